@@ -1,0 +1,140 @@
+/**
+ * buildApp: the whole provider stand-in as a Fastify instance that is not listening yet.
+ * One port serves REST at the provider paths, /trpc, /config.json, /docs, /__qa and the web app.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clockState, openDatabase, type Db } from '@md/db';
+import { MSG, type RuntimeConfig } from '@md/shared';
+import { offsetClock, type Clock } from './core/clock.ts';
+import { AppError } from './core/errors.ts';
+import { createMailer, type Mailer } from './core/mailer.ts';
+import type { ServerConfig, Services } from './core/services.ts';
+import { createTokenService } from './core/tokens.ts';
+import { handlers } from './modules/index.ts';
+import { registerQaRoutes } from './modules/qa/routes.ts';
+import { seedScenario } from './seed/index.ts';
+import { registerRestRoutes } from './transport/rest.ts';
+import { createAppRouter } from './transport/trpc.ts';
+
+export interface BuildOptions {
+  /** SQLite file, or ':memory:' (tests). */
+  databasePath?: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  jwtSecret?: string;
+  /** Scenario to seed a new database with ('demo' by default, 'empty' for none). */
+  seed?: string;
+  config?: Partial<ServerConfig>;
+  smtpUrl?: string;
+  logger?: boolean;
+  /** Folder of the built web app; served when it exists. */
+  webDist?: string;
+  /** Mode announced in /config.json ('mock' or 'provider'): the e2e suite runs both. */
+  clientMode?: RuntimeConfig['mode'];
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  services: Services;
+  /** True when this start created (and seeded) the database. */
+  created: boolean;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
+
+function persistedClock(db: Db): Clock {
+  return offsetClock(
+    () => db.select().from(clockState).get()?.offsetMs ?? 0,
+    (offsetMs) =>
+      db.insert(clockState).values({ id: 1, offsetMs }).onConflictDoUpdate({ target: clockState.id, set: { offsetMs } }).run(),
+  );
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<App> {
+  const { db, sqlite, created } = openDatabase(options.databasePath ?? ':memory:');
+  const clock = options.clock ?? persistedClock(db);
+  const config: ServerConfig = {
+    validateOutput: process.env.NODE_ENV !== 'production',
+    qaControl: process.env.NODE_ENV !== 'production',
+    publicUrl: 'http://localhost:3000',
+    rateLimits: true,
+    ...options.config,
+  };
+
+  const fastify = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
+  await fastify.register(fastifyJwt, {
+    secret: options.jwtSecret ?? randomBytes(32).toString('hex'),
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  });
+  const services: Services = {
+    db,
+    sqlite,
+    clock,
+    mailer: options.mailer ?? createMailer(db, clock, options.smtpUrl),
+    tokens: createTokenService(fastify, db, clock),
+    config,
+  };
+
+  if (created && options.seed !== 'empty') seedScenario(services, options.seed ?? 'demo');
+
+  // Every error leaves as the provider's envelope; bad JSON is a 400, never a 500.
+  fastify.setErrorHandler((error, _request, reply) => {
+    if (error instanceof AppError) return reply.code(error.status).send({ Error: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 413 ? 'Request body is too large' : status === 415 ? 'Send the body as application/json' : 'The request body is not valid JSON';
+      return reply.code(status === 415 ? 415 : status === 413 ? 413 : 400).send({ Error: message });
+    }
+    fastify.log.error(error);
+    return reply.code(500).send({ Error: MSG.unexpectedError });
+  });
+
+  registerRestRoutes(fastify, services, handlers);
+  await fastify.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: createAppRouter(services, handlers),
+      createContext: ({ req }: { req: { ip: string; headers: { authorization?: string } } }) => ({
+        caller: { ip: req.ip, authorization: req.headers.authorization },
+      }),
+    },
+  });
+
+  fastify.get('/config.json', async (): Promise<RuntimeConfig> => ({
+    mode: options.clientMode ?? (process.env.CLIENT_MODE === 'provider' ? 'provider' : 'mock'),
+    trpcUrl: '/trpc',
+    apiBaseUrl: '',
+    depositBaseUrl: '',
+    walletCheckUrl: '/__mock/bscscan/wallet-stats/',
+    depositGateway: 'nowpayments',
+    captchaChallengeUrl: '/captcha/challenge',
+    capabilities: ['captcha'],
+    demoHint: { username: 'demo', password: 'Demo@1234' },
+  }));
+
+  if (config.qaControl) registerQaRoutes(fastify, services);
+
+  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
+  if (existsSync(webDist)) {
+    await fastify.register(fastifyStatic, { root: webDist, wildcard: false });
+    fastify.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/__qa') && !request.url.startsWith('/trpc'))
+        return reply.sendFile('index.html');
+      return reply.code(404).send({ Error: 'Not found' });
+    });
+  } else {
+    fastify.setNotFoundHandler((_request, reply) => reply.code(404).send({ Error: 'Not found' }));
+  }
+
+  fastify.addHook('onClose', async () => sqlite.close());
+  return { fastify, services, created };
+}

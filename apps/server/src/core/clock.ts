@@ -1,0 +1,40 @@
+/**
+ * The one clock everything time-based reads (OTP expiry, TOTP, JWT expiry, jobs). It runs at
+ * real speed from an offset that QA can set or advance; the offset lives in the database so
+ * every process on one file agrees.
+ */
+export interface Clock {
+  now(): number;
+  /** Move the clock to an absolute time (epoch ms). */
+  set(epochMs: number): void;
+  advance(ms: number): void;
+}
+
+export function offsetClock(load: () => number, save: (offsetMs: number) => void, realNow = () => Date.now()): Clock {
+  let offset = load();
+  return {
+    now: () => realNow() + offset,
+    set(epochMs) {
+      offset = epochMs - realNow();
+      save(offset);
+    },
+    advance(ms) {
+      offset += ms;
+      save(offset);
+    },
+  };
+}
+
+/** A frozen clock for tests: time moves only when told. */
+export function manualClock(start = Date.UTC(2026, 10, 2, 9, 0, 0)): Clock {
+  let t = start;
+  return {
+    now: () => t,
+    set(epochMs) {
+      t = epochMs;
+    },
+    advance(ms) {
+      t += ms;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/** What every handler gets: the database, the clock, the mailer, tokens and the server config. */
+import type Database from 'better-sqlite3';
+import type { Db, members } from '@md/db';
+import type { Clock } from './clock.ts';
+import type { Mailer } from './mailer.ts';
+
+export type Member = typeof members.$inferSelect;
+
+export interface ServerConfig {
+  /** Check every answer against the contract's output schema (on in development and tests). */
+  validateOutput: boolean;
+  qaControl: boolean;
+  /** Seconds after which a deposit window is paid by itself (local demo). */
+  demoAutopaySeconds?: number;
+  /** Public origin used in registration links and mails. */
+  publicUrl: string;
+  /** Rate limits on the sensitive endpoints (off only in load benchmarks). */
+  rateLimits: boolean;
+}
+
+export interface TokenService {
+  sign(member: Pick<Member, 'id' | 'username' | 'tokenVersion'>): string;
+  /** The member of a valid token; throws 401 'Invalid Authentication' or 'Session Expired'. */
+  verify(token: string): Member;
+}
+
+export interface Services {
+  db: Db;
+  sqlite: Database.Database;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenService;
+  config: ServerConfig;
+}
+
+/** Who is calling: the transport fills this from the HTTP request. */
+export interface Caller {
+  ip: string;
+  authorization?: string | undefined;
+}
+
+export interface Ctx extends Services {
+  caller: Caller;
+  member: Member | null;
+}
+export interface AuthedCtx extends Ctx {
+  member: Member;
+}

@@ -1,0 +1,45 @@
+/** Start the whole stack on one port: `npm start`. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { buildApp } from './app.ts';
+
+const started = performance.now();
+const port = Number(process.env.PORT ?? 3000);
+const databasePath = process.env.DATABASE_PATH ?? 'data/app.sqlite';
+
+/** JWT_SECRET, or one generated on first start and kept beside the database. */
+function jwtSecret(): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  if (databasePath === ':memory:') return randomBytes(32).toString('hex');
+  const file = resolve(dirname(resolve(databasePath)), 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+const autopay = process.env.DEMO_AUTOPAY_SECONDS ? Number(process.env.DEMO_AUTOPAY_SECONDS) : undefined;
+const { fastify, created } = await buildApp({
+  databasePath,
+  jwtSecret: jwtSecret(),
+  smtpUrl: process.env.SMTP_URL,
+  logger: process.env.LOG === '1',
+  config: {
+    qaControl: process.env.QA_CONTROL ? process.env.QA_CONTROL !== 'off' : process.env.NODE_ENV !== 'production',
+    publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    ...(autopay && autopay > 0 ? { demoAutopaySeconds: autopay } : {}),
+  },
+});
+await fastify.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+const ms = Math.round(performance.now() - started);
+console.log(
+  [
+    `Member dashboard on http://localhost:${port}  (${created ? 'new database, seeded "demo"' : 'existing database'}: ${databasePath}; ready in ${ms} ms)`,
+    '  Demo member:      demo / Demo@1234',
+    '  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)',
+    `  API docs:         http://localhost:${port}/docs    QA API: http://localhost:${port}/__qa`,
+  ].join('\n'),
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void fastify.close().then(() => process.exit(0)));

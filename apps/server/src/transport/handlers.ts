@@ -1,0 +1,10 @@
+/** The handler table: one plain function of (ctx, input) per contract entry. */
+import type { Contract, OutputOf, ParsedInputOf, ProcedureName } from '@md/shared';
+import type { AuthedCtx, Ctx } from '../core/services.ts';
+
+export type CtxFor<K extends ProcedureName> = Contract[K]['auth'] extends 'required' ? AuthedCtx : Ctx;
+export type Handler<K extends ProcedureName> = (
+  ctx: CtxFor<K>,
+  input: ParsedInputOf<K>,
+) => OutputOf<K> | Promise<OutputOf<K>>;
+export type Handlers = { [K in ProcedureName]?: Handler<K> };

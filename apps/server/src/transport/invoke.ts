@@ -1,0 +1,52 @@
+/**
+ * One call of a contract endpoint, whatever the transport: authenticate, validate the input
+ * with the contract's schema, run the handler, check the answer against the output schema.
+ */
+import { contract, firstIssueMessage, MSG, type ProcedureName } from '@md/shared';
+import { AppError, badRequest, unauthorized } from '../core/errors.ts';
+import type { Caller, Ctx, Services } from '../core/services.ts';
+import type { Handlers } from './handlers.ts';
+import { checkRateLimit } from './rate-limit.ts';
+
+const bearer = (authorization: string | undefined) => {
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export async function invoke(
+  services: Services,
+  handlers: Handlers,
+  name: ProcedureName,
+  rawInput: unknown,
+  caller: Caller,
+): Promise<unknown> {
+  const entry = contract[name];
+  const handler = handlers[name] as ((ctx: Ctx, input: unknown) => unknown) | undefined;
+  if (!handler) throw new AppError(501, MSG.notImplemented);
+
+  const body = rawInput === undefined || rawInput === null ? {} : rawInput;
+  if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object');
+
+  let member: Ctx['member'] = null;
+  if (entry.auth !== 'none') {
+    const bodyToken = entry.tokenField ? body[entry.tokenField] : undefined;
+    const token = bearer(caller.authorization) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : undefined);
+    if (token) member = services.tokens.verify(token);
+    else if (entry.auth === 'required') throw unauthorized(MSG.invalidAuthentication);
+  }
+
+  checkRateLimit(services, name, caller, body);
+
+  const parsed = entry.input.safeParse(body);
+  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+
+  const output = await handler({ ...services, caller, member }, parsed.data);
+  if (services.config.validateOutput) {
+    const checked = entry.output.safeParse(output);
+    if (!checked.success) throw new AppError(500, `Answer of ${entry.path} breaks the contract: ${firstIssueMessage(checked.error)}`);
+  }
+  return output;
+}

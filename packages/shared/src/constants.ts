@@ -1,0 +1,70 @@
+/** Business constants and limits of spec §9. */
+
+export const WALLET_NAMES = ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'] as const;
+export type WalletName = (typeof WALLET_NAMES)[number];
+/** The dashboard home shows seven wallets: every one but P2P. */
+export const HOME_WALLET_NAMES = WALLET_NAMES.filter((w) => w !== 'P2P');
+/** Wallets whose lifetime Total makes up "Total Earnings" (Upline_Bonus counts when the provider sends it). */
+export const EARNING_TOTAL_WALLETS = ['Binary', 'Direct', 'Upline_Bonus', 'Level'] as const;
+export const REWARD_WALLETS = ['Direct', 'Binary', 'Level', 'ROI', 'Rank'] as const satisfies readonly WalletName[];
+
+export const PROFILE_REFRESH_MS = 3_600_000;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const DASHBOARD_NOTIFICATIONS = 4;
+export const PROFILE_AREA_NOTIFICATIONS = 200;
+export const SIDEBAR_BREAKPOINT_PX = 768;
+export const SIDEBAR_WIDTH = '16rem';
+export const SESSION_ERROR_LOGOUT_DELAY_MS = 2000;
+
+export const LOGIN_PASSWORD_MIN = 6;
+export const REGISTRATION_PASSWORD_MIN = 8;
+export const TRANSACTION_PASSWORD_MIN = 6;
+export const OTP_LENGTH = 6;
+export const RESET_THROTTLE_MS = 10_000;
+export const TOTP_LOOKUP_DEBOUNCE_MS = 500;
+
+export const MIN_DEPOSIT = 10;
+export const MIN_WITHDRAWAL = 20;
+export const P2P_STEP = 0.1;
+export const P2P_FEE = 0;
+export const SWAP_STEP = 0.01;
+export const SWAP_SUBMIT_GUARD_MS = 10_000;
+export const CURRENCIES = ['USDT.BEP20', 'BNB.BSC'] as const;
+export const NETWORK = 'BEP.20';
+export const PAYMENT_WINDOW_MINUTES = 30;
+
+export const EARNINGS_CAP_MULTIPLIER = 3;
+export const LEVEL_CHART_LEVELS = 5;
+export const FREE_TRIAL_DAYS = 14;
+
+export const REGISTRATION_PROJECT = 'Pro';
+export const SIDE_LEFT = '0';
+export const SIDE_RIGHT = '1';
+export type Side = typeof SIDE_LEFT | typeof SIDE_RIGHT;
+
+export const SUPPORT_MESSAGE_MIN = 10;
+export const SUPPORT_HOURS = 'Mon-Fri 9am-5pm EST';
+export const SUPPORT_SEND_DELAY_MS = 1500;
+
+export const TABLE_DEFAULT_PAGE = 1;
+export const TABLE_DEFAULT_PAGE_SIZE = 10;
+export const TABLE_PAGE_SIZES = [10, 25, 50] as const;
+export const DATE_FORMAT = 'MMM dd, yyyy HH:mm';
+export const COPY_CONFIRM_MS = 2000;
+
+export const TOAST_DEFAULTS = {
+  duration: 4000,
+  width: 356,
+  visibleToasts: 3,
+  gap: 14,
+  swipeThreshold: 45,
+  removeDelay: 200,
+  offsetDesktop: 24,
+  offsetMobile: 16,
+} as const;
+
+export const DEFAULT_RANK = 'Starter';
+/** Micro-units per USDT: the server keeps money as integers of this unit. */
+export const MICROS_PER_UNIT = 1_000_000;
+/** Largest amount a single request may name (1e9 USDT): keeps micro-units far inside safe integers. */
+export const MAX_AMOUNT = 1_000_000_000;

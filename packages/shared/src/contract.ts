@@ -1,0 +1,701 @@
+/**
+ * The provider API contract (spec §7): one entry per endpoint. The server's REST routes and
+ * tRPC procedures, the client's provider link, the OpenAPI document and the contract tests are
+ * all generated from this table. Field names are the provider's, misspellings included.
+ */
+import { z } from 'zod';
+import { WALLET_NAMES } from './constants.ts';
+import {
+  emailField,
+  meetsResetPassword,
+  moneyAmount,
+  registrationPassword,
+  registrationUsername,
+  sideField,
+  sponsorField,
+} from './rules.ts';
+import { MSG } from './messages.ts';
+
+export type Host = 'api' | 'deposit';
+/** required: a bearer token (or `jwt`/`token` in the body) is needed; optional: used when present. */
+export type AuthMode = 'none' | 'required' | 'optional';
+export type Kind = 'query' | 'mutation';
+
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends Kind = Kind> {
+  path: string;
+  /** query: reads (cached by the client); mutation: changes state. Both are POST on the provider. */
+  kind: K;
+  host: Host;
+  auth: AuthMode;
+  /** Body field the provider reads the token from, besides the bearer header. */
+  tokenField?: 'jwt' | 'token';
+  summary: string;
+  input: I;
+  output: O;
+}
+
+const endpoint = <I extends z.ZodType, O extends z.ZodType, K extends Kind>(e: Endpoint<I, O, K>) => e;
+
+// ---------- shared pieces ----------
+const jwt = z.string().optional().describe('Session token; the bearer header is used when both are present');
+/** Input of an authenticated call: the fields plus the optional body token. */
+const authed = <S extends z.ZodRawShape>(shape: S) => z.object({ jwt, ...shape });
+const message = z.string().describe('Human-readable success message');
+const ok = z.object({ Success: message });
+const amount = z.number().describe('USDT, up to 6 decimals');
+const nonEmpty = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, { error: `${label} is required` });
+const username = nonEmpty('Username').transform((v) => v.toLowerCase());
+const otpInput = z.string({ error: MSG.otpRequired }).trim().min(1, { error: MSG.otpRequired }).regex(/^\d{6}$/, { error: MSG.enterOtp6 });
+const dateTime = z.string().describe('ISO-8601 date-time');
+const walletName = z.enum(WALLET_NAMES, { error: 'Unknown wallet' });
+
+export const profileSchema = z.object({
+  Username: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  Side: z.enum(['0', '1']),
+  Sponsor: z.string().nullable(),
+  Country: z.string(),
+  Created_On: dateTime,
+  Subscription: z.boolean().describe('true while the member holds an ACTIVE subscription'),
+  package: z.string().nullable().describe('Name of the current (latest active) package'),
+  Transaction_Password: z.boolean().describe('Whether a transaction password is set'),
+  TOTP_Enabled: z.boolean(),
+  Wallet_Details: z.object({ Wallet_Address: z.string().nullable(), Network: z.string() }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const walletDetailSchema = z.object({
+  Available: amount,
+  Total: amount.describe('Lifetime credits'),
+  This_Month: amount,
+  Last_Month: amount,
+  User: z.string(),
+});
+export const walletsSchema = z.record(z.string(), walletDetailSchema).describe('Wallet name → details');
+
+export const notificationSchema = z.object({
+  Message: z.string(),
+  DateTime: dateTime,
+  TransID: z.string(),
+  Type: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const analyticsSchema = z
+  .object({
+    Current_Level: z.number().describe('Deepest sponsor level (1-5) that holds a member'),
+    Current_Rank: z.string(),
+    Binary_Left: amount.describe('Binary volume of the left leg'),
+    Binary_Right: amount,
+    Active_Subscriptions: z.number(),
+    Max_Earnings: amount,
+    Total_Earnings: amount,
+    Remaining_Earnings: amount,
+    Direct_Referrals: z.number(),
+    Team_Size: z.number(),
+  })
+  .describe('Not shown in the spec; defined here and documented in docs/decisions.md');
+
+export const directMemberSchema = z.object({
+  Username: z.string(),
+  Name: z.string(),
+  Email: z.string().describe('Masked'),
+  Side: z.enum(['0', '1']),
+  Country: z.string(),
+  Created_On: dateTime,
+  Status: z.boolean().describe('Holds an ACTIVE subscription'),
+});
+
+export const packageSchema = z.object({
+  Name: z.string(),
+  Price: amount,
+  Max_Cap: amount,
+  Binary_Volume: amount,
+  Rank_Volume: amount,
+  ROI_Percentage: z.number(),
+});
+
+export const binaryDownlineSchema = z.object({
+  Username: z.string(),
+  CountUser: z.number(),
+  Downline: z.union([
+    z.array(z.object({ Username: z.string(), Side: z.enum(['0', '1']) })),
+    z.record(z.string(), z.string()),
+  ]),
+});
+export const levelDownlineSchema = z.object({
+  Username: z.string(),
+  CountUser: z.number(),
+  Downline: z.array(z.object({ Username: z.string(), Count: z.number() })),
+});
+export const nodeDetailsSchema = z.object({
+  Current_Binary: z.tuple([amount, amount]).describe('[left, right] carry volume'),
+  Earnings: amount,
+  Direct_Bouns: amount,
+  Status: z.boolean(),
+  Sponsor: z.string().nullable(),
+  Side: z.enum(['0', '1']).nullable(),
+  Total_User_Subscription_Plan: z.record(z.string(), z.object({ Active: z.boolean(), Expiry: z.string().nullable() })),
+});
+export const rankItemSchema = z.object({
+  Rank: z.string(),
+  Reward: amount,
+  Left_Volune: amount,
+  Right_Volume: amount,
+  Rank_Qualification_Requirement: z.record(z.string(), z.object({ Side_1: z.number() }).catchall(z.unknown())),
+});
+
+// ---------- paged tables ----------
+export const tableInput = authed({
+  pageNo: z.number({ error: 'pageNo must be a number' }).int({ error: 'pageNo must be a whole number' }).min(1, { error: 'pageNo must be at least 1' }).default(1),
+  pageSize: z.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' }).min(1, { error: 'pageSize must be at least 1' }).max(100, { error: 'pageSize must be at most 100' }).default(10),
+  path: z.string().optional().describe('The endpoint path, echoed by the client'),
+  search: z.array(z.string().max(200)).max(1).optional().describe('Search text as a one-string array'),
+  start_date: z.string().optional().describe('YYYY-MM-DD, inclusive'),
+  end_date: z.string().optional().describe('YYYY-MM-DD, inclusive'),
+  filters: z.record(z.string(), z.array(z.string())).optional().describe('Preset filters: column → accepted values'),
+});
+export type TableInput = z.input<typeof tableInput>;
+const list = <R extends z.ZodType>(row: R) => z.object({ Success: z.array(row) });
+const pages = z.object({ Success: z.number().int().describe('Page count (at least 1)') });
+
+export const depositRowSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  date: z.string(),
+  status: z.string(),
+  transaction_id: z.string(),
+});
+export const subscriptionRowSchema = z.object({
+  DateTime: dateTime,
+  TransID: z.string(),
+  Name: z.string(),
+  Amount: amount,
+  ROI_Percentage: z.number(),
+  Max_Earnings: amount,
+  Total_Earnings: amount,
+  Wallet: z.string(),
+  Status: z.string(),
+  Reason: z.string().nullable(),
+  End_Date: dateTime.nullable(),
+});
+export const earningRowSchema = z.object({
+  DateTime: dateTime,
+  TransID: z.string(),
+  Amount: amount,
+  Type: z.string(),
+  By: z.string(),
+  Transfer: z.string(),
+  Wallet: z.string(),
+  Status: z.string(),
+});
+export const levelEarningRowSchema = z.object({
+  DateTime: dateTime,
+  TransID: z.string(),
+  Transaction_ID: z.string(),
+  Subs_Amount: amount,
+  From: z.string(),
+  Level: z.number(),
+  Percentage: z.number(),
+  Expected_Amount: amount,
+  Received_Amount: amount,
+});
+export const volumeRowSchema = z.object({
+  DateTime: dateTime,
+  TransID: z.string(),
+  From_User: z.string(),
+  Transaction_ID: z.string(),
+  Side: z.enum(['0', '1']),
+  Volume: amount,
+  Left_Volume: amount,
+  Left_Carry: amount,
+  Left_Total: amount,
+  Right_Volume: amount,
+  Right_Carry: amount,
+  Right_Total: amount,
+  Status: z.string(),
+});
+export const rankRewardRowSchema = z.object({
+  DateTime: dateTime,
+  Transaction_ID: z.string(),
+  Current_Rank: z.string(),
+  Reward: amount,
+  Status: z.boolean(),
+});
+
+const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
+  endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: list(row) });
+const total = (path: string, summary: string) =>
+  endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: pages });
+
+// ---------- the contract ----------
+export const contract = {
+  // ----- identity -----
+  'user.login': endpoint({
+    path: '/user/login',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'none',
+    summary: 'Sign in; answers the session token. `totp` is required when the member enabled TOTP.',
+    input: z.object({
+      username,
+      password: nonEmpty('Password'),
+      totp: z.string().regex(/^\d{0,6}$/, { error: MSG.totpRequired }).optional(),
+    }),
+    output: z.object({ Success: message, JWT: z.string() }),
+  }),
+  'user.view_country': endpoint({
+    path: '/user/view_country',
+    kind: 'query',
+    host: 'api',
+    auth: 'none',
+    summary: 'With a username: Success is whether that member has TOTP enabled. Without: Success is the country list.',
+    input: z.object({ username: z.string().optional() }),
+    output: z.object({ Success: z.union([z.boolean(), z.array(z.string())]) }),
+  }),
+  'user.check_username_available': endpoint({
+    path: '/user/check_username_available',
+    kind: 'query',
+    host: 'api',
+    auth: 'none',
+    summary: 'Status true when the name is free; a sponsor is valid when it exists (Status false).',
+    input: z.object({ username }),
+    output: z.object({ Status: z.boolean(), Success: message }),
+  }),
+  'user.verify_otp': endpoint({
+    path: '/user/verify_otp',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'optional',
+    tokenField: 'jwt',
+    summary:
+      "Generic OTP sender/verifier by `page`: without `otp` it mails one, with `otp` it checks it. Pages: 'Email Verification' (registration: username, email), 'Change Password' (signed in).",
+    input: z.object({
+      jwt,
+      username: z.string().optional(),
+      page: z.enum(['Email Verification', 'Change Password'], { error: 'Unknown OTP page' }),
+      email: z.string().optional(),
+      project: z.string().optional(),
+      new_email: z.string().optional(),
+      otp: z.string().optional(),
+    }),
+    output: ok,
+  }),
+  'user.register': endpoint({
+    path: '/user/register',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'none',
+    summary: 'Create an account with the OTP mailed by verify_otp; answers a session token.',
+    input: z
+      .object({
+        username: registrationUsername,
+        name: nonEmpty('Name'),
+        sponsor: sponsorField,
+        email: emailField,
+        password: registrationPassword,
+        conpassword: z.string({ error: MSG.passwordsDoNotMatch }),
+        otp: otpInput,
+        side: sideField,
+        country: nonEmpty('Country'),
+        project: z.string().optional(),
+      })
+      .refine((v) => v.password === v.conpassword, { error: MSG.passwordsDoNotMatch }),
+    output: z.object({ Success: message, JWT: z.string() }),
+  }),
+  'user.reset_password_email': endpoint({
+    path: '/user/reset_password_email',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'none',
+    summary: 'Mail a password-reset OTP to the member (at most once per 10 seconds).',
+    input: z.object({ username }),
+    output: ok,
+  }),
+  'user.reset_password': endpoint({
+    path: '/user/reset_password',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'none',
+    summary: 'Set a new password with the reset OTP (at most once per 10 seconds).',
+    input: z
+      .object({
+        username,
+        otp: otpInput,
+        newpassword: z.string({ error: MSG.resetPasswordCriteria }).refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
+        conpassword: z.string({ error: MSG.passwordsDoNotMatch }),
+      })
+      .refine((v) => v.newpassword === v.conpassword, { error: MSG.passwordsDoNotMatch }),
+    output: ok,
+  }),
+  'user.forgot_username': endpoint({
+    path: '/user/forgot_username',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'none',
+    summary: 'Mail the usernames registered with this email. `captcha` is the ALTCHA payload when the server advertises the captcha capability.',
+    input: z.object({
+      email: z.string({ error: MSG.emailRequired }).transform((v) => v.replace(/\s+/g, '').toLowerCase()).pipe(z.string().min(1, { error: MSG.emailRequired })),
+      captcha: z.string().optional(),
+    }),
+    output: ok,
+  }),
+  'user.view_profile': endpoint({
+    path: '/user/view_profile',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'The signed-in member; Success[0] is the profile.',
+    input: authed({}),
+    output: z.object({ Success: z.array(profileSchema) }),
+  }),
+  'user.enable_totp': endpoint({
+    path: '/user/enable_totp',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Start TOTP set-up: a new secret key and its otpauth URI (not active until change_totp_status).',
+    input: authed({}),
+    output: z.object({ Success: z.object({ Key: z.string(), URI: z.string() }) }),
+  }),
+  'user.change_totp_status': endpoint({
+    path: '/user/change_totp_status',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Turn TOTP on (status true) or off (status false); needs a current 6-digit code.',
+    input: authed({
+      status: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'status must be true or false' }).transform((v) => v === true || v === 'true'),
+      totp: z.string({ error: MSG.invalidVerificationCode }).regex(/^\d{6}$/, { error: MSG.invalidVerificationCode }),
+    }),
+    output: ok,
+  }),
+  'user.change_password': endpoint({
+    path: '/user/change_password',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: "Change the password with the OTP mailed by verify_otp (page 'Change Password'). Earlier tokens stop working.",
+    input: authed({
+      oldpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields }),
+      newpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields }),
+      conpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields }),
+      otp: z.string({ error: MSG.enterOtp }).regex(/^\d{6}$/, { error: MSG.enterOtp }),
+    }),
+    output: ok,
+  }),
+  'user.change_email_request': endpoint({
+    path: '/user/change_email_request',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Mail an OTP to the address that is to become current. Refused with an active subscription.',
+    input: authed({ email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail }).pipe(z.email({ error: MSG.emailInvalid })) }),
+    output: ok,
+  }),
+  'user.change_email': endpoint({
+    path: '/user/change_email',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Confirm the new email with its OTP.',
+    input: authed({
+      email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail }).pipe(z.email({ error: MSG.emailInvalid })),
+      otp: otpInput,
+    }),
+    output: ok,
+  }),
+  'user.reset_transaction_password': endpoint({
+    path: '/user/reset_transaction_password',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'First time: sets the transaction password at once. Afterwards: mails an OTP that verify_transaction_password takes.',
+    input: authed({ password: z.string({ error: MSG.enterTransactionPassword }) }),
+    output: z.object({ Success: message, OTP_Sent: z.boolean() }),
+  }),
+  'user.verify_transaction_password': endpoint({
+    path: '/user/verify_transaction_password',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Complete a transaction-password reset with the mailed OTP.',
+    input: authed({ password: z.string({ error: MSG.enterTransactionPassword }), otp: z.string({ error: MSG.enterOtp6 }) }),
+    output: ok,
+  }),
+  'user_analytics.view_user_analytics': endpoint({
+    path: '/user_analytics/view_user_analytics',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Figures for the dashboard overview and earnings cards.',
+    input: authed({}),
+    output: z.object({ Success: analyticsSchema }),
+  }),
+  'direct.view_direct_team_details': endpoint({
+    path: '/direct/view_direct_team_details',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'The members the caller sponsored directly.',
+    input: authed({}),
+    output: z.object({ Success: z.array(directMemberSchema) }),
+  }),
+  'notification.view_notification': endpoint({
+    path: '/notification/view_notification',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'The caller’s notifications, newest first. page_no/page_size (or pageNo/pageSize), default 1 and 20.',
+    input: authed({
+      page_no: z.number().int().min(1, { error: 'page_no must be at least 1' }).optional(),
+      page_size: z.number().int().min(1).max(200, { error: 'page_size must be at most 200' }).optional(),
+      pageNo: z.number().int().min(1, { error: 'pageNo must be at least 1' }).optional(),
+      pageSize: z.number().int().min(1).max(200, { error: 'pageSize must be at most 200' }).optional(),
+    }),
+    output: z.object({ Success: z.array(notificationSchema) }),
+  }),
+  'notification.total_view_notification': endpoint({
+    path: '/notification/total_view_notification',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'token',
+    summary: 'Number of notifications of the caller; pages = ceil(total / 20).',
+    input: z.object({ token: z.string().optional() }),
+    output: z.object({ Success: z.number().int() }),
+  }),
+
+  // ----- money -----
+  'wallet.view_all_wallets_details': endpoint({
+    path: '/wallet/view_all_wallets_details',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Every wallet of the caller: Available, Total, This_Month, Last_Month.',
+    input: authed({}),
+    output: z.object({ Success: walletsSchema }),
+  }),
+  'table.view_subscription': endpoint({
+    path: '/table/view_subscription',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'The package list.',
+    input: authed({}),
+    output: z.object({ Success: z.array(packageSchema) }),
+  }),
+  'subscription.buy_subscription_packages': endpoint({
+    path: '/subscription/buy_subscription_packages',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Buy a package (by Name) from the Deposit wallet.',
+    input: authed({ plan: nonEmpty('Plan') }),
+    output: ok,
+  }),
+  'level.downline_exist': endpoint({
+    path: '/level/downline_exist',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Success true when the username is in the caller’s sponsor downline (the P2P recipient check).',
+    input: authed({ username }),
+    output: z.object({ Success: z.boolean() }),
+  }),
+  transfer_to_user: endpoint({
+    path: '/transfer_to_user',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'P2P: from the caller’s Deposit wallet to the recipient’s P2P wallet; fee 0; needs the transaction password.',
+    input: authed({ username, amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword }) }),
+    output: ok,
+  }),
+  'wallet.view_from_wallets': endpoint({
+    path: '/wallet/view_from_wallets',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Swap sources: wallet name → selectable.',
+    input: authed({}),
+    output: z.object({ Success: z.record(z.string(), z.boolean()) }),
+  }),
+  'wallet.view_to_wallets': endpoint({
+    path: '/wallet/view_to_wallets',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Swap destinations: wallet name → selectable.',
+    input: authed({}),
+    output: z.object({ Success: z.record(z.string(), z.boolean()) }),
+  }),
+  'wallet.transfer_wallet': endpoint({
+    path: '/wallet/transfer_wallet',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Swap between the caller’s own wallets.',
+    input: authed({ amount: moneyAmount, from_wallet: walletName, to_wallet: walletName }),
+    output: ok,
+  }),
+  'wallet.update_wallet_address': endpoint({
+    path: '/wallet/update_wallet_address',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Check a BEP.20 address and mail an OTP to confirm it.',
+    input: authed({ address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress }), network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }) }),
+    output: ok,
+  }),
+  'wallet.wallet_address_verification': endpoint({
+    path: '/wallet/wallet_address_verification',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Save the address with the OTP mailed by update_wallet_address.',
+    input: authed({
+      address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress }),
+      network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }),
+      otp: otpInput,
+    }),
+    output: ok,
+  }),
+  'withdraw.withdraw_fees': endpoint({
+    path: '/withdraw/withdraw_fees',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'The withdrawal fee percentage for an amount.',
+    input: authed({ amount: moneyAmount }),
+    output: z.object({ Success: z.number().describe('Fee percentage, e.g. 5 for 5%') }),
+  }),
+  'withdraw.withdraw_request': endpoint({
+    path: '/withdraw/withdraw_request',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Request a withdrawal from the Withdrawal wallet to the saved address; the amount is reserved at once.',
+    input: authed({ amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword }) }),
+    output: ok,
+  }),
+  'deposit.make_payment': endpoint({
+    path: '/deposit/make_payment',
+    kind: 'mutation',
+    host: 'deposit',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Open a 30-minute deposit window with a unique BEP20 address and its QR code.',
+    input: authed({
+      amount_usdt: moneyAmount.refine((n) => n >= 10, { error: MSG.depositMin }),
+      currency: z.enum(['USDT.BEP20', 'BNB.BSC'], { error: 'currency must be USDT.BEP20 or BNB.BSC' }),
+      gateway: z.string().optional(),
+    }),
+    output: z.object({
+      Success: z.object({ Amount: amount, QR_Code: z.string().describe('data: URL of a PNG'), Address: z.string(), TransID: z.string() }),
+    }),
+  }),
+
+  // ----- network -----
+  'level.view_downline': endpoint({
+    path: '/level/view_downline',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Direct sponsor downline of `username` (the caller or a member within 5 levels below).',
+    input: authed({ username }),
+    output: z.object({ Success: levelDownlineSchema }),
+  }),
+  'binary.view_binary_downline': endpoint({
+    path: '/binary/view_binary_downline',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Binary children of `username` (the caller or a member of the caller’s binary downline).',
+    input: authed({ username }),
+    output: z.object({ Success: binaryDownlineSchema }),
+  }),
+  'binary.view_binary_downline_details': endpoint({
+    path: '/binary/view_binary_downline_details',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Hover-panel details of a member of the caller’s binary downline.',
+    input: authed({ username }),
+    output: z.object({ Success: nodeDetailsSchema }),
+  }),
+  'rank.view_all_ranks': endpoint({
+    path: '/rank/view_all_ranks',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'Every rank in order, Starter first.',
+    input: authed({}),
+    output: z.object({ Success: z.array(rankItemSchema) }),
+  }),
+  'rank.current_rank': endpoint({
+    path: '/rank/current_rank',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary: 'The caller’s current rank.',
+    input: authed({}),
+    output: z.object({ Success: z.object({ Rank: z.string() }) }),
+  }),
+
+  // ----- paged tables -----
+  'table.view_deposit_transaction': table('/table/view_deposit_transaction', 'Deposit transactions', depositRowSchema),
+  'table.total_pagination_deposit_transaction': total('/table/total_pagination_deposit_transaction', 'Pages of deposit transactions'),
+  'subscription.subscription_transaction': table('/subscription/subscription_transaction', 'Package (subscription) transactions', subscriptionRowSchema),
+  'subscription.total_pagination_subscription_transaction': total('/subscription/total_pagination_subscription_transaction', 'Pages of subscription transactions'),
+  'earning.view_all_earning_history': table('/earning/view_all_earning_history', 'Earning and transfer history', earningRowSchema),
+  'earning.total_pagination_earning_history': total('/earning/total_pagination_earning_history', 'Pages of earning history'),
+  'level.level_earning_transaction': table('/level/level_earning_transaction', 'Level income (Level Bonus)', levelEarningRowSchema),
+  'level.total_pagination_level_earning': total('/level/total_pagination_level_earning', 'Pages of level income'),
+  'rank.view_rank_qualification': table('/rank/view_rank_qualification', 'Rank volume', volumeRowSchema),
+  'rank.total_pagination_rank_qualification': total('/rank/total_pagination_rank_qualification', 'Pages of rank volume'),
+  'binary.view_binary_transaction': table('/binary/view_binary_transaction', 'Binary volume', volumeRowSchema),
+  'binary.total_pagination_binary_transaction': total('/binary/total_pagination_binary_transaction', 'Pages of binary volume'),
+  'rank.view_rank_transaction': table('/rank/view_rank_transaction', 'Rank rewards (Rank Bonus)', rankRewardRowSchema),
+  'rank.total_pagination_rank_transaction': total('/rank/total_pagination_rank_transaction', 'Pages of rank rewards'),
+} as const;
+
+export type Contract = typeof contract;
+export type ProcedureName = keyof Contract;
+export type InputOf<K extends ProcedureName> = z.input<Contract[K]['input']>;
+export type ParsedInputOf<K extends ProcedureName> = z.output<Contract[K]['input']>;
+export type OutputOf<K extends ProcedureName> = z.output<Contract[K]['output']>;
+
+export const procedureNames = Object.keys(contract) as ProcedureName[];
+/** Procedure names are the paths: '/user/login' ↔ 'user.login'. */
+export const procedureNameOf = (path: string) => path.replace(/^\//, '').replaceAll('/', '.');
+export const endpointByPath = new Map<string, ProcedureName>(procedureNames.map((name) => [contract[name].path, name]));

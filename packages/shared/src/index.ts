@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './messages.ts';
+export * from './rules.ts';
+export * from './format.ts';
+export * from './contract.ts';
+export * from './runtime-config.ts';
