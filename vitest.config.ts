@@ -7,7 +7,7 @@ export default defineConfig({
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'db', root: 'packages/db', include: ['test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server', root: 'apps/server', include: ['test/**/*.test.ts'], environment: 'node' } },
-      'apps/web/vitest.config.ts',
+      'apps/*/vitest.config.ts',
       {
         test: {
           name: 'e2e',

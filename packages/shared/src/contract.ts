@@ -43,9 +43,9 @@ const authed = <S extends z.ZodRawShape>(shape: S) => z.object({ jwt, ...shape }
 const message = z.string().describe('Human-readable success message');
 const ok = z.object({ Success: message });
 const amount = z.number().describe('USDT, up to 6 decimals');
-const nonEmpty = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, { error: `${label} is required` });
+const nonEmpty = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, { error: `${label} is required`, abort: true });
 const username = nonEmpty('Username').transform((v) => v.toLowerCase());
-const otpInput = z.string({ error: MSG.otpRequired }).trim().min(1, { error: MSG.otpRequired }).regex(/^\d{6}$/, { error: MSG.enterOtp6 });
+const otpInput = z.string({ error: MSG.otpRequired }).trim().min(1, { error: MSG.otpRequired, abort: true }).regex(/^\d{6}$/, { error: MSG.enterOtp6 });
 const dateTime = z.string().describe('ISO-8601 date-time');
 const walletName = z.enum(WALLET_NAMES, { error: 'Unknown wallet' });
 
@@ -336,7 +336,7 @@ export const contract = {
     auth: 'none',
     summary: 'Mail the usernames registered with this email. `captcha` is the ALTCHA payload when the server advertises the captcha capability.',
     input: z.object({
-      email: z.string({ error: MSG.emailRequired }).transform((v) => v.replace(/\s+/g, '').toLowerCase()).pipe(z.string().min(1, { error: MSG.emailRequired })),
+      email: z.string({ error: MSG.emailRequired }).transform((v) => v.replace(/\s+/g, '').toLowerCase()).pipe(z.string().min(1, { error: MSG.emailRequired, abort: true })),
       captcha: z.string().optional(),
     }),
     output: ok,
@@ -382,9 +382,9 @@ export const contract = {
     tokenField: 'jwt',
     summary: "Change the password with the OTP mailed by verify_otp (page 'Change Password'). Earlier tokens stop working.",
     input: authed({
-      oldpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields }),
-      newpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields }),
-      conpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields }),
+      oldpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields, abort: true }),
+      newpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields, abort: true }),
+      conpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields, abort: true }),
       otp: z.string({ error: MSG.enterOtp }).regex(/^\d{6}$/, { error: MSG.enterOtp }),
     }),
     output: ok,
@@ -396,7 +396,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Mail an OTP to the address that is to become current. Refused with an active subscription.',
-    input: authed({ email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail }).pipe(z.email({ error: MSG.emailInvalid })) }),
+    input: authed({ email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail, abort: true }).pipe(z.email({ error: MSG.emailInvalid })) }),
     output: ok,
   }),
   'user.change_email': endpoint({
@@ -407,7 +407,7 @@ export const contract = {
     tokenField: 'jwt',
     summary: 'Confirm the new email with its OTP.',
     input: authed({
-      email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail }).pipe(z.email({ error: MSG.emailInvalid })),
+      email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail, abort: true }).pipe(z.email({ error: MSG.emailInvalid })),
       otp: otpInput,
     }),
     output: ok,
@@ -526,7 +526,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'P2P: from the caller’s Deposit wallet to the recipient’s P2P wallet; fee 0; needs the transaction password.',
-    input: authed({ username, amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword }) }),
+    input: authed({ username, amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword, abort: true }) }),
     output: ok,
   }),
   'wallet.view_from_wallets': endpoint({
@@ -566,7 +566,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Check a BEP.20 address and mail an OTP to confirm it.',
-    input: authed({ address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress }), network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }) }),
+    input: authed({ address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress, abort: true }), network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }) }),
     output: ok,
   }),
   'wallet.wallet_address_verification': endpoint({
@@ -577,7 +577,7 @@ export const contract = {
     tokenField: 'jwt',
     summary: 'Save the address with the OTP mailed by update_wallet_address.',
     input: authed({
-      address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress }),
+      address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress, abort: true }),
       network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }),
       otp: otpInput,
     }),
@@ -600,7 +600,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Request a withdrawal from the Withdrawal wallet to the saved address; the amount is reserved at once.',
-    input: authed({ amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword }) }),
+    input: authed({ amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword, abort: true }) }),
     output: ok,
   }),
   'deposit.make_payment': endpoint({

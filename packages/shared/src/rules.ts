@@ -49,11 +49,11 @@ export const otpSchema = otp6(MSG.enterOtp6);
 // ---- Login ----
 export const loginUsername = z
   .string({ error: MSG.usernameRequired })
-  .min(1, { error: MSG.usernameRequired })
+  .min(1, { error: MSG.usernameRequired, abort: true })
   .regex(LOGIN_CHARSET, { error: MSG.invalidCharacters });
 export const loginPassword = z
   .string({ error: MSG.passwordRequired })
-  .min(1, { error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired, abort: true })
   .min(LOGIN_PASSWORD_MIN, { error: MSG.passwordMin6 })
   .regex(LOGIN_CHARSET, { error: MSG.invalidCharacters });
 export const totpCode = z.string().regex(/^\d{0,6}$/, { error: MSG.totpRequired });
@@ -64,7 +64,7 @@ export const loginFormSchema = (totpEnabled: boolean) =>
     username: loginUsername,
     password: loginPassword,
     totp: totpEnabled
-      ? z.string().min(1, { error: MSG.totpRequired }).regex(/^\d{1,6}$/, { error: MSG.totpRequired })
+      ? z.string().min(1, { error: MSG.totpRequired, abort: true }).regex(/^\d{1,6}$/, { error: MSG.totpRequired })
       : z.string().optional(),
   });
 export type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
@@ -73,43 +73,43 @@ export type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
 export const registrationUsername = z
   .string({ error: MSG.usernameRequired })
   .trim()
-  .min(1, { error: MSG.usernameRequired })
+  .min(1, { error: MSG.usernameRequired, abort: true })
   .regex(/^[A-Za-z0-9_]+$/, { error: MSG.invalidCharacters })
   .refine((v) => !/^\d+$/.test(v), { error: MSG.usernameOnlyNumbers })
   .transform((v) => v.toLowerCase());
-export const sponsorField = z.string({ error: MSG.sponsorRequired }).trim().min(1, { error: MSG.sponsorRequired });
+export const sponsorField = z.string({ error: MSG.sponsorRequired }).trim().min(1, { error: MSG.sponsorRequired, abort: true });
 export const emailField = z
   .string({ error: MSG.emailRequired })
   .trim()
-  .min(1, { error: MSG.emailRequired })
+  .min(1, { error: MSG.emailRequired, abort: true })
   .pipe(z.email({ error: MSG.emailInvalid }));
 export const registrationPassword = z
   .string({ error: MSG.passwordRequired })
-  .min(1, { error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired, abort: true })
   .refine(meetsRegistrationPassword, { error: MSG.resetPasswordCriteria });
 export const sideField = z.enum(['0', '1'], { error: "Side must be '0' (left) or '1' (right)" });
 
 export const registrationFormSchema = z
   .object({
     username: registrationUsername,
-    name: z.string().trim().min(1, { error: MSG.nameRequired }),
+    name: z.string().trim().min(1, { error: MSG.nameRequired, abort: true }),
     sponsor: sponsorField,
     email: emailField,
     password: registrationPassword,
     con_password: z.string(),
     side: sideField,
-    country: z.string().min(1, { error: 'Country is required' }),
+    country: z.string().min(1, { error: 'Country is required', abort: true }),
   })
   .refine((v) => v.password === v.con_password, { error: MSG.passwordsDoNotMatch, path: ['con_password'] });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
-export const registrationOtpSchema = z.object({ otp: z.string().min(1, { error: MSG.otpRequired }) });
+export const registrationOtpSchema = z.object({ otp: z.string().min(1, { error: MSG.otpRequired, abort: true }) });
 
 /** `side` query parameter: 'left' means '0', anything else '1'. */
 export const sideFromQuery = (side: string | null | undefined) => (side === 'left' ? '0' : '1');
 
 // ---- Password reset ----
 export const resetUsernameSchema = z.object({
-  username: z.string().transform(normalizeUsername).pipe(z.string().min(1, { error: MSG.usernameRequired })),
+  username: z.string().transform(normalizeUsername).pipe(z.string().min(1, { error: MSG.usernameRequired, abort: true })),
 });
 export const resetPasswordFormSchema = z
   .object({
@@ -124,23 +124,23 @@ export const resetPasswordFormSchema = z
 export const depositAmountField = z
   .string()
   .trim()
-  .min(1, { error: MSG.enterAmount })
+  .min(1, { error: MSG.enterAmount, abort: true })
   .refine((v) => Number.isFinite(Number(v)) && Number(v) > 0, { error: MSG.validAmount })
   .refine((v) => Number(v) >= MIN_DEPOSIT, { error: MSG.depositMin });
 
 // ---- Support ----
 export const supportFormSchema = z.object({
-  name: z.string().trim().min(1, { error: MSG.nameRequired }),
+  name: z.string().trim().min(1, { error: MSG.nameRequired, abort: true }),
   email: z
     .string()
     .trim()
-    .min(1, { error: MSG.emailRequired })
+    .min(1, { error: MSG.emailRequired, abort: true })
     .regex(/^\S+@\S+\.\S+$/, { error: MSG.emailInvalid }),
-  subject: z.string().trim().min(1, { error: MSG.subjectRequired }),
+  subject: z.string().trim().min(1, { error: MSG.subjectRequired, abort: true }),
   message: z
     .string()
     .trim()
-    .min(1, { error: MSG.messageRequired })
+    .min(1, { error: MSG.messageRequired, abort: true })
     .min(SUPPORT_MESSAGE_MIN, { error: MSG.messageMin }),
 });
 
@@ -184,7 +184,7 @@ export const withdrawalAmountField = z
 // ---- Transaction password ----
 export const transactionPasswordField = z
   .string()
-  .min(1, { error: MSG.enterTransactionPassword })
+  .min(1, { error: MSG.enterTransactionPassword, abort: true })
   .refine(meetsTransactionPassword, { error: MSG.transactionPasswordCriteria });
 
 // ---- Change password ----
@@ -203,14 +203,14 @@ export const changePasswordFormSchema = z
   });
 export const changePasswordOtpField = z
   .string()
-  .min(1, { error: MSG.enterOtp })
+  .min(1, { error: MSG.enterOtp, abort: true })
   .regex(/^\d{6}$/, { error: MSG.enterOtp });
 
 // ---- Email change ----
 export const emailChangeField = z
   .string()
   .trim()
-  .min(1, { error: MSG.enterCurrentEmail })
+  .min(1, { error: MSG.enterCurrentEmail, abort: true })
   .pipe(z.email({ error: MSG.emailInvalid }));
 export const emailChangeOtpField = z.string().regex(/^\d{1,6}$/, { error: MSG.enterOtp6 });
 
@@ -218,7 +218,7 @@ export const emailChangeOtpField = z.string().regex(/^\d{1,6}$/, { error: MSG.en
 export const BEP20_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const walletAddressField = z
   .string()
-  .min(1, { error: MSG.enterWalletAddress })
+  .min(1, { error: MSG.enterWalletAddress, abort: true })
   .regex(BEP20_ADDRESS, { error: MSG.invalidWalletAddress });
 
 // ---- 2FA ----
@@ -229,7 +229,7 @@ export const forgotUsernameFormSchema = z.object({
   email: z
     .string()
     .transform((v) => stripSpaces(v).toLowerCase())
-    .pipe(z.string().min(1, { error: MSG.emailRequired }).pipe(z.email({ error: MSG.emailInvalid }))),
+    .pipe(z.string().min(1, { error: MSG.emailRequired, abort: true }).pipe(z.email({ error: MSG.emailInvalid }))),
 });
 
 // ---- Tables ----

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountToMicros,
+  cellText,
+  formatAmount,
+  formatDateTime,
+  formatMoney,
+  humanizeType,
+  maskEmail,
+  microsToAmount,
+  shortenAddress,
+  sideLabel,
+  truncate2,
+} from '../src/index.ts';
+
+describe('truncate2', () => {
+  it('truncates instead of rounding', () => {
+    expect(truncate2(12.349)).toBe(12.34);
+    expect(truncate2(0.999)).toBe(0.99);
+    expect(truncate2(-1.239)).toBe(-1.23);
+  });
+  it('is not fooled by float noise', () => {
+    expect(truncate2(1.1 * 3)).toBe(3.3); // 3.3000000000000003
+    expect(truncate2(0.29)).toBe(0.29); // 0.29 * 100 = 28.999999999999996
+    expect(truncate2(4.35)).toBe(4.35);
+  });
+  it('reads non-finite values as 0', () => {
+    expect(truncate2(Number.NaN)).toBe(0);
+    expect(truncate2(Number.POSITIVE_INFINITY)).toBe(0);
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats USD with 2 truncated decimals and thousands separators', () => {
+    expect(formatMoney(1234.567)).toBe('$1,234.56');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney('15.999')).toBe('$15.99');
+  });
+  it('reads junk as 0', () => {
+    expect(formatMoney(undefined)).toBe('$0.00');
+    expect(formatMoney('abc')).toBe('$0.00');
+  });
+  it('formatAmount drops the sign', () => {
+    expect(formatAmount(1000)).toBe('1,000.00');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("uses 'MMM dd, yyyy HH:mm'", () => {
+    const local = new Date(2026, 0, 5, 7, 3);
+    expect(formatDateTime(local)).toBe('Jan 05, 2026 07:03');
+    expect(formatDateTime(local.toISOString())).toBe('Jan 05, 2026 07:03');
+    expect(formatDateTime(local.getTime())).toBe('Jan 05, 2026 07:03');
+  });
+  it("shows '-' for empty and invalid values", () => {
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTime('')).toBe('-');
+    expect(formatDateTime('not a date')).toBe('-');
+  });
+});
+
+describe('maskEmail', () => {
+  it('keeps the first 3 and last 3 characters of the local part', () => {
+    expect(maskEmail('johnathan@example.com')).toBe('joh***han@example.com');
+    expect(maskEmail('abcdefg@x.io')).toBe('abc*efg@x.io');
+  });
+  it('stars short local parts but the first character', () => {
+    expect(maskEmail('abc@x.io')).toBe('a**@x.io');
+  });
+  it('handles missing values', () => {
+    expect(maskEmail('')).toBe('-');
+    expect(maskEmail(undefined)).toBe('-');
+  });
+});
+
+describe('shortenAddress', () => {
+  it('shows the first 6 and last 4 characters', () => {
+    expect(shortenAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290...9EE7');
+  });
+  it('leaves short values and missing ones readable', () => {
+    expect(shortenAddress('0x1234')).toBe('0x1234');
+    expect(shortenAddress(null)).toBe('-');
+  });
+});
+
+describe('small formatters', () => {
+  it('humanizes types, labels sides and fills empty cells', () => {
+    expect(humanizeType('New_Registration_Bonus')).toBe('New Registration Bonus');
+    expect(sideLabel('0')).toBe('Left');
+    expect(sideLabel('1')).toBe('Right');
+    expect(sideLabel(0)).toBe('Left');
+    expect(cellText('')).toBe('-');
+    expect(cellText(null)).toBe('-');
+    expect(cellText(0)).toBe('0');
+  });
+  it('converts amounts to micro-units and back exactly', () => {
+    expect(amountToMicros(0.000001)).toBe(1);
+    expect(amountToMicros(19.99)).toBe(19_990_000);
+    expect(amountToMicros(1.1 * 3)).toBe(3_300_000);
+    expect(microsToAmount(19_990_000)).toBe(19.99);
+  });
+});
