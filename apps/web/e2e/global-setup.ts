@@ -1,0 +1,50 @@
+/**
+ * Browser suite set-up: build the web app once, then start two servers on fresh demo
+ * databases: one whose /config.json says mode "mock" (tRPC) and one that says "provider"
+ * (REST at the provider paths). Every browser test runs against both.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildApp, type App } from '../../server/src/app.ts';
+import { browserPath } from './browser.ts';
+
+export interface E2eServer {
+  mode: 'mock' | 'provider';
+  url: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eServers: E2eServer[];
+  }
+}
+
+const root = resolve(import.meta.dirname, '../../..');
+
+export default async function setup(project: TestProject) {
+  browserPath(); // fail early, with the install hint, when there is no Chromium
+  execSync('npm run build -w @md/web', { cwd: root, stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'md-e2e-'));
+  const apps: App[] = [];
+  const servers: E2eServer[] = [];
+  for (const mode of ['mock', 'provider'] as const) {
+    const app = await buildApp({
+      databasePath: join(dir, `${mode}.sqlite`),
+      clientMode: mode,
+      webDist: resolve(root, 'apps/web/dist'),
+      jwtSecret: `e2e-${mode}-secret`,
+      config: { rateLimits: false },
+    });
+    const address = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+    servers.push({ mode, url: address });
+  }
+  project.provide('e2eServers', servers);
+  return async () => {
+    await Promise.all(apps.map((app) => app.fastify.close()));
+    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,149 @@
+/** Identity screens end to end, in both client modes (tRPC mock and provider REST). */
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { api, expectToast, latestOtp, mailbox, registerMember, signIn, totpCode, uniqueName } from './support.ts';
+
+const servers = inject('e2eServers');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(servers)('identity in $mode mode', (server) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('answers the mode in /config.json', async () => {
+    const config = await api<{ mode: string }>(server, '/config.json');
+    expect(config.mode).toBe(server.mode);
+  });
+
+  it('registers from a LEFT link with the mailed OTP and lands on the dashboard', async () => {
+    const username = uniqueName('left');
+    const email = `${username}@example.com`;
+    await page.goto(`${server.url}/register?sponsor=demo&side=left`);
+    await expect.poll(() => page.getByLabel('Sponsor').inputValue()).toBe('demo');
+    expect(await page.getByLabel('Sponsor').isEditable()).toBe(false);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Full Name').fill('Left Leg Member');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Left#Leg123');
+    await page.getByLabel('Confirm Password').fill('Left#Leg123');
+    await expect.poll(() => page.getByRole('button', { name: 'Create Account' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectToast(page, 'OTP sent successfully');
+    await page.getByLabel('OTP').fill(await latestOtp(server, email));
+    await page.getByRole('button', { name: 'Verify & Register' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${username}` }).isVisible()).toBe(true);
+
+    // The new member sits on the LEFT leg of demo's binary tree: its profile says side '0'.
+    const token = await page.evaluate(() => localStorage.getItem('jwt'));
+    const profile = await api<{ Success: { Side: string; Sponsor: string }[] }>(server, '/user/view_profile', {}, token!);
+    expect(profile.Success[0]).toMatchObject({ Side: '0', Sponsor: 'demo' });
+  });
+
+  it('shows the invalid-sponsor message with a Back to Login button', async () => {
+    await page.goto(`${server.url}/register?sponsor=nosuchsponsor&side=right`);
+    await expect
+      .poll(() => page.getByText('Invalid sponsor. Please check your sponsor or contact support.').isVisible())
+      .toBe(true);
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it('signs in as the demo member', async () => {
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await expectToast(page, 'Login successful!');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, demo' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').username)).toBe('demo');
+  });
+
+  it('signs in as the TOTP member with the code from the QA API', async () => {
+    await signIn(page, server, 'demo2fa', 'Demo@1234', () => totpCode(server, 'demo2fa'));
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, demo2fa' }).isVisible()).toBe(true);
+  });
+
+  it('shows the spec messages for a bad password', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
+    await expectToast(page, 'Please fix the form errors');
+
+    await page.getByLabel('Password', { exact: true }).fill('Wrong@1234');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Invalid username or password');
+    expect(page.url()).toBe(`${server.url}/`);
+  });
+
+  it('resets a forgotten password end to end', async () => {
+    const member = await registerMember(server, uniqueName('reset'));
+    await page.goto(`${server.url}/forgot-password`);
+    const asked = Date.now() - 1000;
+    await page.getByLabel('Username').fill(` ${member.username.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    const otp = await latestOtp(server, member.username, asked);
+    await page.getByLabel('OTP').fill(otp);
+    await page.getByLabel('New Password').fill('Brand#New99');
+    await page.getByLabel('Confirm Password').fill('Brand#New99');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('link', { name: 'Back to Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await signIn(page, server, member.username, 'Brand#New99');
+  });
+
+  it('recovers a forgotten username end to end, captcha included', async () => {
+    const member = await registerMember(server, uniqueName('lost'));
+    await page.goto(`${server.url}/forgot-username`);
+    await page.getByLabel('Email').fill(member.email.toUpperCase());
+    // The self-hosted ALTCHA widget: tick it and wait for the proof of work.
+    await page.locator('altcha-widget input[type="checkbox"]').click();
+    await expect.poll(() => page.locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Request Username' }).click();
+    await page.waitForURL(`${server.url}/`);
+    const [mail] = await mailbox(server, member.email);
+    expect(mail?.text).toContain(member.username);
+  });
+
+  it('keeps the theme across a reload', async () => {
+    await page.goto(`${server.url}/`);
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const before = await isDark();
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect.poll(isDark).toBe(!before);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(before ? 'light' : 'dark');
+    await page.reload();
+    await expect.poll(isDark).toBe(!before);
+  });
+
+  it('logs out to /', async () => {
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it('returns to / when the session expires', async () => {
+    const member = await registerMember(server, uniqueName('late'));
+    await signIn(page, server, member.username, member.password);
+    await api(server, '/__qa/clock', { advance: 'PT25H' });
+    await page.goto(`${server.url}/dashboard/notification`);
+    await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+/** Shared steps of the browser suite: the QA API, API-side set-up, and sign-in. */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { E2eServer } from './global-setup.ts';
+
+export async function api<T = unknown>(server: E2eServer, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  otp: string | null;
+  sentAt: string;
+}
+export const mailbox = (server: E2eServer, to: string) =>
+  api<MailboxMessage[]>(server, `/__qa/mailbox?to=${encodeURIComponent(to)}`);
+
+/** The newest OTP mailed to an address or username (waits briefly for it to arrive). */
+export async function latestOtp(server: E2eServer, to: string, after = 0): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const [latest] = await mailbox(server, to);
+    if (latest?.otp && Date.parse(latest.sentAt) >= after) return latest.otp;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No OTP mailed to ${to}`);
+}
+
+export const totpCode = async (server: E2eServer, username: string) =>
+  (await api<{ code: string }>(server, `/__qa/totp/${username}`)).code;
+
+let counter = 0;
+/** A username unique within this run. */
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Register a member through the API (as the registration screen does), answering its token. */
+export async function registerMember(server: E2eServer, username: string, password = 'Start#1234') {
+  const email = `${username}@example.com`;
+  await api(server, '/user/verify_otp', { page: 'Email Verification', username, email, project: 'Pro' });
+  const otp = await latestOtp(server, email);
+  const answer = await api<{ JWT: string }>(server, '/user/register', {
+    username,
+    name: 'E2E Member',
+    sponsor: 'demo',
+    email,
+    password,
+    conpassword: password,
+    otp,
+    side: '1',
+    country: 'India',
+    project: 'Pro',
+  });
+  return { username, email, password, token: answer.JWT };
+}
+
+export async function signIn(page: Page, server: E2eServer, username: string, password: string, totp?: () => Promise<string>) {
+  await page.goto(`${server.url}/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (totp) {
+    const field = page.getByLabel('TOTP');
+    await field.waitFor({ state: 'visible' });
+    await field.fill(await totp());
+  }
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${server.url}/dashboard`);
+  await expect.poll(() => page.getByTestId('dashboard-home').isVisible()).toBe(true);
+}
+
+/** Text of the toasts currently shown. */
+export const toastTexts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]').allInnerTexts();
+export async function expectToast(page: Page, text: string) {
+  await expect.poll(async () => (await toastTexts(page)).join('\n'), { timeout: 10_000 }).toContain(text);
+}
