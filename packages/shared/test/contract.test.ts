@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { contract, endpointByPath, procedureNameOf, procedureNames } from '../src/index.ts';
+
+/** Every provider endpoint of spec §7, the paged list and total endpoints and the deposit host included. */
+const SPEC_PATHS = [
+  '/binary/total_pagination_binary_transaction', '/binary/view_binary_downline', '/binary/view_binary_downline_details',
+  '/binary/view_binary_transaction', '/deposit/make_payment', '/direct/view_direct_team_details',
+  '/earning/total_pagination_earning_history', '/earning/view_all_earning_history', '/level/downline_exist',
+  '/level/level_earning_transaction', '/level/total_pagination_level_earning', '/level/view_downline',
+  '/notification/total_view_notification', '/notification/view_notification', '/rank/current_rank',
+  '/rank/total_pagination_rank_qualification', '/rank/total_pagination_rank_transaction', '/rank/view_all_ranks',
+  '/rank/view_rank_qualification', '/rank/view_rank_transaction', '/subscription/buy_subscription_packages',
+  '/subscription/subscription_transaction', '/subscription/total_pagination_subscription_transaction',
+  '/table/total_pagination_deposit_transaction', '/table/view_deposit_transaction', '/table/view_subscription',
+  '/transfer_to_user', '/user/change_email', '/user/change_email_request', '/user/change_password',
+  '/user/change_totp_status', '/user/check_username_available', '/user/enable_totp', '/user/forgot_username',
+  '/user/login', '/user/register', '/user/reset_password', '/user/reset_password_email',
+  '/user/reset_transaction_password', '/user/verify_otp', '/user/verify_transaction_password', '/user/view_country',
+  '/user/view_profile', '/user_analytics/view_user_analytics', '/wallet/transfer_wallet',
+  '/wallet/update_wallet_address', '/wallet/view_all_wallets_details', '/wallet/view_from_wallets',
+  '/wallet/view_to_wallets', '/wallet/wallet_address_verification', '/withdraw/withdraw_fees',
+  '/withdraw/withdraw_request',
+];
+
+describe('the contract', () => {
+  it('has exactly one entry per provider endpoint of spec §7', () => {
+    expect(procedureNames.map((name) => contract[name].path).sort()).toEqual([...SPEC_PATHS].sort());
+  });
+  it('names each procedure after its path', () => {
+    for (const name of procedureNames) expect(procedureNameOf(contract[name].path)).toBe(name);
+    expect(endpointByPath.get('/transfer_to_user')).toBe('transfer_to_user');
+  });
+  it('puts make_payment on the deposit host and everything else on the API host', () => {
+    const deposit = procedureNames.filter((name) => contract[name].host === 'deposit');
+    expect(deposit).toEqual(['deposit.make_payment']);
+  });
+  it('pairs the 7 paged list endpoints with their 7 total endpoints', () => {
+    const totals = SPEC_PATHS.filter((p) => p.includes('total_pagination'));
+    expect(totals).toHaveLength(7);
+    for (const path of totals) {
+      const name = endpointByPath.get(path)!;
+      expect(contract[name].kind).toBe('query');
+      expect(contract[name].output.safeParse({ Success: 3 }).success).toBe(true);
+    }
+  });
+  it('reads the token from the body field the provider uses', () => {
+    expect(contract['notification.total_view_notification'].tokenField).toBe('token');
+    expect(contract['user.view_profile'].tokenField).toBe('jwt');
+    expect(contract['user.login'].auth).toBe('none');
+  });
+  it('keeps the provider spellings', () => {
+    const details = contract['binary.view_binary_downline_details'].output;
+    const ranks = contract['rank.view_all_ranks'].output;
+    expect(JSON.stringify(details.toJSONSchema?.() ?? {})).toContain('Direct_Bouns');
+    expect(JSON.stringify(ranks.toJSONSchema?.() ?? {})).toContain('Left_Volune');
+  });
+  it('accepts both binary Downline shapes the spec names', () => {
+    const output = contract['binary.view_binary_downline'].output;
+    expect(output.safeParse({ Success: { Username: 'a', CountUser: 2, Downline: [{ Username: 'b', Side: '0' }] } }).success).toBe(true);
+    expect(output.safeParse({ Success: { Username: 'a', CountUser: 2, Downline: { '0': 'b', '1': 'c' } } }).success).toBe(true);
+  });
+  it('refuses unsafe money on the wire', () => {
+    const input = contract['transfer_to_user'].input;
+    for (const amount of [-1, 0, Number.NaN, '10', 1e10, 1.0000001]) {
+      expect(input.safeParse({ username: 'x', amount, password: 'p' }).success).toBe(false);
+    }
+    expect(input.safeParse({ username: 'X', amount: 10.5, password: 'p' }).success).toBe(true);
+  });
+});
