@@ -17,6 +17,7 @@ import { AppError } from './core/errors.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
 import { createTokenService } from './core/tokens.ts';
+import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
 import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { seedScenario } from './seed/index.ts';
@@ -66,6 +67,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     qaControl: process.env.NODE_ENV !== 'production',
     publicUrl: 'http://localhost:3000',
     rateLimits: true,
+    captchaHmacKey: randomBytes(32).toString('hex'),
+    captchaMaxNumber: 100_000,
     ...options.config,
   };
 
@@ -99,6 +102,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   });
 
   registerRestRoutes(fastify, services, handlers);
+  registerCaptchaRoutes(fastify, services);
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

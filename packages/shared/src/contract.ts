@@ -21,12 +21,12 @@ export type Host = 'api' | 'deposit';
 export type AuthMode = 'none' | 'required' | 'optional';
 export type Kind = 'query' | 'mutation';
 
-export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends Kind = Kind> {
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends Kind = Kind, A extends AuthMode = AuthMode> {
   path: string;
   /** query: reads (cached by the client); mutation: changes state. Both are POST on the provider. */
   kind: K;
   host: Host;
-  auth: AuthMode;
+  auth: A;
   /** Body field the provider reads the token from, besides the bearer header. */
   tokenField?: 'jwt' | 'token';
   summary: string;
@@ -34,7 +34,8 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   output: O;
 }
 
-const endpoint = <I extends z.ZodType, O extends z.ZodType, K extends Kind>(e: Endpoint<I, O, K>) => e;
+// A is kept literal so the server's handler types know which calls always have a member.
+const endpoint = <I extends z.ZodType, O extends z.ZodType, K extends Kind, A extends AuthMode>(e: Endpoint<I, O, K, A>) => e;
 
 // ---------- shared pieces ----------
 const jwt = z.string().optional().describe('Session token; the bearer header is used when both are present');

@@ -8,6 +8,8 @@ export interface Clock {
   /** Move the clock to an absolute time (epoch ms). */
   set(epochMs: number): void;
   advance(ms: number): void;
+  /** Back to real time (offset 0), or to the start of a manual clock: QA reset does this. */
+  reset(): void;
 }
 
 export function offsetClock(load: () => number, save: (offsetMs: number) => void, realNow = () => Date.now()): Clock {
@@ -20,6 +22,10 @@ export function offsetClock(load: () => number, save: (offsetMs: number) => void
     },
     advance(ms) {
       offset += ms;
+      save(offset);
+    },
+    reset() {
+      offset = 0;
       save(offset);
     },
   };
@@ -35,6 +41,9 @@ export function manualClock(start = Date.UTC(2026, 10, 2, 9, 0, 0)): Clock {
     },
     advance(ms) {
       t += ms;
+    },
+    reset() {
+      t = start;
     },
   };
 }

@@ -16,6 +16,10 @@ export interface ServerConfig {
   publicUrl: string;
   /** Rate limits on the sensitive endpoints (off only in load benchmarks). */
   rateLimits: boolean;
+  /** HMAC key of the ALTCHA captcha (random per process unless given). */
+  captchaHmacKey: string;
+  /** Work of a captcha challenge: the solver tries up to this many numbers. */
+  captchaMaxNumber: number;
 }
 
 export interface TokenService {

@@ -1,4 +1,66 @@
-/** Named seed scenarios. */
+/**
+ * Named seed scenarios (DESIGN §5). `demo` is what a new database gets: a deterministic team
+ * around the member `demo`; `empty` has no members at all (registration needs a sponsor, so
+ * QA usually starts from `demo`).
+ */
+import { meta } from '@md/db';
+import { badRequest } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
+import { seedDemo, type DemoFacts } from './demo.ts';
 
-export function seedScenario(_services: Services, _name: string) {}
+export interface ScenarioInfo {
+  name: string;
+  description: string;
+}
+
+export const SCENARIOS: readonly ScenarioInfo[] = [
+  {
+    name: 'demo',
+    description:
+      'demo / Demo@1234 with a generated team of 120 members on both legs (6+ levels deep in the sponsor and binary trees), 45 notifications; demo2fa / Demo@1234 with TOTP on.',
+  },
+  { name: 'empty', description: 'No members, no data: only the schema.' },
+];
+
+export interface SeedSummary {
+  scenario: string;
+  members: number;
+  notifications: number;
+  demo?: DemoFacts;
+}
+
+export const isScenario = (name: string) => SCENARIOS.some((s) => s.name === name);
+
+/** Seeds `name` into an empty database, in one transaction. */
+export function seedScenario(services: Services, name: string): SeedSummary {
+  if (!isScenario(name)) throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  return services.sqlite.transaction((): SeedSummary => {
+    const summary: SeedSummary = name === 'demo' ? seedDemo(services) : { scenario: 'empty', members: 0, notifications: 0 };
+    const now = String(services.clock.now());
+    for (const [key, value] of [['scenario', name], ['seeded_at', now]] as const)
+      services.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+    return summary;
+  })();
+}
+
+/**
+ * Wipes every table but the migrations' bookkeeping and seeds `name`, in one transaction; the
+ * clock goes back to real time (offset 0) first so the scenario's dates are relative to it.
+ */
+export function resetDatabase(services: Services, name: string): SeedSummary {
+  if (!isScenario(name)) throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  const tables = services.sqlite
+    .prepare<[], { name: string }>(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
+    )
+    .all()
+    .map((t) => t.name);
+  const hasSequence = Boolean(services.sqlite.prepare("select 1 from sqlite_master where name = 'sqlite_sequence'").get());
+  return services.sqlite.transaction(() => {
+    for (const table of tables) services.sqlite.prepare(`delete from "${table.replaceAll('"', '""')}"`).run();
+    // Ids start at 1 again so a scenario is the same after every reset.
+    if (hasSequence) services.sqlite.prepare('delete from sqlite_sequence').run();
+    services.clock.reset();
+    return seedScenario(services, name);
+  })();
+}

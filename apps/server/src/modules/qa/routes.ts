@@ -1,5 +1,96 @@
-/** QA control API under /__qa (DESIGN §5). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * QA control API under /__qa (DESIGN §5): mailbox, clock, scenarios and reset, TOTP codes.
+ * JSON in and out, bodies validated with zod; bad input is a 400 `{ Error }`.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { add } from 'date-fns';
+import { desc, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { mailOutbox, members } from '@md/db';
+import { firstIssueMessage } from '@md/shared';
+import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
+import { currentTotp } from '../../core/totp.ts';
+import { resetDatabase, SCENARIOS } from '../../seed/index.ts';
+import { runDueJobs } from '../jobs/index.ts';
 
-export function registerQaRoutes(_app: FastifyInstance, _services: Services) {}
+const DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+
+/** Epoch ms after adding an ISO-8601 duration ('PT1H', 'P1D', 'P1M2DT3H') to `from`; null when malformed. */
+export function addIsoDuration(from: number, duration: string): number | null {
+  const m = DURATION.exec(duration);
+  if (!m) return null;
+  const [years, months, weeks, days, hours, minutes] = m.slice(1, 7).map((v) => (v ? Number(v) : 0)) as number[];
+  const seconds = m[7] ? Number(m[7]) : 0;
+  const result = add(new Date(from), { years, months, weeks, days, hours, minutes }).getTime() + Math.round(seconds * 1000);
+  return Number.isFinite(result) ? result : null;
+}
+
+const isoDateTime = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), {
+  error: 'set must be an ISO-8601 date-time such as 2026-11-02T09:00:00Z',
+});
+const clockBody = z
+  .object({
+    set: isoDateTime.optional(),
+    advance: z.string().refine((v) => DURATION.test(v), { error: "advance must be an ISO-8601 duration such as 'PT1H' or 'P1D'" }).optional(),
+  }, { error: 'The body must be a JSON object' })
+  .strict();
+const resetBody = z.object({ scenario: z.string({ error: 'scenario is required' }).default('demo') }, { error: 'The body must be a JSON object' });
+const mailboxQuery = z.object({ to: z.string().trim().max(320).optional() });
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new AppError(400, firstIssueMessage(result.error));
+  return result.data;
+}
+
+const sendError = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ Error: message });
+
+export function registerQaRoutes(app: FastifyInstance, services: Services) {
+  const { db, clock } = services;
+
+  app.get('/__qa/mailbox', async (request) => {
+    const { to } = parse(mailboxQuery, request.query);
+    const who = to?.toLowerCase();
+    const rows = db
+      .select()
+      .from(mailOutbox)
+      .where(who ? or(eq(mailOutbox.toAddress, who), eq(sql`lower(${mailOutbox.toUsername})`, who)) : undefined)
+      .orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id))
+      .limit(who ? 500 : 50)
+      .all();
+    return rows.map((row) => ({ to: row.toAddress, subject: row.subject, text: row.text, otp: row.otp, sentAt: new Date(row.sentAt).toISOString() }));
+  });
+
+  app.get('/__qa/clock', async () => ({ now: new Date(clock.now()).toISOString() }));
+
+  app.post('/__qa/clock', async (request) => {
+    const body = parse(clockBody, request.body);
+    const from = clock.now();
+    let target = body.set ? Date.parse(body.set) : from;
+    if (body.advance) {
+      const advanced = addIsoDuration(target, body.advance);
+      if (advanced === null) throw new AppError(400, 'advance is not a valid ISO-8601 duration');
+      target = advanced;
+    }
+    if (target < 0 || target > Date.UTC(9999, 0, 1)) throw new AppError(400, 'The clock must stay between 1970 and 9999');
+    clock.set(target);
+    // Only moving forward can make jobs due.
+    const ran = target > from ? runDueJobs(services, from, target) : [];
+    return { now: new Date(clock.now()).toISOString(), ran };
+  });
+
+  app.get('/__qa/scenarios', async () => SCENARIOS.map(({ name, description }) => ({ name, description })));
+
+  app.post('/__qa/reset', async (request) => {
+    const { scenario } = parse(resetBody, request.body);
+    const summary = resetDatabase(services, scenario);
+    return { scenario: summary.scenario, members: summary.members };
+  });
+
+  app.get<{ Params: { username: string } }>('/__qa/totp/:username', async (request, reply) => {
+    const member = db.select().from(members).where(eq(members.username, request.params.username.toLowerCase())).get();
+    if (!member?.totpEnabled || !member.totpSecret) return sendError(reply, 404, 'No member with TOTP enabled has that username');
+    return { username: member.username, ...currentTotp(member.totpSecret, clock) };
+  });
+}

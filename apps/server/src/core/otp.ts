@@ -1,0 +1,118 @@
+/**
+ * Email OTPs (DESIGN §5): 6 digits, stored hashed, 10 minutes, single use, bound to a purpose,
+ * a subject (username or email) and optionally a payload (new email, wallet address, ...),
+ * at most 5 wrong tries. Issuing a new code for the same purpose and subject retires older ones.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { otps } from '@md/db';
+import { badRequest } from './errors.ts';
+import type { Services } from './services.ts';
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_WRONG_TRIES = 5;
+
+export const OTP_MESSAGES = {
+  invalid: 'Invalid OTP',
+  expired: 'OTP has expired',
+  tooManyTries: 'Too many wrong attempts. Request a new OTP.',
+} as const;
+
+/** Purposes in use; the money issue adds its own (strings are accepted, these are the known ones). */
+export type OtpPurpose = 'registration' | 'reset_password' | 'change_password' | 'change_email' | (string & {});
+
+const LABELS: Record<string, string> = {
+  registration: 'email verification',
+  reset_password: 'password reset',
+  change_password: 'password change',
+  change_email: 'email change',
+};
+
+type OtpServices = Pick<Services, 'db' | 'clock' | 'mailer'>;
+
+export interface IssueOtpOptions {
+  purpose: OtpPurpose;
+  /** Username, or the email before an account exists. */
+  subject: string;
+  /** Where the code is mailed. */
+  email: string;
+  username?: string | null;
+  payload?: string | null;
+  /** Words naming the action in the mail ('password reset'); defaults by purpose. */
+  label?: string;
+}
+
+export interface CheckOtpOptions {
+  purpose: OtpPurpose;
+  subject: string;
+  code: string;
+  /** When given, must equal the payload the code was issued with. */
+  payload?: string | null;
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest();
+
+export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresAt: number } {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = ctx.clock.now();
+  const expiresAt = now + OTP_TTL_MS;
+  ctx.db.transaction((tx) => {
+    tx.update(otps)
+      .set({ usedAt: now })
+      .where(and(eq(otps.purpose, options.purpose), eq(otps.subject, options.subject), isNull(otps.usedAt)))
+      .run();
+    tx.insert(otps)
+      .values({
+        purpose: options.purpose,
+        subject: options.subject,
+        payload: options.payload ?? null,
+        codeHash: hashCode(code).toString('hex'),
+        createdAt: now,
+        expiresAt,
+      })
+      .run();
+  });
+  const label = options.label ?? LABELS[options.purpose] ?? options.purpose.replaceAll('_', ' ');
+  ctx.mailer.send({
+    to: options.email,
+    toUsername: options.username ?? null,
+    subject: `Your ${label} code`,
+    text: `Your ${label} code is ${code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this message.`,
+    otp: code,
+  });
+  return { expiresAt };
+}
+
+/** Checks a code; a wrong one counts against the 5 tries. With `consume` a right one is used up. */
+function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): void {
+  const now = ctx.clock.now();
+  // The outcome is written before the error is thrown, so a wrong try is counted.
+  const failure = ctx.db.transaction((tx): string | null => {
+    const row = tx
+      .select()
+      .from(otps)
+      .where(and(eq(otps.purpose, options.purpose), eq(otps.subject, options.subject), isNull(otps.usedAt)))
+      .orderBy(desc(otps.id))
+      .limit(1)
+      .get();
+    if (!row) return OTP_MESSAGES.invalid;
+    if (row.attempts >= OTP_MAX_WRONG_TRIES) return OTP_MESSAGES.tooManyTries;
+    if (now >= row.expiresAt) return OTP_MESSAGES.expired;
+    const expected = Buffer.from(row.codeHash, 'hex');
+    const codeMatches = /^\d{6}$/.test(options.code) && timingSafeEqual(expected, hashCode(options.code));
+    const payloadMatches = options.payload === undefined || (row.payload ?? null) === (options.payload ?? null);
+    if (!codeMatches || !payloadMatches) {
+      const attempts = row.attempts + 1;
+      tx.update(otps).set({ attempts }).where(eq(otps.id, row.id)).run();
+      return attempts >= OTP_MAX_WRONG_TRIES ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.invalid;
+    }
+    if (consume) tx.update(otps).set({ usedAt: now }).where(eq(otps.id, row.id)).run();
+    return null;
+  });
+  if (failure) throw badRequest(failure);
+}
+
+/** Verify without using the code up (the registration step that only checks). */
+export const checkOtp = (ctx: OtpServices, options: CheckOtpOptions) => check(ctx, options, false);
+/** Verify and use the code up: it never works again. */
+export const consumeOtp = (ctx: OtpServices, options: CheckOtpOptions) => check(ctx, options, true);

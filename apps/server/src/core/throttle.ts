@@ -1,0 +1,17 @@
+/** Once-per-interval actions (the spec's 10 s reset throttle), on the injectable clock. */
+import { eq } from 'drizzle-orm';
+import { throttles } from '@md/db';
+import { tooMany } from './errors.ts';
+import type { Services } from './services.ts';
+
+/** Records a use of `key`; throws 429 with `message` when the last use was under `intervalMs` ago. */
+export function throttleOnce(ctx: Pick<Services, 'db' | 'clock'>, key: string, intervalMs: number, message: string): void {
+  const now = ctx.clock.now();
+  const refused = ctx.db.transaction((tx) => {
+    const last = tx.select().from(throttles).where(eq(throttles.key, key)).get();
+    if (last && now - last.lastAt < intervalMs && now >= last.lastAt) return true;
+    tx.insert(throttles).values({ key, lastAt: now }).onConflictDoUpdate({ target: throttles.key, set: { lastAt: now } }).run();
+    return false;
+  });
+  if (refused) throw tooMany(message);
+}

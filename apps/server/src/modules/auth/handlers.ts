@@ -1,0 +1,222 @@
+/** Identity: sign-in, registration, password reset and change, username recovery, TOTP. */
+import { eq, sql } from 'drizzle-orm';
+import { members } from '@md/db';
+import { emailField, meetsChangePassword, MSG, registrationUsername, RESET_THROTTLE_MS, stripSpaces } from '@md/shared';
+import { badRequest, unauthorized } from '../../core/errors.ts';
+import { checkOtp, consumeOtp, issueOtp } from '../../core/otp.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
+import type { Ctx } from '../../core/services.ts';
+import { throttleOnce } from '../../core/throttle.ts';
+import { matchTotp, newTotpSecret, totpUri } from '../../core/totp.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+import { newTransId, notify } from '../notifications/notify.ts';
+import { verifyCaptcha } from './captcha.ts';
+import { COUNTRIES } from './countries.ts';
+import { findMemberByUsername, insertMember } from './members.ts';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid username or password',
+  invalidTotp: 'Invalid TOTP',
+  usernameAvailable: 'Username is available',
+  usernameTaken: 'Username already exists',
+  userNotFound: 'User not found',
+  otpVerified: 'OTP verified successfully',
+  resetEmailSent: 'A password reset OTP has been sent to your email',
+  passwordReset: 'Password reset successfully',
+  captchaRequired: 'Please complete the captcha',
+  usernameSent: 'If an account exists for this email, its username has been sent.',
+  oldPasswordIncorrect: 'Old password is incorrect',
+  passwordChanged: 'Password changed successfully',
+  totpAlreadyEnabled: '2FA is already enabled',
+  totpNotEnabled: '2FA is not enabled',
+  totpNotStarted: 'Start 2FA set-up first to get a key',
+} as const;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+function requireMember(ctx: Ctx) {
+  if (!ctx.member) throw unauthorized(MSG.invalidAuthentication);
+  return ctx.member;
+}
+
+export const authHandlers: Handlers = {
+  'user.login': async (ctx, input) => {
+    const member = findMemberByUsername(ctx, input.username);
+    const passwordOk = member ? await verifyPassword(input.password, member.passwordHash) : await verifyAgainstDummy(input.password);
+    if (!member || !passwordOk) throw badRequest(AUTH_MESSAGES.invalidCredentials);
+    if (member.totpEnabled && member.totpSecret) {
+      if (!input.totp) throw badRequest(MSG.totpRequired);
+      const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
+      if (step === null) throw badRequest(AUTH_MESSAGES.invalidTotp);
+      ctx.db.update(members).set({ totpLastStep: step }).where(eq(members.id, member.id)).run();
+    }
+    return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member) };
+  },
+
+  'user.view_country': (ctx, input) => {
+    if (input.username === undefined || input.username.trim() === '') return { Success: [...COUNTRIES] };
+    // Only whether TOTP is on: an unknown name answers false like a member without TOTP.
+    const member = findMemberByUsername(ctx, input.username.trim());
+    return { Success: Boolean(member?.totpEnabled) };
+  },
+
+  'user.check_username_available': (ctx, input) =>
+    findMemberByUsername(ctx, input.username)
+      ? { Status: false, Success: AUTH_MESSAGES.usernameTaken }
+      : { Status: true, Success: AUTH_MESSAGES.usernameAvailable },
+
+  'user.verify_otp': (ctx, input) => {
+    if (input.page === 'Change Password') {
+      const member = requireMember(ctx);
+      if (input.otp === undefined || input.otp === '') {
+        issueOtp(ctx, { purpose: 'change_password', subject: member.username, email: member.email, username: member.username });
+        return { Success: MSG.otpSent };
+      }
+      checkOtp(ctx, { purpose: 'change_password', subject: member.username, code: input.otp });
+      return { Success: AUTH_MESSAGES.otpVerified };
+    }
+    // 'Email Verification': the registration OTP, bound to the email and the username.
+    const username = registrationUsername.safeParse(input.username);
+    if (!username.success) throw badRequest(username.error.issues[0]?.message ?? MSG.usernameRequired);
+    const email = emailField.safeParse(input.email);
+    if (!email.success) throw badRequest(email.error.issues[0]?.message ?? MSG.emailRequired);
+    const address = email.data.toLowerCase();
+    if (input.otp === undefined || input.otp === '') {
+      if (findMemberByUsername(ctx, username.data)) throw badRequest(AUTH_MESSAGES.usernameTaken);
+      issueOtp(ctx, { purpose: 'registration', subject: address, email: address, username: username.data, payload: username.data });
+      return { Success: MSG.otpSent };
+    }
+    checkOtp(ctx, { purpose: 'registration', subject: address, code: input.otp, payload: username.data });
+    return { Success: AUTH_MESSAGES.otpVerified };
+  },
+
+  'user.register': async (ctx, input) => {
+    const sponsor = findMemberByUsername(ctx, input.sponsor);
+    if (!sponsor) throw badRequest(MSG.invalidSponsorLong);
+    if (findMemberByUsername(ctx, input.username)) throw badRequest(AUTH_MESSAGES.usernameTaken);
+    const email = input.email.toLowerCase();
+    consumeOtp(ctx, { purpose: 'registration', subject: email, code: input.otp, payload: input.username });
+    const passwordHash = await hashPassword(input.password);
+    let member;
+    try {
+      member = ctx.db.transaction(() => {
+        const created = insertMember(ctx, {
+          username: input.username,
+          name: input.name,
+          email,
+          country: input.country,
+          passwordHash,
+          sponsorId: sponsor.id,
+          side: input.side,
+          createdAt: ctx.clock.now(),
+        });
+        const transId = newTransId('REG');
+        notify(ctx, sponsor.id, 'New_Registration', `${created.name} (${created.username}) joined your team on the ${created.side === '0' ? 'left' : 'right'} leg.`, transId);
+        notify(ctx, created.id, 'Welcome', `Welcome, ${created.name}! Your account is ready.`, transId);
+        return created;
+      });
+    } catch (error) {
+      // Someone took the name between the check and the insert.
+      if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.usernameTaken);
+      throw error;
+    }
+    return { Success: MSG.registrationSuccessful, JWT: ctx.tokens.sign(member) };
+  },
+
+  'user.reset_password_email': (ctx, input) => {
+    throttleOnce(ctx, `reset_password_email|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
+    const member = findMemberByUsername(ctx, input.username);
+    if (!member) throw badRequest(AUTH_MESSAGES.userNotFound);
+    issueOtp(ctx, { purpose: 'reset_password', subject: member.username, email: member.email, username: member.username });
+    return { Success: AUTH_MESSAGES.resetEmailSent };
+  },
+
+  'user.reset_password': async (ctx, input) => {
+    throttleOnce(ctx, `reset_password|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
+    const member = findMemberByUsername(ctx, input.username);
+    if (!member) throw badRequest(AUTH_MESSAGES.userNotFound);
+    consumeOtp(ctx, { purpose: 'reset_password', subject: member.username, code: input.otp });
+    const passwordHash = await hashPassword(input.newpassword);
+    ctx.db.transaction(() => {
+      ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
+      notify(ctx, member.id, 'Security_Alert', 'Your password was reset. If this was not you, contact support.');
+    });
+    return { Success: AUTH_MESSAGES.passwordReset };
+  },
+
+  'user.forgot_username': async (ctx, input) => {
+    if (!(await verifyCaptcha(ctx.config, input.captcha))) throw badRequest(AUTH_MESSAGES.captchaRequired);
+    const email = emailField.safeParse(input.email);
+    if (!email.success) throw badRequest(email.error.issues[0]?.message ?? MSG.emailInvalid);
+    const found = ctx.db.select({ username: members.username }).from(members).where(eq(members.email, email.data.toLowerCase())).all();
+    if (found.length > 0) {
+      const names = found.map((m) => m.username);
+      ctx.mailer.send({
+        to: email.data,
+        toUsername: names.length === 1 ? names[0] : null,
+        subject: 'Your username',
+        text: `The username${names.length > 1 ? 's' : ''} registered with this email: ${names.join(', ')}.`,
+      });
+    }
+    // The same answer either way: the endpoint does not reveal which emails are registered.
+    return { Success: AUTH_MESSAGES.usernameSent };
+  },
+
+  'user.change_password': async (ctx, input) => {
+    const oldPassword = stripSpaces(input.oldpassword);
+    const newPassword = stripSpaces(input.newpassword);
+    const confirm = stripSpaces(input.conpassword);
+    if (!oldPassword || !newPassword || !confirm) throw badRequest(MSG.fillAllPasswordFields);
+    if (oldPassword === newPassword) throw badRequest(MSG.oldNewSame);
+    if (newPassword !== confirm) throw badRequest(MSG.newConfirmMismatch);
+    if (newPassword.length < 6) throw badRequest(MSG.newPasswordMin6);
+    if (!meetsChangePassword(newPassword)) throw badRequest(MSG.newPasswordCriteria);
+    if (!(await verifyPassword(oldPassword, ctx.member.passwordHash))) throw badRequest(AUTH_MESSAGES.oldPasswordIncorrect);
+    consumeOtp(ctx, { purpose: 'change_password', subject: ctx.member.username, code: input.otp });
+    const passwordHash = await hashPassword(newPassword);
+    const memberId = ctx.member.id;
+    ctx.db.transaction(() => {
+      ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, memberId)).run();
+      notify(ctx, memberId, 'Security_Alert', 'Your password was changed. If this was not you, reset it at once.');
+    });
+    return { Success: AUTH_MESSAGES.passwordChanged };
+  },
+
+  'user.enable_totp': (ctx) => {
+    if (ctx.member.totpEnabled) throw badRequest(AUTH_MESSAGES.totpAlreadyEnabled);
+    const secret = newTotpSecret();
+    ctx.db.update(members).set({ totpPendingSecret: secret }).where(eq(members.id, ctx.member.id)).run();
+    return { Success: { Key: secret, URI: totpUri(secret, ctx.member.username) } };
+  },
+
+  'user.change_totp_status': (ctx, input) => {
+    const member = ctx.member;
+    if (input.status) {
+      if (member.totpEnabled) throw badRequest(AUTH_MESSAGES.totpAlreadyEnabled);
+      if (!member.totpPendingSecret) throw badRequest(AUTH_MESSAGES.totpNotStarted);
+      const step = matchTotp(member.totpPendingSecret, input.totp, ctx.clock, null);
+      if (step === null) throw badRequest(MSG.invalidVerificationCode);
+      ctx.db.transaction(() => {
+        ctx.db
+          .update(members)
+          .set({ totpSecret: member.totpPendingSecret, totpPendingSecret: null, totpEnabled: true, totpLastStep: step })
+          .where(eq(members.id, member.id))
+          .run();
+        notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned on.');
+      });
+      return { Success: MSG.twoFaEnabled };
+    }
+    if (!member.totpEnabled || !member.totpSecret) throw badRequest(AUTH_MESSAGES.totpNotEnabled);
+    const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
+    if (step === null) throw badRequest(MSG.invalidVerificationCode);
+    ctx.db.transaction(() => {
+      ctx.db
+        .update(members)
+        .set({ totpSecret: null, totpPendingSecret: null, totpEnabled: false, totpLastStep: null })
+        .where(eq(members.id, member.id))
+        .run();
+      notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned off.');
+    });
+    return { Success: MSG.twoFaDisabled };
+  },
+};

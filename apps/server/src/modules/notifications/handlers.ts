@@ -1,0 +1,27 @@
+/** The caller's notifications, newest first, paged (spec §7; page size 20 by default). */
+import { count, desc, eq } from 'drizzle-orm';
+import { notifications } from '@md/db';
+import { NOTIFICATIONS_PAGE_SIZE } from '@md/shared';
+import type { Handlers } from '../../transport/handlers.ts';
+
+export const notificationHandlers: Handlers = {
+  'notification.view_notification': (ctx, input) => {
+    const pageNo = input.page_no ?? input.pageNo ?? 1;
+    const pageSize = input.page_size ?? input.pageSize ?? NOTIFICATIONS_PAGE_SIZE;
+    const rows = ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.memberId, ctx.member.id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .all();
+    return {
+      Success: rows.map((row) => ({ Message: row.message, DateTime: new Date(row.createdAt).toISOString(), TransID: row.transId, Type: row.type })),
+    };
+  },
+  'notification.total_view_notification': (ctx) => {
+    const row = ctx.db.select({ total: count() }).from(notifications).where(eq(notifications.memberId, ctx.member.id)).get();
+    return { Success: row?.total ?? 0 };
+  },
+};

@@ -1,0 +1,62 @@
+/** The signed-in member's profile and the email change (spec §3, §4; DESIGN §3). */
+import { eq } from 'drizzle-orm';
+import { members } from '@md/db';
+import { MSG } from '@md/shared';
+import { badRequest, forbidden } from '../../core/errors.ts';
+import { consumeOtp, issueOtp } from '../../core/otp.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+import { notify } from '../notifications/notify.ts';
+import { currentPackageName, hasActiveSubscription } from './subscriptions.ts';
+
+export const PROFILE_MESSAGES = {
+  emailBlocked: 'Email cannot be changed while you have an active subscription',
+  sameEmail: 'This is already your email',
+  emailChanged: 'Email changed successfully',
+} as const;
+
+export const profileHandlers: Handlers = {
+  'user.view_profile': (ctx) => {
+    const member = ctx.member;
+    const sponsor = member.sponsorId === null ? undefined : ctx.db.select({ username: members.username }).from(members).where(eq(members.id, member.sponsorId)).get();
+    return {
+      Success: [
+        {
+          Username: member.username,
+          Name: member.name,
+          Email: member.email,
+          // The root has no binary side; it is shown as left.
+          Side: member.side ?? '0',
+          Sponsor: sponsor?.username ?? null,
+          Country: member.country,
+          Created_On: new Date(member.createdAt).toISOString(),
+          Subscription: hasActiveSubscription(ctx, member.id),
+          package: currentPackageName(ctx, member.id),
+          Transaction_Password: member.transactionPasswordHash !== null,
+          TOTP_Enabled: member.totpEnabled,
+          Wallet_Details: { Wallet_Address: member.walletAddress, Network: 'BEP.20' },
+        },
+      ],
+    };
+  },
+
+  'user.change_email_request': (ctx, input) => {
+    if (hasActiveSubscription(ctx, ctx.member.id)) throw forbidden(PROFILE_MESSAGES.emailBlocked);
+    const email = input.email.toLowerCase();
+    if (email === ctx.member.email) throw badRequest(PROFILE_MESSAGES.sameEmail);
+    // Mailed to the address that is to become current, so the member proves they own it.
+    issueOtp(ctx, { purpose: 'change_email', subject: ctx.member.username, email, username: ctx.member.username, payload: email });
+    return { Success: MSG.otpSent };
+  },
+
+  'user.change_email': (ctx, input) => {
+    if (hasActiveSubscription(ctx, ctx.member.id)) throw forbidden(PROFILE_MESSAGES.emailBlocked);
+    const email = input.email.toLowerCase();
+    consumeOtp(ctx, { purpose: 'change_email', subject: ctx.member.username, code: input.otp, payload: email });
+    const member = ctx.member;
+    ctx.db.transaction(() => {
+      ctx.db.update(members).set({ email }).where(eq(members.id, member.id)).run();
+      notify(ctx, member.id, 'Security_Alert', `Your email was changed to ${email}.`);
+    });
+    return { Success: PROFILE_MESSAGES.emailChanged };
+  },
+};
