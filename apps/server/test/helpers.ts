@@ -1,0 +1,86 @@
+/** Test harness: a fresh in-memory app per file, driven over HTTP with fastify.inject. */
+import { solveChallenge } from 'altcha-lib';
+import { buildApp, type BuildOptions } from '../src/app.ts';
+import { manualClock, type Clock } from '../src/core/clock.ts';
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(options: BuildOptions & { seed: 'demo' | 'empty' }) {
+  const clock: Clock = options.clock ?? manualClock();
+  const app = await buildApp({ databasePath: ':memory:', ...options, clock });
+  const { fastify } = app;
+  let ipCounter = 0;
+
+  async function post<T = Record<string, unknown>>(url: string, payload?: unknown, opts: { token?: string; ip?: string; raw?: string } = {}): Promise<Reply<T>> {
+    const response = await fastify.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      payload: opts.raw ?? JSON.stringify(payload ?? {}),
+      remoteAddress: opts.ip ?? '127.0.0.1',
+    });
+    return { status: response.statusCode, body: response.json() as T };
+  }
+
+  async function get<T = unknown>(url: string): Promise<Reply<T>> {
+    const response = await fastify.inject({ method: 'GET', url });
+    return { status: response.statusCode, body: response.json() as T };
+  }
+
+  /** tRPC call: GET for queries, POST for mutations; answers the HTTP status and the JSON. */
+  async function trpc(name: string, kind: 'query' | 'mutation', input: unknown, token?: string): Promise<Reply> {
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    const response =
+      kind === 'query'
+        ? await fastify.inject({ method: 'GET', url: `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
+        : await fastify.inject({ method: 'POST', url: `/trpc/${name}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+
+  async function login(username: string, password = 'Demo@1234', totp?: string): Promise<string> {
+    // A fresh address per sign-in keeps the login rate limit out of tests that are not about it.
+    const reply = await post<{ JWT?: string; Error?: string }>('/user/login', { username, password, totp }, { ip: `10.0.0.${++ipCounter % 250}` });
+    if (!reply.body.JWT) throw new Error(`login ${username} failed: ${reply.status} ${reply.body.Error}`);
+    return reply.body.JWT;
+  }
+
+  interface MailItem {
+    to: string;
+    subject: string;
+    text: string;
+    otp: string | null;
+    sentAt: string;
+  }
+  async function mailbox(to: string): Promise<MailItem[]> {
+    return (await get<MailItem[]>(`/__qa/mailbox?to=${encodeURIComponent(to)}`)).body;
+  }
+  async function latestOtp(to: string): Promise<string> {
+    const otp = (await mailbox(to)).find((m) => m.otp)?.otp;
+    if (!otp) throw new Error(`no OTP mailed to ${to}`);
+    return otp;
+  }
+
+  const count = (table: string) => (app.services.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+
+  return { app, fastify, services: app.services, clock, post, get, trpc, login, mailbox, latestOtp, count, close: () => fastify.close() };
+}
+
+/** A wrong code that differs from `code` (for wrong-try tests). */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** Solves an ALTCHA challenge the way the browser widget does and answers the payload it submits. */
+export async function solveCaptcha(get: TestApp['get']): Promise<string> {
+  const { body } = await get<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>('/captcha/challenge');
+  const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber).promise;
+  if (!solution) throw new Error('captcha not solved');
+  const payload = { algorithm: body.algorithm, challenge: body.challenge, number: solution.number, salt: body.salt, signature: body.signature };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;

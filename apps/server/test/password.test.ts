@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@md/shared';
+import { MINUTE, createTestApp, solveCaptcha, wrongCode, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Small captcha work so the solver in the test is quick; the rules are the same.
+  t = await createTestApp({ seed: 'demo', config: { captchaMaxNumber: 2000 } });
+});
+afterAll(() => t.close());
+
+const SECOND = 1000;
+
+describe('password reset', () => {
+  it('mails a reset OTP, sets the new password, and revokes older tokens', async () => {
+    const oldToken = await t.login('claude_003');
+    expect((await t.post('/user/reset_password_email', { username: 'Claude_003' })).body).toEqual({ Success: 'A password reset OTP has been sent to your email' });
+    const otp = await t.latestOtp('claude_003');
+    const reply = await t.post('/user/reset_password', { username: 'claude_003', otp, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' });
+    expect(reply).toEqual({ status: 200, body: { Success: 'Password reset successfully' } });
+    expect(await t.post('/user/view_profile', {}, { token: oldToken })).toEqual({ status: 401, body: { Error: 'Session Expired' } });
+    await t.login('claude_003', 'Fresh@1234');
+    expect((await t.post('/user/login', { username: 'claude_003', password: 'Demo@1234' }, { ip: '10.2.2.2' })).body).toEqual({ Error: 'Invalid username or password' });
+  });
+
+  it('answers User not found for an unknown name', async () => {
+    expect(await t.post('/user/reset_password_email', { username: 'ghost_member' })).toEqual({ status: 400, body: { Error: 'User not found' } });
+  });
+
+  it('throttles each step to one use per 10 seconds per username, and lifts after 10 s', async () => {
+    expect((await t.post('/user/reset_password_email', { username: 'reed_002' })).status).toBe(200);
+    const again = await t.post('/user/reset_password_email', { username: 'reed_002' });
+    expect(again).toEqual({ status: 429, body: { Error: MSG.resetThrottle } });
+    // Another member is not affected.
+    expect((await t.post('/user/reset_password_email', { username: 'van_005' })).status).toBe(200);
+    t.clock.advance(9 * SECOND);
+    expect((await t.post('/user/reset_password_email', { username: 'reed_002' })).status).toBe(429);
+    t.clock.advance(10 * SECOND);
+    expect((await t.post('/user/reset_password_email', { username: 'reed_002' })).status).toBe(200);
+
+    const otp = await t.latestOtp('reed_002');
+    const attempt = (code: string) => t.post('/user/reset_password', { username: 'reed_002', otp: code, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' });
+    expect((await attempt(wrongCode(otp))).body).toEqual({ Error: 'Invalid OTP' });
+    expect(await attempt(otp)).toEqual({ status: 429, body: { Error: MSG.resetThrottle } });
+    t.clock.advance(10 * SECOND);
+    expect((await attempt(otp)).status).toBe(200);
+  });
+
+  it('validates the new password with the spec messages', async () => {
+    const base = { username: 'jeff_006', otp: '123456' };
+    expect((await t.post('/user/reset_password', { ...base, newpassword: 'alllower1!', conpassword: 'alllower1!' })).body).toEqual({ Error: MSG.resetPasswordCriteria });
+    expect((await t.post('/user/reset_password', { ...base, newpassword: 'Fresh@1234', conpassword: 'Fresh@12345' })).body).toEqual({ Error: MSG.passwordsDoNotMatch });
+    expect((await t.post('/user/reset_password', { ...base, otp: '12', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' })).body).toEqual({ Error: MSG.enterOtp6 });
+  });
+});
+
+describe('change password', () => {
+  const body = { oldpassword: 'Demo@1234', newpassword: 'Changed@123', conpassword: 'Changed@123' };
+
+  it('checks the fields in the spec order with its messages', async () => {
+    const token = await t.login('gonzalo_001');
+    const call = (b: Record<string, unknown>) => t.post('/user/change_password', { otp: '123456', ...b }, { token });
+    expect((await call({ ...body, oldpassword: '' })).body).toEqual({ Error: MSG.fillAllPasswordFields });
+    expect((await call({ ...body, newpassword: 'Demo@1234', conpassword: 'Demo@1234' })).body).toEqual({ Error: MSG.oldNewSame });
+    expect((await call({ ...body, conpassword: 'Other@123' })).body).toEqual({ Error: MSG.newConfirmMismatch });
+    expect((await call({ ...body, newpassword: 'Ab@1', conpassword: 'Ab@1' })).body).toEqual({ Error: MSG.newPasswordMin6 });
+    expect((await call({ ...body, newpassword: 'nouppercase1!', conpassword: 'nouppercase1!' })).body).toEqual({ Error: MSG.newPasswordCriteria });
+    expect((await call({ ...body, oldpassword: 'Wrong@1234' })).body).toEqual({ Error: 'Old password is incorrect' });
+    expect((await call({ ...body, otp: '' })).body).toEqual({ Error: MSG.enterOtp });
+    expect((await call(body)).body).toEqual({ Error: 'Invalid OTP' });
+  });
+
+  it('changes the password with the mailed OTP; the old token is then Session Expired', async () => {
+    const token = await t.login('gonzalo_001');
+    expect((await t.post('/user/verify_otp', { page: 'Change Password' }, { token })).body).toEqual({ Success: MSG.otpSent });
+    const otp = await t.latestOtp('gonzalo_001@example.com');
+    expect((await t.post('/user/verify_otp', { page: 'Change Password', otp }, { token })).body).toEqual({ Success: 'OTP verified successfully' });
+    expect(await t.post('/user/change_password', { ...body, otp }, { token })).toEqual({ status: 200, body: { Success: 'Password changed successfully' } });
+    expect(await t.post('/user/view_profile', {}, { token })).toEqual({ status: 401, body: { Error: 'Session Expired' } });
+    await t.login('gonzalo_001', 'Changed@123');
+  });
+
+  it('the Change Password OTP page needs a session', async () => {
+    expect(await t.post('/user/verify_otp', { page: 'Change Password' })).toEqual({ status: 401, body: { Error: 'Invalid Authentication' } });
+    expect((await t.post('/user/verify_otp', { page: 'Nope' })).body).toEqual({ Error: 'Unknown OTP page' });
+  });
+
+  it('an OTP for change_password expires after 10 minutes', async () => {
+    const token = await t.login('jeff_006');
+    await t.post('/user/verify_otp', { page: 'Change Password' }, { token });
+    const otp = await t.latestOtp('jeff_006');
+    t.clock.advance(10 * MINUTE + 1);
+    expect((await t.post('/user/change_password', { ...body, otp }, { token })).body).toEqual({ Error: 'OTP has expired' });
+  });
+});
+
+describe('forgot username', () => {
+  it('needs a solved captcha', async () => {
+    expect(await t.post('/user/forgot_username', { email: 'demo@example.com' })).toEqual({ status: 400, body: { Error: 'Please complete the captcha' } });
+    expect((await t.post('/user/forgot_username', { email: 'demo@example.com', captcha: 'bm90LWEtcGF5bG9hZA==' })).body).toEqual({ Error: 'Please complete the captcha' });
+  });
+
+  it('mails the username, answers the same for unknown emails, and refuses a replayed captcha', async () => {
+    const captcha = await solveCaptcha(t.get);
+    const reply = await t.post('/user/forgot_username', { email: ' Demo@Example.com ', captcha });
+    expect(reply).toEqual({ status: 200, body: { Success: 'If an account exists for this email, its username has been sent.' } });
+    const mail = (await t.mailbox('demo@example.com'))[0]!;
+    expect(mail.subject).toBe('Your username');
+    expect(mail.text).toContain('demo');
+    expect((await t.post('/user/forgot_username', { email: 'demo@example.com', captcha })).body).toEqual({ Error: 'Please complete the captcha' });
+
+    const before = t.count('mail_outbox');
+    const unknown = await t.post('/user/forgot_username', { email: 'nobody@nowhere.test', captcha: await solveCaptcha(t.get) });
+    expect(unknown.body).toEqual(reply.body);
+    expect(t.count('mail_outbox')).toBe(before);
+  });
+
+  it('validates the email', async () => {
+    expect((await t.post('/user/forgot_username', { email: '   ' })).body).toEqual({ Error: MSG.emailRequired });
+  });
+});
