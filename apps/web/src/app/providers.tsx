@@ -1,0 +1,45 @@
+/** Everything the app runs inside: config, Chakra + theme, TanStack Query, tRPC, toaster. */
+import { useState, type ReactNode } from 'react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { RuntimeConfig } from '@md/shared';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { ThemeProvider } from '../components/ui/theme-provider.tsx';
+import { ConfigProvider } from '../lib/config.tsx';
+import { emitSessionEnded } from '../lib/session-events.ts';
+import { removeSession } from '../lib/storage.ts';
+import { createAppTrpcClient, TRPCProvider, type AppTrpcClient } from '../lib/trpc.ts';
+
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      // Provider errors are answers, not glitches: no silent retries; refresh on demand.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+
+/** HTTP 401 on a call made with a token: drop the jwt and user, and go to '/' (spec §8). */
+function handleUnauthorized() {
+  removeSession();
+  emitSessionEnded();
+}
+
+export function AppProviders({ config, children, trpcClient }: { config: RuntimeConfig; children: ReactNode; trpcClient?: AppTrpcClient }) {
+  const [queryClient] = useState(createQueryClient);
+  const [client] = useState(() => trpcClient ?? createAppTrpcClient(config, { onUnauthorized: handleUnauthorized }));
+  return (
+    <ConfigProvider config={config}>
+      <ChakraProvider value={defaultSystem}>
+        <ThemeProvider>
+          <QueryClientProvider client={queryClient}>
+            <TRPCProvider trpcClient={client} queryClient={queryClient}>
+              {children}
+              <Toaster />
+            </TRPCProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </ChakraProvider>
+    </ConfigProvider>
+  );
+}

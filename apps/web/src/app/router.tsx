@@ -1,0 +1,64 @@
+/** Routes of spec §2. Sign-in loads eagerly (it is light); everything else is split per route. */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { ComingLaterPage } from '../components/coming-later-page.tsx';
+import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
+import { EXTRA_ROUTES, NAV_ITEMS } from '../components/shell/nav-items.ts';
+import { SignInPage } from '../features/auth/sign-in.tsx';
+import { AuthProvider } from '../lib/auth.tsx';
+import { RequireAuth } from './require-auth.tsx';
+
+const RegisterPage = lazy(() => import('../features/auth/register.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password.tsx'));
+const ForgotUsernamePage = lazy(() => import('../features/auth/forgot-username.tsx'));
+const DashboardLayout = lazy(() => import('../components/shell/dashboard-layout.tsx'));
+const DashboardHomePage = lazy(() => import('../features/dashboard-home/dashboard-home.tsx'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/settings.tsx'));
+
+const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
+
+/** Pages built in this release; the other dashboard children are stubs until their issue lands. */
+const BUILT_PAGES: Record<string, ReactNode> = {
+  '/dashboard/notification': <NotificationsPage />,
+  '/dashboard/settings': <SettingsPage />,
+};
+
+const childPath = (path: string) => path.replace('/dashboard/', '');
+
+const dashboardChildren: RouteObject[] = [
+  { index: true, element: <DashboardHomePage /> },
+  ...NAV_ITEMS.filter((item) => item.path !== '/dashboard').map((item) => ({
+    path: childPath(item.path),
+    element: BUILT_PAGES[item.path] ?? <ComingLaterPage heading={item.heading} description={item.description} />,
+  })),
+  ...EXTRA_ROUTES.map((route) => ({
+    path: childPath(route.path),
+    // The withdraw page is only the word 'Withdraw' (spec §2).
+    element: route.path === '/dashboard/withdraw' ? <h1>Withdraw</h1> : <ComingLaterPage heading={route.heading} description={'description' in route ? route.description : undefined} />,
+  })),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: (
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
+    ),
+    children: [
+      { path: '/', element: <SignInPage /> },
+      { path: '/register', element: withSuspense(<RegisterPage />) },
+      { path: '/forgot-password', element: withSuspense(<ForgotPasswordPage />) },
+      { path: '/forgot-username', element: withSuspense(<ForgotUsernamePage />) },
+      {
+        path: '/dashboard',
+        element: <RequireAuth>{withSuspense(<DashboardLayout />)}</RequireAuth>,
+        children: dashboardChildren,
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

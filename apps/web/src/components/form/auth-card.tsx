@@ -1,0 +1,24 @@
+/** The frame of the sign-in screens: a centred card with the theme toggle (spec §1). */
+import type { ReactNode } from 'react';
+import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
+import { ThemeToggle } from '../ui/theme-toggle.tsx';
+
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <Flex minH="100dvh" align="center" justify="center" px="4" py="10" bg="bg.subtle" position="relative">
+      <Box position="absolute" top="4" right="4">
+        <ThemeToggle />
+      </Box>
+      <Card.Root as="main" width="full" maxW="md" variant="elevated">
+        <Card.Header>
+          <Heading as="h1" size="2xl">
+            {title}
+          </Heading>
+          {subtitle && <Text color="fg.muted">{subtitle}</Text>}
+        </Card.Header>
+        <Card.Body>{children}</Card.Body>
+        {footer && <Card.Footer justifyContent="center" flexWrap="wrap" gap="4">{footer}</Card.Footer>}
+      </Card.Root>
+    </Flex>
+  );
+}

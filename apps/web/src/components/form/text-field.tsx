@@ -1,0 +1,61 @@
+/** A labelled input with its error: Field.Label is tied to the input, so it is found by its label. */
+import { forwardRef, useState, type ReactNode } from 'react';
+import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { LuEye, LuEyeOff } from 'react-icons/lu';
+
+export interface TextFieldProps extends Omit<InputProps, 'size'> {
+  label: string;
+  error?: string | undefined;
+  helper?: ReactNode;
+  /** Spec §5: cut is blocked on the login fields. */
+  blockCut?: boolean;
+  endElement?: ReactNode;
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, helper, blockCut, endElement, required, disabled, readOnly, ...inputProps },
+  ref,
+) {
+  const input = (
+    <Input ref={ref} onCut={blockCut ? (event) => event.preventDefault() : undefined} {...inputProps} />
+  );
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} readOnly={readOnly}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {endElement ? <InputGroup endElement={endElement}>{input}</InputGroup> : input}
+      {helper && !error && <Field.HelperText as="div">{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+});
+
+/** A password input with a show/hide toggle (named without "password" so label look-ups stay unique). */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'endElement'>>(function PasswordField(
+  props,
+  ref,
+) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      ref={ref}
+      type={visible ? 'text' : 'password'}
+      autoComplete="current-password"
+      endElement={
+        <IconButton
+          aria-label={visible ? 'Hide characters' : 'Show characters'}
+          aria-pressed={visible}
+          variant="ghost"
+          size="xs"
+          me="-2"
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <LuEyeOff /> : <LuEye />}
+        </IconButton>
+      }
+      {...props}
+    />
+  );
+});

@@ -1,0 +1,27 @@
+/** The protected shell: sidebar + header + the child route; keeps the profile fresh. */
+import { Suspense, useState } from 'react';
+import { Box, Flex } from '@chakra-ui/react';
+import { Outlet } from 'react-router';
+import { useProfileRefresh } from '../../lib/auth.tsx';
+import { FullScreenSpinner } from '../full-screen-spinner.tsx';
+import { Header } from './header.tsx';
+import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
+
+export default function DashboardLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  useProfileRefresh();
+  return (
+    <Flex minH="100dvh" bg="bg.subtle">
+      <DesktopSidebar />
+      <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
+      <Flex direction="column" flex="1" minW="0">
+        <Header onOpenMenu={() => setMenuOpen(true)} />
+        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="7xl" width="full" mx="auto">
+          <Suspense fallback={<FullScreenSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,87 @@
+/** Shell header: menu (mobile), package balance, referral links, theme toggle, user and logout. */
+import { Avatar, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { LuLogOut, LuMenu } from 'react-icons/lu';
+import { MSG, formatAmount } from '@md/shared';
+import { useAuth } from '../../lib/auth.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { copyText } from '../copy-button.tsx';
+import { ThemeToggle } from '../ui/theme-toggle.tsx';
+
+export const referralLink = (origin: string, username: string, side: 'left' | 'right') =>
+  `${origin}/register?sponsor=${encodeURIComponent(username)}&side=${side}`;
+
+/** On the package page: the Deposit wallet's Available, pulsing. The call fails silently ($0.00). */
+function PackageBalance() {
+  const trpc = useTRPC();
+  const wallets = useQuery(trpc['wallet.view_all_wallets_details'].queryOptions({}));
+  const available = wallets.data?.Success?.Deposit?.Available ?? 0;
+  return (
+    <Text fontWeight="semibold" color="teal.fg" animation="pulse 2s ease-in-out infinite" aria-live="polite">
+      Available Bal : ${formatAmount(available)}
+    </Text>
+  );
+}
+
+function ReferralButtons({ username }: { username: string }) {
+  const copy = (side: 'left' | 'right') => {
+    const link = referralLink(window.location.origin, username, side);
+    void copyText(link, MSG.copiedLink(link));
+  };
+  return (
+    <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
+      <Button size="sm" variant="outline" onClick={() => copy('left')} title="Copy the left-leg registration link">
+        LEFT
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => copy('right')} title="Copy the right-leg registration link">
+        RIGHT
+      </Button>
+    </HStack>
+  );
+}
+
+export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const username = user?.username ?? '';
+  return (
+    <Flex
+      as="header"
+      align="center"
+      gap={{ base: '2', md: '4' }}
+      px={{ base: '3', md: '6' }}
+      py="3"
+      borderBottomWidth="1px"
+      bg="bg.panel"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+    >
+      <IconButton aria-label="Open menu" variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }} onClick={onOpenMenu}>
+        <LuMenu />
+      </IconButton>
+      <Box flex="1" minW="0">
+        {pathname === '/dashboard/package' && <PackageBalance />}
+      </Box>
+      <ReferralButtons username={username} />
+      <ThemeToggle />
+      <HStack gap="3" minW="0">
+        <Avatar.Root size="sm" colorPalette="teal">
+          <Avatar.Fallback>{username.slice(0, 1).toUpperCase()}</Avatar.Fallback>
+        </Avatar.Root>
+        <Stack gap="0" minW="0">
+          <Text fontWeight="semibold" truncate data-testid="header-username">
+            {username}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" truncate maxW="14rem" display={{ base: 'none', sm: 'block' }}>
+            {user?.email}
+          </Text>
+        </Stack>
+      </HStack>
+      <IconButton aria-label="Logout" title="Logout" variant="ghost" size="sm" onClick={logout}>
+        <LuLogOut />
+      </IconButton>
+    </Flex>
+  );
+}

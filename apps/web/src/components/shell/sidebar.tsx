@@ -1,0 +1,89 @@
+/** The sidebar: a 16 rem column from 768 px up, a slide-in drawer below that closes on navigation. */
+import { Box, CloseButton, Drawer, Flex, Heading, Icon, Portal, Stack } from '@chakra-ui/react';
+import { NavLink } from 'react-router';
+import { SIDEBAR_WIDTH } from '@md/shared';
+import { NAV_ITEMS } from './nav-items.ts';
+
+function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
+      {NAV_ITEMS.map((item) => (
+        <li key={item.path}>
+          <NavLink to={item.path} end={item.end ?? false} onClick={onNavigate}>
+            {({ isActive }) => (
+              <Flex
+                align="center"
+                gap="3"
+                px="3"
+                py="2"
+                rounded="md"
+                fontWeight={isActive ? 'semibold' : 'medium'}
+                bg={isActive ? 'teal.subtle' : 'transparent'}
+                color={isActive ? 'teal.fg' : 'fg'}
+                _hover={{ bg: isActive ? 'teal.subtle' : 'bg.muted' }}
+                aria-current={isActive ? 'page' : undefined}
+              >
+                <Icon as={item.icon} boxSize="4" />
+                {item.name}
+              </Flex>
+            )}
+          </NavLink>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+const Brand = () => (
+  <Heading as="p" size="md" px="3" py="4" color="teal.fg">
+    Member Dashboard
+  </Heading>
+);
+
+export function DesktopSidebar() {
+  return (
+    <Box
+      as="nav"
+      aria-label="Main"
+      display={{ base: 'none', md: 'block' }}
+      width={SIDEBAR_WIDTH}
+      flexShrink={0}
+      borderRightWidth="1px"
+      bg="bg.panel"
+      position="sticky"
+      top="0"
+      height="100dvh"
+      overflowY="auto"
+      px="3"
+      pb="6"
+    >
+      <Brand />
+      <NavList />
+    </Box>
+  );
+}
+
+export function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="start" size="xs">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content maxW={SIDEBAR_WIDTH}>
+            <Drawer.Header>
+              <Drawer.Title asChild>
+                <Brand />
+              </Drawer.Title>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Header>
+            <Drawer.Body as="nav" aria-label="Main" px="3">
+              <NavList onNavigate={() => onOpenChange(false)} />
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

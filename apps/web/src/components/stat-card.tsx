@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Card, Stat } from '@chakra-ui/react';
+
+/** One figure in a card: label above, value below. */
+export function StatCard({ label, value, help }: { label: string; value: ReactNode; help?: ReactNode }) {
+  return (
+    <Card.Root size="sm" variant="outline">
+      <Card.Body>
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
+          {help && <Stat.HelpText>{help}</Stat.HelpText>}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,307 @@
+/**
+ * Registration (/register?sponsor=&side=): step 1 the account form, which mails an OTP
+ * (verify_otp, page 'Email Verification'); step 2 the OTP, which creates the account (DESIGN §3).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import {
+  MSG,
+  REGISTRATION_PROJECT,
+  TOTP_LOOKUP_DEBOUNCE_MS,
+  registrationFormSchema,
+  registrationOtpSchema,
+  sideFromQuery,
+  type RegistrationForm,
+} from '@md/shared';
+import { AuthCard } from '@/components/form/auth-card.tsx';
+import { OtpField } from '@/components/form/otp-field.tsx';
+import { PasswordChecklist } from '@/components/form/password-checklist.tsx';
+import { AppLink } from '@/components/form/router-link.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { PasswordField, TextField } from '@/components/form/text-field.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { errorMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toaster.ts';
+import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+
+type RegistrationValues = z.output<typeof registrationFormSchema>;
+type RegistrationFormApi = UseFormReturn<RegistrationForm, unknown, RegistrationValues>;
+
+const SIDE_OPTIONS = [
+  { value: '0', label: 'Left' },
+  { value: '1', label: 'Right' },
+] as const;
+
+/** Names the server could accept: letters, digits and _, not only digits. */
+const isPlausibleUsername = (v: string) => /^[A-Za-z0-9_]+$/.test(v) && !/^\d+$/.test(v);
+
+export type UsernameState =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'available' | 'taken' | 'error'; message: string };
+
+/** Live availability of the typed username (Status true = free). */
+function useUsernameAvailability(username: string): UsernameState {
+  const trpc = useTRPC();
+  const debounced = useDebouncedValue(username.trim().toLowerCase(), TOTP_LOOKUP_DEBOUNCE_MS);
+  const enabled = isPlausibleUsername(debounced);
+  const check = useQuery(trpc['user.check_username_available'].queryOptions({ username: debounced }, { enabled }));
+  if (!enabled) return { status: 'idle' };
+  if (check.isError) return { status: 'error', message: errorMessage(check.error, MSG.usernameCheckFailed) };
+  if (!check.data) return { status: 'checking' };
+  const free = check.data.Status === true;
+  return { status: free ? 'available' : 'taken', message: check.data.Success || (free ? 'Username is available' : 'Username is taken') };
+}
+
+export type SponsorState = 'unknown' | 'checking' | 'valid' | 'invalid' | 'error';
+
+/** A sponsor is valid when the name exists, i.e. check_username_available answers Status false. */
+function useSponsorCheck(sponsor: string, immediate: boolean): SponsorState {
+  const trpc = useTRPC();
+  const debounced = useDebouncedValue(sponsor.trim().toLowerCase(), immediate ? 0 : TOTP_LOOKUP_DEBOUNCE_MS);
+  const name = immediate ? sponsor.trim().toLowerCase() : debounced;
+  const check = useQuery(trpc['user.check_username_available'].queryOptions({ username: name }, { enabled: name.length > 0 }));
+  if (!name) return 'unknown';
+  if (check.isError) return 'error';
+  if (!check.data) return 'checking';
+  return check.data.Status === false ? 'valid' : 'invalid';
+}
+
+function InvalidSponsor() {
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Create Account">
+      <Stack gap="4">
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{MSG.invalidSponsorLong}</Alert.Title>
+        </Alert.Root>
+        <Button colorPalette="teal" onClick={() => navigate('/')}>
+          Back to Login
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+function UsernameHint({ state }: { state: UsernameState }) {
+  if (state.status === 'idle') return null;
+  if (state.status === 'checking')
+    return (
+      <HStack gap="2" color="fg.muted">
+        <Spinner size="xs" /> Checking…
+      </HStack>
+    );
+  return (
+    <Text color={state.status === 'available' ? 'green.fg' : 'red.fg'} data-testid="username-availability" aria-live="polite">
+      {state.message}
+    </Text>
+  );
+}
+
+interface AccountStepProps {
+  form: RegistrationFormApi;
+  sponsorLocked: boolean;
+  sideLocked: boolean;
+  sponsorState: SponsorState;
+  usernameState: UsernameState;
+  countries: string[];
+  onSubmit: (values: RegistrationValues) => Promise<void>;
+}
+
+function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameState, countries, onSubmit }: AccountStepProps) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
+  const sponsorError =
+    errors.sponsor?.message ??
+    (sponsorState === 'invalid' ? MSG.checkSponsor : sponsorState === 'error' ? MSG.failedValidateSponsor : undefined);
+  const canSubmit = isValid && usernameState.status !== 'taken' && sponsorState === 'valid' && !isSubmitting;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, () => notify.error(MSG.fixFormErrors))}>
+      <Stack gap="4">
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          error={errors.username?.message}
+          helper={<UsernameHint state={usernameState} />}
+          {...register('username')}
+        />
+        <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Sponsor"
+          autoCapitalize="none"
+          readOnly={sponsorLocked}
+          error={sponsorError}
+          helper={sponsorState === 'valid' ? <Text color="green.fg">Sponsor verified</Text> : undefined}
+          {...register('sponsor')}
+        />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <SelectField
+          label="Country"
+          options={countries.map((country) => ({ value: country, label: country }))}
+          error={errors.country?.message}
+          {...register('country')}
+        />
+        {!sideLocked && <SelectField label="Side" options={SIDE_OPTIONS} error={errors.side?.message} {...register('side')} />}
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          helper={<PasswordChecklist password={watch('password') ?? ''} />}
+          {...register('password')}
+        />
+        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.con_password?.message} {...register('con_password')} />
+        <Button type="submit" colorPalette="teal" width="full" disabled={!canSubmit} loading={isSubmitting} loadingText="Sending OTP...">
+          Create Account
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function OtpStep({ email, onBack, onVerify }: { email: string; onBack: () => void; onVerify: (otp: string) => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ otp: string }>({ resolver: zodResolver(registrationOtpSchema), defaultValues: { otp: '' } });
+  return (
+    <form noValidate onSubmit={handleSubmit(({ otp }) => onVerify(otp))}>
+      <Stack gap="4">
+        <Text color="fg.muted">We sent a 6-digit code to {email}. Enter it to create your account.</Text>
+        <OtpField label="OTP" error={errors.otp?.message} {...register('otp')} />
+        <HStack gap="3">
+          <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
+            Back
+          </Button>
+          <Button type="submit" colorPalette="teal" flex="1" loading={isSubmitting} loadingText="Verifying...">
+            Verify & Register
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+export default function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const sponsorFromQuery = searchParams.get('sponsor')?.trim() ?? '';
+  const sideQuery = searchParams.get('side');
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const { completeSignIn } = useAuth();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [submitted, setSubmitted] = useState<RegistrationValues | null>(null);
+
+  const form = useForm<RegistrationForm, unknown, RegistrationValues>({
+    mode: 'onChange',
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: {
+      username: '',
+      name: '',
+      sponsor: sponsorFromQuery,
+      email: '',
+      password: '',
+      con_password: '',
+      side: sideFromQuery(sideQuery),
+      country: '',
+    },
+  });
+
+  const countries = useQuery(trpc['user.view_country'].queryOptions({}));
+  const countryList = useMemo(() => (Array.isArray(countries.data?.Success) ? countries.data.Success : []), [countries.data]);
+  useEffect(() => {
+    if (countries.isError) notify.error(MSG.failedLoadCountries);
+  }, [countries.isError]);
+  // The first country is the default.
+  useEffect(() => {
+    if (countryList[0] && !form.getValues('country')) form.setValue('country', countryList[0], { shouldValidate: true });
+  }, [countryList, form]);
+
+  const usernameState = useUsernameAvailability(form.watch('username') ?? '');
+  const sponsorState = useSponsorCheck(form.watch('sponsor') ?? '', Boolean(sponsorFromQuery));
+
+  if (sponsorFromQuery && sponsorState === 'invalid') return <InvalidSponsor />;
+
+  const sendOtp = async (values: RegistrationValues) => {
+    try {
+      await client['user.verify_otp'].mutate({
+        page: 'Email Verification',
+        username: values.username,
+        email: values.email,
+        project: REGISTRATION_PROJECT,
+      });
+      notify.success(MSG.otpSent);
+      setSubmitted(values);
+      setStep(2);
+    } catch (error) {
+      notify.error(errorMessage(error, MSG.failedSendOtp));
+    }
+  };
+
+  const registerAccount = async (otp: string) => {
+    if (!submitted) return;
+    try {
+      const response = await client['user.register'].mutate({
+        username: submitted.username,
+        name: submitted.name,
+        sponsor: submitted.sponsor,
+        email: submitted.email,
+        password: submitted.password,
+        conpassword: submitted.con_password,
+        otp,
+        side: submitted.side,
+        country: submitted.country,
+        project: REGISTRATION_PROJECT,
+      });
+      if (!response?.JWT) {
+        notify.error(MSG.invalidResponse);
+        return;
+      }
+      await completeSignIn(response.JWT);
+      notify.success(MSG.registrationSuccessful);
+      navigate('/dashboard');
+    } catch (error) {
+      notify.error(errorMessage(error, MSG.registrationFailed));
+    }
+  };
+
+  return (
+    <AuthCard
+      title={step === 1 ? 'Create Account' : 'Verify your email'}
+      subtitle={step === 1 ? 'Join the network with your sponsor.' : undefined}
+      footer={
+        <Text fontSize="sm" color="fg.muted">
+          Already a member? <AppLink to="/">Sign in</AppLink>
+        </Text>
+      }
+    >
+      {step === 1 ? (
+        <AccountStep
+          form={form}
+          sponsorLocked={Boolean(sponsorFromQuery)}
+          sideLocked={sideQuery !== null}
+          sponsorState={sponsorState}
+          usernameState={usernameState}
+          countries={countryList}
+          onSubmit={sendOtp}
+        />
+      ) : (
+        <OtpStep email={submitted?.email ?? ''} onBack={() => setStep(1)} onVerify={registerAccount} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,101 @@
+/** Sign-in (/): username, password, and a TOTP field when the member has TOTP on (spec §2, §4, §5). */
+import { useEffect, useRef } from 'react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { MSG, TOTP_LOOKUP_DEBOUNCE_MS, loginFormSchema, type LoginForm } from '@md/shared';
+import { AuthCard } from '@/components/form/auth-card.tsx';
+import { OtpField } from '@/components/form/otp-field.tsx';
+import { AppLink } from '@/components/form/router-link.tsx';
+import { PasswordField, TextField } from '@/components/form/text-field.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { useConfig } from '@/lib/config.tsx';
+import { errorMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toaster.ts';
+import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+
+/** Asks the server whether the typed username has TOTP on, 500 ms after typing stops. */
+function useTotpRequired(username: string): boolean {
+  const trpc = useTRPC();
+  const debounced = useDebouncedValue(username.trim(), TOTP_LOOKUP_DEBOUNCE_MS);
+  const lookup = useQuery(trpc['user.view_country'].queryOptions({ username: debounced }, { enabled: debounced.length > 0 }));
+  useEffect(() => {
+    if (lookup.isError) notify.error(MSG.failedCheckTotp);
+  }, [lookup.isError, lookup.errorUpdatedAt]);
+  return debounced.length > 0 && lookup.data?.Success === true;
+}
+
+export function SignInPage() {
+  const config = useConfig();
+  const client = useTRPCClient();
+  const { completeSignIn } = useAuth();
+  const navigate = useNavigate();
+
+  const totpRequiredRef = useRef(false);
+  // The schema depends on the live TOTP lookup, so the resolver reads it at validation time.
+  const resolver: Resolver<LoginForm> = (values, context, options) =>
+    zodResolver(loginFormSchema(totpRequiredRef.current))(values, context, options);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({ resolver, defaultValues: { username: '', password: '', totp: '' } });
+
+  const totpRequired = useTotpRequired(watch('username'));
+  totpRequiredRef.current = totpRequired;
+
+  const onValid = async (values: LoginForm) => {
+    try {
+      const response = await client['user.login'].mutate({
+        username: values.username,
+        password: values.password,
+        ...(totpRequired && values.totp ? { totp: values.totp } : {}),
+      });
+      if (!response?.JWT) {
+        notify.error(MSG.invalidResponse);
+        return;
+      }
+      await completeSignIn(response.JWT);
+      notify.success(MSG.loginSuccessful);
+      navigate('/dashboard');
+    } catch (error) {
+      notify.error(errorMessage(error, MSG.loginFailed));
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Sign In"
+      subtitle="Welcome back. Sign in to your member dashboard."
+      footer={
+        <Text fontSize="sm" color="fg.muted">
+          Have a sponsor link? <AppLink to="/register">Create an account</AppLink>
+        </Text>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onValid, () => notify.error(MSG.fixFormErrors))}>
+        <Stack gap="4">
+          <TextField label="Username" autoComplete="username" autoCapitalize="none" blockCut error={errors.username?.message} {...register('username')} />
+          <PasswordField label="Password" blockCut error={errors.password?.message} {...register('password')} />
+          {totpRequired && <OtpField label="TOTP" autoComplete="one-time-code" error={errors.totp?.message} {...register('totp')} />}
+          <HStack justify="space-between" fontSize="sm" flexWrap="wrap">
+            <AppLink to="/forgot-username">Forgot username?</AppLink>
+            <AppLink to="/forgot-password">Forgot password?</AppLink>
+          </HStack>
+          <Button type="submit" colorPalette="teal" width="full" disabled={isSubmitting}>
+            {isSubmitting ? 'Signing in...' : 'Sign In'}
+          </Button>
+          {config.demoHint && (
+            <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="demo-hint">
+              Demo: {config.demoHint.username} / {config.demoHint.password}
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,153 @@
+/** Dashboard home (/dashboard): overview, earnings, wallets, latest activity and the summary card. */
+import type { ReactNode } from 'react';
+import { Box, Card, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DASHBOARD_NOTIFICATIONS,
+  HOME_WALLET_NAMES,
+  MSG,
+  formatDateTime,
+  formatMoney,
+  type Notification,
+} from '@md/shared';
+import { PageHeader } from '@/components/page-header.tsx';
+import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
+import { StatCard } from '@/components/stat-card.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { useTRPC } from '@/lib/trpc.ts';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-label={title}>
+      <Heading as="h2" size="lg" mb="3">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+/** Analytics fill the cards where the server answers; the cards read 0 otherwise (silent failure, §8). */
+function useAnalytics() {
+  const trpc = useTRPC();
+  return useQuery(trpc['user_analytics.view_user_analytics'].queryOptions({})).data?.Success;
+}
+
+function WalletsOverview() {
+  const trpc = useTRPC();
+  const wallets = useQuery(trpc['wallet.view_all_wallets_details'].queryOptions({}));
+  const details = wallets.data?.Success;
+  if (!details || Object.keys(details).length === 0) return <Text color="fg.muted">{wallets.isPending ? MSG.loading : MSG.noWalletData}</Text>;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      {HOME_WALLET_NAMES.map((name) => (
+        <StatCard key={name} label={`${name} Wallet`} value={formatMoney(details[name]?.Available ?? 0)} help="Available" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function LatestActivity() {
+  const trpc = useTRPC();
+  const query = useQuery(
+    trpc['notification.view_notification'].queryOptions({
+      page_no: 1,
+      page_size: DASHBOARD_NOTIFICATIONS,
+      pageNo: 1,
+      pageSize: DASHBOARD_NOTIFICATIONS,
+    }),
+  );
+  const items: Notification[] = (query.data?.Success ?? []).slice(0, DASHBOARD_NOTIFICATIONS);
+  return (
+    <Card.Root variant="outline">
+      <Card.Body>
+        {items.length === 0 ? (
+          <Text color="fg.muted">{query.isPending ? MSG.loading : MSG.noActivity}</Text>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+            {items.map((item, index) => (
+              <Box as="li" key={`${item.TransID}-${index}`} borderBottomWidth={index < items.length - 1 ? '1px' : '0'} pb="2">
+                <Text>{item.Message}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {formatDateTime(item.DateTime)}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The summary card is all placeholder zeros in the spec (§2). */
+function SummaryCard() {
+  const rows = [
+    ['Total users', '0'],
+    ['Active packages', '0'],
+    ['Pending packages', '0'],
+    ['Completed packages', '0'],
+    ['Revenue this month', formatMoney(0)],
+    ['Target', formatMoney(0)],
+  ] as const;
+  return (
+    <Card.Root variant="outline">
+      <Card.Body>
+        <Stack gap="2">
+          {rows.map(([label, value]) => (
+            <Box key={label} display="flex" justifyContent="space-between">
+              <Text color="fg.muted">{label}</Text>
+              <Text fontWeight="semibold">{value}</Text>
+            </Box>
+          ))}
+          <Progress.Root value={0} size="sm" colorPalette="teal" mt="2">
+            <Progress.Label>0% achieved</Progress.Label>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export default function DashboardHomePage() {
+  const { user } = useAuth();
+  const analytics = useAnalytics();
+  const home = navItemByPath('/dashboard')!;
+  const figure = (value: number | undefined) => value ?? 0;
+
+  return (
+    <Stack gap="8" data-testid="dashboard-home">
+      <PageHeader heading={headingFor(home, user?.username ?? '')} description={home.description} />
+      <Section title="Overview">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          <StatCard label="Current Level" value={figure(analytics?.Current_Level)} />
+          <StatCard label="Current Rank" value={analytics?.Current_Rank || 0} />
+          <StatCard label="Binary Left" value={figure(analytics?.Binary_Left)} />
+          <StatCard label="Binary Right" value={figure(analytics?.Binary_Right)} />
+        </SimpleGrid>
+      </Section>
+      <Section title="Earnings Overview">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          <StatCard label="Active Subscriptions" value={figure(analytics?.Active_Subscriptions)} />
+          <StatCard label="Max Earnings" value={formatMoney(figure(analytics?.Max_Earnings))} />
+          <StatCard label="Total Earnings" value={formatMoney(figure(analytics?.Total_Earnings))} />
+          <StatCard label="Remaining Earnings" value={formatMoney(figure(analytics?.Remaining_Earnings))} />
+        </SimpleGrid>
+      </Section>
+      <Section title="Wallets Overview">
+        <WalletsOverview />
+      </Section>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <Section title="Latest Activity">
+          <LatestActivity />
+        </Section>
+        <Section title="Summary">
+          <SummaryCard />
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+/** Notifications (/dashboard/notification): 20 per page with Previous, Next and numbered pages. */
+import { useState } from 'react';
+import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, formatDateTime, humanizeType } from '@md/shared';
+import { PageHeader } from '@/components/page-header.tsx';
+import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { useTRPC } from '@/lib/trpc.ts';
+
+/** Page numbers around the current one, so long histories stay one row wide. */
+export function visiblePages(current: number, total: number, span = 2): number[] {
+  const start = Math.max(1, Math.min(current - span, total - span * 2));
+  const end = Math.min(total, start + span * 2);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+export default function NotificationsPage() {
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const item = navItemByPath('/dashboard/notification')!;
+  const list = useQuery(
+    trpc['notification.view_notification'].queryOptions({
+      page_no: page,
+      page_size: NOTIFICATIONS_PAGE_SIZE,
+      pageNo: page,
+      pageSize: NOTIFICATIONS_PAGE_SIZE,
+    }),
+  );
+  const total = useQuery(trpc['notification.total_view_notification'].queryOptions({}));
+  const totalPages = Math.max(1, Math.ceil((total.data?.Success ?? 0) / NOTIFICATIONS_PAGE_SIZE));
+  const go = (target: number) => setPage(clampPage(target, totalPages));
+  const entries = list.data?.Success ?? [];
+
+  return (
+    <Stack gap="6">
+      <PageHeader heading={item.heading} description={item.description} />
+      {list.isPending ? (
+        <Text color="fg.muted">{MSG.loading}</Text>
+      ) : entries.length === 0 ? (
+        <Text color="fg.muted">{MSG.noNotifications}</Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Notifications">
+          {entries.map((entry, index) => (
+            <Card.Root as="li" key={`${entry.TransID}-${index}`} size="sm" variant="outline">
+              <Card.Body>
+                <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+                  <Box minW="0">
+                    <Badge colorPalette="teal" mb="1" textTransform="capitalize">
+                      {humanizeType(entry.Type)}
+                    </Badge>
+                    <Text>{entry.Message}</Text>
+                  </Box>
+                  <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+                    {formatDateTime(entry.DateTime)}
+                  </Text>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      )}
+      <HStack as="nav" aria-label="Pagination" gap="2" flexWrap="wrap" justify="center">
+        <Button size="sm" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
+          Previous
+        </Button>
+        {visiblePages(page, totalPages).map((n) => (
+          <Button
+            key={n}
+            size="sm"
+            variant={n === page ? 'solid' : 'outline'}
+            colorPalette={n === page ? 'teal' : 'gray'}
+            aria-current={n === page ? 'page' : undefined}
+            aria-label={`Page ${n}`}
+            onClick={() => go(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        <Button size="sm" variant="outline" onClick={() => go(page + 1)} disabled={page >= totalPages}>
+          Next
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Auth state (spec §4): starts loading with no user, restores the stored user, and keeps the profile
+ * fresh. Session errors and 401s end the session and return to '/'.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, PROFILE_REFRESH_MS, SESSION_ERROR_LOGOUT_DELAY_MS, type Profile } from '@md/shared';
+import { errorMessage } from './errors.ts';
+import { onSessionEnded } from './session-events.ts';
+import {
+  clearLocalStorage,
+  getJwt,
+  getLastUserDetailsUpdate,
+  getStoredUser,
+  markUserDetailsUpdated,
+  removeSession,
+  setJwt,
+  setStoredUser,
+  type SessionUser,
+} from './storage.ts';
+import { notify } from './toaster.ts';
+import { useTRPCClient } from './trpc.ts';
+
+export interface AuthContextValue {
+  user: SessionUser | null;
+  profile: Profile | null;
+  loading: boolean;
+  isAuthenticated: boolean;
+  /** After login or registration: keep the token, load the profile, store the session user. */
+  completeSignIn: (jwt: string) => Promise<void>;
+  /** Reloads the profile; errors are toasted, session errors sign out after 2 s. */
+  refreshProfile: () => Promise<Profile | null>;
+  logout: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const SESSION_ERRORS: readonly string[] = [MSG.sessionExpired, MSG.invalidAuthentication];
+
+export const sessionUserOf = (profile: Profile): SessionUser => ({
+  username: profile.Username,
+  avatar: 'Default',
+  name: profile.Name ?? '',
+  email: profile.Email ?? '',
+});
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  // Restore the stored user once on load, then loading ends.
+  useEffect(() => {
+    setUser(getJwt() ? getStoredUser() : null);
+    setLoading(false);
+  }, []);
+
+  const endSession = useCallback(() => {
+    setUser(null);
+    setProfile(null);
+    queryClient.clear();
+    navigate('/', { replace: true });
+  }, [navigate, queryClient]);
+
+  // A 401 anywhere (sessionLink) has already removed the token; follow it to '/'.
+  useEffect(() => onSessionEnded(endSession), [endSession]);
+
+  const fetchProfile = useCallback(async (): Promise<Profile> => {
+    const response = await client['user.view_profile'].query({});
+    const loaded = response.Success[0];
+    if (!loaded) throw new Error(MSG.profileNotFound);
+    return loaded;
+  }, [client]);
+
+  const applyProfile = useCallback((loaded: Profile) => {
+    const sessionUser = sessionUserOf(loaded);
+    setStoredUser(sessionUser);
+    markUserDetailsUpdated();
+    setUser(sessionUser);
+    setProfile(loaded);
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    if (!getJwt()) {
+      console.warn(MSG.sessionExpiredLog);
+      return null;
+    }
+    try {
+      const loaded = await fetchProfile();
+      applyProfile(loaded);
+      return loaded;
+    } catch (error) {
+      const message = errorMessage(error, MSG.failedGetProfile);
+      notify.error(message);
+      if (SESSION_ERRORS.includes(message)) {
+        setTimeout(() => {
+          clearLocalStorage();
+          endSession();
+        }, SESSION_ERROR_LOGOUT_DELAY_MS);
+      }
+      return null;
+    }
+  }, [applyProfile, endSession, fetchProfile]);
+
+  const completeSignIn = useCallback(
+    async (jwt: string) => {
+      setJwt(jwt);
+      try {
+        applyProfile(await fetchProfile());
+      } catch (error) {
+        removeSession();
+        throw error;
+      }
+    },
+    [applyProfile, fetchProfile],
+  );
+
+  const logout = useCallback(() => {
+    clearLocalStorage();
+    endSession();
+  }, [endSession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, profile, loading, isAuthenticated: Boolean(user && getJwt()), completeSignIn, refreshProfile, logout }),
+    [user, profile, loading, completeSignIn, refreshProfile, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}
+
+/**
+ * Profile refresh rules (spec §4): on dashboard mount, on path change when the stored update is
+ * older than an hour, and every hour.
+ */
+export function useProfileRefresh() {
+  const { refreshProfile } = useAuth();
+  const { pathname } = useLocation();
+  const mounted = useRef(false);
+
+  useEffect(() => {
+    const stale = Date.now() - getLastUserDetailsUpdate() > PROFILE_REFRESH_MS;
+    if (!mounted.current || stale) void refreshProfile();
+    mounted.current = true;
+  }, [pathname, refreshProfile]);
+
+  useEffect(() => {
+    const timer = setInterval(() => void refreshProfile(), PROFILE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refreshProfile]);
+}

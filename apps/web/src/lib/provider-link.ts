@@ -1,0 +1,101 @@
+/**
+ * Provider mode (DESIGN §4): each tRPC operation becomes the provider's REST call, looked up in the
+ * shared contract. Success data is the whole envelope (as in mock mode); failures become a
+ * TRPCClientError with the provider's message and `data.httpStatus`, so features read errors the
+ * same way in both modes.
+ */
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { contract, type ProcedureName, type RuntimeConfig } from '@md/shared';
+import type { AppRouter } from './trpc-types.ts';
+
+export interface ProviderLinkOptions {
+  config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl'>;
+  getToken: () => string | null;
+  fetch?: typeof fetch;
+}
+
+const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+  501: 'NOT_IMPLEMENTED',
+};
+
+/** A TRPCClientError shaped like the ones /trpc produces: message, data.httpStatus (also on shape.data). */
+export function providerError(message: string, httpStatus: number, path: string, cause?: Error) {
+  const code = CODE_BY_STATUS[httpStatus] ?? 'INTERNAL_SERVER_ERROR';
+  const data = { code, httpStatus, path };
+  return new TRPCClientError<AppRouter>(message, {
+    result: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data } },
+    ...(cause ? { cause } : {}),
+  });
+}
+
+/** The failure text of a provider body: Error, or lowercase error, or message (spec §8). */
+function failureText(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ['Error', 'error', 'message']) {
+    const value = record[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  return undefined;
+}
+
+export function providerLink({ config, getToken, fetch: fetchImpl }: ProviderLinkOptions): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        const controller = new AbortController();
+        const entry = contract[op.path as ProcedureName];
+        if (!entry) {
+          observer.error(providerError(`Unknown procedure: ${op.path}`, 404, op.path));
+          return () => controller.abort();
+        }
+        const baseUrl = entry.host === 'deposit' ? config.depositBaseUrl : config.apiBaseUrl;
+        const token = getToken();
+        const input = op.input && typeof op.input === 'object' ? (op.input as Record<string, unknown>) : {};
+        const body = token && entry.tokenField ? { ...input, [entry.tokenField]: token } : input;
+        const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+        if (token) headers.Authorization = `Bearer ${token}`;
+
+        (fetchImpl ?? globalThis.fetch)(`${baseUrl}${entry.path}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+          signal: op.signal ?? controller.signal,
+        })
+          .then(async (response) => {
+            let parsed: unknown;
+            try {
+              parsed = await response.json();
+            } catch {
+              parsed = undefined;
+            }
+            const failure = failureText(parsed);
+            const hasError = parsed !== null && typeof parsed === 'object' && ('Error' in parsed || 'error' in parsed);
+            if (!response.ok || hasError) {
+              const status = response.ok ? 400 : response.status;
+              observer.error(providerError(failure ?? `Request failed (HTTP ${response.status})`, status, op.path));
+              return;
+            }
+            if (parsed === undefined) {
+              observer.error(providerError('Invalid response', response.status, op.path));
+              return;
+            }
+            observer.next({ result: { type: 'data', data: parsed } });
+            observer.complete();
+          })
+          .catch((error: unknown) => {
+            const cause = error instanceof Error ? error : undefined;
+            observer.error(providerError(cause?.message ?? 'Network error', 0, op.path, cause));
+          });
+        return () => controller.abort();
+      });
+}

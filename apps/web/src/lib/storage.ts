@@ -1,0 +1,46 @@
+/** The browser-stored session (spec §3): keys user, jwt, lastUserDetailsUpdate and theme. */
+export const STORAGE_KEYS = {
+  user: 'user',
+  jwt: 'jwt',
+  lastUserDetailsUpdate: 'lastUserDetailsUpdate',
+  theme: 'theme',
+} as const;
+
+export interface SessionUser {
+  username: string;
+  avatar: string;
+  name: string;
+  email: string;
+}
+
+export const getJwt = (): string | null => localStorage.getItem(STORAGE_KEYS.jwt);
+export const setJwt = (jwt: string) => localStorage.setItem(STORAGE_KEYS.jwt, jwt);
+
+export function getStoredUser(): SessionUser | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<SessionUser>;
+    return typeof parsed.username === 'string' ? { avatar: 'Default', name: '', email: '', ...parsed } as SessionUser : null;
+  } catch {
+    return null;
+  }
+}
+export const setStoredUser = (user: SessionUser) => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+
+export const getLastUserDetailsUpdate = (): number => Number(localStorage.getItem(STORAGE_KEYS.lastUserDetailsUpdate) ?? 0) || 0;
+export const markUserDetailsUpdated = (now = Date.now()) =>
+  localStorage.setItem(STORAGE_KEYS.lastUserDetailsUpdate, String(now));
+
+/** 401: the token and the user go; the theme stays. */
+export function removeSession() {
+  localStorage.removeItem(STORAGE_KEYS.jwt);
+  localStorage.removeItem(STORAGE_KEYS.user);
+}
+
+/** Logout and session errors clear local storage (spec §2, §8); the theme choice is kept for the sign-in screen. */
+export function clearLocalStorage() {
+  const theme = localStorage.getItem(STORAGE_KEYS.theme);
+  localStorage.clear();
+  if (theme) localStorage.setItem(STORAGE_KEYS.theme, theme);
+}

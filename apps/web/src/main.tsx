@@ -1,0 +1,36 @@
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import type { RuntimeConfig } from '@md/shared';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { loadRuntimeConfig } from './lib/config.tsx';
+
+function App({ config }: { config: RuntimeConfig }) {
+  const [router] = useState(createAppRouter);
+  return (
+    <AppProviders config={config}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+const root = createRoot(document.getElementById('root')!);
+loadRuntimeConfig()
+  .then((config) =>
+    root.render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    ),
+  )
+  .catch((error: unknown) => {
+    // Without the runtime config the app cannot know where its API is: say so plainly.
+    const message = error instanceof Error ? error.message : String(error);
+    root.render(
+      <main style={{ fontFamily: 'system-ui', padding: '2rem' }}>
+        <h1>The app could not start</h1>
+        <p>{message}</p>
+      </main>,
+    );
+  });
