@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, profileSchema } from '@md/shared';
+import { createTestApp, wrongCode, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 'demo' });
+  token = await t.login('demo');
+});
+afterAll(() => t.close());
+
+describe('view_profile', () => {
+  it('answers every profile field for the caller only', async () => {
+    const reply = await t.post<{ Success: unknown[] }>('/user/view_profile', {}, { token });
+    expect(reply.status).toBe(200);
+    const profile = profileSchema.parse(reply.body.Success[0]);
+    expect(profile).toMatchObject({
+      Username: 'demo',
+      Name: 'Demo Member',
+      Email: 'demo@example.com',
+      Sponsor: null,
+      Country: 'United Kingdom',
+      Subscription: false,
+      package: null,
+      Transaction_Password: false,
+      TOTP_Enabled: false,
+      Wallet_Details: { Wallet_Address: null, Network: 'BEP.20' },
+    });
+    const other = await t.post<{ Success: { Username: string; Sponsor: string }[] }>('/user/view_profile', {}, { token: await t.login('demo2fa', 'Demo@1234', (await t.get<{ code: string }>('/__qa/totp/demo2fa')).body.code) });
+    expect(other.body.Success[0]).toMatchObject({ Username: 'demo2fa', Sponsor: 'demo', Side: '1' });
+  });
+});
+
+describe('email change', () => {
+  it('mails the OTP to the new address and changes the email with it', async () => {
+    const member = await t.login('van_005');
+    expect((await t.post('/user/change_email_request', { email: 'Van.New@Mail.test' }, { token: member })).body).toEqual({ Success: MSG.otpSent });
+    const mail = (await t.mailbox('van.new@mail.test'))[0]!;
+    expect(mail.otp).toMatch(/^\d{6}$/);
+    // Bound to the address it was sent to.
+    expect((await t.post('/user/change_email', { email: 'other@mail.test', otp: mail.otp }, { token: member })).body).toEqual({ Error: 'Invalid OTP' });
+    expect((await t.post('/user/change_email', { email: 'van.new@mail.test', otp: wrongCode(mail.otp!) }, { token: member })).body).toEqual({ Error: 'Invalid OTP' });
+    expect(await t.post('/user/change_email', { email: 'van.new@mail.test', otp: mail.otp }, { token: member })).toEqual({ status: 200, body: { Success: 'Email changed successfully' } });
+    const profile = await t.post<{ Success: { Email: string }[] }>('/user/view_profile', {}, { token: member });
+    expect(profile.body.Success[0]!.Email).toBe('van.new@mail.test');
+    expect((await t.post('/user/change_email', { email: 'van.new@mail.test', otp: mail.otp }, { token: member })).body).toEqual({ Error: 'Invalid OTP' });
+  });
+
+  it('validates with the spec messages', async () => {
+    expect((await t.post('/user/change_email_request', { email: '' }, { token })).body).toEqual({ Error: MSG.enterCurrentEmail });
+    expect((await t.post('/user/change_email_request', { email: 'nope' }, { token })).body).toEqual({ Error: MSG.emailInvalid });
+    expect((await t.post('/user/change_email_request', { email: 'demo@example.com' }, { token })).body).toEqual({ Error: 'This is already your email' });
+    expect((await t.post('/user/change_email', { email: 'a@b.test', otp: '' }, { token })).body).toEqual({ Error: MSG.otpRequired });
+  });
+});
+
+describe('notifications', () => {
+  it('pages newest first with defaults 1 and 20, in both parameter spellings', async () => {
+    const total = await t.post<{ Success: number }>('/notification/total_view_notification', { token });
+    expect(total.body.Success).toBe(45);
+    const first = await t.post<{ Success: { DateTime: string; TransID: string; Type: string }[] }>('/notification/view_notification', {}, { token });
+    expect(first.body.Success).toHaveLength(20);
+    const times = first.body.Success.map((n) => Date.parse(n.DateTime));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const third = await t.post<{ Success: unknown[] }>('/notification/view_notification', { page_no: 3 }, { token });
+    expect(third.body.Success).toHaveLength(5);
+    const camel = await t.post<{ Success: unknown[] }>('/notification/view_notification', { pageNo: 2, pageSize: 4 }, { token });
+    const snake = await t.post<{ Success: unknown[] }>('/notification/view_notification', { page_no: 2, page_size: 4 }, { token });
+    expect(camel.body).toEqual(snake.body);
+    expect(camel.body.Success).toHaveLength(4);
+    const types = new Set(first.body.Success.map((n) => n.Type));
+    expect(types.size).toBeGreaterThan(1);
+    expect((await t.post('/notification/view_notification', { page_no: 0 }, { token })).body).toEqual({ Error: 'page_no must be at least 1' });
+    expect((await t.post('/notification/view_notification', { page_size: 500 }, { token })).body).toEqual({ Error: 'page_size must be at most 200' });
+  });
+
+  it('every member has a Welcome notification', async () => {
+    const missing = t.services.sqlite
+      .prepare("select count(*) as n from members m where not exists (select 1 from notifications n where n.member_id = m.id and n.type = 'Welcome')")
+      .get() as { n: number };
+    expect(missing.n).toBe(0);
+  });
+});
+
+describe('analytics and direct team', () => {
+  it('computes team figures honestly from the trees', async () => {
+    const reply = await t.post<{ Success: Record<string, number | string> }>('/user_analytics/view_user_analytics', {}, { token });
+    const members = t.count('members');
+    const directs = (t.services.sqlite.prepare('select count(*) as n from members where sponsor_id = 1').get() as { n: number }).n;
+    expect(reply.body.Success).toEqual({
+      Current_Level: 5,
+      Current_Rank: 'Starter',
+      Binary_Left: 0,
+      Binary_Right: 0,
+      Active_Subscriptions: 0,
+      Max_Earnings: 0,
+      Total_Earnings: 0,
+      Remaining_Earnings: 0,
+      Direct_Referrals: directs,
+      Team_Size: members - 1,
+    });
+    // A leaf member: no team.
+    const leaf = t.services.sqlite.prepare('select username from members m where not exists (select 1 from members c where c.sponsor_id = m.id) order by id desc limit 1').get() as { username: string };
+    const leafReply = await t.post<{ Success: Record<string, number> }>('/user_analytics/view_user_analytics', {}, { token: await t.login(leaf.username) });
+    expect(leafReply.body.Success).toMatchObject({ Current_Level: 0, Direct_Referrals: 0, Team_Size: 0 });
+  });
+
+  it("lists the caller's directs with masked emails", async () => {
+    const reply = await t.post<{ Success: { Username: string; Email: string; Side: string; Status: boolean }[] }>('/direct/view_direct_team_details', {}, { token });
+    const directs = t.services.sqlite.prepare('select username from members where sponsor_id = 1 order by created_at').all() as { username: string }[];
+    expect(reply.body.Success.map((d) => d.Username)).toEqual(directs.map((d) => d.username));
+    expect(reply.body.Success[0]).toMatchObject({ Username: 'demo2fa', Email: 'dem*2fa@example.com', Side: '1', Status: false });
+    expect(reply.body.Success.every((d) => d.Email.includes('*'))).toBe(true);
+  });
+});
