@@ -8,6 +8,7 @@ import { getJwt } from './storage.ts';
 import type { AppRouter } from './trpc-types.ts';
 
 export type { AppRouter };
+export const MAX_BATCH_ITEMS = 2;
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export interface ClientOptions {
@@ -23,6 +24,9 @@ export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPC
       ? providerLink({ config, getToken, ...(options.fetch ? { fetch: options.fetch } : {}) })
       : httpBatchLink<AppRouter>({
           url: config.trpcUrl,
+          // The server's router (Fastify) refuses URL path parameters over 100 characters (HTTP 414),
+          // and a batch joins procedure names in the path: two names always fit (at most 97).
+          maxItems: MAX_BATCH_ITEMS,
           headers: (): Record<string, string> => {
             const token = getToken();
             return token ? { Authorization: `Bearer ${token}` } : {};

@@ -1,0 +1,23 @@
+/** Renders the real routes in memory with the real providers and a mocked API. */
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { runtimeConfigSchema, type RuntimeConfig } from '@md/shared';
+import { AppProviders } from '@/app/providers.tsx';
+import { routes } from '@/app/router.tsx';
+import { createMockClient, type MockHandlers } from './mock-link.ts';
+
+export const testConfig: RuntimeConfig = runtimeConfigSchema.parse({
+  mode: 'mock',
+  demoHint: { username: 'demo', password: 'Demo@1234' },
+});
+
+export function renderApp(path: string, handlers: MockHandlers = {}) {
+  const calls: { path: string; input: unknown }[] = [];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <AppProviders config={testConfig} trpcClient={createMockClient(handlers, calls)}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, calls };
+}
