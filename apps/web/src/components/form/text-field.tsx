@@ -26,7 +26,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {endElement ? <InputGroup endElement={endElement}>{input}</InputGroup> : input}
-      {helper && !error && <Field.HelperText as="div">{helper}</Field.HelperText>}
+      {helper && <Field.HelperText as="div">{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );

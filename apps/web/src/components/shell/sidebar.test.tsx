@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '@/testing/render.tsx';
+import { NAV_ITEMS } from './nav-items.ts';
+
+const profile = {
+  Username: 'demo', Name: 'Demo Member', Email: 'demo@example.com', Side: '0', Sponsor: null, Country: 'UK',
+  Created_On: '2025-01-01T00:00:00Z', Subscription: false, package: null, Transaction_Password: false, TOTP_Enabled: false,
+  Wallet_Details: { Wallet_Address: null, Network: 'BEP.20' },
+};
+
+function signedIn(path: string) {
+  localStorage.setItem('jwt', 'jwt-1');
+  localStorage.setItem('user', JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }));
+  return renderApp(path, { 'user.view_profile': () => ({ Success: [profile] }) });
+}
+
+describe('sidebar and shell', () => {
+  it('lists the spec items in order with their paths, Dashboard matched exactly', async () => {
+    signedIn('/dashboard/notification');
+    await screen.findByText('Member Dashboard', {}, { timeout: 5000 });
+    // The column is shown by CSS from 768 px up (jsdom computes it hidden), so find it by its label.
+    const nav = document.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
+    const links = [...nav.querySelectorAll('a')];
+    expect(links.map((link) => link.textContent)).toEqual(NAV_ITEMS.map((item) => item.name));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(NAV_ITEMS.map((item) => item.path));
+    const linkNamed = (name: string) => links.find((link) => link.textContent === name)!;
+    expect(linkNamed('Dashboard').querySelector('[aria-current="page"]')).toBeNull();
+    expect(linkNamed('Notification').querySelector('[aria-current="page"]')).not.toBeNull();
+    expect(NAV_ITEMS.map((item) => item.name)).toEqual([
+      'Dashboard', 'Package', 'Wallets', 'Transaction', 'Deposit', 'Bonus', 'Volume', 'Binary Chart', 'Level Chart',
+      'Ranks & Rewards', 'History', 'Notification', 'Settings',
+    ]);
+  });
+
+  it('renders stub pages with the sidebar heading, and the withdraw page as just "Withdraw"', async () => {
+    const { router } = signedIn('/dashboard/package');
+    expect(await screen.findByRole('heading', { name: 'Investment Packages' })).toBeInTheDocument();
+    expect(screen.getByText('Select a package to start or upgrade')).toBeInTheDocument();
+    await router.navigate('/dashboard/withdraw');
+    expect(await screen.findByRole('heading', { name: 'Withdraw' })).toBeInTheDocument();
+  });
+
+  it('sends visitors without a session to sign-in, and unknown paths to /', async () => {
+    const { router } = renderApp('/dashboard/settings');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await router.navigate('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('logout clears local storage and returns to /', async () => {
+    const { router } = signedIn('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});

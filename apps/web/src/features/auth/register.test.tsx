@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, PASSWORD_CHECKLIST } from '@md/shared';
+import { renderApp } from '@/testing/render.tsx';
+
+const TAKEN = new Set(['demo', 'alice']);
+const handlers = {
+  'user.view_country': () => ({ Success: ['United Kingdom', 'France'] }),
+  // Status true = the name is free; a sponsor is valid when it exists (Status false).
+  'user.check_username_available': (input: Record<string, unknown>) => {
+    const name = String(input.username);
+    return TAKEN.has(name) ? { Status: false, Success: 'Username already taken' } : { Status: true, Success: 'Username available' };
+  },
+};
+
+describe('registration', () => {
+  it('locks a valid sponsor from the query and loads countries with the first as default', async () => {
+    renderApp('/register?sponsor=demo&side=left', handlers);
+    const sponsor = await screen.findByLabelText('Sponsor');
+    expect(sponsor).toHaveValue('demo');
+    expect(sponsor).toHaveAttribute('readonly');
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('United Kingdom'));
+    // side comes from the query: no Side choice
+    expect(screen.queryByLabelText('Side')).not.toBeInTheDocument();
+  });
+
+  it('replaces the form when the sponsor from the query does not exist', async () => {
+    renderApp('/register?sponsor=nobody&side=right', handlers);
+    expect(await screen.findByText(MSG.invalidSponsorLong)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+  });
+
+  it('shows live availability, red when taken, and keeps submit disabled', async () => {
+    renderApp('/register?sponsor=demo&side=left', handlers);
+    await userEvent.type(await screen.findByLabelText('Username'), 'Alice');
+    const hint = await screen.findByTestId('username-availability', {}, { timeout: 2000 });
+    expect(hint).toHaveTextContent('Username already taken');
+    expect(hint.className).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+  });
+
+  it('ticks the password checklist as rules are met, and enables submit when everything holds', async () => {
+    renderApp('/register?sponsor=demo&side=left', handlers);
+    const checklist = await screen.findByRole('list', { name: 'Password requirements' });
+    const items = within(checklist).getAllByRole('listitem');
+    expect(items).toHaveLength(PASSWORD_CHECKLIST.length);
+    expect(items.every((item) => item.dataset.met === 'false')).toBe(true);
+
+    await userEvent.type(screen.getByLabelText('Password'), 'abcdefgh');
+    const after = within(screen.getByRole('list', { name: 'Password requirements' })).getAllByRole('listitem');
+    expect(after[0]).toHaveAttribute('data-met', 'true');
+    expect(after[1]).toHaveAttribute('data-met', 'false');
+    await userEvent.type(screen.getByLabelText('Password'), 'A1!');
+    expect(within(screen.getByRole('list', { name: 'Password requirements' })).getAllByRole('listitem').every((item) => item.dataset.met === 'true')).toBe(true);
+
+    await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+    await userEvent.type(screen.getByLabelText('Full Name'), 'New Member');
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'abcdefghA1!');
+    expect(await screen.findByText('Username available', {}, { timeout: 2000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled());
+  });
+
+  it('rejects a username made only of digits', async () => {
+    renderApp('/register?sponsor=demo&side=left', handlers);
+    await userEvent.type(await screen.findByLabelText('Username'), '12345');
+    expect(await screen.findByText(MSG.usernameOnlyNumbers)).toBeInTheDocument();
+  });
+
+  it('sends the OTP, then registers with every field and goes back keeping values', async () => {
+    const { calls } = renderApp('/register?sponsor=demo&side=left', {
+      ...handlers,
+      'user.verify_otp': () => ({ Success: 'OTP sent' }),
+    });
+    await userEvent.type(await screen.findByLabelText('Username'), 'Newbie');
+    await userEvent.type(screen.getByLabelText('Full Name'), 'New Member');
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret@123');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'Secret@123');
+    const submit = screen.getByRole('button', { name: 'Create Account' });
+    await waitFor(() => expect(submit).toBeEnabled(), { timeout: 2000 });
+    await userEvent.click(submit);
+    expect(await screen.findByLabelText('OTP')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === 'user.verify_otp')?.input).toEqual({
+      page: 'Email Verification',
+      username: 'newbie',
+      email: 'new@example.com',
+      project: 'Pro',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Register' }));
+    expect(await screen.findByText(MSG.otpRequired)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText('Full Name')).toHaveValue('New Member');
+  });
+});
