@@ -43,7 +43,7 @@ describe.each(servers)('identity in $mode mode', (server) => {
     await expect.poll(() => page.getByRole('button', { name: 'Create Account' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectToast(page, 'OTP sent successfully');
-    await page.getByLabel('OTP').fill(await latestOtp(server, email));
+    await page.getByLabel('OTP', { exact: true }).fill(await latestOtp(server, email));
     await page.getByRole('button', { name: 'Verify & Register' }).click();
     await page.waitForURL(`${server.url}/dashboard`);
     await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${username}` }).isVisible()).toBe(true);
@@ -96,7 +96,7 @@ describe.each(servers)('identity in $mode mode', (server) => {
     await page.getByLabel('Username').fill(` ${member.username.toUpperCase()} `);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     const otp = await latestOtp(server, member.username, asked);
-    await page.getByLabel('OTP').fill(otp);
+    await page.getByLabel('OTP', { exact: true }).fill(otp);
     await page.getByLabel('New Password').fill('Brand#New99');
     await page.getByLabel('Confirm Password').fill('Brand#New99');
     await page.getByRole('button', { name: 'Reset Password' }).click();
