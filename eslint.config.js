@@ -23,7 +23,10 @@ export default tseslint.config(
     // Features never import each other: shared code goes down into components/lib.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*', '../../*/**'], message: 'Features never import each other; move shared code to src/components or src/lib.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/*', '@/features/*'], message: 'Features never import each other; move shared code to src/components or src/lib.' }] },
+      ],
     },
   },
 );

@@ -72,7 +72,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ...options.config,
   };
 
-  const fastify = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
+  // A tRPC batch names all its procedures in one path segment: allow long ones.
+  const fastify = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
   await fastify.register(fastifyJwt, {
     secret: options.jwtSecret ?? randomBytes(32).toString('hex'),
     sign: { algorithm: 'HS256' },
@@ -129,7 +130,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(webDist)) {
-    await fastify.register(fastifyStatic, { root: webDist, wildcard: false });
+    // wildcard: files are looked up per request, so a rebuilt dist is served without a restart.
+    await fastify.register(fastifyStatic, { root: webDist });
     fastify.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/__qa') && !request.url.startsWith('/trpc'))
         return reply.sendFile('index.html');

@@ -4,3 +4,4 @@ export * from './rules.ts';
 export * from './format.ts';
 export * from './contract.ts';
 export * from './runtime-config.ts';
+export type * from './router-types.ts';

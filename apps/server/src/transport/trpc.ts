@@ -1,7 +1,7 @@
 /** The tRPC router at /trpc, one procedure per contract entry, named after its path. */
-import { initTRPC, TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { contract, procedureNames, type InputOf, type OutputOf, type ProcedureName } from '@md/shared';
+import { contract, procedureNames, type AppErrorShape, type ProcedureRecord } from '@md/shared';
 import { AppError } from '../core/errors.ts';
 import type { Caller, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
@@ -13,7 +13,11 @@ export interface TrpcContext {
 
 const t = initTRPC.context<TrpcContext>().create({
   // The provider's message is the whole error: clients read `message` in both transports.
-  errorFormatter: ({ shape }) => ({ ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } }),
+  errorFormatter: ({ shape }): AppErrorShape => ({
+    message: shape.message,
+    code: shape.code,
+    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+  }),
 });
 
 const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -28,11 +32,6 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
 };
 export const trpcCodeOf = (status: number): TRPC_ERROR_CODE_KEY => CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR';
 
-type ProcedureDef<K extends ProcedureName> = { input: InputOf<K>; output: OutputOf<K>; meta: object };
-export type ProcedureFor<K extends ProcedureName> = (typeof contract)[K]['kind'] extends 'query'
-  ? TRPCQueryProcedure<ProcedureDef<K>>
-  : TRPCMutationProcedure<ProcedureDef<K>>;
-type ProcedureRecord = { [K in ProcedureName]: ProcedureFor<K> };
 
 export function createAppRouter(services: Services, handlers: Handlers) {
   const procedures = {} as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { TRPCClientError, createTRPCClient } from '@trpc/client';
 import { runtimeConfigSchema } from '@md/shared';
 import { httpStatusOf } from './errors.ts';
 import { createLinks } from './trpc.ts';
-import type { AppRouter } from './trpc-types.ts';
+import type { ContractRouter as AppRouter } from '@md/shared';
 
 const config = runtimeConfigSchema.parse({ mode: 'provider', apiBaseUrl: 'https://api.example', depositBaseUrl: 'https://pay.example' });
 

@@ -8,7 +8,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { contract, type ProcedureName, type RuntimeConfig } from '@md/shared';
-import type { AppRouter } from './trpc-types.ts';
+import type { ContractRouter as AppRouter } from '@md/shared';
 
 export interface ProviderLinkOptions {
   config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl'>;

@@ -2,7 +2,7 @@
 import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { httpStatusOf } from './errors.ts';
-import type { AppRouter } from './trpc-types.ts';
+import type { ContractRouter as AppRouter } from '@md/shared';
 
 export function sessionLink({ getToken, onUnauthorized }: { getToken: () => string | null; onUnauthorized: () => void }): TRPCLink<AppRouter> {
   return () =>

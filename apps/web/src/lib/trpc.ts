@@ -1,14 +1,14 @@
 /** The tRPC client: httpBatchLink to /trpc in mock mode, the providerLink in provider mode (DESIGN §4). */
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import type { RuntimeConfig } from '@md/shared';
+import type { ContractRouter as AppRouter, RuntimeConfig } from '@md/shared';
 import { providerLink } from './provider-link.ts';
 import { sessionLink } from './session-link.ts';
 import { getJwt } from './storage.ts';
-import type { AppRouter } from './trpc-types.ts';
 
 export type { AppRouter };
-export const MAX_BATCH_ITEMS = 2;
+/** Long batches split rather than exceed what proxies accept in a GET URL. */
+export const MAX_BATCH_URL_LENGTH = 4000;
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export interface ClientOptions {
@@ -24,9 +24,7 @@ export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPC
       ? providerLink({ config, getToken, ...(options.fetch ? { fetch: options.fetch } : {}) })
       : httpBatchLink<AppRouter>({
           url: config.trpcUrl,
-          // The server's router (Fastify) refuses URL path parameters over 100 characters (HTTP 414),
-          // and a batch joins procedure names in the path: two names always fit (at most 97).
-          maxItems: MAX_BATCH_ITEMS,
+          maxURLLength: MAX_BATCH_URL_LENGTH,
           headers: (): Record<string, string> => {
             const token = getToken();
             return token ? { Authorization: `Bearer ${token}` } : {};

@@ -3,7 +3,7 @@ import { createTRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { ProcedureName } from '@md/shared';
 import { providerError } from '@/lib/provider-link.ts';
-import type { AppRouter } from '@/lib/trpc-types.ts';
+import type { ContractRouter as AppRouter } from '@md/shared';
 
 export type MockHandlers = Partial<Record<ProcedureName, (input: Record<string, unknown>) => unknown>>;
 
