@@ -39,7 +39,7 @@ console.log(
     `Member dashboard on http://localhost:${port}  (${created ? 'new database, seeded "demo"' : 'existing database'}: ${databasePath}; ready in ${ms} ms)`,
     '  Demo member:      demo / Demo@1234',
     '  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)',
-    `  API docs:         http://localhost:${port}/docs    QA API: http://localhost:${port}/__qa`,
+    `  QA mailbox:       http://localhost:${port}/__qa/mailbox?to=demo   (see README: QA control API)`,
   ].join('\n'),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void fastify.close().then(() => process.exit(0)));

@@ -5,11 +5,12 @@ import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <Flex minH="100dvh" align="center" justify="center" px="4" py="10" bg="bg.subtle" position="relative">
-      <Box position="absolute" top="4" right="4">
+    <Flex minH="100dvh" direction="column" align="center" px="4" pt="4" pb="10" bg="bg.subtle">
+      {/* In the flow, not floating, so it never covers the card on narrow screens. */}
+      <Box alignSelf="flex-end">
         <ThemeToggle />
       </Box>
-      <Card.Root as="main" width="full" maxW="md" variant="elevated">
+      <Card.Root as="main" width="full" maxW="md" variant="elevated" my="auto">
         <Card.Header>
           <Heading as="h1" size="2xl">
             {title}

@@ -74,7 +74,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <Text fontWeight="semibold" truncate data-testid="header-username">
             {username}
           </Text>
-          <Text fontSize="xs" color="fg.muted" truncate maxW="14rem" display={{ base: 'none', sm: 'block' }}>
+          <Text fontSize="xs" color="fg.muted" truncate maxW={{ base: '8rem', sm: '14rem' }}>
             {user?.email}
           </Text>
         </Stack>

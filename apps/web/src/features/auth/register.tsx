@@ -16,6 +16,7 @@ import {
   registrationFormSchema,
   registrationOtpSchema,
   sideFromQuery,
+  sideLabel,
   type RegistrationForm,
 } from '@md/shared';
 import { AuthCard } from '@/components/form/auth-card.tsx';
@@ -144,7 +145,13 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
           autoCapitalize="none"
           readOnly={sponsorLocked}
           error={sponsorError}
-          helper={sponsorState === 'valid' ? <Text color="green.fg">Sponsor verified</Text> : undefined}
+          helper={
+            sponsorState === 'valid' ? (
+              <Text color="green.fg">
+                Sponsor verified{sideLocked ? ` · joining the ${sideLabel(form.getValues('side'))} leg` : ''}
+              </Text>
+            ) : undefined
+          }
           {...register('sponsor')}
         />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
