@@ -5,3 +5,4 @@ export * from './format.ts';
 export * from './contract.ts';
 export * from './runtime-config.ts';
 export type * from './router-types.ts';
+export * from './error-codes.ts';

@@ -1,7 +1,6 @@
 /** The tRPC router at /trpc, one procedure per contract entry, named after its path. */
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { contract, procedureNames, type AppErrorShape, type ProcedureRecord } from '@md/shared';
+import { contract, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureRecord } from '@md/shared';
 import { AppError } from '../core/errors.ts';
 import type { Caller, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
@@ -20,17 +19,6 @@ const t = initTRPC.context<TrpcContext>().create({
   }),
 });
 
-const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'TOO_MANY_REQUESTS',
-  501: 'NOT_IMPLEMENTED',
-};
-export const trpcCodeOf = (status: number): TRPC_ERROR_CODE_KEY => CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR';
 
 
 export function createAppRouter(services: Services, handlers: Handlers) {

@@ -6,9 +6,8 @@
  */
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { contract, type ProcedureName, type RuntimeConfig } from '@md/shared';
-import type { ContractRouter as AppRouter } from '@md/shared';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { contract, trpcCodeOf, type ContractRouter as AppRouter, type ProcedureName, type RuntimeConfig } from '@md/shared';
 
 export interface ProviderLinkOptions {
   config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl'>;
@@ -16,20 +15,9 @@ export interface ProviderLinkOptions {
   fetch?: typeof fetch;
 }
 
-const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'TOO_MANY_REQUESTS',
-  501: 'NOT_IMPLEMENTED',
-};
-
 /** A TRPCClientError shaped like the ones /trpc produces: message, data.httpStatus (also on shape.data). */
 export function providerError(message: string, httpStatus: number, path: string, cause?: Error) {
-  const code = CODE_BY_STATUS[httpStatus] ?? 'INTERNAL_SERVER_ERROR';
+  const code = trpcCodeOf(httpStatus);
   const data = { code, httpStatus, path };
   return new TRPCClientError<AppRouter>(message, {
     result: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data } },
