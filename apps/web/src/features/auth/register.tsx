@@ -25,11 +25,11 @@ import { PasswordChecklist } from '@/components/form/password-checklist.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { PasswordField, TextField } from '@/components/form/text-field.tsx';
-import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useStartSession } from './use-start-session.ts';
 
 type RegistrationValues = z.output<typeof registrationFormSchema>;
 type RegistrationFormApi = UseFormReturn<RegistrationForm, unknown, RegistrationValues>;
@@ -208,8 +208,7 @@ export default function RegisterPage() {
   const sideQuery = searchParams.get('side');
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const { completeSignIn } = useAuth();
-  const navigate = useNavigate();
+  const startSession = useStartSession();
   const [step, setStep] = useState<1 | 2>(1);
   const [submitted, setSubmitted] = useState<RegistrationValues | null>(null);
 
@@ -274,13 +273,7 @@ export default function RegisterPage() {
         country: submitted.country,
         project: REGISTRATION_PROJECT,
       });
-      if (!response?.JWT) {
-        notify.error(MSG.invalidResponse);
-        return;
-      }
-      await completeSignIn(response.JWT);
-      notify.success(MSG.registrationSuccessful);
-      navigate('/dashboard');
+      await startSession(response, MSG.registrationSuccessful);
     } catch (error) {
       notify.error(errorMessage(error, MSG.registrationFailed));
     }

@@ -4,18 +4,17 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { MSG, TOTP_LOOKUP_DEBOUNCE_MS, loginFormSchema, type LoginForm } from '@md/shared';
 import { AuthCard } from '@/components/form/auth-card.tsx';
 import { OtpField } from '@/components/form/otp-field.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
 import { PasswordField, TextField } from '@/components/form/text-field.tsx';
-import { useAuth } from '@/lib/auth.tsx';
 import { useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useStartSession } from './use-start-session.ts';
 
 /** Asks the server whether the typed username has TOTP on, 500 ms after typing stops. */
 function useTotpRequired(username: string): boolean {
@@ -31,8 +30,7 @@ function useTotpRequired(username: string): boolean {
 export function SignInPage() {
   const config = useConfig();
   const client = useTRPCClient();
-  const { completeSignIn } = useAuth();
-  const navigate = useNavigate();
+  const startSession = useStartSession();
 
   const totpRequiredRef = useRef(false);
   // The schema depends on the live TOTP lookup, so the resolver reads it at validation time.
@@ -55,13 +53,7 @@ export function SignInPage() {
         password: values.password,
         ...(totpRequired && values.totp ? { totp: values.totp } : {}),
       });
-      if (!response?.JWT) {
-        notify.error(MSG.invalidResponse);
-        return;
-      }
-      await completeSignIn(response.JWT);
-      notify.success(MSG.loginSuccessful);
-      navigate('/dashboard');
+      await startSession(response, MSG.loginSuccessful);
     } catch (error) {
       notify.error(errorMessage(error, MSG.loginFailed));
     }
