@@ -2,7 +2,7 @@
  * Auth state (spec §4): starts loading with no user, restores the stored user, and keeps the profile
  * fresh. Session errors and 401s end the session and return to '/'.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, PROFILE_REFRESH_MS, SESSION_ERROR_LOGOUT_DELAY_MS, type Profile } from '@md/shared';
@@ -11,7 +11,6 @@ import { onSessionEnded } from './session-events.ts';
 import {
   clearLocalStorage,
   getJwt,
-  getLastUserDetailsUpdate,
   getStoredUser,
   markUserDetailsUpdated,
   removeSession,
@@ -138,18 +137,15 @@ export function useAuth(): AuthContextValue {
 }
 
 /**
- * Profile refresh rules (spec §4): on dashboard mount, on path change when the stored update is
- * older than an hour, and every hour.
+ * Profile refresh rules (spec §4, issue 2): on dashboard mount, on every path change, and every
+ * hour; the hourly timer also covers a stored update older than an hour on a page left open.
  */
 export function useProfileRefresh() {
   const { refreshProfile } = useAuth();
   const { pathname } = useLocation();
-  const mounted = useRef(false);
 
   useEffect(() => {
-    const stale = Date.now() - getLastUserDetailsUpdate() > PROFILE_REFRESH_MS;
-    if (!mounted.current || stale) void refreshProfile();
-    mounted.current = true;
+    void refreshProfile();
   }, [pathname, refreshProfile]);
 
   useEffect(() => {

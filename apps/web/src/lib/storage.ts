@@ -28,7 +28,6 @@ export function getStoredUser(): SessionUser | null {
 }
 export const setStoredUser = (user: SessionUser) => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 
-export const getLastUserDetailsUpdate = (): number => Number(localStorage.getItem(STORAGE_KEYS.lastUserDetailsUpdate) ?? 0) || 0;
 export const markUserDetailsUpdated = (now = Date.now()) =>
   localStorage.setItem(STORAGE_KEYS.lastUserDetailsUpdate, String(now));
 

@@ -57,4 +57,12 @@ describe('sidebar and shell', () => {
     expect(localStorage.getItem('jwt')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });
+
+  it('refreshes the profile on mount and on every path change', async () => {
+    const { router, calls } = signedIn('/dashboard');
+    const profileCalls = () => calls.filter((call) => call.path === 'user.view_profile').length;
+    await waitFor(() => expect(profileCalls()).toBe(1));
+    await router.navigate('/dashboard/notification');
+    await waitFor(() => expect(profileCalls()).toBe(2));
+  });
 });
