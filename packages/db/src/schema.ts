@@ -104,3 +104,249 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/* ───────────────────────────── Money (issue 3) ───────────────────────────── */
+
+/** The 8 wallets every member has. */
+export const MEMBER_WALLETS = ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'] as const;
+export type MemberWallet = (typeof MEMBER_WALLETS)[number];
+
+/** System accounts: the other side of every member movement; their balances may be negative. */
+export const SYSTEM_ACCOUNTS = [
+  'deposits_clearing',
+  'payouts',
+  'fees',
+  'pending_withdrawals',
+  'withdrawals_paid',
+  'package_sales',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+/** Reason code of a transfer. The last five are written by issue 4's income engine. */
+export const TRANSFER_REASONS = [
+  'deposit',
+  'package_purchase',
+  'swap',
+  'p2p',
+  'withdrawal_request',
+  'withdrawal_paid',
+  'withdrawal_refund',
+  'withdrawal_fee',
+  'roi',
+  'direct_income',
+  'level_income',
+  'binary_income',
+  'rank_reward',
+] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+
+/**
+ * Double-entry ledger accounts: a member wallet (member_id + wallet name) or a system account
+ * (member_id null, wallet = the system code). The balance is kept in the same transaction as
+ * the transfers that change it; the CHECK makes a negative member wallet impossible even if
+ * code forgets to check.
+ */
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    memberId: integer('member_id'),
+    wallet: text('wallet').notNull(),
+    kind: text('kind', { enum: ['member', 'system'] }).notNull(),
+    balance: integer('balance').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('accounts_member_wallet').on(t.memberId, t.wallet),
+    // SQLite treats NULLs as distinct in unique indexes: system accounts need their own.
+    uniqueIndex('accounts_system_wallet').on(t.wallet).where(sql`${t.memberId} is null`),
+    check('accounts_kind', sql`${t.kind} in ('member','system')`),
+    check('accounts_member_not_negative', sql`${t.kind} = 'system' or ${t.balance} >= 0`),
+    check(
+      'accounts_owner',
+      sql`(${t.kind} = 'member' and ${t.memberId} is not null) or (${t.kind} = 'system' and ${t.memberId} is null)`,
+    ),
+  ],
+);
+
+/** One leg of a money movement; never edited (a correction is a new transfer). */
+export const transfers = sqliteTable(
+  'transfers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The TransID the tables show; the legs of one operation share it. */
+    transId: text('trans_id').notNull(),
+    fromAccountId: integer('from_account_id').notNull(),
+    toAccountId: integer('to_account_id').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason', { enum: TRANSFER_REASONS }).notNull(),
+    /** The member whose history this leg belongs to. */
+    memberId: integer('member_id'),
+    /** The other member of a P2P transfer. */
+    counterpartyMemberId: integer('counterparty_member_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('transfers_from_time').on(t.fromAccountId, t.createdAt),
+    index('transfers_to_time').on(t.toAccountId, t.createdAt),
+    index('transfers_member_time').on(t.memberId, t.createdAt),
+    index('transfers_trans_id').on(t.transId),
+    check('transfers_amount_positive', sql`${t.amount} > 0`),
+    check('transfers_distinct_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),
+  ],
+);
+
+export const DEPOSIT_STATUSES = ['PENDING', 'PAID', 'PARTIAL', 'EXPIRED'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** A deposit window opened by make_payment. */
+export const deposits = sqliteTable(
+  'deposits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    transId: text('trans_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** EIP-55 checksummed BEP20 address, unique per deposit. */
+    address: text('address').notNull(),
+    status: text('status', { enum: DEPOSIT_STATUSES }).notNull().default('PENDING'),
+    /** What QA reported as received (a partial payment keeps the deposit uncredited). */
+    paidAmount: integer('paid_amount').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    paidAt: integer('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('deposits_trans_id').on(t.transId),
+    uniqueIndex('deposits_address').on(t.address),
+    index('deposits_member_time').on(t.memberId, t.createdAt),
+    index('deposits_status').on(t.status, t.expiresAt),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
+    check('deposits_status_check', sql`${t.status} in ('PENDING','PAID','PARTIAL','EXPIRED')`),
+  ],
+);
+
+/** A package bought with the Deposit wallet. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    transId: text('trans_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    plan: text('plan').notNull(),
+    amount: integer('amount').notNull(),
+    /** Daily ROI in basis points (150 = 1.50 %). */
+    roiBasisPoints: integer('roi_basis_points').notNull(),
+    /** 3 × amount. */
+    maxEarnings: integer('max_earnings').notNull(),
+    totalEarnings: integer('total_earnings').notNull().default(0),
+    binaryVolume: integer('binary_volume').notNull(),
+    rankVolume: integer('rank_volume').notNull(),
+    wallet: text('wallet').notNull().default('Deposit'),
+    status: text('status', { enum: ['ACTIVE', 'EXPIRED'] }).notNull().default('ACTIVE'),
+    reason: text('reason'),
+    createdAt: integer('created_at').notNull(),
+    endDate: integer('end_date'),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_trans_id').on(t.transId),
+    index('subscriptions_member_time').on(t.memberId, t.createdAt),
+    index('subscriptions_status_member').on(t.status, t.memberId),
+    check('subscriptions_status_check', sql`${t.status} in ('ACTIVE','EXPIRED')`),
+    check('subscriptions_earnings_capped', sql`${t.totalEarnings} >= 0 and ${t.totalEarnings} <= ${t.maxEarnings}`),
+  ],
+);
+
+/** A withdrawal request: the amount is reserved (Withdrawal → pending_withdrawals) at once. */
+export const withdrawals = sqliteTable(
+  'withdrawals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    transId: text('trans_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    amount: integer('amount').notNull(),
+    fee: integer('fee').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    createdAt: integer('created_at').notNull(),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_trans_id').on(t.transId),
+    index('withdrawals_member_time').on(t.memberId, t.createdAt),
+    index('withdrawals_status').on(t.status, t.createdAt),
+    check('withdrawals_status_check', sql`${t.status} in ('PENDING','APPROVED','REJECTED')`),
+    check('withdrawals_split', sql`${t.fee} >= 0 and ${t.netAmount} >= 0 and ${t.fee} + ${t.netAmount} = ${t.amount}`),
+  ],
+);
+
+/** Level income rows written by issue 4's engine on each purchase (expected vs received). */
+export const levelIncomes = sqliteTable(
+  'level_incomes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    transId: text('trans_id').notNull(),
+    /** The earner. */
+    memberId: integer('member_id').notNull(),
+    fromMemberId: integer('from_member_id').notNull(),
+    subscriptionTransId: text('subscription_trans_id').notNull(),
+    level: integer('level').notNull(),
+    /** Percentage in hundredths (1000 = 10.00 %). */
+    percentage: integer('percentage').notNull(),
+    subsAmount: integer('subs_amount').notNull(),
+    expectedAmount: integer('expected_amount').notNull(),
+    receivedAmount: integer('received_amount').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('level_incomes_member_time').on(t.memberId, t.createdAt),
+    check('level_incomes_level', sql`${t.level} between 1 and 5`),
+  ],
+);
+
+/** Binary and rank volume entries (issue 4). */
+export const volumeEntries = sqliteTable(
+  'volume_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['binary', 'rank'] }).notNull(),
+    transId: text('trans_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    fromMemberId: integer('from_member_id'),
+    /** The purchase's TransID. */
+    transactionId: text('transaction_id'),
+    side: text('side', { enum: ['0', '1'] }),
+    volume: integer('volume').notNull().default(0),
+    leftVolume: integer('left_volume').notNull().default(0),
+    leftCarry: integer('left_carry').notNull().default(0),
+    leftTotal: integer('left_total').notNull().default(0),
+    rightVolume: integer('right_volume').notNull().default(0),
+    rightCarry: integer('right_carry').notNull().default(0),
+    rightTotal: integer('right_total').notNull().default(0),
+    status: text('status').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('volume_entries_member_kind_time').on(t.memberId, t.kind, t.createdAt),
+    check('volume_entries_kind', sql`${t.kind} in ('binary','rank')`),
+  ],
+);
+
+/** One-time rank rewards (issue 4). */
+export const rankRewards = sqliteTable(
+  'rank_rewards',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    transId: text('trans_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    rank: text('rank').notNull(),
+    reward: integer('reward').notNull(),
+    status: integer('status', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('rank_rewards_member_time').on(t.memberId, t.createdAt),
+    uniqueIndex('rank_rewards_member_rank').on(t.memberId, t.rank),
+  ],
+);
