@@ -15,6 +15,9 @@ const DashboardLayout = lazy(() => import('../components/shell/dashboard-layout.
 const DashboardHomePage = lazy(() => import('../features/dashboard-home/dashboard-home.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings.tsx'));
+const PackagePage = lazy(() => import('../features/package/package-page.tsx'));
+const WalletsPage = lazy(() => import('../features/wallets/wallets-page.tsx'));
+const P2PPage = lazy(() => import('../features/p2p/p2p-page.tsx'));
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 
@@ -22,6 +25,9 @@ const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpin
 const BUILT_PAGES: Record<string, ReactNode> = {
   '/dashboard/notification': <NotificationsPage />,
   '/dashboard/settings': <SettingsPage />,
+  '/dashboard/package': <PackagePage />,
+  '/dashboard/wallets': <WalletsPage />,
+  '/dashboard/p2pTransfer': <P2PPage />,
 };
 
 const childPath = (path: string) => path.replace('/dashboard/', '');
@@ -35,7 +41,7 @@ const dashboardChildren: RouteObject[] = [
   ...EXTRA_ROUTES.map((route) => ({
     path: childPath(route.path),
     // The withdraw page is only the word 'Withdraw' (spec §2).
-    element: route.path === '/dashboard/withdraw' ? <h1>Withdraw</h1> : <ComingLaterPage heading={route.heading} description={'description' in route ? route.description : undefined} />,
+    element: route.path === '/dashboard/withdraw' ? <h1>Withdraw</h1> : BUILT_PAGES[route.path] ?? <ComingLaterPage heading={route.heading} description={'description' in route ? route.description : undefined} />,
   })),
 ];
 

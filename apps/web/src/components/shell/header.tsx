@@ -1,11 +1,10 @@
 /** Shell header: menu (mobile), package balance, referral links, theme toggle, user and logout. */
 import { Avatar, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import { MSG, formatAmount } from '@md/shared';
 import { useAuth } from '../../lib/auth.tsx';
-import { useTRPC } from '../../lib/trpc.ts';
+import { availableOf, useWallets } from '../../lib/wallets.ts';
 import { copyText } from '../copy-button.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
@@ -14,9 +13,8 @@ export const referralLink = (origin: string, username: string, side: 'left' | 'r
 
 /** On the package page: the Deposit wallet's Available, pulsing. The call fails silently ($0.00). */
 function PackageBalance() {
-  const trpc = useTRPC();
-  const wallets = useQuery(trpc['wallet.view_all_wallets_details'].queryOptions({}));
-  const available = wallets.data?.Success?.Deposit?.Available ?? 0;
+  // The shared wallets query: a purchase refetches it, so this figure follows at once.
+  const available = availableOf(useWallets().wallets, 'Deposit');
   return (
     <Text fontWeight="semibold" color="teal.fg" animation="pulse 2s ease-in-out infinite" aria-live="polite">
       Available Bal : ${formatAmount(available)}

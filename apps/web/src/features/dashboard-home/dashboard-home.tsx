@@ -15,6 +15,7 @@ import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { useTRPC } from '@/lib/trpc.ts';
+import { availableOf, useWallets } from '@/lib/wallets.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,14 +35,12 @@ function useAnalytics() {
 }
 
 function WalletsOverview() {
-  const trpc = useTRPC();
-  const wallets = useQuery(trpc['wallet.view_all_wallets_details'].queryOptions({}));
-  const details = wallets.data?.Success;
-  if (!details || Object.keys(details).length === 0) return <Text color="fg.muted">{wallets.isPending ? MSG.loading : MSG.noWalletData}</Text>;
+  const { wallets: details, isPending } = useWallets();
+  if (!details || Object.keys(details).length === 0) return <Text color="fg.muted">{isPending ? MSG.loading : MSG.noWalletData}</Text>;
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
       {HOME_WALLET_NAMES.map((name) => (
-        <StatCard key={name} label={`${name} Wallet`} value={formatMoney(details[name]?.Available ?? 0)} help="Available" />
+        <StatCard key={name} label={`${name} Wallet`} value={formatMoney(availableOf(details, name))} help="Available" />
       ))}
     </SimpleGrid>
   );

@@ -1,0 +1,38 @@
+/**
+ * The member's wallets (spec §3 "Wallet details"): one query shared by the header, home, package,
+ * wallets and P2P pages, so a purchase, swap or transfer that refetches it updates every figure.
+ */
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { EARNING_TOTAL_WALLETS, toNumber, type walletDetailSchema } from '@md/shared';
+import type { z } from 'zod';
+import { useTRPC } from './trpc.ts';
+
+export type WalletDetail = z.infer<typeof walletDetailSchema>;
+export type Wallets = Record<string, WalletDetail>;
+
+/** The wallets query. Failures are silent (spec §8): callers read 0 for a missing wallet. */
+export function useWallets() {
+  const trpc = useTRPC();
+  const query = useQuery(trpc['wallet.view_all_wallets_details'].queryOptions({}));
+  return { ...query, wallets: query.data?.Success };
+}
+
+/** Refetches the wallets (after a purchase, swap, transfer or withdrawal). */
+export function useRefreshWallets() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: trpc['wallet.view_all_wallets_details'].queryKey() }),
+    [queryClient, trpc],
+  );
+}
+
+/** A wallet's Available balance; 0 when the wallet or the data is missing. */
+export const availableOf = (wallets: Wallets | undefined, name: string): number => toNumber(wallets?.[name]?.Available);
+/** A wallet's lifetime Total; 0 when missing. */
+export const totalOf = (wallets: Wallets | undefined, name: string): number => toNumber(wallets?.[name]?.Total);
+
+/** Total Earnings: the lifetime Totals of Binary, Direct, Upline_Bonus (when present) and Level. */
+export const totalEarnings = (wallets: Wallets | undefined): number =>
+  EARNING_TOTAL_WALLETS.reduce((sum, name) => sum + totalOf(wallets, name), 0);
