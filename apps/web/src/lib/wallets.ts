@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EARNING_TOTAL_WALLETS, toNumber, type walletDetailSchema } from '@md/shared';
+import { EARNING_TOTAL_WALLETS, WALLET_NAMES, toNumber, type WalletName, type walletDetailSchema } from '@md/shared';
 import type { z } from 'zod';
 import { useTRPC } from './trpc.ts';
 
@@ -36,3 +36,6 @@ export const totalOf = (wallets: Wallets | undefined, name: string): number => t
 /** Total Earnings: the lifetime Totals of Binary, Direct, Upline_Bonus (when present) and Level. */
 export const totalEarnings = (wallets: Wallets | undefined): number =>
   EARNING_TOTAL_WALLETS.reduce((sum, name) => sum + totalOf(wallets, name), 0);
+
+/** Narrows a select's value to a wallet name the contract accepts. */
+export const isWalletName = (value: string): value is WalletName => (WALLET_NAMES as readonly string[]).includes(value);

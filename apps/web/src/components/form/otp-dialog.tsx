@@ -12,6 +12,7 @@ interface OtpDialogProps {
   rule: ZodType<string>;
   confirmLabel?: string;
   onClose: () => void;
+  /** Runs the confirmed step; a thrown Error keeps the dialog open and shows its message. */
   onConfirm: (otp: string) => Promise<void>;
 }
 
@@ -34,6 +35,8 @@ export function OtpDialog({ open, title, description, rule, confirmLabel = 'Conf
     setBusy(true);
     try {
       await onConfirm(parsed.data);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
     }

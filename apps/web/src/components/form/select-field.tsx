@@ -4,13 +4,16 @@ import { Field, NativeSelect, type NativeSelectFieldProps } from '@chakra-ui/rea
 
 export interface SelectFieldProps extends NativeSelectFieldProps {
   label: string;
-  options: readonly { value: string; label: string }[];
+  /** A disabled option is listed but cannot be chosen (e.g. a swap destination the server refuses). */
+  options: readonly { value: string; label: string; disabled?: boolean }[];
+  /** An empty first option shown until a choice is made. */
+  placeholder?: string;
   error?: string | undefined;
   disabled?: boolean;
 }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, options, error, disabled, ...selectProps },
+  { label, options, error, disabled, placeholder, ...selectProps },
   ref,
 ) {
   return (
@@ -18,8 +21,9 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field ref={ref} {...selectProps}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}
             </option>
           ))}

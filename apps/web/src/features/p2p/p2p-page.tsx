@@ -1,3 +1,116 @@
-export default function Page() {
-  return null;
+/**
+ * P2P transfer (/dashboard/p2pTransfer): verify a downline recipient, enter an amount from the
+ * Deposit wallet (fee 0), confirm with the transaction password (spec §4, §5 P2P).
+ */
+import { useState } from 'react';
+import { Box, Button, HStack, Stack } from '@chakra-ui/react';
+import { TRPCClientError } from '@trpc/client';
+import { LuBadgeCheck } from 'react-icons/lu';
+import { MSG, P2P_FEE, P2P_STEP, formatMoney, p2pAmountField } from '@md/shared';
+import { PasswordPromptDialog } from '@/components/form/password-prompt-dialog.tsx';
+import { SummaryList } from '@/components/form/summary-list.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { SectionCard } from '@/components/section-card.tsx';
+import { errorMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toaster.ts';
+import { useTRPCClient } from '@/lib/trpc.ts';
+import { availableOf, useRefreshWallets, useWallets } from '@/lib/wallets.ts';
+import { useRecipient } from './use-recipient.ts';
+
+export default function P2PPage() {
+  const client = useTRPCClient();
+  const { wallets } = useWallets();
+  const refreshWallets = useRefreshWallets();
+  const recipient = useRecipient();
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string>();
+  const [prompting, setPrompting] = useState(false);
+  const balance = availableOf(wallets, 'Deposit');
+
+  const openPrompt = () => {
+    if (!recipient.verified) return;
+    const parsed = p2pAmountField(balance).safeParse(amount);
+    if (!parsed.success) return setAmountError(parsed.error.issues[0]?.message);
+    setPrompting(true);
+  };
+
+  const transfer = async (password: string) => {
+    try {
+      await client.transfer_to_user.mutate({ username: recipient.username.trim(), amount: parseFloat(amount), password });
+      notify.success(MSG.transferSuccessful);
+      setAmount('');
+      setPrompting(false);
+    } catch (error) {
+      // A server answer shows its Error (or 'Transfer failed'); anything else is unexpected.
+      notify.error(error instanceof TRPCClientError ? errorMessage(error, MSG.transferFailed) : MSG.unexpectedTransferError);
+    } finally {
+      void refreshWallets();
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeader heading="P2P Transfer" description="Transfer funds to another user after verifying the recipient" />
+      <SectionCard title="Send funds" description={`From your Deposit wallet · available ${formatMoney(balance)}`}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            openPrompt();
+          }}
+        >
+          <Stack gap="4" maxW="lg">
+            <HStack align="flex-start" gap="2">
+              <Box flex="1">
+                <TextField
+                  label="Recipient username"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  value={recipient.username}
+                  helper={recipient.verified ? <HStack as="span" color="green.fg" gap="1"><LuBadgeCheck /> Verified</HStack> : undefined}
+                  onChange={(event) => recipient.setUsername(event.target.value)}
+                />
+              </Box>
+              <Button mt="6" variant="outline" colorPalette="teal" loading={recipient.verifying} onClick={() => void recipient.verify()}>
+                Verify
+              </Button>
+            </HStack>
+            <TextField
+              label="Amount"
+              type="number"
+              inputMode="decimal"
+              min={P2P_STEP}
+              step={P2P_STEP}
+              placeholder="0.0"
+              disabled={!recipient.verified}
+              value={amount}
+              error={amountError}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                setAmountError(undefined);
+              }}
+            />
+            <SummaryList rows={[['Fee', formatMoney(P2P_FEE)], ['Recipient gets', formatMoney(parseFloat(amount) || 0)]]} />
+            <Button type="submit" colorPalette="teal" alignSelf="start" disabled={!recipient.verified}>
+              Transfer
+            </Button>
+          </Stack>
+        </form>
+      </SectionCard>
+      <PasswordPromptDialog
+        open={prompting}
+        title="Confirm transfer"
+        confirmLabel="Confirm Transfer"
+        onClose={() => setPrompting(false)}
+        onEmpty={() => {
+          setPrompting(false);
+          notify.info(MSG.transferCancelled);
+        }}
+        onConfirm={transfer}
+      >
+        <SummaryList rows={[['Recipient', recipient.username], ['Amount', formatMoney(parseFloat(amount) || 0)], ['Fee', formatMoney(P2P_FEE)]]} />
+      </PasswordPromptDialog>
+    </Stack>
+  );
 }

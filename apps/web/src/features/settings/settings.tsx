@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth.tsx';
 import { ChangeEmailSection } from './change-email.tsx';
 import { ChangePasswordSection } from './change-password.tsx';
 import { ProfileTab } from './profile-tab.tsx';
+import { TransactionPasswordSection } from './transaction-password.tsx';
 import { TwoFactorSection } from './two-factor.tsx';
 import { WalletAddressTab } from './wallet-address-tab.tsx';
 
@@ -31,6 +32,7 @@ export default function SettingsPage() {
           <Tabs.Content value="security">
             <Stack gap="6">
               <ChangePasswordSection />
+              <TransactionPasswordSection isSet={Boolean(profile.Transaction_Password)} />
               <ChangeEmailSection hasSubscription={Boolean(profile.Subscription)} />
               <TwoFactorSection enabled={Boolean(profile.TOTP_Enabled)} />
             </Stack>

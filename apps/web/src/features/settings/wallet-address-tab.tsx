@@ -1,18 +1,121 @@
-/** Settings → Wallet Address: the saved address; updating it arrives with the withdrawal release. */
-import { Text } from '@chakra-ui/react';
-import { NETWORK, shortenAddress, type Profile } from '@md/shared';
+/**
+ * Settings → Wallet Address (spec §4, §5): the saved address, and the update flow: format check,
+ * the third-party chain check (GET {walletCheckUrl}{address}), an OTP mailed by the server, the OTP.
+ */
+import { useState } from 'react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { MSG, NETWORK, otpSchema, shortenAddress, walletAddressField, type Profile } from '@md/shared';
+import { OtpDialog } from '@/components/form/otp-dialog.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { useConfig, walletCheckUrlFor } from '@/lib/config.tsx';
+import { errorMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toaster.ts';
+import { useTRPCClient } from '@/lib/trpc.ts';
+
+/** The third-party check: 200 valid; 500 'Please try again later'; anything else invalid. */
+async function checkAddress(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    if (response.ok) return null;
+    return response.status === 500 ? MSG.tryAgainLater : MSG.invalidWalletAddress;
+  } catch {
+    return MSG.invalidWalletAddress;
+  }
+}
 
 export function WalletAddressTab({ profile }: { profile: Profile }) {
-  const address = profile.Wallet_Details?.Wallet_Address;
+  const client = useTRPCClient();
+  const config = useConfig();
+  const { refreshProfile } = useAuth();
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const saved = profile.Wallet_Details?.Wallet_Address;
+
+  const save = async () => {
+    const parsed = walletAddressField.safeParse(address);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setBusy(true);
+    try {
+      const problem = await checkAddress(walletCheckUrlFor(config, parsed.data));
+      if (problem) return notify.error(problem);
+      const response = await client['wallet.update_wallet_address'].mutate({ address: parsed.data, network: NETWORK });
+      notify.success(response?.Success || MSG.otpSent);
+      setPending(parsed.data);
+    } catch (failure) {
+      notify.error(errorMessage(failure, MSG.somethingWentWrong));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (otp: string) => {
+    if (!pending) return;
+    try {
+      const response = await client['wallet.wallet_address_verification'].mutate({ address: pending, network: NETWORK, otp });
+      notify.success(response?.Success || 'Wallet address saved');
+      setPending(null);
+      setAddress('');
+      await refreshProfile();
+    } catch (failure) {
+      // The dialog stays open and shows why (spec §8).
+      throw new Error(errorMessage(failure, MSG.somethingWentWrong));
+    }
+  };
+
   return (
     <SectionCard title="Wallet Address" description={`Your ${NETWORK} withdrawal address`}>
-      <Text fontFamily="mono" fontSize="lg" title={address ?? undefined} data-testid="wallet-address">
-        {shortenAddress(address)}
-      </Text>
-      <Text color="fg.muted" mt="3" fontSize="sm">
-        Updating the wallet address comes in a later release.
-      </Text>
+      <Stack gap="6">
+        <Box>
+          <Text fontSize="sm" color="fg.muted">
+            Saved address
+          </Text>
+          <Text fontFamily="mono" fontSize="lg" title={saved ?? undefined} data-testid="wallet-address">
+            {shortenAddress(saved)}
+          </Text>
+        </Box>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Stack gap="4" maxW="lg">
+            <TextField
+              label="Wallet Address"
+              placeholder="0x…"
+              autoComplete="off"
+              spellCheck={false}
+              fontFamily="mono"
+              value={address}
+              error={error}
+              // Spaces are blocked (spec §5): typed ones are refused, pasted ones removed.
+              onKeyDown={(event) => event.key === ' ' && event.preventDefault()}
+              onChange={(event) => {
+                setAddress(event.target.value.replace(/\s+/g, ''));
+                setError(undefined);
+              }}
+            />
+            <TextField label="Network" value={NETWORK} readOnly />
+            <Button type="submit" colorPalette="teal" alignSelf="start" loading={busy}>
+              Save Address
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+      <OtpDialog
+        open={pending !== null}
+        title="Confirm wallet address"
+        description="Enter the 6-digit code we sent to your email."
+        rule={otpSchema}
+        confirmLabel="Verify"
+        onClose={() => setPending(null)}
+        onConfirm={verify}
+      />
     </SectionCard>
   );
 }

@@ -1,3 +1,51 @@
-export default function Page() {
-  return null;
+/** Wallets (/dashboard/wallets): 8 wallet cards, Total Earnings, then Wallet Swap and Withdrawal Request. */
+import { Button, HStack, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { LuArrowLeftRight } from 'react-icons/lu';
+import { WALLET_NAMES } from '@md/shared';
+import { PageHeader } from '@/components/page-header.tsx';
+import { SectionCard } from '@/components/section-card.tsx';
+import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { availableOf, totalEarnings, totalOf, useWallets } from '@/lib/wallets.ts';
+import { SwapForm } from './swap-form.tsx';
+import { TotalEarningsCard, WalletCard } from './wallet-card.tsx';
+import { WithdrawalForm } from './withdrawal-form.tsx';
+
+export default function WalletsPage() {
+  const { wallets } = useWallets();
+  const item = navItemByPath('/dashboard/wallets')!;
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
+        <PageHeader heading={item.heading} description={item.description} />
+        {/* The spec does not show P2P in the sidebar: reach it from here. */}
+        <Button asChild variant="outline" colorPalette="teal">
+          <RouterLink to="/dashboard/p2pTransfer">
+            <LuArrowLeftRight />
+            P2P Transfer
+          </RouterLink>
+        </Button>
+      </HStack>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+        {WALLET_NAMES.map((name) => (
+          <WalletCard key={name} name={name} available={availableOf(wallets, name)} total={totalOf(wallets, name)} />
+        ))}
+        <TotalEarningsCard total={totalEarnings(wallets)} />
+      </SimpleGrid>
+      <SectionCard title="Move funds">
+        <Tabs.Root defaultValue="swap" variant="line" colorPalette="teal" lazyMount>
+          <Tabs.List flexWrap="wrap" mb="4">
+            <Tabs.Trigger value="swap">Wallet Swap</Tabs.Trigger>
+            <Tabs.Trigger value="withdrawal">Withdrawal Request</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="swap">
+            <SwapForm wallets={wallets} />
+          </Tabs.Content>
+          <Tabs.Content value="withdrawal">
+            <WithdrawalForm wallets={wallets} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </SectionCard>
+    </Stack>
+  );
 }

@@ -1,0 +1,99 @@
+/**
+ * The transaction-password prompt that confirms a money movement (withdrawal, P2P): a summary of
+ * what is confirmed, the password, and the confirm button. One component for both flows.
+ */
+import { useState, type ReactNode } from 'react';
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { MSG } from '@md/shared';
+import { PasswordField } from './text-field.tsx';
+
+interface PasswordPromptDialogProps {
+  open: boolean;
+  title: string;
+  /** What the password confirms (amounts, recipient…). */
+  children?: ReactNode;
+  confirmLabel: string;
+  onClose: () => void;
+  /** Runs the confirmed step with the password; the caller toasts and closes on success. */
+  onConfirm: (password: string) => Promise<void>;
+  /** An empty password: the caller's reaction (P2P cancels); otherwise the field asks for it. */
+  onEmpty?: () => void;
+}
+
+export function PasswordPromptDialog({ open, title, children, confirmLabel, onClose, onConfirm, onEmpty }: PasswordPromptDialogProps) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setPassword('');
+    setError(undefined);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!password) {
+      if (onEmpty) {
+        setError(undefined);
+        onEmpty();
+      } else setError(MSG.enterTransactionPassword);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm(password);
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !busy && close()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void confirm();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {children}
+                  <PasswordField
+                    label="Transaction Password"
+                    autoComplete="off"
+                    autoFocus
+                    value={password}
+                    error={error}
+                    onChange={(event) => {
+                      setPassword(event.target.value);
+                      setError(undefined);
+                    }}
+                  />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="teal" loading={busy}>
+                  {confirmLabel}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={busy} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

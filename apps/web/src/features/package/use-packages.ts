@@ -1,0 +1,16 @@
+/** The package list (table.view_subscription); a failure is toasted once ('Failed to load packages'). */
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '@md/shared';
+import { errorMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toaster.ts';
+import { useTRPC } from '@/lib/trpc.ts';
+
+export function usePackages() {
+  const trpc = useTRPC();
+  const query = useQuery(trpc['table.view_subscription'].queryOptions({}));
+  useEffect(() => {
+    if (query.error) notify.error(errorMessage(query.error, MSG.failedLoadPackages));
+  }, [query.error]);
+  return query;
+}
