@@ -15,6 +15,9 @@ const DashboardLayout = lazy(() => import('../components/shell/dashboard-layout.
 const DashboardHomePage = lazy(() => import('../features/dashboard-home/dashboard-home.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings.tsx'));
+const TransactionsPage = lazy(() => import('../features/transactions/transactions.tsx'));
+const HistoryPage = lazy(() => import('../features/history/history.tsx'));
+const DepositPage = lazy(() => import('../features/deposit/deposit.tsx'));
 const PackagePage = lazy(() => import('../features/package/package-page.tsx'));
 const WalletsPage = lazy(() => import('../features/wallets/wallets-page.tsx'));
 const P2PPage = lazy(() => import('../features/p2p/p2p-page.tsx'));
@@ -25,6 +28,9 @@ const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpin
 const BUILT_PAGES: Record<string, ReactNode> = {
   '/dashboard/notification': <NotificationsPage />,
   '/dashboard/settings': <SettingsPage />,
+  '/dashboard/transactions': <TransactionsPage />,
+  '/dashboard/history': <HistoryPage />,
+  '/dashboard/deposit': <DepositPage />,
   '/dashboard/package': <PackagePage />,
   '/dashboard/wallets': <WalletsPage />,
   '/dashboard/p2pTransfer': <P2PPage />,

@@ -1,0 +1,117 @@
+/**
+ * The one paged data table of the app (DESIGN §7, spec §2/§4): server paging, search, date range
+ * and preset filters; client-side sort of the current page; column chooser; table on desktop,
+ * cards below 768 px. Pages give it their list/total procedures and a column set.
+ */
+import { useMemo } from 'react';
+import { Stack } from '@chakra-ui/react';
+import {
+  functionalUpdate,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type OnChangeFn,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { MSG } from '@md/shared';
+import { CardView } from './card-view.tsx';
+import { formatValue, rawValue, sortValue } from './cell-format.ts';
+import { TableControls } from './table-controls.tsx';
+import { TablePagination } from './table-pagination.tsx';
+import { TableView } from './table-view.tsx';
+import type { DataColumn, PagedListName, PagedTotalName, PresetFilter, RowOf } from './types.ts';
+import { useIsMobile } from './use-is-mobile.ts';
+import { usePagedQuery } from './use-paged-query.ts';
+import { useTableState } from './use-table-state.ts';
+
+export interface DataTableProps<L extends PagedListName> {
+  /** The list procedure (answers rows) and its total procedure (answers the page count). */
+  list: L;
+  total: PagedTotalName;
+  /** Keep this a module-level constant: the table's column model is built from it once. */
+  columns: readonly DataColumn<RowOf<L>>[];
+  presetFilters?: readonly PresetFilter[];
+  searchPlaceholder?: string;
+  /** Names the table for assistive technology. */
+  caption: string;
+}
+
+const NO_FILTERS: readonly PresetFilter[] = [];
+
+/** Our columns → TanStack's: values sort as numbers (dates, money) or alphanumerically (text). */
+export function toColumnDefs<Row>(columns: readonly DataColumn<Row>[]): ColumnDef<Row, string | number>[] {
+  return columns.map((column) => ({
+    id: column.key,
+    header: column.header,
+    accessorFn: (row: Row) => sortValue(column.format, rawValue(column, row)),
+    sortingFn: column.format === 'date' || column.format === 'money' ? 'basic' : 'alphanumeric',
+    cell: ({ row }) => (column.render ? column.render(row.original) : formatValue(column.format, rawValue(column, row.original))),
+  }));
+}
+
+export function DataTable<L extends PagedListName>({
+  list,
+  total,
+  columns,
+  presetFilters = NO_FILTERS,
+  searchPlaceholder = 'Search transactions...',
+  caption,
+}: DataTableProps<L>) {
+  const [state, dispatch] = useTableState();
+  const { rows, loading, totalPages } = usePagedQuery(list, total, state);
+  const mobile = useIsMobile();
+  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
+
+  const onSortingChange: OnChangeFn<SortingState> = (updater) => dispatch({ type: 'sorting', value: functionalUpdate(updater, state.sorting) });
+  const onColumnVisibilityChange: OnChangeFn<VisibilityState> = (updater) =>
+    dispatch({ type: 'columnVisibility', value: functionalUpdate(updater, state.columnVisibility) });
+
+  const table = useReactTable<RowOf<L>>({
+    data: rows,
+    columns: columnDefs as ColumnDef<RowOf<L>, unknown>[],
+    state: { sorting: state.sorting, columnVisibility: state.columnVisibility },
+    onSortingChange,
+    onColumnVisibilityChange,
+    getCoreRowModel: getCoreRowModel(),
+    // Sorting is client-side, on the rows of the current page only (spec §4).
+    getSortedRowModel: getSortedRowModel(),
+    manualPagination: true,
+    manualFiltering: true,
+    enableMultiSort: false,
+    // First click ascending, then descending, then back to the server's order.
+    sortDescFirst: false,
+    enableSortingRemoval: true,
+  });
+
+  const columnItems = table.getAllLeafColumns().map((column) => ({
+    value: column.id,
+    label: String(column.columnDef.header),
+    checked: column.getIsVisible(),
+  }));
+  const empty = loading ? MSG.loading : MSG.noData;
+  const View = mobile ? CardView : TableView;
+
+  return (
+    <Stack gap="4">
+      <TableControls
+        state={state}
+        dispatch={dispatch}
+        columns={columnItems}
+        onToggleColumn={(key, visible) => table.getColumn(key)?.toggleVisibility(visible)}
+        presetFilters={presetFilters}
+        searchPlaceholder={searchPlaceholder}
+        mobile={mobile}
+      />
+      <View table={table} caption={caption} empty={empty} />
+      <TablePagination
+        page={state.page}
+        totalPages={totalPages}
+        pageSize={state.pageSize}
+        onPage={(page) => dispatch({ type: 'page', value: page, totalPages })}
+        onPageSize={(size) => dispatch({ type: 'pageSize', value: size })}
+      />
+    </Stack>
+  );
+}

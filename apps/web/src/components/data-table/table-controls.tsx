@@ -1,0 +1,114 @@
+/**
+ * Search, date range, column chooser and preset filters. Desktop: one row above the table.
+ * Below 768 px: a 'Filter' button opens a 'Filters' panel holding the same controls (spec §2).
+ */
+import { useState } from 'react';
+import { Box, Button, Field, Flex, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { LuColumns3, LuFilter, LuSearch, LuX } from 'react-icons/lu';
+import { CheckboxMenu, type CheckboxMenuItem } from './checkbox-menu.tsx';
+import type { PresetFilter } from './types.ts';
+import type { TableAction, TableViewState } from './use-table-state.ts';
+
+interface TableControlsProps {
+  state: TableViewState;
+  dispatch: (action: TableAction) => void;
+  columns: readonly CheckboxMenuItem[];
+  onToggleColumn: (key: string, visible: boolean) => void;
+  presetFilters: readonly PresetFilter[];
+  searchPlaceholder: string;
+  mobile: boolean;
+}
+
+export function TableControls({ mobile, ...props }: TableControlsProps) {
+  const [open, setOpen] = useState(false);
+  if (!mobile) {
+    return (
+      <Flex gap="3" wrap="wrap" align="end">
+        <ControlFields {...props} />
+      </Flex>
+    );
+  }
+  return (
+    <Stack gap="3">
+      <Button size="sm" variant="outline" alignSelf="start" aria-expanded={open} aria-controls="table-filters-panel" onClick={() => setOpen((v) => !v)}>
+        <LuFilter />
+        Filter
+      </Button>
+      {open && (
+        <Box id="table-filters-panel" role="region" aria-label="Filters" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
+          <Heading as="h2" size="sm" mb="3">
+            Filters
+          </Heading>
+          <Stack gap="3">
+            <ControlFields {...props} />
+          </Stack>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters, searchPlaceholder }: Omit<TableControlsProps, 'mobile'>) {
+  return (
+    <>
+      <InputGroup startElement={<LuSearch />} flex="1" minW={{ base: 'full', md: '56' }}>
+        <Input
+          size="sm"
+          type="search"
+          aria-label="Search"
+          placeholder={searchPlaceholder}
+          value={state.search}
+          onChange={(event) => dispatch({ type: 'search', value: event.target.value })}
+        />
+      </InputGroup>
+      <DateField label="Start date" value={state.startDate} max={state.endDate} onChange={(value) => dispatch({ type: 'startDate', value })} />
+      <DateField label="End date" value={state.endDate} min={state.startDate} onChange={(value) => dispatch({ type: 'endDate', value })} />
+      <Flex gap="2" wrap="wrap">
+        <CheckboxMenu
+          label={
+            <>
+              <LuColumns3 />
+              Columns
+            </>
+          }
+          items={columns}
+          onToggle={onToggleColumn}
+        />
+        {presetFilters.map((filter) => {
+          const picked = state.filters[filter.column] ?? [];
+          return (
+            <CheckboxMenu
+              key={filter.column}
+              label={picked.length > 0 ? `${filter.label} (${picked.length})` : filter.label}
+              ariaLabel={`Filter by ${filter.label}`}
+              items={filter.options.map((option) => ({ value: option, label: option, checked: picked.includes(option) }))}
+              onToggle={(option, checked) =>
+                dispatch({
+                  type: 'filter',
+                  column: filter.column,
+                  values: checked ? [...picked, option] : picked.filter((value) => value !== option),
+                })
+              }
+            />
+          );
+        })}
+        <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'clear' })}>
+          <LuX />
+          Clear Filters
+        </Button>
+      </Flex>
+    </>
+  );
+}
+
+function DateField({ label, value, min, max, onChange }: { label: string; value: string; min?: string; max?: string; onChange: (value: string) => void }) {
+  return (
+    <Field.Root w={{ base: 'full', md: 'auto' }}>
+      <Field.Label fontSize="xs" color="fg.muted">
+        {label}
+      </Field.Label>
+      {/* type=date gives YYYY-MM-DD, the format start_date and end_date are sent in. */}
+      <Input size="sm" type="date" value={value} min={min || undefined} max={max || undefined} onChange={(event) => onChange(event.target.value)} />
+    </Field.Root>
+  );
+}

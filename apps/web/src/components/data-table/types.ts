@@ -1,0 +1,32 @@
+/** Types of the one paged data table (DESIGN §7): which endpoints it reads and how columns show. */
+import type { ReactNode } from 'react';
+import type { Contract, OutputOf, ProcedureName, tableInput } from '@md/shared';
+
+/** Procedures that take the paged-table input (spec §7). */
+type PagedName = { [K in ProcedureName]: Contract[K]['input'] extends typeof tableInput ? K : never }[ProcedureName];
+/** A paged list: answers `{ Success: Row[] }`. */
+export type PagedListName = { [K in PagedName]: OutputOf<K>['Success'] extends readonly unknown[] ? K : never }[PagedName];
+/** Its total: answers `{ Success: pageCount }`. */
+export type PagedTotalName = { [K in PagedName]: OutputOf<K>['Success'] extends number ? K : never }[PagedName];
+export type RowOf<L extends PagedListName> = OutputOf<L>['Success'][number];
+
+/** How a value is shown: as text ('-' when empty), as a date 'MMM dd, yyyy HH:mm', or as USD money. */
+export type ColumnFormat = 'text' | 'date' | 'money';
+
+export interface DataColumn<Row> {
+  /** The row field (or, with `value`, the id of a computed column). Also the column's visibility key. */
+  key: string;
+  header: string;
+  format?: ColumnFormat;
+  /** The raw value, when it is not `row[key]`: it is formatted, sorted on and shown on mobile cards. */
+  value?: (row: Row) => unknown;
+  /** Custom content (badges); the formatted value when absent. */
+  render?: (row: Row) => ReactNode;
+}
+
+/** A preset filter: the member picks some of `options`; sent as `filters: { [column]: picked }`. */
+export interface PresetFilter {
+  column: string;
+  label: string;
+  options: readonly string[];
+}

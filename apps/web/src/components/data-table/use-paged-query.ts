@@ -1,0 +1,53 @@
+/** The list and total calls of one paged table (spec §7), from the view state. */
+import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { contract, type TableInput } from '@md/shared';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useTRPC } from '@/lib/trpc.ts';
+import type { PagedListName, PagedTotalName, RowOf } from './types.ts';
+import type { TableViewState } from './use-table-state.ts';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The one shape every paged procedure shares; trpc[name] over a name union is too wide for TS to call. */
+interface PagedProcedure<TOut> {
+  queryOptions: (input: TableInput) => UseQueryOptions<TOut, Error, TOut, readonly unknown[]>;
+}
+
+/** Search, dates and picked filters as the provider reads them; empty ones are left out. */
+export function criteriaOf(state: Pick<TableViewState, 'startDate' | 'endDate' | 'filters'>, search: string): TableInput {
+  const filters = Object.fromEntries(Object.entries(state.filters).filter(([, values]) => values.length > 0));
+  return {
+    ...(search ? { search: [search] } : {}),
+    ...(state.startDate ? { start_date: state.startDate } : {}),
+    ...(state.endDate ? { end_date: state.endDate } : {}),
+    ...(Object.keys(filters).length > 0 ? { filters } : {}),
+  };
+}
+
+const EMPTY: never[] = [];
+
+export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTotalName, state: TableViewState) {
+  const trpc = useTRPC();
+  const search = useDebouncedValue(state.search.trim(), SEARCH_DEBOUNCE_MS);
+  const criteria = criteriaOf(state, search);
+  const listProcedure = trpc[list] as unknown as PagedProcedure<{ Success: RowOf<L>[] }>;
+  const totalProcedure = trpc[total] as unknown as PagedProcedure<{ Success: number }>;
+
+  const rowsQuery = useQuery({
+    ...listProcedure.queryOptions({ ...criteria, pageNo: state.page, pageSize: state.pageSize, path: contract[list].path }),
+    // The previous page stays on screen while the next loads; a failed call shows nothing new (spec §8).
+    placeholderData: keepPreviousData,
+  });
+  // The page count does not depend on the page number, so paging does not refetch it.
+  const totalQuery = useQuery({
+    ...totalProcedure.queryOptions({ ...criteria, pageSize: state.pageSize, path: contract[total].path }),
+    placeholderData: keepPreviousData,
+  });
+
+  return {
+    rows: rowsQuery.data?.Success ?? (EMPTY as RowOf<L>[]),
+    loading: rowsQuery.isPending,
+    // The total answers the page count; 1 when it is missing (spec §7).
+    totalPages: Math.max(1, Math.trunc(totalQuery.data?.Success ?? 1)),
+  };
+}

@@ -1,0 +1,56 @@
+/** The deposit form (Deposit and Wallet tabs): amount in USDT (BEP20 only) → a payment to send. */
+import { useState } from 'react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { depositAmountField } from '@md/shared';
+import { TextField } from '@/components/form/text-field.tsx';
+import { useConfig } from '@/lib/config.tsx';
+import { useTRPC } from '@/lib/trpc.ts';
+import { PaymentDetails, type Payment } from './payment-details.tsx';
+
+const depositFormSchema = z.object({ amount: depositAmountField });
+type DepositForm = z.input<typeof depositFormSchema>;
+/** Deposits are USDT on BEP20 only (the product's one accepted currency here). */
+const CURRENCY = 'USDT.BEP20';
+
+export function DepositForm() {
+  const trpc = useTRPC();
+  const config = useConfig();
+  const [payment, setPayment] = useState<{ details: Payment; openedAt: number } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DepositForm>({ resolver: zodResolver(depositFormSchema), defaultValues: { amount: '' } });
+  const makePayment = useMutation(
+    trpc['deposit.make_payment'].mutationOptions({
+      onSuccess: (data) => setPayment({ details: data.Success, openedAt: Date.now() }),
+      // The payment call fails silently (spec §8): no message, the form stays usable.
+      onError: () => setPayment(null),
+    }),
+  );
+
+  const onSubmit = handleSubmit(({ amount }) =>
+    makePayment.mutate({ amount_usdt: Number(amount), currency: CURRENCY, gateway: config.depositGateway }),
+  );
+
+  return (
+    <Stack gap="5">
+      <form onSubmit={onSubmit} noValidate>
+        <Flex gap="3" align={{ base: 'stretch', sm: 'end' }} direction={{ base: 'column', sm: 'row' }} maxW="xl">
+          <TextField label="Amount (USDT)" inputMode="decimal" autoComplete="off" placeholder="Minimum 10" error={errors.amount?.message} {...register('amount')} />
+          <Button type="submit" colorPalette="teal" loading={makePayment.isPending} flexShrink={0} mb={errors.amount ? '6' : '0'}>
+            Deposit
+          </Button>
+        </Flex>
+        <Text fontSize="sm" color="fg.muted" mt="2">
+          Currency: USDT (BEP20)
+        </Text>
+      </form>
+      {payment && <PaymentDetails payment={payment.details} openedAt={payment.openedAt} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+/** The payment response: QR (150 px), address with copy, amount, TransID and the live 30-minute window. */
+import { Alert, Box, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { MSG, PAYMENT_WINDOW_MINUTES, formatAmount, type OutputOf } from '@md/shared';
+import { CopyButton } from '@/components/copy-button.tsx';
+import { formatMinutesSeconds, useCountdown } from './use-countdown.ts';
+
+export type Payment = OutputOf<'deposit.make_payment'>['Success'];
+const QR_SIZE = 150;
+
+export function PaymentDetails({ payment, openedAt }: { payment: Payment; openedAt: number }) {
+  const left = useCountdown(openedAt + PAYMENT_WINDOW_MINUTES * 60_000);
+  const amount = formatAmount(payment.Amount);
+  return (
+    <Flex gap="6" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'start' }} borderWidth="1px" borderRadius="md" p="4" data-testid="payment-details">
+      <Box flexShrink={0} alignSelf={{ base: 'center', sm: 'start' }}>
+        {payment.QR_Code ? (
+          // White behind the QR so scanners read it in the dark theme too.
+          <Image src={payment.QR_Code} alt="Deposit QR code" width={`${QR_SIZE}px`} height={`${QR_SIZE}px`} bg="white" p="1" borderRadius="sm" />
+        ) : (
+          <Text color="fg.error">{MSG.qrMissing}</Text>
+        )}
+      </Box>
+      <Stack gap="3" minW="0" flex="1">
+        <Box>
+          <Text fontSize="sm" color="fg.muted">
+            Address (BEP20)
+          </Text>
+          <HStack gap="2" align="center" flexWrap="wrap">
+            <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" minW="0" data-testid="deposit-address">
+              {payment.Address}
+            </Text>
+            <CopyButton text={payment.Address} confirmation={MSG.copiedSuccessfully} aria-label="Copy address">
+              Copy
+            </CopyButton>
+          </HStack>
+        </Box>
+        <HStack gap="8" flexWrap="wrap">
+          <Box>
+            <Text fontSize="sm" color="fg.muted">
+              Amount
+            </Text>
+            <Text fontWeight="semibold">{amount} USDT</Text>
+          </Box>
+          <Box minW="0">
+            <Text fontSize="sm" color="fg.muted">
+              TransID
+            </Text>
+            <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" data-testid="deposit-transid">
+              {payment.TransID}
+            </Text>
+          </Box>
+        </HStack>
+        <Alert.Root status={left > 0 ? 'warning' : 'error'} size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal" role="timer" aria-live="off">
+            {left > 0
+              ? `Send exactly ${amount} USDT (BEP20) within ${formatMinutesSeconds(left)} — partial payments are not accepted`
+              : 'The payment window has closed. Start a new deposit to pay.'}
+          </Alert.Title>
+        </Alert.Root>
+      </Stack>
+    </Flex>
+  );
+}
