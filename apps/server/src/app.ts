@@ -11,15 +11,17 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockState, openDatabase, type Db } from '@md/db';
-import { MSG, type RuntimeConfig } from '@md/shared';
+import { MSG, type Plan, type RuntimeConfig } from '@md/shared';
 import { offsetClock, type Clock } from './core/clock.ts';
 import { AppError } from './core/errors.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
+import { loadPlan } from './core/plan.ts';
 import { createTokenService } from './core/tokens.ts';
 import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
 import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
+import { registerWalletCheckMock } from './modules/security/security.ts';
 import { seedScenario } from './seed/index.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { createAppRouter } from './transport/trpc.ts';
@@ -39,6 +41,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Mode announced in /config.json ('mock' or 'provider'): the e2e suite runs both. */
   clientMode?: RuntimeConfig['mode'];
+  /** Package tiers and fees; defaults to PLAN_FILE or the shared defaults. */
+  plan?: Plan;
 }
 
 export interface App {
@@ -86,6 +90,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     mailer: options.mailer ?? createMailer(db, clock, options.smtpUrl),
     tokens: createTokenService(fastify, db, clock),
     config,
+    plan: options.plan ?? loadPlan(),
   };
 
   if (created && options.seed !== 'empty') seedScenario(services, options.seed ?? 'demo');
@@ -104,6 +109,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   registerRestRoutes(fastify, services, handlers);
   registerCaptchaRoutes(fastify, services);
+  registerWalletCheckMock(fastify);
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

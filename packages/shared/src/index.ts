@@ -6,3 +6,4 @@ export * from './contract.ts';
 export * from './runtime-config.ts';
 export type * from './router-types.ts';
 export * from './error-codes.ts';
+export * from './plan.ts';

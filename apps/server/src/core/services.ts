@@ -1,6 +1,7 @@
 /** What every handler gets: the database, the clock, the mailer, tokens and the server config. */
 import type Database from 'better-sqlite3';
 import type { Db, members } from '@md/db';
+import type { Plan } from '@md/shared';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -35,6 +36,8 @@ export interface Services {
   mailer: Mailer;
   tokens: TokenService;
   config: ServerConfig;
+  /** Package tiers and the withdrawal fee (defaults, or PLAN_FILE). */
+  plan: Plan;
 }
 
 /** Who is calling: the transport fills this from the HTTP request. */

@@ -5,6 +5,12 @@ import { authHandlers } from './auth/handlers.ts';
 import { directHandlers } from './direct/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
+import { depositHandlers } from './deposits/deposits.ts';
+import { packageHandlers } from './packages/packages.ts';
+import { securityHandlers } from './security/security.ts';
+import { p2pHandlers } from './transfers/p2p.ts';
+import { walletHandlers } from './wallets/wallets.ts';
+import { withdrawalHandlers } from './withdrawals/withdrawals.ts';
 
 export const handlers: Handlers = {
   ...authHandlers,
@@ -12,4 +18,10 @@ export const handlers: Handlers = {
   ...notificationHandlers,
   ...analyticsHandlers,
   ...directHandlers,
+  ...walletHandlers,
+  ...depositHandlers,
+  ...packageHandlers,
+  ...p2pHandlers,
+  ...securityHandlers,
+  ...withdrawalHandlers,
 };

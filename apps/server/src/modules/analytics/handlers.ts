@@ -2,9 +2,9 @@
  * Dashboard figures. Each figure comes from its own function so the money issue only fills in
  * `binaryVolumes` and `subscriptionFigures` (and the ranks issue `currentRank`).
  */
+import { microsToAmount } from '@md/shared';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { hasActiveSubscription } from '../profile/subscriptions.ts';
 
 type Reader = Pick<Services, 'sqlite' | 'db'>;
 const MAX_LEVEL = 5;
@@ -29,9 +29,18 @@ export function binaryVolumes(_ctx: Reader, _memberId: number) {
   return { left: 0, right: 0 };
 }
 
-/** Subscription figures in USDT. 0 until the money issue adds subscriptions. */
+/** Figures of the member's ACTIVE subscriptions, in USDT. */
 export function subscriptionFigures(ctx: Reader, memberId: number) {
-  return { activeSubscriptions: hasActiveSubscription(ctx, memberId) ? 1 : 0, maxEarnings: 0, totalEarnings: 0 };
+  const row = ctx.sqlite
+    .prepare<[number], { active: number; maxEarnings: number; totalEarnings: number }>(
+      `select count(*) as active, coalesce(sum(max_earnings), 0) as maxEarnings, coalesce(sum(total_earnings), 0) as totalEarnings
+         from subscriptions where member_id = ? and status = 'ACTIVE'`,
+    )
+    .get(memberId)!;
+  return {
+    activeSubscriptions: row.active, maxEarnings: microsToAmount(row.maxEarnings), totalEarnings: microsToAmount(row.totalEarnings),
+    remainingEarnings: microsToAmount(Math.max(0, row.maxEarnings - row.totalEarnings)),
+  };
 }
 
 /** Starter until ranks are evaluated. */
@@ -53,7 +62,7 @@ export const analyticsHandlers: Handlers = {
         Active_Subscriptions: subscriptions.activeSubscriptions,
         Max_Earnings: subscriptions.maxEarnings,
         Total_Earnings: subscriptions.totalEarnings,
-        Remaining_Earnings: Math.max(0, subscriptions.maxEarnings - subscriptions.totalEarnings),
+        Remaining_Earnings: subscriptions.remainingEarnings,
         Direct_Referrals: team.directReferrals,
         Team_Size: team.teamSize,
       },

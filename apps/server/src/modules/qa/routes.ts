@@ -13,6 +13,7 @@ import type { Services } from '../../core/services.ts';
 import { currentTotp } from '../../core/totp.ts';
 import { resetDatabase, SCENARIOS } from '../../seed/index.ts';
 import { runDueJobs } from '../jobs/index.ts';
+import { registerMoneyQaRoutes } from './money-routes.ts';
 
 const DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
@@ -93,4 +94,6 @@ export function registerQaRoutes(app: FastifyInstance, services: Services) {
     if (!member?.totpEnabled || !member.totpSecret) return sendError(reply, 404, 'No member with TOTP enabled has that username');
     return { username: member.username, ...currentTotp(member.totpSecret, clock) };
   });
+
+  registerMoneyQaRoutes(app, services, parse);
 }

@@ -1,0 +1,179 @@
+/**
+ * Deposits (DESIGN §6): make_payment opens a 30-minute window with a unique, checksummed BEP20
+ * address; a payment in full credits the Deposit wallet exactly once; a partial one is recorded
+ * but not credited; a late one is refused. QA (or the demo auto-pay) reports payments.
+ */
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { getAddress, keccak256, toBytes } from 'viem';
+import { deposits, members, type DepositStatus } from '@md/db';
+import { amountToMicros, microsToAmount, PAYMENT_WINDOW_MINUTES } from '@md/shared';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+import { moneyTransaction, nextTransId, transfer } from '../ledger/ledger.ts';
+import { notify } from '../notifications/notify.ts';
+
+export type MoneyCtx = Pick<Services, 'db' | 'sqlite' | 'clock' | 'config' | 'plan'>;
+export type DepositRow = typeof deposits.$inferSelect;
+
+export const DEPOSIT_WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60 * 1000;
+export const DEPOSIT_MESSAGES = {
+  notFound: 'Deposit not found',
+  expired: 'Deposit window has expired',
+  partial: 'Partial payments are not accepted: the deposit was not credited',
+  paid: 'Deposit paid and credited',
+  alreadyPaid: 'Deposit was already paid',
+} as const;
+
+/** Domain-separation tag of the address derivation; a real gateway would hand out addresses. */
+const ADDRESS_TAG = 'md-deposit-address:v1:';
+
+/**
+ * The deposit's receiving address: keccak-256 of (tag, TransID), last 20 bytes, EIP-55 checksummed.
+ * TransIDs are unique, so addresses are (the unique index on deposits.address double-checks).
+ */
+export const depositAddress = (transId: string) => getAddress(`0x${keccak256(toBytes(ADDRESS_TAG + transId)).slice(-40)}`);
+
+/** Opens a deposit window. Synchronous: the seed calls it too. */
+export function openDeposit(ctx: MoneyCtx, memberId: number, amountMicros: number, currency: string, at = ctx.clock.now()): DepositRow {
+  return moneyTransaction(ctx, () => {
+    const transId = nextTransId(ctx, 'DP', 'deposits');
+    return ctx.db
+      .insert(deposits)
+      .values({ transId, memberId, amount: amountMicros, currency, address: depositAddress(transId), status: 'PENDING', createdAt: at, expiresAt: at + DEPOSIT_WINDOW_MS })
+      .returning()
+      .get();
+  });
+}
+
+/** A deposit by numeric id or TransID. */
+export function findDeposit(ctx: Pick<Services, 'db'>, ref: string | number): DepositRow | undefined {
+  const text = String(ref).trim();
+  return /^\d+$/.test(text)
+    ? ctx.db.select().from(deposits).where(eq(deposits.id, Number(text))).get()
+    : ctx.db.select().from(deposits).where(eq(deposits.transId, text)).get();
+}
+
+export interface PayResult {
+  deposit: DepositRow;
+  /** True only for the call that credited the Deposit wallet. */
+  credited: boolean;
+  message: string;
+}
+
+/**
+ * Reports a payment of `paidMicros` (default: the full amount). Idempotent: a paid deposit is
+ * never credited twice, whatever the number of calls. Read and write in one transaction.
+ */
+export function payDeposit(ctx: MoneyCtx, ref: string | number, paidMicros?: number, at = ctx.clock.now()): PayResult {
+  return moneyTransaction(ctx, (): PayResult => {
+    const deposit = findDeposit(ctx, ref);
+    if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
+    if (deposit.status === 'PAID') return { deposit, credited: false, message: DEPOSIT_MESSAGES.alreadyPaid };
+    if (deposit.status === 'EXPIRED' || at >= deposit.expiresAt) throw new AppError(409, DEPOSIT_MESSAGES.expired);
+    const paid = paidMicros ?? deposit.amount;
+    if (!Number.isSafeInteger(paid) || paid <= 0) throw badRequest('amount must be a positive number');
+    if (paid < deposit.amount) {
+      const updated = ctx.db.update(deposits).set({ status: 'PARTIAL', paidAmount: paid }).where(eq(deposits.id, deposit.id)).returning().get();
+      return { deposit: updated, credited: false, message: DEPOSIT_MESSAGES.partial };
+    }
+    // What was asked for is credited; an overpayment is recorded in paid_amount only.
+    const updated = ctx.db.update(deposits).set({ status: 'PAID', paidAmount: paid, paidAt: at }).where(eq(deposits.id, deposit.id)).returning().get();
+    transfer(ctx, [
+      { transId: deposit.transId, from: { system: 'deposits_clearing' }, to: { member: deposit.memberId, wallet: 'Deposit' }, amount: deposit.amount, reason: 'deposit', memberId: deposit.memberId, at },
+    ]);
+    notify(ctx, deposit.memberId, 'Deposit', `Your deposit of $${microsToAmount(deposit.amount)} was received and credited to your Deposit wallet.`, deposit.transId, at);
+    return { deposit: updated, credited: true, message: DEPOSIT_MESSAGES.paid };
+  });
+}
+
+/** QA: closes a window that is not paid. */
+export function expireDeposit(ctx: MoneyCtx, ref: string | number): DepositRow {
+  return moneyTransaction(ctx, () => {
+    const deposit = findDeposit(ctx, ref);
+    if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
+    if (deposit.status === 'PAID') throw new AppError(409, 'Deposit is already paid');
+    if (deposit.status === 'EXPIRED') return deposit;
+    return ctx.db.update(deposits).set({ status: 'EXPIRED' }).where(eq(deposits.id, deposit.id)).returning().get();
+  });
+}
+
+/**
+ * Catch-up run on reads: pays what the demo auto-pay should have paid (so a restart loses
+ * nothing) and marks lapsed windows EXPIRED. `memberId` limits it to one member.
+ */
+export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
+  const now = ctx.clock.now();
+  const delayMs = ctx.config.demoAutopaySeconds ? ctx.config.demoAutopaySeconds * 1000 : null;
+  const mine = memberId === undefined ? undefined : eq(deposits.memberId, memberId);
+  if (delayMs !== null && delayMs < DEPOSIT_WINDOW_MS) {
+    const due = ctx.db
+      .select({ id: deposits.id, createdAt: deposits.createdAt })
+      .from(deposits)
+      .where(and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.createdAt, now - delayMs), mine))
+      .all();
+    for (const d of due) payDeposit(ctx, d.id, undefined, d.createdAt + delayMs);
+  }
+  ctx.db
+    .update(deposits)
+    .set({ status: 'EXPIRED' })
+    .where(and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.expiresAt, now), mine))
+    .run();
+}
+
+/** The QA listing of deposits (newest first). */
+export function listDeposits(ctx: MoneyCtx, status?: DepositStatus) {
+  settleDeposits(ctx);
+  return ctx.db
+    .select({ deposit: deposits, username: members.username })
+    .from(deposits)
+    .innerJoin(members, eq(members.id, deposits.memberId))
+    .where(status ? eq(deposits.status, status) : undefined)
+    .orderBy(desc(deposits.createdAt), desc(deposits.id))
+    .limit(500)
+    .all()
+    .map(({ deposit, username }) => depositView(deposit, username));
+}
+
+export const depositView = (d: DepositRow, username?: string) => ({
+  id: d.id,
+  TransID: d.transId,
+  ...(username ? { username } : {}),
+  amount: microsToAmount(d.amount),
+  paidAmount: microsToAmount(d.paidAmount),
+  currency: d.currency,
+  address: d.address,
+  status: d.status,
+  createdAt: new Date(d.createdAt).toISOString(),
+  expiresAt: new Date(d.expiresAt).toISOString(),
+  paidAt: d.paidAt === null ? null : new Date(d.paidAt).toISOString(),
+});
+
+/** Demo auto-pay: pay the deposit after the configured delay (the read-time catch-up covers restarts). */
+function scheduleAutopay(ctx: MoneyCtx, deposit: DepositRow) {
+  const seconds = ctx.config.demoAutopaySeconds;
+  if (!seconds) return;
+  const timer = setTimeout(() => {
+    try {
+      payDeposit(ctx, deposit.id);
+    } catch {
+      // Expired, already paid, or the app closed: the catch-up on read settles whatever is left.
+    }
+  }, seconds * 1000);
+  timer.unref();
+}
+
+export const depositHandlers: Handlers = {
+  'deposit.make_payment': async (ctx, input) => {
+    settleDeposits(ctx, ctx.member.id);
+    const deposit = openDeposit(ctx, ctx.member.id, amountToMicros(input.amount_usdt), input.currency);
+    scheduleAutopay(ctx, deposit);
+    const qr = await QRCode.toDataURL(deposit.address, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
+    return { Success: { Amount: microsToAmount(deposit.amount), QR_Code: qr, Address: deposit.address, TransID: deposit.transId } };
+  },
+};
+
+/** Total a member has been credited by deposits (micro-units); used by tests and the seed facts. */
+export const creditedDeposits = (ctx: Pick<Services, 'db'>, memberId: number) =>
+  ctx.db.select({ total: sql<number>`coalesce(sum(${deposits.amount}), 0)` }).from(deposits).where(and(eq(deposits.memberId, memberId), eq(deposits.status, 'PAID'))).get()?.total ?? 0;

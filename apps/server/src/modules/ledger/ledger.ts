@@ -1,0 +1,181 @@
+/**
+ * The double-entry ledger (DESIGN §5). Every balance change is a transfer between two accounts;
+ * balances are updated in the same transaction as the transfers, the sum of all balances is
+ * always 0, and the accounts table's CHECK makes a negative member wallet impossible.
+ *
+ * `transfer` must run inside the caller's one synchronous transaction (`moneyTransaction`), so
+ * the caller's reads (balance checks) and these writes are atomic.
+ */
+import Database from 'better-sqlite3';
+import { MEMBER_WALLETS, SYSTEM_ACCOUNTS, type MemberWallet, type SystemAccount, type TransferReason } from '@md/db';
+import { MSG } from '@md/shared';
+import { badRequest } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+
+export type LedgerCtx = Pick<Services, 'sqlite' | 'clock'>;
+
+export type AccountRef = { member: number; wallet: MemberWallet } | { system: SystemAccount };
+
+export interface Leg {
+  transId: string;
+  from: AccountRef;
+  to: AccountRef;
+  /** Integer micro-units, > 0. */
+  amount: number;
+  reason: TransferReason;
+  /** Whose history this leg belongs to. */
+  memberId: number | null;
+  counterpartyMemberId?: number | null;
+  /** Defaults to the clock's now; the seed back-dates. */
+  at?: number;
+}
+
+/**
+ * Runs `work` in one IMMEDIATE transaction: the write lock is taken before the first read, so
+ * two processes on one file cannot both read the same balance and both spend it. Nested inside
+ * another transaction (the seed) it becomes a savepoint.
+ */
+export function moneyTransaction<T>(ctx: Pick<Services, 'sqlite'>, work: () => T): T {
+  return ctx.sqlite.transaction(work).immediate();
+}
+
+const statementCache = new WeakMap<object, Map<string, Database.Statement>>();
+/** Prepared statements, cached per connection (the seed and the property test run many moves). */
+function stmt(ctx: Pick<Services, 'sqlite'>, source: string) {
+  let cache = statementCache.get(ctx.sqlite);
+  if (!cache) statementCache.set(ctx.sqlite, (cache = new Map()));
+  let prepared = cache.get(source);
+  if (!prepared) cache.set(source, (prepared = ctx.sqlite.prepare(source)));
+  return prepared;
+}
+
+/** Creates the 8 wallets of a member (idempotent). Registration does not need to: first use does. */
+export function ensureMemberAccounts(ctx: Pick<Services, 'sqlite'>, memberId: number): void {
+  const insert = stmt(ctx, "insert or ignore into accounts (member_id, wallet, kind, balance) values (?, ?, 'member', 0)");
+  for (const wallet of MEMBER_WALLETS) insert.run(memberId, wallet);
+}
+
+/** Id of an account, created on first use. */
+export function accountId(ctx: Pick<Services, 'sqlite'>, ref: AccountRef): number {
+  if ('member' in ref) {
+    const find = stmt(ctx, 'select id from accounts where member_id = ? and wallet = ?');
+    const found = find.get(ref.member, ref.wallet) as { id: number } | undefined;
+    if (found) return found.id;
+    ensureMemberAccounts(ctx, ref.member);
+    return (find.get(ref.member, ref.wallet) as { id: number }).id;
+  }
+  const find = stmt(ctx, 'select id from accounts where member_id is null and wallet = ?');
+  const found = find.get(ref.system) as { id: number } | undefined;
+  if (found) return found.id;
+  stmt(ctx, "insert into accounts (member_id, wallet, kind, balance) values (null, ?, 'system', 0)").run(ref.system);
+  return (find.get(ref.system) as { id: number }).id;
+}
+
+/** Balance of a member wallet in micro-units (0 before first use). */
+export function walletBalance(ctx: Pick<Services, 'sqlite'>, memberId: number, wallet: MemberWallet): number {
+  const row = stmt(ctx, 'select balance from accounts where member_id = ? and wallet = ?').get(memberId, wallet) as { balance: number } | undefined;
+  return row?.balance ?? 0;
+}
+
+/** Writes the legs and moves the balances. Caller holds the transaction. */
+export function transfer(ctx: LedgerCtx, legs: readonly Leg[]): void {
+  if (!ctx.sqlite.inTransaction) throw new Error('ledger.transfer must run inside moneyTransaction');
+  const insert = stmt(
+    ctx,
+    'insert into transfers (trans_id, from_account_id, to_account_id, amount, reason, member_id, counterparty_member_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const debit = stmt(ctx, 'update accounts set balance = balance - ? where id = ?');
+  const credit = stmt(ctx, 'update accounts set balance = balance + ? where id = ?');
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`Invalid transfer amount ${leg.amount}`);
+    const from = accountId(ctx, leg.from);
+    const to = accountId(ctx, leg.to);
+    try {
+      insert.run(leg.transId, from, to, leg.amount, leg.reason, leg.memberId, leg.counterpartyMemberId ?? null, leg.at ?? ctx.clock.now());
+      debit.run(leg.amount, from);
+      credit.run(leg.amount, to);
+    } catch (error) {
+      // The CHECK is the last line of defence; handlers check balances first with clearer words.
+      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_CHECK') throw badRequest(MSG.insufficientBalance);
+      throw error;
+    }
+  }
+}
+
+/** Next TransID for an operation recorded in `table`: prefix + the row id it will get, zero-padded. */
+export function nextTransId(ctx: Pick<Services, 'sqlite'>, prefix: string, table: 'deposits' | 'subscriptions' | 'withdrawals' | 'transfers'): string {
+  const row = stmt(ctx, `select coalesce(max(id), 0) + 1 as next from ${table}`).get() as { next: number };
+  return `${prefix}${String(row.next).padStart(8, '0')}`;
+}
+
+/** Start of the UTC month containing `at`, and of the month before it. */
+export function monthStarts(at: number) {
+  const d = new Date(at);
+  const thisMonth = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  const lastMonth = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1);
+  return { thisMonth, lastMonth };
+}
+
+export interface WalletFigures {
+  balance: number;
+  /** Lifetime credits. */
+  total: number;
+  thisMonth: number;
+  lastMonth: number;
+}
+
+/** Every wallet of a member, in micro-units: balance and credits (lifetime, this and last UTC month). */
+export function walletFigures(ctx: LedgerCtx, memberId: number): Record<MemberWallet, WalletFigures> {
+  const { thisMonth, lastMonth } = monthStarts(ctx.clock.now());
+  const rows = stmt(
+    ctx,
+    `select a.wallet as wallet, a.balance as balance,
+            coalesce(sum(t.amount), 0) as total,
+            coalesce(sum(case when t.created_at >= @thisMonth then t.amount end), 0) as thisMonth,
+            coalesce(sum(case when t.created_at >= @lastMonth and t.created_at < @thisMonth then t.amount end), 0) as lastMonth
+       from accounts a left join transfers t on t.to_account_id = a.id
+      where a.member_id = @member
+      group by a.id`,
+  ).all({ member: memberId, thisMonth, lastMonth }) as ({ wallet: MemberWallet } & WalletFigures)[];
+  const result = Object.fromEntries(MEMBER_WALLETS.map((w) => [w, { balance: 0, total: 0, thisMonth: 0, lastMonth: 0 }])) as Record<MemberWallet, WalletFigures>;
+  for (const { wallet, ...figures } of rows) if (wallet in result) result[wallet] = figures;
+  return result;
+}
+
+export interface LedgerProblem {
+  accountId: number;
+  username: string | null;
+  wallet: string;
+  balance: number;
+  /** Sum of the account's transfers (in − out), micro-units. */
+  fromTransfers: number;
+}
+
+export interface LedgerCheck {
+  /** The sum of every balance is 0. */
+  balanced: boolean;
+  total: number;
+  negativeWallets: LedgerProblem[];
+  mismatchedWallets: LedgerProblem[];
+}
+
+/** The ledger's invariants over the whole database (QA and tests). */
+export function ledgerCheck(ctx: Pick<Services, 'sqlite'>): LedgerCheck {
+  const total = (stmt(ctx, 'select coalesce(sum(balance), 0) as total from accounts').get() as { total: number }).total;
+  const rows = stmt(
+    ctx,
+    `select a.id as accountId, m.username as username, a.wallet as wallet, a.kind as kind, a.balance as balance,
+            coalesce((select sum(amount) from transfers where to_account_id = a.id), 0)
+          - coalesce((select sum(amount) from transfers where from_account_id = a.id), 0) as fromTransfers
+       from accounts a left join members m on m.id = a.member_id`,
+  ).all() as (LedgerProblem & { kind: string })[];
+  const strip = ({ kind: _kind, ...problem }: LedgerProblem & { kind: string }): LedgerProblem => problem;
+  return {
+    balanced: total === 0,
+    total,
+    negativeWallets: rows.filter((r) => r.kind === 'member' && r.balance < 0).map(strip),
+    mismatchedWallets: rows.filter((r) => r.balance !== r.fromTransfers).map(strip),
+  };
+}
+
+export { MEMBER_WALLETS, SYSTEM_ACCOUNTS };

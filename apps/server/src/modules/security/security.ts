@@ -1,0 +1,130 @@
+/**
+ * The transaction password (first set at once, reset through an emailed OTP) and the BEP.20
+ * withdrawal address (checked, confirmed by an emailed OTP), plus the server's stand-in for the
+ * third-party address check the web app calls.
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { members, otps } from '@md/db';
+import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, transactionPasswordField } from '@md/shared';
+import { badRequest } from '../../core/errors.ts';
+import { consumeOtp, issueOtp } from '../../core/otp.ts';
+import { hashPassword, verifyPassword } from '../../core/passwords.ts';
+import type { Member, Services } from '../../core/services.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+import { notify } from '../notifications/notify.ts';
+
+export const SECURITY_MESSAGES = {
+  transactionPasswordSet: 'Transaction password set successfully',
+  transactionPasswordChanged: 'Transaction password changed successfully',
+  passwordDiffers: 'The password differs from the one the OTP was sent for',
+  invalidTransactionPassword: 'Invalid transaction password',
+  walletSaved: 'Wallet address saved successfully',
+} as const;
+
+const TRANSACTION_PASSWORD_OTP = 'transaction_password';
+const WALLET_ADDRESS_OTP = 'wallet_address';
+
+function parseOrThrow<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(firstIssueMessage(result.error));
+  return result.data;
+}
+
+/**
+ * A BEP.20 (EVM) address in its EIP-55 checksummed form, or null. All-lowercase and
+ * all-uppercase hex carry no checksum and are accepted; mixed case must match EIP-55.
+ */
+export function checksummedBep20(address: string): string | null {
+  if (!BEP20_ADDRESS.test(address)) return null;
+  const hex = address.slice(2);
+  const checksummed = getAddress(`0x${hex.toLowerCase()}`);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return checksummed;
+  return checksummed === address ? checksummed : null;
+}
+
+const walletAddressOrThrow = (address: string) => {
+  const checksummed = checksummedBep20(address);
+  if (!checksummed) throw badRequest(MSG.invalidWalletAddress);
+  return checksummed;
+};
+
+/**
+ * Checks the member's transaction password (scrypt, so call it BEFORE the money transaction).
+ * `missingMessage` is the refusal when none is set yet.
+ */
+export async function requireTransactionPassword(member: Member, password: string, missingMessage: string): Promise<void> {
+  if (!member.transactionPasswordHash) throw badRequest(missingMessage);
+  if (!(await verifyPassword(password, member.transactionPasswordHash))) throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword);
+}
+
+/** The latest unused OTP of a purpose for a member: its payload carries the pending value. */
+const pendingOtp = (ctx: Pick<Services, 'db'>, purpose: string, username: string) =>
+  ctx.db
+    .select()
+    .from(otps)
+    .where(and(eq(otps.purpose, purpose), eq(otps.subject, username), isNull(otps.usedAt)))
+    .orderBy(desc(otps.id))
+    .limit(1)
+    .get();
+
+export const securityHandlers: Handlers = {
+  'user.reset_transaction_password': async (ctx, input) => {
+    const password = parseOrThrow(transactionPasswordField, input.password);
+    const hash = await hashPassword(password);
+    const member = ctx.member;
+    if (!member.transactionPasswordHash) {
+      // First time: set at once. The `is null` guard keeps a concurrent first set from overwriting.
+      const set = ctx.db.update(members).set({ transactionPasswordHash: hash }).where(and(eq(members.id, member.id), isNull(members.transactionPasswordHash))).run();
+      if (set.changes === 1) {
+        notify(ctx, member.id, 'Security_Alert', 'Your transaction password was set.');
+        return { Success: SECURITY_MESSAGES.transactionPasswordSet, OTP_Sent: false };
+      }
+    }
+    // A reset: the pending hash travels in the OTP's payload until the code confirms it.
+    issueOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, email: member.email, username: member.username, payload: hash, label: 'transaction password reset' });
+    return { Success: MSG.otpSent, OTP_Sent: true };
+  },
+
+  'user.verify_transaction_password': async (ctx, input) => {
+    const password = parseOrThrow(transactionPasswordField, input.password);
+    const otp = parseOrThrow(otpSchema, input.otp.trim());
+    const member = ctx.member;
+    const pending = pendingOtp(ctx, TRANSACTION_PASSWORD_OTP, member.username);
+    if (pending?.payload && !(await verifyPassword(password, pending.payload))) throw badRequest(SECURITY_MESSAGES.passwordDiffers);
+    // Bound to that very row's payload: a newer reset in between makes this code fail.
+    consumeOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, code: otp, payload: pending?.payload ?? null });
+    if (!pending?.payload) throw badRequest('Invalid OTP');
+    ctx.db.update(members).set({ transactionPasswordHash: pending.payload }).where(eq(members.id, member.id)).run();
+    notify(ctx, member.id, 'Security_Alert', 'Your transaction password was changed.');
+    return { Success: SECURITY_MESSAGES.transactionPasswordChanged };
+  },
+
+  'wallet.update_wallet_address': (ctx, input) => {
+    const address = walletAddressOrThrow(input.address);
+    const member = ctx.member;
+    issueOtp(ctx, { purpose: WALLET_ADDRESS_OTP, subject: member.username, email: member.email, username: member.username, payload: address, label: 'wallet address confirmation' });
+    return { Success: MSG.otpSent };
+  },
+
+  'wallet.wallet_address_verification': (ctx, input) => {
+    const address = walletAddressOrThrow(input.address);
+    const member = ctx.member;
+    consumeOtp(ctx, { purpose: WALLET_ADDRESS_OTP, subject: member.username, code: input.otp, payload: address });
+    ctx.db.transaction(() => {
+      ctx.db.update(members).set({ walletAddress: address }).where(eq(members.id, member.id)).run();
+      notify(ctx, member.id, 'Security_Alert', `Your BEP.20 withdrawal address was changed to ${address}.`);
+    });
+    return { Success: SECURITY_MESSAGES.walletSaved };
+  },
+};
+
+/** Stand-in for the BscScan wallet-stats call the web app makes before mailing the OTP. */
+export function registerWalletCheckMock(app: FastifyInstance) {
+  app.get<{ Params: { address: string } }>('/__mock/bscscan/wallet-stats/:address', async (request, reply) => {
+    const address = checksummedBep20(request.params.address);
+    if (!address) return reply.code(400).send({ status: '0', message: 'NOTOK', result: 'Invalid BEP20 address' });
+    return { status: '1', message: 'OK', result: { address, network: 'BEP.20' } };
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The paged tables of spec §7: one engine for all seven. A table is a SQL source scoped to the
+ * caller, a date column, searchable columns and whitelisted preset filters; the engine adds
+ * search (LIKE over the searchable columns), the inclusive start/end dates, the filters, and
+ * newest-first paging. Every table is indexed on (member, time), so first pages stay cheap.
+ */
+import type { ParsedInputOf } from '@md/shared';
+import { badRequest } from '../../core/errors.ts';
+import type { AuthedCtx } from '../../core/services.ts';
+
+export type TableQuery = ParsedInputOf<'table.view_deposit_transaction'>;
+
+export interface TableSource<Row> {
+  /** FROM … [JOIN …] with the scope condition, which takes the caller's member id as `@member`. */
+  from: string;
+  where: string;
+  /** Columns selected (SQL), aliased to the names `toRow` reads. */
+  select: string;
+  /** SQL expression of the row's time (epoch ms), for dates and ordering. */
+  time: string;
+  /** Tie-breaker for rows with the same time. */
+  id: string;
+  search: string[];
+  /** API column name → SQL expression, for `filters`. */
+  filters: Record<string, string>;
+  toRow(raw: Record<string, unknown>): Row;
+}
+
+const DAY_MS = 86_400_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' → epoch ms of that UTC midnight; a clear 400 for anything else. */
+function parseDay(value: string, field: string): number {
+  const match = DATE.exec(value.trim());
+  const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+  if (!match || Number.isNaN(time) || new Date(time).getUTCDate() !== Number(match[3]))
+    throw badRequest(`${field} must be a date as YYYY-MM-DD`);
+  return time;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditions(source: TableSource<unknown>, query: TableQuery, memberId: number) {
+  const clauses = [source.where];
+  const params: Record<string, unknown> = { member: memberId };
+  const text = query.search?.[0]?.trim();
+  if (text && source.search.length > 0) {
+    params.search = `%${escapeLike(text)}%`;
+    clauses.push(`(${source.search.map((column) => `${column} like @search escape '\\'`).join(' or ')})`);
+  }
+  if (query.start_date) {
+    params.start = parseDay(query.start_date, 'start_date');
+    clauses.push(`${source.time} >= @start`);
+  }
+  if (query.end_date) {
+    params.end = parseDay(query.end_date, 'end_date') + DAY_MS;
+    clauses.push(`${source.time} < @end`);
+  }
+  let n = 0;
+  for (const [column, values] of Object.entries(query.filters ?? {})) {
+    const expression = source.filters[column];
+    if (!expression) throw badRequest(`Unknown filter: ${column}`);
+    if (values.length === 0) continue;
+    const names = values.map((value) => {
+      const name = `f${n++}`;
+      params[name] = value;
+      return `@${name}`;
+    });
+    clauses.push(`${expression} in (${names.join(', ')})`);
+  }
+  return { where: clauses.join(' and '), params };
+}
+
+export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: TableQuery): Row[] {
+  const { where, params } = conditions(source as TableSource<unknown>, query, ctx.member.id);
+  const rows = ctx.sqlite
+    .prepare(
+      `select ${source.select} from ${source.from} where ${where} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
+    )
+    .all({ ...params, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }) as Record<string, unknown>[];
+  return rows.map((row) => source.toRow(row));
+}
+
+/** Page count for the same query: at least 1. */
+export function pageCountOf(ctx: AuthedCtx, source: TableSource<unknown>, query: TableQuery): number {
+  const { where, params } = conditions(source, query, ctx.member.id);
+  const { total } = ctx.sqlite.prepare(`select count(*) as total from ${source.from} where ${where}`).get(params) as { total: number };
+  return Math.max(1, Math.ceil(total / query.pageSize));
+}

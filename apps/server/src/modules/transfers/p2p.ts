@@ -1,0 +1,76 @@
+/**
+ * P2P (DESIGN §6): from the sender's Deposit wallet to the P2P wallet of a member of the
+ * sender's sponsor downline; fee 0; needs the transaction password.
+ */
+import { amountToMicros, microsToAmount, MSG } from '@md/shared';
+import { badRequest } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+import { findMemberByUsername } from '../auth/members.ts';
+import type { MoneyCtx } from '../deposits/deposits.ts';
+import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
+import { notify } from '../notifications/notify.ts';
+import { requireTransactionPassword } from '../security/security.ts';
+
+export const P2P_MESSAGES = {
+  setPassword: 'Set Transaction Password before making a transfer',
+} as const;
+
+/**
+ * Whether `memberId` sits anywhere below `rootId` in the sponsor tree (never the root itself).
+ * Walks up from the member: bounded by its depth, not by the size of the root's team.
+ */
+export function inSponsorDownline(ctx: Pick<Services, 'sqlite'>, rootId: number, memberId: number): boolean {
+  if (rootId === memberId) return false;
+  const row = ctx.sqlite
+    .prepare<{ root: number; member: number }, { found: number }>(
+      `with recursive up(id) as (
+         select sponsor_id from members where id = @member
+         union
+         select m.sponsor_id from members m join up on m.id = up.id where up.id <> @root
+       )
+       select 1 as found from up where id = @root limit 1`,
+    )
+    .get({ root: rootId, member: memberId });
+  return Boolean(row);
+}
+
+/** The recipient if it is in the sender's downline, else the P2P refusal. */
+function downlineRecipient(ctx: Pick<Services, 'db' | 'sqlite'>, senderId: number, username: string) {
+  const recipient = findMemberByUsername(ctx, username);
+  if (!recipient || !inSponsorDownline(ctx, senderId, recipient.id)) throw badRequest(MSG.recipientNotFoundOrInvalid);
+  return recipient;
+}
+
+/** The money move of a P2P transfer (password already checked). Synchronous: the seed calls it too. */
+export function sendP2p(ctx: MoneyCtx, senderId: number, recipientUsername: string, amountMicros: number, at = ctx.clock.now()): string {
+  const recipient = downlineRecipient(ctx, senderId, recipientUsername);
+  return moneyTransaction(ctx, () => {
+    if (amountMicros > walletBalance(ctx, senderId, 'Deposit')) throw badRequest(MSG.insufficientBalance);
+    const sender = ctx.sqlite.prepare<[number], { username: string }>('select username from members where id = ?').get(senderId)!;
+    const transId = nextTransId(ctx, 'PP', 'transfers');
+    transfer(ctx, [
+      { transId, from: { member: senderId, wallet: 'Deposit' }, to: { member: recipient.id, wallet: 'P2P' }, amount: amountMicros, reason: 'p2p', memberId: senderId, counterpartyMemberId: recipient.id, at },
+    ]);
+    const amount = microsToAmount(amountMicros);
+    notify(ctx, senderId, 'P2P_Transfer', `You sent $${amount} to ${recipient.username}.`, transId, at);
+    notify(ctx, recipient.id, 'P2P_Transfer', `You received $${amount} from ${sender.username} in your P2P wallet.`, transId, at);
+    return transId;
+  });
+}
+
+export const p2pHandlers: Handlers = {
+  'level.downline_exist': (ctx, input) => {
+    const member = findMemberByUsername(ctx, input.username);
+    return { Success: Boolean(member) && inSponsorDownline(ctx, ctx.member.id, member!.id) };
+  },
+  transfer_to_user: async (ctx, input) => {
+    // Cheap refusals first, then the slow hash check, then the transaction re-reads everything.
+    downlineRecipient(ctx, ctx.member.id, input.username);
+    const micros = amountToMicros(input.amount);
+    if (micros > walletBalance(ctx, ctx.member.id, 'Deposit')) throw badRequest(MSG.insufficientBalance);
+    await requireTransactionPassword(ctx.member, input.password, P2P_MESSAGES.setPassword);
+    sendP2p(ctx, ctx.member.id, input.username, micros);
+    return { Success: MSG.transferSuccessful };
+  },
+};

@@ -1,0 +1,122 @@
+/**
+ * Withdrawals (DESIGN §6): from the Withdrawal wallet, minimum 20, fee a server percentage,
+ * transaction password and a saved BEP20 address required. The whole amount is reserved at once
+ * (Withdrawal → pending_withdrawals); QA approves (→ fees + withdrawals_paid) or rejects (refund).
+ */
+import { desc, eq } from 'drizzle-orm';
+import { members, withdrawals } from '@md/db';
+import { amountToMicros, microsToAmount, MIN_WITHDRAWAL, MSG } from '@md/shared';
+import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+import type { MoneyCtx } from '../deposits/deposits.ts';
+import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
+import { notify } from '../notifications/notify.ts';
+import { requireTransactionPassword } from '../security/security.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+type WithdrawalStatus = WithdrawalRow['status'];
+
+export const WITHDRAWAL_MESSAGES = {
+  noAddress: 'Save a BEP.20 wallet address first (Settings → Wallet Address)',
+  submitted: 'Withdrawal request submitted',
+  notFound: 'Withdrawal not found',
+  alreadyDecided: (status: string) => `Withdrawal is already ${status}`,
+} as const;
+
+const MIN_WITHDRAWAL_MICROS = amountToMicros(MIN_WITHDRAWAL);
+
+/** Fee in micro-units, rounded down; BigInt because amount × basis points can pass 2^53. */
+export function withdrawalFee(ctx: Pick<MoneyCtx, 'plan'>, amountMicros: number): number {
+  const basisPoints = BigInt(Math.round(ctx.plan.withdrawalFeePercent * 100));
+  return Number((BigInt(amountMicros) * basisPoints) / 10_000n);
+}
+
+/** Reserves a withdrawal (password and address already checked). Synchronous: the seed calls it too. */
+export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros: number, address: string, at = ctx.clock.now()): WithdrawalRow {
+  if (amountMicros < MIN_WITHDRAWAL_MICROS) throw badRequest(MSG.withdrawalMin);
+  return moneyTransaction(ctx, () => {
+    if (amountMicros > walletBalance(ctx, memberId, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
+    const transId = nextTransId(ctx, 'WD', 'withdrawals');
+    const fee = withdrawalFee(ctx, amountMicros);
+    transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Withdrawal' }, to: { system: 'pending_withdrawals' }, amount: amountMicros, reason: 'withdrawal_request', memberId, at }]);
+    const row = ctx.db
+      .insert(withdrawals)
+      .values({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address, status: 'PENDING', createdAt: at })
+      .returning()
+      .get();
+    notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of $${microsToAmount(amountMicros)} was received (fee $${microsToAmount(fee)}).`, transId, at);
+    return row;
+  });
+}
+
+/** A withdrawal by numeric id or TransID. */
+export function findWithdrawal(ctx: Pick<MoneyCtx, 'db'>, ref: string | number): WithdrawalRow | undefined {
+  const text = String(ref).trim();
+  return /^\d+$/.test(text)
+    ? ctx.db.select().from(withdrawals).where(eq(withdrawals.id, Number(text))).get()
+    : ctx.db.select().from(withdrawals).where(eq(withdrawals.transId, text)).get();
+}
+
+/** QA's decision on a PENDING withdrawal: approve pays it out, reject refunds the reserved amount. */
+export function decideWithdrawal(ctx: MoneyCtx, ref: string | number, decision: 'approve' | 'reject', at = ctx.clock.now()): WithdrawalRow {
+  return moneyTransaction(ctx, () => {
+    const w = findWithdrawal(ctx, ref);
+    if (!w) throw notFound(WITHDRAWAL_MESSAGES.notFound);
+    if (w.status !== 'PENDING') throw new AppError(409, WITHDRAWAL_MESSAGES.alreadyDecided(w.status));
+    const base = { transId: w.transId, from: { system: 'pending_withdrawals' as const }, memberId: w.memberId, at };
+    if (decision === 'approve') {
+      transfer(ctx, [
+        ...(w.fee > 0 ? [{ ...base, to: { system: 'fees' as const }, amount: w.fee, reason: 'withdrawal_fee' as const }] : []),
+        ...(w.netAmount > 0 ? [{ ...base, to: { system: 'withdrawals_paid' as const }, amount: w.netAmount, reason: 'withdrawal_paid' as const }] : []),
+      ]);
+      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of $${microsToAmount(w.amount)} was approved: $${microsToAmount(w.netAmount)} sent to ${w.address}.`, w.transId, at);
+    } else {
+      transfer(ctx, [{ ...base, to: { member: w.memberId, wallet: 'Withdrawal' }, amount: w.amount, reason: 'withdrawal_refund' }]);
+      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of $${microsToAmount(w.amount)} was rejected and refunded to your Withdrawal wallet.`, w.transId, at);
+    }
+    const status: WithdrawalStatus = decision === 'approve' ? 'APPROVED' : 'REJECTED';
+    return ctx.db.update(withdrawals).set({ status, decidedAt: at }).where(eq(withdrawals.id, w.id)).returning().get();
+  });
+}
+
+export const withdrawalView = (w: WithdrawalRow, username?: string) => ({
+  id: w.id,
+  TransID: w.transId,
+  ...(username ? { username } : {}),
+  amount: microsToAmount(w.amount),
+  fee: microsToAmount(w.fee),
+  netAmount: microsToAmount(w.netAmount),
+  address: w.address,
+  status: w.status,
+  createdAt: new Date(w.createdAt).toISOString(),
+  decidedAt: w.decidedAt === null ? null : new Date(w.decidedAt).toISOString(),
+});
+
+export function listWithdrawals(ctx: Pick<MoneyCtx, 'db'>, status?: WithdrawalStatus) {
+  return ctx.db
+    .select({ w: withdrawals, username: members.username })
+    .from(withdrawals)
+    .innerJoin(members, eq(members.id, withdrawals.memberId))
+    .where(status ? eq(withdrawals.status, status) : undefined)
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(500)
+    .all()
+    .map(({ w, username }) => withdrawalView(w, username));
+}
+
+export const withdrawalHandlers: Handlers = {
+  'withdraw.withdraw_fees': (ctx) => ({ Success: ctx.plan.withdrawalFeePercent }),
+  'withdraw.withdraw_request': async (ctx, input) => {
+    const micros = amountToMicros(input.amount);
+    const member = ctx.member;
+    // Cheap refusals first, in the order the form meets them; then the slow hash check;
+    // then the transaction re-reads the balance.
+    if (micros < MIN_WITHDRAWAL_MICROS) throw badRequest(MSG.withdrawalMin);
+    if (!member.transactionPasswordHash) throw badRequest(MSG.setTransactionPassword);
+    if (!member.walletAddress) throw badRequest(WITHDRAWAL_MESSAGES.noAddress);
+    if (micros > walletBalance(ctx, member.id, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
+    await requireTransactionPassword(member, input.password, MSG.setTransactionPassword);
+    requestWithdrawal(ctx, member.id, micros, member.walletAddress);
+    return { Success: WITHDRAWAL_MESSAGES.submitted };
+  },
+};
