@@ -8,6 +8,7 @@ import { profileHandlers } from './profile/handlers.ts';
 import { depositHandlers } from './deposits/deposits.ts';
 import { packageHandlers } from './packages/packages.ts';
 import { securityHandlers } from './security/security.ts';
+import { tableHandlers } from './tables/handlers.ts';
 import { p2pHandlers } from './transfers/p2p.ts';
 import { walletHandlers } from './wallets/wallets.ts';
 import { withdrawalHandlers } from './withdrawals/withdrawals.ts';
@@ -24,4 +25,5 @@ export const handlers: Handlers = {
   ...p2pHandlers,
   ...securityHandlers,
   ...withdrawalHandlers,
+  ...tableHandlers,
 };

@@ -33,7 +33,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function parseDay(value: string, field: string): number {
   const match = DATE.exec(value.trim());
   const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
-  if (!match || Number.isNaN(time) || new Date(time).getUTCDate() !== Number(match[3]))
+  const roundTrips = match && new Date(time).toISOString().slice(0, 10) === match[0];
+  if (!match || Number.isNaN(time) || !roundTrips)
     throw badRequest(`${field} must be a date as YYYY-MM-DD`);
   return time;
 }
