@@ -28,7 +28,10 @@ const EMPTY: never[] = [];
 
 export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTotalName, state: TableViewState) {
   const trpc = useTRPC();
-  const search = useDebouncedValue(state.search.trim(), SEARCH_DEBOUNCE_MS);
+  const typed = state.search.trim();
+  const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  // Typing waits for a pause; clearing the box (or Clear Filters) applies at once.
+  const search = typed === '' ? '' : debounced;
   const criteria = criteriaOf(state, search);
   const listProcedure = trpc[list] as unknown as PagedProcedure<{ Success: RowOf<L>[] }>;
   const totalProcedure = trpc[total] as unknown as PagedProcedure<{ Success: number }>;

@@ -4,7 +4,7 @@ import { cellText } from '@md/shared';
 
 export function StatusBadge({ status, ok }: { status: unknown; ok: boolean }) {
   return (
-    <Badge colorPalette={ok ? 'green' : 'red'} variant="subtle">
+    <Badge colorPalette={ok ? 'green' : 'red'} variant="subtle" data-tone={ok ? 'ok' : 'bad'}>
       {cellText(status)}
     </Badge>
   );

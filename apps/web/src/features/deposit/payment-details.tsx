@@ -15,7 +15,7 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
       <Box flexShrink={0} alignSelf={{ base: 'center', sm: 'start' }}>
         {payment.QR_Code ? (
           // White behind the QR so scanners read it in the dark theme too.
-          <Image src={payment.QR_Code} alt="Deposit QR code" width={`${QR_SIZE}px`} height={`${QR_SIZE}px`} bg="white" p="1" borderRadius="sm" />
+          <Image src={payment.QR_Code} alt="Deposit QR code" htmlWidth={QR_SIZE} htmlHeight={QR_SIZE} w={`${QR_SIZE}px`} h={`${QR_SIZE}px`} bg="white" p="1" borderRadius="sm" />
         ) : (
           <Text color="fg.error">{MSG.qrMissing}</Text>
         )}
