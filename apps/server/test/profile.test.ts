@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, profileSchema } from '@md/shared';
+import { PROFILE_MESSAGES } from '../src/modules/profile/handlers.ts';
+import { DEMO_WALLET_ADDRESS } from '../src/seed/demo-money.ts';
 import { createTestApp, wrongCode, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -21,11 +23,12 @@ describe('view_profile', () => {
       Email: 'demo@example.com',
       Sponsor: null,
       Country: 'United Kingdom',
-      Subscription: false,
-      package: null,
-      Transaction_Password: false,
+      // The seed gives demo Gold then Silver (both ACTIVE), a transaction password and an address.
+      Subscription: true,
+      package: 'Silver',
+      Transaction_Password: true,
       TOTP_Enabled: false,
-      Wallet_Details: { Wallet_Address: null, Network: 'BEP.20' },
+      Wallet_Details: { Wallet_Address: DEMO_WALLET_ADDRESS, Network: 'BEP.20' },
     });
     const other = await t.post<{ Success: { Username: string; Sponsor: string }[] }>('/user/view_profile', {}, { token: await t.login('demo2fa', 'Demo@1234', (await t.get<{ code: string }>('/__qa/totp/demo2fa')).body.code) });
     expect(other.body.Success[0]).toMatchObject({ Username: 'demo2fa', Sponsor: 'demo', Side: '1' });
@@ -48,10 +51,19 @@ describe('email change', () => {
   });
 
   it('validates with the spec messages', async () => {
-    expect((await t.post('/user/change_email_request', { email: '' }, { token })).body).toEqual({ Error: MSG.enterCurrentEmail });
-    expect((await t.post('/user/change_email_request', { email: 'nope' }, { token })).body).toEqual({ Error: MSG.emailInvalid });
-    expect((await t.post('/user/change_email_request', { email: 'demo@example.com' }, { token })).body).toEqual({ Error: 'This is already your email' });
-    expect((await t.post('/user/change_email', { email: 'a@b.test', otp: '' }, { token })).body).toEqual({ Error: MSG.otpRequired });
+    // A member without a subscription: the email form is open to it.
+    const free = t.services.sqlite.prepare("select username, email from members m where totp_enabled = 0 and not exists (select 1 from subscriptions s where s.member_id = m.id) and username <> 'van_005' order by id limit 1").get() as { username: string; email: string };
+    const member = await t.login(free.username);
+    expect((await t.post('/user/change_email_request', { email: '' }, { token: member })).body).toEqual({ Error: MSG.enterCurrentEmail });
+    expect((await t.post('/user/change_email_request', { email: 'nope' }, { token: member })).body).toEqual({ Error: MSG.emailInvalid });
+    expect((await t.post('/user/change_email_request', { email: free.email }, { token: member })).body).toEqual({ Error: 'This is already your email' });
+    expect((await t.post('/user/change_email', { email: 'a@b.test', otp: '' }, { token: member })).body).toEqual({ Error: MSG.otpRequired });
+  });
+
+  it('is refused while the member holds an ACTIVE subscription', async () => {
+    expect(await t.post('/user/change_email_request', { email: 'demo.new@mail.test' }, { token })).toEqual({ status: 403, body: { Error: PROFILE_MESSAGES.emailBlocked } });
+    expect(await t.post('/user/change_email', { email: 'demo.new@mail.test', otp: '123456' }, { token })).toEqual({ status: 403, body: { Error: PROFILE_MESSAGES.emailBlocked } });
+    expect(await t.mailbox('demo.new@mail.test')).toEqual([]);
   });
 });
 
@@ -93,10 +105,11 @@ describe('analytics and direct team', () => {
       Current_Rank: 'Starter',
       Binary_Left: 0,
       Binary_Right: 0,
-      Active_Subscriptions: 0,
-      Max_Earnings: 0,
+      // Gold (1,000) and Silver (500), both ACTIVE: caps 3,000 + 1,500, nothing earned yet.
+      Active_Subscriptions: 2,
+      Max_Earnings: 4500,
       Total_Earnings: 0,
-      Remaining_Earnings: 0,
+      Remaining_Earnings: 4500,
       Direct_Referrals: directs,
       Team_Size: members - 1,
     });

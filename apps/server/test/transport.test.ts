@@ -18,20 +18,6 @@ const NOT_YET_IMPLEMENTED = [
   'binary.view_binary_downline_details',
   'rank.view_all_ranks',
   'rank.current_rank',
-  'table.view_deposit_transaction',
-  'table.total_pagination_deposit_transaction',
-  'subscription.subscription_transaction',
-  'subscription.total_pagination_subscription_transaction',
-  'earning.view_all_earning_history',
-  'earning.total_pagination_earning_history',
-  'level.level_earning_transaction',
-  'level.total_pagination_level_earning',
-  'rank.view_rank_qualification',
-  'rank.total_pagination_rank_qualification',
-  'binary.view_binary_transaction',
-  'binary.total_pagination_binary_transaction',
-  'rank.view_rank_transaction',
-  'rank.total_pagination_rank_transaction',
 ];
 
 describe('handler table', () => {

@@ -22,6 +22,7 @@ import { COUNTRIES } from '../modules/auth/countries.ts';
 import { insertMember } from '../modules/auth/members.ts';
 import type { Side } from '../modules/network/placement.ts';
 import { notify } from '../modules/notifications/notify.ts';
+import { seedDemoMoney, type DemoMoneyFacts } from './demo-money.ts';
 
 export const DEMO_TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSAMTGMEQGWZLZ';
 export const DEMO_GENERATED_MEMBERS = 120;
@@ -36,6 +37,8 @@ export interface DemoFacts {
   /** Deepest sponsor level below demo among the members of each binary leg. */
   sponsorDepth: { left: number; right: number };
   directs: number;
+  /** demo's wallets after the money history (USDT). */
+  money?: DemoMoneyFacts;
 }
 
 const EXTRA_NOTIFICATIONS: ReadonlyArray<readonly [string, string]> = [
@@ -91,6 +94,7 @@ export function seedDemo(services: Services): { scenario: 'demo'; members: numbe
   join(demo2fa, demo);
 
   const legs: Record<Side, Member[]> = { '0': [], '1': [demo2fa] };
+  const generated: Member[] = [];
   const spacing = Math.floor(((HISTORY_DAYS - 10) * DAY) / DEMO_GENERATED_MEMBERS);
   for (let n = 1; n <= DEMO_GENERATED_MEMBERS; n++) {
     const leg: Side = n % 2 === 1 ? '0' : '1';
@@ -113,7 +117,10 @@ export function seedDemo(services: Services): { scenario: 'demo'; members: numbe
     });
     join(member, sponsor);
     members.push(member);
+    generated.push(member);
   }
+
+  const money = seedDemoMoney(services, demo, generated, now);
 
   // Top demo's notifications up to DEMO_NOTIFICATIONS, spread over the last weeks.
   const demoCount = () => services.db.select({ n: count() }).from(notifications).where(eq(notifications.memberId, demo.id)).get()?.n ?? 0;
@@ -128,7 +135,7 @@ export function seedDemo(services: Services): { scenario: 'demo'; members: numbe
       'select (select count(*) from members) as members, (select count(*) from notifications) as notifications',
     )
     .get()!;
-  return { scenario: 'demo', ...totals, demo: demoFacts(services, demo.id) };
+  return { scenario: 'demo', ...totals, demo: { ...demoFacts(services, demo.id), money } };
 }
 
 /** Depths of the two legs of `rootId` in the binary tree and in the sponsor tree. */

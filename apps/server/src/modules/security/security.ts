@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getAddress } from 'viem';
+import type { output, ZodType } from 'zod';
 import { members, otps } from '@md/db';
 import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, transactionPasswordField } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
@@ -26,7 +27,7 @@ export const SECURITY_MESSAGES = {
 const TRANSACTION_PASSWORD_OTP = 'transaction_password';
 const WALLET_ADDRESS_OTP = 'wallet_address';
 
-function parseOrThrow<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
+function parseOrThrow<T extends ZodType>(schema: T, value: unknown): output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest(firstIssueMessage(result.error));
   return result.data;
@@ -113,7 +114,7 @@ export const securityHandlers: Handlers = {
     const member = ctx.member;
     consumeOtp(ctx, { purpose: WALLET_ADDRESS_OTP, subject: member.username, code: input.otp, payload: address });
     ctx.db.transaction(() => {
-      ctx.db.update(members).set({ walletAddress: address }).where(eq(members.id, member.id)).run();
+      saveWalletAddress(ctx, member.id, address);
       notify(ctx, member.id, 'Security_Alert', `Your BEP.20 withdrawal address was changed to ${address}.`);
     });
     return { Success: SECURITY_MESSAGES.walletSaved };
@@ -127,4 +128,16 @@ export function registerWalletCheckMock(app: FastifyInstance) {
     if (!address) return reply.code(400).send({ status: '0', message: 'NOTOK', result: 'Invalid BEP20 address' });
     return { status: '1', message: 'OK', result: { address, network: 'BEP.20' } };
   });
+}
+
+/** Sets a transaction password from an already computed hash (the seed; the handlers hash first). */
+export function setTransactionPasswordHash(ctx: Pick<Services, 'db'>, memberId: number, hash: string): void {
+  ctx.db.update(members).set({ transactionPasswordHash: hash }).where(eq(members.id, memberId)).run();
+}
+
+/** Saves a withdrawal address (checked and checksummed). */
+export function saveWalletAddress(ctx: Pick<Services, 'db'>, memberId: number, address: string): string {
+  const checksummed = walletAddressOrThrow(address);
+  ctx.db.update(members).set({ walletAddress: checksummed }).where(eq(members.id, memberId)).run();
+  return checksummed;
 }
