@@ -84,3 +84,22 @@ export async function solveCaptcha(get: TestApp['get']): Promise<string> {
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+
+/** The ledger's invariants through QA: balanced, no negative member wallet, every wallet equals its transfers. */
+export async function expectLedgerSound(t: TestApp) {
+  const { expect } = await import('vitest');
+  const check = await t.get<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>('/__qa/ledger/check');
+  expect(check.status).toBe(200);
+  expect(check.body).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+}
+
+/** Every balance plus the row counts of the money tables: a refused operation must leave it equal. */
+export function moneySnapshot(t: TestApp) {
+  const balances = t.services.sqlite.prepare('select id, balance from accounts order by id').all();
+  const counts = ['transfers', 'subscriptions', 'withdrawals', 'deposits'].map((table) => t.count(table));
+  const statuses = t.services.sqlite.prepare("select group_concat(status) as s from (select status from deposits union all select status from withdrawals)").get();
+  return JSON.stringify({ balances, counts, statuses });
+}
+
+export const memberIdOf = (t: TestApp, username: string) =>
+  (t.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }).id;

@@ -67,6 +67,7 @@ export const p2pHandlers: Handlers = {
   transfer_to_user: async (ctx, input) => {
     // Cheap refusals first, then the slow hash check, then the transaction re-reads everything.
     downlineRecipient(ctx, ctx.member.id, input.username);
+    if (!ctx.member.transactionPasswordHash) throw badRequest(P2P_MESSAGES.setPassword);
     const micros = amountToMicros(input.amount);
     if (micros > walletBalance(ctx, ctx.member.id, 'Deposit')) throw badRequest(MSG.insufficientBalance);
     await requireTransactionPassword(ctx.member, input.password, P2P_MESSAGES.setPassword);
