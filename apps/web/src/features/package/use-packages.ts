@@ -9,8 +9,10 @@ import { useTRPC } from '@/lib/trpc.ts';
 export function usePackages() {
   const trpc = useTRPC();
   const query = useQuery(trpc['table.view_subscription'].queryOptions({}));
+  const { error } = query;
   useEffect(() => {
-    if (query.error) notify.error(errorMessage(query.error, MSG.failedLoadPackages));
-  }, [query.error]);
+    // Toasts leave the render cycle first (the toaster flushes synchronously).
+    if (error) queueMicrotask(() => notify.error(errorMessage(error, MSG.failedLoadPackages)));
+  }, [error]);
   return query;
 }

@@ -1,5 +1,5 @@
 /** Settings (/dashboard/settings): Profile, Security and Wallet Address tabs. */
-import { Stack, Tabs } from '@chakra-ui/react';
+import { Stack, Tabs, VisuallyHidden } from '@chakra-ui/react';
 import { FullScreenSpinner } from '@/components/full-screen-spinner.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
@@ -37,7 +37,9 @@ export default function SettingsPage() {
               <TwoFactorSection enabled={Boolean(profile.TOTP_Enabled)} />
             </Stack>
           </Tabs.Content>
-          <Tabs.Content value="wallet">
+          {/* Named apart from its trigger so 'Wallet Address' labels only the address input. */}
+          <Tabs.Content value="wallet" aria-labelledby="wallet-tab-panel-name">
+            <VisuallyHidden id="wallet-tab-panel-name">Withdrawal address</VisuallyHidden>
             <WalletAddressTab profile={profile} />
           </Tabs.Content>
         </Tabs.Root>

@@ -64,6 +64,7 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
   return (
     <SectionCard
       title="Transaction Password"
+      regionLabel="Transaction password settings"
       description={isSet ? 'Confirms withdrawals and P2P transfers. Resetting it sends a code to your email.' : 'Confirms withdrawals and P2P transfers.'}
     >
       <form

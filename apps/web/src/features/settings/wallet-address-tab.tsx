@@ -67,7 +67,7 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
   };
 
   return (
-    <SectionCard title="Wallet Address" description={`Your ${NETWORK} withdrawal address`}>
+    <SectionCard title="Wallet Address" regionLabel="Withdrawal address settings" description={`Your ${NETWORK} withdrawal address`}>
       <Stack gap="6">
         <Box>
           <Text fontSize="sm" color="fg.muted">

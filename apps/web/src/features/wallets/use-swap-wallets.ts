@@ -13,8 +13,9 @@ type Flags = Record<string, boolean>;
 
 function useToastProblems(data: { Success?: Flags } | undefined, error: unknown, empty: string, failed: string) {
   useEffect(() => {
-    if (error) notify.error(errorMessage(error, failed));
-    else if (data && (!data.Success || Object.keys(data.Success).length === 0)) notify.error(empty);
+    // Toasts leave the render cycle first (the toaster flushes synchronously).
+    if (error) queueMicrotask(() => notify.error(errorMessage(error, failed)));
+    else if (data && (!data.Success || Object.keys(data.Success).length === 0)) queueMicrotask(() => notify.error(empty));
   }, [data, error, empty, failed]);
 }
 

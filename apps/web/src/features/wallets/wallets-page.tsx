@@ -33,7 +33,7 @@ export default function WalletsPage() {
         <TotalEarningsCard total={totalEarnings(wallets)} />
       </SimpleGrid>
       <SectionCard title="Move funds">
-        <Tabs.Root defaultValue="swap" variant="line" colorPalette="teal" lazyMount>
+        <Tabs.Root defaultValue="swap" variant="line" colorPalette="teal" lazyMount unmountOnExit>
           <Tabs.List flexWrap="wrap" mb="4">
             <Tabs.Trigger value="swap">Wallet Swap</Tabs.Trigger>
             <Tabs.Trigger value="withdrawal">Withdrawal Request</Tabs.Trigger>

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@md/shared';
+import { MockFailure } from '@/testing/mock-link.ts';
+import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
+
+const packages = [
+  { Name: 'Starter', Price: 100, Max_Cap: 300, Binary_Volume: 100, Rank_Volume: 100, ROI_Percentage: 1 },
+  { Name: 'Gold', Price: 1000, Max_Cap: 3000, Binary_Volume: 1000, Rank_Volume: 1000, ROI_Percentage: 1.5 },
+];
+
+const handlers = (buy: () => unknown = () => ({ Success: 'Subscription purchased successfully' })) => ({
+  'table.view_subscription': () => ({ Success: packages }),
+  'wallet.view_all_wallets_details': () => ({ Success: { Deposit: wallet(5000) } }),
+  'subscription.buy_subscription_packages': buy,
+});
+
+describe('package page', () => {
+  it('lists the packages, badges the current one and shows the pulsing header balance', async () => {
+    renderSignedIn('/dashboard/package', handlers(), { package: 'Starter' });
+    const starter = await screen.findByTestId('package-card-Starter', {}, { timeout: 5000 });
+    expect(within(starter).getByText('Current')).toBeInTheDocument();
+    expect(within(screen.getByTestId('package-card-Gold')).queryByText('Current')).toBeNull();
+    expect(within(starter).getByText('$300.00')).toBeInTheDocument();
+    expect(await screen.findByText('Available Bal : $5,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Investment Details' })).toBeInTheDocument();
+    expect(screen.getByText('Binary income is 10%, calculated daily at 11 AM UK time.')).toBeInTheDocument();
+  });
+
+  it('selects a card, confirms with both warnings, buys, toasts and refetches', async () => {
+    const { calls } = renderSignedIn('/dashboard/package', handlers());
+    const gold = await screen.findByTestId('package-card-Gold', {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Select Gold' })).toBeNull();
+    await userEvent.click(gold);
+    expect(gold).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Select Gold' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Deposit')).toBeInTheDocument();
+    expect(within(dialog).getByText('$1,000.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('A purchased package cannot be cancelled.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Daily ROI is credited Monday through Friday.')).toBeInTheDocument();
+    const walletFetches = callsTo(calls, 'wallet.view_all_wallets_details').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+    expect(await screen.findByText('Subscription purchased successfully')).toBeInTheDocument();
+    expect(callsTo(calls, 'subscription.buy_subscription_packages').map((c) => c.input)).toEqual([{ plan: 'Gold' }]);
+    await waitFor(() => expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(walletFetches));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Select Gold' })).toBeNull();
+  });
+
+  it('selects by keyboard; Cancel closes the panel; a failure toasts the server error', async () => {
+    renderSignedIn('/dashboard/package', handlers(() => { throw new MockFailure('Insufficient balance in Deposit wallet'); }));
+    const starter = await screen.findByTestId('package-card-Starter', {}, { timeout: 5000 });
+    starter.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Select Starter' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Select Starter' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Purchase' }));
+    expect(await screen.findByText('Insufficient balance in Deposit wallet')).toBeInTheDocument();
+  });
+
+  it('toasts the fallbacks when the list or the purchase fail without a message', async () => {
+    renderSignedIn('/dashboard/package', { 'table.view_subscription': () => { throw new MockFailure(''); } });
+    expect(await screen.findByText(MSG.failedLoadPackages, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

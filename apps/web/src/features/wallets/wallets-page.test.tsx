@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@md/shared';
+import { MockFailure } from '@/testing/mock-link.ts';
+import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
+
+const wallets = {
+  Deposit: wallet(500, 900),
+  Direct: wallet(10, 40),
+  Binary: wallet(0, 25.5),
+  Level: wallet(2.5, 12),
+  P2P: wallet(30, 30),
+  Withdrawal: wallet(150, 200),
+  ROI: wallet(7.25, 7.25),
+  Rank: wallet(0, 0),
+  Upline_Bonus: wallet(0, 3),
+};
+
+const baseHandlers = {
+  'wallet.view_all_wallets_details': () => ({ Success: wallets }),
+  'wallet.view_from_wallets': () => ({ Success: { Deposit: false, Direct: true, Binary: true, Level: true, P2P: true, Withdrawal: false, ROI: true, Rank: true } }),
+  'wallet.view_to_wallets': () => ({ Success: { Deposit: true, Withdrawal: true, P2P: true, Direct: false } }),
+  'wallet.transfer_wallet': () => ({ Success: 'Wallet transfer successful' }),
+};
+
+const openWallets = (handlers = {}, profile = {}) => renderSignedIn('/dashboard/wallets', { ...baseHandlers, ...handlers }, profile);
+
+describe('wallets page', () => {
+  it('shows the 8 wallet cards with Available and Total, and Total Earnings', async () => {
+    openWallets();
+    expect(await screen.findByText('$150.00', {}, { timeout: 5000 })).toBeInTheDocument();
+    for (const name of ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank']) {
+      expect(screen.getByTestId(`wallet-card-${name}`)).toBeInTheDocument();
+    }
+    expect(screen.getByTestId('wallet-available-Deposit')).toHaveTextContent('$500.00');
+    expect(screen.getByTestId('wallet-available-ROI')).toHaveTextContent('$7.25');
+    expect(within(screen.getByTestId('wallet-card-Deposit')).getByText('$900.00')).toBeInTheDocument();
+    // Binary 25.5 + Direct 40 + Upline_Bonus 3 + Level 12
+    expect(screen.getByTestId('total-earnings')).toHaveTextContent('$80.50');
+    expect(screen.getByRole('link', { name: 'P2P Transfer' })).toHaveAttribute('href', '/dashboard/p2pTransfer');
+  });
+
+  it('swap: only true wallets selectable, P2P never a destination, MAX fills, above balance refused', async () => {
+    const { calls } = openWallets();
+    await screen.findByText('$150.00', {}, { timeout: 5000 });
+    const from = screen.getByLabelText('From wallet');
+    const to = screen.getByLabelText('To wallet');
+    await waitFor(() => expect(within(from).getByRole('option', { name: 'Direct' })).toBeEnabled());
+    expect(within(from).getByRole('option', { name: 'Deposit' })).toBeDisabled();
+    await waitFor(() => expect(within(to).getByRole('option', { name: 'Withdrawal' })).toBeEnabled());
+    expect(within(to).getByRole('option', { name: 'P2P' })).toBeDisabled();
+    expect(within(to).getByRole('option', { name: 'Direct' })).toBeDisabled();
+
+    await userEvent.selectOptions(from, 'Level');
+    await userEvent.selectOptions(to, 'Withdrawal');
+    await userEvent.click(screen.getByRole('button', { name: 'MAX' }));
+    expect(screen.getByLabelText('Amount')).toHaveValue(2.5);
+
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    await userEvent.type(screen.getByLabelText('Amount'), '2.51');
+    await userEvent.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(await screen.findByText(MSG.insufficientBalance)).toBeInTheDocument();
+    expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    await userEvent.type(screen.getByLabelText('Amount'), '1.25');
+    await userEvent.click(screen.getByRole('button', { name: 'Swap' }));
+    expect(await screen.findByText('Wallet transfer successful')).toBeInTheDocument();
+    expect(callsTo(calls, 'wallet.transfer_wallet').map((c) => c.input)).toEqual([{ amount: 1.25, from_wallet: 'Level', to_wallet: 'Withdrawal' }]);
+  });
+
+  it('reports an empty to-wallets answer', async () => {
+    openWallets({
+      'wallet.view_to_wallets': () => ({ Success: {} }),
+    });
+    expect(await screen.findByText(MSG.noToWallets, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('toasts the from-wallets fallback on failure', async () => {
+    openWallets({ 'wallet.view_from_wallets': () => { throw new MockFailure(''); } });
+    expect(await screen.findByText(MSG.failedFromWallets, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('quick transfer moves each non-zero reward wallet to Withdrawal, one call each, then refetches', async () => {
+    const { calls } = openWallets();
+    await screen.findByText('$150.00', {}, { timeout: 5000 });
+    const fetches = callsTo(calls, 'wallet.view_all_wallets_details').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Quick transfer' }));
+    await waitFor(() => expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(3));
+    expect(callsTo(calls, 'wallet.transfer_wallet').map((c) => c.input)).toEqual([
+      { amount: 10, from_wallet: 'Direct', to_wallet: 'Withdrawal' },
+      { amount: 2.5, from_wallet: 'Level', to_wallet: 'Withdrawal' },
+      { amount: 7.25, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
+    ]);
+    await waitFor(() => expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(fetches));
+  });
+});
+
+describe('withdrawal request', () => {
+  const withdrawHandlers = {
+    'withdraw.withdraw_fees': () => ({ Success: 5 }),
+    'withdraw.withdraw_request': () => ({ Success: 'Withdrawal request submitted' }),
+  };
+  const openTab = async (profile = {}) => {
+    const utils = openWallets(withdrawHandlers, profile);
+    await screen.findByText('$150.00', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Withdrawal Request' }));
+    return utils;
+  };
+
+  it('shows the saved address shortened, and disables Withdraw for 0 or above the balance', async () => {
+    await openTab({ Transaction_Password: true, Wallet_Details: { Wallet_Address: '0x1234567890abcdef1234567890abcdef12345678', Network: 'BEP.20' } });
+    expect(screen.getByTestId('withdrawal-address')).toHaveTextContent('0x1234...5678');
+    const withdraw = screen.getByRole('button', { name: 'Withdraw' });
+    expect(withdraw).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Withdrawal amount'), '150.01');
+    expect(withdraw).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText('Withdrawal amount'));
+    await userEvent.type(screen.getByLabelText('Withdrawal amount'), '0');
+    expect(withdraw).toBeDisabled();
+  });
+
+  it('asks for at least $20, then for a transaction password', async () => {
+    const { calls } = await openTab();
+    expect(screen.getByTestId('withdrawal-address')).toHaveTextContent('-');
+    await userEvent.type(screen.getByLabelText('Withdrawal amount'), '19.99');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(MSG.withdrawalMin.trim())).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Withdrawal amount'));
+    await userEvent.type(screen.getByLabelText('Withdrawal amount'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(MSG.setTransactionPassword)).toBeInTheDocument();
+    expect(callsTo(calls, 'withdraw.withdraw_fees')).toHaveLength(0);
+  });
+
+  it('shows the fee and final amount, then takes the transaction password', async () => {
+    const { calls } = await openTab({ Transaction_Password: true });
+    await userEvent.type(screen.getByLabelText('Withdrawal amount'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('5%')).toBeInTheDocument();
+    expect(within(dialog).getByText('$5.00')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('withdrawal-final-amount')).toHaveTextContent('$95.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Submit Withdrawal' }));
+    expect(await within(prompt).findByText(MSG.enterTransactionPassword)).toBeInTheDocument();
+    await userEvent.type(within(prompt).getByLabelText('Transaction Password'), 'Txn@123');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Submit Withdrawal' }));
+    expect(await screen.findByText('Withdrawal request submitted')).toBeInTheDocument();
+    expect(callsTo(calls, 'withdraw.withdraw_request').map((c) => c.input)).toEqual([{ amount: 100, password: 'Txn@123' }]);
+    expect(callsTo(calls, 'withdraw.withdraw_fees').map((c) => c.input)).toEqual([{ amount: 100 }]);
+  });
+
+  it('toasts the fee fallback', async () => {
+    renderSignedIn('/dashboard/wallets', { ...baseHandlers, 'withdraw.withdraw_fees': () => { throw new MockFailure(''); } }, { Transaction_Password: true });
+    await screen.findByText('$150.00', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Withdrawal Request' }));
+    await userEvent.type(screen.getByLabelText('Withdrawal amount'), '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(MSG.failedWithdrawFees)).toBeInTheDocument();
+  });
+});
