@@ -186,3 +186,29 @@ describe('scoping', () => {
     expect((viaTrpc.body as { result: { data: unknown } }).result.data).toEqual(rest.body);
   });
 });
+
+describe('earning history (from the ledger)', () => {
+  it("shows every transfer that touches the caller's wallets, from the caller's side", async () => {
+    const demo = await t.login('demo');
+    const rows = (await list('/earning/view_all_earning_history', { pageSize: 100 }, demo)).body.Success;
+    const p2p = rows.find((r) => r.Type === 'P2P Transfer')!;
+    expect(p2p).toMatchObject({ By: 'gonzalo_001', Transfer: 'Deposit → gonzalo_001 P2P', Wallet: 'Deposit', Status: 'Success' });
+    expect(rows.find((r) => r.Type === 'Deposit')).toMatchObject({ By: 'System', Transfer: 'Deposits Clearing → Deposit', Wallet: 'Deposit' });
+    expect(rows.filter((r) => r.Type === 'Withdrawal Request').map((r) => r.Status).sort()).toEqual(['Pending', 'Success']);
+    expect(rows.some((r) => r.Type === 'Withdrawal Paid' && r.Status === 'Success')).toBe(true);
+
+    // The recipient sees the same transfer, credited to its P2P wallet.
+    const received = (await list('/earning/view_all_earning_history', { search: [String(p2p.TransID)] })).body.Success;
+    expect(received).toEqual([{ ...p2p, By: 'demo', Transfer: 'demo Deposit → P2P', Wallet: 'P2P' }]);
+  });
+
+  it('filters by type and pages like the other tables', async () => {
+    const demo = await t.login('demo');
+    const deposits = (await list('/earning/view_all_earning_history', { filters: { Type: ['deposit'] } }, demo)).body.Success;
+    expect(deposits.length).toBeGreaterThan(0);
+    expect(deposits.every((r) => r.Type === 'Deposit')).toBe(true);
+    const total = (await t.post<{ Success: number }>('/earning/total_pagination_earning_history', { pageNo: 1, pageSize: 10 }, { token: demo })).body.Success;
+    const all = (await list('/earning/view_all_earning_history', { pageSize: 100 }, demo)).body.Success;
+    expect(total).toBe(Math.ceil(all.length / 10));
+  });
+});

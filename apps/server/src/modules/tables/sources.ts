@@ -106,7 +106,7 @@ export const earningSource: TableSource<{
       union select id from transfers where member_id = @member)`,
   select: `t.id, t.created_at, t.trans_id, t.amount, t.reason, fa.member_id as from_member, ta.member_id as to_member,
     fa.wallet as from_wallet, ta.wallet as to_wallet, fm.username as from_user, tm.username as to_user,
-    cp.username as counterparty, w.status as withdrawal_status, @member as me`,
+    t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`,
   time: 't.created_at',
   id: 't.id',
   search: ['t.trans_id', 't.reason', 'cp.username', 'fa.wallet', 'ta.wallet'],
@@ -128,7 +128,15 @@ export const earningSource: TableSource<{
       TransID: text(r.trans_id),
       Amount: amount(r.amount),
       Type: reasonLabel(text(r.reason)),
-      By: r.counterparty ? text(r.counterparty) : mineFrom ? text(r.from_user) : 'System',
+      // Who the money came from, or went to, seen from the caller's side.
+      By:
+        r.from_member !== null && !mineFrom
+          ? text(r.from_user)
+          : r.counterparty && Number(r.counterparty_id) !== me
+            ? text(r.counterparty)
+            : mineFrom
+              ? text(r.from_user)
+              : 'System',
       Transfer: `${label(r.from_member, r.from_wallet, r.from_user)} → ${label(r.to_member, r.to_wallet, r.to_user)}`,
       Wallet: mineTo ? text(r.to_wallet) : mineFrom ? text(r.from_wallet) : '-',
       Status: status,
