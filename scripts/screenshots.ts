@@ -25,6 +25,10 @@ const DASHBOARD_PAGES = [
   { name: 'notifications', path: '/dashboard/notification' },
   { name: 'settings', path: '/dashboard/settings' },
   { name: 'package', path: '/dashboard/package' },
+  { name: 'transactions', path: '/dashboard/transactions' },
+  { name: 'history', path: '/dashboard/history' },
+  { name: 'deposit', path: '/dashboard/deposit' },
+  { name: 'deposit-package-tab', path: '/dashboard/deposit#security' },
 ];
 
 async function signIn(page: Page) {

@@ -8,7 +8,8 @@ export const rawValue = <Row>(column: DataColumn<Row>, row: Row): unknown =>
   column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
 
 export function formatValue(format: ColumnFormat | undefined, value: unknown): string {
-  if (format === 'date') return formatDateTime(value);
+  // A value that is not a date is shown as it came rather than hidden behind '-'.
+  if (format === 'date') return isEmpty(value) ? '-' : formatDateTime(value) === '-' ? String(value) : formatDateTime(value);
   if (format === 'money') return isEmpty(value) ? '-' : formatMoney(value);
   return cellText(value);
 }

@@ -47,6 +47,7 @@ export function toColumnDefs<Row>(columns: readonly DataColumn<Row>[]): ColumnDe
     header: column.header,
     accessorFn: (row: Row) => sortValue(column.format, rawValue(column, row)),
     sortingFn: column.format === 'date' || column.format === 'money' ? 'basic' : 'alphanumeric',
+    meta: { nowrap: column.format === 'date' || column.format === 'money' },
     cell: ({ row }) => (column.render ? column.render(row.original) : formatValue(column.format, rawValue(column, row.original))),
   }));
 }

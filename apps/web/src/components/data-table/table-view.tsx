@@ -19,16 +19,18 @@ export function TableView<Row>({ table, caption, empty }: { table: TanTable<Row>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <Table.ColumnHeader key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : 'none'} whiteSpace="nowrap" p="0">
+                  <Table.ColumnHeader key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : 'none'} p="0" verticalAlign="bottom">
                     <chakra.button
                       type="button"
                       display="inline-flex"
                       alignItems="center"
                       gap="1"
                       w="full"
-                      px="3"
+                      px="2"
                       py="2"
                       fontWeight="semibold"
+                      textAlign="start"
+                      whiteSpace="normal"
                       cursor="pointer"
                       _hover={{ color: 'fg' }}
                       _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
@@ -56,7 +58,7 @@ export function TableView<Row>({ table, caption, empty }: { table: TanTable<Row>
             rows.map((row) => (
               <Table.Row key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <Table.Cell key={cell.id} whiteSpace="nowrap">
+                  <Table.Cell key={cell.id} whiteSpace={cell.column.columnDef.meta?.nowrap ? 'nowrap' : 'normal'}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </Table.Cell>
                 ))}

@@ -1,5 +1,6 @@
 /** Types of the one paged data table (DESIGN §7): which endpoints it reads and how columns show. */
 import type { ReactNode } from 'react';
+import type { RowData } from '@tanstack/react-table';
 import type { Contract, OutputOf, ProcedureName, tableInput } from '@md/shared';
 
 /** Procedures that take the paged-table input (spec §7). */
@@ -29,4 +30,12 @@ export interface PresetFilter {
   column: string;
   label: string;
   options: readonly string[];
+}
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Dates and amounts stay on one line; text may wrap so wide tables fit. */
+    nowrap?: boolean;
+  }
 }

@@ -15,11 +15,11 @@ import { DepositForm } from './deposit-form.tsx';
 
 type DepositRow = OutputOf<'table.view_deposit_transaction'>['Success'][number];
 
-/** All text (spec §2). */
+/** Text as the provider sends it (spec §2); the date shown like every table date when it parses as one. */
 const depositColumns: readonly DataColumn<DepositRow>[] = [
   { key: 'id', header: 'ID' },
   { key: 'amount', header: 'Amount' },
-  { key: 'date', header: 'Date' },
+  { key: 'date', header: 'Date', format: 'date' },
   { key: 'status', header: 'Status' },
   { key: 'transaction_id', header: 'Transaction ID' },
 ];

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderSignedIn } from '@/testing/member.ts';
+import { totalEarned } from './subscription-columns.tsx';
+
+const subscription = (over: Record<string, unknown>) => ({
+  DateTime: '2024-03-05T10:20:00', TransID: 'S1', Name: 'Gold', Amount: 100, ROI_Percentage: 1.5, Max_Earnings: 300,
+  Total_Earnings: 12.345, Wallet: 'Deposit', Status: 'ACTIVE', Reason: null, End_Date: null, ...over,
+});
+
+describe('subscription columns', () => {
+  it("Total Earned is Max_Earnings minus Total_Earnings to 2 decimals, '-' when both are zero", () => {
+    expect(totalEarned({ Max_Earnings: 300, Total_Earnings: 12.345 })).toBe('287.65');
+    expect(totalEarned({ Max_Earnings: 300, Total_Earnings: 0 })).toBe('300.00');
+    expect(totalEarned({ Max_Earnings: 1.1 * 3, Total_Earnings: 0 })).toBe('3.30');
+    expect(totalEarned({ Max_Earnings: 0, Total_Earnings: 0 })).toBe('-');
+  });
+
+  it('Transactions page: the columns, money, ACTIVE green, EXPIRED red with its Reason beside it', async () => {
+    const { calls } = renderSignedIn('/dashboard/transactions', {
+      'subscription.subscription_transaction': () => ({
+        Success: [subscription({}), subscription({ TransID: 'S2', Status: 'EXPIRED', Reason: 'Cap reached', Max_Earnings: 0, Total_Earnings: 0 })],
+      }),
+      'subscription.total_pagination_subscription_transaction': () => ({ Success: 1 }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Package Transactions' })).toBeInTheDocument();
+    const table = await screen.findByTestId('data-table');
+    await within(table).findByText('S1');
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['DateTime', 'TransID', 'Name', 'Amount', 'ROI Percentage', 'Max Earnings', 'Total Earnings', 'Total Earned', 'Wallet', 'Status', 'Reason']);
+    const [active, expired] = within(table).getAllByRole('row').slice(1);
+    expect(within(active!).getByText('$100.00')).toBeInTheDocument();
+    expect(within(active!).getByText('287.65')).toBeInTheDocument();
+    expect(within(active!).getByText('ACTIVE')).toHaveAttribute('data-tone', 'ok');
+    expect(within(expired!).getByText('EXPIRED')).toHaveAttribute('data-tone', 'bad');
+    // Reason beside the badge and in its own column.
+    expect(within(expired!).getAllByText('Cap reached')).toHaveLength(2);
+    expect(within(expired!).getAllByRole('cell')[7]).toHaveTextContent('-');
+    expect(calls.find((c) => c.path === 'subscription.subscription_transaction')?.input).toMatchObject({ pageNo: 1, pageSize: 10 });
+  });
+});
