@@ -16,8 +16,17 @@ function PackageBalance() {
   // The shared wallets query: a purchase refetches it, so this figure follows at once.
   const available = availableOf(useWallets().wallets, 'Deposit');
   return (
-    <Text fontWeight="semibold" color="teal.fg" animation="pulse 2s ease-in-out infinite" aria-live="polite">
-      Available Bal : ${formatAmount(available)}
+    <Text
+      fontWeight="semibold"
+      color="teal.fg"
+      fontSize={{ base: 'xs', sm: 'md' }}
+      lineHeight="short"
+      animation="pulse 2s ease-in-out infinite"
+      aria-live="polite"
+      data-testid="package-balance"
+    >
+      {/* Two unbreakable halves: on a phone the figure drops under the label instead of splitting. */}
+      <Box as="span" whiteSpace="nowrap">Available Bal :</Box> <Box as="span" whiteSpace="nowrap">${formatAmount(available)}</Box>
     </Text>
   );
 }

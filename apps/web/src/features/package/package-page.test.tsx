@@ -23,7 +23,7 @@ describe('package page', () => {
     expect(within(starter).getByText('Current')).toBeInTheDocument();
     expect(within(screen.getByTestId('package-card-Gold')).queryByText('Current')).toBeNull();
     expect(within(starter).getByText('$300.00')).toBeInTheDocument();
-    expect(await screen.findByText('Available Bal : $5,000.00')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('package-balance')).toHaveTextContent('Available Bal : $5,000.00'));
     expect(screen.getByRole('heading', { name: 'Investment Details' })).toBeInTheDocument();
     expect(screen.getByText('Binary income is 10%, calculated daily at 11 AM UK time.')).toBeInTheDocument();
   });

@@ -100,7 +100,7 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
                 setError(undefined);
               }}
             />
-            <TextField label="Network" value={NETWORK} readOnly />
+            <TextField label="Network" value={NETWORK} readOnly bg="bg.muted" />
             <Button type="submit" colorPalette="teal" alignSelf="start" loading={busy}>
               Save Address
             </Button>

@@ -14,7 +14,7 @@ export function WalletCard({ name, available, total }: { name: string; available
               <LuWallet />
             </Icon>
           </HStack>
-          <Stat.ValueText fontSize="2xl" data-testid={`wallet-available-${name}`}>
+          <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} data-testid={`wallet-available-${name}`}>
             {formatMoney(available)}
           </Stat.ValueText>
           <Stat.HelpText>Available</Stat.HelpText>
@@ -38,7 +38,7 @@ export function TotalEarningsCard({ total }: { total: number }) {
               <LuTrendingUp />
             </Icon>
           </HStack>
-          <Stat.ValueText fontSize="2xl" data-testid="total-earnings">
+          <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} data-testid="total-earnings">
             {formatMoney(total)}
           </Stat.ValueText>
           <Stat.HelpText>Binary + Direct + Upline Bonus + Level</Stat.HelpText>

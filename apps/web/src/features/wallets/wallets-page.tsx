@@ -26,7 +26,7 @@ export default function WalletsPage() {
           </RouterLink>
         </Button>
       </HStack>
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+      <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap={{ base: '3', md: '4' }}>
         {WALLET_NAMES.map((name) => (
           <WalletCard key={name} name={name} available={availableOf(wallets, name)} total={totalOf(wallets, name)} />
         ))}
