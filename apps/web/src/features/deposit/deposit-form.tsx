@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { depositAmountField } from '@md/shared';
 import { TextField } from '@/components/form/text-field.tsx';
@@ -19,6 +19,7 @@ const CURRENCY = 'USDT.BEP20';
 export function DepositForm() {
   const trpc = useTRPC();
   const config = useConfig();
+  const queryClient = useQueryClient();
   const [payment, setPayment] = useState<{ details: Payment; openedAt: number } | null>(null);
   const {
     register,
@@ -27,7 +28,12 @@ export function DepositForm() {
   } = useForm<DepositForm>({ resolver: zodResolver(depositFormSchema), defaultValues: { amount: '' } });
   const makePayment = useMutation(
     trpc['deposit.make_payment'].mutationOptions({
-      onSuccess: (data) => setPayment({ details: data.Success, openedAt: Date.now() }),
+      onSuccess: (data) => {
+        setPayment({ details: data.Success, openedAt: Date.now() });
+        // The new pending deposit belongs in the Deposit History below.
+        void queryClient.invalidateQueries({ queryKey: trpc['table.view_deposit_transaction'].pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey() });
+      },
       // The payment call fails silently (spec §8): no message, the form stays usable.
       onError: () => setPayment(null),
     }),

@@ -64,6 +64,8 @@ describe('Deposit page', () => {
     expect(screen.getByTestId('deposit-transid')).toHaveTextContent('DEP-1');
     expect(screen.getByText(/Send exactly 25\.00 USDT \(BEP20\) within (30:00|29:5\d) — partial payments are not accepted/)).toBeInTheDocument();
     expect(callsTo(calls, 'deposit.make_payment')[0]?.input).toEqual({ amount_usdt: 25, currency: 'USDT.BEP20', gateway: 'nowpayments' });
+    // The Deposit History reloads to show the new deposit.
+    await waitFor(() => expect(callsTo(calls, 'table.view_deposit_transaction').length).toBeGreaterThan(1));
     await user.click(screen.getByRole('button', { name: 'Copy address' }));
     expect(await screen.findByText('Copied Successfully')).toBeInTheDocument();
   });
