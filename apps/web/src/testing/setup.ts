@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toaster } from '@/lib/toaster.ts';
+
+// The whole suite runs its projects in parallel on 2 cores: give find*/waitFor room under load.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Chakra (Ark/Zag) and next-themes use.
 if (!window.matchMedia) {
