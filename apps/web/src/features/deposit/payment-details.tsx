@@ -14,8 +14,10 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
     <Flex gap="6" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'start' }} borderWidth="1px" borderRadius="md" p="4" data-testid="payment-details">
       <Box flexShrink={0} alignSelf={{ base: 'center', sm: 'start' }}>
         {payment.QR_Code ? (
-          // White behind the QR so scanners read it in the dark theme too.
-          <Image src={payment.QR_Code} alt="Deposit QR code" htmlWidth={QR_SIZE} htmlHeight={QR_SIZE} w={`${QR_SIZE}px`} h={`${QR_SIZE}px`} bg="white" p="1" borderRadius="sm" />
+          // A white frame around the 150 px QR so scanners read it in the dark theme too.
+          <Box bg="white" p="1" borderRadius="sm">
+            <Image src={payment.QR_Code} alt="Deposit QR code" htmlWidth={QR_SIZE} htmlHeight={QR_SIZE} w={`${QR_SIZE}px`} h={`${QR_SIZE}px`} />
+          </Box>
         ) : (
           <Text color="fg.error">{MSG.qrMissing}</Text>
         )}

@@ -1,0 +1,210 @@
+/**
+ * Money end to end, in both client modes: deposit → QA pay → balance → package → Transactions →
+ * swap with MAX → transaction password via OTP → P2P → wallet address via OTP → withdrawal with
+ * the fee dialog → QA approval → History shows every step. Then the data table's behaviours.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatMoney } from '@md/shared';
+import { launchBrowser } from './browser.ts';
+import { api, expectToast, latestOtp, signIn } from './support.ts';
+
+const servers = inject('e2eServers');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Wallets = Record<string, { Available: number }>;
+
+describe.each(servers)('money in $mode mode', (server) => {
+  let context: BrowserContext;
+  let page: Page;
+  const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? '');
+  const wallets = async () => (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
+  const available = (wallet: string) => page.getByTestId(`wallet-available-${wallet}`).innerText();
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('takes a member from deposit to an approved withdrawal, and History shows each step', async () => {
+    await signIn(page, server, 'demo', 'Demo@1234');
+    const start = await wallets();
+
+    // Deposit, then QA marks it paid.
+    await page.goto(`${server.url}/dashboard/deposit`);
+    await page.getByLabel('Amount (USDT)').fill('120');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByAltText('Deposit QR code').waitFor();
+    expect(await page.getByAltText('Deposit QR code').evaluate((img) => (img as HTMLImageElement).width)).toBe(150);
+    expect(await page.getByTestId('deposit-address').innerText()).toMatch(/0x[0-9a-fA-F]{40}/);
+    const depositId = (await page.getByTestId('deposit-transid').innerText()).trim();
+    await api(server, `/__qa/deposits/${depositId}/pay`, {});
+
+    await page.goto(`${server.url}/dashboard/wallets`);
+    await expect.poll(() => available('Deposit')).toContain(formatMoney(start.Deposit!.Available + 120));
+
+    // Buy the Starter package.
+    await page.goto(`${server.url}/dashboard/package`);
+    await page.getByTestId('package-card-Starter').click();
+    await page.getByRole('button', { name: 'Select Starter' }).click();
+    await page.getByRole('button', { name: 'Confirm Purchase' }).click();
+    await expectToast(page, 'Starter');
+    await page.goto(`${server.url}/dashboard/transactions`);
+    const firstRow = page.getByTestId('data-table').locator('tbody tr').first();
+    await expect.poll(() => firstRow.innerText()).toContain('Starter');
+    expect(await firstRow.innerText()).toContain('ACTIVE');
+
+    // Swap the whole Direct wallet to Withdrawal with MAX.
+    const direct = (await wallets()).Direct!.Available;
+    expect(direct).toBeGreaterThan(0);
+    await page.goto(`${server.url}/dashboard/wallets`);
+    await page.getByRole('tab', { name: 'Wallet Swap' }).click();
+    await page.getByLabel('From wallet').selectOption('Direct');
+    await page.getByLabel('To wallet').selectOption('Withdrawal');
+    await page.getByRole('button', { name: 'MAX' }).click();
+    expect(Number(await page.getByLabel('Amount', { exact: true }).inputValue())).toBe(direct);
+    await page.getByRole('button', { name: 'Swap', exact: true }).click();
+    await expect.poll(() => available('Direct')).toContain('$0.00');
+
+    // A new transaction password through the emailed OTP.
+    const sentAfter = Date.now() - 1000;
+    await page.goto(`${server.url}/dashboard/settings`);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByLabel('Transaction Password', { exact: true }).fill('Pay#4321');
+    await page.getByRole('button', { name: /^(Reset|Set) Transaction Password$/ }).click();
+    await page.getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', sentAfter));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect.poll(async () => (await api<{ Success: { Transaction_Password: boolean }[] }>(server, '/user/view_profile', {}, await token())).Success[0]!.Transaction_Password).toBe(true);
+
+    // P2P to a member of the downline.
+    await page.goto(`${server.url}/dashboard/p2pTransfer`);
+    await page.getByLabel('Recipient username').fill('Gonzalo_001');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, 'Recipient verified successfully!');
+    await page.getByLabel('Amount', { exact: true }).fill('5');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.getByLabel('Transaction Password', { exact: true }).fill('Pay#4321');
+    await page.getByRole('button', { name: 'Confirm Transfer' }).click();
+    await expectToast(page, 'Transfer successful!');
+
+    // A new withdrawal address through the emailed OTP.
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const addressAfter = Date.now() - 1000;
+    await page.goto(`${server.url}/dashboard/settings`);
+    await page.getByRole('tab', { name: 'Wallet Address' }).click();
+    await page.getByLabel('Wallet Address', { exact: true }).fill(address);
+    await page.getByRole('button', { name: 'Save Address' }).click();
+    await page.getByRole('dialog').getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', addressAfter));
+    await page.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(async () => (await api<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>(server, '/user/view_profile', {}, await token())).Success[0]!.Wallet_Details.Wallet_Address).toBe(address);
+
+    // Withdraw 25: the dialog shows the 5 % fee and 23.75 to receive.
+    await page.goto(`${server.url}/dashboard/wallets`);
+    await page.getByRole('tab', { name: 'Withdrawal Request' }).click();
+    await expect.poll(() => page.getByText('0x5290...9EE7').isVisible()).toBe(true);
+    await page.getByLabel('Withdrawal amount').fill('25');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toContain('23.75');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByLabel('Transaction Password', { exact: true }).fill('Pay#4321');
+    await page.getByRole('button', { name: 'Submit Withdrawal' }).click();
+    await expect.poll(async () => (await wallets()).Withdrawal!.Available).toBeCloseTo(start.Withdrawal!.Available + direct - 25, 6);
+
+    const pending = await api<{ id: number; TransID: string; amount: number; username?: string }[]>(server, '/__qa/withdrawals?status=PENDING');
+    const mine = pending.find((w) => w.amount === 25);
+    expect(mine).toBeDefined();
+    await api(server, `/__qa/withdrawals/${mine!.TransID}/approve`, {});
+
+    // History shows each step.
+    await page.goto(`${server.url}/dashboard/history`);
+    await page.getByLabel('Rows per page:').selectOption('50');
+    const history = page.getByTestId('data-table');
+    await expect.poll(() => history.innerText()).toContain(depositId);
+    const text = await history.innerText();
+    for (const step of ['Deposit', 'Package Purchase', 'Wallet Swap', 'P2P Transfer', 'Withdrawal Request', 'Withdrawal Paid']) expect(text).toContain(step);
+    expect(text).toContain(mine!.TransID);
+
+    const check = await api<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>(server, '/__qa/ledger/check');
+    expect(check).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+  });
+
+  it('pages, searches, filters by date, chooses columns and sorts the History table', async () => {
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.goto(`${server.url}/dashboard/history`);
+    const table = page.getByTestId('data-table');
+    const rows = table.locator('tbody tr');
+    const indicator = page.getByTestId('page-indicator');
+    await expect.poll(() => rows.count()).toBe(10);
+    const totalPages = Number((await indicator.innerText()).split('/')[1]);
+    expect(totalPages).toBeGreaterThanOrEqual(3);
+
+    // Page jump: a valid page applies on Enter; an invalid one reverts on blur.
+    await page.getByLabel('Go to page').fill('2');
+    await page.getByLabel('Go to page').press('Enter');
+    await expect.poll(() => indicator.innerText()).toBe(`2 / ${totalPages}`);
+    await page.getByLabel('Go to page').fill(String(totalPages + 5));
+    await page.getByLabel('Go to page').blur();
+    await expect.poll(() => indicator.innerText()).toBe(`2 / ${totalPages}`);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => indicator.innerText()).toBe(`3 / ${totalPages}`);
+
+    // Rows per page resets to page 1.
+    await page.getByLabel('Rows per page:').selectOption('25');
+    await expect.poll(() => indicator.innerText()).toMatch(/^1 \/ /);
+    await expect.poll(() => rows.count()).toBeGreaterThan(10);
+
+    // Sort by Amount on the current page: ascending, then descending.
+    const amounts = async () =>
+      (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => Number(t.replace(/[^0-9.]/g, '')));
+    await page.getByRole('button', { name: 'Amount', exact: true }).click();
+    const ascending = await amounts();
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await page.getByRole('button', { name: 'Amount', exact: true }).click();
+    const descending = await amounts();
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+    // Search narrows to one transaction.
+    const someId = (await table.locator('tbody tr td:nth-child(2)').first().innerText()).trim();
+    await page.getByPlaceholder('Search transactions...').fill(someId);
+    await expect.poll(async () => (await table.locator('tbody tr td:nth-child(2)').allInnerTexts()).every((t) => t.includes(someId))).toBe(true);
+    await page.getByPlaceholder('Search transactions...').fill('');
+
+    // A date range in the future holds nothing.
+    await page.getByLabel('Start date').fill('2099-01-01');
+    await expect.poll(() => page.getByText('No data available').isVisible()).toBe(true);
+    await page.getByLabel('Start date').fill('');
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+
+    // The column chooser hides a column.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'By' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => table.locator('thead th').allInnerTexts()).not.toContain('By');
+  });
+
+  it('moves the table controls into a Filters panel at 375 px, and Clear Filters resets them', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.goto(`${server.url}/dashboard/history`);
+    await expect.poll(() => page.getByTestId('data-card').count()).toBe(10);
+    expect(await page.getByTestId('data-table').count()).toBe(0);
+    expect(await page.getByPlaceholder('Search transactions...').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Filters' });
+    await panel.getByPlaceholder('Search transactions...').fill('no-such-transaction');
+    await expect.poll(() => page.getByText('No data available').isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => page.getByTestId('data-card').count()).toBe(10);
+    expect(await panel.getByPlaceholder('Search transactions...').inputValue()).toBe('');
+  });
+});
