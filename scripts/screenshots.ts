@@ -13,14 +13,20 @@ const outDir = join(process.cwd(), 'screenshots');
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const WIDTHS = [1280, 375] as const;
 const THEMES = ['light', 'dark'] as const;
-const PUBLIC_PAGES = [
+const PUBLIC_PAGES: Shot[] = [
   { name: 'sign-in', path: '/' },
   { name: 'register', path: '/register?sponsor=demo&side=left' },
   { name: 'register-open', path: '/register' },
   { name: 'forgot-password', path: '/forgot-password' },
   { name: 'forgot-username', path: '/forgot-username' },
 ];
-const DASHBOARD_PAGES = [
+interface Shot {
+  name: string;
+  path: string;
+  /** Brings the page into the state worth looking at (a dialog open, a result shown). */
+  act?: (page: Page) => Promise<void>;
+}
+const DASHBOARD_PAGES: Shot[] = [
   { name: 'dashboard', path: '/dashboard' },
   { name: 'notifications', path: '/dashboard/notification' },
   { name: 'settings', path: '/dashboard/settings' },
@@ -29,6 +35,26 @@ const DASHBOARD_PAGES = [
   { name: 'history', path: '/dashboard/history' },
   { name: 'deposit', path: '/dashboard/deposit' },
   { name: 'deposit-package-tab', path: '/dashboard/deposit#security' },
+  {
+    name: 'deposit-qr',
+    path: '/dashboard/deposit',
+    act: async (page) => {
+      await page.getByLabel('Amount (USDT)').fill('100');
+      await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await page.getByAltText('Deposit QR code').waitFor();
+    },
+  },
+  {
+    name: 'package-confirm',
+    path: '/dashboard/package',
+    act: async (page) => {
+      await page.getByTestId('package-card-Starter').click();
+      await page.getByRole('button', { name: 'Select Starter' }).click();
+      await page.getByRole('button', { name: 'Confirm Purchase' }).waitFor();
+    },
+  },
+  { name: 'wallets', path: '/dashboard/wallets' },
+  { name: 'p2p', path: '/dashboard/p2pTransfer' },
 ];
 
 async function signIn(page: Page) {
@@ -51,18 +77,19 @@ async function main() {
         const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, colorScheme: theme });
         await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
         const page = await context.newPage();
-        const shoot = async (name: string, path: string) => {
+        const shoot = async ({ name, path, act }: Shot) => {
           await page.goto(`${baseUrl}${path}`);
           await page.waitForLoadState('networkidle');
+          await act?.(page);
           await page.waitForTimeout(400);
           const file = join(outDir, `${name}-${width}-${theme}.png`);
           await page.screenshot({ path: file, fullPage: true });
           console.log(file);
         };
-        for (const { name, path } of PUBLIC_PAGES) await shoot(name, path);
+        for (const shot of PUBLIC_PAGES) await shoot(shot);
         try {
           await signIn(page);
-          for (const { name, path } of DASHBOARD_PAGES) await shoot(name, path);
+          for (const shot of DASHBOARD_PAGES) await shoot(shot);
         } catch (error) {
           console.warn(`Dashboard pages skipped (${width}px ${theme}): ${(error as Error).message.split('\n')[0]}`);
         }
