@@ -1,7 +1,8 @@
 /** A modal asking for a mailed 6-digit code, then running the step it confirms. */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { ZodType } from 'zod';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { OtpField } from './otp-field.tsx';
 
 interface OtpDialogProps {
@@ -43,50 +44,17 @@ export function OtpDialog({ open, title, description, rule, confirmLabel = 'Conf
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void confirm();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {description && <Text color="fg.muted">{description}</Text>}
-                  <OtpField
-                    value={otp}
-                    error={error}
-                    autoFocus
-                    onChange={(event) => {
-                      setOtp(event.target.value);
-                      setError(undefined);
-                    }}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={busy}>
-                  {confirmLabel}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog open={open} title={title} confirmLabel={confirmLabel} busy={busy} onCancel={close} onConfirm={() => void confirm()}>
+      {description && <Text color="fg.muted">{description}</Text>}
+      <OtpField
+        value={otp}
+        error={error}
+        autoFocus
+        onChange={(event) => {
+          setOtp(event.target.value);
+          setError(undefined);
+        }}
+      />
+    </ConfirmDialog>
   );
 }

@@ -3,8 +3,8 @@
  * what is confirmed, the password, and the confirm button. One component for both flows.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { MSG } from '@md/shared';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PasswordField } from './text-field.tsx';
 
 interface PasswordPromptDialogProps {
@@ -48,52 +48,19 @@ export function PasswordPromptDialog({ open, title, children, confirmLabel, onCl
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !busy && close()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void confirm();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {children}
-                  <PasswordField
-                    label="Transaction Password"
-                    autoComplete="off"
-                    autoFocus
-                    value={password}
-                    error={error}
-                    onChange={(event) => {
-                      setPassword(event.target.value);
-                      setError(undefined);
-                    }}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={busy}>
-                  {confirmLabel}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={busy} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog open={open} title={title} confirmLabel={confirmLabel} busy={busy} onCancel={close} onConfirm={() => void confirm()}>
+      {children}
+      <PasswordField
+        label="Transaction Password"
+        autoComplete="off"
+        autoFocus
+        value={password}
+        error={error}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setError(undefined);
+        }}
+      />
+    </ConfirmDialog>
   );
 }
