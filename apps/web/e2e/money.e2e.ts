@@ -207,4 +207,69 @@ describe.each(servers)('money in $mode mode', (server) => {
     await expect.poll(() => page.getByTestId('data-card').count()).toBe(10);
     expect(await panel.getByPlaceholder('Search transactions...').inputValue()).toBe('');
   });
+
+  it('shows the §5 messages of the money screens', async () => {
+    await signIn(page, server, 'demo', 'Demo@1234');
+    const shows = (text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+
+    // Deposit amount.
+    await page.goto(`${server.url}/dashboard/deposit`);
+    const deposit = page.getByRole('button', { name: 'Deposit', exact: true });
+    await deposit.click();
+    await shows('Enter Amount');
+    await page.getByLabel('Amount (USDT)').fill('abc');
+    await deposit.click();
+    await shows('Please enter a valid amount');
+    await page.getByLabel('Amount (USDT)').fill('9.5');
+    await deposit.click();
+    await shows('Amount cannot be less than 10!');
+
+    // Swap above the source balance.
+    await page.goto(`${server.url}/dashboard/wallets`);
+    await page.getByRole('tab', { name: 'Wallet Swap' }).click();
+    await page.getByLabel('From wallet').selectOption('P2P');
+    await page.getByLabel('To wallet').selectOption('Deposit');
+    await page.getByLabel('Amount', { exact: true }).fill('999999');
+    await page.getByRole('button', { name: 'Swap', exact: true }).click();
+    await shows('Insufficient balance');
+
+    // Withdrawal under the minimum (the spec's wording, trailing space included).
+    await page.getByRole('tab', { name: 'Withdrawal Request' }).click();
+    await page.getByLabel('Withdrawal amount').fill('10');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expectToast(page, 'Amount should be greater then $20');
+
+    // P2P: unknown recipient, too much, and an empty password prompt.
+    await page.goto(`${server.url}/dashboard/p2pTransfer`);
+    expect(await page.getByLabel('Amount', { exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Recipient username').fill('nosuchmember');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, 'Recipient not found');
+    await page.getByLabel('Recipient username').fill('gonzalo_001');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectToast(page, 'Recipient verified successfully!');
+    await page.getByLabel('Amount', { exact: true }).fill('99999999');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await shows('Insufficient balance');
+    await page.getByLabel('Amount', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm Transfer' }).click();
+    await expectToast(page, 'Transfer cancelled');
+
+    // Transaction password and wallet address rules.
+    await page.goto(`${server.url}/dashboard/settings`);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    const setPassword = page.getByRole('button', { name: /^(Reset|Set) Transaction Password$/ });
+    await setPassword.click();
+    await shows('Enter Transaction Password');
+    await page.getByLabel('Transaction Password', { exact: true }).fill('abcdefg');
+    await setPassword.click();
+    await shows('Password must be at least 6 characters long, include at least one number and one special character.');
+    await page.getByRole('tab', { name: 'Wallet Address' }).click();
+    await page.getByRole('button', { name: 'Save Address' }).click();
+    await shows('Enter Wallet Address');
+    await page.getByLabel('Wallet Address', { exact: true }).fill('0x1234');
+    await page.getByRole('button', { name: 'Save Address' }).click();
+    await shows('Invaid Wallet Address');
+  });
 });
