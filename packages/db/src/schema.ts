@@ -350,3 +350,65 @@ export const rankRewards = sqliteTable(
     uniqueIndex('rank_rewards_member_rank').on(t.memberId, t.rank),
   ],
 );
+
+/* ───────────────────────────── Engine (issue 4) ───────────────────────────── */
+
+/**
+ * One scheduled run per (job, business date). Inserting the row claims the run (the UNIQUE
+ * key stops a second server or a retry); `cursor` is the last member id whose payouts are
+ * committed, so a run killed midway resumes after it and never pays twice.
+ */
+export const jobRuns = sqliteTable(
+  'job_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    job: text('job').notNull(),
+    /** YYYY-MM-DD in Europe/London. */
+    businessDate: text('business_date').notNull(),
+    status: text('status', { enum: ['running', 'done'] }).notNull().default('running'),
+    cursor: integer('cursor').notNull().default(0),
+    startedAt: integer('started_at').notNull(),
+    finishedAt: integer('finished_at'),
+    summary: text('summary'),
+  },
+  (t) => [
+    uniqueIndex('job_runs_job_date').on(t.job, t.businessDate),
+    index('job_runs_status').on(t.status),
+    check('job_runs_status_check', sql`${t.status} in ('running','done')`),
+  ],
+);
+
+/**
+ * Per-member binary figures, kept by placement (depth, team_size) and the daily binary run
+ * (pending → carry/total). Volumes are micro-units. A purchase only adds to the buyer's own
+ * `own_*_pending`; the daily run folds those up the tree in one pass (DESIGN performance facts).
+ */
+export const binaryStats = sqliteTable(
+  'binary_stats',
+  {
+    memberId: integer('member_id').primaryKey(),
+    /** Levels below the binary root (root 0). */
+    depth: integer('depth').notNull(),
+    /** Members in the binary subtree below, excluding the member itself. */
+    teamSize: integer('team_size').notNull().default(0),
+    /** Binary volume of the member's own purchases not yet folded by a daily run. */
+    ownBinaryPending: integer('own_binary_pending').notNull().default(0),
+    /** Rank volume of the member's own purchases not yet folded by a daily run. */
+    ownRankPending: integer('own_rank_pending').notNull().default(0),
+    /** Volume of the current business day not yet matched (set during the run). */
+    leftPending: integer('left_pending').notNull().default(0),
+    rightPending: integer('right_pending').notNull().default(0),
+    /** Carried forward after the last matching. */
+    leftCarry: integer('left_carry').notNull().default(0),
+    rightCarry: integer('right_carry').notNull().default(0),
+    /** Lifetime binary volume per leg. */
+    leftTotal: integer('left_total').notNull().default(0),
+    rightTotal: integer('right_total').notNull().default(0),
+    /** Lifetime rank volume per leg. */
+    rankLeft: integer('rank_left').notNull().default(0),
+    rankRight: integer('rank_right').notNull().default(0),
+    rank: text('rank').notNull().default('Starter'),
+    rankUpdatedAt: integer('rank_updated_at'),
+  },
+  (t) => [index('binary_stats_depth').on(t.depth)],
+);

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { members } from '@md/db';
 import type { Member, Services } from '../../core/services.ts';
-import { findPlacement, type Side } from '../network/placement.ts';
+import { findPlacement, recordPlacement, type Side } from '../network/placement.ts';
 
 export interface NewMember {
   username: string;
@@ -21,7 +21,9 @@ export interface NewMember {
 /** Synchronous so the caller can run it inside one transaction with what belongs with it. */
 export function insertMember(ctx: Pick<Services, 'db' | 'sqlite'>, input: NewMember): Member {
   const placement = input.sponsorId === null ? { parentId: null, side: null } : findPlacement(ctx.sqlite, input.sponsorId, input.side);
-  return ctx.db
+  // The member row and its binary_stats (depth, ancestors' team_size) commit together.
+  return ctx.sqlite.transaction(() => {
+    const member = ctx.db
     .insert(members)
     .values({
       username: input.username,
@@ -38,6 +40,9 @@ export function insertMember(ctx: Pick<Services, 'db' | 'sqlite'>, input: NewMem
     })
     .returning()
     .get();
+    recordPlacement(ctx.sqlite, member.id, placement.parentId);
+    return member;
+  })();
 }
 
 export const findMemberByUsername = (ctx: Pick<Services, 'db'>, username: string) =>
