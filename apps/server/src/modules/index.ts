@@ -3,6 +3,7 @@ import type { Handlers } from '../transport/handlers.ts';
 import { analyticsHandlers } from './analytics/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { directHandlers } from './direct/handlers.ts';
+import { networkHandlers } from './network/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import { depositHandlers } from './deposits/deposits.ts';
@@ -26,4 +27,5 @@ export const handlers: Handlers = {
   ...securityHandlers,
   ...withdrawalHandlers,
   ...tableHandlers,
+  ...networkHandlers,
 };

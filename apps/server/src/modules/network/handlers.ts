@@ -1,0 +1,109 @@
+/**
+ * The network read side: the binary tree a level at a time, a node's hover details, and the
+ * sponsor (level) tree across 5 levels. Every answer is scoped to the caller's own downline; a
+ * member outside it, or unknown, gets the same 404 so nothing is revealed.
+ */
+import { LEVEL_CHART_LEVELS, microsToAmount } from '@md/shared';
+import { notFound } from '../../core/errors.ts';
+import type { AuthedCtx } from '../../core/services.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+import { findMemberByUsername } from '../auth/members.ts';
+import { binaryStatsOf } from '../engine/stats.ts';
+import { inBinaryTree, sponsorLevelBelow } from './scope.ts';
+
+export const NETWORK_MESSAGES = {
+  notInDownline: 'User not found in your downline',
+} as const;
+
+type Side = '0' | '1';
+const asSide = (value: unknown): Side => (String(value) === '0' ? '0' : '1');
+
+function binaryMember(ctx: AuthedCtx, username: string) {
+  const member = findMemberByUsername(ctx, username);
+  if (!member || !inBinaryTree(ctx, ctx.member.id, member.id)) throw notFound(NETWORK_MESSAGES.notInDownline);
+  return member;
+}
+
+/** Lifetime credits of the member's income transfers, by reason. */
+function incomeTotals(ctx: AuthedCtx, memberId: number) {
+  const rows = ctx.sqlite
+    .prepare<{ member: number }, { reason: string; total: number }>(
+      `select t.reason, sum(t.amount) as total
+       from transfers t join accounts a on a.id = t.to_account_id
+       where a.member_id = @member and t.reason in ('roi', 'direct_income', 'level_income', 'binary_income', 'rank_reward')
+       group by t.reason`,
+    )
+    .all({ member: memberId });
+  const by = new Map(rows.map((row) => [row.reason, row.total]));
+  const earnings = rows.reduce((sum, row) => sum + row.total, 0);
+  return { earnings, direct: by.get('direct_income') ?? 0 };
+}
+
+export const networkHandlers: Handlers = {
+  'binary.view_binary_downline': (ctx, input) => {
+    const member = binaryMember(ctx, input.username);
+    const children = ctx.sqlite
+      .prepare<{ parent: number }, { username: string; side: string }>('select username, side from members where parent_id = @parent order by side')
+      .all({ parent: member.id });
+    return {
+      Success: {
+        Username: member.username,
+        // Team size: everyone below in the binary tree (kept at placement, so no subtree walk).
+        CountUser: binaryStatsOf(ctx, member.id)?.teamSize ?? children.length,
+        Downline: children.map((child) => ({ Username: child.username, Side: asSide(child.side) })),
+      },
+    };
+  },
+
+  'binary.view_binary_downline_details': (ctx, input) => {
+    const member = binaryMember(ctx, input.username);
+    const stats = binaryStatsOf(ctx, member.id);
+    const { earnings, direct } = incomeTotals(ctx, member.id);
+    const sponsor = member.sponsorId
+      ? ctx.sqlite.prepare<{ id: number }, { username: string }>('select username from members where id = @id').get({ id: member.sponsorId })
+      : undefined;
+    const subscriptions = ctx.sqlite
+      .prepare<{ member: number }, { plan: string; status: string; end_date: number | null }>(
+        'select plan, status, end_date from subscriptions where member_id = @member order by created_at, id',
+      )
+      .all({ member: member.id });
+    // One entry per plan name: active when any subscription of it is, expiry of the latest ended one.
+    const plans: Record<string, { Active: boolean; Expiry: string | null }> = {};
+    for (const s of subscriptions) {
+      const entry = (plans[s.plan] ??= { Active: false, Expiry: null });
+      if (s.status === 'ACTIVE') entry.Active = true;
+      if (s.end_date !== null) entry.Expiry = new Date(s.end_date).toISOString();
+    }
+    return {
+      Success: {
+        Current_Binary: [microsToAmount(stats?.leftCarry ?? 0), microsToAmount(stats?.rightCarry ?? 0)] as [number, number],
+        Earnings: microsToAmount(earnings),
+        Direct_Bouns: microsToAmount(direct),
+        Status: subscriptions.some((s) => s.status === 'ACTIVE'),
+        Sponsor: sponsor?.username ?? null,
+        Side: member.side === null ? null : asSide(member.side),
+        Total_User_Subscription_Plan: plans,
+      },
+    };
+  },
+
+  'level.view_downline': (ctx, input) => {
+    const member = findMemberByUsername(ctx, input.username);
+    // The chart covers 5 levels: members down to level 4 may be opened to show level 5; deeper is refused.
+    const level = member ? sponsorLevelBelow(ctx, ctx.member.id, member.id, LEVEL_CHART_LEVELS - 1) : null;
+    if (!member || level === null) throw notFound(NETWORK_MESSAGES.notInDownline);
+    const directs = ctx.sqlite
+      .prepare<{ sponsor: number }, { username: string; count: number }>(
+        `select m.username, (select count(*) from members d where d.sponsor_id = m.id) as count
+         from members m where m.sponsor_id = @sponsor order by m.created_at, m.id`,
+      )
+      .all({ sponsor: member.id });
+    return {
+      Success: {
+        Username: member.username,
+        CountUser: directs.length,
+        Downline: directs.map((direct) => ({ Username: direct.username, Count: direct.count })),
+      },
+    };
+  },
+};
