@@ -23,6 +23,8 @@ import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { registerWalletCheckMock } from './modules/security/security.ts';
 import { seedScenario } from './seed/index.ts';
+import { resumeUnfinishedRuns } from './modules/engine/runs.ts';
+import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { createAppRouter } from './transport/trpc.ts';
 
@@ -94,6 +96,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   };
 
   if (created && options.seed !== 'empty') seedScenario(services, options.seed ?? 'demo');
+  // A database from before the engine gets its binary_stats; a run a killed process left half
+  // done is finished now (its cursor says where), before anything else can pay.
+  backfillBinaryStats(services);
+  resumeUnfinishedRuns(services);
 
   // Every error leaves as the provider's envelope; bad JSON is a 400, never a 500.
   fastify.setErrorHandler((error, _request, reply) => {

@@ -100,16 +100,19 @@ describe('analytics and direct team', () => {
     const reply = await t.post<{ Success: Record<string, number | string> }>('/user_analytics/view_user_analytics', {}, { token });
     const members = t.count('members');
     const directs = (t.services.sqlite.prepare('select count(*) as n from members where sponsor_id = 1').get() as { n: number }).n;
+    // What the engine paid demo as level income on its team's seeded purchases counts against the cap.
+    const earned = (t.services.sqlite.prepare('select sum(received_amount) as n from level_incomes where member_id = 1').get() as { n: number }).n / 1_000_000;
+    expect(earned).toBeGreaterThan(0);
     expect(reply.body.Success).toEqual({
       Current_Level: 5,
       Current_Rank: 'Starter',
       Binary_Left: 0,
       Binary_Right: 0,
-      // Gold (1,000) and Silver (500), both ACTIVE: caps 3,000 + 1,500, nothing earned yet.
+      // Gold (1,000) and Silver (500), both ACTIVE: caps 3,000 + 1,500, less the level income earned.
       Active_Subscriptions: 2,
       Max_Earnings: 4500,
-      Total_Earnings: 0,
-      Remaining_Earnings: 4500,
+      Total_Earnings: earned,
+      Remaining_Earnings: 4500 - earned,
       Direct_Referrals: directs,
       Team_Size: members - 1,
     });

@@ -31,8 +31,18 @@ describe('QA clock', () => {
     const now = (await t.get<{ now: string }>('/__qa/clock')).body.now;
     expect(Date.parse(now)).toBe(t.clock.now());
     const set = await t.post('/__qa/clock', { set: '2027-01-04T10:00:00Z' });
-    expect(set).toEqual({ status: 200, body: { now: '2027-01-04T10:00:00.000Z', ran: [] } });
-    expect((await t.post('/__qa/clock', { advance: 'PT1H30M' })).body).toEqual({ now: '2027-01-04T11:30:00.000Z', ran: [] });
+    // Setting the clock forward runs every daily run in between, in order (the engine, issue 4).
+    expect(set.status).toBe(200);
+    const setBody = set.body as { now: string; ran: { job: string; date: string }[] };
+    expect(setBody.now).toBe('2027-01-04T10:00:00.000Z');
+    expect(setBody.ran.at(-1)).toMatchObject({ job: 'roi', date: '2027-01-04' });
+    // Monday 2027-01-04: 11:00 London (= UTC in winter) falls inside 10:00–11:30: binary then ranks.
+    const advanced = (await t.post<{ now: string; ran: { job: string; date: string }[] }>('/__qa/clock', { advance: 'PT1H30M' })).body;
+    expect(advanced.now).toBe('2027-01-04T11:30:00.000Z');
+    expect(advanced.ran.map((r) => [r.job, r.date])).toEqual([
+      ['binary', '2027-01-04'],
+      ['ranks', '2027-01-04'],
+    ]);
     expect((await t.post('/__qa/clock', { advance: 'P1D' })).body).toMatchObject({ now: '2027-01-05T11:30:00.000Z' });
     expect((await t.post('/__qa/clock', { set: '2027-02-01T00:00:00Z', advance: 'P1M' })).body).toMatchObject({ now: '2027-03-01T00:00:00.000Z' });
     for (const body of [{ advance: '1 hour' }, { advance: 'P' }, { advance: 'PT' }, { set: 'yesterday' }, { set: 5 }, { other: 1 }]) {

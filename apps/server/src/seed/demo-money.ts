@@ -3,8 +3,9 @@
  * rows by hand), back-dated relative to the clock. Deterministic: no randomness here.
  *
  * demo: deposits of 5,000, 2,000 and 1,500 (paid) and one of 300 that expired; packages Gold
- * (1,000) and Silver (500), both ACTIVE; direct income from its directs' purchases (a stand-in
- * for issue 4's engine: 10 % of each direct's purchase into Direct); a swap Direct → Withdrawal
+ * (1,000) and Silver (500), both ACTIVE; level income from its team's purchases, paid by the
+ * engine inside buyPackage (10 % of each direct's purchase into Direct, 1 % of levels 2–5 into
+ * Level, capped; uplines without an ACTIVE package receive 0); a swap Direct → Withdrawal
  * of 300 and Direct → Deposit of 50; a P2P of 100 to a downline member; transaction password
  * Txn@123; a saved BEP.20 address; a withdrawal of 100 APPROVED and one of 50 PENDING.
  * Generated members: every direct of demo but demo2fa, and every fourth other member, deposit
@@ -13,8 +14,7 @@
 import { amountToMicros, microsToAmount } from '@md/shared';
 import type { Member, Services } from '../core/services.ts';
 import { expireDeposit, openDeposit, payDeposit } from '../modules/deposits/deposits.ts';
-import { moneyTransaction, transfer, walletBalance } from '../modules/ledger/ledger.ts';
-import { notify } from '../modules/notifications/notify.ts';
+import { walletBalance } from '../modules/ledger/ledger.ts';
 import { buyPackage } from '../modules/packages/packages.ts';
 import { saveWalletAddress, setTransactionPasswordHash } from '../modules/security/security.ts';
 import { sendP2p } from '../modules/transfers/p2p.ts';
@@ -28,7 +28,6 @@ export const DEMO_WALLET_ADDRESS = '0x842dad94eaA5655D6452EEe18419FaA8a085dab8';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const DIRECT_INCOME_PERCENT = 10n;
 
 export interface DemoMoneyFacts {
   deposit: number;
@@ -41,15 +40,6 @@ export interface DemoMoneyFacts {
 function paidDeposit(services: Services, memberId: number, amount: number, at: number) {
   const deposit = openDeposit(services, memberId, amountToMicros(amount), 'USDT.BEP20', at);
   payDeposit(services, deposit.id, undefined, at + 5 * 60 * 1000);
-}
-
-/** Until issue 4's engine pays level income, the seed pays the sponsor's 10 % directly. */
-function directIncome(services: Services, sponsorId: number, buyer: Member, priceMicros: number, transId: string, at: number) {
-  const amount = Number((BigInt(priceMicros) * DIRECT_INCOME_PERCENT) / 100n);
-  moneyTransaction(services, () => {
-    transfer(services, [{ transId, from: { system: 'payouts' }, to: { member: sponsorId, wallet: 'Direct' }, amount, reason: 'direct_income', memberId: sponsorId, counterpartyMemberId: buyer.id, at }]);
-    notify(services, sponsorId, 'Direct_Income', `You earned $${microsToAmount(amount)} direct income from ${buyer.username}'s purchase.`, transId, at);
-  });
 }
 
 export function seedDemoMoney(services: Services, demo: Member, generated: readonly Member[], now: number): DemoMoneyFacts {
@@ -66,8 +56,7 @@ export function seedDemoMoney(services: Services, demo: Member, generated: reado
     const pkg = tiers[index % Math.min(tiers.length, 4)]!;
     const at = Math.min(member.createdAt + 2 * HOUR, now - 3 * DAY);
     paidDeposit(services, member.id, pkg.price, at);
-    const subscription = buyPackage(services, member.id, pkg.name, at + HOUR);
-    if (member.sponsorId !== null) directIncome(services, member.sponsorId, member, subscription.amount, subscription.transId, at + HOUR);
+    buyPackage(services, member.id, pkg.name, at + HOUR);
   });
 
   paidDeposit(services, demo.id, 1500, now - 3 * DAY);

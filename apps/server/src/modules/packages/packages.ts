@@ -9,6 +9,7 @@ import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
 import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
 import { notify } from '../notifications/notify.ts';
+import { onPurchase } from '../engine/income.ts';
 
 export const PACKAGE_MESSAGES = {
   unknown: 'Unknown package',
@@ -52,7 +53,17 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
       })
       .returning()
       .get();
-    // Issue 4 hooks level income and volume here, inside the same transaction.
+    // Level income and the purchase's volume, inside the purchase's transaction (issue 4).
+    const buyer = ctx.sqlite.prepare<[number], { username: string }>('select username from members where id = ?').get(memberId);
+    onPurchase(ctx, {
+      memberId,
+      buyerUsername: buyer?.username ?? String(memberId),
+      transId,
+      amount: price,
+      binaryVolume: subscription.binaryVolume,
+      rankVolume: subscription.rankVolume,
+      at,
+    });
     notify(ctx, memberId, 'Package_Purchase', `You purchased the ${pkg.name} package for $${pkg.price}.`, transId, at);
     return subscription;
   });

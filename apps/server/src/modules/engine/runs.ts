@@ -1,0 +1,311 @@
+/**
+ * The daily runs, each paid exactly once (DESIGN §5):
+ * - a run is claimed by inserting its job_runs row (UNIQUE (job, business_date)) in an
+ *   IMMEDIATE transaction: a retry, a second server on the same file, or a second advance of
+ *   the clock over the same day finds the row and does not pay again;
+ * - payouts are written in chunks of members; each chunk's transaction reads the cursor, pays
+ *   the next members after it and advances the cursor, so a process killed midway resumes
+ *   after the last committed chunk (resumeUnfinishedRuns at start, and before any new run)
+ *   and two processes working one run take turns instead of paying a member twice.
+ */
+import { microsToAmount } from '@md/shared';
+import { moneyTransaction, transfer } from '../ledger/ledger.ts';
+import { notify } from '../notifications/notify.ts';
+import { BINARY_BASIS_POINTS, payCappedIncome, percentOf, prepared, ranksInMicros, type EngineCtx } from './income.ts';
+import { dueRuns, scheduledAt, type JobName } from './schedule.ts';
+import { backfillBinaryStats } from './stats.ts';
+
+export interface JobRunReport {
+  job: string;
+  /** Business date (YYYY-MM-DD) the run is for. */
+  date: string;
+  summary?: string;
+}
+
+/** Test seams: chunk size, and a hook called after each chunk commits (a test throws there to simulate a crash). */
+export const engineHooks: { chunkSize: number; afterChunk?: (job: JobName, date: string, cursor: number) => void } = { chunkSize: 2_000 };
+
+interface Progress {
+  payouts: number;
+  paid: number;
+  members: number;
+}
+interface RunRow {
+  id: number;
+  job: JobName;
+  date: string;
+  status: 'running' | 'done';
+  cursor: number;
+  summary: string | null;
+}
+
+const compactDate = (date: string) => date.replaceAll('-', '');
+const readProgress = (summary: string | null): Progress => (summary?.startsWith('{') ? (JSON.parse(summary) as Progress) : { payouts: 0, paid: 0, members: 0 });
+
+const runRow = (ctx: EngineCtx, job: JobName, date: string) =>
+  prepared(ctx.sqlite, 'select id, job, business_date as date, status, cursor, summary from job_runs where job = ? and business_date = ?').get(job, date) as
+    | RunRow
+    | undefined;
+
+/** Claims the run; answers false when it is already claimed (done, or running elsewhere / unfinished). */
+function claim(ctx: EngineCtx, job: JobName, date: string, at: number): boolean {
+  return moneyTransaction(ctx, () => {
+    const inserted = prepared(
+      ctx.sqlite,
+      "insert into job_runs (job, business_date, status, cursor, started_at, summary) values (?, ?, 'running', 0, ?, ?) on conflict(job, business_date) do nothing",
+    ).run(job, date, ctx.clock.now(), JSON.stringify({ payouts: 0, paid: 0, members: 0 }));
+    if (inserted.changes === 0) return false;
+    if (job === 'binary') foldVolumes(ctx, date, at);
+    return true;
+  });
+}
+
+/**
+ * Folds the day's own volumes up the binary tree in one pass, deepest members first: each
+ * member hands its subtree's volume to its parent's leg. Binary volume lands in
+ * left/right_pending (matched by the chunks), rank volume straight into the lifetime
+ * rank_left/right with a 'rank' volume row. Runs inside the claim's transaction, so the
+ * fold and the claim commit together or not at all.
+ */
+function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
+  const rows = prepared(
+    ctx.sqlite,
+    `select b.member_id as id, m.parent_id as parentId, m.side as side, b.own_binary_pending as ownBinary, b.own_rank_pending as ownRank
+       from binary_stats b join members m on m.id = b.member_id order by b.depth desc`,
+  ).all() as { id: number; parentId: number | null; side: '0' | '1' | null; ownBinary: number; ownRank: number }[];
+  let maxId = 0;
+  for (const r of rows) if (r.id > maxId) maxId = r.id;
+  // Dense arrays by member id: a Map per member costs several times more at 1,000,000 members.
+  const binaryLeft = new Float64Array(maxId + 1);
+  const binaryRight = new Float64Array(maxId + 1);
+  const rankLeft = new Float64Array(maxId + 1);
+  const rankRight = new Float64Array(maxId + 1);
+  for (const r of rows) {
+    if (r.parentId === null) continue;
+    const binary = r.ownBinary + binaryLeft[r.id]! + binaryRight[r.id]!;
+    const rank = r.ownRank + rankLeft[r.id]! + rankRight[r.id]!;
+    if (binary === 0 && rank === 0) continue;
+    if (r.side === '0') {
+      binaryLeft[r.parentId]! += binary;
+      rankLeft[r.parentId]! += rank;
+    } else {
+      binaryRight[r.parentId]! += binary;
+      rankRight[r.parentId]! += rank;
+    }
+  }
+  const addPending = prepared(ctx.sqlite, 'update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ? where member_id = ?');
+  const addRank = prepared(
+    ctx.sqlite,
+    'update binary_stats set rank_left = rank_left + ?, rank_right = rank_right + ? where member_id = ? returning rank_left as leftTotal, rank_right as rightTotal',
+  );
+  const rankEntry = prepared(
+    ctx.sqlite,
+    `insert into volume_entries (kind, trans_id, member_id, volume, left_volume, left_total, right_volume, right_total, status, created_at)
+     values ('rank', ?, ?, ?, ?, ?, ?, ?, 'Credited', ?)`,
+  );
+  for (const r of rows) {
+    const id = r.id;
+    if (binaryLeft[id]! > 0 || binaryRight[id]! > 0) addPending.run(binaryLeft[id]!, binaryRight[id]!, id);
+    if (rankLeft[id]! > 0 || rankRight[id]! > 0) {
+      const totals = addRank.get(rankLeft[id]!, rankRight[id]!, id) as { leftTotal: number; rightTotal: number };
+      rankEntry.run(`RV${compactDate(date)}M${id}`, id, rankLeft[id]! + rankRight[id]!, rankLeft[id]!, totals.leftTotal, rankRight[id]!, totals.rightTotal, at);
+    }
+  }
+  prepared(ctx.sqlite, 'update binary_stats set own_binary_pending = 0, own_rank_pending = 0 where own_binary_pending > 0 or own_rank_pending > 0').run();
+}
+
+/** ROI of one member's ACTIVE subscriptions (bought before the run), capped. */
+function payRoi(ctx: EngineCtx, memberId: number, date: string, at: number, progress: Progress): void {
+  const subscriptions = prepared(
+    ctx.sqlite,
+    "select amount, roi_basis_points as bps from subscriptions where member_id = ? and status = 'ACTIVE' and created_at <= ?",
+  ).all(memberId, at) as { amount: number; bps: number }[];
+  const expected = subscriptions.reduce((sum, s) => sum + percentOf(s.amount, s.bps), 0);
+  const received = payCappedIncome(ctx, {
+    memberId,
+    wallet: 'ROI',
+    reason: 'roi',
+    expected,
+    transId: `ROI${compactDate(date)}M${memberId}`,
+    at,
+    notificationType: 'ROI_Income',
+    message: (usdt) => `You earned $${usdt} daily ROI for ${date}.`,
+  });
+  progress.members++;
+  if (received > 0) {
+    progress.payouts++;
+    progress.paid += received;
+  }
+}
+
+/** Matching of one member's legs: matched = min(carry + new) per leg, 10 % paid (capped), the rest carried. */
+function matchBinary(ctx: EngineCtx, memberId: number, date: string, at: number, progress: Progress): void {
+  const s = prepared(
+    ctx.sqlite,
+    `select left_pending as lp, right_pending as rp, left_carry as lc, right_carry as rc, left_total as lt, right_total as rt
+       from binary_stats where member_id = ?`,
+  ).get(memberId) as { lp: number; rp: number; lc: number; rc: number; lt: number; rt: number };
+  const left = s.lc + s.lp;
+  const right = s.rc + s.rp;
+  const matched = Math.min(left, right);
+  const transId = `BV${compactDate(date)}M${memberId}`;
+  const received =
+    matched > 0
+      ? payCappedIncome(ctx, {
+          memberId,
+          wallet: 'Binary',
+          reason: 'binary_income',
+          expected: percentOf(matched, BINARY_BASIS_POINTS),
+          transId,
+          at,
+          notificationType: 'Binary_Income',
+          message: (usdt) => `You earned $${usdt} binary income on ${date} (matched volume $${microsToAmount(matched)}).`,
+        })
+      : 0;
+  const leftCarry = left - matched;
+  const rightCarry = right - matched;
+  const leftTotal = s.lt + s.lp;
+  const rightTotal = s.rt + s.rp;
+  prepared(
+    ctx.sqlite,
+    `update binary_stats set left_pending = 0, right_pending = 0, left_carry = ?, right_carry = ?, left_total = ?, right_total = ? where member_id = ?`,
+  ).run(leftCarry, rightCarry, leftTotal, rightTotal, memberId);
+  prepared(
+    ctx.sqlite,
+    `insert into volume_entries (kind, trans_id, member_id, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
+     values ('binary', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(transId, memberId, matched, s.lp, leftCarry, leftTotal, s.rp, rightCarry, rightTotal, matched > 0 ? 'Matched' : 'Carried', at);
+  progress.members++;
+  if (received > 0) {
+    progress.payouts++;
+    progress.paid += received;
+  }
+}
+
+/** Promotes one member to the highest rank it meets, paying each newly reached rank's one-time reward (not capped). */
+function evaluateRank(ctx: EngineCtx, memberId: number, leaders: number, at: number, progress: Progress): void {
+  const s = prepared(ctx.sqlite, 'select rank, rank_left as rl, rank_right as rr from binary_stats where member_id = ?').get(memberId) as {
+    rank: string;
+    rl: number;
+    rr: number;
+  };
+  const ranks = ranksInMicros(ctx);
+  const current = Math.max(0, ranks.findIndex((r) => r.name === s.rank));
+  let reached = current;
+  for (let i = current + 1; i < ranks.length; i++) {
+    const r = ranks[i]!;
+    if (s.rl >= r.left && s.rr >= r.right && leaders >= r.qualifiedLeaders) reached = i;
+    else break;
+  }
+  progress.members++;
+  if (reached === current) return;
+  for (let i = current + 1; i <= reached; i++) {
+    const r = ranks[i]!;
+    const transId = `RK${memberId}R${i}`;
+    prepared(ctx.sqlite, 'insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, ?, 1, ?)').run(
+      transId,
+      memberId,
+      r.name,
+      r.rewardMicros,
+      at,
+    );
+    if (r.rewardMicros > 0) {
+      transfer(ctx, [{ transId, from: { system: 'payouts' }, to: { member: memberId, wallet: 'Rank' }, amount: r.rewardMicros, reason: 'rank_reward', memberId, at }]);
+      progress.payouts++;
+      progress.paid += r.rewardMicros;
+    }
+    notify(ctx, memberId, 'Rank_Achieved', `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a $${r.reward} reward` : ''}.`, transId, at);
+  }
+  prepared(ctx.sqlite, 'update binary_stats set rank = ?, rank_updated_at = ? where member_id = ?').run(ranks[reached]!.name, at, memberId);
+}
+
+/** The next members of a run after `cursor`, in id order. */
+function nextMembers(ctx: EngineCtx, job: JobName, cursor: number, at: number, limit: number): number[] {
+  const source =
+    job === 'roi'
+      ? "select distinct member_id as id from subscriptions where status = 'ACTIVE' and created_at <= ? and member_id > ? order by member_id limit ?"
+      : job === 'binary'
+        ? 'select member_id as id from binary_stats where ? is not null and member_id > ? and (left_pending > 0 or right_pending > 0) order by member_id limit ?'
+        : 'select member_id as id from binary_stats where ? is not null and member_id > ? and (rank_left > 0 or rank_right > 0) order by member_id limit ?';
+  return (prepared(ctx.sqlite, source).all(at, cursor, limit) as { id: number }[]).map((r) => r.id);
+}
+
+/** Qualified leaders of the members in (cursor, last]: directs who have a direct on each side. */
+function qualifiedLeaders(ctx: EngineCtx, cursor: number, last: number): Map<number, number> {
+  const rows = prepared(
+    ctx.sqlite,
+    `select d.sponsor_id as id, count(*) as leaders from members d
+      where d.sponsor_id > ? and d.sponsor_id <= ?
+        and exists (select 1 from members c where c.sponsor_id = d.id and c.side = '0')
+        and exists (select 1 from members c where c.sponsor_id = d.id and c.side = '1')
+      group by d.sponsor_id`,
+  ).all(cursor, last) as { id: number; leaders: number }[];
+  return new Map(rows.map((r) => [r.id, r.leaders]));
+}
+
+/** One chunk in its own transaction; answers false when the run has nothing left. */
+function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boolean {
+  const more = moneyTransaction(ctx, () => {
+    const run = runRow(ctx, job, date)!;
+    if (run.status === 'done') return false;
+    const members = nextMembers(ctx, job, run.cursor, at, engineHooks.chunkSize);
+    const progress = readProgress(run.summary);
+    if (members.length === 0) {
+      prepared(ctx.sqlite, "update job_runs set status = 'done', finished_at = ?, summary = ? where id = ?").run(
+        ctx.clock.now(),
+        summaryText(job, progress),
+        run.id,
+      );
+      return false;
+    }
+    const leaders = job === 'ranks' ? qualifiedLeaders(ctx, run.cursor, members.at(-1)!) : undefined;
+    for (const memberId of members) {
+      if (job === 'roi') payRoi(ctx, memberId, date, at, progress);
+      else if (job === 'binary') matchBinary(ctx, memberId, date, at, progress);
+      else evaluateRank(ctx, memberId, leaders!.get(memberId) ?? 0, at, progress);
+    }
+    prepared(ctx.sqlite, 'update job_runs set cursor = ?, summary = ? where id = ?').run(members.at(-1)!, JSON.stringify(progress), run.id);
+    return true;
+  });
+  if (more) engineHooks.afterChunk?.(job, date, runRow(ctx, job, date)!.cursor);
+  return more;
+}
+
+function summaryText(job: JobName, p: Progress): string {
+  const what = job === 'roi' ? 'ROI' : job === 'binary' ? 'binary matching' : 'rank evaluation';
+  const unit = job === 'ranks' ? 'members evaluated' : 'members';
+  return `${what}: ${p.members} ${unit}, ${p.payouts} payouts, ${microsToAmount(p.paid)} USDT`;
+}
+
+/** Works a claimed run to its end; answers its report. */
+function finish(ctx: EngineCtx, job: JobName, date: string): JobRunReport {
+  const at = scheduledAt(job, date);
+  while (runChunk(ctx, job, date, at));
+  return { job, date, summary: runRow(ctx, job, date)!.summary ?? '' };
+}
+
+/** Finishes every run a previous process left unfinished, oldest first. Call at start. */
+export function resumeUnfinishedRuns(ctx: EngineCtx): JobRunReport[] {
+  const running = prepared(ctx.sqlite, "select job, business_date as date from job_runs where status = 'running' order by id").all() as { job: JobName; date: string }[];
+  return running.map(({ job, date }) => finish(ctx, job, date));
+}
+
+/** Runs every run due in (from, to], in order, each at most once; answers those this call worked on. */
+export function runDueJobs(ctx: EngineCtx, from: number, to: number): JobRunReport[] {
+  const ran = resumeUnfinishedRuns(ctx);
+  const due = dueRuns(from, to);
+  if (due.some((r) => r.job === 'binary')) backfillBinaryStats(ctx);
+  for (const { job, date, at } of due) {
+    if (!claim(ctx, job, date, at)) continue;
+    ran.push(finish(ctx, job, date));
+  }
+  return ran;
+}
+
+/** Where a process starting up should catch up from: the last run's due instant, or now for a new database. */
+export function catchUpFrom(ctx: EngineCtx): number {
+  const last = prepared(ctx.sqlite, 'select job, business_date as date from job_runs order by business_date desc, id desc limit 1').get() as
+    | { job: JobName; date: string }
+    | undefined;
+  return last ? scheduledAt(last.job, last.date) : ctx.clock.now();
+}
