@@ -7,6 +7,7 @@ import { meta } from '@md/db';
 import { badRequest } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { seedDemo, type DemoFacts } from './demo.ts';
+import { DEFAULT_SCALE_MEMBERS, seedScale, type ScaleFacts } from './scale.ts';
 
 export interface ScenarioInfo {
   name: string;
@@ -20,6 +21,10 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
       'demo / Demo@1234 with a generated team of 120 members on both legs (6+ levels deep in the sponsor and binary trees), 45 notifications; demo2fa / Demo@1234 with TOTP on.',
   },
   { name: 'empty', description: 'No members, no data: only the schema.' },
+  {
+    name: 'scale',
+    description: `${DEFAULT_SCALE_MEMBERS.toLocaleString('en-US')} members (demo / Demo@1234 at the root, m0000002… with the same password) in realistic, very deep spillover trees, for load tests; no money.`,
+  },
 ];
 
 export interface SeedSummary {
@@ -27,21 +32,29 @@ export interface SeedSummary {
   members: number;
   notifications: number;
   demo?: DemoFacts;
+  scale?: ScaleFacts;
 }
 
 export const isScenario = (name: string) => SCENARIOS.some((s) => s.name === name);
 
 /** Seeds `name` into an empty database, in one transaction. */
-export function seedScenario(services: Services, name: string): SeedSummary {
+export function seedScenario(services: Services, name: string, options: { members?: number; onProgress?: (done: number, total: number) => void } = {}): SeedSummary {
   if (!isScenario(name)) throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
   return services.sqlite.transaction((): SeedSummary => {
-    const summary: SeedSummary = name === 'demo' ? seedDemo(services) : { scenario: 'empty', members: 0, notifications: 0 };
+    const summary: SeedSummary =
+      name === 'demo'
+        ? seedDemo(services)
+        : name === 'scale'
+          ? scaleSummary(seedScale(services, options))
+          : { scenario: 'empty', members: 0, notifications: 0 };
     const now = String(services.clock.now());
     for (const [key, value] of [['scenario', name], ['seeded_at', now]] as const)
       services.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
     return summary;
   })();
 }
+
+const scaleSummary = (facts: ScaleFacts): SeedSummary => ({ scenario: 'scale', members: facts.members, notifications: 0, scale: facts });
 
 /**
  * Wipes every table but the migrations' bookkeeping and seeds `name`, in one transaction; the
