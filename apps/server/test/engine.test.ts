@@ -1,0 +1,281 @@
+/**
+ * The compensation engine with hand-computed figures (DESIGN §6): ROI over a week with a
+ * weekend, binary matching with carry, level income with an inactive upline, the 3x cap crossed
+ * mid-payout, ranks with and without leaders, the 11:00 London run across DST, exactly-once runs.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { amountToMicros } from '@md/shared';
+import { manualClock } from '../src/core/clock.ts';
+import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
+import { insertMember } from '../src/modules/auth/members.ts';
+import { openDeposit, payDeposit } from '../src/modules/deposits/deposits.ts';
+import { walletBalance } from '../src/modules/ledger/ledger.ts';
+import { buyPackage } from '../src/modules/packages/packages.ts';
+import { CAP_REACHED_REASON } from '../src/modules/engine/income.ts';
+import { engineHooks, resumeUnfinishedRuns, runDueJobs } from '../src/modules/engine/runs.ts';
+import { dueRuns } from '../src/modules/engine/schedule.ts';
+import { binaryStatsOf } from '../src/modules/engine/stats.ts';
+import type { MemberWallet } from '@md/db';
+import { createTestApp, expectLedgerSound, type TestApp } from './helpers.ts';
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  engineHooks.chunkSize = 2_000;
+  delete engineHooks.afterChunk;
+  for (const app of apps.splice(0)) {
+    await expectLedgerSound(app);
+    await app.close();
+  }
+});
+
+/** An empty database on a manual clock; `at` is the start (UTC ISO). */
+async function world(at: string) {
+  const t = await createTestApp({ seed: 'empty', clock: manualClock(Date.parse(at)) });
+  apps.push(t);
+  let n = 0;
+  const member = (sponsorId: number | null, side: '0' | '1' = '0') =>
+    insertMember(t.services, {
+      username: `m${++n}`,
+      name: `Member ${n}`,
+      email: `m${n}@example.com`,
+      country: 'United Kingdom',
+      passwordHash: DEMO_PASSWORD_HASH,
+      sponsorId,
+      side,
+      createdAt: t.clock.now(),
+    }).id;
+  /** Deposits the price and buys the package now. */
+  const buy = (memberId: number, plan: string) => {
+    const price = t.services.plan.packages.find((p) => p.name === plan)!.price;
+    payDeposit(t.services, openDeposit(t.services, memberId, amountToMicros(price), 'USDT.BEP20').id);
+    return buyPackage(t.services, memberId, plan);
+  };
+  const wallet = (memberId: number, name: MemberWallet) => walletBalance(t.services, memberId, name) / 1_000_000;
+  /** Moves the clock to `iso` and runs what fell due, as POST /__qa/clock does. */
+  const until = (iso: string) => {
+    const from = t.clock.now();
+    const to = Date.parse(iso);
+    t.clock.set(to);
+    return runDueJobs(t.services, from, to);
+  };
+  const rows = <T>(sql: string, ...params: unknown[]) => t.services.sqlite.prepare(sql).all(...params) as T[];
+  return { t, member, buy, wallet, until, rows };
+}
+
+describe('ROI', () => {
+  it('pays each business day of a week, not on the weekend', async () => {
+    // Monday 2 March 2026, 09:00 UTC (= London, before BST).
+    const w = await world('2026-03-02T09:00:00Z');
+    const a = w.member(null);
+    w.buy(a, 'Gold'); // 1,000 at 1.5 % a day = 15
+    const ran = w.until('2026-03-09T09:00:00Z');
+    expect(ran.filter((r) => r.job === 'roi').map((r) => r.date)).toEqual(['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09']);
+    expect(w.wallet(a, 'ROI')).toBe(75);
+    const [subscription] = w.rows<{ total_earnings: number; status: string }>('select total_earnings, status from subscriptions where member_id = ?', a);
+    expect(subscription).toEqual({ total_earnings: 75_000_000, status: 'ACTIVE' });
+    expect(w.rows('select 1 from notifications where member_id = ? and type = ?', a, 'ROI_Income')).toHaveLength(5);
+  });
+});
+
+describe('binary matching', () => {
+  it('matches the weaker leg, pays 10 % and carries the rest over three days', async () => {
+    const w = await world('2026-03-02T09:00:00Z');
+    const root = w.member(null);
+    const left = w.member(root, '0');
+    const right = w.member(root, '1');
+    w.buy(root, 'Diamond'); // cap 15,000: no cap in the way
+    // Day 1: left 1,000 vs right 500 → matched 500, paid 50, carry left 500.
+    w.buy(left, 'Gold');
+    w.buy(right, 'Silver');
+    w.until('2026-03-02T12:00:00Z');
+    expect(w.wallet(root, 'Binary')).toBe(50);
+    expect(binaryStatsOf(w.t.services, root)).toMatchObject({ leftCarry: 500e6, rightCarry: 0, leftTotal: 1000e6, rightTotal: 500e6, leftPending: 0, rightPending: 0 });
+    // Day 2: left 500 (carry) vs right 250 → matched 250, paid 25, carry left 250.
+    w.until('2026-03-03T09:00:00Z');
+    w.buy(right, 'Basic');
+    w.until('2026-03-03T12:00:00Z');
+    expect(w.wallet(root, 'Binary')).toBe(75);
+    expect(binaryStatsOf(w.t.services, root)).toMatchObject({ leftCarry: 250e6, rightCarry: 0 });
+    // Day 3: left 250 (carry) vs right 1,000 → matched 250, paid 25, carry right 750.
+    w.until('2026-03-04T09:00:00Z');
+    w.buy(right, 'Gold');
+    w.until('2026-03-04T12:00:00Z');
+    expect(w.wallet(root, 'Binary')).toBe(100);
+    expect(binaryStatsOf(w.t.services, root)).toMatchObject({ leftCarry: 0, rightCarry: 750e6, leftTotal: 1000e6, rightTotal: 1750e6 });
+    const entries = w.rows<{ volume: number; left_volume: number; right_volume: number; left_carry: number; right_carry: number; status: string }>(
+      "select volume, left_volume, right_volume, left_carry, right_carry, status from volume_entries where member_id = ? and kind = 'binary' order by id",
+      root,
+    );
+    expect(entries).toEqual([
+      { volume: 500e6, left_volume: 1000e6, right_volume: 500e6, left_carry: 500e6, right_carry: 0, status: 'Matched' },
+      { volume: 250e6, left_volume: 0, right_volume: 250e6, left_carry: 250e6, right_carry: 0, status: 'Matched' },
+      { volume: 250e6, left_volume: 0, right_volume: 1000e6, left_carry: 0, right_carry: 750e6, status: 'Matched' },
+    ]);
+    // The legs' own members have nothing below them: no matching rows for them.
+    expect(w.rows("select 1 from volume_entries where kind = 'binary' and member_id in (?, ?)", left, right)).toHaveLength(0);
+  });
+
+  it('folds volume from deep in the tree onto every ancestor leg, and pays only members with an active package', async () => {
+    const w = await world('2026-03-02T09:00:00Z');
+    const root = w.member(null);
+    const l1 = w.member(root, '0');
+    const l2 = w.member(l1, '0'); // under l1's left
+    const l3 = w.member(l2, '1'); // under l2's right
+    const r1 = w.member(root, '1');
+    w.buy(l3, 'Gold'); // 1,000 on l2's right, l1's left, root's left
+    w.buy(r1, 'Gold'); // 1,000 on root's right
+    w.buy(l1, 'Starter');
+    w.until('2026-03-02T12:00:00Z');
+    expect(binaryStatsOf(w.t.services, l2)).toMatchObject({ rightTotal: 1000e6, leftTotal: 0, rightCarry: 1000e6 });
+    expect(binaryStatsOf(w.t.services, l1)).toMatchObject({ leftTotal: 1000e6, rightTotal: 0 });
+    // root: 1,100 left (l3's 1,000 + l1's 100) vs 1,000 right → matched 1,000, but no package → 0 paid, still carried.
+    expect(binaryStatsOf(w.t.services, root)).toMatchObject({ leftTotal: 1100e6, rightTotal: 1000e6, leftCarry: 100e6, rightCarry: 0 });
+    expect(w.wallet(root, 'Binary')).toBe(0);
+    expect(binaryStatsOf(w.t.services, l3)).toMatchObject({ depth: 3, teamSize: 0 });
+    expect(binaryStatsOf(w.t.services, root)).toMatchObject({ depth: 0, teamSize: 4 });
+  });
+});
+
+describe('level income', () => {
+  it('pays 10 % to level 1 and 1 % to levels 2–5; an upline without a package receives 0', async () => {
+    const w = await world('2026-03-02T09:00:00Z');
+    const chain = [w.member(null)];
+    for (let i = 0; i < 6; i++) chain.push(w.member(chain.at(-1)!));
+    const [top, b, c, d, e, f, g] = chain as [number, number, number, number, number, number, number];
+    for (const id of [top, b, c, e, f]) w.buy(id, 'Gold'); // d has no package
+    const before = Object.fromEntries(chain.map((id) => [id, { direct: w.wallet(id, 'Direct'), level: w.wallet(id, 'Level') }]));
+    const purchase = w.buy(g, 'Diamond'); // 5,000
+    const incomes = w.rows<{ member_id: number; level: number; percentage: number; expected_amount: number; received_amount: number }>(
+      'select member_id, level, percentage, expected_amount, received_amount from level_incomes where subscription_trans_id = ? order by level',
+      purchase.transId,
+    );
+    expect(incomes).toEqual([
+      { member_id: f, level: 1, percentage: 1000, expected_amount: 500e6, received_amount: 500e6 },
+      { member_id: e, level: 2, percentage: 100, expected_amount: 50e6, received_amount: 50e6 },
+      { member_id: d, level: 3, percentage: 100, expected_amount: 50e6, received_amount: 0 },
+      { member_id: c, level: 4, percentage: 100, expected_amount: 50e6, received_amount: 50e6 },
+      { member_id: b, level: 5, percentage: 100, expected_amount: 50e6, received_amount: 50e6 },
+    ]);
+    expect(w.wallet(f, 'Direct') - before[f]!.direct).toBe(500);
+    expect(w.wallet(e, 'Level') - before[e]!.level).toBe(50);
+    expect(w.wallet(d, 'Level')).toBe(0);
+    expect(w.wallet(top, 'Level') - before[top]!.level).toBe(0); // level 6 earns nothing
+  });
+});
+
+describe('the 3x cap', () => {
+  it('pays up to the cap oldest subscription first, expires it with its Reason, and shows expected vs received', async () => {
+    const w = await world('2026-03-02T09:00:00Z');
+    const s = w.member(null);
+    const starter = w.buy(s, 'Starter'); // cap 300
+    const basic = w.buy(s, 'Basic'); // cap 750
+    const x = w.member(s, '0');
+    const y = w.member(s, '1');
+    const z = w.member(s, '0');
+    w.buy(x, 'Diamond'); // 500 expected: Starter takes 300 (expired), Basic 200
+    const status = (id: number) =>
+      w.rows<{ status: string; reason: string | null; total_earnings: number; end_date: number | null }>('select status, reason, total_earnings, end_date from subscriptions where id = ?', id)[0];
+    expect(status(starter.id)).toEqual({ status: 'EXPIRED', reason: CAP_REACHED_REASON, total_earnings: 300e6, end_date: w.t.clock.now() });
+    expect(status(basic.id)).toMatchObject({ status: 'ACTIVE', total_earnings: 200e6 });
+    w.buy(y, 'Diamond'); // 500 more: Basic at 700
+    const last = w.buy(z, 'Gold'); // 100 expected, 50 left → 50 received, Basic expired
+    expect(status(basic.id)).toEqual({ status: 'EXPIRED', reason: 'Max earnings reached (3x)', total_earnings: 750e6, end_date: w.t.clock.now() });
+    expect(w.rows('select expected_amount, received_amount from level_incomes where subscription_trans_id = ?', last.transId)).toEqual([
+      { expected_amount: 100e6, received_amount: 50e6 },
+    ]);
+    expect(w.wallet(s, 'Direct')).toBe(1050);
+    // Nothing left to earn: the next day's ROI pays s nothing.
+    w.until('2026-03-03T09:00:00Z');
+    expect(w.wallet(s, 'ROI')).toBe(0);
+  });
+});
+
+describe('ranks', () => {
+  it('reaches Bronze on volume alone, Silver only once a qualified leader exists; rewards are not capped', async () => {
+    const w = await world('2026-03-02T09:00:00Z');
+    const root = w.member(null); // no package: rank rewards do not need one
+    const left = w.member(root, '0');
+    const right = w.member(root, '1');
+    w.buy(left, 'Diamond');
+    w.buy(right, 'Diamond');
+    w.until('2026-03-02T12:00:00Z');
+    // 5,000 / 5,000 meets Silver's volume, but Silver needs 1 qualified leader: Bronze (50).
+    expect(binaryStatsOf(w.t.services, root)).toMatchObject({ rank: 'Bronze', rankLeft: 5000e6, rankRight: 5000e6 });
+    expect(w.wallet(root, 'Rank')).toBe(50);
+    // left gets its own 1:1 directs: it is now a qualified leader of root.
+    w.member(left, '0');
+    w.member(left, '1');
+    w.until('2026-03-03T12:00:00Z');
+    expect(binaryStatsOf(w.t.services, root)).toMatchObject({ rank: 'Silver' });
+    expect(w.wallet(root, 'Rank')).toBe(250);
+    expect(w.rows('select rank, reward from rank_rewards where member_id = ? order by id', root)).toEqual([
+      { rank: 'Bronze', reward: 50e6 },
+      { rank: 'Silver', reward: 200e6 },
+    ]);
+    expect(w.rows("select 1 from notifications where member_id = ? and type = 'Rank_Achieved'", root)).toHaveLength(2);
+    // Later runs never pay a rank twice.
+    w.until('2026-03-06T12:00:00Z');
+    expect(w.wallet(root, 'Rank')).toBe(250);
+  });
+});
+
+describe('schedule', () => {
+  it('runs binary at 11:00 London on both daylight-saving days (10:00 and 11:00 UTC)', async () => {
+    const spring = dueRuns(Date.parse('2026-03-29T00:00:00Z'), Date.parse('2026-03-29T23:59:00Z'));
+    expect(spring.find((r) => r.job === 'binary')).toEqual({ job: 'binary', date: '2026-03-29', at: Date.parse('2026-03-29T10:00:00Z') });
+    const autumn = dueRuns(Date.parse('2026-10-25T00:00:00Z'), Date.parse('2026-10-25T23:59:00Z'));
+    expect(autumn.find((r) => r.job === 'binary')).toEqual({ job: 'binary', date: '2026-10-25', at: Date.parse('2026-10-25T11:00:00Z') });
+    // Sundays: no ROI. Monday 30 March's 00:05 BST is Sunday 23:05 UTC.
+    expect(spring.filter((r) => r.job === 'roi')).toEqual([{ job: 'roi', date: '2026-03-30', at: Date.parse('2026-03-29T23:05:00Z') }]);
+
+    const w = await world('2026-03-29T09:00:00Z');
+    expect(w.until('2026-03-29T09:59:59Z')).toEqual([]);
+    expect(w.until('2026-03-29T10:00:00Z').map((r) => r.job)).toEqual(['binary', 'ranks']);
+    w.t.clock.set(Date.parse('2026-10-25T10:30:00Z'));
+    expect(w.until('2026-10-25T10:59:59Z')).toEqual([]);
+    expect(w.until('2026-10-25T11:00:00Z').map((r) => [r.job, r.date])).toEqual([
+      ['binary', '2026-10-25'],
+      ['ranks', '2026-10-25'],
+    ]);
+  });
+});
+
+describe('exactly once', () => {
+  it('advancing over the same day twice pays once', async () => {
+    const w = await world('2026-03-02T09:00:00Z');
+    const a = w.member(null);
+    w.buy(a, 'Gold');
+    expect(w.until('2026-03-04T09:00:00Z').length).toBeGreaterThan(0);
+    const transfers = w.t.count('transfers');
+    w.t.clock.set(Date.parse('2026-03-02T09:00:00Z'));
+    expect(w.until('2026-03-04T09:00:00Z')).toEqual([]);
+    expect(w.t.count('transfers')).toBe(transfers);
+    expect(w.wallet(a, 'ROI')).toBe(30);
+  });
+
+  it('a run interrupted after its first chunk resumes from the cursor and pays each member once', async () => {
+    const w = await world('2026-03-02T09:00:00Z');
+    const root = w.member(null);
+    const ids = [root];
+    for (let i = 0; i < 6; i++) ids.push(w.member(root, i % 2 ? '1' : '0'));
+    for (const id of ids) w.buy(id, 'Starter');
+    engineHooks.chunkSize = 2;
+    let crashes = 0;
+    engineHooks.afterChunk = (job) => {
+      if (job === 'roi' && crashes++ === 0) throw new Error('simulated crash');
+    };
+    expect(() => w.until('2026-03-03T09:00:00Z')).toThrow('simulated crash');
+    const [run] = w.rows<{ status: string; cursor: number }>("select status, cursor from job_runs where job = 'roi'");
+    expect(run).toEqual({ status: 'running', cursor: ids[1] });
+    expect(w.rows("select 1 from transfers where reason = 'roi'")).toHaveLength(2);
+    // The next start finishes it.
+    expect(resumeUnfinishedRuns(w.t.services)).toEqual([{ job: 'roi', date: '2026-03-03', summary: 'ROI: 7 members, 7 payouts, 7 USDT' }]);
+    expect(w.rows("select member_id, count(*) as n from transfers where reason = 'roi' group by member_id having n <> 1")).toEqual([]);
+    expect(w.rows("select 1 from transfers where reason = 'roi'")).toHaveLength(7);
+    for (const id of ids) expect(w.wallet(id, 'ROI')).toBe(1);
+    // Running the interval again pays nothing more.
+    w.t.clock.set(Date.parse('2026-03-02T09:00:00Z'));
+    expect(w.until('2026-03-03T09:00:00Z')).toEqual([]);
+    expect(w.rows("select 1 from transfers where reason = 'roi'")).toHaveLength(7);
+  });
+});
