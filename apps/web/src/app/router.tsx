@@ -21,6 +21,11 @@ const DepositPage = lazy(() => import('../features/deposit/deposit.tsx'));
 const PackagePage = lazy(() => import('../features/package/package-page.tsx'));
 const WalletsPage = lazy(() => import('../features/wallets/wallets-page.tsx'));
 const P2PPage = lazy(() => import('../features/p2p/p2p-page.tsx'));
+const BinaryChartPage = lazy(() => import('../features/binary-chart/binary-chart.tsx'));
+const LevelChartPage = lazy(() => import('../features/level-chart/level-chart.tsx'));
+const BonusPage = lazy(() => import('../features/bonus/bonus-page.tsx'));
+const VolumePage = lazy(() => import('../features/volume/volume-page.tsx'));
+const RankRewardsPage = lazy(() => import('../features/rank-rewards/rank-rewards-page.tsx'));
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 
@@ -34,6 +39,11 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   '/dashboard/package': <PackagePage />,
   '/dashboard/wallets': <WalletsPage />,
   '/dashboard/p2pTransfer': <P2PPage />,
+  '/dashboard/binarychart': <BinaryChartPage />,
+  '/dashboard/levelchart': <LevelChartPage />,
+  '/dashboard/bonus': <BonusPage />,
+  '/dashboard/volume': <VolumePage />,
+  '/dashboard/rankrewards': <RankRewardsPage />,
 };
 
 const childPath = (path: string) => path.replace('/dashboard/', '');

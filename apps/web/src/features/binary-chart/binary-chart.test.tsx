@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MockFailure } from '@/testing/mock-link.ts';
+import { callsTo, renderSignedIn } from '@/testing/member.ts';
+
+const details = (over: Record<string, unknown> = {}) => ({
+  Success: {
+    Current_Binary: [150, 75.5],
+    Earnings: 42,
+    Direct_Bouns: 10,
+    Status: true,
+    Sponsor: 'demo',
+    Side: '0',
+    Total_User_Subscription_Plan: { Gold: { Active: true, Expiry: '2026-12-01T00:00:00Z' } },
+    ...over,
+  },
+});
+
+describe('Binary chart', () => {
+  it('roots the tree at the member, shows sides in their colours, and loads children lazily with a spinner (list and map shapes)', async () => {
+    let release: () => void = () => {};
+    const { calls } = renderSignedIn('/dashboard/binarychart', {
+      'binary.view_binary_downline': ({ username }) => {
+        if (username === 'demo') return { Success: { Username: 'demo', CountUser: 2, Downline: [{ Username: 'bob', Side: '1' }, { Username: 'alice', Side: '0' }] } };
+        if (username === 'alice') return new Promise((resolve) => (release = () => resolve({ Success: { Username: 'alice', CountUser: 1, Downline: { '0': 'carol' } } })));
+        return { Success: { Username: String(username), CountUser: 0, Downline: [] } };
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Binary Chart' })).toBeInTheDocument();
+    expect(screen.getByText('Binary tree and team performance')).toBeInTheDocument();
+    const tree = await screen.findByRole('tree', { name: 'Binary tree' });
+    const items = within(tree).getAllByRole('treeitem');
+    // Root first, then left before right.
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['demo', 'alice', 'bob']);
+    expect(items[0]).toHaveAttribute('aria-level', '1');
+    expect(items[0]).toHaveAttribute('aria-expanded', 'true');
+    expect(items[1]).toHaveAttribute('aria-level', '2');
+    expect(items[1]).toHaveAttribute('data-side', '0');
+    expect(within(items[1]!).getByText('Left')).toBeInTheDocument();
+    expect(items[2]).toHaveAttribute('data-side', '1');
+    expect(within(items[2]!).getByText('Right')).toBeInTheDocument();
+    // Status unknown until details load.
+    expect(items[1]!.querySelector('[data-status]')).toHaveAttribute('data-status', 'unknown');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Expand alice' }));
+    expect(await screen.findByLabelText('Loading alice')).toBeInTheDocument();
+    expect(screen.getByRole('treeitem', { name: 'alice' })).toHaveAttribute('aria-expanded', 'true');
+    release();
+    const carol = await screen.findByRole('treeitem', { name: 'carol' });
+    expect(carol).toHaveAttribute('aria-level', '3');
+    expect(carol).toHaveAttribute('data-side', '0');
+    expect(screen.queryByLabelText('Loading alice')).not.toBeInTheDocument();
+
+    // Collapse by clicking the row itself; expanding again does not reload.
+    fireEvent.click(screen.getByRole('treeitem', { name: 'alice' }));
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'carol' })).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Expand alice' }));
+    expect(await screen.findByRole('treeitem', { name: 'carol' })).toBeInTheDocument();
+    expect(callsTo(calls, 'binary.view_binary_downline').filter((c) => (c.input as { username: string }).username === 'alice')).toHaveLength(1);
+
+    // A leaf (empty downline) loses its expander once loaded.
+    fireEvent.click(screen.getByRole('button', { name: 'Expand bob' }));
+    await waitFor(() => expect(screen.getByRole('treeitem', { name: 'bob' })).not.toHaveAttribute('aria-expanded'));
+    expect(screen.queryByRole('button', { name: /bob$/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the hover panel with Current Binary, Earnings, Direct Bonus and plans; the dot and sponsor follow', async () => {
+    const { calls } = renderSignedIn('/dashboard/binarychart', {
+      'binary.view_binary_downline': () => ({ Success: { Username: 'demo', CountUser: 1, Downline: { Left: 'alice' } } }),
+      'binary.view_binary_downline_details': ({ username }) => details({ Status: username === 'alice' }),
+    });
+    const alice = await screen.findByRole('treeitem', { name: 'alice' });
+    expect(callsTo(calls, 'binary.view_binary_downline_details')).toHaveLength(0);
+    fireEvent.mouseEnter(alice);
+    const panel = await screen.findByTestId('node-details');
+    expect(await within(panel).findByText('$150.00 / $75.50')).toBeInTheDocument();
+    expect(within(panel).getByText('Current Binary')).toBeInTheDocument();
+    expect(within(panel).getByText('$42.00')).toBeInTheDocument();
+    expect(within(panel).getByText('Direct Bonus')).toBeInTheDocument();
+    expect(within(panel).getByText('$10.00')).toBeInTheDocument();
+    expect(within(panel).getByText('Gold')).toBeInTheDocument();
+    expect(within(panel).getByText('Active')).toBeInTheDocument();
+    expect(within(panel).getByText(/Expiry Dec 01, 2026/)).toBeInTheDocument();
+    await waitFor(() => expect(alice.querySelector('[data-status]')).toHaveAttribute('data-status', 'active'));
+    expect(within(alice).getByText('Sponsor: demo')).toBeInTheDocument();
+    // Keyboard focus opens it too; the root is inactive.
+    fireEvent.focus(screen.getByRole('treeitem', { name: 'demo' }));
+    await waitFor(() => expect(screen.getByRole('treeitem', { name: 'demo' }).querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive'));
+  });
+
+  it("shows 'No organizational data available' when the member has no downline, and only logs a failure", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const first = renderSignedIn('/dashboard/binarychart', {
+      'binary.view_binary_downline': () => ({ Success: { Username: 'demo', CountUser: 0, Downline: [] } }),
+    });
+    expect(await screen.findByText('No organizational data available')).toBeInTheDocument();
+    first.unmount();
+    renderSignedIn('/dashboard/binarychart', {
+      'binary.view_binary_downline': () => {
+        throw new MockFailure('Not implemented yet', 501);
+      },
+    });
+    expect(await screen.findByText('No organizational data available')).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,132 @@
+/** Binary Chart (/dashboard/binarychart, spec §2): the member's binary tree with a hover panel. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Box, Card, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG, sideLabel } from '@md/shared';
+import { PageHeader } from '@/components/page-header.tsx';
+import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { useTRPC } from '@/lib/trpc.ts';
+import { downlineChildren, hasDownline, type BinaryMember } from './binary-data.ts';
+import { NodeDetails, useNodeDetails } from './node-details.tsx';
+
+/** Left and right legs in two palettes; 'subtle' backgrounds keep fg text readable in both modes. */
+export const SIDE_PALETTE = { '0': 'blue', '1': 'orange', root: 'gray' } as const;
+const paletteOf = (row: FlatRow<BinaryMember>) => (row.node.data.side ? SIDE_PALETTE[row.node.data.side] : SIDE_PALETTE.root);
+
+/** A node's line: name, active dot (unknown until details load), sponsor and side. */
+function BinaryNodeContent({ member }: { member: BinaryMember }) {
+  // Reads the details cache only; the hover loads it.
+  const details = useNodeDetails(member.username, false).data?.Success;
+  const status = details ? (details.Status ? 'active' : 'inactive') : 'unknown';
+  const side = member.side ?? details?.Side ?? null;
+  return (
+    <>
+      <Box
+        as="span"
+        w="2.5"
+        h="2.5"
+        borderRadius="full"
+        flexShrink={0}
+        bg={status === 'active' ? 'green.solid' : status === 'inactive' ? 'red.solid' : 'gray.emphasized'}
+        data-status={status}
+        title={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
+        aria-label={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
+        role="img"
+      />
+      <Stack gap="0" minW="0" flex="1">
+        <Text fontWeight="semibold" truncate>
+          {member.username}
+        </Text>
+        <Text fontSize="xs" color="fg.muted" truncate>
+          Sponsor: {details ? details.Sponsor ?? '-' : '…'}
+        </Text>
+      </Stack>
+      {side && (
+        <Badge colorPalette={SIDE_PALETTE[side]} variant="solid" flexShrink={0}>
+          {sideLabel(side)}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** The hover panel, floated beside the hovered (or focused) row, clamped to the viewport. */
+function FloatingDetails({ username, rect }: { username: string; rect: DOMRect }) {
+  const width = 300;
+  const left = Math.max(8, Math.min(rect.right + 8, window.innerWidth - width - 8));
+  const fitsBeside = rect.right + 8 + width <= window.innerWidth;
+  // Beside the row on wide screens; below it on phones.
+  const top = fitsBeside ? rect.top : rect.bottom + 4;
+  return (
+    <Card.Root position="fixed" zIndex="popover" top={`${Math.min(top, window.innerHeight - 260)}px`} left={`${left}px`} w={`${width}px`} maxW="calc(100vw - 16px)" shadow="lg" pointerEvents="none" size="sm">
+      <Card.Body>
+        <NodeDetails username={username} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export default function BinaryChartPage() {
+  const item = navItemByPath('/dashboard/binarychart')!;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const username = useAuth().user?.username ?? '';
+  const rootQuery = useQuery({ ...trpc['binary.view_binary_downline'].queryOptions({ username }), enabled: Boolean(username), retry: false });
+  const [hovered, setHovered] = useState<{ username: string; rect: DOMRect } | null>(null);
+
+  // Spec §8: a failed load is only logged; the page shows the empty state.
+  useEffect(() => {
+    if (rootQuery.error) console.error('Failed to load the binary tree', rootQuery.error);
+  }, [rootQuery.error]);
+  const answer = rootQuery.data?.Success;
+
+  const root = useMemo<TreeNode<BinaryMember> | null>(
+    () => (answer && hasDownline(answer) ? { id: answer.Username, data: { username: answer.Username, side: null }, expandable: true } : null),
+    [answer],
+  );
+  const rootChildren = useMemo(() => (answer ? downlineChildren(answer.Downline) : []), [answer]);
+
+  const loadChildren = useCallback(
+    async (node: TreeNode<BinaryMember>) => {
+      const data = await queryClient.fetchQuery(trpc['binary.view_binary_downline'].queryOptions({ username: node.id }));
+      return downlineChildren(data.Success.Downline);
+    },
+    [queryClient, trpc],
+  );
+
+  const onActivate = useCallback((row: FlatRow<BinaryMember> | null, rect: DOMRect | null) => {
+    setHovered(row && rect ? { username: row.node.id, rect } : null);
+  }, []);
+
+  return (
+    <Stack gap="2">
+      <PageHeader heading={item.heading} description={item.description} />
+      {rootQuery.isPending && username ? (
+        <Spinner aria-label="Loading the binary tree" />
+      ) : !root ? (
+        <Text color="fg.muted">{MSG.noOrgData}</Text>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            Click a member to show or hide their downline; hover or focus one for details.
+          </Text>
+          <VirtualTree
+            key={root.id}
+            label="Binary tree"
+            root={root}
+            rootChildren={rootChildren}
+            loadChildren={loadChildren}
+            nameOf={(node) => node.data.username}
+            paletteOf={paletteOf}
+            rowData={(row) => ({ 'data-side': row.node.data.side ?? 'root' })}
+            renderContent={(row) => <BinaryNodeContent member={row.node.data} />}
+            onActivate={onActivate}
+          />
+          {hovered && <FloatingDetails username={hovered.username} rect={hovered.rect} />}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+/** The hover panel of a binary node (spec §2): Current Binary, Earnings, Direct Bonus and the plans. */
+import { useEffect } from 'react';
+import { Badge, Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, formatMoney } from '@md/shared';
+import { useTRPC } from '@/lib/trpc.ts';
+
+/** The details query: loaded on first hover, then cached; rows read the cache for their dot and sponsor. */
+export function useNodeDetails(username: string, enabled: boolean) {
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc['binary.view_binary_downline_details'].queryOptions({ username }), enabled, retry: false });
+  // Spec §8: failures are only logged.
+  useEffect(() => {
+    if (query.error && enabled) console.error(`Failed to load the details of ${username}`, query.error);
+  }, [query.error, enabled, username]);
+  return query;
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box display="flex" justifyContent="space-between" gap="4">
+      <Text color="fg.muted">{label}</Text>
+      <Text fontWeight="semibold">{value}</Text>
+    </Box>
+  );
+}
+
+export function NodeDetails({ username }: { username: string }) {
+  const { data, isPending, isError } = useNodeDetails(username, true);
+  const details = data?.Success;
+  return (
+    <Stack gap="2" fontSize="sm" data-testid="node-details">
+      <Heading as="h3" size="sm">
+        {username}
+      </Heading>
+      {isPending ? (
+        <Spinner size="sm" aria-label="Loading details" />
+      ) : isError || !details ? (
+        <Text color="fg.muted">No details available</Text>
+      ) : (
+        <>
+          <Figure label="Current Binary" value={`${formatMoney(details.Current_Binary[0])} / ${formatMoney(details.Current_Binary[1])}`} />
+          <Text fontSize="xs" color="fg.muted" mt="-2" textAlign="end">
+            left / right
+          </Text>
+          <Figure label="Earnings" value={formatMoney(details.Earnings)} />
+          <Figure label="Direct Bonus" value={formatMoney(details.Direct_Bouns)} />
+          <Text fontWeight="semibold" mt="1">
+            Subscription plans
+          </Text>
+          {Object.keys(details.Total_User_Subscription_Plan).length === 0 ? (
+            <Text color="fg.muted">No plans</Text>
+          ) : (
+            <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
+              {Object.entries(details.Total_User_Subscription_Plan).map(([plan, info]) => (
+                <Box as="li" key={plan} display="flex" justifyContent="space-between" gap="3" alignItems="center">
+                  <Text>{plan}</Text>
+                  <Badge colorPalette={info.Active ? 'green' : 'red'} variant="subtle">
+                    {info.Active ? 'Active' : 'Inactive'}
+                  </Badge>
+                  <Text color="fg.muted" fontSize="xs">
+                    Expiry {info.Expiry ? formatDateTime(info.Expiry) : '-'}
+                  </Text>
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+/** Bonus (/dashboard/bonus, spec §2): Rank Bonus and Level Bonus tables, and the reward wallets. */
+import { SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { REWARD_WALLETS, formatMoney, type OutputOf } from '@md/shared';
+import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { StatCard } from '@/components/stat-card.tsx';
+import { StatusBadge } from '@/components/tables/status-badge.tsx';
+import { availableOf, totalOf, useWallets } from '@/lib/wallets.ts';
+
+type RankRewardRow = OutputOf<'rank.view_rank_transaction'>['Success'][number];
+type LevelEarningRow = OutputOf<'level.level_earning_transaction'>['Success'][number];
+
+const rankBonusColumns: readonly DataColumn<RankRewardRow>[] = [
+  { key: 'DateTime', header: 'Date', format: 'date' },
+  { key: 'Transaction_ID', header: 'Transaction ID' },
+  { key: 'Current_Rank', header: 'Current Rank' },
+  { key: 'Reward', header: 'Reward', format: 'money' },
+  // true is Success (green), anything else Failed (red).
+  {
+    key: 'Status',
+    header: 'Status',
+    value: (row) => (row.Status === true ? 'Success' : 'Failed'),
+    render: (row) => <StatusBadge status={row.Status === true ? 'Success' : 'Failed'} ok={row.Status === true} />,
+  },
+];
+
+const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
+  { key: 'DateTime', header: 'Date', format: 'date' },
+  { key: 'TransID', header: 'TransID' },
+  { key: 'Transaction_ID', header: 'Transaction ID' },
+  { key: 'Subs_Amount', header: 'Subs Amount', format: 'money' },
+  { key: 'From', header: 'From' },
+  { key: 'Level', header: 'Level' },
+  { key: 'Percentage', header: 'Percentage', value: (row) => `${row.Percentage}%` },
+  { key: 'Expected_Amount', header: 'Expected Amount', format: 'money' },
+  { key: 'Received_Amount', header: 'Received Amount', format: 'money' },
+];
+
+function RewardWallets() {
+  const { wallets, isPending } = useWallets();
+  if (isPending && !wallets) return <Text color="fg.muted">Loading...</Text>;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" aria-label="Reward wallets">
+      {REWARD_WALLETS.map((name) => (
+        <StatCard key={name} label={`${name} Wallet`} value={formatMoney(availableOf(wallets, name))} help={`Available · Total ${formatMoney(totalOf(wallets, name))}`} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export default function BonusPage() {
+  const item = navItemByPath('/dashboard/bonus')!;
+  return (
+    <Stack gap="2">
+      <PageHeader heading={item.heading} description={item.description} />
+      <Tabs.Root defaultValue="rank" variant="line" colorPalette="teal" lazyMount unmountOnExit>
+        <Tabs.List flexWrap="wrap" mb="4">
+          <Tabs.Trigger value="rank">Rank Bonus</Tabs.Trigger>
+          <Tabs.Trigger value="level">Level Bonus</Tabs.Trigger>
+          <Tabs.Trigger value="wallet">Wallet</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="rank">
+          <DataTable list="rank.view_rank_transaction" total="rank.total_pagination_rank_transaction" columns={rankBonusColumns} caption="Rank bonus" />
+        </Tabs.Content>
+        <Tabs.Content value="level">
+          <DataTable list="level.level_earning_transaction" total="level.total_pagination_level_earning" columns={levelBonusColumns} caption="Level bonus" />
+        </Tabs.Content>
+        <Tabs.Content value="wallet">
+          <RewardWallets />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

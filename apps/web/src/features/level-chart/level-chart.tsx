@@ -1,0 +1,100 @@
+/** Level Chart (/dashboard/levelchart, spec §2): the sponsor downline, 5 levels, name plus count. */
+import { useCallback, useEffect, useMemo } from 'react';
+import { Badge, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LEVEL_CHART_LEVELS, MSG, type OutputOf } from '@md/shared';
+import { PageHeader } from '@/components/page-header.tsx';
+import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { useTRPC } from '@/lib/trpc.ts';
+
+interface LevelMember {
+  username: string;
+  count: number;
+}
+
+/** Ten palettes; level n takes palette n mod 10 (spec §2). */
+export const LEVEL_PALETTE = ['teal', 'blue', 'purple', 'pink', 'orange', 'green', 'cyan', 'red', 'yellow', 'gray'] as const;
+export const levelPalette = (level: number) => LEVEL_PALETTE[((level % LEVEL_PALETTE.length) + LEVEL_PALETTE.length) % LEVEL_PALETTE.length]!;
+
+/** Members at the last level (depth 5) do not expand: the chart covers 5 levels. */
+const toNodes = (answer: OutputOf<'level.view_downline'>['Success'], childDepth: number): TreeNode<LevelMember>[] =>
+  answer.Downline.map((entry) => ({
+    id: entry.Username,
+    data: { username: entry.Username, count: entry.Count },
+    expandable: childDepth < LEVEL_CHART_LEVELS && entry.Count > 0,
+  }));
+
+function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
+  return (
+    <>
+      <Text fontWeight="semibold" truncate flex="1" minW="0">
+        {row.node.data.username}
+      </Text>
+      {row.depth > 0 && (
+        <Text fontSize="xs" color="fg.muted" flexShrink={0}>
+          Level {row.depth}
+        </Text>
+      )}
+      <Badge colorPalette={levelPalette(row.depth)} variant="solid" flexShrink={0} aria-label={`${row.node.data.count} members`}>
+        {row.node.data.count}
+      </Badge>
+    </>
+  );
+}
+
+export default function LevelChartPage() {
+  const item = navItemByPath('/dashboard/levelchart')!;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const username = useAuth().user?.username ?? '';
+  const rootQuery = useQuery({ ...trpc['level.view_downline'].queryOptions({ username }), enabled: Boolean(username), retry: false });
+  // Spec §8: a failed load is only logged; the page shows the empty state.
+  useEffect(() => {
+    if (rootQuery.error) console.error('Failed to load the level tree', rootQuery.error);
+  }, [rootQuery.error]);
+  const answer = rootQuery.data?.Success;
+
+  const root = useMemo<TreeNode<LevelMember> | null>(
+    () => (answer && answer.Downline.length > 0 ? { id: answer.Username, data: { username: answer.Username, count: answer.CountUser }, expandable: true } : null),
+    [answer],
+  );
+  const rootChildren = useMemo(() => (answer ? toNodes(answer, 1) : []), [answer]);
+
+  const loadChildren = useCallback(
+    async (node: TreeNode<LevelMember>, depth: number) => {
+      const data = await queryClient.fetchQuery(trpc['level.view_downline'].queryOptions({ username: node.id }));
+      return toNodes(data.Success, depth + 1);
+    },
+    [queryClient, trpc],
+  );
+
+  return (
+    <Stack gap="2">
+      <PageHeader heading={item.heading} description={item.description} />
+      {rootQuery.isPending && username ? (
+        <Spinner aria-label="Loading the level tree" />
+      ) : !root ? (
+        <Text color="fg.muted">{MSG.noOrgData}</Text>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            Each member shows how many members they sponsor. Click one to load their level.
+          </Text>
+          <VirtualTree
+            key={root.id}
+            label="Level tree"
+            root={root}
+            rootChildren={rootChildren}
+            loadChildren={loadChildren}
+            nameOf={(node) => node.data.username}
+            paletteOf={(row) => levelPalette(row.depth)}
+            rowData={(row) => ({ 'data-colour': levelPalette(row.depth) })}
+            renderContent={(row) => <LevelNodeContent row={row} />}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
