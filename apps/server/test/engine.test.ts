@@ -216,6 +216,15 @@ describe('ranks', () => {
     // Later runs never pay a rank twice.
     w.until('2026-03-06T12:00:00Z');
     expect(w.wallet(root, 'Rank')).toBe(250);
+
+    const token = await w.t.login('m1');
+    expect((await w.t.post('/rank/current_rank', {}, { token })).body).toEqual({ Success: { Rank: 'Silver' } });
+    const all = (await w.t.post<{ Success: unknown[] }>('/rank/view_all_ranks', {}, { token })).body.Success;
+    expect(all[0]).toEqual({ Rank: 'Starter', Reward: 0, Left_Volune: 0, Right_Volume: 0, Rank_Qualification_Requirement: { Qualified_Leaders: { Side_1: 0 } } });
+    expect(all[2]).toEqual({ Rank: 'Silver', Reward: 200, Left_Volune: 5000, Right_Volume: 5000, Rank_Qualification_Requirement: { Qualified_Leaders: { Side_1: 1 } } });
+    const analytics = (await w.t.post<{ Success: Record<string, unknown> }>('/user_analytics/view_user_analytics', {}, { token })).body.Success;
+    // Binary_Left/Right: lifetime binary volume per leg as of the last binary run.
+    expect(analytics).toMatchObject({ Current_Rank: 'Silver', Binary_Left: 5000, Binary_Right: 5000 });
   });
 });
 

@@ -4,6 +4,7 @@ import { analyticsHandlers } from './analytics/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { directHandlers } from './direct/handlers.ts';
 import { networkHandlers } from './network/handlers.ts';
+import { rankHandlers } from './engine/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
 import { depositHandlers } from './deposits/deposits.ts';
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...withdrawalHandlers,
   ...tableHandlers,
   ...networkHandlers,
+  ...rankHandlers,
 };

@@ -5,6 +5,7 @@
 import { microsToAmount } from '@md/shared';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
+import { binaryStatsOf, currentRankOf } from '../engine/stats.ts';
 
 type Reader = Pick<Services, 'sqlite' | 'db'>;
 const MAX_LEVEL = 5;
@@ -24,9 +25,13 @@ export function sponsorTeamFigures(ctx: Reader, memberId: number) {
   return { directReferrals: row?.directs ?? 0, teamSize: row?.team ?? 0, deepestLevel: row?.deepest ?? 0 };
 }
 
-/** Binary leg volumes in USDT. No purchases exist yet: 0 until the money issue records volume. */
-export function binaryVolumes(_ctx: Reader, _memberId: number) {
-  return { left: 0, right: 0 };
+/**
+ * Binary leg volumes in USDT: the lifetime binary volume of each leg as of the last daily
+ * binary run (purchases since then are folded in at the next 11:00 run).
+ */
+export function binaryVolumes(ctx: Reader, memberId: number) {
+  const stats = binaryStatsOf(ctx, memberId);
+  return { left: microsToAmount(stats?.leftTotal ?? 0), right: microsToAmount(stats?.rightTotal ?? 0) };
 }
 
 /** Figures of the member's ACTIVE subscriptions, in USDT. */
@@ -43,9 +48,9 @@ export function subscriptionFigures(ctx: Reader, memberId: number) {
   };
 }
 
-/** Starter until ranks are evaluated. */
-export function currentRank(_ctx: Reader, _memberId: number) {
-  return 'Starter';
+/** The rank the last rank evaluation gave the member (Starter before any). */
+export function currentRank(ctx: Reader, memberId: number) {
+  return currentRankOf(ctx, memberId);
 }
 
 export const analyticsHandlers: Handlers = {
