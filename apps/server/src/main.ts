@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { startJobTimer } from './modules/engine/runs.ts';
 
 const started = performance.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -21,7 +22,7 @@ function jwtSecret(): string {
 }
 
 const autopay = process.env.DEMO_AUTOPAY_SECONDS ? Number(process.env.DEMO_AUTOPAY_SECONDS) : undefined;
-const { fastify, created } = await buildApp({
+const { fastify, services, created } = await buildApp({
   databasePath,
   jwtSecret: jwtSecret(),
   smtpUrl: process.env.SMTP_URL,
@@ -33,6 +34,8 @@ const { fastify, created } = await buildApp({
   },
 });
 await fastify.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+// The daily runs on real time (ROI 00:05, binary and ranks 11:00 London); QA clock moves run them too.
+const stopJobs = startJobTimer(services, (error) => console.error('Daily run failed (it resumes on the next tick):', error));
 const ms = Math.round(performance.now() - started);
 console.log(
   [
@@ -42,4 +45,9 @@ console.log(
     `  QA mailbox:       http://localhost:${port}/__qa/mailbox?to=demo   (see README: QA control API)`,
   ].join('\n'),
 );
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void fastify.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopJobs();
+    void fastify.close().then(() => process.exit(0));
+  });
+}

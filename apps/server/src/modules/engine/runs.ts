@@ -309,3 +309,27 @@ export function catchUpFrom(ctx: EngineCtx): number {
     | undefined;
   return last ? scheduledAt(last.job, last.date) : ctx.clock.now();
 }
+
+/**
+ * Real-time scheduling for `npm start`: once a minute, run what fell due since the last look
+ * (catching up from the last recorded run after a stop). Runs already done are skipped by
+ * their job_runs key, so the QA clock and this timer never pay a day twice.
+ */
+export function startJobTimer(ctx: EngineCtx, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+  let from = catchUpFrom(ctx);
+  const tick = () => {
+    try {
+      const now = ctx.clock.now();
+      if (now > from) {
+        runDueJobs(ctx, from, now);
+        from = now;
+      }
+    } catch (error) {
+      onError(error);
+    }
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
