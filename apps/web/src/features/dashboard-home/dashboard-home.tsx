@@ -4,6 +4,7 @@ import { Box, Card, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-u
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_NOTIFICATIONS,
+  DEFAULT_RANK,
   HOME_WALLET_NAMES,
   MSG,
   formatDateTime,
@@ -123,7 +124,8 @@ export default function DashboardHomePage() {
       <Section title="Overview">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
           <StatCard label="Current Level" value={figure(analytics?.Current_Level)} />
-          <StatCard label="Current Rank" value={analytics?.Current_Rank || 0} />
+          {/* Without analytics the cards read 0; a member without a rank yet is a Starter (spec §3). */}
+          <StatCard label="Current Rank" value={analytics ? analytics.Current_Rank || DEFAULT_RANK : 0} />
           <StatCard label="Binary Left" value={figure(analytics?.Binary_Left)} />
           <StatCard label="Binary Right" value={figure(analytics?.Binary_Right)} />
         </SimpleGrid>
