@@ -55,6 +55,40 @@ const DASHBOARD_PAGES: Shot[] = [
   },
   { name: 'wallets', path: '/dashboard/wallets' },
   { name: 'p2p', path: '/dashboard/p2pTransfer' },
+  {
+    // Expands the first two collapsed members, then hovers the last row for its details panel.
+    // Tolerant: until the tree endpoints answer, the page shows its empty state and is shot as is.
+    name: 'binary-chart',
+    path: '/dashboard/binarychart',
+    act: async (page) => {
+      const tree = page.getByRole('tree', { name: 'Binary tree' });
+      if (!(await tree.waitFor({ timeout: 5_000 }).then(() => true, () => false))) return;
+      for (let i = 0; i < 2; i++) {
+        const collapsed = tree.locator('[role="treeitem"][aria-expanded="false"]').first();
+        if ((await collapsed.count()) === 0) break;
+        await collapsed.click();
+        await page.waitForTimeout(600);
+      }
+      await tree.getByRole('treeitem').last().hover();
+      await page.getByTestId('node-details').getByText('Earnings').waitFor({ timeout: 5_000 }).catch(() => {});
+    },
+  },
+  {
+    name: 'level-chart',
+    path: '/dashboard/levelchart',
+    act: async (page) => {
+      const collapsed = page.locator('[role="tree"] [role="treeitem"][aria-expanded="false"]').first();
+      if (await collapsed.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+        await collapsed.click();
+        await page.waitForTimeout(600);
+      }
+    },
+  },
+  { name: 'bonus', path: '/dashboard/bonus' },
+  { name: 'bonus-level', path: '/dashboard/bonus', act: (page) => page.getByRole('tab', { name: 'Level Bonus' }).click() },
+  { name: 'bonus-wallet', path: '/dashboard/bonus', act: (page) => page.getByRole('tab', { name: 'Wallet' }).click() },
+  { name: 'volume', path: '/dashboard/volume' },
+  { name: 'rank-rewards', path: '/dashboard/rankrewards' },
 ];
 
 async function signIn(page: Page) {
@@ -89,7 +123,9 @@ async function main() {
         for (const shot of PUBLIC_PAGES) await shoot(shot);
         try {
           await signIn(page);
-          for (const shot of DASHBOARD_PAGES) await shoot(shot);
+          // ONLY=name,name shoots just those dashboard pages.
+          const only = process.env.ONLY?.split(',');
+          for (const shot of DASHBOARD_PAGES) if (!only || only.includes(shot.name)) await shoot(shot);
         } catch (error) {
           console.warn(`Dashboard pages skipped (${width}px ${theme}): ${(error as Error).message.split('\n')[0]}`);
         }
