@@ -66,7 +66,7 @@ describe('QA clock', () => {
 describe('QA scenarios and reset', () => {
   it('lists scenarios and rebuilds the database; unknown names are 400', async () => {
     const scenarios = await t.get<{ name: string; description: string }[]>('/__qa/scenarios');
-    expect(scenarios.body.map((s) => s.name)).toEqual(['demo', 'empty']);
+    expect(scenarios.body.map((s) => s.name)).toEqual(['demo', 'empty', 'scale']);
 
     await t.post('/__qa/clock', { advance: 'P3D' });
     const empty = await t.post('/__qa/reset', { scenario: 'empty' });

@@ -10,8 +10,7 @@
  */
 import { microsToAmount } from '@md/shared';
 import { moneyTransaction, transfer } from '../ledger/ledger.ts';
-import { notify } from '../notifications/notify.ts';
-import { BINARY_BASIS_POINTS, payCappedIncome, percentOf, prepared, ranksInMicros, type EngineCtx } from './income.ts';
+import { BINARY_BASIS_POINTS, notifyFast, payCappedIncome, percentOf, prepared, ranksInMicros, type ActiveSubscription, type EngineCtx } from './income.ts';
 import { dueRuns, scheduledAt, type JobName } from './schedule.ts';
 import { backfillBinaryStats } from './stats.ts';
 
@@ -116,11 +115,13 @@ function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
 
 /** ROI of one member's ACTIVE subscriptions (bought before the run), capped. */
 function payRoi(ctx: EngineCtx, memberId: number, date: string, at: number, progress: Progress): void {
+  // One read serves both the ROI figure and the cap (oldest first).
   const subscriptions = prepared(
     ctx.sqlite,
-    "select amount, roi_basis_points as bps from subscriptions where member_id = ? and status = 'ACTIVE' and created_at <= ?",
-  ).all(memberId, at) as { amount: number; bps: number }[];
-  const expected = subscriptions.reduce((sum, s) => sum + percentOf(s.amount, s.bps), 0);
+    `select id, amount, roi_basis_points as bps, created_at as createdAt, max_earnings as maxEarnings, total_earnings as totalEarnings
+       from subscriptions where member_id = ? and status = 'ACTIVE' order by created_at, id`,
+  ).all(memberId) as (ActiveSubscription & { amount: number; bps: number; createdAt: number })[];
+  const expected = subscriptions.reduce((sum, s) => (s.createdAt <= at ? sum + percentOf(s.amount, s.bps) : sum), 0);
   const received = payCappedIncome(ctx, {
     memberId,
     wallet: 'ROI',
@@ -130,7 +131,7 @@ function payRoi(ctx: EngineCtx, memberId: number, date: string, at: number, prog
     at,
     notificationType: 'ROI_Income',
     message: (usdt) => `You earned $${usdt} daily ROI for ${date}.`,
-  });
+  }, subscriptions);
   progress.members++;
   if (received > 0) {
     progress.payouts++;
@@ -139,12 +140,17 @@ function payRoi(ctx: EngineCtx, memberId: number, date: string, at: number, prog
 }
 
 /** Matching of one member's legs: matched = min(carry + new) per leg, 10 % paid (capped), the rest carried. */
-function matchBinary(ctx: EngineCtx, memberId: number, date: string, at: number, progress: Progress): void {
-  const s = prepared(
-    ctx.sqlite,
-    `select left_pending as lp, right_pending as rp, left_carry as lc, right_carry as rc, left_total as lt, right_total as rt
-       from binary_stats where member_id = ?`,
-  ).get(memberId) as { lp: number; rp: number; lc: number; rc: number; lt: number; rt: number };
+interface LegsRow {
+  id: number;
+  lp: number;
+  rp: number;
+  lc: number;
+  rc: number;
+  lt: number;
+  rt: number;
+}
+function matchBinary(ctx: EngineCtx, s: LegsRow, date: string, at: number, progress: Progress): void {
+  const memberId = s.id;
   const left = s.lc + s.lp;
   const right = s.rc + s.rp;
   const matched = Math.min(left, right);
@@ -214,20 +220,47 @@ function evaluateRank(ctx: EngineCtx, memberId: number, leaders: number, at: num
       progress.payouts++;
       progress.paid += r.rewardMicros;
     }
-    notify(ctx, memberId, 'Rank_Achieved', `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a $${r.reward} reward` : ''}.`, transId, at);
+    notifyFast(ctx, memberId, 'Rank_Achieved', `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a $${r.reward} reward` : ''}.`, transId, at);
   }
   prepared(ctx.sqlite, 'update binary_stats set rank = ?, rank_updated_at = ? where member_id = ?').run(ranks[reached]!.name, at, memberId);
 }
 
-/** The next members of a run after `cursor`, in id order. */
-function nextMembers(ctx: EngineCtx, job: JobName, cursor: number, at: number, limit: number): number[] {
-  const source =
-    job === 'roi'
-      ? "select distinct member_id as id from subscriptions where status = 'ACTIVE' and created_at <= ? and member_id > ? order by member_id limit ?"
-      : job === 'binary'
-        ? 'select member_id as id from binary_stats where ? is not null and member_id > ? and (left_pending > 0 or right_pending > 0) order by member_id limit ?'
-        : 'select member_id as id from binary_stats where ? is not null and member_id > ? and (rank_left > 0 or rank_right > 0) order by member_id limit ?';
-  return (prepared(ctx.sqlite, source).all(at, cursor, limit) as { id: number }[]).map((r) => r.id);
+/** SQL of the plan's ranks as a VALUES list (idx, name, left, right micro-units), cached per plan. */
+const rankValues = new WeakMap<object, string>();
+function ranksSql(ctx: EngineCtx): string {
+  let values = rankValues.get(ctx.plan);
+  if (!values) {
+    values = ranksInMicros(ctx)
+      .map((r, i) => `(${i}, '${r.name.replaceAll("'", "''")}', ${r.left}, ${r.right})`)
+      .join(', ');
+    rankValues.set(ctx.plan, values);
+  }
+  return values;
+}
+
+/** The next members of a run after `cursor`, in id order, with what the run needs of them. */
+function nextMembers(ctx: EngineCtx, job: JobName, cursor: number, at: number, limit: number): { id: number }[] {
+  if (job === 'roi')
+    return prepared(
+      ctx.sqlite,
+      "select distinct member_id as id from subscriptions where status = 'ACTIVE' and created_at <= ? and member_id > ? order by member_id limit ?",
+    ).all(at, cursor, limit) as { id: number }[];
+  if (job === 'binary')
+    return prepared(
+      ctx.sqlite,
+      `select member_id as id, left_pending as lp, right_pending as rp, left_carry as lc, right_carry as rc, left_total as lt, right_total as rt
+         from binary_stats where member_id > ? and (left_pending > 0 or right_pending > 0) order by member_id limit ?`,
+    ).all(cursor, limit) as LegsRow[];
+  // Only members whose lifetime rank volume already meets the next rank's volume: the leaders
+  // count is checked for those alone (most members are far from their next rank).
+  return prepared(
+    ctx.sqlite,
+    `with ranks(idx, name, l, r) as (values ${ranksSql(ctx)})
+     select b.member_id as id from binary_stats b
+       join ranks cur on cur.name = b.rank join ranks nxt on nxt.idx = cur.idx + 1
+      where b.member_id > ? and b.rank_left >= nxt.l and b.rank_right >= nxt.r
+      order by b.member_id limit ?`,
+  ).all(cursor, limit) as { id: number }[];
 }
 
 /** Qualified leaders of the members in (cursor, last]: directs who have a direct on each side. */
@@ -258,13 +291,13 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
       );
       return false;
     }
-    const leaders = job === 'ranks' ? qualifiedLeaders(ctx, run.cursor, members.at(-1)!) : undefined;
-    for (const memberId of members) {
-      if (job === 'roi') payRoi(ctx, memberId, date, at, progress);
-      else if (job === 'binary') matchBinary(ctx, memberId, date, at, progress);
-      else evaluateRank(ctx, memberId, leaders!.get(memberId) ?? 0, at, progress);
+    const leaders = job === 'ranks' ? qualifiedLeaders(ctx, run.cursor, members.at(-1)!.id) : undefined;
+    for (const member of members) {
+      if (job === 'roi') payRoi(ctx, member.id, date, at, progress);
+      else if (job === 'binary') matchBinary(ctx, member as LegsRow, date, at, progress);
+      else evaluateRank(ctx, member.id, leaders!.get(member.id) ?? 0, at, progress);
     }
-    prepared(ctx.sqlite, 'update job_runs set cursor = ?, summary = ? where id = ?').run(members.at(-1)!, JSON.stringify(progress), run.id);
+    prepared(ctx.sqlite, 'update job_runs set cursor = ?, summary = ? where id = ?').run(members.at(-1)!.id, JSON.stringify(progress), run.id);
     return true;
   });
   if (more) engineHooks.afterChunk?.(job, date, runRow(ctx, job, date)!.cursor);
@@ -273,7 +306,7 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
 
 function summaryText(job: JobName, p: Progress): string {
   const what = job === 'roi' ? 'ROI' : job === 'binary' ? 'binary matching' : 'rank evaluation';
-  const unit = job === 'ranks' ? 'members evaluated' : 'members';
+  const unit = job === 'ranks' ? 'members near a new rank' : 'members';
   return `${what}: ${p.members} ${unit}, ${p.payouts} payouts, ${microsToAmount(p.paid)} USDT`;
 }
 

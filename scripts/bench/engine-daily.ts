@@ -1,0 +1,94 @@
+/**
+ * One full daily run (ROI 00:05, binary matching and rank evaluation at 11:00 London) over a
+ * big database: N members (default 100,000) in a deep binary tree (each member placed under one
+ * of the 20 latest members with a free side, so legs run thousands deep), half of them with an
+ * ACTIVE package and a day's purchase volume waiting to be folded.
+ *   node --import tsx scripts/bench/engine-daily.ts [--members 100000] [--days 3]
+ * Prints each day's time per job and the median total.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { manualClock } from '../../apps/server/src/core/clock.ts';
+import { DEMO_PASSWORD_HASH } from '../../apps/server/src/core/passwords.ts';
+import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.ts';
+import { runDueJobs } from '../../apps/server/src/modules/engine/runs.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const MEMBERS = arg('members', 100_000);
+const DAYS = arg('days', 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dir = mkdtempSync(join(tmpdir(), 'md-bench-engine-'));
+// Monday 2 March 2026, 09:00 UTC: each bench day is a business day with all three runs.
+const start = Date.parse('2026-03-02T09:00:00Z');
+const clock = manualClock(start);
+const { services, fastify } = await buildApp({ databasePath: join(dir, 'bench.sqlite'), seed: 'empty', clock, config: { rateLimits: false, validateOutput: false } });
+const db = services.sqlite;
+let seed = 7;
+const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+
+let t0 = performance.now();
+const insertMember = db.prepare(
+  `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash) values (?, ?, ?, ?, 'India', ?, ?, ?, ?, ?)`,
+);
+const insertSubscription = db.prepare(
+  `insert into subscriptions (trans_id, member_id, plan, amount, roi_basis_points, max_earnings, binary_volume, rank_volume, created_at)
+   values (?, ?, 'Gold', 1000000000, 150, 3000000000, 1000000000, 1000000000, ?)`,
+);
+const taken = new Uint8Array((MEMBERS + 1) * 2);
+db.transaction(() => {
+  for (let i = 1; i <= MEMBERS; i++) {
+    let parent: number | null = null;
+    let side: '0' | '1' | null = null;
+    for (let tries = 0; i > 1; tries++) {
+      const candidate = tries < 40 ? Math.max(1, i - 1 - Math.floor(random() * 20)) : 1 + Math.floor(random() * (i - 1));
+      const s = random() < 0.5 ? 0 : 1;
+      const free = !taken[candidate * 2 + s] ? s : !taken[candidate * 2 + (1 - s)] ? 1 - s : -1;
+      if (free < 0) continue;
+      taken[candidate * 2 + free] = 1;
+      parent = candidate;
+      side = free === 0 ? '0' : '1';
+      break;
+    }
+    const sponsor = parent === null ? null : random() < 0.5 ? parent : Math.max(1, parent - Math.floor(random() * 50));
+    insertMember.run(i, `m${i}`, `m${i}`, `m${i}@example.com`, sponsor, parent, side, start - 60 * 86_400_000, DEMO_PASSWORD_HASH);
+    if (i % 2 === 0) insertSubscription.run(`PKB${i}`, i, start - 86_400_000);
+  }
+})();
+backfillBinaryStats(services);
+const depth = (db.prepare('select max(depth) as d, avg(depth) as a from binary_stats').get() as { d: number; a: number });
+console.log(`${MEMBERS} members (binary depth max ${depth.d}, mean ${Math.round(depth.a)}), half with a Gold package: ${Math.round(performance.now() - t0)} ms`);
+
+const totals: number[] = [];
+const addVolume = db.prepare('update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?');
+for (let day = 0; day < DAYS; day++) {
+  // The day's purchases: a tenth of the members add volume (as buyPackage records it).
+  db.transaction(() => {
+    for (let i = 1; i <= MEMBERS; i++) if (random() < 0.1) addVolume.run(250_000_000, 250_000_000, i);
+  })();
+  const from = clock.now();
+  const to = from + 86_400_000;
+  clock.set(to);
+  // Split at the due instants to time each job: binary + ranks (11:00), then ROI (00:05 next day).
+  const ran = [];
+  const parts: string[] = [];
+  t0 = performance.now();
+  for (const [a, b] of [[from, from + 2 * 3_600_000 + 60_000], [from + 2 * 3_600_000 + 60_000, to]] as const) {
+    const p0 = performance.now();
+    ran.push(...runDueJobs(services, a, b));
+    parts.push(`${Math.round(performance.now() - p0)} ms`);
+  }
+  const ms = performance.now() - t0;
+  console.log(`  binary+ranks ${parts[0]}, roi ${parts[1]}`);
+  totals.push(ms);
+  console.log(`day ${day + 1}: ${Math.round(ms)} ms — ${ran.map((r) => `${r.job} ${r.date}: ${r.summary}`).join('; ')}`);
+}
+console.log(`median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms`);
+await fastify.close();
+db.close();
+rmSync(dir, { recursive: true, force: true });
