@@ -14,6 +14,8 @@ import { manualClock } from '../../apps/server/src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../../apps/server/src/core/passwords.ts';
 import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.ts';
 import { runDueJobs } from '../../apps/server/src/modules/engine/runs.ts';
+import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
+import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,6 +91,17 @@ for (let day = 0; day < DAYS; day++) {
   console.log(`day ${day + 1}: ${Math.round(ms)} ms — ${ran.map((r) => `${r.job} ${r.date}: ${r.summary}`).join('; ')}`);
 }
 console.log(`median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms`);
+
+// A purchase by the deepest member (level income 5 sponsors up, volume recorded once on the buyer).
+const deepest = db.prepare('select member_id as id, depth from binary_stats order by depth desc limit 1').get() as { id: number; depth: number };
+const purchases: number[] = [];
+for (let k = 0; k < 21; k++) {
+  payDeposit(services, openDeposit(services, deepest.id, 100_000_000, 'USDT.BEP20').id);
+  const p0 = performance.now();
+  buyPackage(services, deepest.id, 'Starter');
+  purchases.push(performance.now() - p0);
+}
+console.log(`purchase by a member ${deepest.depth} binary levels deep: median ${median(purchases).toFixed(2)} ms`);
 await fastify.close();
 db.close();
 rmSync(dir, { recursive: true, force: true });
