@@ -92,10 +92,11 @@ function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
       rankRight[r.parentId]! += rank;
     }
   }
-  const addPending = prepared(ctx.sqlite, 'update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ? where member_id = ?');
-  const addRank = prepared(
+  // One statement per member with movement: both legs' pending binary volume and lifetime rank volume.
+  const addVolume = prepared(
     ctx.sqlite,
-    'update binary_stats set rank_left = rank_left + ?, rank_right = rank_right + ? where member_id = ? returning rank_left as leftTotal, rank_right as rightTotal',
+    `update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ?
+      where member_id = ? returning rank_left as leftTotal, rank_right as rightTotal`,
   );
   const rankEntry = prepared(
     ctx.sqlite,
@@ -104,11 +105,13 @@ function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
   );
   for (const r of rows) {
     const id = r.id;
-    if (binaryLeft[id]! > 0 || binaryRight[id]! > 0) addPending.run(binaryLeft[id]!, binaryRight[id]!, id);
-    if (rankLeft[id]! > 0 || rankRight[id]! > 0) {
-      const totals = addRank.get(rankLeft[id]!, rankRight[id]!, id) as { leftTotal: number; rightTotal: number };
-      rankEntry.run(`RV${compactDate(date)}M${id}`, id, rankLeft[id]! + rankRight[id]!, rankLeft[id]!, totals.leftTotal, rankRight[id]!, totals.rightTotal, at);
-    }
+    const bl = binaryLeft[id]!;
+    const br = binaryRight[id]!;
+    const rl = rankLeft[id]!;
+    const rr = rankRight[id]!;
+    if (bl === 0 && br === 0 && rl === 0 && rr === 0) continue;
+    const totals = addVolume.get(bl, br, rl, rr, id) as { leftTotal: number; rightTotal: number };
+    if (rl > 0 || rr > 0) rankEntry.run(`RV${compactDate(date)}M${id}`, id, rl + rr, rl, totals.leftTotal, rr, totals.rightTotal, at);
   }
   prepared(ctx.sqlite, 'update binary_stats set own_binary_pending = 0, own_rank_pending = 0 where own_binary_pending > 0 or own_rank_pending > 0').run();
 }
