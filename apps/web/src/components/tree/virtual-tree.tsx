@@ -77,6 +77,8 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
       ArrowUp: () => focusRow(index - 1),
       Home: () => focusRow(0),
       End: () => focusRow(rows.length - 1),
+      // The hover panel can be dismissed without moving focus (WCAG 1.4.13).
+      Escape: () => onActivate?.(null, null),
     };
     const action = keys[event.key];
     if (!action) return;
@@ -97,6 +99,10 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
       bg="bg.panel"
       onScroll={() => onActivate?.(null, null)}
       onMouseLeave={() => onActivate?.(null, null)}
+      onBlur={(event) => {
+        // Focus (or a tap) left the tree: the panel goes with it.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onActivate?.(null, null);
+      }}
     >
       <Box position="relative" h={`${virtualizer.getTotalSize()}px`} minW="100%" w="max-content">
         {virtualizer.getVirtualItems().map((item) => {

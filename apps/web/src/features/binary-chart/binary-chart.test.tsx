@@ -83,9 +83,13 @@ describe('Binary chart', () => {
     expect(within(panel).getByText(/Expiry Dec 01, 2026/)).toBeInTheDocument();
     await waitFor(() => expect(alice.querySelector('[data-status]')).toHaveAttribute('data-status', 'active'));
     expect(within(alice).getByText('Sponsor: demo')).toBeInTheDocument();
-    // Keyboard focus opens it too; the root is inactive.
-    fireEvent.focus(screen.getByRole('treeitem', { name: 'demo' }));
-    await waitFor(() => expect(screen.getByRole('treeitem', { name: 'demo' }).querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive'));
+    // Keyboard focus opens it too; the root is inactive; Escape closes it.
+    const root = screen.getByRole('treeitem', { name: 'demo' });
+    fireEvent.focus(root);
+    await waitFor(() => expect(root.querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive'));
+    expect(within(screen.getByTestId('node-details')).getByText('demo')).toBeInTheDocument();
+    fireEvent.keyDown(root, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('node-details')).not.toBeInTheDocument());
   });
 
   it("shows 'No organizational data available' when the member has no downline, and only logs a failure", async () => {
