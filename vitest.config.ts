@@ -14,7 +14,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 90_000,
+          // Pages load over real HTTP while other projects share the 2 cores: poll patiently.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           hookTimeout: 120_000,
           fileParallelism: false,
           globalSetup: ['e2e/global-setup.ts'],

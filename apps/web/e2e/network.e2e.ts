@@ -1,0 +1,102 @@
+/**
+ * The network end to end, in both client modes: the binary tree three levels down with the hover
+ * panel, the level chart, and the Bonus, Volume and Ranks pages showing what the engine paid
+ * after the QA clock moved on.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { api, signIn } from './support.ts';
+
+const servers = inject('e2eServers');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(servers)('network in $mode mode', (server) => {
+  let context: BrowserContext;
+  let page: Page;
+  const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? '');
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  /** Expands the first collapsed node at `level` and waits for the level below to appear. */
+  async function expandAt(tree: ReturnType<Page['getByRole']>, level: number) {
+    const collapsed = tree.locator(`[role="treeitem"][aria-level="${level}"][aria-expanded="false"]`).first();
+    const name = await collapsed.getAttribute('aria-label');
+    await collapsed.getByRole('button', { name: `Expand ${name}` }).click();
+    await expect.poll(() => tree.locator(`[role="treeitem"][aria-level="${level + 1}"]`).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    return name!;
+  }
+
+  it('expands the binary tree three levels and shows the hover panel', async () => {
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.goto(`${server.url}/dashboard/binarychart`);
+    const tree = page.getByRole('tree', { name: 'Binary tree' });
+    await tree.locator('[role="treeitem"][aria-level="1"]').first().waitFor();
+    expect(await tree.locator('[role="treeitem"][aria-level="1"]').first().getAttribute('aria-label')).toBe('demo');
+    if ((await tree.locator('[role="treeitem"][aria-level="2"]').count()) === 0) await expandAt(tree, 1);
+    await expandAt(tree, 2);
+    await expandAt(tree, 3);
+    const deepName = await expandAt(tree, 4);
+    expect(deepName).toBeTruthy();
+
+    const row = tree.locator('[role="treeitem"][aria-level="5"]').first();
+    const username = (await row.getAttribute('aria-label'))!;
+    await row.hover();
+    const panel = page.getByTestId('node-details');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.innerText()).toContain('Current Binary');
+    expect(await panel.innerText()).toContain(username);
+    // The row shows the sponsor and the side the server answers.
+    const details = await api<{ Success: { Sponsor: string | null; Side: string | null } }>(server, '/binary/view_binary_downline_details', { username }, await token());
+    const rowText = await row.innerText();
+    if (details.Success.Sponsor) expect(rowText).toContain(details.Success.Sponsor);
+    expect(rowText).toContain(details.Success.Side === '0' ? 'Left' : 'Right');
+  });
+
+  it('opens the level chart one level at a time', async () => {
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.goto(`${server.url}/dashboard/levelchart`);
+    const tree = page.getByRole('tree', { name: 'Level tree' });
+    await tree.locator('[role="treeitem"]').first().waitFor();
+    const directs = await api<{ Success: { Downline: { Username: string }[] } }>(server, '/level/view_downline', { username: 'demo' }, await token());
+    const levelOne = tree.locator('[role="treeitem"][aria-level="1"]');
+    const rootExpanded = (await levelOne.first().getAttribute('aria-label')) === 'demo';
+    const firstLevel = rootExpanded ? tree.locator('[role="treeitem"][aria-level="2"]') : levelOne;
+    await expect.poll(() => firstLevel.count()).toBe(directs.Success.Downline.length);
+    await expandAt(tree, rootExpanded ? 2 : 1);
+  });
+
+  it('shows on Bonus, Volume and Ranks what the engine paid after the clock moved on', async () => {
+    await api(server, '/__qa/clock', { advance: 'P3D' });
+    await signIn(page, server, 'demo', 'Demo@1234');
+    const jwt = await token();
+    const firstRow = async (path: string) => (await api<{ Success: Record<string, unknown>[] }>(server, path, { pageNo: 1, pageSize: 10 }, jwt)).Success[0];
+
+    const level = await firstRow('/level/level_earning_transaction');
+    expect(level).toBeDefined();
+    await page.goto(`${server.url}/dashboard/bonus`);
+    await page.getByRole('tab', { name: 'Level Bonus' }).click();
+    await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(level!.TransID));
+
+    const volume = await firstRow('/binary/view_binary_transaction');
+    expect(volume).toBeDefined();
+    await page.goto(`${server.url}/dashboard/volume`);
+    await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(volume!.TransID));
+
+    const current = (await api<{ Success: { Rank: string } }>(server, '/rank/current_rank', {}, jwt)).Success.Rank;
+    await page.goto(`${server.url}/dashboard/rankrewards`);
+    await expect.poll(() => page.getByTestId(`rank-${current}`).innerText()).toContain('Current');
+  });
+});
