@@ -4,7 +4,7 @@
  * treeitems; a click (or Enter/Space, or the Expand button) toggles a node, whose children load
  * lazily behind a spinner. Pages configure content, colours and the hover panel.
  */
-import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, IconButton, Spinner } from '@chakra-ui/react';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
@@ -86,6 +86,24 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
     action();
   };
 
+  // Rows are memoized and get one stable handler object whose fields always call the latest
+  // closures: scrolling then re-renders only the rows that enter the window.
+  const latest = useRef({ toggle, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData });
+  latest.current = { toggle, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData };
+  const handlers = useMemo<RowHandlers<T>>(
+    () => ({
+      toggle: (row) => latest.current.toggle(row),
+      onKeyDown: (event, row, index) => latest.current.onKeyDown(event, row, index),
+      onActivate: (row, rect) => latest.current.onActivate?.(row, rect),
+      setActive: (index) => latest.current.setActive(index),
+      nameOf: (node) => latest.current.nameOf(node),
+      renderContent: (row) => latest.current.renderContent(row),
+      paletteOf: (row) => latest.current.paletteOf(row),
+      rowData: (row) => latest.current.rowData?.(row) ?? {},
+    }),
+    [],
+  );
+
   return (
     <Box
       ref={scrollRef}
@@ -107,81 +125,117 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
       <Box position="relative" h={`${virtualizer.getTotalSize()}px`} minW="100%" w="max-content">
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
-          const name = nameOf(row.node);
-          const indent = Math.min(row.depth, MAX_INDENT_DEPTH) * INDENT_PX;
           return (
-            <Box
+            <TreeRow
               key={row.node.id}
-              role="treeitem"
-              aria-level={row.depth + 1}
-              aria-expanded={row.expandable ? row.expanded : undefined}
-              aria-busy={row.loading || undefined}
-              aria-label={name}
-              data-index={item.index}
-              {...rowData?.(row)}
-              tabIndex={item.index === active ? 0 : -1}
-              position="absolute"
-              top="0"
-              left="0"
-              w="100%"
-              h={`${TREE_ROW_HEIGHT}px`}
-              transform={`translateY(${item.start}px)`}
-              display="flex"
-              alignItems="center"
-              gap="2"
-              pe="3"
-              ps={`${indent + 8}px`}
-              cursor={row.expandable ? 'pointer' : 'default'}
-              _hover={{ bg: 'bg.muted' }}
-              _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
-              colorPalette={paletteOf(row)}
-              onClick={() => toggle(row)}
-              onKeyDown={(event) => onKeyDown(event, row, item.index)}
-              onMouseEnter={(event) => onActivate?.(row, event.currentTarget.getBoundingClientRect())}
-              onFocus={(event) => {
-                setActive(item.index);
-                onActivate?.(row, event.currentTarget.getBoundingClientRect());
-              }}
-            >
-              <Box w="7" flexShrink={0} display="flex" justifyContent="center">
-                {row.loading ? (
-                  <Spinner size="sm" aria-label={`Loading ${name}`} />
-                ) : row.expandable ? (
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${name}`}
-                    aria-expanded={row.expanded}
-                    tabIndex={-1}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      toggle(row);
-                    }}
-                  >
-                    {row.expanded ? <LuChevronDown /> : <LuChevronRight />}
-                  </IconButton>
-                ) : null}
-              </Box>
-              <Box
-                flex="1"
-                minW="0"
-                h="calc(100% - 8px)"
-                display="flex"
-                alignItems="center"
-                gap="2"
-                px="3"
-                borderRadius="md"
-                bg="colorPalette.subtle"
-                color="fg"
-                borderStartWidth="4px"
-                borderStartColor="colorPalette.solid"
-              >
-                {renderContent(row)}
-              </Box>
-            </Box>
+              row={row}
+              index={item.index}
+              start={item.start}
+              active={item.index === active}
+              handlers={handlers}
+            />
           );
         })}
       </Box>
     </Box>
   );
 }
+
+interface RowHandlers<T> {
+  toggle: (row: FlatRow<T>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>, row: FlatRow<T>, index: number) => void;
+  onActivate: (row: FlatRow<T>, rect: DOMRect) => void;
+  setActive: (index: number) => void;
+  nameOf: (node: TreeNode<T>) => string;
+  renderContent: (row: FlatRow<T>) => ReactNode;
+  paletteOf: (row: FlatRow<T>) => string;
+  rowData: (row: FlatRow<T>) => Record<`data-${string}`, string>;
+}
+
+interface TreeRowProps<T> {
+  row: FlatRow<T>;
+  index: number;
+  start: number;
+  active: boolean;
+  handlers: RowHandlers<T>;
+}
+
+/**
+ * One row. Position and indentation go in inline styles, not style props: each distinct value of a
+ * style prop would add a CSS class, and scrolling produces thousands of offsets.
+ */
+function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T>) {
+  const name = handlers.nameOf(row.node);
+  const indent = Math.min(row.depth, MAX_INDENT_DEPTH) * INDENT_PX;
+  return (
+    <Box
+      role="treeitem"
+      aria-level={row.depth + 1}
+      aria-expanded={row.expandable ? row.expanded : undefined}
+      aria-busy={row.loading || undefined}
+      aria-label={name}
+      data-index={index}
+      {...handlers.rowData(row)}
+      tabIndex={active ? 0 : -1}
+      position="absolute"
+      top="0"
+      left="0"
+      w="100%"
+      h={`${TREE_ROW_HEIGHT}px`}
+      style={{ transform: `translateY(${start}px)`, paddingInlineStart: `${indent + 8}px` }}
+      display="flex"
+      alignItems="center"
+      gap="2"
+      pe="3"
+      cursor={row.expandable ? 'pointer' : 'default'}
+      _hover={{ bg: 'bg.muted' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
+      colorPalette={handlers.paletteOf(row)}
+      onClick={() => handlers.toggle(row)}
+      onKeyDown={(event) => handlers.onKeyDown(event, row, index)}
+      onMouseEnter={(event) => handlers.onActivate(row, event.currentTarget.getBoundingClientRect())}
+      onFocus={(event) => {
+        handlers.setActive(index);
+        handlers.onActivate(row, event.currentTarget.getBoundingClientRect());
+      }}
+    >
+      <Box w="7" flexShrink={0} display="flex" justifyContent="center">
+        {row.loading ? (
+          <Spinner size="sm" aria-label={`Loading ${name}`} />
+        ) : row.expandable ? (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${name}`}
+            aria-expanded={row.expanded}
+            tabIndex={-1}
+            onClick={(event) => {
+              event.stopPropagation();
+              handlers.toggle(row);
+            }}
+          >
+            {row.expanded ? <LuChevronDown /> : <LuChevronRight />}
+          </IconButton>
+        ) : null}
+      </Box>
+      <Box
+        flex="1"
+        minW="0"
+        h="calc(100% - 8px)"
+        display="flex"
+        alignItems="center"
+        gap="2"
+        px="3"
+        borderRadius="md"
+        bg="colorPalette.subtle"
+        color="fg"
+        borderStartWidth="4px"
+        borderStartColor="colorPalette.solid"
+      >
+        {handlers.renderContent(row)}
+      </Box>
+    </Box>
+  );
+}
+
+const TreeRow = memo(TreeRowInner) as typeof TreeRowInner;
