@@ -7,21 +7,28 @@ import type { Services } from '../../core/services.ts';
 
 type Sql = Pick<Services, 'sqlite'>;
 
-/** Whether `memberId` is `rootId` itself or sits anywhere below it in the binary tree. */
-export function inBinaryTree(ctx: Sql, rootId: number, memberId: number): boolean {
-  if (rootId === memberId) return true;
+/** Whether `rootId` is reached walking up from `memberId` along `link` (never counting the member itself). */
+function hasAncestor(ctx: Sql, link: 'parent_id' | 'sponsor_id', rootId: number, memberId: number): boolean {
   const row = ctx.sqlite
     .prepare<{ root: number; member: number }, { found: number }>(
       `with recursive up(id) as (
-         select parent_id from members where id = @member
+         select ${link} from members where id = @member
          union
-         select m.parent_id from members m join up on m.id = up.id where up.id <> @root
+         select m.${link} from members m join up on m.id = up.id where up.id <> @root
        )
        select 1 as found from up where id = @root limit 1`,
     )
     .get({ root: rootId, member: memberId });
   return Boolean(row);
 }
+
+/** Whether `memberId` is `rootId` itself or sits anywhere below it in the binary tree. */
+export const inBinaryTree = (ctx: Sql, rootId: number, memberId: number) =>
+  rootId === memberId || hasAncestor(ctx, 'parent_id', rootId, memberId);
+
+/** Whether `memberId` sits anywhere below `rootId` in the sponsor tree (never the root itself). */
+export const inSponsorDownline = (ctx: Sql, rootId: number, memberId: number) =>
+  rootId !== memberId && hasAncestor(ctx, 'sponsor_id', rootId, memberId);
 
 /**
  * How many sponsor levels `memberId` sits below `rootId` (0 for the root itself), looking at most

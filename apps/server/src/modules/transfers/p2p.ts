@@ -9,31 +9,13 @@ import type { Handlers } from '../../transport/handlers.ts';
 import { findMemberByUsername } from '../auth/members.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
 import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
+import { inSponsorDownline } from '../network/scope.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireTransactionPassword } from '../security/security.ts';
 
 export const P2P_MESSAGES = {
   setPassword: 'Set Transaction Password before making a transfer',
 } as const;
-
-/**
- * Whether `memberId` sits anywhere below `rootId` in the sponsor tree (never the root itself).
- * Walks up from the member: bounded by its depth, not by the size of the root's team.
- */
-export function inSponsorDownline(ctx: Pick<Services, 'sqlite'>, rootId: number, memberId: number): boolean {
-  if (rootId === memberId) return false;
-  const row = ctx.sqlite
-    .prepare<{ root: number; member: number }, { found: number }>(
-      `with recursive up(id) as (
-         select sponsor_id from members where id = @member
-         union
-         select m.sponsor_id from members m join up on m.id = up.id where up.id <> @root
-       )
-       select 1 as found from up where id = @root limit 1`,
-    )
-    .get({ root: rootId, member: memberId });
-  return Boolean(row);
-}
 
 /** The recipient if it is in the sender's downline, else the P2P refusal. */
 function downlineRecipient(ctx: Pick<Services, 'db' | 'sqlite'>, senderId: number, username: string) {
