@@ -36,6 +36,15 @@ describe('binary tree', () => {
     expect(node.Downline.map((d) => d.Side)).toEqual(['0', '1']);
     const everyoneElse = sql<{ n: number }>('select count(*) as n from members').n - 1;
     expect(node.CountUser).toBe(everyoneElse);
+    // The extension fields: each child's sponsor and whether it holds an active package.
+    for (const entry of node.Downline as (Node['Downline'][number] & { Sponsor?: string; Status?: boolean })[]) {
+      const expected = sql<{ sponsor: string; active: number }>(
+        `select s.username as sponsor, exists (select 1 from subscriptions x where x.member_id = m.id and x.status = 'ACTIVE') as active
+         from members m join members s on s.id = m.sponsor_id where m.username = ?`,
+        entry.Username,
+      );
+      expect(entry).toMatchObject({ Sponsor: expected.sponsor, Status: Boolean(expected.active) });
+    }
     const child = node.Downline[0]!.Username;
     const childNode = (await t.post<{ Success: Node }>('/binary/view_binary_downline', { username: child.toUpperCase() }, { token: demo })).body.Success;
     const below = sql<{ n: number }>(

@@ -121,7 +121,15 @@ export const binaryDownlineSchema = z.object({
   Username: z.string(),
   CountUser: z.number(),
   Downline: z.union([
-    z.array(z.object({ Username: z.string(), Side: z.enum(['0', '1']) })),
+    z.array(
+      z.object({
+        Username: z.string(),
+        Side: z.enum(['0', '1']),
+        // Extensions (absent at the provider): let a node show its sponsor and dot before any hover.
+        Sponsor: z.string().nullable().optional().describe("Extension: the member's sponsor"),
+        Status: z.boolean().optional().describe('Extension: whether the member holds an ACTIVE subscription'),
+      }),
+    ),
     z.record(z.string(), z.string()),
   ]),
 });

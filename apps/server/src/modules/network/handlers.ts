@@ -43,14 +43,24 @@ export const networkHandlers: Handlers = {
   'binary.view_binary_downline': (ctx, input) => {
     const member = binaryMember(ctx, input.username);
     const children = ctx.sqlite
-      .prepare<{ parent: number }, { username: string; side: string }>('select username, side from members where parent_id = @parent order by side')
+      .prepare<{ parent: number }, { username: string; side: string; sponsor: string | null; active: number }>(
+        `select m.username, m.side, s.username as sponsor,
+           exists (select 1 from subscriptions x where x.member_id = m.id and x.status = 'ACTIVE') as active
+         from members m left join members s on s.id = m.sponsor_id
+         where m.parent_id = @parent order by m.side`,
+      )
       .all({ parent: member.id });
     return {
       Success: {
         Username: member.username,
         // Team size: everyone below in the binary tree (kept at placement, so no subtree walk).
         CountUser: binaryStatsOf(ctx, member.id)?.teamSize ?? children.length,
-        Downline: children.map((child) => ({ Username: child.username, Side: asSide(child.side) })),
+        Downline: children.map((child) => ({
+          Username: child.username,
+          Side: asSide(child.side),
+          Sponsor: child.sponsor,
+          Status: Boolean(child.active),
+        })),
       },
     };
   },

@@ -64,6 +64,22 @@ describe('Binary chart', () => {
     expect(screen.queryByRole('button', { name: /bob$/ })).not.toBeInTheDocument();
   });
 
+  it("shows a child's sponsor and active dot straight from the downline when the server sends them", async () => {
+    renderSignedIn('/dashboard/binarychart', {
+      'binary.view_binary_downline': ({ username }) =>
+        username === 'demo'
+          ? { Success: { Username: 'demo', CountUser: 2, Downline: [{ Username: 'alice', Side: '0', Sponsor: 'demo', Status: false }, { Username: 'bob', Side: '1' }] } }
+          : { Success: { Username: String(username), CountUser: 0, Downline: [] } },
+    });
+    const alice = await screen.findByRole('treeitem', { name: 'alice' });
+    expect(within(alice).getByText('Sponsor: demo')).toBeInTheDocument();
+    expect(alice.querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive');
+    // Without the extension fields the node waits for its details (the provider's shape).
+    const bob = screen.getByRole('treeitem', { name: 'bob' });
+    expect(within(bob).getByText('Sponsor: …')).toBeInTheDocument();
+    expect(bob.querySelector('[data-status]')).toHaveAttribute('data-status', 'unknown');
+  });
+
   it('shows the hover panel with Current Binary, Earnings, Direct Bonus and plans; the dot and sponsor follow', async () => {
     const { calls } = renderSignedIn('/dashboard/binarychart', {
       'binary.view_binary_downline': () => ({ Success: { Username: 'demo', CountUser: 1, Downline: { Left: 'alice' } } }),

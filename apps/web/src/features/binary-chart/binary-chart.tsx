@@ -19,7 +19,9 @@ const paletteOf = (row: FlatRow<BinaryMember>) => (row.node.data.side ? SIDE_PAL
 function BinaryNodeContent({ member }: { member: BinaryMember }) {
   // Reads the details cache only; the hover loads it.
   const details = useNodeDetails(member.username, false).data?.Success;
-  const status = details ? (details.Status ? 'active' : 'inactive') : 'unknown';
+  const active = details?.Status ?? member.active;
+  const status = active === undefined ? 'unknown' : active ? 'active' : 'inactive';
+  const sponsor = details ? details.Sponsor : member.sponsor;
   const side = member.side ?? details?.Side ?? null;
   return (
     <>
@@ -40,7 +42,7 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
           {member.username}
         </Text>
         <Text fontSize="xs" color="fg.muted" truncate>
-          Sponsor: {details ? details.Sponsor ?? '-' : '…'}
+          Sponsor: {sponsor === undefined ? '…' : (sponsor ?? '-')}
         </Text>
       </Stack>
       {side && (

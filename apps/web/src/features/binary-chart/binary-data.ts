@@ -8,6 +8,9 @@ export type Side = '0' | '1';
 export interface BinaryMember {
   username: string;
   side: Side | null;
+  /** From the downline answer when the server sends the extension fields; else the details say. */
+  sponsor?: string | null;
+  active?: boolean;
 }
 
 /** '0' (or a 'left' key) is the left leg; anything else the right. */
@@ -16,7 +19,12 @@ const sideOf = (key: string): Side => (key === '0' || key.toLowerCase() === 'lef
 /** The children of a downline answer, left first. */
 export function downlineChildren(downline: BinaryDownline['Downline']): TreeNode<BinaryMember>[] {
   const entries: BinaryMember[] = Array.isArray(downline)
-    ? downline.map((entry) => ({ username: entry.Username, side: sideOf(entry.Side) }))
+    ? downline.map((entry) => ({
+        username: entry.Username,
+        side: sideOf(entry.Side),
+        ...(entry.Sponsor !== undefined ? { sponsor: entry.Sponsor } : {}),
+        ...(entry.Status !== undefined ? { active: entry.Status } : {}),
+      }))
     : Object.entries(downline).map(([side, username]) => ({ username, side: sideOf(side) }));
   return entries
     .filter((entry) => entry.username)
