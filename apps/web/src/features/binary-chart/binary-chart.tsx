@@ -74,7 +74,8 @@ export default function BinaryChartPage() {
   const item = navItemByPath('/dashboard/binarychart')!;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const username = useAuth().user?.username ?? '';
+  const { user, profile } = useAuth();
+  const username = user?.username ?? '';
   const rootQuery = useQuery({ ...trpc['binary.view_binary_downline'].queryOptions({ username }), enabled: Boolean(username), retry: false });
   const [hovered, setHovered] = useState<{ username: string; rect: DOMRect } | null>(null);
 
@@ -84,9 +85,24 @@ export default function BinaryChartPage() {
   }, [rootQuery.error]);
   const answer = rootQuery.data?.Success;
 
+  // The root is the member itself: its sponsor and status come from the profile, not a downline entry.
+  const rootSponsor = profile?.Sponsor;
+  const rootActive = profile ? Boolean(profile.Subscription) : undefined;
   const root = useMemo<TreeNode<BinaryMember> | null>(
-    () => (answer && hasDownline(answer) ? { id: answer.Username, data: { username: answer.Username, side: null }, expandable: true } : null),
-    [answer],
+    () =>
+      answer && hasDownline(answer)
+        ? {
+            id: answer.Username,
+            data: {
+              username: answer.Username,
+              side: null,
+              ...(rootSponsor !== undefined ? { sponsor: rootSponsor } : {}),
+              ...(rootActive !== undefined ? { active: rootActive } : {}),
+            },
+            expandable: true,
+          }
+        : null,
+    [answer, rootSponsor, rootActive],
   );
   const rootChildren = useMemo(() => (answer ? downlineChildren(answer.Downline) : []), [answer]);
 
