@@ -1,28 +1,12 @@
 /** Identity screens end to end, in both client modes (tRPC mock and provider REST). */
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
-import { api, expectToast, latestOtp, mailbox, registerMember, signIn, totpCode, uniqueName } from './support.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, expectToast, latestOtp, mailbox, registerMember, signIn, totpCode, uniqueName, freshPagePerTest } from './support.ts';
 
 const servers = inject('e2eServers');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe.each(servers)('identity in $mode mode', (server) => {
-  let context: BrowserContext;
-  let page: Page;
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  let page!: Page;
+  freshPagePerTest({ width: 1280, height: 800 }, (fresh) => (page = fresh));
 
   it('answers the mode in /config.json', async () => {
     const config = await api<{ mode: string }>(server, '/config.json');

@@ -3,37 +3,21 @@
  * swap with MAX → transaction password via OTP → P2P → wallet address via OTP → withdrawal with
  * the fee dialog → QA approval → History shows every step. Then the data table's behaviours.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatMoney } from '@md/shared';
-import { launchBrowser } from './browser.ts';
-import { api, expectToast, latestOtp, signIn } from './support.ts';
+import { api, expectToast, latestOtp, signIn, freshPagePerTest } from './support.ts';
 
 const servers = inject('e2eServers');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 type Wallets = Record<string, { Available: number }>;
 
 describe.each(servers)('money in $mode mode', (server) => {
-  let context: BrowserContext;
-  let page: Page;
+  let page!: Page;
   const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? '');
   const wallets = async () => (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
   const available = (wallet: string) => page.getByTestId(`wallet-available-${wallet}`).innerText();
 
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('takes a member from deposit to an approved withdrawal, and History shows each step', async () => {
     await signIn(page, server, 'demo', 'Demo@1234');

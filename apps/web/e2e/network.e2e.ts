@@ -3,32 +3,16 @@
  * panel, the level chart, and the Bonus, Volume and Ranks pages showing what the engine paid
  * after the QA clock moved on.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
-import { api, signIn } from './support.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, signIn, freshPagePerTest } from './support.ts';
 
 const servers = inject('e2eServers');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe.each(servers)('network in $mode mode', (server) => {
-  let context: BrowserContext;
-  let page: Page;
+  let page!: Page;
   const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? '');
 
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   /** Expands the first collapsed node at `level` and waits for the level below to appear. */
   async function expandAt(tree: ReturnType<Page['getByRole']>, level: number) {

@@ -1,6 +1,7 @@
 /** Shared steps of the browser suite: the QA API, API-side set-up, and sign-in. */
-import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
 import type { E2eServer } from './global-setup.ts';
 
 export async function api<T = unknown>(server: E2eServer, path: string, body?: unknown, token?: string): Promise<T> {
@@ -79,4 +80,23 @@ export async function signIn(page: Page, server: E2eServer, username: string, pa
 export const toastTexts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]').allInnerTexts();
 export async function expectToast(page: Page, text: string) {
   await expect.poll(async () => (await toastTexts(page)).join('\n'), { timeout: 10_000 }).toContain(text);
+}
+
+/** In the calling describe block: one browser, and a fresh context and page for every test. */
+export function freshPagePerTest(viewport: { width: number; height: number }, use: (page: Page) => void) {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser!.newContext({ viewport });
+    use(await context.newPage());
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
 }
