@@ -1,6 +1,6 @@
 /** Money endpoints over HTTP: every success path and refusal message, scoping, and the ledger after each move. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@md/shared';
+import { MSG, amountToMicros, microsToAmount } from '@md/shared';
 import { DEPOSIT_MESSAGES } from '../src/modules/deposits/deposits.ts';
 import { PACKAGE_MESSAGES } from '../src/modules/packages/packages.ts';
 import { P2P_MESSAGES } from '../src/modules/transfers/p2p.ts';
@@ -39,7 +39,7 @@ describe('wallets', () => {
   it('answers all 8 wallets with Available, Total, This_Month, Last_Month and User', async () => {
     const reply = await t.post<{ Success: Record<string, { Available: number; Total: number; User: string }> }>('/wallet/view_all_wallets_details', {}, { token: demo });
     expect(Object.keys(reply.body.Success)).toEqual(['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank']);
-    expect(reply.body.Success.Deposit).toMatchObject({ Available: 6950, Total: 8550, User: 'demo' });
+    expect(reply.body.Success.Deposit).toMatchObject({ Available: 5450, Total: 8550, User: 'demo' });
     expect(reply.body.Success.Withdrawal).toMatchObject({ Available: 150, Total: 300 });
   });
 
@@ -122,9 +122,10 @@ describe('packages', () => {
     const profile = await t.post<{ Success: { package: string; Subscription: boolean }[] }>('/user/view_profile', {}, { token: demo });
     expect(profile.body.Success[0]).toMatchObject({ package: 'Starter', Subscription: true });
     const analytics = await t.post<{ Success: Record<string, number> }>('/user_analytics/view_user_analytics', {}, { token: demo });
-    // The cap left is 4,800 less the level income the engine has paid demo so far.
-    const earned = (t.services.sqlite.prepare('select sum(received_amount) as n from level_incomes where member_id = 1').get() as { n: number }).n / 1_000_000;
-    expect(analytics.body.Success).toMatchObject({ Active_Subscriptions: 3, Max_Earnings: 4800, Remaining_Earnings: 4800 - earned });
+    // Platinum, Silver and the new Starter: 3 × 3,100; the cap left is that less what the engine has paid on them.
+    const earned = (t.services.sqlite.prepare("select sum(total_earnings) as n from subscriptions where member_id = 1 and status = 'ACTIVE'").get() as { n: number }).n / 1_000_000;
+    expect(earned).toBeGreaterThan(0);
+    expect(analytics.body.Success).toMatchObject({ Active_Subscriptions: 3, Max_Earnings: 9300, Remaining_Earnings: 9300 - earned });
     await expectLedgerSound(t);
   });
 });
@@ -132,19 +133,22 @@ describe('packages', () => {
 describe('swaps', () => {
   it('applies the rules of DESIGN §6 with clear messages', async () => {
     grant(t, 'demo', 'ROI', 12.345678);
+    // The engine's ROI plus the grant: six decimals, so MAX below moves a balance that is not a multiple of the step.
+    const roi = amountToMicros(balanceOf(t, 'demo', 'ROI'));
     const swap = (from_wallet: string, to_wallet: string, amount: unknown) => refused('/wallet/transfer_wallet', { from_wallet, to_wallet, amount }, demo);
     expect(await swap('Deposit', 'Withdrawal', 1)).toBe(SWAP_MESSAGES.notSource('Deposit'));
     expect(await swap('Withdrawal', 'Deposit', 1)).toBe(SWAP_MESSAGES.notSource('Withdrawal'));
     expect(await swap('ROI', 'ROI', 1)).toBe(SWAP_MESSAGES.sameWallet);
     expect(await swap('ROI', 'P2P', 1)).toBe(SWAP_MESSAGES.notRoute('ROI', ['Withdrawal', 'Deposit']));
     expect(await swap('P2P', 'Withdrawal', 1)).toBe(SWAP_MESSAGES.notRoute('P2P', ['Deposit']));
-    expect(await swap('ROI', 'Withdrawal', 100)).toBe(MSG.insufficientBalance);
+    expect(await swap('ROI', 'Withdrawal', microsToAmount(roi) + 1)).toBe(MSG.insufficientBalance);
     expect(await swap('ROI', 'Withdrawal', 1.005)).toBe(SWAP_MESSAGES.step);
     expect(await swap('Gold', 'Withdrawal', 1)).toBe('Unknown wallet');
     expect((await t.post('/wallet/transfer_wallet', { from_wallet: 'ROI', to_wallet: 'Deposit', amount: 2.34 }, { token: demo })).status).toBe(200);
     // MAX: the whole balance, whatever its decimals.
-    expect((await t.post('/wallet/transfer_wallet', { from_wallet: 'ROI', to_wallet: 'Withdrawal', amount: 10.005678 }, { token: demo })).body).toEqual({
-      Success: SWAP_MESSAGES.done(10.005678, 'ROI', 'Withdrawal'),
+    const rest = microsToAmount(roi - 2_340_000);
+    expect((await t.post('/wallet/transfer_wallet', { from_wallet: 'ROI', to_wallet: 'Withdrawal', amount: rest }, { token: demo })).body).toEqual({
+      Success: SWAP_MESSAGES.done(rest, 'ROI', 'Withdrawal'),
     });
     expect(balanceOf(t, 'demo', 'ROI')).toBe(0);
     await expectLedgerSound(t);
@@ -167,7 +171,7 @@ describe('P2P', () => {
     expect(await send({ password: 'Wrong@99' })).toBe(SECURITY_MESSAGES.invalidTransactionPassword);
     expect(await send({ password: '' })).toBe(MSG.enterTransactionPassword);
     expect(await send({ amount: 1_000_000 })).toBe(MSG.insufficientBalance);
-    const child = t.services.sqlite.prepare("select c.username from members c join members p on p.id = c.sponsor_id where p.sponsor_id = 1 and p.totp_enabled = 0 and p.transaction_password_hash is null limit 1").get() as { username: string } | undefined;
+    const child = t.services.sqlite.prepare("select c.username from members c join members p on p.id = c.sponsor_id where p.totp_enabled = 0 and p.transaction_password_hash is null order by c.id limit 1").get() as { username: string } | undefined;
     expect(child).toBeDefined();
     if (child) {
       const parentToken = await t.login((t.services.sqlite.prepare('select p.username from members c join members p on p.id = c.sponsor_id where c.username = ?').get(child.username) as { username: string }).username);

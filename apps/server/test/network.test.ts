@@ -74,7 +74,7 @@ describe('binary tree', () => {
     const incomes = ['Direct', 'Level', 'Binary', 'ROI', 'Rank'].reduce((sum, w) => sum + wallets[w]!.Total, 0);
     expect(details.Earnings).toBeCloseTo(incomes, 6);
     expect(details).toMatchObject({ Status: true, Sponsor: null, Side: null });
-    expect(details.Total_User_Subscription_Plan).toMatchObject({ Gold: { Active: true }, Silver: { Active: true } });
+    expect(details.Total_User_Subscription_Plan).toMatchObject({ Platinum: { Active: true }, Silver: { Active: true } });
     expect((details.Current_Binary as number[]).length).toBe(2);
 
     const child = sql<{ username: string; sponsor: string; side: string }>(

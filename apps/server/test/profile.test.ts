@@ -70,13 +70,18 @@ describe('email change', () => {
 describe('notifications', () => {
   it('pages newest first with defaults 1 and 20, in both parameter spellings', async () => {
     const total = await t.post<{ Success: number }>('/notification/total_view_notification', { token });
-    expect(total.body.Success).toBe(45);
+    const stored = (t.services.sqlite.prepare('select count(*) as n from notifications where member_id = 1').get() as { n: number }).n;
+    // Registrations of the team, 13 weeks of daily income and the rest: many pages.
+    expect(stored).toBeGreaterThan(100);
+    expect(total.body.Success).toBe(stored);
     const first = await t.post<{ Success: { DateTime: string; TransID: string; Type: string }[] }>('/notification/view_notification', {}, { token });
     expect(first.body.Success).toHaveLength(20);
     const times = first.body.Success.map((n) => Date.parse(n.DateTime));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const third = await t.post<{ Success: unknown[] }>('/notification/view_notification', { page_no: 3 }, { token });
-    expect(third.body.Success).toHaveLength(5);
+    const pages = Math.ceil(stored / 20);
+    const last = await t.post<{ Success: unknown[] }>('/notification/view_notification', { page_no: pages }, { token });
+    expect(last.body.Success).toHaveLength(stored - (pages - 1) * 20);
+    expect((await t.post<{ Success: unknown[] }>('/notification/view_notification', { page_no: pages + 1 }, { token })).body.Success).toEqual([]);
     const camel = await t.post<{ Success: unknown[] }>('/notification/view_notification', { pageNo: 2, pageSize: 4 }, { token });
     const snake = await t.post<{ Success: unknown[] }>('/notification/view_notification', { page_no: 2, page_size: 4 }, { token });
     expect(camel.body).toEqual(snake.body);
@@ -100,19 +105,23 @@ describe('analytics and direct team', () => {
     const reply = await t.post<{ Success: Record<string, number | string> }>('/user_analytics/view_user_analytics', {}, { token });
     const members = t.count('members');
     const directs = (t.services.sqlite.prepare('select count(*) as n from members where sponsor_id = 1').get() as { n: number }).n;
-    // What the engine paid demo as level income on its team's seeded purchases counts against the cap.
-    const earned = (t.services.sqlite.prepare('select sum(received_amount) as n from level_incomes where member_id = 1').get() as { n: number }).n / 1_000_000;
+    // What the engine paid demo over the simulated days counts against the cap of its ACTIVE packages.
+    const q = <T>(sql: string) => t.services.sqlite.prepare(sql).get(1) as T;
+    const earned = q<{ n: number }>("select sum(total_earnings) as n from subscriptions where member_id = ? and status = 'ACTIVE'").n / 1_000_000;
+    const stats = q<{ rank: string; left: number; right: number }>('select rank, left_total as left, right_total as right from binary_stats where member_id = ?');
     expect(earned).toBeGreaterThan(0);
+    expect(stats.left).toBeGreaterThan(0);
+    expect(stats.rank).not.toBe('Starter');
     expect(reply.body.Success).toEqual({
       Current_Level: 5,
-      Current_Rank: 'Starter',
-      Binary_Left: 0,
-      Binary_Right: 0,
-      // Gold (1,000) and Silver (500), both ACTIVE: caps 3,000 + 1,500, less the level income earned.
+      Current_Rank: stats.rank,
+      Binary_Left: stats.left / 1_000_000,
+      Binary_Right: stats.right / 1_000_000,
+      // Platinum (2,500) and Silver (500), both ACTIVE: caps 7,500 + 1,500, less what the engine paid.
       Active_Subscriptions: 2,
-      Max_Earnings: 4500,
+      Max_Earnings: 9000,
       Total_Earnings: earned,
-      Remaining_Earnings: 4500 - earned,
+      Remaining_Earnings: 9000 - earned,
       Direct_Referrals: directs,
       Team_Size: members - 1,
     });

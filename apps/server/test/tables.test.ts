@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, procedureNames } from '@md/shared';
+import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
+import { insertMember } from '../src/modules/auth/members.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -16,10 +18,13 @@ const base = Date.UTC(2026, 9, 1, 12); // Oct 1, 2026 12:00 UTC
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
-  token = await t.login('gonzalo_001');
-  const id = (username: string) => (t.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }).id;
-  me = id('gonzalo_001');
-  other = id('reed_002');
+  // Members without any history of their own: the demo team's rows come from the engine.
+  const join = (username: string) =>
+    insertMember(t.services, { username, name: username, email: `${username}@example.com`, country: 'United Kingdom', passwordHash: DEMO_PASSWORD_HASH, sponsorId: 1, side: '0', createdAt: base }).id;
+  me = join('table_me');
+  other = join('table_other');
+  join('table_stranger');
+  token = await t.login('table_me');
   const db = t.services.sqlite;
   const insertLevel = db.prepare(
     `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
@@ -84,7 +89,7 @@ describe('paging', () => {
       TransID: 'LVL003',
       Transaction_ID: 'SUB3',
       Subs_Amount: 100,
-      From: 'reed_002',
+      From: 'table_other',
       Level: 4,
       Percentage: 1,
       Expected_Amount: 1,
@@ -104,7 +109,7 @@ describe('paging', () => {
   });
 
   it('answers one page when there is nothing', async () => {
-    const stranger = await t.login('claude_003');
+    const stranger = await t.login('table_stranger');
     const reply = await t.post<{ Success: number }>('/rank/total_pagination_rank_transaction', { pageNo: 1, pageSize: 10 }, { token: stranger });
     expect(reply.body.Success).toBe(1);
   });
@@ -113,7 +118,7 @@ describe('paging', () => {
 describe('search, dates and filters', () => {
   it('searches the text columns, with LIKE wildcards taken literally', async () => {
     expect((await list('/level/level_earning_transaction', { search: ['LVL01'] })).body.Success).toHaveLength(10);
-    expect((await list('/level/level_earning_transaction', { search: ['reed'] })).body.Success).toHaveLength(10);
+    expect((await list('/level/level_earning_transaction', { search: ['table_o'] })).body.Success).toHaveLength(10);
     expect((await list('/level/level_earning_transaction', { search: ['%'] })).body.Success).toHaveLength(0);
     expect((await list('/level/level_earning_transaction', { search: ['LVL_1'] })).body.Success).toHaveLength(0);
     expect(await pages('/level/total_pagination_level_earning', { search: ['LVL01'] })).toBe(1);
@@ -167,7 +172,7 @@ describe('scoping', () => {
     expect(all.some((r) => String(r.TransID).startsWith('OTHER'))).toBe(false);
     const deposits = (await list('/table/view_deposit_transaction', { pageSize: 100 })).body.Success;
     expect(deposits.map((r) => r.transaction_id)).not.toContain('DEPX');
-    const theirs = await t.login('reed_002');
+    const theirs = await t.login('table_other');
     const theirRows = (await list('/level/level_earning_transaction', { pageSize: 100 }, theirs)).body.Success;
     expect(theirRows.map((r) => r.TransID).sort()).toEqual(['OTHER0', 'OTHER1', 'OTHER2', 'OTHER3']);
   });
@@ -198,7 +203,7 @@ describe('earning history (from the ledger)', () => {
     expect(rows.some((r) => r.Type === 'Withdrawal Paid' && r.Status === 'Success')).toBe(true);
 
     // The recipient sees the same transfer, credited to its P2P wallet.
-    const received = (await list('/earning/view_all_earning_history', { search: [String(p2p.TransID)] })).body.Success;
+    const received = (await list('/earning/view_all_earning_history', { search: [String(p2p.TransID)] }, await t.login('gonzalo_001'))).body.Success;
     expect(received).toEqual([{ ...p2p, By: 'demo', Transfer: 'demo Deposit → P2P', Wallet: 'P2P' }]);
   });
 
@@ -208,7 +213,11 @@ describe('earning history (from the ledger)', () => {
     expect(deposits.length).toBeGreaterThan(0);
     expect(deposits.every((r) => r.Type === 'Deposit')).toBe(true);
     const total = (await t.post<{ Success: number }>('/earning/total_pagination_earning_history', { pageNo: 1, pageSize: 10 }, { token: demo })).body.Success;
-    const all = (await list('/earning/view_all_earning_history', { pageSize: 100 }, demo)).body.Success;
-    expect(total).toBe(Math.ceil(all.length / 10));
+    // 13 simulated weeks of income: many pages; the last one is partly or wholly full, the one after it empty.
+    expect(total).toBeGreaterThan(10);
+    const last = (await list('/earning/view_all_earning_history', { pageNo: total, pageSize: 10 }, demo)).body.Success;
+    expect(last.length).toBeGreaterThan(0);
+    expect(last.length).toBeLessThanOrEqual(10);
+    expect((await list('/earning/view_all_earning_history', { pageNo: total + 1, pageSize: 10 }, demo)).body.Success).toEqual([]);
   });
 });

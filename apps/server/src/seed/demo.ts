@@ -1,5 +1,9 @@
 /**
- * The `demo` scenario: deterministic (faker with a fixed seed, dates relative to the clock).
+ * The `demo` scenario, built by simulation: SIM_DAYS of registrations, deposits, purchases,
+ * swaps, P2P transfers and withdrawals played in time order on a simulated clock, with the
+ * engine's daily runs (ROI, binary matching, ranks) paid between them as on a live server, so
+ * every income is the real engine's. Deterministic (faker with fixed seeds, times relative to
+ * the clock; figures that depend on the weekday of "now" move by a day's ROI at most).
  *
  * Members:
  * - `demo` / Demo@1234, 'Demo Member', demo@example.com, the root of both trees.
@@ -10,26 +14,26 @@
  *   the right leg; each is sponsored by demo (about 1 in 8) or by one of the four latest
  *   members of its leg, and placed by the same placement function registration uses, so both
  *   legs are many levels deep in the sponsor tree and the binary tree.
- * Every member gets a Welcome notification and each sponsor a New_Registration one; demo gets
- * further Security_Alert / Profile_Update / System ones up to DEMO_NOTIFICATIONS in total.
+ * Every member gets a Welcome notification and each sponsor a New_Registration one; demo also
+ * gets a few Security_Alert / Profile_Update / System ones. The money is in demo-money.ts.
  */
 import { Faker, base, en } from '@faker-js/faker';
-import { count, eq } from 'drizzle-orm';
-import { notifications } from '@md/db';
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Member, Services } from '../core/services.ts';
 import { COUNTRIES } from '../modules/auth/countries.ts';
 import { insertMember } from '../modules/auth/members.ts';
 import type { Side } from '../modules/network/placement.ts';
 import { notify } from '../modules/notifications/notify.ts';
-import { seedDemoMoney, type DemoMoneyFacts } from './demo-money.ts';
+import { scheduleDemoMoney, type DemoMoneyFacts } from './demo-money.ts';
+import { createSimulation, type Simulation } from './simulation.ts';
 
 export const DEMO_TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSAMTGMEQGWZLZ';
 export const DEMO_GENERATED_MEMBERS = 120;
-export const DEMO_NOTIFICATIONS = 45;
+/** Simulated days of history before "now" (13 whole weeks). */
+export const SIM_DAYS = 91;
 const FAKER_SEED = 20_260_101;
-const DAY = 24 * 60 * 60 * 1000;
-const HISTORY_DAYS = 180;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 export interface DemoFacts {
   /** Depth of demo's binary legs (levels below demo), left and right. */
@@ -37,8 +41,10 @@ export interface DemoFacts {
   /** Deepest sponsor level below demo among the members of each binary leg. */
   sponsorDepth: { left: number; right: number };
   directs: number;
-  /** demo's wallets after the money history (USDT). */
+  /** demo's wallets after the simulation (USDT). */
   money?: DemoMoneyFacts;
+  /** Simulated days, actions played and daily runs paid. */
+  simulation?: { days: number; actions: number; runs: number };
 }
 
 const EXTRA_NOTIFICATIONS: ReadonlyArray<readonly [string, string]> = [
@@ -50,92 +56,103 @@ const EXTRA_NOTIFICATIONS: ReadonlyArray<readonly [string, string]> = [
   ['Security_Alert', 'Remember to turn on two-factor authentication in Settings.'],
 ];
 
-export function seedDemo(services: Services): { scenario: 'demo'; members: number; notifications: number; demo: DemoFacts } {
+/** A member of the team as planned before the simulation: who, sponsored by whom (index into the plan, -1 = demo), when. */
+export interface PlannedMember {
+  username: string;
+  name: string;
+  country: string;
+  sponsor: number;
+  side: Side;
+  joinAt: number;
+}
+
+/** The team: the same names, sponsors and legs on every seed (the member faker's call order is fixed). */
+function planTeam(start: number): PlannedMember[] {
   const faker = new Faker({ locale: [en, base] });
   faker.seed(FAKER_SEED);
-  const now = services.clock.now();
-  const start = now - HISTORY_DAYS * DAY;
-
-  const demo = insertMember(services, {
-    username: 'demo',
-    name: 'Demo Member',
-    email: 'demo@example.com',
-    country: 'United Kingdom',
-    passwordHash: DEMO_PASSWORD_HASH,
-    sponsorId: null,
-    side: '0',
-    createdAt: start,
-  });
-  notify(services, demo.id, 'Welcome', 'Welcome, Demo Member! Your account is ready.', 'SEED-W-000', start);
-
-  const join = (member: Member, sponsor: Member) => {
-    notify(services, member.id, 'Welcome', `Welcome, ${member.name}! Your account is ready.`, `SEED-W-${member.id}`, member.createdAt);
-    notify(
-      services,
-      sponsor.id,
-      'New_Registration',
-      `${member.name} (${member.username}) joined your team on the ${member.side === '0' ? 'left' : 'right'} leg.`,
-      `SEED-R-${member.id}`,
-      member.createdAt,
-    );
-  };
-
-  const demo2fa = insertMember(services, {
-    username: 'demo2fa',
-    name: 'Demo Two-Factor',
-    email: 'demo2fa@example.com',
-    country: 'United Kingdom',
-    passwordHash: DEMO_PASSWORD_HASH,
-    sponsorId: demo.id,
-    side: '1',
-    createdAt: start + DAY,
-    totpSecret: DEMO_TOTP_SECRET,
-  });
-  join(demo2fa, demo);
-
-  const legs: Record<Side, Member[]> = { '0': [], '1': [demo2fa] };
-  const generated: Member[] = [];
-  const spacing = Math.floor(((HISTORY_DAYS - 10) * DAY) / DEMO_GENERATED_MEMBERS);
+  const legs: Record<Side, number[]> = { '0': [], '1': [] };
+  const team: PlannedMember[] = [];
+  const spacing = Math.floor(((SIM_DAYS - 12) * DAY) / DEMO_GENERATED_MEMBERS);
   for (let n = 1; n <= DEMO_GENERATED_MEMBERS; n++) {
     const leg: Side = n % 2 === 1 ? '0' : '1';
     const members = legs[leg];
     const first = faker.person.firstName();
     const last = faker.person.lastName();
-    const byDemo = members.length === 0 || faker.number.int({ min: 1, max: 8 }) === 1;
-    const sponsor = byDemo ? demo : faker.helpers.arrayElement(members.slice(-4));
+    // demo2fa opens the right leg, so the right leg's first generated member may be sponsored by it (index -2).
+    const candidates = leg === '1' ? [-2, ...members] : members;
+    const byDemo = candidates.length === 0 || faker.number.int({ min: 1, max: 8 }) === 1;
+    const sponsor = byDemo ? -1 : faker.helpers.arrayElement(candidates.slice(-4));
     const side: Side = byDemo ? leg : faker.helpers.arrayElement(['0', '1'] as const);
     const username = `${first.toLowerCase().replace(/[^a-z0-9]/g, '') || 'member'}_${String(n).padStart(3, '0')}`;
-    const member = insertMember(services, {
+    team.push({
       username,
       name: `${first} ${last}`,
-      email: `${username}@example.com`,
       country: faker.helpers.arrayElement(COUNTRIES),
-      passwordHash: DEMO_PASSWORD_HASH,
-      sponsorId: sponsor.id,
+      sponsor,
       side,
-      createdAt: start + 2 * DAY + n * spacing + faker.number.int({ min: 0, max: 6 * 60 * 60 * 1000 }),
+      joinAt: start + 2 * DAY + n * spacing + faker.number.int({ min: 0, max: 6 * HOUR }),
     });
-    join(member, sponsor);
-    members.push(member);
-    generated.push(member);
+    members.push(n - 1);
   }
+  return team;
+}
 
-  const money = seedDemoMoney(services, demo, generated, now);
+export function seedDemo(services: Services): { scenario: 'demo'; members: number; notifications: number; demo: DemoFacts } {
+  const now = services.clock.now();
+  const start = now - SIM_DAYS * DAY;
+  const sim = createSimulation(services, start);
+  const register = (s: Simulation, planned: Omit<PlannedMember, 'sponsor' | 'joinAt'>, sponsor: Member | null, at: number, totpSecret?: string) => {
+    const member = insertMember(s.services, {
+      ...planned,
+      email: `${planned.username}@example.com`,
+      passwordHash: DEMO_PASSWORD_HASH,
+      sponsorId: sponsor?.id ?? null,
+      createdAt: at,
+      ...(totpSecret ? { totpSecret } : {}),
+    });
+    notify(s.services, member.id, 'Welcome', `Welcome, ${member.name}! Your account is ready.`, `SEED-W-${member.id}`, at);
+    if (sponsor)
+      notify(
+        s.services,
+        sponsor.id,
+        'New_Registration',
+        `${member.name} (${member.username}) joined your team on the ${member.side === '0' ? 'left' : 'right'} leg.`,
+        `SEED-R-${member.id}`,
+        at,
+      );
+    return member;
+  };
 
-  // Top demo's notifications up to DEMO_NOTIFICATIONS, spread over the last weeks.
-  const demoCount = () => services.db.select({ n: count() }).from(notifications).where(eq(notifications.memberId, demo.id)).get()?.n ?? 0;
-  const missing = DEMO_NOTIFICATIONS - demoCount();
-  for (let i = 0; i < missing; i++) {
-    const [type, message] = EXTRA_NOTIFICATIONS[i % EXTRA_NOTIFICATIONS.length]!;
-    notify(services, demo.id, type, message, `SEED-X-${String(i + 1).padStart(3, '0')}`, now - (i + 1) * 13 * 60 * 60 * 1000);
-  }
+  const demo = register(sim, { username: 'demo', name: 'Demo Member', country: 'United Kingdom', side: '0' }, null, start);
+  let demo2fa: Member | undefined;
+  sim.at(start + DAY, (at) => {
+    demo2fa = register(sim, { username: 'demo2fa', name: 'Demo Two-Factor', country: 'United Kingdom', side: '1' }, demo, at, DEMO_TOTP_SECRET);
+  });
+  const team = planTeam(start);
+  const joined: Member[] = [];
+  const sponsorOf = (p: PlannedMember) => (p.sponsor === -1 ? demo : p.sponsor === -2 ? demo2fa! : joined[p.sponsor]!);
+  team.forEach((planned, i) =>
+    sim.at(planned.joinAt, (at) => {
+      joined[i] = register(sim, planned, sponsorOf(planned), at);
+    }),
+  );
+
+  const money = scheduleDemoMoney(sim, { demo, team, joined, sponsorOf, start, now });
+  EXTRA_NOTIFICATIONS.forEach(([type, message], i) =>
+    sim.at(now - (i + 1) * 13 * HOUR, (at) => notify(sim.services, demo.id, type, message, `SEED-X-${String(i + 1).padStart(3, '0')}`, at)),
+  );
+  const played = sim.run(now);
 
   const totals = services.sqlite
     .prepare<[], { members: number; notifications: number }>(
       'select (select count(*) from members) as members, (select count(*) from notifications) as notifications',
     )
     .get()!;
-  return { scenario: 'demo', ...totals, demo: { ...demoFacts(services, demo.id), money } };
+  return {
+    scenario: 'demo',
+    ...totals,
+    demo: { ...demoFacts(services, demo.id), money: money(), simulation: { days: SIM_DAYS, ...played } },
+  };
 }
 
 /** Depths of the two legs of `rootId` in the binary tree and in the sponsor tree. */

@@ -18,7 +18,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   {
     name: 'demo',
     description:
-      'demo / Demo@1234 with a generated team of 120 members on both legs (6+ levels deep in the sponsor and binary trees), 45 notifications; demo2fa / Demo@1234 with TOTP on.',
+      '91 simulated days played through the real engine: demo / Demo@1234 (transaction password Txn@123) with a team of 120 members on both legs (many levels deep in the sponsor and binary trees) who deposit, buy, swap, send P2P and withdraw, and the ROI, level, binary and rank income the engine paid; demo2fa / Demo@1234 with TOTP on.',
   },
   { name: 'empty', description: 'No members, no data: only the schema.' },
   {
