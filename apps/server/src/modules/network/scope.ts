@@ -7,13 +7,16 @@ import type { Services } from '../../core/services.ts';
 
 type Sql = Pick<Services, 'sqlite'>;
 
-/** Whether `rootId` is reached walking up from `memberId` along `link` (never counting the member itself). */
+/**
+ * Whether `rootId` is reached walking up from `memberId` along `link` (never counting the member
+ * itself). UNION ALL: the links form trees, so no row repeats and the walk needs no dedupe set.
+ */
 function hasAncestor(ctx: Sql, link: 'parent_id' | 'sponsor_id', rootId: number, memberId: number): boolean {
   const row = ctx.sqlite
     .prepare<{ root: number; member: number }, { found: number }>(
       `with recursive up(id) as (
          select ${link} from members where id = @member
-         union
+         union all
          select m.${link} from members m join up on m.id = up.id where up.id <> @root
        )
        select 1 as found from up where id = @root limit 1`,
