@@ -62,24 +62,35 @@ describe.each(servers)('network in $mode mode', (server) => {
     await expandAt(tree, rootExpanded ? 2 : 1);
   });
 
-  it('shows on Bonus, Volume and Ranks what the engine paid after the clock moved on', async () => {
-    await api(server, '/__qa/clock', { advance: 'P3D' });
+  it('shows on Bonus, Volume and Ranks what the engine paid for a purchase in the team once the clock moved on', async () => {
+    // A direct of demo on the left leg buys a Starter: demo's level income is paid at once, the
+    // volume at the next 11:00 run.
+    const direct = 'gonzalo_001';
+    const buyer = (await api<{ JWT: string }>(server, '/user/login', { username: direct, password: 'Demo@1234' })).JWT;
+    const deposit = (await api<{ Success: { TransID: string } }>(server, '/deposit/make_payment', { amount_usdt: 100, currency: 'USDT.BEP20' }, buyer)).Success;
+    await api(server, `/__qa/deposits/${deposit.TransID}/pay`, {});
+    await api(server, '/subscription/buy_subscription_packages', { plan: 'Starter' }, buyer);
+    const boughtAt = Date.parse((await api<{ now: string }>(server, '/__qa/clock')).now);
+    await api(server, '/__qa/clock', { advance: 'P1D' });
+
     await signIn(page, server, 'demo', 'Demo@1234');
     const jwt = await token();
-    const firstRow = async (path: string) => (await api<{ Success: Record<string, unknown>[] }>(server, path, { pageNo: 1, pageSize: 10 }, jwt)).Success[0];
+    const firstRow = async (path: string) => (await api<{ Success: Record<string, unknown>[] }>(server, path, { pageNo: 1, pageSize: 10 }, jwt)).Success[0]!;
 
     const level = await firstRow('/level/level_earning_transaction');
-    expect(level).toBeDefined();
+    expect(level).toMatchObject({ From: direct, Level: 1, Subs_Amount: 100, Received_Amount: 10 });
     await page.goto(`${server.url}/dashboard/bonus`);
     await page.getByRole('tab', { name: 'Level Bonus' }).click();
-    await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(level!.TransID));
+    await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(level.TransID));
 
     const volume = await firstRow('/binary/view_binary_transaction');
-    expect(volume).toBeDefined();
+    expect(Date.parse(String(volume.DateTime))).toBeGreaterThan(boughtAt);
+    expect(volume.Left_Volume).toBeGreaterThanOrEqual(100);
     await page.goto(`${server.url}/dashboard/volume`);
-    await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(volume!.TransID));
+    await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(volume.TransID));
 
     const current = (await api<{ Success: { Rank: string } }>(server, '/rank/current_rank', {}, jwt)).Success.Rank;
+    expect(current).not.toBe('Starter');
     await page.goto(`${server.url}/dashboard/rankrewards`);
     await expect.poll(() => page.getByTestId(`rank-${current}`).innerText()).toContain('Current');
   });
