@@ -357,6 +357,21 @@ describe('the demo scenario', () => {
     expect(n("select balance as n from accounts where member_id is null and wallet = 'pending_withdrawals'")).toBe(statuses.find((s) => s.status === 'PENDING')!.total);
     expect(n("select count(*) as n from binary_stats where rank <> 'Starter'")).toBeGreaterThan(0);
 
+    // The members the README names show what it says.
+    const member = (username: string) =>
+      one<{ packages: string; rank: string; pending: number; txn: string | null }>(
+        `select (select group_concat(status) from subscriptions s where s.member_id = m.id) as packages, b.rank,
+                (select count(*) from withdrawals w where w.member_id = m.id and w.status = 'PENDING') as pending, m.transaction_password_hash as txn
+           from members m join binary_stats b on b.member_id = m.id where m.username = ?`,
+        username,
+      );
+    expect(member('demo')).toMatchObject({ packages: 'ACTIVE,ACTIVE', rank: 'Gold', pending: 1 });
+    expect(member('demo2fa')).toMatchObject({ packages: null, txn: null });
+    expect(member('gonzalo_001').packages).toContain('ACTIVE');
+    expect(member('claude_003')).toMatchObject({ packages: 'EXPIRED,ACTIVE', rank: 'Bronze' });
+    expect(member('jeff_006').pending).toBe(1);
+    expect(member('allene_029')).toMatchObject({ packages: null, txn: null });
+
     // The same story on every seed.
     const again = await createTestApp({ seed: 'demo' });
     apps.push(again);
