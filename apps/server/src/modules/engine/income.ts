@@ -3,11 +3,14 @@
  * subscriptions' remaining 3x cap, oldest subscription first; the part past the cap is not
  * paid. Level income and the purchase's volume are written inside buyPackage's transaction.
  */
-import type Database from 'better-sqlite3';
 import { amountToMicros, microsToAmount } from '@md/shared';
 import type { MemberWallet, TransferReason } from '@md/db';
 import type { Services } from '../../core/services.ts';
-import { transfer } from '../ledger/ledger.ts';
+import { creditFromSystem, type SystemCredit } from '../ledger/ledger.ts';
+import { prepared } from '../ledger/sql.ts';
+import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
+
+export { prepared };
 
 export type EngineCtx = Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>;
 
@@ -17,28 +20,28 @@ export const LEVEL_PERCENTAGES = [1000, 100, 100, 100, 100] as const;
 /** Binary income: 10 % of the matched volume. */
 export const BINARY_BASIS_POINTS = 1000;
 
-const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-/** Prepared statements cached per connection: the daily runs call these per member. */
-export function prepared(sqlite: Database.Database, source: string): Database.Statement {
-  let statements = cache.get(sqlite);
-  if (!statements) cache.set(sqlite, (statements = new Map()));
-  let statement = statements.get(source);
-  if (!statement) statements.set(source, (statement = sqlite.prepare(source)));
-  return statement;
-}
-
 /** `basisPoints` / 10,000 of `micros`, truncated, exact for every safe integer (no float rounding). */
 export function percentOf(micros: number, basisPoints: number): number {
   return Math.floor(micros / 10_000) * basisPoints + Math.floor(((micros % 10_000) * basisPoints) / 10_000);
 }
 
 /**
- * A notification, as notify() writes it, through a cached prepared statement: the daily runs
- * write one per payout (50,000 a day at 100,000 members) and the query builder's per-call cost
- * dominated the ROI run.
+ * Payouts decided inside one transaction, written together by writePayouts before it commits:
+ * the daily runs pay thousands of members per chunk, and writing their ledger credits and
+ * notifications in one go costs a fraction of writing each on its own.
  */
-export function notifyFast(ctx: Pick<Services, 'sqlite'>, memberId: number, type: string, message: string, transId: string, at: number): void {
-  prepared(ctx.sqlite, 'insert into notifications (member_id, type, message, trans_id, created_at) values (?, ?, ?, ?, ?)').run(memberId, type, message, transId, at);
+export interface Payouts {
+  credits: SystemCredit[];
+  notifications: NotificationRow[];
+}
+export const newPayouts = (): Payouts => ({ credits: [], notifications: [] });
+
+/** Writes the queued payouts (credits from the payouts account, then their notifications, in queue order) and empties the queue. */
+export function writePayouts(ctx: EngineCtx, payouts: Payouts): void {
+  creditFromSystem(ctx, 'payouts', payouts.credits);
+  notifyMany(ctx, payouts.notifications);
+  payouts.credits.length = 0;
+  payouts.notifications.length = 0;
 }
 
 export interface ActiveSubscription {
@@ -53,6 +56,45 @@ export const activeSubscriptions = (ctx: Pick<Services, 'sqlite'>, memberId: num
     ctx.sqlite,
     "select id, max_earnings as maxEarnings, total_earnings as totalEarnings from subscriptions where member_id = ? and status = 'ACTIVE' order by created_at, id",
   ).all(memberId) as ActiveSubscription[];
+
+export interface RoiSubscription extends ActiveSubscription {
+  amount: number;
+  bps: number;
+  createdAt: number;
+}
+
+type SubscriptionTuple = [memberId: number, id: number, amount: number, bps: number, createdAt: number, maxEarnings: number, totalEarnings: number];
+/** Groups subscription rows (member's oldest first) by member. Raw rows: better-sqlite3's objects cost more at 500,000 a day. */
+function bySubscriber(rows: SubscriptionTuple[]): Map<number, RoiSubscription[]> {
+  const grouped = new Map<number, RoiSubscription[]>();
+  for (const [memberId, id, amount, bps, createdAt, maxEarnings, totalEarnings] of rows) {
+    const subscription = { id, amount, bps, createdAt, maxEarnings, totalEarnings };
+    const list = grouped.get(memberId);
+    if (list) list.push(subscription);
+    else grouped.set(memberId, [subscription]);
+  }
+  return grouped;
+}
+const SUBSCRIPTION_COLUMNS = 'member_id, id, amount, roi_basis_points, created_at, max_earnings, total_earnings';
+
+/** The ACTIVE subscriptions of several members in one read, each member's oldest first; members without any are absent. */
+export function activeSubscriptionsOf(ctx: Pick<Services, 'sqlite'>, memberIds: readonly number[]): Map<number, RoiSubscription[]> {
+  if (memberIds.length === 0) return new Map();
+  const statement = prepared(
+    ctx.sqlite,
+    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id in (select value from json_each(?)) order by member_id, created_at, id`,
+  );
+  return bySubscriber(statement.raw().all(JSON.stringify(memberIds)) as SubscriptionTuple[]);
+}
+
+/** The ACTIVE subscriptions of the members in (after, last], each member's oldest first: one range read for a dense chunk. */
+export function activeSubscriptionsBetween(ctx: Pick<Services, 'sqlite'>, after: number, last: number): Map<number, RoiSubscription[]> {
+  const statement = prepared(
+    ctx.sqlite,
+    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id > ? and member_id <= ? order by member_id, created_at, id`,
+  );
+  return bySubscriber(statement.raw().all(after, last) as SubscriptionTuple[]);
+}
 
 export interface IncomeInput {
   memberId: number;
@@ -71,9 +113,12 @@ export interface IncomeInput {
 /**
  * Pays an income up to the member's remaining cap and answers what was received. Consumes the
  * cap oldest subscription first; a subscription reaching its cap becomes EXPIRED with its Reason.
- * Caller holds the transaction.
+ * The cap is written at once; the credit and its notification are queued on `payouts` (the
+ * caller writes them with writePayouts in the same transaction). `active` must be the member's
+ * ACTIVE subscriptions as they stand now: a list read before an earlier payout to the same
+ * member would spend the cap twice. Caller holds the transaction.
  */
-export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, active: readonly ActiveSubscription[] = activeSubscriptions(ctx, input.memberId)): number {
+export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, payouts: Payouts, active: readonly ActiveSubscription[] = activeSubscriptions(ctx, input.memberId)): number {
   if (input.expected <= 0) return 0;
   let left = input.expected;
   for (const subscription of active) {
@@ -93,19 +138,16 @@ export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, active: read
   }
   const received = input.expected - left;
   if (received > 0) {
-    transfer(ctx, [
-      {
-        transId: input.transId,
-        from: { system: 'payouts' },
-        to: { member: input.memberId, wallet: input.wallet },
-        amount: received,
-        reason: input.reason,
-        memberId: input.memberId,
-        counterpartyMemberId: input.counterpartyMemberId ?? null,
-        at: input.at,
-      },
-    ]);
-    notifyFast(ctx, input.memberId, input.notificationType, input.message(microsToAmount(received)), input.transId, input.at);
+    payouts.credits.push({
+      transId: input.transId,
+      memberId: input.memberId,
+      wallet: input.wallet,
+      amount: received,
+      reason: input.reason,
+      counterpartyMemberId: input.counterpartyMemberId ?? null,
+      at: input.at,
+    });
+    payouts.notifications.push({ memberId: input.memberId, type: input.notificationType, message: input.message(microsToAmount(received)), transId: input.transId, createdAt: input.at });
   }
   return received;
 }
@@ -139,6 +181,7 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
     `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const payouts = newPayouts();
   for (const { id, level } of uplines) {
     const percentage = LEVEL_PERCENTAGES[level - 1]!;
     const expected = percentOf(purchase.amount, percentage);
@@ -157,9 +200,10 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
         direct
           ? `You earned $${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
           : `You earned $${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
-    });
+    }, payouts);
     insert.run(transId, id, purchase.memberId, purchase.transId, level, percentage, purchase.amount, expected, received, purchase.at);
   }
+  writePayouts(ctx, payouts);
 }
 
 /** Records the purchase's volumes once, on the buyer; the daily binary run folds them up the tree. */

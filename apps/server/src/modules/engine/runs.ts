@@ -9,8 +9,22 @@
  *   and two processes working one run take turns instead of paying a member twice.
  */
 import { microsToAmount } from '@md/shared';
-import { moneyTransaction, transfer } from '../ledger/ledger.ts';
-import { BINARY_BASIS_POINTS, notifyFast, payCappedIncome, percentOf, prepared, ranksInMicros, type ActiveSubscription, type EngineCtx } from './income.ts';
+import { moneyTransaction } from '../ledger/ledger.ts';
+import { rowWriter, type RowWriter } from '../ledger/sql.ts';
+import {
+  BINARY_BASIS_POINTS,
+  activeSubscriptionsBetween,
+  activeSubscriptionsOf,
+  newPayouts,
+  payCappedIncome,
+  percentOf,
+  prepared,
+  ranksInMicros,
+  writePayouts,
+  type EngineCtx,
+  type Payouts,
+  type RoiSubscription,
+} from './income.ts';
 import { dueRuns, scheduledAt, type JobName } from './schedule.ts';
 import { backfillBinaryStats } from './stats.ts';
 
@@ -67,63 +81,104 @@ function claim(ctx: EngineCtx, job: JobName, date: string, at: number): boolean 
  * fold and the claim commit together or not at all.
  */
 function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
-  const rows = prepared(
-    ctx.sqlite,
-    `select b.member_id as id, m.parent_id as parentId, m.side as side, b.own_binary_pending as ownBinary, b.own_rank_pending as ownRank
-       from binary_stats b join members m on m.id = b.member_id order by b.depth desc`,
-  ).all() as { id: number; parentId: number | null; side: '0' | '1' | null; ownBinary: number; ownRank: number }[];
-  let maxId = 0;
-  for (const r of rows) if (r.id > maxId) maxId = r.id;
-  // Dense arrays by member id: a Map per member costs several times more at 1,000,000 members.
+  const { maxId } = prepared(ctx.sqlite, 'select max(coalesce((select max(member_id) from binary_stats), 0), coalesce((select max(id) from members), 0)) as maxId').get() as {
+    maxId: number;
+  };
+  // Dense arrays by member id, filled by two plain scans in id order (members through its
+  // covering (parent, side) index): a join in depth order costs seconds of random reads at
+  // 1,000,000 members, and a Map or an object per member several times more memory and GC.
+  const hasStats = new Uint8Array(maxId + 1);
+  const depthOf = new Int32Array(maxId + 1);
+  const ownBinary = new Float64Array(maxId + 1);
+  const ownRank = new Float64Array(maxId + 1);
+  const rankLeftBefore = new Float64Array(maxId + 1);
+  const rankRightBefore = new Float64Array(maxId + 1);
+  let minDepth = 0;
+  let maxDepth = 0;
+  let rows = 0;
+  const stats = prepared(ctx.sqlite, 'select member_id, depth, own_binary_pending, own_rank_pending, rank_left, rank_right from binary_stats').raw();
+  for (const [id, depth, binary, rank, left, right] of stats.iterate() as IterableIterator<[number, number, number, number, number, number]>) {
+    hasStats[id] = 1;
+    depthOf[id] = depth;
+    ownBinary[id] = binary;
+    ownRank[id] = rank;
+    rankLeftBefore[id] = left;
+    rankRightBefore[id] = right;
+    if (depth < minDepth) minDepth = depth;
+    if (depth > maxDepth) maxDepth = depth;
+    rows++;
+  }
+  const NOT_A_MEMBER = -2;
+  const NO_PARENT = -1;
+  const parentOf = new Float64Array(maxId + 1).fill(NOT_A_MEMBER);
+  const onLeft = new Uint8Array(maxId + 1);
+  const tree = prepared(ctx.sqlite, 'select id, parent_id, side from members').raw();
+  for (const [id, parentId, side] of tree.iterate() as IterableIterator<[number, number | null, '0' | '1' | null]>) {
+    parentOf[id] = parentId ?? NO_PARENT;
+    onLeft[id] = side === '0' ? 1 : 0;
+  }
+  // The members with a binary_stats row, deepest first and, within a depth, highest id first:
+  // the order of the depth index read backwards, the order the rank volume rows were always
+  // written in (their ids follow it).
+  const bucketStart = new Int32Array(maxDepth - minDepth + 2);
+  for (let id = 0; id <= maxId; id++) if (hasStats[id]) bucketStart[maxDepth - depthOf[id]! + 1]!++;
+  for (let d = 1; d < bucketStart.length; d++) bucketStart[d]! += bucketStart[d - 1]!;
+  const order = new Float64Array(rows);
+  for (let id = maxId; id >= 0; id--) if (hasStats[id]) order[bucketStart[maxDepth - depthOf[id]!]!++] = id;
+
   const binaryLeft = new Float64Array(maxId + 1);
   const binaryRight = new Float64Array(maxId + 1);
   const rankLeft = new Float64Array(maxId + 1);
   const rankRight = new Float64Array(maxId + 1);
-  for (const r of rows) {
-    if (r.parentId === null) continue;
-    const binary = r.ownBinary + binaryLeft[r.id]! + binaryRight[r.id]!;
-    const rank = r.ownRank + rankLeft[r.id]! + rankRight[r.id]!;
+  for (const id of order) {
+    const parentId = parentOf[id]!;
+    if (parentId < 0) continue; // the root, or a row without its member (the join left it out)
+    const binary = ownBinary[id]! + binaryLeft[id]! + binaryRight[id]!;
+    const rank = ownRank[id]! + rankLeft[id]! + rankRight[id]!;
     if (binary === 0 && rank === 0) continue;
-    if (r.side === '0') {
-      binaryLeft[r.parentId]! += binary;
-      rankLeft[r.parentId]! += rank;
+    if (onLeft[id]) {
+      binaryLeft[parentId]! += binary;
+      rankLeft[parentId]! += rank;
     } else {
-      binaryRight[r.parentId]! += binary;
-      rankRight[r.parentId]! += rank;
+      binaryRight[parentId]! += binary;
+      rankRight[parentId]! += rank;
     }
   }
-  // One statement per member with movement: both legs' pending binary volume and lifetime rank volume.
+  // One statement per member with movement or own volume, in id order (the table's order, so
+  // each page is visited once): both legs' pending binary volume, lifetime rank volume, and
+  // the own volumes just folded set back to 0. As the join did, only members get volume; every
+  // row's own volume is cleared, as before.
   const addVolume = prepared(
     ctx.sqlite,
-    `update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ?
-      where member_id = ? returning rank_left as leftTotal, rank_right as rightTotal`,
+    'update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ? where member_id = ?',
   );
-  const rankEntry = prepared(
+  const addVolumeAndClear = prepared(
     ctx.sqlite,
-    `insert into volume_entries (kind, trans_id, member_id, volume, left_volume, left_total, right_volume, right_total, status, created_at)
-     values ('rank', ?, ?, ?, ?, ?, ?, ?, 'Credited', ?)`,
+    `update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ?,
+            own_binary_pending = 0, own_rank_pending = 0 where member_id = ?`,
   );
-  for (const r of rows) {
-    const id = r.id;
-    const bl = binaryLeft[id]!;
-    const br = binaryRight[id]!;
+  const clear = prepared(ctx.sqlite, 'update binary_stats set own_binary_pending = 0, own_rank_pending = 0 where member_id = ?');
+  const moves = (id: number) => parentOf[id] !== NOT_A_MEMBER && (binaryLeft[id] !== 0 || binaryRight[id] !== 0 || rankLeft[id] !== 0 || rankRight[id] !== 0);
+  for (let id = 0; id <= maxId; id++) {
+    if (!hasStats[id]) continue;
+    const folded = ownBinary[id]! > 0 || ownRank[id]! > 0;
+    if (moves(id)) (folded ? addVolumeAndClear : addVolume).run(binaryLeft[id], binaryRight[id], rankLeft[id], rankRight[id], id);
+    else if (folded) clear.run(id);
+  }
+  // The rank volume rows in the fold's order, with the new lifetime totals.
+  const entries = rowWriter(ctx.sqlite, 'volume_entries', ['kind', 'trans_id', 'member_id', 'volume', 'left_volume', 'left_total', 'right_volume', 'right_total', 'status', 'created_at']);
+  const compact = compactDate(date);
+  for (const id of order) {
     const rl = rankLeft[id]!;
     const rr = rankRight[id]!;
-    if (bl === 0 && br === 0 && rl === 0 && rr === 0) continue;
-    const totals = addVolume.get(bl, br, rl, rr, id) as { leftTotal: number; rightTotal: number };
-    if (rl > 0 || rr > 0) rankEntry.run(`RV${compactDate(date)}M${id}`, id, rl + rr, rl, totals.leftTotal, rr, totals.rightTotal, at);
+    if (moves(id) && (rl > 0 || rr > 0)) entries.push(['rank', `RV${compact}M${id}`, id, rl + rr, rl, rankLeftBefore[id]! + rl, rr, rankRightBefore[id]! + rr, 'Credited', at]);
   }
-  prepared(ctx.sqlite, 'update binary_stats set own_binary_pending = 0, own_rank_pending = 0 where own_binary_pending > 0 or own_rank_pending > 0').run();
+  entries.end();
 }
 
 /** ROI of one member's ACTIVE subscriptions (bought before the run), capped. */
-function payRoi(ctx: EngineCtx, memberId: number, date: string, at: number, progress: Progress): void {
-  // One read serves both the ROI figure and the cap (oldest first).
-  const subscriptions = prepared(
-    ctx.sqlite,
-    `select id, amount, roi_basis_points as bps, created_at as createdAt, max_earnings as maxEarnings, total_earnings as totalEarnings
-       from subscriptions where member_id = ? and status = 'ACTIVE' order by created_at, id`,
-  ).all(memberId) as (ActiveSubscription & { amount: number; bps: number; createdAt: number })[];
+function payRoi(ctx: EngineCtx, memberId: number, subscriptions: readonly RoiSubscription[], date: string, at: number, progress: Progress, payouts: Payouts): void {
+  // One read (for the whole chunk) serves both the ROI figure and the cap (oldest first).
   const expected = subscriptions.reduce((sum, s) => (s.createdAt <= at ? sum + percentOf(s.amount, s.bps) : sum), 0);
   const received = payCappedIncome(ctx, {
     memberId,
@@ -134,7 +189,7 @@ function payRoi(ctx: EngineCtx, memberId: number, date: string, at: number, prog
     at,
     notificationType: 'ROI_Income',
     message: (usdt) => `You earned $${usdt} daily ROI for ${date}.`,
-  }, subscriptions);
+  }, payouts, subscriptions);
   progress.members++;
   if (received > 0) {
     progress.payouts++;
@@ -152,11 +207,14 @@ interface LegsRow {
   lt: number;
   rt: number;
 }
-function matchBinary(ctx: EngineCtx, s: LegsRow, date: string, at: number, progress: Progress): void {
+const matchedOf = (s: LegsRow) => Math.min(s.lc + s.lp, s.rc + s.rp);
+const BINARY_ENTRY_COLUMNS = ['kind', 'trans_id', 'member_id', 'volume', 'left_volume', 'left_carry', 'left_total', 'right_volume', 'right_carry', 'right_total', 'status', 'created_at'];
+/** Pays and carries one member's legs; its volume row goes through the chunk's `entries` writer. */
+function matchBinary(ctx: EngineCtx, s: LegsRow, subscriptions: readonly RoiSubscription[], date: string, at: number, progress: Progress, payouts: Payouts, entries: RowWriter): void {
   const memberId = s.id;
   const left = s.lc + s.lp;
   const right = s.rc + s.rp;
-  const matched = Math.min(left, right);
+  const matched = matchedOf(s);
   const transId = `BV${compactDate(date)}M${memberId}`;
   const received =
     matched > 0
@@ -169,7 +227,7 @@ function matchBinary(ctx: EngineCtx, s: LegsRow, date: string, at: number, progr
           at,
           notificationType: 'Binary_Income',
           message: (usdt) => `You earned $${usdt} binary income on ${date} (matched volume $${microsToAmount(matched)}).`,
-        })
+        }, payouts, subscriptions)
       : 0;
   const leftCarry = left - matched;
   const rightCarry = right - matched;
@@ -179,11 +237,7 @@ function matchBinary(ctx: EngineCtx, s: LegsRow, date: string, at: number, progr
     ctx.sqlite,
     `update binary_stats set left_pending = 0, right_pending = 0, left_carry = ?, right_carry = ?, left_total = ?, right_total = ? where member_id = ?`,
   ).run(leftCarry, rightCarry, leftTotal, rightTotal, memberId);
-  prepared(
-    ctx.sqlite,
-    `insert into volume_entries (kind, trans_id, member_id, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
-     values ('binary', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(transId, memberId, matched, s.lp, leftCarry, leftTotal, s.rp, rightCarry, rightTotal, matched > 0 ? 'Matched' : 'Carried', at);
+  entries.push(['binary', transId, memberId, matched, s.lp, leftCarry, leftTotal, s.rp, rightCarry, rightTotal, matched > 0 ? 'Matched' : 'Carried', at]);
   progress.members++;
   if (received > 0) {
     progress.payouts++;
@@ -191,14 +245,17 @@ function matchBinary(ctx: EngineCtx, s: LegsRow, date: string, at: number, progr
   }
 }
 
+/** A member near its next rank: its current rank and lifetime rank volume per leg. */
+interface RankRow {
+  id: number;
+  rank: string;
+  rl: number;
+  rr: number;
+}
+
 /** Promotes one member to the highest rank it meets, paying each newly reached rank's one-time reward (not capped). */
-function evaluateRank(ctx: EngineCtx, memberId: number, leaders: number, at: number, progress: Progress): void {
-  const s = prepared(ctx.sqlite, 'select rank, rank_left as rl, rank_right as rr from binary_stats where member_id = ?').get(memberId) as {
-    rank: string;
-    rl: number;
-    rr: number;
-  };
-  const ranks = ranksInMicros(ctx);
+function evaluateRank(ctx: EngineCtx, s: RankRow, ranks: ReturnType<typeof ranksInMicros>, leaders: number, at: number, progress: Progress, payouts: Payouts): void {
+  const memberId = s.id;
   const current = Math.max(0, ranks.findIndex((r) => r.name === s.rank));
   let reached = current;
   for (let i = current + 1; i < ranks.length; i++) {
@@ -219,11 +276,12 @@ function evaluateRank(ctx: EngineCtx, memberId: number, leaders: number, at: num
       at,
     );
     if (r.rewardMicros > 0) {
-      transfer(ctx, [{ transId, from: { system: 'payouts' }, to: { member: memberId, wallet: 'Rank' }, amount: r.rewardMicros, reason: 'rank_reward', memberId, at }]);
+      payouts.credits.push({ transId, memberId, wallet: 'Rank', amount: r.rewardMicros, reason: 'rank_reward', at });
       progress.payouts++;
       progress.paid += r.rewardMicros;
     }
-    notifyFast(ctx, memberId, 'Rank_Achieved', `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a $${r.reward} reward` : ''}.`, transId, at);
+    const message = `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a $${r.reward} reward` : ''}.`;
+    payouts.notifications.push({ memberId, type: 'Rank_Achieved', message, transId, createdAt: at });
   }
   prepared(ctx.sqlite, 'update binary_stats set rank = ?, rank_updated_at = ? where member_id = ?').run(ranks[reached]!.name, at, memberId);
 }
@@ -259,23 +317,24 @@ function nextMembers(ctx: EngineCtx, job: JobName, cursor: number, at: number, l
   return prepared(
     ctx.sqlite,
     `with ranks(idx, name, l, r) as (values ${ranksSql(ctx)})
-     select b.member_id as id from binary_stats b
+     select b.member_id as id, b.rank as rank, b.rank_left as rl, b.rank_right as rr from binary_stats b
        join ranks cur on cur.name = b.rank join ranks nxt on nxt.idx = cur.idx + 1
       where b.member_id > ? and b.rank_left >= nxt.l and b.rank_right >= nxt.r
       order by b.member_id limit ?`,
-  ).all(cursor, limit) as { id: number }[];
+  ).all(cursor, limit) as RankRow[];
 }
 
-/** Qualified leaders of the members in (cursor, last]: directs who have a direct on each side. */
-function qualifiedLeaders(ctx: EngineCtx, cursor: number, last: number): Map<number, number> {
+/** Qualified leaders of these members: directs who have a direct on each side (members with none are absent). */
+function qualifiedLeaders(ctx: EngineCtx, memberIds: readonly number[]): Map<number, number> {
+  // By the chunk's ids, not its id range: members near a rank are spread over the whole table.
   const rows = prepared(
     ctx.sqlite,
     `select d.sponsor_id as id, count(*) as leaders from members d
-      where d.sponsor_id > ? and d.sponsor_id <= ?
+      where d.sponsor_id in (select value from json_each(?))
         and exists (select 1 from members c where c.sponsor_id = d.id and c.side = '0')
         and exists (select 1 from members c where c.sponsor_id = d.id and c.side = '1')
       group by d.sponsor_id`,
-  ).all(cursor, last) as { id: number; leaders: number }[];
+  ).all(JSON.stringify(memberIds)) as { id: number; leaders: number }[];
   return new Map(rows.map((r) => [r.id, r.leaders]));
 }
 
@@ -294,12 +353,25 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
       );
       return false;
     }
-    const leaders = job === 'ranks' ? qualifiedLeaders(ctx, run.cursor, members.at(-1)!.id) : undefined;
-    for (const member of members) {
-      if (job === 'roi') payRoi(ctx, member.id, date, at, progress);
-      else if (job === 'binary') matchBinary(ctx, member as LegsRow, date, at, progress);
-      else evaluateRank(ctx, member.id, leaders!.get(member.id) ?? 0, at, progress);
+    // A member appears once in a chunk, so subscriptions read once for the whole chunk are still
+    // each member's own when its turn comes. Credits and notifications are written at the end.
+    const payouts = newPayouts();
+    if (job === 'roi') {
+      const subscriptions = activeSubscriptionsBetween(ctx, run.cursor, members.at(-1)!.id);
+      for (const { id } of members) payRoi(ctx, id, subscriptions.get(id) ?? [], date, at, progress, payouts);
+    } else if (job === 'binary') {
+      const legs = members as LegsRow[];
+      const subscriptions = activeSubscriptionsOf(ctx, legs.filter((s) => matchedOf(s) > 0).map((s) => s.id));
+      const entries = rowWriter(ctx.sqlite, 'volume_entries', BINARY_ENTRY_COLUMNS);
+      for (const s of legs) matchBinary(ctx, s, subscriptions.get(s.id) ?? [], date, at, progress, payouts, entries);
+      entries.end();
+    } else {
+      const near = members as RankRow[];
+      const ranks = ranksInMicros(ctx);
+      const leaders = qualifiedLeaders(ctx, near.map((s) => s.id));
+      for (const s of near) evaluateRank(ctx, s, ranks, leaders.get(s.id) ?? 0, at, progress, payouts);
     }
+    writePayouts(ctx, payouts);
     prepared(ctx.sqlite, 'update job_runs set cursor = ?, summary = ? where id = ?').run(members.at(-1)!.id, JSON.stringify(progress), run.id);
     return true;
   });

@@ -1,7 +1,8 @@
-/** Notifications are written by the events of every module through this one helper. */
+/** Notifications are written by the events of every module through notify() (notifyMany() for the daily runs' batches). */
 import { randomBytes } from 'node:crypto';
 import { notifications } from '@md/db';
 import type { Services } from '../../core/services.ts';
+import { rowWriter } from '../ledger/sql.ts';
 
 export type NotificationType = 'Welcome' | 'New_Registration' | 'Security_Alert' | 'Profile_Update' | (string & {});
 
@@ -18,4 +19,19 @@ export function notify(
   at: number = ctx.clock.now(),
 ): void {
   ctx.db.insert(notifications).values({ memberId, type, message, transId, createdAt: at }).run();
+}
+
+export interface NotificationRow {
+  memberId: number;
+  type: NotificationType;
+  message: string;
+  transId: string;
+  createdAt: number;
+}
+
+/** Several notifications in this order, as notify() would write them one by one (the daily runs write one per payout). */
+export function notifyMany(ctx: Pick<Services, 'sqlite'>, rows: readonly NotificationRow[]): void {
+  const writer = rowWriter(ctx.sqlite, 'notifications', ['member_id', 'type', 'message', 'trans_id', 'created_at']);
+  for (const n of rows) writer.push([n.memberId, n.type, n.message, n.transId, n.createdAt]);
+  writer.end();
 }

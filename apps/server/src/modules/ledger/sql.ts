@@ -1,0 +1,53 @@
+/** Statement helpers for code that writes many rows: the ledger and the daily runs. */
+import type Database from 'better-sqlite3';
+
+const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+/** Prepared statements cached per connection: the daily runs call these per member. */
+export function prepared(sqlite: Database.Database, source: string): Database.Statement {
+  let statements = cache.get(sqlite);
+  if (!statements) cache.set(sqlite, (statements = new Map()));
+  let statement = statements.get(source);
+  if (!statement) statements.set(source, (statement = sqlite.prepare(source)));
+  return statement;
+}
+
+/** Rows per statement; a smaller remainder goes through 32, 16, … 1 row statements. */
+const MAX_ROWS = 64;
+
+export interface RowWriter {
+  /** Queues one row (values in the writer's column order); every 64 rows are inserted at once. */
+  push(row: readonly unknown[]): void;
+  /** Inserts what is still queued. */
+  end(): void;
+}
+
+/**
+ * Inserts rows into `table` in the order they are pushed, up to 64 rows per statement. The rows
+ * get the same ids, in the same order, as one insert per row would give them, for about a third
+ * less per row (an AUTOINCREMENT table reads and writes sqlite_sequence once per statement, and
+ * each statement has its own call overhead). Caller holds the transaction and calls end().
+ */
+export function rowWriter(sqlite: Database.Database, table: string, columns: readonly string[]): RowWriter {
+  const head = `insert into ${table} (${columns.join(', ')}) values `;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const statement = (rows: number) => prepared(sqlite, head + Array<string>(rows).fill(tuple).join(', '));
+  const params: unknown[] = [];
+  const flush = (rows: number) => {
+    // The first `rows` queued rows, removed from the queue.
+    const values = params.splice(0, rows * columns.length);
+    statement(rows).run(values);
+  };
+  return {
+    push(row) {
+      if (row.length !== columns.length) throw new Error(`${table}: ${row.length} values for ${columns.length} columns`);
+      for (const value of row) params.push(value);
+      if (params.length === MAX_ROWS * columns.length) {
+        statement(MAX_ROWS).run(params);
+        params.length = 0;
+      }
+    },
+    end() {
+      for (let size = MAX_ROWS >> 1; size >= 1; size >>= 1) if (params.length >= size * columns.length) flush(size);
+    },
+  };
+}
