@@ -31,6 +31,7 @@ const { fastify, services, created } = await buildApp({
     qaControl: process.env.QA_CONTROL ? process.env.QA_CONTROL !== 'off' : process.env.NODE_ENV !== 'production',
     publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     ...(autopay && autopay > 0 ? { demoAutopaySeconds: autopay } : {}),
+    ...(Number(process.env.REQUEST_TIMEOUT_MS) > 0 ? { requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS) } : {}),
   },
 });
 await fastify.listen({ port, host: process.env.HOST ?? '0.0.0.0' });

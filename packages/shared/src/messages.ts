@@ -1,5 +1,7 @@
 /** Every user-facing message of spec §5 and §8, verbatim (misspellings included). */
 export const MSG = {
+  /** Not in the spec: what a call that never answers ends with (both client modes). */
+  requestTimedOut: 'The server did not answer in time. Please try again.',
   // Login
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',

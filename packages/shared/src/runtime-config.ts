@@ -15,6 +15,8 @@ export const runtimeConfigSchema = z.object({
   depositGateway: z.string().default('nowpayments'),
   /** ALTCHA challenge URL for the forgot-username captcha. */
   captchaChallengeUrl: z.string().optional(),
+  /** A call with no answer after this many ms fails with MSG.requestTimedOut (a hung server never leaves a spinner forever). */
+  requestTimeoutMs: z.number().int().positive().default(20_000),
   /** Optional extensions the server offers beyond the provider contract. */
   capabilities: z.array(z.string()).default([]),
   /** Demo credentials shown as the sign-in hint. */

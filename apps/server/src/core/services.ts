@@ -15,6 +15,8 @@ export interface ServerConfig {
   demoAutopaySeconds?: number;
   /** Public origin used in registration links and mails. */
   publicUrl: string;
+  /** Announced to the web app in /config.json: how long a call may go unanswered. */
+  requestTimeoutMs: number;
   /** Rate limits on the sensitive endpoints (off only in load benchmarks). */
   rateLimits: boolean;
   /** HMAC key of the ALTCHA captcha (random per process unless given). */

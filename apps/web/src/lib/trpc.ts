@@ -4,6 +4,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { ContractRouter as AppRouter, RuntimeConfig } from '@md/shared';
 import { providerLink } from './provider-link.ts';
 import { sessionLink } from './session-link.ts';
+import { fetchWithTimeout } from './timeout-fetch.ts';
 import { getJwt } from './storage.ts';
 
 export type { AppRouter };
@@ -19,9 +20,11 @@ export interface ClientOptions {
 
 export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPCLink<AppRouter>[] {
   const getToken = options.getToken ?? getJwt;
+  // Late-bound so tests that stub globalThis.fetch after start-up are still seen.
+  const fetchImpl = fetchWithTimeout(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), config.requestTimeoutMs);
   const terminating =
     config.mode === 'provider'
-      ? providerLink({ config, getToken, ...(options.fetch ? { fetch: options.fetch } : {}) })
+      ? providerLink({ config, getToken, fetch: fetchImpl })
       : httpBatchLink<AppRouter>({
           url: config.trpcUrl,
           maxURLLength: MAX_BATCH_URL_LENGTH,
@@ -29,7 +32,7 @@ export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPC
             const token = getToken();
             return token ? { Authorization: `Bearer ${token}` } : {};
           },
-          ...(options.fetch ? { fetch: options.fetch } : {}),
+          fetch: fetchImpl,
         });
   return [sessionLink({ getToken, onUnauthorized: options.onUnauthorized }), terminating];
 }
