@@ -136,7 +136,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     depositGateway: 'nowpayments',
     requestTimeoutMs: config.requestTimeoutMs,
     captchaChallengeUrl: '/captcha/challenge',
-    capabilities: ['captcha'],
+    // support and activity: extensions of this stand-in (contract entries marked `extension`).
+    capabilities: ['captcha', 'support', 'activity'],
     demoHint: { username: 'demo', password: 'Demo@1234' },
   }));
 

@@ -412,3 +412,25 @@ export const binaryStats = sqliteTable(
   },
   (t) => [index('binary_stats_depth').on(t.depth)],
 );
+
+/* ──────────────────────── Support (extension of the stand-in) ──────────────────────── */
+
+/**
+ * Contact Support messages sent through the `support` extension (not a provider endpoint).
+ * Kept so QA and the member's timeline can see them; the outbox holds the mails.
+ */
+export const supportMessages = sqliteTable(
+  'support_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The reference answered to the member and quoted in both mails. */
+    ticket: text('ticket').notNull(),
+    memberId: integer('member_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('support_messages_ticket').on(t.ticket), index('support_messages_member_time').on(t.memberId, t.createdAt)],
+);

@@ -13,6 +13,7 @@ import {
   registrationUsername,
   sideField,
   sponsorField,
+  supportFormSchema,
 } from './rules.ts';
 import { MSG } from './messages.ts';
 
@@ -30,6 +31,11 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   /** Body field the provider reads the token from, besides the bearer header. */
   tokenField?: 'jwt' | 'token';
   summary: string;
+  /**
+   * Set only on extensions of this stand-in (not provider endpoints): the `/config.json`
+   * capability that advertises them. The client calls them only when advertised (DESIGN §3).
+   */
+  extension?: string;
   input: I;
   output: O;
 }
@@ -232,6 +238,19 @@ export const rankRewardRowSchema = z.object({
   Reward: amount,
   Status: z.boolean(),
 });
+
+// ---------- extensions (not provider endpoints) ----------
+export const activitySchema = z.object({
+  Title: z.string(),
+  Description: z.string(),
+  DateTime: dateTime,
+  Type: z.string().describe('Notification type, ledger reason, or Support_Message'),
+  TransID: z.string().nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+/** How many activities the timeline asks for by default; at most ACTIVITY_MAX. */
+export const ACTIVITY_LIMIT = 20;
+export const ACTIVITY_MAX = 50;
 
 const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
   endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: list(row) });
@@ -696,6 +715,41 @@ export const contract = {
   'binary.total_pagination_binary_transaction': total('/binary/total_pagination_binary_transaction', 'Pages of binary volume'),
   'rank.view_rank_transaction': table('/rank/view_rank_transaction', 'Rank rewards (Rank Bonus)', rankRewardRowSchema),
   'rank.total_pagination_rank_transaction': total('/rank/total_pagination_rank_transaction', 'Pages of rank rewards'),
+
+  // ----- extensions of this stand-in: NOT provider endpoints -----
+  // The real provider has no such calls. The web app uses them only when /config.json lists the
+  // capability in `capabilities`; otherwise it keeps the spec's behaviour (simulated support send,
+  // static timeline), so provider mode never depends on them.
+  'support.send_message': endpoint({
+    path: '/support/send_message',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'support',
+    summary:
+      'Extension (capability `support`), not a provider endpoint: store a Contact Support message of the signed-in member, mail it to the support address and a confirmation to the member.',
+    input: authed(supportFormSchema.shape),
+    output: z.object({ Success: message, Ticket: z.string().describe('Reference of the stored message') }),
+  }),
+  'activity.view_recent': endpoint({
+    path: '/activity/view_recent',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'activity',
+    summary: `Extension (capability \`activity\`), not a provider endpoint: the signed-in member's recent account activity (notifications, ledger movements, support messages), newest first; \`limit\` default ${ACTIVITY_LIMIT}, at most ${ACTIVITY_MAX}.`,
+    input: authed({
+      limit: z
+        .number({ error: 'limit must be a number' })
+        .int({ error: 'limit must be a whole number' })
+        .min(1, { error: 'limit must be at least 1' })
+        .max(ACTIVITY_MAX, { error: `limit must be at most ${ACTIVITY_MAX}` })
+        .optional(),
+    }),
+    output: z.object({ Success: z.array(activitySchema) }),
+  }),
 } as const;
 
 export type Contract = typeof contract;
@@ -705,6 +759,8 @@ export type ParsedInputOf<K extends ProcedureName> = z.output<Contract[K]['input
 export type OutputOf<K extends ProcedureName> = z.output<Contract[K]['output']>;
 
 export const procedureNames = Object.keys(contract) as ProcedureName[];
+/** Extensions of this stand-in (see `Endpoint.extension`); every other entry is a provider endpoint. */
+export const extensionNames = procedureNames.filter((name) => contract[name].extension !== undefined);
 /** Procedure names are the paths: '/user/login' ↔ 'user.login'. */
 export const procedureNameOf = (path: string) => path.replace(/^\//, '').replaceAll('/', '.');
 export const endpointByPath = new Map<string, ProcedureName>(procedureNames.map((name) => [contract[name].path, name]));

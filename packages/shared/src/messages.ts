@@ -119,6 +119,9 @@ export const MSG = {
   // Empty states
   noWalletData: 'No wallet data available',
   noActivity: 'No activity yet',
+  // Timeline (§2)
+  noActivities: 'No activities yet',
+  activitiesAppearHere: 'Your account activities will appear here.',
   noNotifications: 'No notifications found.',
   noData: 'No data available',
   loading: 'Loading...',

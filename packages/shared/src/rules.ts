@@ -129,20 +129,30 @@ export const depositAmountField = z
   .refine((v) => Number(v) >= MIN_DEPOSIT, { error: MSG.depositMin });
 
 // ---- Support ----
+/**
+ * Longest accepted support fields. Not in the spec: they keep one message from filling the
+ * outbox; the form shows the same messages as the server.
+ */
+export const SUPPORT_FIELD_MAX = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+const tooLong = (label: string, max: number) => ({ error: `${label} must be at most ${max} characters` });
+/** The Contact Support form (spec §5), also the input of the server's support extension. */
 export const supportFormSchema = z.object({
-  name: z.string().trim().min(1, { error: MSG.nameRequired, abort: true }),
+  name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired, abort: true }).max(SUPPORT_FIELD_MAX.name, tooLong('Name', SUPPORT_FIELD_MAX.name)),
   email: z
-    .string()
+    .string({ error: MSG.emailRequired })
     .trim()
     .min(1, { error: MSG.emailRequired, abort: true })
-    .regex(/^\S+@\S+\.\S+$/, { error: MSG.emailInvalid }),
-  subject: z.string().trim().min(1, { error: MSG.subjectRequired, abort: true }),
+    .regex(/^\S+@\S+\.\S+$/, { error: MSG.emailInvalid })
+    .max(SUPPORT_FIELD_MAX.email, tooLong('Email', SUPPORT_FIELD_MAX.email)),
+  subject: z.string({ error: MSG.subjectRequired }).trim().min(1, { error: MSG.subjectRequired, abort: true }).max(SUPPORT_FIELD_MAX.subject, tooLong('Subject', SUPPORT_FIELD_MAX.subject)),
   message: z
-    .string()
+    .string({ error: MSG.messageRequired })
     .trim()
     .min(1, { error: MSG.messageRequired, abort: true })
-    .min(SUPPORT_MESSAGE_MIN, { error: MSG.messageMin }),
+    .min(SUPPORT_MESSAGE_MIN, { error: MSG.messageMin })
+    .max(SUPPORT_FIELD_MAX.message, tooLong('Message', SUPPORT_FIELD_MAX.message)),
 });
+export type SupportForm = z.input<typeof supportFormSchema>;
 
 // ---- Money amounts on the wire ----
 /** Decimal places of a number as written (1e-7 counts as 7). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contract, endpointByPath, procedureNameOf, procedureNames } from '../src/index.ts';
+import { contract, endpointByPath, extensionNames, procedureNameOf, procedureNames } from '../src/index.ts';
 
 /** Every provider endpoint of spec §7, the paged list and total endpoints and the deposit host included. */
 const SPEC_PATHS = [
@@ -24,7 +24,15 @@ const SPEC_PATHS = [
 
 describe('the contract', () => {
   it('has exactly one entry per provider endpoint of spec §7', () => {
-    expect(procedureNames.map((name) => contract[name].path).sort()).toEqual([...SPEC_PATHS].sort());
+    const provider = procedureNames.filter((name) => !extensionNames.includes(name));
+    expect(provider.map((name) => contract[name].path).sort()).toEqual([...SPEC_PATHS].sort());
+  });
+  it('marks the extensions of this stand-in with the capability that advertises them', () => {
+    expect(extensionNames.map((name) => [name, contract[name].extension])).toEqual([
+      ['support.send_message', 'support'],
+      ['activity.view_recent', 'activity'],
+    ]);
+    for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });
   it('names each procedure after its path', () => {
     for (const name of procedureNames) expect(procedureNameOf(contract[name].path)).toBe(name);

@@ -1,5 +1,6 @@
 /** Every module's handlers, merged into the one table the transports serve. */
 import type { Handlers } from '../transport/handlers.ts';
+import { activityHandlers } from './activity/handlers.ts';
 import { analyticsHandlers } from './analytics/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
 import { directHandlers } from './direct/handlers.ts';
@@ -10,6 +11,7 @@ import { profileHandlers } from './profile/handlers.ts';
 import { depositHandlers } from './deposits/deposits.ts';
 import { packageHandlers } from './packages/packages.ts';
 import { securityHandlers } from './security/security.ts';
+import { supportHandlers } from './support/handlers.ts';
 import { tableHandlers } from './tables/handlers.ts';
 import { p2pHandlers } from './transfers/p2p.ts';
 import { walletHandlers } from './wallets/wallets.ts';
@@ -30,4 +32,7 @@ export const handlers: Handlers = {
   ...tableHandlers,
   ...networkHandlers,
   ...rankHandlers,
+  // Extensions of this stand-in (advertised in /config.json capabilities), not provider endpoints.
+  ...supportHandlers,
+  ...activityHandlers,
 };

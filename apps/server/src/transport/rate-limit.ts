@@ -22,6 +22,7 @@ const RULES: Partial<Record<ProcedureName, Rule>> = {
   'user.change_totp_status': { points: 10, windowMs: 60_000 },
   'user.check_username_available': { points: 120, windowMs: 60_000 },
   'user.view_country': { points: 120, windowMs: 60_000 },
+  'support.send_message': { points: 5, windowMs: 60_000 },
 };
 
 const windows = new WeakMap<Services, Map<string, { start: number; count: number }>>();

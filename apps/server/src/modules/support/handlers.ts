@@ -1,0 +1,79 @@
+/**
+ * Contact Support, an extension of this stand-in (capability `support`, not a provider endpoint):
+ * the message is stored, mailed to the support address and confirmed to the member by mail.
+ */
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { supportMessages } from '@md/db';
+import { MSG } from '@md/shared';
+import type { Services } from '../../core/services.ts';
+import type { Handlers } from '../../transport/handlers.ts';
+
+/** Where support mail goes; QA reads it at GET /__qa/mailbox?to=support@example.com. */
+export const SUPPORT_ADDRESS = 'support@example.com';
+
+/** Mail subjects are one line: a pasted newline must not reach a header. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export interface StoredSupportMessage {
+  ticket: string;
+  subject: string;
+  email: string;
+  createdAt: number;
+}
+
+/** The member's latest support messages, newest first (the timeline reads them). */
+export function recentSupportMessages(ctx: Pick<Services, 'db'>, memberId: number, limit: number): StoredSupportMessage[] {
+  return ctx.db
+    .select({ ticket: supportMessages.ticket, subject: supportMessages.subject, email: supportMessages.email, createdAt: supportMessages.createdAt })
+    .from(supportMessages)
+    .where(eq(supportMessages.memberId, memberId))
+    .orderBy(desc(supportMessages.createdAt), desc(supportMessages.id))
+    .limit(limit)
+    .all();
+}
+
+export const supportHandlers: Handlers = {
+  'support.send_message': (ctx, input) => {
+    const { member } = ctx;
+    const at = ctx.clock.now();
+    // Random rather than the row number: a ticket reveals nothing about how many others wrote.
+    const ticket = `SP${randomBytes(5).toString('hex').toUpperCase()}`;
+    const subject = oneLine(input.subject);
+    // One transaction: the stored message and both outbox mails exist together or not at all.
+    ctx.sqlite.transaction(() => {
+      ctx.db
+        .insert(supportMessages)
+        .values({ ticket, memberId: member.id, name: input.name, email: input.email, subject: input.subject, message: input.message, createdAt: at })
+        .run();
+      ctx.mailer.send({
+        to: SUPPORT_ADDRESS,
+        subject: `[${ticket}] ${subject}`,
+        text: [
+          `From: ${input.name} <${input.email}>`,
+          `Member: ${member.username} (${member.email})`,
+          `Ticket: ${ticket}`,
+          `Sent: ${new Date(at).toISOString()}`,
+          '',
+          input.message,
+        ].join('\n'),
+      });
+      // The confirmation goes to the registered address, not the typed one: the form must not
+      // let anyone mail arbitrary addresses through the server.
+      ctx.mailer.send({
+        to: member.email,
+        toUsername: member.username,
+        subject: `We received your message [${ticket}]`,
+        text: [
+          `Hello ${input.name},`,
+          '',
+          `Thank you for contacting support. We received your message "${subject}" and will reply to ${input.email}.`,
+          'Support is available Monday to Friday, 9am to 5pm EST.',
+          '',
+          `Your reference: ${ticket}`,
+        ].join('\n'),
+      });
+    })();
+    return { Success: MSG.messageSent, Ticket: ticket };
+  },
+};
