@@ -26,6 +26,8 @@ const LevelChartPage = lazy(() => import('../features/level-chart/level-chart.ts
 const BonusPage = lazy(() => import('../features/bonus/bonus-page.tsx'));
 const VolumePage = lazy(() => import('../features/volume/volume-page.tsx'));
 const RankRewardsPage = lazy(() => import('../features/rank-rewards/rank-rewards-page.tsx'));
+const TimelinePage = lazy(() => import('../features/timeline/timeline-page.tsx'));
+const SupportPage = lazy(() => import('../features/support/support-page.tsx'));
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 
@@ -44,6 +46,8 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   '/dashboard/bonus': <BonusPage />,
   '/dashboard/volume': <VolumePage />,
   '/dashboard/rankrewards': <RankRewardsPage />,
+  '/dashboard/timeline': <TimelinePage />,
+  '/dashboard/support': <SupportPage />,
 };
 
 const childPath = (path: string) => path.replace('/dashboard/', '');
