@@ -19,6 +19,7 @@ import type { ServerConfig, Services } from './core/services.ts';
 import { loadPlan } from './core/plan.ts';
 import { createTokenService } from './core/tokens.ts';
 import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
+import { isDocsUrl, registerDocs } from './modules/docs/routes.ts';
 import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { registerWalletCheckMock } from './modules/security/security.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     demoHint: { username: 'demo', password: 'Demo@1234' },
   }));
 
+  await registerDocs(fastify, config);
   if (config.qaControl) registerQaRoutes(fastify, services);
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
@@ -148,7 +150,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     // wildcard: files are looked up per request, so a rebuilt dist is served without a restart.
     await fastify.register(fastifyStatic, { root: webDist });
     fastify.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/__qa') && !request.url.startsWith('/trpc'))
+      if (request.method === 'GET' && !request.url.startsWith('/__qa') && !request.url.startsWith('/trpc') && !isDocsUrl(request.url))
         return reply.sendFile('index.html');
       return reply.code(404).send({ Error: 'Not found' });
     });

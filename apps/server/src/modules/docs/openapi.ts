@@ -1,0 +1,284 @@
+/**
+ * The OpenAPI 3.1 document of the provider contract (DESIGN §3: generated from
+ * packages/shared/src/contract.ts, never written per endpoint), plus the QA control API when it
+ * is enabled. Served at /docs/openapi.json and shown at /docs.
+ */
+import { z } from 'zod';
+import * as shared from '@md/shared';
+import { contract, MSG, procedureNames, type ProcedureName } from '@md/shared';
+import { QA_ROUTES, type QaRoute } from './qa-table.ts';
+import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
+
+// The few OpenAPI 3.1 objects this document uses (openapi-types' 3.1 typings mix in 3.0 ones and do not compose).
+interface Ref {
+  $ref: string;
+}
+interface Server {
+  url: string;
+  description?: string;
+}
+interface Tag {
+  name: string;
+  description?: string;
+}
+interface Media {
+  schema: JsonSchema;
+}
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+type Responses = Record<string, Ref | { description: string; content?: Record<string, Media> }>;
+interface Operation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  /** [] = no authentication; [{}] among others = optional. */
+  security: Record<string, string[]>[];
+  servers?: Server[];
+  parameters?: Parameter[];
+  requestBody?: { required: boolean; content: Record<string, Media> };
+  responses: Responses;
+  [extension: `x-${string}`]: unknown;
+}
+type Method = 'get' | 'post' | 'delete';
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: Server[];
+  tags: Tag[];
+  paths: Record<string, Partial<Record<Method, Operation>>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, { description: string; content: Record<string, Media> }>;
+    securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }>;
+  };
+}
+
+const JSON_TYPE = 'application/json';
+const QA_TAG = 'QA';
+
+/**
+ * Statuses the handlers answer besides 400, 401 and 5XX, read from the code: 403 from
+ * profile/handlers.ts, 404 from network/handlers.ts, 429 from transport/rate-limit.ts's rules and
+ * the 10-second reset throttle (auth/handlers.ts). Keep in step when those change.
+ */
+const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
+  'user.login': [429],
+  'user.view_country': [429],
+  'user.check_username_available': [429],
+  'user.verify_otp': [429],
+  'user.register': [429],
+  'user.reset_password_email': [429],
+  'user.reset_password': [429],
+  'user.forgot_username': [429],
+  'user.change_password': [429],
+  'user.change_totp_status': [429],
+  'user.change_email_request': [403, 429],
+  'user.change_email': [403],
+  'level.view_downline': [404],
+  'binary.view_binary_downline': [404],
+  'binary.view_binary_downline_details': [404],
+  'support.send_message': [429],
+};
+
+const STATUS_RESPONSES: Record<string, { name: string; description: string }> = {
+  '400': {
+    name: 'BadRequest',
+    description:
+      'Bad input, a refused rule or wrong credentials: `{ Error }` with a clear message, in the spec’s wording where it has one. Never 401 for a wrong password (the client signs out on 401).',
+  },
+  '401': {
+    name: 'Unauthorized',
+    description: `Token problem: \`{ "Error": "${MSG.invalidAuthentication}" }\` for a missing or forged token, \`{ "Error": "Session Expired" }\` for an expired or revoked one. The client drops the session and goes to the sign-in page.`,
+  },
+  '403': { name: 'Forbidden', description: 'The action is refused for this member (e.g. an email change while a subscription is active).' },
+  '404': { name: 'NotFound', description: 'The member or record is not there, or not within the caller’s downline.' },
+  '409': { name: 'Conflict', description: 'The record is no longer in a state that allows this (already paid, expired, already decided).' },
+  '429': { name: 'TooManyRequests', description: 'Rate limit (per endpoint, client address and username) or the 10-second reset throttle.' },
+  '5XX': { name: 'ServerError', description: `Server fault: \`{ "Error": "${MSG.unexpectedError}" }\`. Outside production, an answer that breaks the contract is a 500 naming the field.` },
+};
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  properties: { Error: { type: 'string', description: 'Human-readable message, shown to the member as is' } },
+  required: ['Error'],
+  description:
+    'The provider’s failure envelope. This server always answers `Error`; some calls of the real provider answer lowercase `error` or `message` instead (spec §8), and the client reads `Error`, then `error`, then `message`.',
+};
+
+const DESCRIPTION = `The provider API the member dashboard runs on, generated from the contract in \`packages/shared/src/contract.ts\` (spec §7): every endpoint with its path, host, input and output schemas. This server implements all of it as a stand-in for the provider.
+
+## Conventions
+- **Every provider call is \`POST\` with a JSON body**, on the API host, except \`/deposit/make_payment\`, which goes to the separate **deposit host**. The web app reads both base URLs from its runtime config \`/config.json\` (\`apiBaseUrl\`, \`depositBaseUrl\`); this server answers both on its own origin.
+- **Envelopes**: success is \`{ "Success": ... }\` (the whole envelope is the payload, e.g. \`{ Success, JWT }\` for login, \`{ Status, Success }\` for the username check); failure is \`{ "Error": "message" }\` with a 4xx/5xx status. Some calls of the real provider answer lowercase \`error\` or \`message\`; the client reads those too, and treats a 2xx that carries \`Error\` or \`error\` as a failure.
+- **Field names are the provider’s, misspellings included** (\`Direct_Bouns\`, \`Left_Volune\`). Sides are the strings \`"0"\` (left) and \`"1"\` (right). Amounts are USDT numbers with up to 6 decimals, shown truncated to 2.
+- **Authentication**: a bearer JWT (from \`/user/login\` or \`/user/register\`) in the \`Authorization\` header, or the token in the body field the endpoint names (\`x-token-field\`: \`jwt\`, or \`token\` for \`/notification/total_view_notification\`); the header wins when both are present. HTTP 401 \`Invalid Authentication\` for a missing or forged token, \`Session Expired\` for an expired or revoked one; the client signs out on any 401.
+- **Errors**: bad input never gives a 500: it is a 400 with a clear \`Error\` in the spec’s wording (wrong credentials are 400 too, never 401); 403 refused action, 404 outside the caller’s downline, 429 rate limit or throttle.
+- **tRPC**: each endpoint is also the tRPC procedure named after its path (\`/user/login\` ↔ \`user.login\`, in \`x-trpc-procedure\`) at \`/trpc\`: a \`query\` is \`GET /trpc/<name>?input=<JSON>\`, a \`mutation\` is \`POST /trpc/<name>\` (\`x-trpc-kind\`). Both transports run the same handler and give the same messages.
+- **Shapes the spec does not show** are defined by the contract and documented in the schemas’ descriptions; the client also accepts the variants the spec mentions (e.g. the binary \`Downline\` as a list of \`{ Username, Side }\` or a map side → username).
+- **Extensions** (fields or endpoints the provider lacks, e.g. the forgot-username \`captcha\`, binary \`Sponsor\`/\`Status\`) are optional, advertised in \`/config.json\` \`capabilities\`, with the spec’s behaviour as the fallback.
+- **Paged tables** call a list endpoint (\`Success\`: rows) and its total endpoint (\`Success\`: page count, at least 1) with \`{ pageNo, pageSize, path, search: [text], start_date, end_date, filters }\`.
+
+## Interpretations of the spec’s gaps
+- Registration: step 1 submits the form to \`/user/verify_otp\` (page \`Email Verification\`, no \`otp\`), which mails a 6-digit OTP; step 2 calls \`/user/register\` with the otp.
+- \`/user/verify_otp\` is the generic OTP sender/verifier by \`page\`: without \`otp\` it sends, with \`otp\` it verifies. \`change_email_request\`, \`reset_password_email\`, \`reset_transaction_password\` and \`update_wallet_address\` send; their partner endpoint verifies.
+- \`/user/check_username_available\`: \`Status: true\` means the name is free; a sponsor is valid when it exists (\`Status: false\`).
+- \`/user/view_country\`: with a \`username\`, \`Success\` is a boolean (TOTP enabled for that name); without one, \`Success\` is the country list.
+- \`/level/downline_exist\`: \`Success: true\` when the username is in the caller’s sponsor downline (the P2P recipient check).
+- \`/table/view_subscription\` is the package list.
+- Email change: step 0 takes the address that is to become current and mails an OTP to it; step 1 takes the OTP; only members with no active subscription may change it.`;
+
+/** '/user/login' → '/__qa/totp/{username}' style: OpenAPI writes path parameters in braces. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const tagOf = (path: string) => path.split('/')[1] ?? path;
+const firstSentence = (text: string) => /^(.*?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+const errorRef = (status: string): Ref => ({ $ref: `#/components/responses/${STATUS_RESPONSES[status]?.name}` });
+
+function errorResponses(statuses: readonly number[]): Responses {
+  const all = [...new Set(['400', ...statuses.map(String), '5XX'])];
+  return Object.fromEntries(all.sort().map((status) => [status, errorRef(status)]));
+}
+
+/** Schema names: every zod schema @md/shared exports as `…Schema` (or `tableInput`), e.g. nodeDetailsSchema → NodeDetails. */
+function sharedSchemaNames(): Map<z.core.$ZodType, string> {
+  const names = new Map<z.core.$ZodType, string>();
+  for (const [key, value] of Object.entries(shared)) {
+    if (!(value instanceof z.ZodType) || !/(Schema|Input)$/.test(key)) continue;
+    const base = key.replace(/Schema$/, '').replace(/Input$/, 'Request');
+    names.set(value, base.charAt(0).toUpperCase() + base.slice(1));
+  }
+  return names;
+}
+
+const hasRequired = (schema: JsonSchema) => Array.isArray(schema.required) && schema.required.length > 0;
+
+function contractOperation(name: ProcedureName, schemas: SchemaConverter): Operation {
+  const entry = contract[name];
+  const input = schemas.convert(entry.input, 'input');
+  const output = schemas.convert(entry.output, 'output');
+  const tokenField = 'tokenField' in entry ? entry.tokenField : undefined;
+  const auth =
+    entry.auth === 'none'
+      ? 'No authentication.'
+      : `${entry.auth === 'required' ? 'Requires' : 'Uses, when present,'} the session token: bearer header${tokenField ? ` or \`${tokenField}\` in the body` : ''}.`;
+  const host = entry.host === 'deposit' ? ' Lives on the **deposit host** (`depositBaseUrl`), not the API host.' : '';
+  const extension = 'extension' in entry ? entry.extension : undefined;
+  const extensionNote = extension ? `\n\n**Extension of this stand-in, not a provider endpoint**: the client calls it only when \`/config.json\` lists the capability \`${extension}\`.` : '';
+  const security: Operation['security'] = entry.auth === 'none' ? [] : entry.auth === 'required' ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }];
+  const statuses = [...(entry.auth === 'none' ? [] : [401]), ...(EXTRA_STATUSES[name] ?? [])];
+  return {
+    operationId: name,
+    tags: [tagOf(entry.path)],
+    summary: firstSentence(entry.summary),
+    description: `${entry.summary}\n\n${auth}${host}${extensionNote}\n\ntRPC: \`${name}\` (${entry.kind}).`,
+    security,
+    ...(entry.host === 'deposit' ? { servers: [DEPOSIT_SERVER] } : {}),
+    requestBody: { required: hasRequired(input), content: { [JSON_TYPE]: { schema: input } } },
+    responses: {
+      '200': { description: 'Success envelope', content: { [JSON_TYPE]: { schema: output } } },
+      ...errorResponses(statuses),
+    },
+    'x-trpc-procedure': name,
+    'x-trpc-kind': entry.kind,
+    'x-host': entry.host,
+    'x-auth': entry.auth,
+    ...(tokenField ? { 'x-token-field': tokenField } : {}),
+    ...(extension ? { 'x-extension': extension } : {}),
+  };
+}
+
+function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverter): Parameter[] {
+  if (!query) return [];
+  return Object.entries(query.shape).map(([name, field]) => {
+    const schema = schemas.convert(field as z.ZodType, 'input');
+    const { description, ...rest } = schema;
+    return { name, in: 'query' as const, required: !(field as z.ZodType).safeParse(undefined).success, schema: rest, ...(description ? { description } : {}) };
+  });
+}
+
+function qaOperation(route: QaRoute, schemas: SchemaConverter): Operation {
+  const params: Parameter[] = Object.entries(route.params ?? {}).map(([name, description]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  }));
+  const body = route.body ? schemas.convert(route.body, 'input') : undefined;
+  return {
+    operationId: `qa.${route.method.toLowerCase()}.${route.path.replace(/^\/__qa\//, '').replace(/[/:]+/g, '.')}`,
+    tags: [QA_TAG],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    security: [],
+    parameters: [...params, ...queryParameters(route.query, schemas)],
+    ...(body ? { requestBody: { required: hasRequired(body), content: { [JSON_TYPE]: { schema: body } } } } : {}),
+    responses: {
+      '200': { description: 'Plain JSON (not the provider envelope)', content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } } },
+      ...errorResponses(route.errors ?? []),
+    },
+  };
+}
+
+const API_SERVER: Server = { url: '/', description: 'API host (`apiBaseUrl` in /config.json; this server in mock mode)' };
+const DEPOSIT_SERVER: Server = { url: '/', description: 'Deposit host (`depositBaseUrl` in /config.json; this server in mock mode)' };
+
+export interface DocumentOptions {
+  /** Include the QA control API (only when it is enabled). */
+  qaControl: boolean;
+}
+
+// The document depends only on the contract and the QA switch: built once per variant (~50 ms).
+const built = new Map<boolean, OpenApiDocument>();
+
+export function buildOpenApiDocument({ qaControl }: DocumentOptions): OpenApiDocument {
+  let document = built.get(qaControl);
+  if (!document) built.set(qaControl, (document = generate(qaControl)));
+  return document;
+}
+
+function generate(qaControl: boolean): OpenApiDocument {
+  const schemas = createSchemaConverter(sharedSchemaNames());
+  const paths: OpenApiDocument['paths'] = {};
+  for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas) };
+  if (qaControl) {
+    for (const route of QA_ROUTES) {
+      const path = openApiPath(route.path);
+      const method = route.method.toLowerCase() as Method;
+      paths[path] = { ...paths[path], [method]: qaOperation(route, schemas) };
+    }
+  }
+  const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({ name }));
+  if (qaControl)
+    tags.push({
+      name: QA_TAG,
+      description: 'QA control API (`/__qa`, DESIGN §5): only while QA control is enabled (`QA_CONTROL`, off in production). Plain JSON in and out; errors are `{ Error }`.',
+    });
+
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Member dashboard provider API', version: '1.0.0', description: DESCRIPTION },
+    servers: [API_SERVER],
+    tags,
+    paths,
+    components: {
+      schemas: { Error: errorSchema, ...schemas.components },
+      responses: Object.fromEntries(
+        Object.values(STATUS_RESPONSES).map(({ name, description }) => [name, { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }]),
+      ),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The JWT from /user/login or /user/register. The provider also reads it from the body field in `x-token-field` (`jwt` or `token`); the header wins.',
+        },
+      },
+    },
+  };
+}

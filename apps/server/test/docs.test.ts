@@ -1,0 +1,212 @@
+/** /docs: the OpenAPI 3.1 document generated from the contract, and its offline viewer. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract, MSG, procedureNames } from '@md/shared';
+import { QA_ROUTES } from '../src/modules/docs/qa-table.ts';
+import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+type Json = Record<string, unknown>;
+type Doc = OpenApiDocument;
+
+let qaOn: TestApp;
+let qaOff: TestApp;
+let doc: Doc;
+let docWithoutQa: Doc;
+
+beforeAll(async () => {
+  qaOn = await createTestApp({ seed: 'empty', config: { qaControl: true } });
+  qaOff = await createTestApp({ seed: 'empty', config: { qaControl: false } });
+  doc = (await qaOn.get<Doc>('/docs/openapi.json')).body;
+  docWithoutQa = (await qaOff.get<Doc>('/docs/openapi.json')).body;
+});
+afterAll(async () => {
+  await qaOn.close();
+  await qaOff.close();
+});
+
+/** Every property name reachable from a schema, following component $refs. */
+function propertyNames(schema: unknown, seen = new Set<unknown>()): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach(walk);
+    const record = node as Json;
+    if (typeof record.$ref === 'string') walk(doc.components.schemas[record.$ref.replace('#/components/schemas/', '')]);
+    if (record.properties && typeof record.properties === 'object') for (const key of Object.keys(record.properties)) names.add(key);
+    Object.values(record).forEach(walk);
+  };
+  walk(schema);
+  return names;
+}
+
+const operation = (d: Doc, path: string, method: 'get' | 'post' | 'delete' = 'post') => {
+  const op = d.paths[path]?.[method];
+  if (!op) throw new Error(`no ${method} ${path}`);
+  return op;
+};
+const requestSchema = (path: string) => operation(doc, path).requestBody?.content['application/json']?.schema;
+const responseSchema = (path: string, method: 'get' | 'post' = 'post') => {
+  const ok = operation(doc, path, method).responses['200'];
+  return ok && 'content' in ok ? ok.content?.['application/json']?.schema : undefined;
+};
+
+describe('GET /docs/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document (with and without the QA section)', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const d of [doc, docWithoutQa]) {
+      // The validator dereferences in place: give it a copy.
+      const result = await validate(structuredClone(d) as never);
+      expect(result.valid, JSON.stringify('errors' in result ? result.errors : [], null, 1)).toBe(true);
+    }
+  });
+
+  it('lists every contract endpoint as POST at its provider path, with its tRPC procedure and kind', () => {
+    const providerPaths = Object.keys(docWithoutQa.paths);
+    expect(providerPaths.sort()).toEqual(procedureNames.map((name) => contract[name].path).sort());
+    for (const name of procedureNames) {
+      const entry = contract[name];
+      const op = operation(doc, entry.path);
+      expect(Object.keys(doc.paths[entry.path] ?? {})).toEqual(['post']);
+      expect(op['x-trpc-procedure']).toBe(name);
+      expect(op['x-trpc-kind']).toBe(entry.kind);
+      expect(op.operationId).toBe(name);
+      expect(op.description).toContain(entry.summary);
+      expect(op.requestBody?.content['application/json']?.schema).toBeTruthy();
+      expect(responseSchema(entry.path)).toBeTruthy();
+    }
+  });
+
+  it('puts /deposit/make_payment on the deposit host and everything else on the API host', () => {
+    expect(doc.servers[0]?.description).toMatch(/API host/);
+    const deposit = operation(doc, '/deposit/make_payment');
+    expect(deposit.servers?.[0]?.description).toMatch(/Deposit host/);
+    expect(deposit['x-host']).toBe('deposit');
+    const others = procedureNames.filter((name) => contract[name].host !== 'deposit');
+    expect(others.length).toBe(procedureNames.length - 1);
+    for (const name of others) expect(operation(doc, contract[name].path).servers).toBeUndefined();
+  });
+
+  it('has the provider field names, misspellings included', () => {
+    expect(propertyNames(responseSchema('/binary/view_binary_downline_details'))).toContain('Direct_Bouns');
+    expect(propertyNames(responseSchema('/rank/view_all_ranks'))).toContain('Left_Volune');
+    expect(propertyNames(responseSchema('/user/login'))).toEqual(new Set(['Success', 'JWT']));
+    expect(propertyNames(requestSchema('/user/register'))).toEqual(
+      new Set(['username', 'name', 'sponsor', 'email', 'password', 'conpassword', 'otp', 'side', 'country', 'project']),
+    );
+    expect(propertyNames(requestSchema('/deposit/make_payment'))).toEqual(new Set(['jwt', 'amount_usdt', 'currency', 'gateway']));
+    expect(propertyNames(requestSchema('/notification/total_view_notification'))).toEqual(new Set(['token']));
+  });
+
+  it('reads request bodies on the input side and responses on the output side', () => {
+    // pageNo has a default: optional in a request. Named schemas become components.
+    expect(requestSchema('/table/view_deposit_transaction')).toEqual({ $ref: '#/components/schemas/TableRequest' });
+    const table = doc.components.schemas.TableRequest as Json;
+    expect(table.required ?? []).not.toContain('pageNo');
+    expect((table.properties as Json).pageNo).toMatchObject({ type: 'integer', default: 1, minimum: 1 });
+    // Refinements JSON Schema cannot state are listed with their messages.
+    const amount = ((requestSchema('/deposit/make_payment') as Json).properties as Json).amount_usdt as Json;
+    expect(amount['x-checks']).toContain(MSG.depositMin);
+    const register = requestSchema('/user/register') as Json;
+    expect(register['x-checks']).toContain(MSG.passwordsDoNotMatch);
+    expect((register.properties as Json).side).toMatchObject({ enum: ['0', '1'] });
+  });
+
+  it('states authentication: bearer JWT and the body token field', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    for (const name of procedureNames) {
+      const entry = contract[name];
+      const op = operation(doc, entry.path);
+      expect(op['x-auth']).toBe(entry.auth);
+      expect(op['x-token-field']).toBe('tokenField' in entry ? entry.tokenField : undefined);
+      const expected = entry.auth === 'none' ? [] : entry.auth === 'required' ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }];
+      expect(op.security).toEqual(expected);
+      expect('401' in op.responses).toBe(entry.auth !== 'none');
+    }
+    expect(operation(doc, '/notification/total_view_notification')['x-token-field']).toBe('token');
+  });
+
+  it('answers errors as { Error } with the statuses that apply', () => {
+    expect(doc.components.schemas.Error).toMatchObject({ required: ['Error'] });
+    expect(String(doc.components.schemas.Error?.description)).toMatch(/`error` or `message`/);
+    for (const name of procedureNames) {
+      const responses = operation(doc, contract[name].path).responses;
+      expect(responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+      expect(responses['5XX']).toEqual({ $ref: '#/components/responses/ServerError' });
+    }
+    expect(operation(doc, '/user/login').responses).toHaveProperty('429');
+    expect(operation(doc, '/binary/view_binary_downline_details').responses).toHaveProperty('404');
+    expect(operation(doc, '/user/change_email_request').responses).toHaveProperty('403');
+    for (const response of Object.values(doc.components.responses))
+      expect(response.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it('describes the interpretations of DESIGN §3 at the top and per endpoint', () => {
+    const top = doc.info.description;
+    for (const phrase of ['Direct_Bouns', '`"0"` (left)', 'Invalid Authentication', 'Session Expired', '/user/verify_otp', 'Status: true', '/level/downline_exist', 'package list', 'deposit host'])
+      expect(top).toContain(phrase);
+    expect(operation(doc, '/user/view_country').description).toContain(contract['user.view_country'].summary);
+  });
+
+  it('has the QA section only while QA control is on', async () => {
+    const qaPaths = (d: Doc) => Object.keys(d.paths).filter((p) => p.startsWith('/__qa'));
+    expect(qaPaths(docWithoutQa)).toEqual([]);
+    expect(docWithoutQa.tags.map((t) => t.name)).not.toContain('QA');
+    expect(qaPaths(doc).length).toBeGreaterThan(10);
+    expect(doc.tags.map((t) => t.name)).toContain('QA');
+    expect(operation(doc, '/__qa/clock', 'post').tags).toEqual(['QA']);
+    expect(operation(doc, '/__qa/totp/{username}', 'get').parameters?.[0]).toMatchObject({ name: 'username', in: 'path', required: true });
+    expect(operation(doc, '/__qa/faults', 'delete')).toBeTruthy();
+    expect(operation(doc, '/__qa/snapshots/{name}/restore')).toBeTruthy();
+    expect(propertyNames(responseSchema('/__qa/ledger/check', 'get'))).toEqual(new Set(['balanced', 'total', 'negativeWallets', 'mismatchedWallets', 'accountId', 'username', 'wallet', 'balance', 'fromTransfers']));
+    // Public either way.
+    expect((await qaOff.fastify.inject({ method: 'GET', url: '/docs/openapi.json' })).statusCode).toBe(200);
+  });
+
+  it('documents QA routes that the server has (faults, journal and snapshots are being added)', () => {
+    const missing = QA_ROUTES.filter((route) => !qaOn.fastify.hasRoute({ method: route.method, url: route.path })).map((r) => `${r.method} ${r.path}`);
+    expect(missing.filter((route) => !/\/__qa\/(faults|journal|snapshots)/.test(route))).toEqual([]);
+  });
+});
+
+describe('GET /docs', () => {
+  it('answers the viewer page whose assets are all served from here', async () => {
+    const page = await qaOn.fastify.inject({ method: 'GET', url: '/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(assets.some((a) => a.endsWith('swagger-ui-bundle.js'))).toBe(true);
+    expect(assets.some((a) => a.endsWith('swagger-ui.css'))).toBe(true);
+    for (const asset of assets) {
+      expect(asset, 'no third-party host').toMatch(/^\/docs\//);
+      const response = await qaOn.fastify.inject({ method: 'GET', url: asset });
+      expect(response.statusCode, asset).toBe(200);
+      expect(response.rawPayload.length, asset).toBeGreaterThan(0);
+    }
+    // The viewer loads ./json (swagger-initializer.js): the same document.
+    const initializer = await qaOn.fastify.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.body).toContain("resolveUrl('./json')");
+    expect((await qaOn.get('/docs/json')).body).toEqual(doc);
+  });
+
+  it('is not swallowed by the web app’s SPA fallback', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'md-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>web app</title>');
+    const t = await createTestApp({ seed: 'empty', webDist, config: { qaControl: false } });
+    try {
+      const docs = await t.fastify.inject({ method: 'GET', url: '/docs' });
+      expect(docs.body).toContain('swagger-ui');
+      const unknown = await t.fastify.inject({ method: 'GET', url: '/docs/nothing-here' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ Error: 'Not found' });
+      // The web app still owns its own routes.
+      expect((await t.fastify.inject({ method: 'GET', url: '/dashboard' })).body).toContain('web app');
+    } finally {
+      await t.close();
+    }
+  });
+});
