@@ -2,7 +2,7 @@
  * buildApp: the whole provider stand-in as a Fastify instance that is not listening yet.
  * One port serves REST at the provider paths, /trpc, /config.json, /docs, /__qa and the web app.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -22,12 +22,13 @@ import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
 import { isDocsUrl, registerDocs } from './modules/docs/routes.ts';
 import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
+import { createQaSurface } from './modules/qa/surface.ts';
 import { registerWalletCheckMock } from './modules/security/security.ts';
 import { seedScenario } from './seed/index.ts';
 import { resumeUnfinishedRuns } from './modules/engine/runs.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { registerRestRoutes } from './transport/rest.ts';
-import { createAppRouter } from './transport/trpc.ts';
+import { createAppRouter, type TrpcContext } from './transport/trpc.ts';
 
 export interface BuildOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -46,6 +47,8 @@ export interface BuildOptions {
   clientMode?: RuntimeConfig['mode'];
   /** Package tiers and fees; defaults to PLAN_FILE or the shared defaults. */
   plan?: Plan;
+  /** Randomness of QA fault probabilities and random delays (seeded in tests). */
+  random?: () => number;
 }
 
 export interface App {
@@ -115,15 +118,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     return reply.code(500).send({ Error: MSG.unexpectedError });
   });
 
-  registerRestRoutes(fastify, services, handlers);
+  // The QA surface (faults, journal, snapshots) wraps every contract call on both transports.
+  const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random }) : undefined;
+  registerRestRoutes(fastify, services, handlers, qa?.intercept);
   registerCaptchaRoutes(fastify, services);
   registerWalletCheckMock(fastify);
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
-      router: createAppRouter(services, handlers),
-      createContext: ({ req }: { req: { ip: string; headers: { authorization?: string } } }) => ({
+      router: createAppRouter(services, handlers, qa?.intercept),
+      createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
         caller: { ip: req.ip, authorization: req.headers.authorization },
+        exchange: { transport: 'trpc', request: req, reply: res },
       }),
     },
   });
@@ -143,7 +149,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }));
 
   await registerDocs(fastify, config);
-  if (config.qaControl) registerQaRoutes(fastify, services);
+  if (qa) registerQaRoutes(fastify, services, qa);
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(webDist)) {

@@ -10,6 +10,8 @@ export interface Clock {
   advance(ms: number): void;
   /** Back to real time (offset 0), or to the start of a manual clock: QA reset does this. */
   reset(): void;
+  /** Read the stored offset again: the database was replaced under the clock (QA restore). */
+  reload(): void;
 }
 
 export function offsetClock(load: () => number, save: (offsetMs: number) => void, realNow = () => Date.now()): Clock {
@@ -28,6 +30,9 @@ export function offsetClock(load: () => number, save: (offsetMs: number) => void
       offset = 0;
       save(offset);
     },
+    reload() {
+      offset = load();
+    },
   };
 }
 
@@ -45,5 +50,7 @@ export function manualClock(start = Date.UTC(2026, 10, 2, 9, 0, 0)): Clock {
     reset() {
       t = start;
     },
+    // Nothing is stored: a test's clock stays where the test put it.
+    reload() {},
   };
 }

@@ -3,7 +3,8 @@
  * with the contract's schema, run the handler, check the answer against the output schema.
  */
 import { contract, firstIssueMessage, MSG, type ProcedureName } from '@md/shared';
-import { AppError, badRequest, unauthorized } from '../core/errors.ts';
+import type { z } from 'zod';
+import { AppError, badRequest, ContractError, unauthorized } from '../core/errors.ts';
 import type { Caller, Ctx, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
 import { checkRateLimit } from './rate-limit.ts';
@@ -15,6 +16,20 @@ const bearer = (authorization: string | undefined) => {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The session token of a call: the bearer header first, then the body field the provider reads. */
+export function callToken(name: ProcedureName, body: unknown, caller: Caller): string | undefined {
+  const field = contract[name].tokenField;
+  const bodyToken = field && isPlainObject(body) ? body[field] : undefined;
+  return bearer(caller.authorization) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : undefined);
+}
+
+/** Every issue with where it is ('Success.0.Rank: …'), so a broken answer names the field. */
+const describeIssues = (error: z.ZodError) =>
+  error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
 
 export async function invoke(
   services: Services,
@@ -32,8 +47,7 @@ export async function invoke(
 
   let member: Ctx['member'] = null;
   if (entry.auth !== 'none') {
-    const bodyToken = entry.tokenField ? body[entry.tokenField] : undefined;
-    const token = bearer(caller.authorization) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : undefined);
+    const token = callToken(name, body, caller);
     if (token) member = services.tokens.verify(token);
     else if (entry.auth === 'required') throw unauthorized(MSG.invalidAuthentication);
   }
@@ -46,7 +60,7 @@ export async function invoke(
   const output = await handler({ ...services, caller, member }, parsed.data);
   if (services.config.validateOutput) {
     const checked = entry.output.safeParse(output);
-    if (!checked.success) throw new AppError(500, `Answer of ${entry.path} breaks the contract: ${firstIssueMessage(checked.error)}`);
+    if (!checked.success) throw new ContractError(`Answer of ${entry.path} breaks the contract: ${describeIssues(checked.error)}`);
   }
   return output;
 }

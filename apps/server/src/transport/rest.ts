@@ -2,15 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { contract, procedureNames } from '@md/shared';
 import type { Services } from '../core/services.ts';
+import { createCallEndpoint, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
-import { invoke } from './invoke.ts';
 
-export function registerRestRoutes(app: FastifyInstance, services: Services, handlers: Handlers) {
+export function registerRestRoutes(app: FastifyInstance, services: Services, handlers: Handlers, interceptor?: Interceptor) {
+  const call = createCallEndpoint(services, handlers, interceptor);
   for (const name of procedureNames) {
-    app.post(contract[name].path, async (request) =>
-      invoke(services, handlers, name, request.body, {
-        ip: request.ip,
-        authorization: request.headers.authorization,
+    app.post(contract[name].path, async (request, reply) =>
+      call({
+        name,
+        input: request.body,
+        caller: { ip: request.ip, authorization: request.headers.authorization },
+        exchange: { transport: 'rest', request, reply },
       }),
     );
   }

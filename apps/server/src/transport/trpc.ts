@@ -1,13 +1,14 @@
 /** The tRPC router at /trpc, one procedure per contract entry, named after its path. */
 import { initTRPC, TRPCError } from '@trpc/server';
-import { contract, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureRecord } from '@md/shared';
+import { contract, MSG, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureRecord } from '@md/shared';
 import { AppError } from '../core/errors.ts';
 import type { Caller, Services } from '../core/services.ts';
+import { createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
-import { invoke } from './invoke.ts';
 
 export interface TrpcContext {
   caller: Caller;
+  exchange: Exchange;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -19,19 +20,20 @@ const t = initTRPC.context<TrpcContext>().create({
   }),
 });
 
-
-
-export function createAppRouter(services: Services, handlers: Handlers) {
+export function createAppRouter(services: Services, handlers: Handlers, interceptor?: Interceptor) {
+  const call = createCallEndpoint(services, handlers, interceptor);
   const procedures = {} as Record<string, unknown>;
   for (const name of procedureNames) {
     // Validation happens in invoke (shared with REST), so the parser only passes the input on.
     const procedure = t.procedure.input((raw: unknown) => raw);
     const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => {
       try {
-        return await invoke(services, handlers, name, input, ctx.caller);
+        return await call({ name, input, caller: ctx.caller, exchange: ctx.exchange });
       } catch (error) {
         if (error instanceof AppError) throw new TRPCError({ code: trpcCodeOf(error.status), message: error.message });
-        throw error;
+        // As on REST: logged, and answered without the internals in the message.
+        ctx.exchange.request.log.error({ err: error, procedure: name }, 'contract call failed');
+        throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.unexpectedError, cause: error });
       }
     };
     procedures[name] = contract[name].kind === 'query' ? procedure.query(resolve) : procedure.mutation(resolve);

@@ -1,6 +1,7 @@
 /**
- * QA control API under /__qa (DESIGN §5): mailbox, clock, scenarios and reset, TOTP codes.
- * JSON in and out, bodies validated with zod; bad input is a 400 `{ Error }`.
+ * QA control API under /__qa (DESIGN §5): mailbox, clock, scenarios and reset, TOTP codes, and
+ * the surface's faults, journal and snapshots. JSON in and out, bodies validated with zod; bad
+ * input is a 400 `{ Error }`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { add } from 'date-fns';
@@ -14,6 +15,8 @@ import { currentTotp } from '../../core/totp.ts';
 import { resetDatabase, SCENARIOS } from '../../seed/index.ts';
 import { runDueJobs } from '../jobs/index.ts';
 import { registerMoneyQaRoutes } from './money-routes.ts';
+import { registerSurfaceRoutes } from './surface-routes.ts';
+import type { QaSurface } from './surface.ts';
 
 const DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
@@ -47,7 +50,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 
 const sendError = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ Error: message });
 
-export function registerQaRoutes(app: FastifyInstance, services: Services) {
+export function registerQaRoutes(app: FastifyInstance, services: Services, surface: QaSurface) {
   const { db, clock } = services;
 
   app.get('/__qa/mailbox', async (request) => {
@@ -85,8 +88,13 @@ export function registerQaRoutes(app: FastifyInstance, services: Services) {
 
   app.post('/__qa/reset', async (request) => {
     const { scenario } = parse(resetBody, request.body);
-    const summary = resetDatabase(services, scenario);
-    return { scenario: summary.scenario, members: summary.members };
+    try {
+      const summary = resetDatabase(services, scenario);
+      return { scenario: summary.scenario, members: summary.members };
+    } finally {
+      // A reset that failed midway rolled the stored offset back: the clock follows the database.
+      clock.reload();
+    }
   });
 
   app.get<{ Params: { username: string } }>('/__qa/totp/:username', async (request, reply) => {
@@ -96,4 +104,5 @@ export function registerQaRoutes(app: FastifyInstance, services: Services) {
   });
 
   registerMoneyQaRoutes(app, services, parse);
+  registerSurfaceRoutes(app, surface, parse);
 }

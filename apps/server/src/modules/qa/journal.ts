@@ -1,0 +1,119 @@
+/**
+ * The request journal of the QA surface: the latest contract calls with their requests and
+ * answers, secrets redacted, in a bounded ring buffer (memory only; a restart or DELETE clears it).
+ */
+import type { ProcedureName } from '@md/shared';
+
+export const REDACTED = '[redacted]';
+export const JOURNAL_CAPACITY = 500;
+
+// Field names compared lower-case without '_' / '-': 'new_password', 'JWT', 'Authorization'.
+const SECRET_FIELDS = new Set([
+  'password', 'conpassword', 'newpassword', 'oldpassword', 'confirmpassword', 'transactionpassword',
+  'otp', 'totp', 'jwt', 'token', 'accesstoken', 'refreshtoken', 'authorization', 'cookie', 'setcookie',
+  'secret', 'totpsecret', 'key', 'apikey', 'privatekey',
+]);
+const SECRET_SUFFIXES = ['password', 'token', 'secret', 'otp'];
+// Secrets recognised by their value wherever they sit: JWTs, bearer headers, otpauth URIs.
+const SECRET_VALUE = /^(?:eyJ[\w-]*\.[\w-]*\.[\w-]*|Bearer\s+\S+|otpauth:\/\/.*)$/is;
+
+const MAX_DEPTH = 12;
+const MAX_ITEMS = 100;
+const MAX_STRING = 2_000;
+
+export function isSecretField(name: string): boolean {
+  const key = name.toLowerCase().replace(/[-_]/g, '');
+  return SECRET_FIELDS.has(key) || SECRET_SUFFIXES.some((suffix) => key.endsWith(suffix));
+}
+
+/**
+ * A copy of `value` fit for the journal: secret fields and secret-looking strings become
+ * '[redacted]' at any depth; long arrays and strings are cut so the buffer stays small.
+ */
+export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    if (SECRET_VALUE.test(value)) return REDACTED;
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length} characters)` : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[too deep]';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, MAX_ITEMS).map((item) => redact(item, depth + 1));
+    if (value.length > MAX_ITEMS) items.push(`… ${value.length - MAX_ITEMS} more items`);
+    return items;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = isSecretField(key) && item !== undefined && item !== null && item !== '' ? REDACTED : redact(item, depth + 1);
+  return out;
+}
+
+export interface JournalEntry {
+  /** Increasing per call; newest first in listings. */
+  id: number;
+  /** Server clock (the QA clock) when the call arrived. */
+  time: string;
+  /** Fastify's request id: the calls of one tRPC batch share it. */
+  requestId: string;
+  method: string;
+  /** The HTTP path without its query string (a tRPC GET carries its input there). */
+  url: string;
+  /** The endpoint's provider path, e.g. '/user/view_profile'. */
+  path: string;
+  procedure: ProcedureName;
+  transport: 'rest' | 'trpc';
+  /** HTTP status of this call's answer; null while it runs or when nothing was answered. */
+  status: number | null;
+  durationMs: number | null;
+  /** Username of the token's member (or, for sign-in style calls, the one the body names). */
+  member: string | null;
+  requestHeaders: unknown;
+  requestBody: unknown;
+  /** The provider envelope answered (over tRPC: the procedure's result, or { Error }); raw text for empty/malformed. */
+  responseBody: unknown;
+  /** The fault rule that shaped the answer: its id ('header' for X-QA-Fault), effect and delay. */
+  fault: { id: string; effect: string; delayMs: number } | null;
+  pending: boolean;
+  /** Set when no answer went out: 'dropped', 'client closed', 'server closing'. */
+  outcome?: string;
+}
+
+export function createJournal(capacity = JOURNAL_CAPACITY) {
+  const ring: (JournalEntry | undefined)[] = new Array(capacity);
+  let next = 0;
+  let size = 0;
+  let nextId = 1;
+
+  return {
+    capacity,
+    /** Adds an entry (the oldest goes when full) and answers it for the caller to complete. */
+    add(fields: Omit<JournalEntry, 'id'>): JournalEntry {
+      const entry: JournalEntry = { id: nextId++, ...fields };
+      ring[next] = entry;
+      next = (next + 1) % capacity;
+      size = Math.min(size + 1, capacity);
+      return entry;
+    },
+    /** Newest first, optionally only one endpoint's or one member's calls. */
+    list(filter: { procedure?: ProcedureName | '*'; member?: string; limit: number }): JournalEntry[] {
+      const out: JournalEntry[] = [];
+      for (let i = 1; i <= size && out.length < filter.limit; i++) {
+        const entry = ring[(next - i + capacity) % capacity]!;
+        if (filter.procedure && filter.procedure !== '*' && entry.procedure !== filter.procedure) continue;
+        if (filter.member && entry.member !== filter.member) continue;
+        out.push(entry);
+      }
+      return out;
+    },
+    clear(): number {
+      const n = size;
+      ring.fill(undefined);
+      next = 0;
+      size = 0;
+      return n;
+    },
+    get size() {
+      return size;
+    },
+  };
+}
+export type Journal = ReturnType<typeof createJournal>;

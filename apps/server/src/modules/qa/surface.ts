@@ -1,0 +1,238 @@
+/**
+ * The QA surface around contract calls: fault and latency rules, the request journal and
+ * database snapshots. Its interceptor sits where REST and tRPC both pass (transport/call.ts), so
+ * a rule for '/user/view_profile' also hits `user.view_profile` on /trpc. Nothing here touches
+ * /__qa, /config.json or static files: they are not contract calls.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contract, endpointByPath, MSG } from '@md/shared';
+import { AppError } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import type { Call, Exchange, Interceptor } from '../../transport/call.ts';
+import { callToken } from '../../transport/invoke.ts';
+import { createFaultStore, parseHeaderRule, type AppliedFault, type HeaderRule } from './faults.ts';
+import { createJournal, redact, type JournalEntry } from './journal.ts';
+import { createSnapshots } from './snapshots.ts';
+
+export const FAULT_HEADER = 'x-qa-fault';
+
+export interface QaSurfaceOptions {
+  /** Randomness of probabilities and random delays (Math.random unless given; seeded in tests). */
+  random?: () => number;
+}
+
+/** Per HTTP exchange: the header rule, an answer to send instead, and who waits on the connection. */
+interface ExchangeState {
+  header?: HeaderRule | null;
+  raw?: { status: number; text: string };
+  waiters: Set<(connected: boolean) => void>;
+  listening: boolean;
+  reply: Exchange['reply'];
+}
+
+/** What a body override says over tRPC, where an error carries only a message. */
+const messageOf = (body: unknown) => {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    for (const key of ['Error', 'error', 'message']) if (typeof b[key] === 'string') return b[key];
+  }
+  return JSON.stringify(body);
+};
+
+const statusOf = (error: unknown) => (error instanceof AppError ? error.status : 500);
+const errorBody = (error: unknown) => ({ Error: error instanceof AppError ? error.message : MSG.unexpectedError });
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export function createQaSurface(app: FastifyInstance, services: Services, options: QaSurfaceOptions = {}) {
+  const faults = createFaultStore(options.random);
+  const journal = createJournal();
+  const snapshots = createSnapshots(services);
+  const states = new WeakMap<FastifyRequest, ExchangeState>();
+  // Exchanges with a call waiting (delay or hang): released when the server closes.
+  const holding = new Set<ExchangeState>();
+
+  const stateOf = (exchange: Exchange): ExchangeState => {
+    let state = states.get(exchange.request);
+    if (!state) states.set(exchange.request, (state = { waiters: new Set(), listening: false, reply: exchange.reply }));
+    return state;
+  };
+
+  const connectionGone = (state: ExchangeState) => state.reply.raw.destroyed || state.reply.raw.writableEnded;
+
+  /** Ends the exchange without an answer: the socket is destroyed, as a dropped connection. */
+  const drop = (exchange: Exchange) => {
+    // REST: Fastify must not try to answer afterwards. tRPC's adapter still writes its (lost) answer.
+    if (exchange.transport === 'rest' && !exchange.reply.sent) exchange.reply.hijack();
+    if (!exchange.reply.raw.destroyed) exchange.reply.raw.destroy();
+  };
+
+  /**
+   * Waits `ms` (or, for null, until the connection ends). Answers true when the time ran out
+   * with the client still there, false when the client left or the server is closing. No timer
+   * or listener outlives the wait.
+   */
+  const hold = (state: ExchangeState, ms: number | null): Promise<boolean> => {
+    if (connectionGone(state)) return Promise.resolve(false);
+    if (!state.listening) {
+      state.listening = true;
+      state.reply.raw.once('close', () => {
+        for (const wake of [...state.waiters]) wake(false);
+      });
+    }
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const wake = (connected: boolean) => {
+        if (timer) clearTimeout(timer);
+        state.waiters.delete(wake);
+        if (state.waiters.size === 0) holding.delete(state);
+        resolve(connected);
+      };
+      state.waiters.add(wake);
+      holding.add(state);
+      if (ms !== null) timer = setTimeout(() => wake(true), ms);
+    });
+  };
+
+  // A closing server ends every held call by dropping its connection, so close() can finish.
+  app.addHook('preClose', async () => {
+    for (const state of [...holding]) {
+      for (const wake of [...state.waiters]) wake(false);
+      if (!state.reply.raw.destroyed) state.reply.raw.destroy();
+    }
+  });
+
+  // Empty and malformed answers replace whatever the transport produced (REST JSON or tRPC's).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const state = states.get(request);
+    if (state?.raw) {
+      reply.code(state.raw.status).header('content-type', 'application/json; charset=utf-8');
+      return state.raw.text;
+    }
+    // A REST call refused before its handler (unreadable JSON, too large): journaled here.
+    if (!state && request.method === 'POST' && request.routeOptions.url && endpointByPath.has(request.routeOptions.url)) {
+      const procedure = endpointByPath.get(request.routeOptions.url)!;
+      let body: unknown = payload;
+      if (typeof payload === 'string') {
+        try {
+          body = JSON.parse(payload);
+        } catch {
+          body = payload;
+        }
+      }
+      journal.add({
+        ...base(request, 'rest', procedure),
+        member: null,
+        requestBody: null,
+        status: reply.statusCode,
+        durationMs: round(reply.elapsedTime),
+        responseBody: redact(body),
+        fault: null,
+        pending: false,
+      });
+    }
+    return payload;
+  });
+
+  const base = (request: FastifyRequest, transport: Exchange['transport'], procedure: Call['name']) => ({
+    time: new Date(services.clock.now()).toISOString(),
+    requestId: String(request.id),
+    method: request.method,
+    url: request.url.split('?')[0]!,
+    path: contract[procedure].path,
+    procedure,
+    transport,
+    requestHeaders: redact(request.headers),
+  });
+
+  /**
+   * Who a call is for: the token's member, or, for calls without a token that name their
+   * actor (sign-in, registration, password reset, TOTP check), the username in the body.
+   */
+  const memberOf = (call: Call): string | null => {
+    const token = callToken(call.name, call.input, call.caller);
+    if (token) {
+      try {
+        return services.tokens.verify(token).username;
+      } catch {
+        return null;
+      }
+    }
+    const input = call.input as Record<string, unknown> | null;
+    if (contract[call.name].auth === 'none' && input && typeof input === 'object' && typeof input.username === 'string') return input.username.trim().toLowerCase();
+    return null;
+  };
+
+  const intercept: Interceptor = async (call, next) => {
+    const { exchange } = call;
+    const started = performance.now();
+    const state = stateOf(exchange);
+    const member = memberOf(call);
+    const entry: JournalEntry = journal.add({
+      ...base(exchange.request, exchange.transport, call.name),
+      member,
+      requestBody: redact(call.input ?? null),
+      status: null,
+      durationMs: null,
+      responseBody: null,
+      fault: null,
+      pending: true,
+    });
+    const finish = (status: number | null, body: unknown, outcome?: string) => {
+      entry.status = status;
+      entry.responseBody = redact(body);
+      entry.durationMs = round(performance.now() - started);
+      entry.pending = false;
+      if (outcome) entry.outcome = outcome;
+    };
+    /** No answer goes out: the connection is dropped (or already gone). */
+    const noAnswer = (outcome: string) => {
+      drop(exchange);
+      finish(null, null, outcome);
+      return undefined;
+    };
+
+    try {
+      if (state.header === undefined) state.header = parseHeaderRule(exchange.request.headers[FAULT_HEADER]);
+      const fault: AppliedFault | null = faults.pick(call.name, member, state.header);
+      if (fault) entry.fault = { id: fault.id, effect: fault.effect.kind === 'raw' ? fault.effect.what : fault.effect.kind, delayMs: fault.delayMs };
+
+      if (fault && fault.delayMs > 0 && !(await hold(state, fault.delayMs))) return noAnswer(connectionGone(state) ? 'client closed' : 'server closing');
+      switch (fault?.effect.kind) {
+        case 'drop':
+          return noAnswer('dropped');
+        case 'hang':
+          await hold(state, null);
+          return noAnswer(connectionGone(state) ? 'client closed' : 'server closing');
+        case 'raw':
+          // The first such call of a batch decides the whole answer (the onSend hook sends it).
+          state.raw ??= { status: fault.effect.status, text: fault.effect.text };
+          finish(fault.effect.status, fault.effect.text);
+          return exchange.transport === 'rest' ? fault.effect.text : undefined;
+        case 'body': {
+          const { status, body } = fault.effect;
+          if (exchange.transport === 'trpc') {
+            if (status >= 400) throw new AppError(status, messageOf(body));
+            finish(200, body);
+            return body;
+          }
+          exchange.reply.code(status).type('application/json; charset=utf-8');
+          finish(status, body);
+          // Serialized here so any JSON value (a string, null) goes out as JSON.
+          return JSON.stringify(body);
+        }
+        case 'error':
+          throw new AppError(fault.effect.status, fault.effect.message);
+      }
+
+      const output = await next();
+      finish(200, output);
+      return output;
+    } catch (error) {
+      finish(statusOf(error), errorBody(error));
+      throw error;
+    }
+  };
+
+  return { intercept, faults, journal, snapshots };
+}
+export type QaSurface = ReturnType<typeof createQaSurface>;

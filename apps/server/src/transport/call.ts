@@ -1,0 +1,44 @@
+/**
+ * The one path every contract call takes from either transport: an optional interceptor (the QA
+ * surface's faults and journal, off in production) around invoke, and loud contract failures.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ProcedureName } from '@md/shared';
+import { ContractError } from '../core/errors.ts';
+import type { Caller, Services } from '../core/services.ts';
+import type { Handlers } from './handlers.ts';
+import { invoke } from './invoke.ts';
+
+export type Transport = 'rest' | 'trpc';
+
+/** The HTTP exchange a call belongs to; one tRPC batch carries several calls. */
+export interface Exchange {
+  transport: Transport;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Call {
+  name: ProcedureName;
+  input: unknown;
+  caller: Caller;
+  exchange: Exchange;
+}
+
+/** Wraps a call; `next` runs it (invoke). What it answers or throws is what the transport sends. */
+export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<unknown>;
+
+export type CallEndpoint = (call: Call) => Promise<unknown>;
+
+export function createCallEndpoint(services: Services, handlers: Handlers, interceptor?: Interceptor): CallEndpoint {
+  return async (call) => {
+    const next = () => invoke(services, handlers, call.name, call.input, call.caller);
+    try {
+      return await (interceptor ? interceptor(call, next) : next());
+    } catch (error) {
+      // An answer that breaks the contract is a server bug: the 500 names it, and so does the log.
+      if (error instanceof ContractError) call.exchange.request.log.error({ err: error, procedure: call.name }, error.message);
+      throw error;
+    }
+  };
+}
