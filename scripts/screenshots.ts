@@ -89,6 +89,33 @@ const DASHBOARD_PAGES: Shot[] = [
   { name: 'bonus-wallet', path: '/dashboard/bonus', act: (page) => page.getByRole('tab', { name: 'Wallet' }).click() },
   { name: 'volume', path: '/dashboard/volume' },
   { name: 'rank-rewards', path: '/dashboard/rankrewards' },
+  { name: 'timeline', path: '/dashboard/timeline' },
+  {
+    // One FAQ answer open and the form's errors shown.
+    name: 'support',
+    path: '/dashboard/support',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Is there a free trial?' }).click();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Name is required').waitFor();
+      // The first invalid field took focus and scrolled: back to the top for the full-page shot.
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
+  {
+    name: 'support-sent',
+    path: '/dashboard/support',
+    act: async (page) => {
+      const form = page.getByRole('form', { name: 'Contact Support' });
+      await form.getByLabel('Name').fill('Demo Member');
+      await form.getByLabel('Email').fill('demo@example.com');
+      await form.getByLabel('Subject').fill('Upgrade question');
+      await form.getByLabel('Message').fill('How do I upgrade from Silver to Gold?');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Message sent!').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
 ];
 
 async function signIn(page: Page) {

@@ -26,12 +26,14 @@ export function ContactForm() {
   const [status, setStatus] = useState<SendStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const againRef = useRef<HTMLButtonElement>(null);
 
   const {
     register,
     handleSubmit,
     reset,
     clearErrors,
+    setFocus,
     formState: { errors },
   } = useForm<SupportForm, unknown, z.output<typeof supportFormSchema>>({
     resolver: zodResolver(supportFormSchema),
@@ -39,6 +41,14 @@ export function ContactForm() {
     // Spec §5: errors clear on edit and come back only with the next submit.
     reValidateMode: 'onSubmit',
   });
+  // The submit button disappears when the message is sent: focus follows the state, not the body.
+  const shown = useRef(status);
+  useEffect(() => {
+    if (status === shown.current) return;
+    if (status === 'sent') againRef.current?.focus();
+    if (status === 'idle' && shown.current === 'sent') setFocus('name');
+    shown.current = status;
+  }, [status, setFocus]);
   const field = (name: keyof SupportForm) => register(name, { onChange: () => clearErrors(name) });
 
   const send = async (values: z.output<typeof supportFormSchema>) => {
@@ -63,7 +73,7 @@ export function ContactForm() {
           {MSG.messageSent}
         </Heading>
         <Text color="fg.muted">Thank you for contacting us. Our team will get back to you by email.</Text>
-        <Button variant="outline" colorPalette="teal" onClick={() => setStatus('idle')}>
+        <Button ref={againRef} variant="outline" colorPalette="teal" onClick={() => setStatus('idle')}>
           Send another message
         </Button>
       </Stack>

@@ -159,8 +159,11 @@ describe('Contact Support states', () => {
     ]);
     await act(async () => answer());
     expect(await screen.findByText(MSG.messageSent)).toBeInTheDocument();
+    // Focus follows the state: to the new button, then back to the first field.
+    expect(screen.getByRole('button', { name: 'Send another message' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Send another message' }));
     for (const label of Object.keys(valid)) expect(field(label)).toHaveValue('');
+    expect(field('Name')).toHaveFocus();
   });
 
   it('with the support capability: a server refusal is toasted and the message stays in the form', async () => {

@@ -11,7 +11,7 @@ const route = EXTRA_ROUTES.find((r) => r.path === '/dashboard/support')!;
 
 function HelpCard() {
   return (
-    <Card.Root as="aside" variant="subtle" aria-label="Support hours" height="full">
+    <Card.Root as="aside" variant="subtle" aria-label="Support hours">
       <Card.Body gap="4">
         <HStack gap="3">
           <Icon as={LuHeadset} boxSize="6" color="teal.fg" />
