@@ -114,6 +114,10 @@ describe('GET /docs/openapi.json', () => {
     const register = requestSchema('/user/register') as Json;
     expect(register['x-checks']).toContain(MSG.passwordsDoNotMatch);
     expect((register.properties as Json).side).toMatchObject({ enum: ['0', '1'] });
+    // Responses may carry more fields than the contract names (plain zod objects strip them);
+    // a strict object (the QA clock body) still refuses them.
+    expect(doc.components.schemas.Profile).not.toHaveProperty('additionalProperties');
+    expect(operation(doc, '/__qa/clock').requestBody?.content['application/json']?.schema).toMatchObject({ additionalProperties: false });
   });
 
   it('states authentication: bearer JWT and the body token field', () => {
@@ -178,6 +182,7 @@ describe('GET /docs', () => {
     const page = await qaOn.fastify.inject({ method: 'GET', url: '/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
     expect(assets.some((a) => a.endsWith('swagger-ui-bundle.js'))).toBe(true);
     expect(assets.some((a) => a.endsWith('swagger-ui.css'))).toBe(true);

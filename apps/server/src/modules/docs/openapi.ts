@@ -136,7 +136,8 @@ const DESCRIPTION = `The provider API the member dashboard runs on, generated fr
 /** '/user/login' → '/__qa/totp/{username}' style: OpenAPI writes path parameters in braces. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const tagOf = (path: string) => path.split('/')[1] ?? path;
-const firstSentence = (text: string) => /^(.*?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+/** Summaries are plain text in viewers (descriptions are Markdown): first sentence, no backticks. */
+const firstSentence = (text: string) => (/^(.*?[.!?])(\s|$)/.exec(text)?.[1] ?? text).replaceAll('`', '');
 const errorRef = (status: string): Ref => ({ $ref: `#/components/responses/${STATUS_RESPONSES[status]?.name}` });
 
 function errorResponses(statuses: readonly number[]): Responses {
@@ -225,8 +226,8 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter): Operation {
   };
 }
 
-const API_SERVER: Server = { url: '/', description: 'API host (`apiBaseUrl` in /config.json; this server in mock mode)' };
-const DEPOSIT_SERVER: Server = { url: '/', description: 'Deposit host (`depositBaseUrl` in /config.json; this server in mock mode)' };
+const API_SERVER: Server = { url: '/', description: 'API host (apiBaseUrl in /config.json; this server in mock mode)' };
+const DEPOSIT_SERVER: Server = { url: '/', description: 'Deposit host (depositBaseUrl in /config.json; this server in mock mode)' };
 
 export interface DocumentOptions {
   /** Include the QA control API (only when it is enabled). */

@@ -13,16 +13,28 @@ export const DOCS_PREFIX = '/docs';
 /** Whether a URL belongs to /docs (the web app's SPA fallback must leave those alone). */
 export const isDocsUrl = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || url.startsWith(`${DOCS_PREFIX}?`);
 
+// Phones: long paths in code spans wrap instead of widening the page; the operation id (the tRPC
+// name, also in each description) and the empty Links column give their room to the rest.
+const THEME_CSS = `.swagger-ui .markdown code, .swagger-ui .renderedMarkdown code { overflow-wrap: anywhere; }
+@media (max-width: 600px) { .swagger-ui .opblock .opblock-summary-operation-id, .swagger-ui .response-col_links { display: none; } }`;
+
 export async function registerDocs(app: FastifyInstance, config: Pick<ServerConfig, 'qaControl'>) {
   const document = buildOpenApiDocument({ qaControl: config.qaControl });
   // Encapsulated: the `swagger` decorator and the viewer's static files stay inside /docs.
   await app.register(async (docs) => {
+    // The viewer's page has no viewport meta, so phones would lay it out 980 px wide: add one
+    // (before the plugins, so their routes inherit the hook).
+    docs.addHook('onSend', async (request, _reply, payload) => {
+      const path = request.url.split('?')[0];
+      if ((path !== DOCS_PREFIX && path !== `${DOCS_PREFIX}/`) || typeof payload !== 'string') return payload;
+      return payload.replace('<meta charset="UTF-8">', '<meta charset="UTF-8">\n      <meta name="viewport" content="width=device-width, initial-scale=1">');
+    });
     // Static mode: the document is ours (generated from the contract), not collected from routes.
     // The plugin's types stop at OpenAPI 3.0; static mode hands the object out as it is.
     await docs.register(fastifySwagger, { mode: 'static', specification: { document: document as unknown as StaticDocumentSpec['document'] } });
     await docs.register(fastifySwaggerUi, {
       routePrefix: DOCS_PREFIX,
-      theme: { title: 'Member dashboard API' },
+      theme: { title: 'Member dashboard API', css: [{ filename: 'docs.css', content: THEME_CSS }] },
       uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, displayOperationId: true, filter: true, defaultModelsExpandDepth: 0 },
     });
     docs.get(`${DOCS_PREFIX}/openapi.json`, async () => document);

@@ -80,6 +80,11 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
         return { description: `Checked by the server; no JSON Schema form (${message}).` };
       },
       override: ({ zodSchema, jsonSchema }) => {
+        // A plain z.object strips unknown keys rather than refusing them; zod's output side says
+        // `additionalProperties: false` because the parsed value has none. On the wire a response
+        // may carry more (the client tolerates it), so only strict objects keep the `false`.
+        const def = zodSchema._zod.def;
+        if (io === 'output' && def.type === 'object' && !def.catchall && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
         const messages = refinementMessages(zodSchema);
         if (messages.length === 0) return;
         jsonSchema['x-checks'] = messages;
