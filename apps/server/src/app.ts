@@ -144,7 +144,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     requestTimeoutMs: config.requestTimeoutMs,
     captchaChallengeUrl: '/captcha/challenge',
     // support and activity: extensions of this stand-in (contract entries marked `extension`).
-    capabilities: ['captcha', 'support', 'activity'],
+    capabilities: ['captcha', 'support', 'activity', ...(config.qaControl ? ['qa'] : [])],
     demoHint: { username: 'demo', password: 'Demo@1234' },
   }));
 

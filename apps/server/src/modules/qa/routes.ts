@@ -13,6 +13,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { currentTotp } from '../../core/totp.ts';
 import { resetDatabase, SCENARIOS } from '../../seed/index.ts';
+import { dueRuns, JOBS } from '../engine/schedule.ts';
 import { runDueJobs } from '../jobs/index.ts';
 import { registerMoneyQaRoutes } from './money-routes.ts';
 import { registerSurfaceRoutes } from './surface-routes.ts';
@@ -28,6 +29,18 @@ export function addIsoDuration(from: number, duration: string): number | null {
   const seconds = m[7] ? Number(m[7]) : 0;
   const result = add(new Date(from), { years, months, weeks, days, hours, minutes }).getTime() + Math.round(seconds * 1000);
   return Number.isFinite(result) ? result : null;
+}
+
+// ROI skips weekends, so its next run is at most 3 days (and a DST hour) away: 4 days always finds one.
+const NEXT_RUN_HORIZON_MS = 4 * 86_400_000;
+
+/** The first run of each job due after `from`, in time order: `{ job, date, at }` (at as ISO-8601). */
+export function nextRuns(from: number): { job: string; date: string; at: string }[] {
+  const due = dueRuns(from, from + NEXT_RUN_HORIZON_MS);
+  return JOBS.map((job) => due.find((run) => run.job === job))
+    .filter((run) => run !== undefined)
+    .sort((a, b) => a.at - b.at)
+    .map(({ job, date, at }) => ({ job, date, at: new Date(at).toISOString() }));
 }
 
 const isoDateTime = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), {
@@ -66,7 +79,11 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
     return rows.map((row) => ({ to: row.toAddress, subject: row.subject, text: row.text, otp: row.otp, sentAt: new Date(row.sentAt).toISOString() }));
   });
 
-  app.get('/__qa/clock', async () => ({ now: new Date(clock.now()).toISOString() }));
+  // nextRuns: the QA panel's 'to the next 11:00 UK run' needs London time across DST, which the schedule knows.
+  app.get('/__qa/clock', async () => {
+    const now = clock.now();
+    return { now: new Date(now).toISOString(), nextRuns: nextRuns(now) };
+  });
 
   app.post('/__qa/clock', async (request) => {
     const body = parse(clockBody, request.body);
