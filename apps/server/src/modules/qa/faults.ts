@@ -18,6 +18,8 @@ const delayMs = z
   .int({ error: 'delays are whole milliseconds' })
   .min(0, { error: 'delays cannot be negative' })
   .max(MAX_DELAY_MS, { error: `delays are at most ${MAX_DELAY_MS} ms` });
+/** The object's own message for a non-object; other issues (unknown keys) keep theirs. */
+export const objectError = (message: string) => (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined);
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
 
 /** The fields of a rule besides its endpoint: also the shape of the one-request X-QA-Fault header. */
@@ -28,7 +30,7 @@ const effectShape = {
   body: z.json({ error: 'body must be JSON' }).optional(),
   delayMs: delayMs.optional(),
   delay: z
-    .object({ min: delayMs, max: delayMs }, { error: 'delay must be { min, max } in milliseconds' })
+    .object({ min: delayMs, max: delayMs }, { error: objectError('delay must be { min, max } in milliseconds') })
     .strict()
     .refine((d) => d.min <= d.max, { error: 'delay.min must not be above delay.max' })
     .optional(),
@@ -83,13 +85,13 @@ const endpointField = z
   });
 
 export const ruleInput = z
-  .object({ path: endpointField, ...effectShape, times: z.number({ error: 'times must be a whole number' }).int({ error: 'times must be a whole number' }).min(1, { error: 'times must be at least 1' }).max(1_000_000).optional() }, { error: 'The body must be a JSON object (a fault rule)' })
+  .object({ path: endpointField, ...effectShape, times: z.number({ error: 'times must be a whole number' }).int({ error: 'times must be a whole number' }).min(1, { error: 'times must be at least 1' }).max(1_000_000).optional() }, { error: objectError('The body must be a JSON object (a fault rule)') })
   .strict()
   .superRefine(coherent);
 export type RuleInput = z.output<typeof ruleInput>;
 
 /** The X-QA-Fault header: a rule for the request that carries it (no path, no times). */
-export const headerRuleInput = z.object(effectShape, { error: 'X-QA-Fault must be a JSON object' }).strict().superRefine(coherent);
+export const headerRuleInput = z.object(effectShape, { error: objectError('X-QA-Fault must be a JSON object') }).strict().superRefine(coherent);
 export type HeaderRule = z.output<typeof headerRuleInput>;
 
 /** What a picked rule does to one call (random delays already drawn). */

@@ -37,18 +37,23 @@ const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 function migrations(sqlite: Database.Database, schema: string): string {
   const exists = sqlite.prepare(`select 1 from ${schema}.sqlite_master where type = 'table' and name = '__drizzle_migrations'`).get();
   if (!exists) return '';
-  return (sqlite.prepare(`select hash from ${schema}.__drizzle_migrations order by id`).all() as { hash: string }[]).map((r) => r.hash).join(',');
+  return (sqlite.prepare(`select hash from ${schema}.__drizzle_migrations order by created_at, hash`).all() as { hash: string }[]).map((r) => r.hash).join(',');
 }
 
 /** Replaces every row of the main database with the rows of the database file `file`, atomically. */
 export function restoreInto(sqlite: Database.Database, file: string, name: string) {
-  sqlite.prepare(`attach database ? as ${ALIAS}`).run(file);
+  const unreadable = (error: unknown) => new AppError(409, `Snapshot '${name}' cannot be read: ${(error as Error).message}`);
+  try {
+    sqlite.prepare(`attach database ? as ${ALIAS}`).run(file);
+  } catch (error) {
+    throw unreadable(error);
+  }
   try {
     let snapshotMigrations: string;
     try {
       snapshotMigrations = migrations(sqlite, ALIAS);
     } catch (error) {
-      throw new AppError(409, `Snapshot '${name}' cannot be read: ${(error as Error).message}`);
+      throw unreadable(error);
     }
     if (snapshotMigrations !== migrations(sqlite, 'main'))
       throw new AppError(409, `Snapshot '${name}' was saved with another database schema (its migrations differ); save a new one`);
@@ -81,6 +86,9 @@ export function restoreInto(sqlite: Database.Database, file: string, name: strin
           for (const trigger of triggers) sqlite.exec(trigger.sql);
         })
         .immediate();
+    } catch (error) {
+      // Rolled back: the database is as it was. A snapshot that does not fit is not a server fault.
+      throw error instanceof AppError ? error : new AppError(409, `Snapshot '${name}' cannot be restored: ${(error as Error).message}`);
     } finally {
       sqlite.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
     }

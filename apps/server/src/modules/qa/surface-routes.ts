@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../core/errors.ts';
-import { resolveEndpoint, ruleInput, ruleView } from './faults.ts';
+import { objectError, resolveEndpoint, ruleInput, ruleView } from './faults.ts';
 import type { QaSurface } from './surface.ts';
 
 type Parse = <T extends z.ZodType>(schema: T, value: unknown) => z.output<T>;
@@ -25,8 +25,8 @@ const journalQuery = z.object({
   member: z.string().trim().toLowerCase().max(64).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' }).max(500, { error: 'limit must be at most 500' }).default(100),
 });
-const seedBody = z.object({ seed: z.number({ error: 'seed must be a whole number' }).int({ error: 'seed must be a whole number' }) }, { error: 'The body must be a JSON object' }).strict();
-const snapshotBody = z.object({ name: z.string({ error: 'name is required' }) }, { error: 'The body must be a JSON object' }).strict();
+const seedBody = z.object({ seed: z.number({ error: 'seed must be a whole number' }).int({ error: 'seed must be a whole number' }) }, { error: objectError('The body must be a JSON object') }).strict();
+const snapshotBody = z.object({ name: z.string({ error: 'name is required' }) }, { error: objectError('The body must be a JSON object') }).strict();
 
 export function registerSurfaceRoutes(app: FastifyInstance, qa: QaSurface, parse: Parse) {
   app.get('/__qa/faults', async () => qa.faults.list().map(ruleView));
