@@ -21,9 +21,16 @@ const MAX_DEPTH = 12;
 const MAX_ITEMS = 100;
 const MAX_STRING = 2_000;
 
+// Field names repeat on every row of every answer: each is classified once.
+const classified = new Map<string, boolean>();
 export function isSecretField(name: string): boolean {
-  const key = name.toLowerCase().replace(/[-_]/g, '');
-  return SECRET_FIELDS.has(key) || SECRET_SUFFIXES.some((suffix) => key.endsWith(suffix));
+  let secret = classified.get(name);
+  if (secret === undefined) {
+    const key = name.toLowerCase().replace(/[-_]/g, '');
+    secret = SECRET_FIELDS.has(key) || SECRET_SUFFIXES.some((suffix) => key.endsWith(suffix));
+    if (classified.size < 10_000) classified.set(name, secret);
+  }
+  return secret;
 }
 
 /**
