@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@md/shared';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { ThemeProvider } from '../components/ui/theme-provider.tsx';
+import { QaPanelMount } from '../features/qa-panel/index.tsx';
 import { ConfigProvider } from '../lib/config.tsx';
 import { emitSessionEnded } from '../lib/session-events.ts';
 import { removeSession } from '../lib/storage.ts';
@@ -35,6 +36,7 @@ export function AppProviders({ config, children, trpcClient }: { config: Runtime
           <QueryClientProvider client={queryClient}>
             <TRPCProvider trpcClient={client} queryClient={queryClient}>
               {children}
+              <QaPanelMount />
               <Toaster />
             </TRPCProvider>
           </QueryClientProvider>

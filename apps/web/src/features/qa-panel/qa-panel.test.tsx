@@ -1,0 +1,508 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
+import type { RuntimeConfig } from '@md/shared';
+import { AppProviders } from '@/app/providers.tsx';
+import { createMockClient } from '@/testing/mock-link.ts';
+import { testConfig } from '@/testing/render.tsx';
+import { describeRule, ruleFromForm } from './faults-tab.tsx';
+import type { QaFaultRule } from './qa-api.ts';
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+type Route = (body: unknown, url: URL) => unknown;
+
+/** A fake /__qa: `routes` by 'METHOD /path' (query string excluded); every call is recorded. */
+function fakeQa(routes: Record<string, Route>) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: `${url.pathname}${url.search}`, body });
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return new Response(JSON.stringify({ Error: 'Not found' }), { status: 404 });
+    try {
+      return new Response(JSON.stringify(route(body, url)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    } catch (error) {
+      return new Response(JSON.stringify({ Error: (error as Error).message }), { status: 400 });
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    fetchMock,
+    posted: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path),
+  };
+}
+
+const NOW = '2027-01-08T12:00:00.000Z';
+const clockRoute = () => ({
+  now: NOW,
+  nextRuns: [
+    { job: 'binary', date: '2027-01-09', at: '2027-01-09T11:00:00.000Z' },
+    { job: 'ranks', date: '2027-01-09', at: '2027-01-09T11:00:00.000Z' },
+    { job: 'roi', date: '2027-01-11', at: '2027-01-11T00:05:00.000Z' },
+  ],
+});
+
+let appQueryRuns = 0;
+/** Stands for a member's page: one app query, to see the panel refresh the app's cache. */
+function MemberPage() {
+  const query = useQuery({ queryKey: ['member-page'], queryFn: () => ++appQueryRuns, staleTime: Infinity });
+  return <p>Member page (loaded {query.data ?? 0}×)</p>;
+}
+
+function renderWithPanel(config: Partial<RuntimeConfig> = {}) {
+  return render(
+    <AppProviders
+      config={{ ...testConfig, capabilities: ['qa'], ...config }}
+      trpcClient={createMockClient({}, [])}
+    >
+      <MemberPage />
+    </AppProviders>,
+  );
+}
+
+async function openPanel(tab?: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'QA panel' }));
+  const panel = await screen.findByRole('dialog', { name: 'QA panel' });
+  if (tab) await user.click(within(panel).getByRole('tab', { name: tab }));
+  return { user, panel };
+}
+
+beforeEach(() => {
+  appQueryRuns = 0;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('QA panel: where it shows', () => {
+  it('shows a QA button in mock mode with the qa capability, on any page', async () => {
+    fakeQa({ 'GET /__qa/clock': clockRoute });
+    renderWithPanel();
+    expect(await screen.findByRole('button', { name: 'QA panel' })).toHaveTextContent('QA');
+  });
+
+  it('is not rendered in provider mode, even when the server offers QA', async () => {
+    const { fetchMock } = fakeQa({});
+    renderWithPanel({ mode: 'provider' });
+    await screen.findByText(/Member page/);
+    expect(screen.queryByRole('button', { name: 'QA panel' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is not rendered without the qa capability', async () => {
+    const { fetchMock } = fakeQa({});
+    renderWithPanel({ capabilities: ['support'] });
+    await screen.findByText(/Member page/);
+    expect(screen.queryByRole('button', { name: 'QA panel' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('opens with Alt+Shift+Q as well (a member dialog blocks the button, not the keyboard)', async () => {
+    fakeQa({ 'GET /__qa/clock': clockRoute });
+    renderWithPanel();
+    await screen.findByRole('button', { name: 'QA panel' });
+    await userEvent.keyboard('{Alt>}{Shift>}Q{/Shift}{/Alt}');
+    expect(await screen.findByRole('dialog', { name: 'QA panel' })).toBeInTheDocument();
+  });
+});
+
+describe('QA panel: Clock', () => {
+  it('shows the server time in London and UTC and the next runs', async () => {
+    fakeQa({ 'GET /__qa/clock': clockRoute });
+    renderWithPanel();
+    await openPanel();
+    await waitFor(() => expect(screen.getByTestId('qa-clock-utc')).toHaveTextContent('08 Jan 2027'));
+    expect(screen.getByTestId('qa-clock-utc')).toHaveTextContent(/12:00:0\d UTC/);
+    expect(screen.getByTestId('qa-clock-london')).toHaveTextContent(/12:00:0\d GMT/);
+    expect(screen.getByText('Binary matching (11:00 UK)')).toBeInTheDocument();
+    expect(screen.getByText(/Mon, 11 Jan 2027, 00:05:00 GMT/)).toBeInTheDocument();
+  });
+
+  it('advances a day, shows what ran and refreshes the member pages', async () => {
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'POST /__qa/clock': () => ({
+        now: '2027-01-09T12:00:00.000Z',
+        ran: [
+          { job: 'binary', date: '2027-01-09', summary: '3 members paid' },
+          { job: 'ranks', date: '2027-01-09', summary: '' },
+        ],
+      }),
+    });
+    renderWithPanel();
+    await screen.findByText('Member page (loaded 1×)');
+    const { user } = await openPanel();
+    await user.click(screen.getByRole('button', { name: '+1 day' }));
+    const result = await screen.findByTestId('qa-clock-result');
+    expect(qa.posted('/__qa/clock').map((c) => c.body)).toEqual([{ advance: 'P1D' }]);
+    expect(result).toHaveTextContent('+1 day: now Sat, 09 Jan 2027, 12:00:00 GMT');
+    const ran = within(result).getByRole('list', { name: 'Runs that ran' });
+    expect(
+      within(ran)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['binary 2027-01-09 — 3 members paid', 'ranks 2027-01-09']);
+    // The app's own queries were invalidated and fetched again.
+    await screen.findByText('Member page (loaded 2×)');
+  });
+
+  it('moves to the next 11:00 UK run by setting the clock to the instant the server gives', async () => {
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'POST /__qa/clock': () => ({ now: '2027-01-09T11:00:00.000Z', ran: [] }),
+    });
+    renderWithPanel();
+    const { user } = await openPanel();
+    await user.click(screen.getByRole('button', { name: 'Next 11:00 UK run' }));
+    expect(await screen.findByTestId('qa-clock-result')).toHaveTextContent('Nothing fell due.');
+    expect(qa.posted('/__qa/clock').map((c) => c.body)).toEqual([{ set: '2027-01-09T11:00:00.000Z' }]);
+  });
+
+  it('toasts the server’s message when a move fails', async () => {
+    fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'POST /__qa/clock': () => {
+        throw new Error('The clock must stay between 1970 and 9999');
+      },
+    });
+    renderWithPanel();
+    const { user } = await openPanel();
+    await user.click(screen.getByRole('button', { name: '+1 hour' }));
+    expect(await screen.findByText('The clock must stay between 1970 and 9999')).toBeInTheDocument();
+  });
+});
+
+describe('QA panel: Mailbox', () => {
+  const mails = [
+    {
+      to: 'demo@example.com',
+      subject: 'Your verification code',
+      text: 'Your code is 482913. It expires in 10 minutes.',
+      otp: '482913',
+      sentAt: '2027-01-08T11:59:00.000Z',
+    },
+    {
+      to: 'demo@example.com',
+      subject: 'Welcome',
+      text: 'Welcome aboard',
+      otp: null,
+      sentAt: '2027-01-08T11:00:00.000Z',
+    },
+  ];
+
+  it('shows the latest OTP up front, copies it, and filters by address or username', async () => {
+    const qa = fakeQa({ 'GET /__qa/clock': clockRoute, 'GET /__qa/mailbox': () => mails });
+    renderWithPanel();
+    const { user } = await openPanel('Mailbox');
+    const items = await screen.findAllByTestId('qa-mail');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByTestId('qa-mail-otp')).toHaveTextContent('482913');
+    expect(items[0]).toHaveTextContent('Latest');
+    expect(within(items[1]!).queryByTestId('qa-mail-otp')).toBeNull();
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Copy OTP 482913' }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe('482913');
+    expect(await screen.findByText('Copied OTP 482913')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Address or username'), 'Demo');
+    await waitFor(() => expect(qa.calls.some((c) => c.path === '/__qa/mailbox?to=Demo')).toBe(true));
+  });
+});
+
+describe('QA panel: Deposits and Withdrawals', () => {
+  it('pays an open deposit window at its URL', async () => {
+    const deposit = {
+      id: 7,
+      TransID: 'DEP123',
+      username: 'demo',
+      amount: 120,
+      paidAmount: 0,
+      currency: 'USDT',
+      address: '0xabc',
+      status: 'PENDING',
+      createdAt: NOW,
+      expiresAt: '2027-01-08T12:30:00.000Z',
+      paidAt: null,
+    };
+    let open = [deposit];
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/deposits': () => open,
+      'POST /__qa/deposits/DEP123/pay': () => {
+        open = [];
+        return { ...deposit, status: 'PAID', credited: true, message: 'Deposit DEP123 paid' };
+      },
+    });
+    renderWithPanel();
+    const { user } = await openPanel('Deposits');
+    const row = await screen.findByTestId('qa-deposit-DEP123');
+    expect(row).toHaveTextContent('$120.00 USDT');
+    expect(row).toHaveTextContent('demo');
+    await user.click(within(row).getByRole('button', { name: 'Pay DEP123' }));
+    expect(await screen.findByText('Deposit DEP123 paid')).toBeInTheDocument();
+    expect(qa.posted('/__qa/deposits/DEP123/pay')).toHaveLength(1);
+    expect(await screen.findByText(/No open deposit windows/)).toBeInTheDocument();
+  });
+
+  it('approves and rejects pending withdrawals', async () => {
+    const w = (id: number, TransID: string) => ({
+      id,
+      TransID,
+      username: 'demo',
+      amount: 50,
+      fee: 2.5,
+      netAmount: 47.5,
+      address: '0x5290',
+      status: 'PENDING',
+      createdAt: NOW,
+      decidedAt: null,
+    });
+    let pending = [w(1, 'WD1'), w(2, 'WD2')];
+    const decide = (transId: string, status: string) => () => {
+      pending = pending.filter((p) => p.TransID !== transId);
+      return { ...w(0, transId), status };
+    };
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/withdrawals': () => pending,
+      'POST /__qa/withdrawals/WD1/approve': decide('WD1', 'APPROVED'),
+      'POST /__qa/withdrawals/WD2/reject': decide('WD2', 'REJECTED'),
+    });
+    renderWithPanel();
+    const { user } = await openPanel('Withdrawals');
+    await user.click(await screen.findByRole('button', { name: 'Approve WD1' }));
+    expect(await screen.findByText('Withdrawal WD1 approved: $47.50 paid')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('qa-withdrawal-WD1')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Reject WD2' }));
+    expect(await screen.findByText('Withdrawal WD2 rejected: $50.00 refunded')).toBeInTheDocument();
+    expect(qa.posted('/__qa/withdrawals/WD1/approve')).toHaveLength(1);
+    expect(qa.posted('/__qa/withdrawals/WD2/reject')).toHaveLength(1);
+    expect(await screen.findByText('No pending withdrawals.')).toBeInTheDocument();
+  });
+});
+
+describe('QA panel: Faults', () => {
+  it('a quick toggle creates its rule, shows it, and deletes it when turned off', async () => {
+    let rules: QaFaultRule[] = [];
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/faults': () => rules,
+      'POST /__qa/faults': (body) => {
+        const rule = {
+          ...(body as QaFaultRule),
+          id: 'f1',
+          procedure: 'user.view_profile',
+          probability: 1,
+          applied: 0,
+          createdAt: NOW,
+        };
+        rules = [rule];
+        return rule;
+      },
+      'DELETE /__qa/faults/f1': () => {
+        rules = [];
+        return { deleted: 1 };
+      },
+    });
+    renderWithPanel();
+    const { user } = await openPanel('Faults');
+    const toggle = await screen.findByLabelText('500 on /user/view_profile');
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByLabelText('500 on /user/view_profile')).toBeChecked());
+    expect(qa.posted('/__qa/faults').map((c) => c.body)).toEqual([
+      { path: '/user/view_profile', status: 500 },
+    ]);
+    const rule = await screen.findByTestId('qa-fault-f1');
+    expect(rule).toHaveTextContent('/user/view_profile');
+    expect(rule).toHaveTextContent('500 · hit 0×');
+
+    await waitFor(() => expect(screen.getByLabelText('500 on /user/view_profile')).toBeEnabled());
+    await user.click(screen.getByLabelText('500 on /user/view_profile'));
+    await waitFor(() => expect(screen.queryByTestId('qa-fault-f1')).toBeNull());
+    expect(qa.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/__qa/faults/f1']);
+    expect(screen.getByLabelText('500 on /user/view_profile')).not.toBeChecked();
+  });
+
+  it('adds a rule from the form and shows the server’s reason when it refuses one', async () => {
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/faults': () => [],
+      'POST /__qa/faults': (body) => {
+        if ((body as { path: string }).path === '/nope') throw new Error("Unknown endpoint '/nope'");
+        return {
+          ...(body as object),
+          id: 'f2',
+          procedure: 'user.login',
+          probability: 1,
+          applied: 0,
+          createdAt: NOW,
+        };
+      },
+    });
+    renderWithPanel();
+    const { user } = await openPanel('Faults');
+    const form = await screen.findByRole('form', { name: 'Add a fault rule' });
+    await user.type(within(form).getByLabelText(/Path/), '/nope');
+    await user.type(within(form).getByLabelText('Status'), '503');
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await within(form).findByText("Unknown endpoint '/nope'")).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText(/Path/));
+    await user.type(within(form).getByLabelText(/Path/), '/user/login');
+    await user.type(within(form).getByLabelText('Delay (ms)'), '1500');
+    await user.type(within(form).getByLabelText('Times'), '2');
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByText('Fault rule f2 added')).toBeInTheDocument();
+    expect(qa.posted('/__qa/faults').at(-1)!.body).toEqual({
+      path: '/user/login',
+      status: 503,
+      delayMs: 1500,
+      times: 2,
+    });
+    // The form is empty again for the next rule.
+    expect(within(form).getByLabelText(/Path/)).toHaveValue('');
+  });
+
+  it('describes rules and builds them from the form', () => {
+    const base = { id: 'f1', path: '*', procedure: '*', probability: 1, applied: 4, createdAt: NOW };
+    expect(describeRule({ ...base, hang: true })).toBe('hang (never answers) · hit 4×');
+    expect(
+      describeRule({ ...base, status: 503, error: 'Down', delayMs: 200, member: 'demo', remaining: 1 }),
+    ).toBe('503 “Down” · +200 ms · for demo · 1 more time · hit 4×');
+    expect(describeRule({ ...base, malformed: true, probability: 0.25 })).toBe(
+      'malformed JSON · 25 % of calls · hit 4×',
+    );
+    expect(
+      ruleFromForm({ path: ' * ', status: '', error: '', delayMs: '3000', times: '', special: '' }),
+    ).toEqual({ path: '*', delayMs: 3000 });
+    expect(
+      ruleFromForm({ path: '/user/login', status: '', error: '', delayMs: '', times: '1', special: 'drop' }),
+    ).toEqual({ path: '/user/login', drop: true, times: 1 });
+  });
+});
+
+describe('QA panel: Data', () => {
+  it('resets to a scenario only after confirming, then refreshes the app', async () => {
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/scenarios': () => [
+        { name: 'demo', description: 'The demo members' },
+        { name: 'empty', description: 'No members' },
+      ],
+      'GET /__qa/snapshots': () => [],
+      'POST /__qa/reset': (body) => ({ scenario: (body as { scenario: string }).scenario, members: 122 }),
+    });
+    renderWithPanel();
+    await screen.findByText('Member page (loaded 1×)');
+    const { user } = await openPanel('Data');
+    await user.click(await screen.findByRole('button', { name: 'Reset to demo' }));
+    const confirm = await screen.findByRole('dialog', { name: "Reset to 'demo'?" });
+    expect(qa.posted('/__qa/reset')).toHaveLength(0);
+
+    // Cancel changes nothing.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: "Reset to 'demo'?" })).toBeNull());
+    expect(qa.posted('/__qa/reset')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Reset to demo' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: "Reset to 'demo'?" })).getByRole('button', {
+        name: 'Reset',
+      }),
+    );
+    expect(await screen.findByText("Reset to 'demo': 122 members")).toBeInTheDocument();
+    expect(qa.posted('/__qa/reset').map((c) => c.body)).toEqual([{ scenario: 'demo' }]);
+    await screen.findByText('Member page (loaded 2×)');
+  });
+
+  it('saves a snapshot (checking its name first) and checks the ledger', async () => {
+    let snapshots: { name: string; size: number; createdAt: string }[] = [];
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/scenarios': () => [],
+      'GET /__qa/snapshots': () => snapshots,
+      'POST /__qa/snapshots': (body) => {
+        const snapshot = { name: (body as { name: string }).name, size: 40_960, createdAt: NOW };
+        snapshots = [snapshot];
+        return snapshot;
+      },
+      'GET /__qa/ledger/check': () => ({
+        balanced: true,
+        total: 0,
+        negativeWallets: [],
+        mismatchedWallets: [],
+      }),
+    });
+    renderWithPanel();
+    const { user } = await openPanel('Data');
+    const name = await screen.findByLabelText('Snapshot name');
+    await user.type(name, 'bad name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Letters, digits, '-' or '_' (up to 64)")).toBeVisible();
+    expect(qa.posted('/__qa/snapshots')).toHaveLength(0);
+    await user.clear(name);
+    await user.type(name, 'before-test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('qa-snapshot-before-test')).toHaveTextContent('40 KB');
+    expect(screen.getByRole('button', { name: 'Restore before-test' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Check ledger' }));
+    expect(await screen.findByTestId('qa-ledger-result')).toHaveTextContent('Ledger OK');
+    expect(screen.getByTestId('qa-ledger-result')).toHaveTextContent(
+      'Balanced · 0 negative wallets · 0 mismatched wallets',
+    );
+  });
+});
+
+describe('QA panel: Journal', () => {
+  it('lists recent calls and opens one for its redacted bodies', async () => {
+    fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/journal': () => [
+        {
+          id: 2,
+          time: NOW,
+          requestId: 'r2',
+          method: 'POST',
+          url: '/user/login',
+          path: '/user/login',
+          procedure: 'user.login',
+          transport: 'rest',
+          status: 200,
+          durationMs: 12.5,
+          member: 'demo',
+          requestHeaders: {},
+          requestBody: { username: 'demo', password: '[redacted]' },
+          responseBody: { JWT: '[redacted]' },
+          fault: null,
+          pending: false,
+        },
+      ],
+    });
+    renderWithPanel();
+    const { user } = await openPanel('Journal');
+    const entry = await screen.findByTestId('qa-journal-entry');
+    expect(entry).toHaveTextContent('POST/user/login200');
+    expect(entry).toHaveTextContent('12.5 ms');
+    const details = entry.querySelector('details')!;
+    expect(details.open).toBe(false);
+    await user.click(within(entry).getByText('/user/login', { selector: 'span' }));
+    expect(details.open).toBe(true);
+    expect(within(entry).getByText(/"password": "\[redacted\]"/)).toBeInTheDocument();
+  });
+});
