@@ -119,13 +119,14 @@ describe('every contract endpoint answers its output schema on the demo scenario
       expect(checked.success, checked.error?.message).toBe(true);
       if (step.name === 'user.enable_totp') totpKey = (reply.body as { Success: { Key: string } }).Success.Key;
       // Reads also answer the same valid data over tRPC.
-      if (entry.kind === 'query' && step.name !== 'user.view_country') {
+      if (entry.kind === 'query') {
         const rpc = await t.trpc(step.name, 'query', input, step.as ? await tokenOf(step.as) : undefined);
         expect(rpc.status, JSON.stringify(rpc.body).slice(0, 200)).toBe(200);
         expect(entry.output.safeParse((rpc.body as { result: { data: unknown } }).result.data).success).toBe(true);
       }
       called.add(step.name);
-    });
+      // The captcha's proof of work can take seconds on a busy machine.
+    }, 30_000);
   }
 
   it('covered every endpoint of the contract, and the ledger is sound after all of it', async () => {
