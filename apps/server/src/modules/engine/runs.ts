@@ -10,7 +10,7 @@
  */
 import { microsToAmount } from '@md/shared';
 import { moneyTransaction } from '../ledger/ledger.ts';
-import { rowWriter, type RowWriter } from '../ledger/sql.ts';
+import { rowWriter } from '../ledger/sql.ts';
 import {
   BINARY_BASIS_POINTS,
   activeSubscriptionsBetween,
@@ -81,12 +81,26 @@ function claim(ctx: EngineCtx, job: JobName, date: string, at: number): boolean 
  * fold and the claim commit together or not at all.
  */
 function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
-  const { maxId } = prepared(ctx.sqlite, 'select max(coalesce((select max(member_id) from binary_stats), 0), coalesce((select max(id) from members), 0)) as maxId').get() as {
-    maxId: number;
-  };
-  // Dense arrays by member id, filled by two plain scans in id order (members through its
-  // covering (parent, side) index): a join in depth order costs seconds of random reads at
-  // 1,000,000 members, and a Map or an object per member several times more memory and GC.
+  // Each column comes as one JSON array (aggregated in SQLite, parsed by V8): a row at a time
+  // through the driver costs several times more at 1,000,000 members. The columns of one
+  // aggregate query list the rows in the same order.
+  const columns = prepared(
+    ctx.sqlite,
+    `select json_group_array(member_id) as ids, json_group_array(depth) as depths, json_group_array(own_binary_pending) as ownBinary,
+            json_group_array(own_rank_pending) as ownRank, json_group_array(rank_left) as rankLeft, json_group_array(rank_right) as rankRight
+       from binary_stats`,
+  ).get() as Record<'ids' | 'depths' | 'ownBinary' | 'ownRank' | 'rankLeft' | 'rankRight', string>;
+  const statsIds = JSON.parse(columns.ids) as number[];
+  const depths = JSON.parse(columns.depths) as number[];
+  const members = prepared(
+    ctx.sqlite,
+    'select json_group_array(id) as ids, json_group_array(parent_id) as parents, json_group_array(side) as sides from members',
+  ).get() as Record<'ids' | 'parents' | 'sides', string>;
+  const memberIds = JSON.parse(members.ids) as number[];
+  let maxId = 0;
+  for (const id of statsIds) if (id > maxId) maxId = id;
+  for (const id of memberIds) if (id > maxId) maxId = id;
+  // Dense arrays by member id: a Map or an object per member costs several times more memory and GC.
   const hasStats = new Uint8Array(maxId + 1);
   const depthOf = new Int32Array(maxId + 1);
   const ownBinary = new Float64Array(maxId + 1);
@@ -95,27 +109,34 @@ function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
   const rankRightBefore = new Float64Array(maxId + 1);
   let minDepth = 0;
   let maxDepth = 0;
-  let rows = 0;
-  const stats = prepared(ctx.sqlite, 'select member_id, depth, own_binary_pending, own_rank_pending, rank_left, rank_right from binary_stats').raw();
-  for (const [id, depth, binary, rank, left, right] of stats.iterate() as IterableIterator<[number, number, number, number, number, number]>) {
+  for (const [column, into] of [
+    ['ownBinary', ownBinary],
+    ['ownRank', ownRank],
+    ['rankLeft', rankLeftBefore],
+    ['rankRight', rankRightBefore],
+  ] as const) {
+    const values = JSON.parse(columns[column]) as number[];
+    for (let i = 0; i < statsIds.length; i++) into[statsIds[i]!] = values[i]!;
+  }
+  for (let i = 0; i < statsIds.length; i++) {
+    const id = statsIds[i]!;
+    const depth = depths[i]!;
     hasStats[id] = 1;
     depthOf[id] = depth;
-    ownBinary[id] = binary;
-    ownRank[id] = rank;
-    rankLeftBefore[id] = left;
-    rankRightBefore[id] = right;
     if (depth < minDepth) minDepth = depth;
     if (depth > maxDepth) maxDepth = depth;
-    rows++;
   }
+  const rows = statsIds.length;
   const NOT_A_MEMBER = -2;
   const NO_PARENT = -1;
   const parentOf = new Float64Array(maxId + 1).fill(NOT_A_MEMBER);
   const onLeft = new Uint8Array(maxId + 1);
-  const tree = prepared(ctx.sqlite, 'select id, parent_id, side from members').raw();
-  for (const [id, parentId, side] of tree.iterate() as IterableIterator<[number, number | null, '0' | '1' | null]>) {
-    parentOf[id] = parentId ?? NO_PARENT;
-    onLeft[id] = side === '0' ? 1 : 0;
+  const parents = JSON.parse(members.parents) as (number | null)[];
+  const sides = JSON.parse(members.sides) as ('0' | '1' | null)[];
+  for (let i = 0; i < memberIds.length; i++) {
+    const id = memberIds[i]!;
+    parentOf[id] = parents[i] ?? NO_PARENT;
+    onLeft[id] = sides[i] === '0' ? 1 : 0;
   }
   // The members with a binary_stats row, deepest first and, within a depth, highest id first:
   // the order of the depth index read backwards, the order the rank volume rows were always
@@ -197,48 +218,57 @@ function payRoi(ctx: EngineCtx, memberId: number, subscriptions: readonly RoiSub
   }
 }
 
-/** Matching of one member's legs: matched = min(carry + new) per leg, 10 % paid (capped), the rest carried. */
+/**
+ * Binary matching (DESIGN §6): matched = min(carry + new volume) of the two legs, 10 % of it paid
+ * (capped), the rest of each leg carried. The SQL below is the one place these figures are
+ * computed: each chunk writes its members' volume rows and carries with one statement each
+ * (a statement per member cost more than the matching itself at 400,000 members a day), and
+ * pays in JS only the members with a match.
+ */
+const MATCHED = 'min(left_carry + left_pending, right_carry + right_pending)';
+const HAS_NEW_VOLUME = '(left_pending > 0 or right_pending > 0)';
+/** A member with new volume on a leg, and its match. */
 interface LegsRow {
   id: number;
-  lp: number;
-  rp: number;
-  lc: number;
-  rc: number;
-  lt: number;
-  rt: number;
+  matched: number;
 }
-const matchedOf = (s: LegsRow) => Math.min(s.lc + s.lp, s.rc + s.rp);
-const BINARY_ENTRY_COLUMNS = ['kind', 'trans_id', 'member_id', 'volume', 'left_volume', 'left_carry', 'left_total', 'right_volume', 'right_carry', 'right_total', 'status', 'created_at'];
-/** Pays and carries one member's legs; its volume row goes through the chunk's `entries` writer. */
-function matchBinary(ctx: EngineCtx, s: LegsRow, subscriptions: readonly RoiSubscription[], date: string, at: number, progress: Progress, payouts: Payouts, entries: RowWriter): void {
-  const memberId = s.id;
-  const left = s.lc + s.lp;
-  const right = s.rc + s.rp;
-  const matched = matchedOf(s);
-  const transId = `BV${compactDate(date)}M${memberId}`;
-  const received =
-    matched > 0
-      ? payCappedIncome(ctx, {
-          memberId,
-          wallet: 'Binary',
-          reason: 'binary_income',
-          expected: percentOf(matched, BINARY_BASIS_POINTS),
-          transId,
-          at,
-          notificationType: 'Binary_Income',
-          message: (usdt) => `You earned $${usdt} binary income on ${date} (matched volume $${microsToAmount(matched)}).`,
-        }, payouts, subscriptions)
-      : 0;
-  const leftCarry = left - matched;
-  const rightCarry = right - matched;
-  const leftTotal = s.lt + s.lp;
-  const rightTotal = s.rt + s.rp;
-  prepared(
+
+/** Volume rows and carries of the members with new volume in (cursor, last], the chunk's members. */
+function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number, date: string, at: number): void {
+  const chunk = { cursor, last, date: compactDate(date), at };
+  // The volume rows first: they read the legs as they were before the carry is written.
+  const entries = prepared(
     ctx.sqlite,
-    `update binary_stats set left_pending = 0, right_pending = 0, left_carry = ?, right_carry = ?, left_total = ?, right_total = ? where member_id = ?`,
-  ).run(leftCarry, rightCarry, leftTotal, rightTotal, memberId);
-  entries.push(['binary', transId, memberId, matched, s.lp, leftCarry, leftTotal, s.rp, rightCarry, rightTotal, matched > 0 ? 'Matched' : 'Carried', at]);
-  progress.members++;
+    `insert into volume_entries (kind, trans_id, member_id, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
+     select 'binary', 'BV' || @date || 'M' || member_id, member_id, matched, left_pending, left_carry + left_pending - matched, left_total + left_pending,
+            right_pending, right_carry + right_pending - matched, right_total + right_pending, case when matched > 0 then 'Matched' else 'Carried' end, @at
+       from (select member_id, left_pending, right_pending, left_carry, right_carry, left_total, right_total, ${MATCHED} as matched
+               from binary_stats where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME})
+      order by member_id`,
+  ).run(chunk);
+  // Every expression reads the row as it was before this update (SQL semantics).
+  const carried = prepared(
+    ctx.sqlite,
+    `update binary_stats set left_carry = left_carry + left_pending - ${MATCHED}, right_carry = right_carry + right_pending - ${MATCHED},
+            left_total = left_total + left_pending, right_total = right_total + right_pending, left_pending = 0, right_pending = 0
+      where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME}`,
+  ).run({ cursor, last });
+  if (entries.changes !== members || carried.changes !== members) throw new Error(`binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`);
+}
+
+/** Pays one member's binary income on its match, capped. */
+function payBinary(ctx: EngineCtx, s: LegsRow, subscriptions: readonly RoiSubscription[], date: string, at: number, progress: Progress, payouts: Payouts): void {
+  const { id: memberId, matched } = s;
+  const received = payCappedIncome(ctx, {
+    memberId,
+    wallet: 'Binary',
+    reason: 'binary_income',
+    expected: percentOf(matched, BINARY_BASIS_POINTS),
+    transId: `BV${compactDate(date)}M${memberId}`,
+    at,
+    notificationType: 'Binary_Income',
+    message: (usdt) => `You earned $${usdt} binary income on ${date} (matched volume $${microsToAmount(matched)}).`,
+  }, payouts, subscriptions);
   if (received > 0) {
     progress.payouts++;
     progress.paid += received;
@@ -309,8 +339,7 @@ function nextMembers(ctx: EngineCtx, job: JobName, cursor: number, at: number, l
   if (job === 'binary')
     return prepared(
       ctx.sqlite,
-      `select member_id as id, left_pending as lp, right_pending as rp, left_carry as lc, right_carry as rc, left_total as lt, right_total as rt
-         from binary_stats where member_id > ? and (left_pending > 0 or right_pending > 0) order by member_id limit ?`,
+      `select member_id as id, ${MATCHED} as matched from binary_stats where member_id > ? and ${HAS_NEW_VOLUME} order by member_id limit ?`,
     ).all(cursor, limit) as LegsRow[];
   // Only members whose lifetime rank volume already meets the next rank's volume: the leaders
   // count is checked for those alone (most members are far from their next rank).
@@ -360,11 +389,11 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
       const subscriptions = activeSubscriptionsBetween(ctx, run.cursor, members.at(-1)!.id);
       for (const { id } of members) payRoi(ctx, id, subscriptions.get(id) ?? [], date, at, progress, payouts);
     } else if (job === 'binary') {
-      const legs = members as LegsRow[];
-      const subscriptions = activeSubscriptionsOf(ctx, legs.filter((s) => matchedOf(s) > 0).map((s) => s.id));
-      const entries = rowWriter(ctx.sqlite, 'volume_entries', BINARY_ENTRY_COLUMNS);
-      for (const s of legs) matchBinary(ctx, s, subscriptions.get(s.id) ?? [], date, at, progress, payouts, entries);
-      entries.end();
+      carryLegs(ctx, run.cursor, members.at(-1)!.id, members.length, date, at);
+      const matches = (members as LegsRow[]).filter((s) => s.matched > 0);
+      const subscriptions = activeSubscriptionsOf(ctx, matches.map((s) => s.id));
+      for (const s of matches) payBinary(ctx, s, subscriptions.get(s.id) ?? [], date, at, progress, payouts);
+      progress.members += members.length;
     } else {
       const near = members as RankRow[];
       const ranks = ranksInMicros(ctx);
