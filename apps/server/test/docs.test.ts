@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { contract, MSG, procedureNames } from '@md/shared';
 import { QA_ROUTES } from '../src/modules/docs/qa-table.ts';
 import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
+import { createSchemaConverter } from '../src/modules/docs/schemas.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 type Json = Record<string, unknown>;
@@ -42,6 +44,21 @@ function propertyNames(schema: unknown, seen = new Set<unknown>()): Set<string> 
   };
   walk(schema);
   return names;
+}
+
+/** 'METHOD /path' of every route in Fastify's printRoutes tree (HEAD left out: Fastify adds it to GETs). */
+function registeredRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? '');
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.push(`${method} ${stack.join('')}`);
+  }
+  return routes;
 }
 
 const operation = (d: Doc, path: string, method: 'get' | 'post' | 'delete' = 'post') => {
@@ -171,9 +188,19 @@ describe('GET /docs/openapi.json', () => {
     expect((await qaOff.fastify.inject({ method: 'GET', url: '/docs/openapi.json' })).statusCode).toBe(200);
   });
 
-  it('documents QA routes that the server has (faults, journal and snapshots are being added)', () => {
-    const missing = QA_ROUTES.filter((route) => !qaOn.fastify.hasRoute({ method: route.method, url: route.path })).map((r) => `${r.method} ${r.path}`);
-    expect(missing.filter((route) => !/\/__qa\/(faults|journal|snapshots)/.test(route))).toEqual([]);
+  it('documents exactly the QA routes the server has', async () => {
+    await qaOn.fastify.ready();
+    const documented = QA_ROUTES.map((route) => `${route.method} ${route.path}`).sort();
+    expect(registeredRoutes(qaOn.fastify.printRoutes({ commonPrefix: false })).filter((route) => route.includes(' /__qa')).sort()).toEqual(documented);
+    expect(operation(doc, '/__qa/faults').responses).toHaveProperty('201');
+    expect(operation(doc, '/__qa/snapshots/{name}/restore').responses).toHaveProperty('409');
+  });
+
+  it('offers the X-QA-Fault header on contract calls only while QA control is on', () => {
+    expect(operation(doc, '/user/view_profile').parameters).toEqual([{ $ref: '#/components/parameters/QaFault' }]);
+    expect(doc.components.parameters.QaFault).toMatchObject({ name: 'X-QA-Fault', in: 'header', required: false });
+    expect(operation(docWithoutQa, '/user/view_profile').parameters).toBeUndefined();
+    expect(docWithoutQa.components.parameters).toEqual({});
   });
 });
 
@@ -196,6 +223,8 @@ describe('GET /docs', () => {
     const initializer = await qaOn.fastify.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
     expect(initializer.body).toContain("resolveUrl('./json')");
     expect((await qaOn.get('/docs/json')).body).toEqual(doc);
+    const yaml = await qaOn.fastify.inject({ method: 'GET', url: '/docs/yaml' });
+    expect(yaml.body).toMatch(/^openapi: 3\.1\.0$/m);
   });
 
   it('is not swallowed by the web app’s SPA fallback', async () => {
@@ -213,5 +242,30 @@ describe('GET /docs', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('zod → JSON Schema for the document', () => {
+  it('gives types without a JSON Schema form an open schema with a note instead of failing', () => {
+    const schemas = createSchemaConverter(new Map());
+    const schema = z.object({ when: z.date(), length: z.string().transform((v) => v.length), id: z.bigint() });
+    const output = schemas.convert(schema, 'output') as { properties: Record<string, Json> };
+    expect(output.properties.length).toMatchObject({ 'x-unrepresentable': expect.stringMatching(/Transforms/) });
+    expect(output.properties.when).toMatchObject({ 'x-unrepresentable': expect.stringMatching(/Date/) });
+    // The input side of a transform is its input type.
+    expect((schemas.convert(schema, 'input') as { properties: Record<string, Json> }).properties.length).toEqual({ type: 'string' });
+    expect(schemas.unrepresentable.length).toBeGreaterThan(0);
+    expect(JSON.stringify(doc)).not.toContain('x-unrepresentable');
+  });
+
+  it('names recursive schemas once, across conversions', () => {
+    const schemas = createSchemaConverter(new Map());
+    type Tree = { value: number; children: Tree[] };
+    const tree: z.ZodType<Tree> = z.lazy(() => z.object({ value: z.number(), children: z.array(tree) }));
+    expect(schemas.convert(z.object({ a: z.json() }), 'input')).toMatchObject({ properties: { a: { $ref: '#/components/schemas/JsonValue' } } });
+    expect(schemas.convert(z.json(), 'output')).toEqual({ $ref: '#/components/schemas/JsonValue' });
+    expect(schemas.convert(tree, 'output')).toEqual({ $ref: '#/components/schemas/Recursive1' });
+    expect(Object.keys(schemas.components).sort()).toEqual(['JsonValue', 'Recursive1']);
+    expect(JSON.stringify(schemas.components)).not.toContain('$defs');
   });
 });

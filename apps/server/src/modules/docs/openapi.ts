@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import * as shared from '@md/shared';
 import { contract, MSG, procedureNames, type ProcedureName } from '@md/shared';
-import { QA_ROUTES, type QaRoute } from './qa-table.ts';
+import { QA_FAULT_HEADER, QA_ROUTES, type QaRoute } from './qa-table.ts';
 import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
 
 // The few OpenAPI 3.1 objects this document uses (openapi-types' 3.1 typings mix in 3.0 ones and do not compose).
@@ -24,13 +24,12 @@ interface Tag {
 interface Media {
   schema: JsonSchema;
 }
-interface Parameter {
+type Parameter = {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
-  schema: JsonSchema;
-}
+} & ({ schema: JsonSchema } | { content: Record<string, Media> });
 type Responses = Record<string, Ref | { description: string; content?: Record<string, Media> }>;
 interface Operation {
   operationId: string;
@@ -40,7 +39,7 @@ interface Operation {
   /** [] = no authentication; [{}] among others = optional. */
   security: Record<string, string[]>[];
   servers?: Server[];
-  parameters?: Parameter[];
+  parameters?: (Parameter | Ref)[];
   requestBody?: { required: boolean; content: Record<string, Media> };
   responses: Responses;
   [extension: `x-${string}`]: unknown;
@@ -55,6 +54,7 @@ export interface OpenApiDocument {
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, { description: string; content: Record<string, Media> }>;
+    parameters: Record<string, Parameter>;
     securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }>;
   };
 }
@@ -158,7 +158,7 @@ function sharedSchemaNames(): Map<z.core.$ZodType, string> {
 
 const hasRequired = (schema: JsonSchema) => Array.isArray(schema.required) && schema.required.length > 0;
 
-function contractOperation(name: ProcedureName, schemas: SchemaConverter): Operation {
+function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaControl: boolean): Operation {
   const entry = contract[name];
   const input = schemas.convert(entry.input, 'input');
   const output = schemas.convert(entry.output, 'output');
@@ -179,6 +179,7 @@ function contractOperation(name: ProcedureName, schemas: SchemaConverter): Opera
     description: `${entry.summary}\n\n${auth}${host}${extensionNote}\n\ntRPC: \`${name}\` (${entry.kind}).`,
     security,
     ...(entry.host === 'deposit' ? { servers: [DEPOSIT_SERVER] } : {}),
+    ...(qaControl ? { parameters: [{ $ref: '#/components/parameters/QaFault' }] } : {}),
     requestBody: { required: hasRequired(input), content: { [JSON_TYPE]: { schema: input } } },
     responses: {
       '200': { description: 'Success envelope', content: { [JSON_TYPE]: { schema: output } } },
@@ -220,7 +221,7 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter): Operation {
     parameters: [...params, ...queryParameters(route.query, schemas)],
     ...(body ? { requestBody: { required: hasRequired(body), content: { [JSON_TYPE]: { schema: body } } } } : {}),
     responses: {
-      '200': { description: 'Plain JSON (not the provider envelope)', content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } } },
+      [String(route.status ?? 200)]: { description: 'Plain JSON (not the provider envelope)', content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } } },
       ...errorResponses(route.errors ?? []),
     },
   };
@@ -246,13 +247,18 @@ export function buildOpenApiDocument({ qaControl }: DocumentOptions): OpenApiDoc
 function generate(qaControl: boolean): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
-  for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas) };
+  for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl) };
   if (qaControl) {
     for (const route of QA_ROUTES) {
       const path = openApiPath(route.path);
       const method = route.method.toLowerCase() as Method;
       paths[path] = { ...paths[path], [method]: qaOperation(route, schemas) };
     }
+  }
+  const parameters: OpenApiDocument['components']['parameters'] = {};
+  if (qaControl) {
+    const { name, description, schema } = QA_FAULT_HEADER;
+    parameters.QaFault = { name, in: 'header', required: false, description, content: { [JSON_TYPE]: { schema: schemas.convert(schema, 'input') } } };
   }
   const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({ name }));
   if (qaControl)
@@ -272,6 +278,7 @@ function generate(qaControl: boolean): OpenApiDocument {
       responses: Object.fromEntries(
         Object.values(STATUS_RESPONSES).map(({ name, description }) => [name, { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }]),
       ),
+      parameters,
       securitySchemes: {
         bearerAuth: {
           type: 'http',

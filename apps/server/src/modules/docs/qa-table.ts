@@ -1,17 +1,21 @@
 /**
  * The QA control API (DESIGN §5, README "QA control API") as a table for the OpenAPI document.
  * These are plain Fastify routes, not contract entries, so their shapes are written here from the
- * route code (modules/qa/*.ts); where a route returns a typed view, `shaped<T>()` makes the
- * compiler hold the schema to that type. Faults, journal and snapshots follow DESIGN §5.
+ * route code (modules/qa/*.ts): the QA module's own zod schemas where it exports them, and
+ * `shaped<T>()` to make the compiler hold a schema to the type a route returns.
  */
 import { z } from 'zod';
 import { DEPOSIT_STATUSES } from '@md/db';
-import { moneyAmount } from '@md/shared';
+import { moneyAmount, procedureNames, type ProcedureName } from '@md/shared';
 import type { currentTotp } from '../../core/totp.ts';
 import type { ScenarioInfo } from '../../seed/index.ts';
 import type { depositView } from '../deposits/deposits.ts';
 import type { JobRun } from '../jobs/index.ts';
 import type { LedgerCheck } from '../ledger/ledger.ts';
+import { headerRuleInput, ruleInput, type ruleView } from '../qa/faults.ts';
+import type { JournalEntry } from '../qa/journal.ts';
+import type { nextRuns } from '../qa/routes.ts';
+import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
 import type { withdrawalView } from '../withdrawals/withdrawals.ts';
 
 export interface QaRoute {
@@ -24,6 +28,8 @@ export interface QaRoute {
   query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
+  /** Success status when not 200. */
+  status?: 201;
   /** Error statuses besides 400 and 5XX. */
   errors?: readonly number[];
 }
@@ -88,26 +94,68 @@ const totpSchema = shaped<{ username: string } & ReturnType<typeof currentTotp>>
   z.object({ username: z.string(), code: z.string(), expiresInSeconds: z.number() }),
 );
 const clockSchema = z.object({ now: isoDateTime });
+const clockReadSchema = shaped<{ now: string; nextRuns: ReturnType<typeof nextRuns> }>()(
+  clockSchema.extend({
+    nextRuns: z.array(z.object({ job: z.string(), date: z.string().describe('Business date, YYYY-MM-DD'), at: isoDateTime })).describe('The next due run of each job, in time order'),
+  }),
+);
 const mailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), otp: z.string().nullable(), sentAt: isoDateTime });
 
-const faultRule = z
-  .object({
-    path: z.string().describe('The endpoint the rule applies to, e.g. /user/login'),
-    member: z.string().optional().describe('Only calls made by this member'),
-    status: z.number().int().optional().describe('HTTP status to answer'),
-    error: z.string().optional().describe('Message of the provider-shaped `{ Error: error }` body'),
-    body: z.unknown().optional().describe('Answer this body instead of `{ Error }`'),
-    delayMs: z.number().int().min(0).optional().describe('Latency added before the answer'),
-    hang: z.boolean().optional().describe('Never answer'),
-    malformed: z.boolean().optional().describe('Answer a body that is not valid JSON'),
-    empty: z.boolean().optional().describe('Answer an empty body'),
-    drop: z.boolean().optional().describe('Close the connection without an answer'),
-    probability: z.number().min(0).max(1).optional().describe('Share of matching calls the rule hits'),
-    times: z.number().int().min(1).optional().describe('Number of calls the rule hits, then it is gone'),
-  }, { error: notObject })
-  .describe('A fault or latency rule for one endpoint');
-// Shapes the QA module owns beyond what DESIGN §5 states: documented as open objects.
-const qaRecord = (description: string) => z.object({}).loose().describe(description);
+const procedure = z.enum(procedureNames as [ProcedureName, ...ProcedureName[]]);
+const delay = z.object({ min: z.number(), max: z.number() });
+const ruleViewSchema = shaped<ReturnType<typeof ruleView>>()(
+  z.object({
+    id: z.string(),
+    path: z.string().describe("The endpoint's provider path, or '*'"),
+    procedure: z.union([procedure, z.literal('*')]),
+    member: z.string().optional(),
+    status: z.number().optional(),
+    error: z.string().optional(),
+    body: z.json().optional(),
+    delayMs: z.number().optional(),
+    delay: delay.optional(),
+    hang: z.boolean().optional(),
+    malformed: z.boolean().optional(),
+    empty: z.boolean().optional(),
+    drop: z.boolean().optional(),
+    probability: z.number(),
+    times: z.number().optional(),
+    remaining: z.number().optional().describe('How many more times the rule applies; absent: until deleted'),
+    applied: z.number(),
+    createdAt: isoDateTime,
+  }),
+);
+const journalEntrySchema = shaped<JournalEntry>()(
+  z.object({
+    id: z.number(),
+    time: isoDateTime.describe('Server (QA) clock when the call arrived'),
+    requestId: z.string().describe('The calls of one tRPC batch share it'),
+    method: z.string(),
+    url: z.string(),
+    path: z.string().describe("The endpoint's provider path"),
+    procedure,
+    transport: z.enum(['rest', 'trpc']),
+    status: z.number().nullable(),
+    durationMs: z.number().nullable(),
+    member: z.string().nullable(),
+    requestHeaders: z.unknown(),
+    requestBody: z.unknown().describe('Secrets shown as [redacted]'),
+    responseBody: z.unknown(),
+    fault: z.object({ id: z.string(), effect: z.string(), delayMs: z.number() }).nullable(),
+    pending: z.boolean(),
+    outcome: z.string().optional().describe("Set when no answer went out: 'dropped', 'client closed', 'server closing'"),
+  }),
+);
+const snapshotSchema = shaped<SnapshotInfo>()(z.object({ name: z.string(), size: z.number().describe('Bytes'), createdAt: isoDateTime }));
+const deleted = z.object({ deleted: z.number() });
+const endpointRef = z.string().describe("A contract path such as '/user/view_profile', or its procedure name");
+
+/** The X-QA-Fault request header: a fault rule for that one contract call. */
+export const QA_FAULT_HEADER = {
+  name: 'X-QA-Fault',
+  description: 'QA only: a fault rule for this one request, as JSON (the fields of POST /__qa/faults without `path` and `times`), e.g. {"status":500,"error":"Boom"}.',
+  schema: headerRuleInput,
+} as const;
 
 export const QA_ROUTES: readonly QaRoute[] = [
   {
@@ -117,7 +165,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     query: z.object({ to: z.string().max(320).optional().describe('Email address or username; all recent mail without it') }),
     response: z.array(mailSchema),
   },
-  { method: 'GET', path: '/__qa/clock', summary: 'The server clock', response: clockSchema },
+  { method: 'GET', path: '/__qa/clock', summary: 'The server clock and the next run of each daily job', response: clockReadSchema },
   {
     method: 'POST',
     path: '/__qa/clock',
@@ -189,39 +237,50 @@ export const QA_ROUTES: readonly QaRoute[] = [
     }),
   ),
   { method: 'GET', path: '/__qa/ledger/check', summary: 'The ledger’s invariants over the whole database', response: ledgerCheckSchema },
-  { method: 'GET', path: '/__qa/faults', summary: 'The fault and latency rules in force', response: z.array(faultRule.loose()) },
+  { method: 'GET', path: '/__qa/faults', summary: 'The fault and latency rules in force', response: z.array(ruleViewSchema) },
   {
     method: 'POST',
     path: '/__qa/faults',
-    summary: 'Add a fault or latency rule for an endpoint',
-    description: 'The endpoint answers a provider-shaped `{ Error: error }` body with `status` unless `body` is given; `delayMs`, `hang`, `malformed`, `empty` and `drop` shape the failure, `probability` and `times` how often it applies.',
-    body: faultRule,
-    response: qaRecord('The rule added'),
+    summary: 'Add a fault or latency rule for a contract endpoint (REST and tRPC alike)',
+    description:
+      "`path`: '/user/view_profile', 'user.view_profile' or '*'; `member`: the token's username. One effect per rule: `status`/`error` answers `{ Error }` (default message from the status), `body` answers that JSON, `delayMs`/`delay` waits then answers normally, `hang` never answers, `empty`/`malformed` send no or broken JSON, `drop` destroys the connection. `probability` 0–1 (default 1); `times`: the next N applications.",
+    body: ruleInput,
+    status: 201,
+    response: ruleViewSchema,
   },
-  { method: 'DELETE', path: '/__qa/faults', summary: 'Remove every fault rule', response: qaRecord('The outcome') },
-  { method: 'GET', path: '/__qa/journal', summary: 'Recent requests and their responses, secrets redacted', response: z.array(qaRecord('One request and its response')) },
-  { method: 'GET', path: '/__qa/snapshots', summary: 'Saved database snapshots', response: z.array(qaRecord('A snapshot')) },
+  { method: 'DELETE', path: '/__qa/faults', summary: 'Remove every fault rule', response: deleted },
+  { method: 'DELETE', path: '/__qa/faults/:id', summary: 'Remove one fault rule', params: { id: 'Rule id' }, response: deleted, errors: [404] },
+  {
+    method: 'POST',
+    path: '/__qa/faults/seed',
+    summary: 'Seed the randomness of `probability` and `delay`',
+    body: z.object({ seed: z.number().int() }).strict(),
+    response: z.object({ seed: z.number() }),
+  },
+  {
+    method: 'GET',
+    path: '/__qa/journal',
+    summary: 'The latest contract calls (at most 500), newest first, secrets redacted',
+    query: z.object({ path: endpointRef.optional(), member: z.string().max(64).optional(), limit: z.number().int().min(1).max(500).default(100) }),
+    response: z.array(journalEntrySchema),
+  },
+  { method: 'DELETE', path: '/__qa/journal', summary: 'Clear the journal', response: deleted },
+  { method: 'GET', path: '/__qa/snapshots', summary: 'Saved database snapshots, newest first', response: z.array(snapshotSchema) },
   {
     method: 'POST',
     path: '/__qa/snapshots',
-    summary: 'Save the database as a named snapshot',
-    body: z.object({ name: z.string().describe('Snapshot name') }, { error: notObject }),
-    response: qaRecord('The snapshot saved'),
+    summary: 'Save the whole database as a named snapshot',
+    body: z.object({ name: z.string().regex(SNAPSHOT_NAME).describe("1–64 letters, digits, '-' or '_'") }).strict(),
+    status: 201,
+    response: snapshotSchema,
   },
   {
     method: 'POST',
     path: '/__qa/snapshots/:name/restore',
-    summary: 'Restore the database from a snapshot',
+    summary: 'Put the database back as saved, in place (the clock takes the saved offset)',
     params: { name: 'Snapshot name' },
-    response: qaRecord('The outcome'),
-    errors: [404],
+    response: z.object({ restored: snapshotSchema }),
+    errors: [404, 409],
   },
-  {
-    method: 'DELETE',
-    path: '/__qa/snapshots/:name',
-    summary: 'Delete a snapshot',
-    params: { name: 'Snapshot name' },
-    response: qaRecord('The outcome'),
-    errors: [404],
-  },
+  { method: 'DELETE', path: '/__qa/snapshots/:name', summary: 'Delete a snapshot', params: { name: 'Snapshot name' }, response: z.object({ deleted: z.string() }), errors: [404] },
 ];

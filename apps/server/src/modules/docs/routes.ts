@@ -4,7 +4,7 @@
  * @fastify/swagger-ui and are served from /docs/static, so the page needs no network.
  */
 import type { FastifyInstance } from 'fastify';
-import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
+import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { ServerConfig } from '../../core/services.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -19,7 +19,8 @@ const THEME_CSS = `.swagger-ui .markdown code, .swagger-ui .renderedMarkdown cod
 @media (max-width: 600px) { .swagger-ui .opblock .opblock-summary-operation-id, .swagger-ui .response-col_links { display: none; } }`;
 
 export async function registerDocs(app: FastifyInstance, config: Pick<ServerConfig, 'qaControl'>) {
-  const document = buildOpenApiDocument({ qaControl: config.qaControl });
+  // Built on first request (tens of ms) rather than at every start; memoized.
+  const document = () => buildOpenApiDocument({ qaControl: config.qaControl });
   // Encapsulated: the `swagger` decorator and the viewer's static files stay inside /docs.
   await app.register(async (docs) => {
     // The viewer's page has no viewport meta, so phones would lay it out 980 px wide: add one
@@ -29,14 +30,16 @@ export async function registerDocs(app: FastifyInstance, config: Pick<ServerConf
       if ((path !== DOCS_PREFIX && path !== `${DOCS_PREFIX}/`) || typeof payload !== 'string') return payload;
       return payload.replace('<meta charset="UTF-8">', '<meta charset="UTF-8">\n      <meta name="viewport" content="width=device-width, initial-scale=1">');
     });
-    // Static mode: the document is ours (generated from the contract), not collected from routes.
-    // The plugin's types stop at OpenAPI 3.0; static mode hands the object out as it is.
-    await docs.register(fastifySwagger, { mode: 'static', specification: { document: document as unknown as StaticDocumentSpec['document'] } });
+    // The viewer requires @fastify/swagger; in static mode it collects nothing from the routes. What
+    // the viewer loads (/docs/json) is our generated document, through transformSpecification.
+    await docs.register(fastifySwagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'Member dashboard provider API', version: '1.0.0' }, paths: {} } } });
     await docs.register(fastifySwaggerUi, {
       routePrefix: DOCS_PREFIX,
+      transformSpecificationClone: false,
+      transformSpecification: () => document(),
       theme: { title: 'Member dashboard API', css: [{ filename: 'docs.css', content: THEME_CSS }] },
       uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, displayOperationId: true, filter: true, defaultModelsExpandDepth: 0 },
     });
-    docs.get(`${DOCS_PREFIX}/openapi.json`, async () => document);
+    docs.get(`${DOCS_PREFIX}/openapi.json`, async () => document());
   });
 }

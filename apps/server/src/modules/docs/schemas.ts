@@ -44,22 +44,37 @@ function refinementMessages(schema: z.core.$ZodType): string[] {
   return messages;
 }
 
-const rewriteRefs = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
+/** `#/$defs/X` → `#/components/schemas/<rename[X] ?? X>`, everywhere in a converted schema. */
+const rewriteRefs = (value: unknown, rename: Readonly<Record<string, string>>): unknown => {
+  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, rename));
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    out[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith(DEFS_PREFIX) ? COMPONENT_PREFIX + inner.slice(DEFS_PREFIX.length) : rewriteRefs(inner);
+    if (key === '$ref' && typeof inner === 'string' && inner.startsWith(DEFS_PREFIX)) {
+      const id = inner.slice(DEFS_PREFIX.length);
+      out[key] = COMPONENT_PREFIX + (rename[id] ?? id);
+    } else if (key === '$ref' && inner === '#' && rename[ROOT_ID]) {
+      out[key] = COMPONENT_PREFIX + rename[ROOT_ID];
+    } else out[key] = rewriteRefs(inner, rename);
   }
   return out;
 };
+
+/** zod's own ids for recursive schemas without a name (counted from 0 in every conversion). */
+const AUTO_ID = /^__schema\d+$/;
+/** A recursive root refers to itself as `#`: inside the document it needs a component too. */
+const ROOT_ID = '#';
+const selfRef = (id: string) => JSON.stringify(id === ROOT_ID ? ROOT_ID : `${DEFS_PREFIX}${id}`);
+/** A recursive def with its own id written as `<self>`, to recognise one shape across conversions. */
+const shapeKey = (id: string, def: unknown) => JSON.stringify(def).replaceAll(`"$ref":${selfRef(id)}`, '"$ref":"<self>"');
+const JSON_VALUE_KEY = shapeKey(ROOT_ID, (({ $schema: _dialect, ...rest }) => rest)(z.toJSONSchema(z.json()) as Record<string, unknown>));
 
 export interface SchemaConverter {
   /** JSON Schema of `schema` as a request body reads it (`input`) or as a response carries it (`output`). */
   convert(schema: z.core.$ZodType, io: Io): JsonSchema;
   /** The named schemas met so far, for `components.schemas`. */
   readonly components: Record<string, JsonSchema>;
-  /** Notes about types that have no JSON Schema form (none today; kept visible for tests). */
+  /** Where a type had no JSON Schema form (none in the contract today). */
   readonly unrepresentable: string[];
 }
 
@@ -68,6 +83,7 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
   const metadata = new NamingRegistry(names);
   const components: Record<string, JsonSchema> = {};
   const unrepresentable: string[] = [];
+  const autoNames = new Map<string, string>();
 
   const convert = (schema: z.core.$ZodType, io: Io): JsonSchema => {
     const json = z.toJSONSchema(schema, {
@@ -77,7 +93,7 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
       // Transforms on the output side, custom types: an open schema that says why, not a crash.
       unrepresentable: ({ message, path }) => {
         unrepresentable.push(`${path.join('.') || '(root)'}: ${message}`);
-        return { description: `Checked by the server; no JSON Schema form (${message}).` };
+        return { description: `No JSON Schema form: ${message}.`, 'x-unrepresentable': message };
       },
       override: ({ zodSchema, jsonSchema }) => {
         // A plain z.object strips unknown keys rather than refusing them; zod's output side says
@@ -92,15 +108,32 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
         jsonSchema.description = jsonSchema.description ? `${jsonSchema.description}. ${note}` : note;
       },
     }) as Record<string, unknown>;
-    const { $schema: _dialect, $defs, ...rest } = json;
-    for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, unknown>)) {
-      const rewritten = rewriteRefs(def) as JsonSchema;
+    const { $schema: _dialect, $defs, ...root } = json;
+    const defs = ($defs ?? {}) as Record<string, unknown>;
+    let rest: Record<string, unknown> = root;
+    if (JSON.stringify(root).includes(`"$ref":${selfRef(ROOT_ID)}`)) {
+      defs[ROOT_ID] = root;
+      rest = { $ref: ROOT_ID };
+    }
+    // Auto ids get one stable name per distinct shape (z.json() → JsonValue), so two conversions
+    // neither collide on `__schema0` nor repeat one shape under two names.
+    const rename: Record<string, string> = {};
+    for (const [id, def] of Object.entries(defs)) {
+      if (!AUTO_ID.test(id) && id !== ROOT_ID) continue;
+      const key = shapeKey(id, def);
+      let name = autoNames.get(key);
+      if (!name) autoNames.set(key, (name = key === JSON_VALUE_KEY ? 'JsonValue' : `Recursive${[...autoNames.values()].filter((n) => n !== 'JsonValue').length + 1}`));
+      rename[id] = name;
+    }
+    for (const [id, def] of Object.entries(defs)) {
+      const name = rename[id] ?? id;
+      const rewritten = rewriteRefs(def, rename) as JsonSchema;
       const known = components[name];
       // One name must mean one shape; an input and an output reading that differ would need two names.
       if (known && JSON.stringify(known) !== JSON.stringify(rewritten)) throw new Error(`Schema component ${name} has two different shapes (${io})`);
       components[name] = rewritten;
     }
-    return rewriteRefs(rest) as JsonSchema;
+    return rewriteRefs(rest, rename) as JsonSchema;
   };
 
   return { convert, components, unrepresentable };
