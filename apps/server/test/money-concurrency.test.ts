@@ -26,7 +26,8 @@ describe('concurrency', () => {
     expect(replies.filter((r) => r.status === 400).every((r) => r.body.Error === MSG.insufficientBalance)).toBe(true);
     expect(balanceOf(t, 'demo', 'Withdrawal')).toBe(0);
     await expectLedgerSound(t);
-  });
+    // 50 scrypt checks of the transaction password: generous on a busy 2-core machine.
+  }, 60_000);
 
   it('20 concurrent QA pays of one deposit: credited once', async () => {
     const open = (await t.post<{ Success: { TransID: string } }>('/deposit/make_payment', { amount_usdt: 33, currency: 'USDT.BEP20' }, { token })).body.Success;

@@ -86,10 +86,9 @@ describe('QA scenarios and reset', () => {
 });
 
 describe('demo scenario', () => {
-  it('is deterministic, deep on both legs of demo in both trees, and fast', async () => {
-    const started = performance.now();
+  // Its seeding time is a benchmark figure (README), not an assertion.
+  it('is deterministic and deep on both legs of demo in both trees', async () => {
     const first = resetDatabase(t.services, 'demo');
-    const elapsed = performance.now() - started;
     const names = () => t.services.sqlite.prepare('select username, name, email, country, sponsor_id, parent_id, side, created_at from members order by id').all();
     const firstMembers = names();
     const second = resetDatabase(t.services, 'demo');
@@ -100,7 +99,6 @@ describe('demo scenario', () => {
     expect(first.demo!.binaryDepth.right).toBeGreaterThanOrEqual(6);
     expect(first.demo!.sponsorDepth.left).toBeGreaterThanOrEqual(6);
     expect(first.demo!.sponsorDepth.right).toBeGreaterThanOrEqual(6);
-    expect(elapsed).toBeLessThan(1000);
     // Generated names follow the documented pattern.
     const generated = firstMembers.slice(2) as { username: string; email: string }[];
     expect(generated.every((m, i) => m.username.endsWith(`_${String(i + 1).padStart(3, '0')}`) && m.email === `${m.username}@example.com`)).toBe(true);
