@@ -6,7 +6,9 @@
  * - payouts are written in chunks of members; each chunk's transaction reads the cursor, pays
  *   the next members after it and advances the cursor, so a process killed midway resumes
  *   after the last committed chunk (resumeUnfinishedRuns at start, and before any new run)
- *   and two processes working one run take turns instead of paying a member twice.
+ *   and two processes working one run take turns instead of paying a member twice;
+ * - inside a chunk, the cap is written per member while the ledger credits and notifications
+ *   are queued and written together just before the cursor moves, in the same transaction.
  */
 import { microsToAmount } from '@md/shared';
 import { moneyTransaction } from '../ledger/ledger.ts';
@@ -83,7 +85,8 @@ function claim(ctx: EngineCtx, job: JobName, date: string, at: number): boolean 
 function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
   // Each column comes as one JSON array (aggregated in SQLite, parsed by V8): a row at a time
   // through the driver costs several times more at 1,000,000 members. The columns of one
-  // aggregate query list the rows in the same order.
+  // aggregate query list the rows in the same order; the values are integers (exact in JSON
+  // below 2^53, as every amount here).
   const columns = prepared(
     ctx.sqlite,
     `select json_group_array(member_id) as ids, json_group_array(depth) as depths, json_group_array(own_binary_pending) as ownBinary,
@@ -153,7 +156,7 @@ function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
   const rankRight = new Float64Array(maxId + 1);
   for (const id of order) {
     const parentId = parentOf[id]!;
-    if (parentId < 0) continue; // the root, or a row without its member (the join left it out)
+    if (parentId < 0) continue; // the root, or a binary_stats row without a member: neither passes volume up
     const binary = ownBinary[id]! + binaryLeft[id]! + binaryRight[id]!;
     const rank = ownRank[id]! + rankLeft[id]! + rankRight[id]!;
     if (binary === 0 && rank === 0) continue;
@@ -165,10 +168,10 @@ function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
       rankRight[parentId]! += rank;
     }
   }
-  // One statement per member with movement or own volume, in id order (the table's order, so
-  // each page is visited once): both legs' pending binary volume, lifetime rank volume, and
-  // the own volumes just folded set back to 0. As the join did, only members get volume; every
-  // row's own volume is cleared, as before.
+  // One statement per row with movement or own volume, in id order (the table's order, so each
+  // page is visited once): both legs' pending binary volume, lifetime rank volume, and the own
+  // volumes just folded set back to 0. Only members receive volume; every row's own volume is
+  // cleared.
   const addVolume = prepared(
     ctx.sqlite,
     'update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ? where member_id = ?',
