@@ -198,9 +198,12 @@ describe('GET /docs/openapi.json', () => {
 
   it('offers the X-QA-Fault header on contract calls only while QA control is on', () => {
     expect(operation(doc, '/user/view_profile').parameters).toEqual([{ $ref: '#/components/parameters/QaFault' }]);
-    expect(doc.components.parameters.QaFault).toMatchObject({ name: 'X-QA-Fault', in: 'header', required: false });
+    // A plain string (so "Try it out" sends nothing unless asked) whose JSON shape is QaFaultRule.
+    expect(doc.components.parameters.QaFault).toMatchObject({ name: 'X-QA-Fault', in: 'header', required: false, schema: { type: 'string' } });
+    expect(propertyNames(doc.components.schemas.QaFaultRule)).toEqual(new Set(['member', 'status', 'error', 'body', 'delayMs', 'delay', 'hang', 'malformed', 'empty', 'drop', 'probability', 'min', 'max']));
     expect(operation(docWithoutQa, '/user/view_profile').parameters).toBeUndefined();
     expect(docWithoutQa.components.parameters).toEqual({});
+    expect(docWithoutQa.components.schemas).not.toHaveProperty('QaFaultRule');
   });
 });
 

@@ -258,7 +258,17 @@ function generate(qaControl: boolean): OpenApiDocument {
   const parameters: OpenApiDocument['components']['parameters'] = {};
   if (qaControl) {
     const { name, description, schema } = QA_FAULT_HEADER;
-    parameters.QaFault = { name, in: 'header', required: false, description, content: { [JSON_TYPE]: { schema: schemas.convert(schema, 'input') } } };
+    // A plain string whose JSON shape is the QaFaultRule component: with `content` (or
+    // contentMediaType) Swagger UI prefills an example (or a file picker) into "Try it out" and
+    // would send a fault with every call.
+    schemas.components.QaFaultRule = schemas.convert(schema, 'input');
+    parameters.QaFault = {
+      name,
+      in: 'header',
+      required: false,
+      description: `${description} Shape: the QaFaultRule schema.`,
+      schema: { type: 'string', 'x-content-schema': { $ref: '#/components/schemas/QaFaultRule' } },
+    };
   }
   const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({ name }));
   if (qaControl)
