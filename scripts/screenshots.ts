@@ -19,12 +19,33 @@ const PUBLIC_PAGES: Shot[] = [
   { name: 'register-open', path: '/register' },
   { name: 'forgot-password', path: '/forgot-password' },
   { name: 'forgot-username', path: '/forgot-username' },
+  // The QA panel (mock mode with QA on) over the sign-in page: OTPs are read before signing in.
+  {
+    name: 'qa-panel-sign-in',
+    path: '/',
+    act: async (page) => {
+      // A password-reset OTP for demo (a 429 within the 10 s throttle still leaves the last one).
+      await page.request.post(`${baseUrl}/user/reset_password_email`, { data: { username: 'demo' } });
+      await openQaPanel(page, 'Mailbox');
+      await page.getByTestId('qa-mail').first().waitFor();
+    },
+  },
 ];
 interface Shot {
   name: string;
   path: string;
   /** Brings the page into the state worth looking at (a dialog open, a result shown). */
   act?: (page: Page) => Promise<void>;
+}
+/** Opens the QA panel on `tab` and waits for the tab's content. */
+async function openQaPanel(page: Page, tab: string) {
+  await page.getByRole('button', { name: 'QA panel' }).click();
+  const panel = page.getByRole('dialog', { name: 'QA panel' });
+  await panel.getByRole('tab', { name: tab }).click();
+  await panel.getByRole('tabpanel').getByRole('heading').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  // The shots are full-page; the drawer covers the viewport only: cut the page to the viewport.
+  await page.addStyleTag({ content: 'html, body, #root { height: 100dvh !important; overflow: hidden !important; }' });
 }
 const DASHBOARD_PAGES: Shot[] = [
   { name: 'dashboard', path: '/dashboard' },
@@ -114,6 +135,68 @@ const DASHBOARD_PAGES: Shot[] = [
       await form.getByRole('button', { name: 'Send Message' }).click();
       await page.getByText('Message sent!').waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
+    },
+  },
+  {
+    name: 'qa-clock',
+    path: '/dashboard',
+    act: async (page) => {
+      await openQaPanel(page, 'Clock');
+      await page.getByRole('button', { name: '+1 hour' }).click();
+      await page.getByTestId('qa-clock-result').waitFor();
+    },
+  },
+  {
+    name: 'qa-mailbox',
+    path: '/dashboard',
+    act: async (page) => {
+      await page.request.post(`${baseUrl}/user/reset_password_email`, { data: { username: 'demo' } });
+      await openQaPanel(page, 'Mailbox');
+      await page.getByLabel('Address or username').fill('demo');
+      await page.getByTestId('qa-mail').first().waitFor();
+    },
+  },
+  {
+    // A window opened on the Deposit page, listed in the panel to pay.
+    name: 'qa-deposits',
+    path: '/dashboard/deposit',
+    act: async (page) => {
+      await page.getByLabel('Amount (USDT)').fill('75');
+      await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await page.getByAltText('Deposit QR code').waitFor();
+      await openQaPanel(page, 'Deposits');
+      await page.locator('[data-testid^="qa-deposit-"]').first().waitFor();
+    },
+  },
+  { name: 'qa-withdrawals', path: '/dashboard/wallets', act: (page) => openQaPanel(page, 'Withdrawals') },
+  {
+    name: 'qa-faults',
+    path: '/dashboard',
+    act: async (page) => {
+      // One rule for a member nobody browses as, so the other shots stay unaffected.
+      await page.request.delete(`${baseUrl}/__qa/faults`);
+      await page.request.post(`${baseUrl}/__qa/faults`, { data: { path: '/user/view_profile', member: 'nobody', status: 500, times: 3 } });
+      await openQaPanel(page, 'Faults');
+      await page.locator('[data-testid^="qa-fault-"]').first().waitFor();
+    },
+  },
+  {
+    name: 'qa-data',
+    path: '/dashboard',
+    act: async (page) => {
+      await openQaPanel(page, 'Data');
+      await page.getByRole('button', { name: 'Check ledger' }).click();
+      await page.getByTestId('qa-ledger-result').waitFor();
+    },
+  },
+  {
+    name: 'qa-journal',
+    path: '/dashboard/wallets',
+    act: async (page) => {
+      await openQaPanel(page, 'Journal');
+      const first = page.getByTestId('qa-journal-entry').first();
+      await first.locator('summary').click();
+      await first.getByText('Response body').waitFor();
     },
   },
 ];

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Box, Button, DataList, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { qaApi, qaKeys, QaError as QaApiError, type QaClockMove, type QaNextRun } from './qa-api.ts';
-import { ErrorNote, SectionHeader, londonTime, useQaAction, utcTime } from './parts.tsx';
+import { ErrorNote, SectionHeader, londonTime, runTime, useQaAction, utcTime } from './parts.tsx';
 
 const JOB_LABELS: Record<string, string> = {
   roi: 'ROI (00:05 UK, Mon–Fri)',
@@ -46,8 +46,8 @@ function NextRuns({ runs }: { runs: QaNextRun[] }) {
     <DataList.Root orientation="horizontal" size="sm" gap="1">
       {runs.map((run) => (
         <DataList.Item key={run.job}>
-          <DataList.ItemLabel minW="11rem">{jobLabel(run.job)}</DataList.ItemLabel>
-          <DataList.ItemValue>{londonTime(run.at)}</DataList.ItemValue>
+          <DataList.ItemLabel minW={{ base: '9.5rem', sm: '12rem' }}>{jobLabel(run.job)}</DataList.ItemLabel>
+          <DataList.ItemValue>{runTime(run.at)}</DataList.ItemValue>
         </DataList.Item>
       ))}
     </DataList.Root>

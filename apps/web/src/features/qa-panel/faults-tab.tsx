@@ -142,7 +142,10 @@ function RuleForm() {
           Add a rule
         </Text>
         <Field.Root required>
-          <Field.Label>Path</Field.Label>
+          <Field.Label>
+            Path
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Input
             size="sm"
             value={values.path}

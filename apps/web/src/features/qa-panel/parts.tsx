@@ -140,6 +140,15 @@ const utc = new Intl.DateTimeFormat('en-GB', {
   second: '2-digit',
   timeZoneName: 'short',
 });
+const londonRun = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 const londonShort = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   day: '2-digit',
@@ -152,5 +161,7 @@ const londonShort = new Intl.DateTimeFormat('en-GB', {
 /** "Mon, 02 Nov 2026, 09:00:00 GMT": the server's clock is what matters, read in London. */
 export const londonTime = (value: string | number) => london.format(new Date(value));
 export const utcTime = (value: string | number) => utc.format(new Date(value));
+/** "Mon 02 Nov, 11:00 GMT": when a run is due. */
+export const runTime = (value: string | number) => londonRun.format(new Date(value));
 /** "02 Nov, 09:00:00" (London): list rows. */
 export const shortTime = (value: string | number) => londonShort.format(new Date(value));

@@ -127,7 +127,7 @@ describe('QA panel: Clock', () => {
     expect(screen.getByTestId('qa-clock-utc')).toHaveTextContent(/12:00:0\d UTC/);
     expect(screen.getByTestId('qa-clock-london')).toHaveTextContent(/12:00:0\d GMT/);
     expect(screen.getByText('Binary matching (11:00 UK)')).toBeInTheDocument();
-    expect(screen.getByText(/Mon, 11 Jan 2027, 00:05:00 GMT/)).toBeInTheDocument();
+    expect(screen.getByText('Mon 11 Jan, 00:05 GMT')).toBeInTheDocument();
   });
 
   it('advances a day, shows what ran and refreshes the member pages', async () => {

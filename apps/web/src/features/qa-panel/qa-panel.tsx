@@ -76,14 +76,15 @@ export default function QaPanel() {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content data-testid="qa-panel">
+          {/* A little wider than size md, so the seven tabs fit on one row from a tablet up. */}
+          <Drawer.Content data-testid="qa-panel" maxW={{ sm: '36rem' }}>
             <Drawer.Header borderBottomWidth="1px" pb="3">
               <Drawer.Title display="flex" alignItems="center" gap="2">
                 <LuFlaskConical />
                 QA panel
               </Drawer.Title>
               <Text fontSize="xs" color="fg.muted" me="8">
-                mock server
+                mock mode
               </Text>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close the QA panel" />
@@ -104,8 +105,9 @@ export default function QaPanel() {
                   top="0"
                   zIndex="1"
                   bg="bg.panel"
-                  overflowX="auto"
-                  scrollbarWidth="thin"
+                  // A phone wraps the seven tabs onto two rows rather than hiding some off-screen.
+                  flexWrap={{ base: 'wrap', sm: 'nowrap' }}
+                  overflowX={{ sm: 'auto' }}
                   mx={{ base: '-3', sm: '-5' }}
                   px={{ base: '3', sm: '5' }}
                 >
