@@ -375,5 +375,5 @@ describe('hang, drop and close over a real connection', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 30_000);
 });

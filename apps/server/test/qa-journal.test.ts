@@ -135,7 +135,7 @@ describe('journal redaction', () => {
       url: '/trpc/rank.current_rank',
       requestBody: { jwt: REDACTED, extra: { Deeper: [{ Password: REDACTED, newPassword: REDACTED, OTP: REDACTED, Secret: REDACTED }] } },
     });
-  });
+  }, 30_000);
 
   it('redacts by field name at any depth and by value (JWTs, bearer headers, otpauth URIs), keeps the rest', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -213,5 +213,5 @@ describe('journal filters and bounds', () => {
     expect(ring.clear()).toBe(3);
     add(6);
     expect(ring.list({ limit: 10 }).map((e) => e.member)).toEqual(['6']);
-  });
+  }, 30_000);
 });

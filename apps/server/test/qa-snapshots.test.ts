@@ -31,7 +31,7 @@ describe('snapshots of an in-memory database', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: 'demo' });
     token = await t.login('demo');
-  });
+  }, 30_000);
   afterAll(() => t.close());
 
   it('save, change money, restore: every balance, row and status is back, the ledger is sound, and the server keeps serving', async () => {
@@ -67,7 +67,7 @@ describe('snapshots of an in-memory database', () => {
     // A snapshot restores as often as asked.
     await t.post('/__qa/snapshots/before-money/restore');
     expect(moneySnapshot(t)).toBe(saved);
-  });
+  }, 30_000);
 
   it('lists newest first, replaces a snapshot saved again under its name, deletes, and 404s unknown names', async () => {
     await t.post('/__qa/snapshots', { name: 'second_one' });
@@ -113,7 +113,7 @@ describe('snapshots of an in-memory database', () => {
     await expectLedgerSound(t);
     await t.login('demo');
     expect((await t.post('/__qa/reset', { scenario: 'demo' })).body).toEqual({ scenario: 'demo', members: 122 });
-  });
+  }, 30_000);
 });
 
 describe('snapshots of a database file', () => {
@@ -141,7 +141,7 @@ describe('snapshots of a database file', () => {
     expect((await del(t, '/__qa/snapshots/start')).statusCode).toBe(200);
     expect(existsSync(join(snapshotDir, 'start.sqlite'))).toBe(false);
     await t.close();
-  });
+  }, 30_000);
 
   it('a snapshot of another schema or an unreadable file is refused with 409, and nothing changes', async () => {
     const t = await createTestApp({ seed: 'demo', databasePath });
@@ -163,7 +163,7 @@ describe('snapshots of a database file', () => {
     expect(moneySnapshot(t)).toBe(before);
     await expectLedgerSound(t);
     await t.close();
-  });
+  }, 30_000);
 });
 
 describe('restore and the persisted clock', () => {
