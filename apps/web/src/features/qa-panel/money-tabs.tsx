@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@md/shared';
+import { notify } from '@/lib/toaster.ts';
 import { qaApi, qaKeys, type QaDeposit, type QaWithdrawal } from './qa-api.ts';
 import { EmptyNote, ErrorNote, Item, ItemList, SectionHeader, shortTime, useQaAction } from './parts.tsx';
 
@@ -31,7 +32,11 @@ export function DepositsTab() {
   });
   const pay = useQaAction((d: QaDeposit) => qaApi.payDeposit(d.TransID), {
     changesData: true,
-    success: (result, d) => result.message ?? `Deposit ${d.TransID} paid: ${formatMoney(d.amount)} credited`,
+    success: (result, d) => (result.credited ? `${d.TransID}: ${result.message ?? 'paid'}` : undefined),
+    // Already paid: nothing was credited, which QA should notice.
+    onDone: (result, d) => {
+      if (!result.credited) notify.warning(`${d.TransID}: ${result.message ?? 'not credited'}`);
+    },
   });
   const expire = useQaAction((d: QaDeposit) => qaApi.expireDeposit(d.TransID), {
     changesData: true,

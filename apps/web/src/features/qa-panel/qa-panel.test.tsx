@@ -243,7 +243,7 @@ describe('QA panel: Deposits and Withdrawals', () => {
       'GET /__qa/deposits': () => open,
       'POST /__qa/deposits/DEP123/pay': () => {
         open = [];
-        return { ...deposit, status: 'PAID', credited: true, message: 'Deposit DEP123 paid' };
+        return { ...deposit, status: 'PAID', credited: true, message: 'Deposit paid and credited' };
       },
     });
     renderWithPanel();
@@ -252,7 +252,7 @@ describe('QA panel: Deposits and Withdrawals', () => {
     expect(row).toHaveTextContent('$120.00 USDT');
     expect(row).toHaveTextContent('demo');
     await user.click(within(row).getByRole('button', { name: 'Pay DEP123' }));
-    expect(await screen.findByText('Deposit DEP123 paid')).toBeInTheDocument();
+    expect(await screen.findByText('DEP123: Deposit paid and credited')).toBeInTheDocument();
     expect(qa.posted('/__qa/deposits/DEP123/pay')).toHaveLength(1);
     expect(await screen.findByText(/No open deposit windows/)).toBeInTheDocument();
   });
