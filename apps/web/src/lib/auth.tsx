@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, PROFILE_REFRESH_MS, SESSION_ERROR_LOGOUT_DELAY_MS, type Profile } from '@md/shared';
 import { errorMessage } from './errors.ts';
+import { recordOf, textOf } from './guards.ts';
 import { onSessionEnded } from './session-events.ts';
 import {
   clearLocalStorage,
@@ -36,6 +37,32 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 const SESSION_ERRORS: readonly string[] = [MSG.sessionExpired, MSG.invalidAuthentication];
+
+/**
+ * The profile as the screens read it, from whatever `Success[0]` holds; null without a username
+ * (then 'User profile not found'). Fields of the wrong type read as empty rather than crash a screen.
+ */
+export function profileFrom(value: unknown): Profile | null {
+  const raw = recordOf(value);
+  const username = textOf(raw?.Username).trim();
+  if (!raw || !username) return null;
+  const wallet = recordOf(raw.Wallet_Details);
+  return {
+    Username: username,
+    Name: textOf(raw.Name),
+    Email: textOf(raw.Email),
+    // Spec §3: '0' is left, anything else right.
+    Side: String(raw.Side) === '0' ? '0' : '1',
+    Sponsor: textOf(raw.Sponsor) || null,
+    Country: textOf(raw.Country),
+    Created_On: textOf(raw.Created_On),
+    Subscription: Boolean(raw.Subscription),
+    package: textOf(raw.package) || null,
+    Transaction_Password: Boolean(raw.Transaction_Password),
+    TOTP_Enabled: Boolean(raw.TOTP_Enabled),
+    Wallet_Details: { Wallet_Address: textOf(wallet?.Wallet_Address) || null, Network: textOf(wallet?.Network) },
+  };
+}
 
 export const sessionUserOf = (profile: Profile): SessionUser => ({
   username: profile.Username,
@@ -69,8 +96,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => onSessionEnded(endSession), [endSession]);
 
   const fetchProfile = useCallback(async (): Promise<Profile> => {
-    const response = await client['user.view_profile'].query({});
-    const loaded = response.Success[0];
+    const response: unknown = await client['user.view_profile'].query({});
+    const list = recordOf(response)?.Success;
+    const loaded = profileFrom(Array.isArray(list) ? list[0] : undefined);
     if (!loaded) throw new Error(MSG.profileNotFound);
     return loaded;
   }, [client]);

@@ -8,6 +8,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { contract, trpcCodeOf, type ContractRouter as AppRouter, type ProcedureName, type RuntimeConfig } from '@md/shared';
+import { NoServerTextError } from './errors.ts';
 
 export interface ProviderLinkOptions {
   config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl'>;
@@ -34,6 +35,33 @@ function failureText(body: unknown): string | undefined {
     if (typeof value === 'string' && value) return value;
   }
   return undefined;
+}
+
+/**
+ * Mock mode's counterpart of the provider link's envelope reading: a success payload that carries
+ * `Error` (or `error`) is a failure, as the provider may answer one with HTTP 200. The server here
+ * never does so on /trpc, but a QA body rule can, and both modes must read it alike.
+ */
+export function envelopeLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ next, op }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => {
+            const data: unknown = value.result.type === 'data' ? value.result.data : undefined;
+            if (data !== null && typeof data === 'object' && ('Error' in data || 'error' in data)) {
+              const failure = failureText(data);
+              observer.error(
+                failure ? providerError(failure, 400, op.path) : providerError('Invalid response', 400, op.path, new NoServerTextError('Invalid response')),
+              );
+              return;
+            }
+            observer.next(value);
+          },
+          complete: () => observer.complete(),
+          error: (error) => observer.error(error),
+        }),
+      );
 }
 
 export function providerLink({ config, getToken, fetch: fetchImpl }: ProviderLinkOptions): TRPCLink<AppRouter> {
@@ -70,11 +98,16 @@ export function providerLink({ config, getToken, fetch: fetchImpl }: ProviderLin
             const hasError = parsed !== null && typeof parsed === 'object' && ('Error' in parsed || 'error' in parsed);
             if (!response.ok || hasError) {
               const status = response.ok ? 400 : response.status;
-              observer.error(providerError(failure ?? `Request failed (HTTP ${response.status})`, status, op.path));
+              if (failure) observer.error(providerError(failure, status, op.path));
+              else {
+                // No words from the server: the caller shows the spec's fallback, this text is for logs.
+                const text = `Request failed (HTTP ${response.status})`;
+                observer.error(providerError(text, status, op.path, new NoServerTextError(text)));
+              }
               return;
             }
             if (parsed === undefined) {
-              observer.error(providerError('Invalid response', response.status, op.path));
+              observer.error(providerError('Invalid response', response.status, op.path, new NoServerTextError('Invalid response')));
               return;
             }
             observer.next({ result: { type: 'data', data: parsed } });

@@ -2,7 +2,7 @@
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { ContractRouter as AppRouter, RuntimeConfig } from '@md/shared';
-import { providerLink } from './provider-link.ts';
+import { envelopeLink, providerLink } from './provider-link.ts';
 import { sessionLink } from './session-link.ts';
 import { fetchWithTimeout } from './timeout-fetch.ts';
 import { getJwt } from './storage.ts';
@@ -34,7 +34,8 @@ export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPC
           },
           fetch: fetchImpl,
         });
-  return [sessionLink({ getToken, onUnauthorized: options.onUnauthorized }), terminating];
+  const session = sessionLink({ getToken, onUnauthorized: options.onUnauthorized });
+  return config.mode === 'provider' ? [session, terminating] : [session, envelopeLink(), terminating];
 }
 
 export const createAppTrpcClient = (config: RuntimeConfig, options: ClientOptions) =>

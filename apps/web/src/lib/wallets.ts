@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EARNING_TOTAL_WALLETS, WALLET_NAMES, toNumber, type WalletName, type walletDetailSchema } from '@md/shared';
 import type { z } from 'zod';
+import { recordOf } from './guards.ts';
 import { useTRPC } from './trpc.ts';
 
 export type WalletDetail = z.infer<typeof walletDetailSchema>;
@@ -15,7 +16,8 @@ export type Wallets = Record<string, WalletDetail>;
 export function useWallets() {
   const trpc = useTRPC();
   const query = useQuery(trpc['wallet.view_all_wallets_details'].queryOptions({}));
-  return { ...query, wallets: query.data?.Success };
+  // Anything but a map of wallets (null, a list) reads as no data.
+  return { ...query, wallets: recordOf<Wallets>(recordOf(query.data)?.Success) };
 }
 
 /** Refetches the wallets (after a purchase, swap, transfer or withdrawal). */

@@ -1,6 +1,8 @@
 /** The list and total calls of one paged table (spec §7), from the view state. */
+import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { contract, type TableInput } from '@md/shared';
+import { MSG, contract, type TableInput } from '@md/shared';
+import { listOf, numberOf, recordOf } from '@/lib/guards.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import type { PagedListName, PagedTotalName, RowOf } from './types.ts';
@@ -47,10 +49,23 @@ export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTota
     placeholderData: keepPreviousData,
   });
 
+  // Table calls fail silently on screen (spec §8): no new data, no message; the console says why.
+  const { error: rowsError } = rowsQuery;
+  const { error: totalError } = totalQuery;
+  useEffect(() => {
+    if (rowsError) console.error(MSG.errorFetchingData(rowsError.message || rowsError.name), rowsError);
+  }, [rowsError]);
+  useEffect(() => {
+    if (totalError) console.error(MSG.failedTotalPages, totalError);
+  }, [totalError]);
+
+  // Only object rows are shown: an answer that is not a list of rows reads as no rows.
+  const rows = useMemo(() => (rowsQuery.data === undefined ? (EMPTY as RowOf<L>[]) : listOf<RowOf<L>>(recordOf(rowsQuery.data)?.Success)), [rowsQuery.data]);
+  const pages = numberOf(recordOf(totalQuery.data)?.Success);
   return {
-    rows: rowsQuery.data?.Success ?? (EMPTY as RowOf<L>[]),
+    rows,
     loading: rowsQuery.isPending,
-    // The total answers the page count; 1 when it is missing (spec §7).
-    totalPages: Math.max(1, Math.trunc(totalQuery.data?.Success ?? 1)),
+    // The total answers the page count; 1 when it is missing or not a number (spec §7).
+    totalPages: Math.max(1, Math.trunc(pages ?? 1)),
   };
 }

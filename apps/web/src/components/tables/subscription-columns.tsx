@@ -25,7 +25,7 @@ export function SubscriptionStatus({ row }: { row: Pick<SubscriptionRow, 'Status
       <StatusBadge status={row.Status} ok={row.Status === 'ACTIVE'} />
       {expired && row.Reason && (
         <Text as="span" fontSize="xs" color="fg.muted">
-          {row.Reason}
+          {cellText(row.Reason)}
         </Text>
       )}
     </HStack>

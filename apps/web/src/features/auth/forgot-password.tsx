@@ -10,16 +10,20 @@ import { OtpField } from '@/components/form/otp-field.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
 import { PasswordField, TextField } from '@/components/form/text-field.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
 type Step = 'EMAIL' | 'NEW_PASSWORD' | 'SUCCESS';
 type ResetValues = z.input<typeof resetPasswordFormSchema>;
 
-/** The 10-second throttle answers 429: a warning, not an error (spec §5). */
+/**
+ * The 10-second throttle answers 429: a warning, not an error (spec §5). Otherwise the server's
+ * words, the step's fallback, or, with no answer at all, 'An unexpected error occurred'.
+ */
 function toastResetError(error: unknown, fallback: string) {
   if (httpStatusOf(error) === 429) notify.warning(errorMessage(error, MSG.resetThrottle));
-  else notify.error(errorMessage(error, fallback));
+  else notify.error(errorMessage(error, fallback, MSG.unexpectedError));
 }
 
 function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
@@ -35,10 +39,11 @@ function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
   const send = async ({ username }: { username: string }) => {
     try {
       const response = await client['user.reset_password_email'].mutate({ username });
-      notify.success(response?.Success || MSG.otpSent);
+      notify.success(textOf(recordOf(response)?.Success) || MSG.otpSent);
       onSent(username);
     } catch (error) {
-      toastResetError(error, MSG.failedSendOtp);
+      // The member asked to get an OTP: 'Failed to get OTP' (spec §8).
+      toastResetError(error, MSG.failedGetOtp);
     }
   };
   return (
@@ -64,7 +69,7 @@ function NewPasswordStep({ username, onDone }: { username: string; onDone: () =>
   const reset = async (values: ResetValues) => {
     try {
       const response = await client['user.reset_password'].mutate({ username, ...values });
-      notify.success(response?.Success || 'Password reset successfully');
+      notify.success(textOf(recordOf(response)?.Success) || 'Password reset successfully');
       onDone();
     } catch (error) {
       toastResetError(error, MSG.anErrorOccurred);

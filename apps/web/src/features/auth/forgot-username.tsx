@@ -12,6 +12,7 @@ import { AppLink } from '@/components/form/router-link.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -74,7 +75,7 @@ export default function ForgotUsernamePage() {
         return;
       }
       const response = await client['user.forgot_username'].mutate({ email, ...(captcha ? { captcha } : {}) });
-      notify.success(response?.Success || 'If that email is registered, we have sent your username to it.');
+      notify.success(textOf(recordOf(response)?.Success) || 'If that email is registered, we have sent your username to it.');
       navigate('/');
     } catch (error) {
       notify.error(errorMessage(error, MSG.anErrorOccurred));

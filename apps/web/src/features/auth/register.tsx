@@ -2,7 +2,7 @@
  * Registration (/register?sponsor=&side=): step 1 the account form, which mails an OTP
  * (verify_otp, page 'Email Verification'); step 2 the OTP, which creates the account (DESIGN §3).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,6 +26,7 @@ import { AppLink } from '@/components/form/router-link.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { PasswordField, TextField } from '@/components/form/text-field.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
@@ -56,8 +57,11 @@ function useUsernameAvailability(username: string): UsernameState {
   if (!enabled) return { status: 'idle' };
   if (check.isError) return { status: 'error', message: errorMessage(check.error, MSG.usernameCheckFailed) };
   if (!check.data) return { status: 'checking' };
-  const free = check.data.Status === true;
-  return { status: free ? 'available' : 'taken', message: check.data.Success || (free ? 'Username is available' : 'Username is taken') };
+  const answer = recordOf(check.data);
+  // An answer without a boolean Status says nothing about the name: the check failed.
+  if (typeof answer?.Status !== 'boolean') return { status: 'error', message: MSG.usernameCheckFailed };
+  const free = answer.Status;
+  return { status: free ? 'available' : 'taken', message: textOf(answer.Success) || (free ? 'Username is available' : 'Username is taken') };
 }
 
 export type SponsorState = 'unknown' | 'checking' | 'valid' | 'invalid' | 'error';
@@ -71,11 +75,21 @@ function useSponsorCheck(sponsor: string, immediate: boolean): SponsorState {
   if (!name) return 'unknown';
   if (check.isError) return 'error';
   if (!check.data) return 'checking';
-  return check.data.Status === false ? 'valid' : 'invalid';
+  const status = recordOf(check.data)?.Status;
+  // Without a boolean Status the sponsor cannot be validated (not the same as not existing).
+  if (typeof status !== 'boolean') return 'error';
+  return status === false ? 'valid' : 'invalid';
 }
 
 function InvalidSponsor() {
   const navigate = useNavigate();
+  // Spec §8 'Invalid sponsor': toasted once as the long message replaces the form (§2, §5).
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (toasted.current) return;
+    toasted.current = true;
+    queueMicrotask(() => notify.error(MSG.invalidSponsor));
+  }, []);
   return (
     <AuthCard title="Create Account">
       <Stack gap="4">
@@ -228,10 +242,14 @@ export default function RegisterPage() {
   });
 
   const countries = useQuery(trpc['user.view_country'].queryOptions({}));
-  const countryList = useMemo(() => (Array.isArray(countries.data?.Success) ? countries.data.Success : []), [countries.data]);
+  const countryList = useMemo(() => {
+    const list = recordOf(countries.data)?.Success;
+    return Array.isArray(list) ? list.filter((country): country is string => typeof country === 'string' && country !== '') : [];
+  }, [countries.data]);
+  const { error: countriesError } = countries;
   useEffect(() => {
-    if (countries.isError) notify.error(MSG.failedLoadCountries);
-  }, [countries.isError]);
+    if (countriesError) notify.error(errorMessage(countriesError, MSG.failedLoadCountries));
+  }, [countriesError]);
   // The first country is the default.
   useEffect(() => {
     if (countryList[0] && !form.getValues('country')) form.setValue('country', countryList[0], { shouldValidate: true });
@@ -254,7 +272,8 @@ export default function RegisterPage() {
       setSubmitted(values);
       setStep(2);
     } catch (error) {
-      notify.error(errorMessage(error, MSG.failedSendOtp));
+      // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions.md).
+      notify.error(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp));
     }
   };
 

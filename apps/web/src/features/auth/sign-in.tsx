@@ -21,10 +21,12 @@ function useTotpRequired(username: string): boolean {
   const trpc = useTRPC();
   const debounced = useDebouncedValue(username.trim(), TOTP_LOOKUP_DEBOUNCE_MS);
   const lookup = useQuery(trpc['user.view_country'].queryOptions({ username: debounced }, { enabled: debounced.length > 0 }));
+  const { error } = lookup;
   useEffect(() => {
-    if (lookup.isError) notify.error(MSG.failedCheckTotp);
-  }, [lookup.isError, lookup.errorUpdatedAt]);
-  return debounced.length > 0 && lookup.data?.Success === true;
+    if (error) notify.error(errorMessage(error, MSG.failedCheckTotp));
+  }, [error, lookup.errorUpdatedAt]);
+  // Only a plain `true` asks for the code; any other answer signs in without it.
+  return debounced.length > 0 && (lookup.data as { Success?: unknown } | undefined)?.Success === true;
 }
 
 export function SignInPage() {

@@ -7,12 +7,14 @@ import { notify } from '@/lib/toaster.ts';
 export function useStartSession() {
   const { completeSignIn } = useAuth();
   const navigate = useNavigate();
-  return async (response: { JWT?: string } | undefined, successMessage: string) => {
-    if (!response?.JWT) {
+  return async (response: unknown, successMessage: string) => {
+    // Spec §8 'Invalid response': an answer without a usable token (missing, empty, not text).
+    const jwt = (response as { JWT?: unknown } | null | undefined)?.JWT;
+    if (typeof jwt !== 'string' || !jwt) {
       notify.error(MSG.invalidResponse);
       return;
     }
-    await completeSignIn(response.JWT);
+    await completeSignIn(jwt);
     notify.success(successMessage);
     navigate('/dashboard');
   };

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { downlineChildren, hasDownline, type BinaryMember } from './binary-data.ts';
 import { NodeDetails, useNodeDetails } from './node-details.tsx';
@@ -18,11 +19,12 @@ const paletteOf = (row: FlatRow<BinaryMember>) => (row.node.data.side ? SIDE_PAL
 /** A node's line: name, active dot (unknown until details load), sponsor and side. */
 function BinaryNodeContent({ member }: { member: BinaryMember }) {
   // Reads the details cache only; the hover loads it.
-  const details = useNodeDetails(member.username, false).data?.Success;
-  const active = details?.Status ?? member.active;
+  const details = recordOf(recordOf(useNodeDetails(member.username, false).data)?.Success);
+  const active = typeof details?.Status === 'boolean' ? details.Status : member.active;
   const status = active === undefined ? 'unknown' : active ? 'active' : 'inactive';
-  const sponsor = details ? details.Sponsor : member.sponsor;
-  const side = member.side ?? details?.Side ?? null;
+  const sponsor = details ? textOf(details.Sponsor) || null : member.sponsor;
+  const detailsSide = textOf(details?.Side);
+  const side = member.side ?? (detailsSide === '0' || detailsSide === '1' ? detailsSide : null);
   return (
     <>
       <Box
@@ -83,18 +85,20 @@ export default function BinaryChartPage() {
   useEffect(() => {
     if (rootQuery.error) console.error('Failed to load the binary tree', rootQuery.error);
   }, [rootQuery.error]);
-  const answer = rootQuery.data?.Success;
+  // A root answer without a username reads as no tree (spec §8: the tree becomes empty).
+  const answer = recordOf(recordOf(rootQuery.data)?.Success);
+  const rootName = textOf(answer?.Username);
 
   // The root is the member itself: its sponsor and status come from the profile, not a downline entry.
   const rootSponsor = profile?.Sponsor;
   const rootActive = profile ? Boolean(profile.Subscription) : undefined;
   const root = useMemo<TreeNode<BinaryMember> | null>(
     () =>
-      answer && hasDownline(answer)
+      answer && rootName && hasDownline(answer)
         ? {
-            id: answer.Username,
+            id: rootName,
             data: {
-              username: answer.Username,
+              username: rootName,
               side: null,
               ...(rootSponsor !== undefined ? { sponsor: rootSponsor } : {}),
               ...(rootActive !== undefined ? { active: rootActive } : {}),
@@ -102,14 +106,14 @@ export default function BinaryChartPage() {
             expandable: true,
           }
         : null,
-    [answer, rootSponsor, rootActive],
+    [answer, rootName, rootSponsor, rootActive],
   );
   const rootChildren = useMemo(() => (answer ? downlineChildren(answer.Downline) : []), [answer]);
 
   const loadChildren = useCallback(
     async (node: TreeNode<BinaryMember>) => {
       const data = await queryClient.fetchQuery(trpc['binary.view_binary_downline'].queryOptions({ username: node.id }));
-      return downlineChildren(data.Success.Downline);
+      return downlineChildren(recordOf(recordOf(data)?.Success)?.Downline);
     },
     [queryClient, trpc],
   );

@@ -1,6 +1,7 @@
 /** The binary downline answer (spec §3) as tree nodes: Downline is a list or a map side → username. */
 import type { OutputOf } from '@md/shared';
 import type { TreeNode } from '@/components/tree/virtual-tree.tsx';
+import { isRecord, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 
 export type BinaryDownline = OutputOf<'binary.view_binary_downline'>['Success'];
 export type Side = '0' | '1';
@@ -14,18 +15,24 @@ export interface BinaryMember {
 }
 
 /** '0' (or a 'left' key) is the left leg; anything else the right. */
-const sideOf = (key: string): Side => (key === '0' || key.toLowerCase() === 'left' ? '0' : '1');
+const sideOf = (key: unknown): Side => {
+  const text = textOf(key);
+  return text === '0' || text.toLowerCase() === 'left' ? '0' : '1';
+};
 
-/** The children of a downline answer, left first. */
-export function downlineChildren(downline: BinaryDownline['Downline']): TreeNode<BinaryMember>[] {
+/**
+ * The children of a downline answer, left first. Read defensively (spec §8): entries without a
+ * username are skipped, and anything but a list or a map of sides reads as no children.
+ */
+export function downlineChildren(downline: unknown): TreeNode<BinaryMember>[] {
   const entries: BinaryMember[] = Array.isArray(downline)
-    ? downline.map((entry) => ({
-        username: entry.Username,
+    ? downline.filter(isRecord).map((entry) => ({
+        username: textOf(entry.Username),
         side: sideOf(entry.Side),
-        ...(entry.Sponsor !== undefined ? { sponsor: entry.Sponsor } : {}),
-        ...(entry.Status !== undefined ? { active: entry.Status } : {}),
+        ...(entry.Sponsor === null || typeof entry.Sponsor === 'string' ? { sponsor: entry.Sponsor } : {}),
+        ...(typeof entry.Status === 'boolean' ? { active: entry.Status } : {}),
       }))
-    : Object.entries(downline).map(([side, username]) => ({ username, side: sideOf(side) }));
+    : Object.entries(recordOf(downline) ?? {}).map(([side, username]) => ({ username: textOf(username), side: sideOf(side) }));
   return entries
     .filter((entry) => entry.username)
     .sort((a, b) => Number(a.side) - Number(b.side))
@@ -33,5 +40,5 @@ export function downlineChildren(downline: BinaryDownline['Downline']): TreeNode
     .map((member) => ({ id: member.username, data: member, expandable: 'unknown' }));
 }
 
-export const hasDownline = (answer: BinaryDownline) =>
-  answer.CountUser > 0 || (Array.isArray(answer.Downline) ? answer.Downline.length > 0 : Object.keys(answer.Downline).length > 0);
+export const hasDownline = (answer: Record<string, unknown>) =>
+  (numberOf(answer.CountUser) ?? 0) > 0 || downlineChildren(answer.Downline).length > 0;

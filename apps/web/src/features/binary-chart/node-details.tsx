@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Badge, Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@md/shared';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
 /** The details query: loaded on first hover, then cached; rows read the cache for their dot and sponsor. */
@@ -27,7 +28,10 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 export function NodeDetails({ username }: { username: string }) {
   const { data, isPending, isError } = useNodeDetails(username, true);
-  const details = data?.Success;
+  const details = recordOf(recordOf(data)?.Success);
+  // Read defensively (spec §8): a missing pair or plan map shows zeros and 'No plans'.
+  const binary = Array.isArray(details?.Current_Binary) ? (details.Current_Binary as unknown[]) : [];
+  const plans = Object.entries(recordOf(details?.Total_User_Subscription_Plan) ?? {}).map(([plan, info]) => [plan, recordOf(info) ?? {}] as const);
   return (
     <Stack gap="2" fontSize="sm" data-testid="node-details">
       <Heading as="h3" size="sm">
@@ -39,7 +43,7 @@ export function NodeDetails({ username }: { username: string }) {
         <Text color="fg.muted">No details available</Text>
       ) : (
         <>
-          <Figure label="Current Binary" value={`${formatMoney(details.Current_Binary[0])} / ${formatMoney(details.Current_Binary[1])}`} />
+          <Figure label="Current Binary" value={`${formatMoney(binary[0])} / ${formatMoney(binary[1])}`} />
           <Text fontSize="xs" color="fg.muted" mt="-2" textAlign="end">
             left / right
           </Text>
@@ -48,18 +52,18 @@ export function NodeDetails({ username }: { username: string }) {
           <Text fontWeight="semibold" mt="1">
             Subscription plans
           </Text>
-          {Object.keys(details.Total_User_Subscription_Plan).length === 0 ? (
+          {plans.length === 0 ? (
             <Text color="fg.muted">No plans</Text>
           ) : (
             <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
-              {Object.entries(details.Total_User_Subscription_Plan).map(([plan, info]) => (
+              {plans.map(([plan, info]) => (
                 <Box as="li" key={plan} display="flex" justifyContent="space-between" gap="3" alignItems="center">
                   <Text>{plan}</Text>
                   <Badge colorPalette={info.Active ? 'green' : 'red'} variant="subtle">
                     {info.Active ? 'Active' : 'Inactive'}
                   </Badge>
                   <Text color="fg.muted" fontSize="xs">
-                    Expiry {info.Expiry ? formatDateTime(info.Expiry) : '-'}
+                    Expiry {textOf(info.Expiry) ? formatDateTime(info.Expiry) : '-'}
                   </Text>
                 </Box>
               ))}

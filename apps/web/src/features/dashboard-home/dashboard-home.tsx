@@ -1,5 +1,5 @@
 /** Dashboard home (/dashboard): overview, earnings, wallets, latest activity and the summary card. */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Box, Card, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,6 +15,9 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { errorMessage } from '@/lib/errors.ts';
+import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
+import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { availableOf, useWallets } from '@/lib/wallets.ts';
 
@@ -32,7 +35,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Analytics fill the cards where the server answers; the cards read 0 otherwise (silent failure, §8). */
 function useAnalytics() {
   const trpc = useTRPC();
-  return useQuery(trpc['user_analytics.view_user_analytics'].queryOptions({})).data?.Success;
+  return recordOf(recordOf(useQuery(trpc['user_analytics.view_user_analytics'].queryOptions({})).data)?.Success);
+}
+
+/**
+ * The member's rank from /rank/current_rank (as the Ranks page reads it). A failure is toasted with
+ * the server's text or 'Failed to get current rank' (spec §8); the card then reads the analytics.
+ */
+function useCurrentRank(): string | undefined {
+  const trpc = useTRPC();
+  const query = useQuery(trpc['rank.current_rank'].queryOptions({}));
+  const { error } = query;
+  useEffect(() => {
+    // Toasts leave the render cycle first (the toaster flushes synchronously).
+    if (error) queueMicrotask(() => notify.error(errorMessage(error, MSG.failedCurrentRank)));
+  }, [error]);
+  if (!query.data) return undefined;
+  // An answer without a rank is a member without one yet: a Starter (spec §3).
+  return textOf(recordOf(recordOf(query.data)?.Success)?.Rank) || DEFAULT_RANK;
 }
 
 function WalletsOverview() {
@@ -57,7 +77,8 @@ function LatestActivity() {
       pageSize: DASHBOARD_NOTIFICATIONS,
     }),
   );
-  const items: Notification[] = (query.data?.Success ?? []).slice(0, DASHBOARD_NOTIFICATIONS);
+  // The fetch fails silently (spec §8); only entries that are objects are listed.
+  const items = listOf<Partial<Notification>>(recordOf(query.data)?.Success).slice(0, DASHBOARD_NOTIFICATIONS);
   return (
     <Card.Root variant="outline">
       <Card.Body>
@@ -66,8 +87,8 @@ function LatestActivity() {
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
             {items.map((item, index) => (
-              <Box as="li" key={`${item.TransID}-${index}`} borderBottomWidth={index < items.length - 1 ? '1px' : '0'} pb="2">
-                <Text>{item.Message}</Text>
+              <Box as="li" key={`${textOf(item.TransID)}-${index}`} borderBottomWidth={index < items.length - 1 ? '1px' : '0'} pb="2">
+                <Text>{textOf(item.Message)}</Text>
                 <Text fontSize="sm" color="fg.muted">
                   {formatDateTime(item.DateTime)}
                 </Text>
@@ -115,8 +136,10 @@ function SummaryCard() {
 export default function DashboardHomePage() {
   const { user } = useAuth();
   const analytics = useAnalytics();
+  const currentRank = useCurrentRank();
   const home = navItemByPath('/dashboard')!;
-  const figure = (value: number | undefined) => value ?? 0;
+  const figure = (value: unknown) => numberOf(value) ?? 0;
+  const analyticsRank = analytics ? textOf(analytics.Current_Rank) || DEFAULT_RANK : 0;
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
@@ -124,8 +147,8 @@ export default function DashboardHomePage() {
       <Section title="Overview">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
           <StatCard label="Current Level" value={figure(analytics?.Current_Level)} />
-          {/* Without analytics the cards read 0; a member without a rank yet is a Starter (spec §3). */}
-          <StatCard label="Current Rank" value={analytics ? analytics.Current_Rank || DEFAULT_RANK : 0} />
+          {/* The rank call first, then the analytics; with neither the card reads 0. A member without a rank yet is a Starter (spec §3). */}
+          <StatCard label="Current Rank" value={currentRank ?? analyticsRank} />
           <StatCard label="Binary Left" value={figure(analytics?.Binary_Left)} />
           <StatCard label="Binary Right" value={figure(analytics?.Binary_Right)} />
         </SimpleGrid>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { depositAmountField } from '@md/shared';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useConfig } from '@/lib/config.tsx';
+import { recordOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { PaymentDetails, type Payment } from './payment-details.tsx';
 
@@ -29,7 +30,9 @@ export function DepositForm() {
   const makePayment = useMutation(
     trpc['deposit.make_payment'].mutationOptions({
       onSuccess: (data) => {
-        setPayment({ details: data.Success, openedAt: Date.now() });
+        // An answer without payment details is a failed payment call: silent too (spec §8).
+        const details = recordOf<Payment>(recordOf(data)?.Success);
+        setPayment(details ? { details, openedAt: Date.now() } : null);
         // The new pending deposit belongs in the Deposit History below.
         void queryClient.invalidateQueries({ queryKey: trpc['table.view_deposit_transaction'].pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey() });

@@ -2,6 +2,7 @@
 import { Alert, Box, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { MSG, PAYMENT_WINDOW_MINUTES, formatAmount, type OutputOf } from '@md/shared';
 import { CopyButton } from '@/components/copy-button.tsx';
+import { textOf } from '@/lib/guards.ts';
 import { formatMinutesSeconds, useCountdown } from './use-countdown.ts';
 
 export type Payment = OutputOf<'deposit.make_payment'>['Success'];
@@ -10,13 +11,17 @@ const QR_SIZE = 150;
 export function PaymentDetails({ payment, openedAt }: { payment: Payment; openedAt: number }) {
   const left = useCountdown(openedAt + PAYMENT_WINDOW_MINUTES * 60_000);
   const amount = formatAmount(payment.Amount);
+  // Text fields read defensively: the answer's shape is the provider's (spec §8).
+  const qrCode = textOf(payment.QR_Code);
+  const address = textOf(payment.Address, '-');
+  const transId = textOf(payment.TransID, '-');
   return (
     <Flex gap="6" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'start' }} borderWidth="1px" borderRadius="md" p="4" data-testid="payment-details">
       <Box flexShrink={0} alignSelf={{ base: 'center', sm: 'start' }}>
-        {payment.QR_Code ? (
+        {qrCode ? (
           // A white frame around the 150 px QR so scanners read it in the dark theme too.
           <Box bg="white" p="1" borderRadius="sm">
-            <Image src={payment.QR_Code} alt="Deposit QR code" htmlWidth={QR_SIZE} htmlHeight={QR_SIZE} w={`${QR_SIZE}px`} h={`${QR_SIZE}px`} />
+            <Image src={qrCode} alt="Deposit QR code" htmlWidth={QR_SIZE} htmlHeight={QR_SIZE} w={`${QR_SIZE}px`} h={`${QR_SIZE}px`} />
           </Box>
         ) : (
           <Text color="fg.error">{MSG.qrMissing}</Text>
@@ -29,9 +34,9 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
           </Text>
           <HStack gap="2" align="center" flexWrap="wrap">
             <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" minW="0" data-testid="deposit-address">
-              {payment.Address}
+              {address}
             </Text>
-            <CopyButton text={payment.Address} confirmation={MSG.copiedSuccessfully} aria-label="Copy address">
+            <CopyButton text={address} confirmation={MSG.copiedSuccessfully} aria-label="Copy address">
               Copy
             </CopyButton>
           </HStack>
@@ -48,7 +53,7 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
               TransID
             </Text>
             <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" data-testid="deposit-transid">
-              {payment.TransID}
+              {transId}
             </Text>
           </Box>
         </HStack>

@@ -2,11 +2,12 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { Badge, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEVEL_CHART_LEVELS, MSG, type OutputOf } from '@md/shared';
+import { LEVEL_CHART_LEVELS, MSG } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
 interface LevelMember {
@@ -18,12 +19,18 @@ interface LevelMember {
 export const LEVEL_PALETTE = ['teal', 'blue', 'purple', 'pink', 'orange', 'green', 'cyan', 'red', 'yellow', 'gray'] as const;
 export const levelPalette = (level: number) => LEVEL_PALETTE[((level % LEVEL_PALETTE.length) + LEVEL_PALETTE.length) % LEVEL_PALETTE.length]!;
 
+/** The entries of a `Success` answer: named ones only; anything else reads as none (spec §8). */
+const entriesOf = (answer: unknown) =>
+  listOf(recordOf(answer)?.Downline)
+    .map((entry) => ({ username: textOf(entry.Username), count: numberOf(entry.Count) ?? 0 }))
+    .filter((entry) => entry.username !== '');
+
 /** Members at the last level (depth 5) do not expand: the chart covers 5 levels. */
-const toNodes = (answer: OutputOf<'level.view_downline'>['Success'], childDepth: number): TreeNode<LevelMember>[] =>
-  answer.Downline.map((entry) => ({
-    id: entry.Username,
-    data: { username: entry.Username, count: entry.Count },
-    expandable: childDepth < LEVEL_CHART_LEVELS && entry.Count > 0,
+const toNodes = (answer: unknown, childDepth: number): TreeNode<LevelMember>[] =>
+  entriesOf(answer).map((entry) => ({
+    id: entry.username,
+    data: entry,
+    expandable: childDepth < LEVEL_CHART_LEVELS && entry.count > 0,
   }));
 
 function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
@@ -54,18 +61,20 @@ export default function LevelChartPage() {
   useEffect(() => {
     if (rootQuery.error) console.error('Failed to load the level tree', rootQuery.error);
   }, [rootQuery.error]);
-  const answer = rootQuery.data?.Success;
+  const answer = recordOf(recordOf(rootQuery.data)?.Success);
 
-  const root = useMemo<TreeNode<LevelMember> | null>(
-    () => (answer && answer.Downline.length > 0 ? { id: answer.Username, data: { username: answer.Username, count: answer.CountUser }, expandable: true } : null),
-    [answer],
-  );
+  const root = useMemo<TreeNode<LevelMember> | null>(() => {
+    const name = textOf(answer?.Username);
+    return answer && name && entriesOf(answer).length > 0
+      ? { id: name, data: { username: name, count: numberOf(answer.CountUser) ?? 0 }, expandable: true }
+      : null;
+  }, [answer]);
   const rootChildren = useMemo(() => (answer ? toNodes(answer, 1) : []), [answer]);
 
   const loadChildren = useCallback(
     async (node: TreeNode<LevelMember>, depth: number) => {
       const data = await queryClient.fetchQuery(trpc['level.view_downline'].queryOptions({ username: node.id }));
-      return toNodes(data.Success, depth + 1);
+      return toNodes(recordOf(data)?.Success, depth + 1);
     },
     [queryClient, trpc],
   );

@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, formatDateTime, humanizeType } from '@md/shared';
+import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, formatDateTime, humanizeType, type Notification } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
 /** Page numbers around the current one, so long histories stay one row wide. */
@@ -27,9 +28,10 @@ export default function NotificationsPage() {
     }),
   );
   const total = useQuery(trpc['notification.total_view_notification'].queryOptions({}));
-  const totalPages = Math.max(1, Math.ceil((total.data?.Success ?? 0) / NOTIFICATIONS_PAGE_SIZE));
+  // Both fetches fail silently (spec §8): no entries, one page. Only numbers and object entries are read.
+  const totalPages = Math.max(1, Math.ceil((numberOf(recordOf(total.data)?.Success) ?? 0) / NOTIFICATIONS_PAGE_SIZE));
   const go = (target: number) => setPage(clampPage(target, totalPages));
-  const entries = list.data?.Success ?? [];
+  const entries = listOf<Partial<Notification>>(recordOf(list.data)?.Success);
 
   return (
     <Stack gap="6">
@@ -41,14 +43,14 @@ export default function NotificationsPage() {
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Notifications">
           {entries.map((entry, index) => (
-            <Card.Root as="li" key={`${entry.TransID}-${index}`} size="sm" variant="outline">
+            <Card.Root as="li" key={`${textOf(entry.TransID)}-${index}`} size="sm" variant="outline">
               <Card.Body>
                 <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
                   <Box minW="0">
                     <Badge colorPalette="teal" mb="1" textTransform="capitalize">
-                      {humanizeType(entry.Type)}
+                      {humanizeType(textOf(entry.Type))}
                     </Badge>
-                    <Text>{entry.Message}</Text>
+                    <Text>{textOf(entry.Message)}</Text>
                   </Box>
                   <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
                     {formatDateTime(entry.DateTime)}

@@ -39,12 +39,23 @@ describe('P2P transfer', () => {
     expect(screen.getByLabelText('Amount')).toBeDisabled();
   });
 
-  it('reports a failed check with the server error or without a message', async () => {
-    renderSignedIn('/dashboard/p2pTransfer', handlers({ 'level.downline_exist': (input) => { throw new MockFailure(input.username === 'bad' ? 'Not in your downline' : ''); } }));
+  it('reports a failed check: the server refusing, answering without words, or not answering', async () => {
+    renderSignedIn(
+      '/dashboard/p2pTransfer',
+      handlers({
+        'level.downline_exist': (input) => {
+          // HTTP status 0 is a request that got no answer (as the provider link reports it).
+          throw input.username === 'bad' ? new MockFailure('Not in your downline') : new MockFailure('', input.username === 'gone' ? 0 : 500);
+        },
+      }),
+    );
     await verify('bad');
     expect(await screen.findByText(MSG.recipientNotFoundOrInvalid)).toBeInTheDocument();
     await verify('other');
+    expect(await screen.findByText(MSG.failedVerifyUser)).toBeInTheDocument();
+    await verify('gone');
     expect(await screen.findByText(MSG.errorVerifyingRecipient)).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount')).toBeDisabled();
   });
 
   it("refuses amounts above the Deposit balance, cancels on an empty prompt, then transfers", async () => {

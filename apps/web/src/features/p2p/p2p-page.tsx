@@ -4,7 +4,6 @@
  */
 import { useState } from 'react';
 import { Box, Button, HStack, Stack } from '@chakra-ui/react';
-import { TRPCClientError } from '@trpc/client';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { MSG, P2P_FEE, P2P_STEP, formatMoney, p2pAmountField } from '@md/shared';
 import { PasswordPromptDialog } from '@/components/form/password-prompt-dialog.tsx';
@@ -42,8 +41,8 @@ export default function P2PPage() {
       setAmount('');
       setPrompting(false);
     } catch (error) {
-      // A server answer shows its Error (or 'Transfer failed'); anything else is unexpected.
-      notify.error(error instanceof TRPCClientError ? errorMessage(error, MSG.transferFailed) : MSG.unexpectedTransferError);
+      // The server's Error, else 'Transfer failed'; no answer at all is 'Unexpected error during transfer'.
+      notify.error(errorMessage(error, MSG.transferFailed, MSG.unexpectedTransferError));
     } finally {
       void refreshWallets();
     }

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { MSG } from '@md/shared';
-import { errorMessage } from '@/lib/errors.ts';
+import { errorMessage, failureKind } from '@/lib/errors.ts';
+import { recordOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -24,14 +25,18 @@ export function useRecipient() {
     if (!name) return notify.error(MSG.usernameRequired);
     setVerifying(true);
     try {
-      const response = await client['level.downline_exist'].query({ username: name });
-      setVerified(response.Success === true);
-      if (response.Success === true) notify.success(MSG.recipientVerified);
+      const response: unknown = await client['level.downline_exist'].query({ username: name });
+      const found = recordOf(response)?.Success === true;
+      setVerified(found);
+      if (found) notify.success(MSG.recipientVerified);
       else notify.error(MSG.recipientNotFound);
     } catch (error) {
       setVerified(false);
-      // An answer from the server reads as 'not found or invalid'; no answer at all is a failure to verify.
-      notify.error(errorMessage(error, '') !== '' ? MSG.recipientNotFoundOrInvalid : MSG.errorVerifyingRecipient);
+      // The server's refusal reads as 'not found or invalid'; a failure without its words is
+      // 'Failed to verify user', no answer at all 'Error verifying recipient' (docs/decisions.md).
+      notify.error(
+        failureKind(error) === 'server' ? MSG.recipientNotFoundOrInvalid : errorMessage(error, MSG.failedVerifyUser, MSG.errorVerifyingRecipient),
+      );
     } finally {
       setVerifying(false);
     }

@@ -10,12 +10,13 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useRefreshWallets } from '@/lib/wallets.ts';
 import { ConfirmPurchaseDialog } from './confirm-purchase-dialog.tsx';
 import { InvestmentDetails } from './investment-details.tsx';
-import { PackageCard } from './package-card.tsx';
+import { PackageCard, type Package } from './package-card.tsx';
 import { usePackages } from './use-packages.ts';
 
 export default function PackagePage() {
@@ -30,7 +31,7 @@ export default function PackagePage() {
   const purchase = useMutation({
     mutationFn: (plan: string) => client['subscription.buy_subscription_packages'].mutate({ plan }),
     onSuccess: (response) => {
-      notify.success(response.Success);
+      notify.success(textOf(recordOf(response)?.Success) || 'Package purchased');
       setSelected(null);
       setConfirmOpen(false);
       // The header balance, the wallets and the 'Current' badge all follow the purchase.
@@ -42,7 +43,8 @@ export default function PackagePage() {
 
   // The page renders nothing without a user (spec §2).
   if (!user) return null;
-  const list = packages.data?.Success ?? [];
+  // Only packages with a name can be shown and bought.
+  const list = listOf<Package>(recordOf(packages.data)?.Success).filter((pkg) => typeof pkg.Name === 'string' && pkg.Name !== '');
   const selectedPackage = list.find((pkg) => pkg.Name === selected) ?? null;
 
   return (

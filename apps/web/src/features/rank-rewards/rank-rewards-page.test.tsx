@@ -36,8 +36,9 @@ describe('Ranks & Rewards', () => {
   it("falls back to Starter with 'Failed to load current rank', and toasts 'Failed to load ranks'", async () => {
     renderSignedIn('/dashboard/rankrewards', {
       'rank.view_all_ranks': () => ({ Success: RANKS }),
+      // A failure without the server's words shows the fallback.
       'rank.current_rank': () => {
-        throw new MockFailure('Not implemented yet', 501);
+        throw new MockFailure('', 500);
       },
     });
     expect(await screen.findByText('Failed to load current rank')).toBeInTheDocument();
@@ -48,7 +49,7 @@ describe('Ranks & Rewards', () => {
   it("toasts 'Failed to load ranks' when the list fails", async () => {
     renderSignedIn('/dashboard/rankrewards', {
       'rank.view_all_ranks': () => {
-        throw new MockFailure('Not implemented yet', 501);
+        throw new MockFailure('', 500);
       },
       'rank.current_rank': () => ({ Success: { Rank: 'Basic' } }),
     });

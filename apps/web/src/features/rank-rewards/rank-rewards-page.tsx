@@ -6,6 +6,8 @@ import { DEFAULT_RANK, MSG, formatMoney } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { errorMessage } from '@/lib/errors.ts';
+import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { leadersOf, nextRank, rankLabel, spilloverOf, type RankItem, type RankLabel } from './rank-data.ts';
@@ -75,18 +77,21 @@ export default function RankRewardsPage() {
   const ranksQuery = useQuery({ ...trpc['rank.view_all_ranks'].queryOptions({}), enabled: signedIn, retry: false });
   const currentQuery = useQuery({ ...trpc['rank.current_rank'].queryOptions({}), enabled: signedIn, retry: false });
 
-  // Spec §8: toasts on failure; the current rank falls back to Starter.
+  // Spec §8: failures are toasted (the server's words, else the fallback); the current rank falls back to Starter.
+  const { error: ranksError } = ranksQuery;
+  const { error: currentError } = currentQuery;
   useEffect(() => {
-    if (ranksQuery.isError) notify.error(MSG.failedLoadRanks);
-  }, [ranksQuery.isError]);
+    if (ranksError) notify.error(errorMessage(ranksError, MSG.failedLoadRanks));
+  }, [ranksError]);
   useEffect(() => {
-    if (currentQuery.isError) notify.error(MSG.failedLoadCurrentRank);
-  }, [currentQuery.isError]);
+    if (currentError) notify.error(errorMessage(currentError, MSG.failedLoadCurrentRank));
+  }, [currentError]);
 
   if (!signedIn) return <Text>{MSG.loginToViewRanks}</Text>;
 
-  const ranks = ranksQuery.data?.Success ?? [];
-  const current = currentQuery.data?.Success.Rank || DEFAULT_RANK;
+  // Only named ranks are listed; a missing or odd current rank reads as Starter.
+  const ranks = listOf<RankItem>(recordOf(ranksQuery.data)?.Success).filter((rank) => typeof rank.Rank === 'string' && rank.Rank !== '');
+  const current = textOf(recordOf(recordOf(currentQuery.data)?.Success)?.Rank) || DEFAULT_RANK;
   const next = nextRank(ranks, current);
   const loading = ranksQuery.isPending || currentQuery.isPending;
 

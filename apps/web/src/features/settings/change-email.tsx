@@ -7,6 +7,7 @@ import { TextField } from '@/components/form/text-field.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -48,7 +49,7 @@ export function ChangeEmailSection({ hasSubscription }: { hasSubscription: boole
       if (!parsed.success) return setError(parsed.error.issues[0]?.message);
       try {
         const response = await client['user.change_email'].mutate({ email: email.trim(), otp: parsed.data });
-        notify.success(response?.Success || 'Email changed successfully');
+        notify.success(textOf(recordOf(response)?.Success) || 'Email changed successfully');
         setStep(0);
         setEmail('');
         setOtp('');

@@ -10,6 +10,7 @@ import { PasswordField } from '@/components/form/text-field.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -36,7 +37,8 @@ export function ChangePasswordSection() {
       notify.success(MSG.otpSent);
       setPending(values);
     } catch (error) {
-      notify.error(errorMessage(error, MSG.failedSendOtp));
+      // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions.md).
+      notify.error(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp));
     }
   };
 
@@ -44,14 +46,14 @@ export function ChangePasswordSection() {
     if (!pending) return;
     try {
       const response = await client['user.change_password'].mutate({ ...pending, otp });
-      notify.success(response?.Success || 'Password changed successfully');
+      notify.success(textOf(recordOf(response)?.Success) || 'Password changed successfully');
       setPending(null);
       reset();
       // The server revokes tokens issued before the change: sign out and ask for a fresh sign-in.
       logout();
       notify.info('Password changed. Please sign in again with your new password.');
     } catch (error) {
-      notify.error(errorMessage(error, MSG.passwordChangeFailed));
+      notify.error(errorMessage(error, MSG.passwordChangeFailed, MSG.passwordChangeError));
     }
   };
 

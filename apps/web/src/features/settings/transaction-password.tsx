@@ -10,6 +10,7 @@ import { PasswordField } from '@/components/form/text-field.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -35,11 +36,12 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setBusy(true);
     try {
-      const response = await client['user.reset_transaction_password'].mutate({ password: parsed.data });
-      if (response.OTP_Sent) {
-        notify.success(response.Success);
+      const response = recordOf(await client['user.reset_transaction_password'].mutate({ password: parsed.data }));
+      const message = textOf(response?.Success);
+      if (response?.OTP_Sent === true) {
+        notify.success(message || MSG.otpSent);
         setStep(1);
-      } else await finish(response.Success);
+      } else await finish(message || 'Transaction password set');
     } catch (failure) {
       notify.error(errorMessage(failure, MSG.failedSendOtp));
     } finally {
@@ -53,7 +55,7 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
     setBusy(true);
     try {
       const response = await client['user.verify_transaction_password'].mutate({ password, otp: parsed.data });
-      await finish(response?.Success || 'Transaction password updated');
+      await finish(textOf(recordOf(response)?.Success) || 'Transaction password updated');
     } catch (failure) {
       notify.error(errorMessage(failure, MSG.failedVerifyTransactionPassword));
     } finally {

@@ -8,6 +8,7 @@ import { OtpField } from '@/components/form/otp-field.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -27,8 +28,11 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const startSetup = async () => {
     setBusy(true);
     try {
-      const response = await client['user.enable_totp'].mutate({});
-      const { Key, URI } = response.Success;
+      const details = recordOf(recordOf(await client['user.enable_totp'].mutate({}))?.Success);
+      const Key = textOf(details?.Key);
+      const URI = textOf(details?.URI);
+      // Without a key and a URI there is nothing to scan: activation failed.
+      if (!Key || !URI) return notify.error(MSG.failedActivate2fa);
       setSetup({ key: Key, qrDataUrl: await QRCode.toDataURL(URI, { margin: 1, width: 200 }) });
     } catch (failure) {
       notify.error(errorMessage(failure, MSG.failedActivate2fa));

@@ -11,6 +11,7 @@ import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { useConfig, walletCheckUrlFor } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -43,7 +44,7 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
       const problem = await checkAddress(walletCheckUrlFor(config, parsed.data));
       if (problem) return notify.error(problem);
       const response = await client['wallet.update_wallet_address'].mutate({ address: parsed.data, network: NETWORK });
-      notify.success(response?.Success || MSG.otpSent);
+      notify.success(textOf(recordOf(response)?.Success) || MSG.otpSent);
       setPending(parsed.data);
     } catch (failure) {
       notify.error(errorMessage(failure, MSG.somethingWentWrong));
@@ -56,7 +57,7 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
     if (!pending) return;
     try {
       const response = await client['wallet.wallet_address_verification'].mutate({ address: pending, network: NETWORK, otp });
-      notify.success(response?.Success || 'Wallet address saved');
+      notify.success(textOf(recordOf(response)?.Success) || 'Wallet address saved');
       setPending(null);
       setAddress('');
       await refreshProfile();

@@ -8,6 +8,7 @@ import { MSG, REWARD_WALLETS, SWAP_STEP, SWAP_SUBMIT_GUARD_MS, formatMoney, swap
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { availableOf, isWalletName, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
@@ -45,7 +46,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
     guardTimer.current = setTimeout(() => setGuarded(false), SWAP_SUBMIT_GUARD_MS);
     try {
       const response = await client['wallet.transfer_wallet'].mutate({ amount: parseFloat(amount), from_wallet: from, to_wallet: to });
-      notify.success(response.Success);
+      notify.success(textOf(recordOf(response)?.Success) || 'Swap completed');
       setAmount('');
       void refreshWallets();
     } catch (error) {

@@ -6,16 +6,21 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@md/shared';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
-type Flags = Record<string, boolean>;
+type Flags = Record<string, unknown>;
+const NO_FLAGS: Flags = {};
 
-function useToastProblems(data: { Success?: Flags } | undefined, error: unknown, empty: string, failed: string) {
+/** The answer's map of wallet flags; anything else (null, a list, no Success) is no data. */
+const flagsOf = (data: unknown): Flags | undefined => recordOf(recordOf(data)?.Success);
+
+function useToastProblems(data: unknown, error: unknown, empty: string, failed: string) {
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
     if (error) queueMicrotask(() => notify.error(errorMessage(error, failed)));
-    else if (data && (!data.Success || Object.keys(data.Success).length === 0)) queueMicrotask(() => notify.error(empty));
+    else if (data !== undefined && Object.keys(flagsOf(data) ?? NO_FLAGS).length === 0) queueMicrotask(() => notify.error(empty));
   }, [data, error, empty, failed]);
 }
 
@@ -25,7 +30,7 @@ export function useSwapWallets() {
   const to = useQuery(trpc['wallet.view_to_wallets'].queryOptions({}));
   useToastProblems(from.data, from.error, MSG.noFromWallets, MSG.failedFromWallets);
   useToastProblems(to.data, to.error, MSG.noToWallets, MSG.failedToWallets);
-  return { from: from.data?.Success ?? {}, to: to.data?.Success ?? {} };
+  return { from: flagsOf(from.data) ?? NO_FLAGS, to: flagsOf(to.data) ?? NO_FLAGS };
 }
 
 /** Select options: every listed wallet, only true entries selectable; P2P is never a destination. */
@@ -33,5 +38,5 @@ export const walletOptions = (flags: Flags, destination: boolean) =>
   Object.entries(flags).map(([name, selectable]) => ({
     value: name,
     label: name,
-    disabled: !selectable || (destination && name === 'P2P'),
+    disabled: selectable !== true || (destination && name === 'P2P'),
   }));

@@ -10,6 +10,7 @@ import { SummaryList } from '@/components/form/summary-list.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { availableOf, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
@@ -36,8 +37,10 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
     if (!profile?.Transaction_Password) return notify.error(MSG.setTransactionPassword);
     setBusy(true);
     try {
-      const response = await client['withdraw.withdraw_fees'].query({ amount: value });
-      const feePercent = response.Success;
+      const response: unknown = await client['withdraw.withdraw_fees'].query({ amount: value });
+      const feePercent = numberOf(recordOf(response)?.Success);
+      // Without a fee percentage there is nothing to confirm: the fee could not be calculated.
+      if (feePercent === undefined) return notify.error(MSG.failedWithdrawFees);
       const fee = truncate2((value * feePercent) / 100);
       setQuote({ amount: value, feePercent, fee, finalAmount: truncate2(value - fee) });
       setStep('fee');
@@ -57,7 +60,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
     if (!quote) return;
     try {
       const response = await client['withdraw.withdraw_request'].mutate({ amount: quote.amount, password });
-      notify.success(response.Success);
+      notify.success(textOf(recordOf(response)?.Success) || 'Withdrawal requested');
       setAmount('');
       close();
       void refreshWallets();
