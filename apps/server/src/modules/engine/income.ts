@@ -87,13 +87,35 @@ export function activeSubscriptionsOf(ctx: Pick<Services, 'sqlite'>, memberIds: 
   return bySubscriber(statement.raw().all(JSON.stringify(memberIds)) as SubscriptionTuple[]);
 }
 
-/** The ACTIVE subscriptions of the members in (after, last], each member's oldest first: one range read for a dense chunk. */
-export function activeSubscriptionsBetween(ctx: Pick<Services, 'sqlite'>, after: number, last: number): Map<number, RoiSubscription[]> {
-  const statement = prepared(
-    ctx.sqlite,
-    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id > ? and member_id <= ? order by member_id, created_at, id`,
-  );
-  return bySubscriber(statement.raw().all(after, last) as SubscriptionTuple[]);
+/**
+ * The ROI run's next members after `cursor`: up to `limit` members with an ACTIVE subscription
+ * bought at or before `at` (a member's oldest subscription tells), with all their ACTIVE
+ * subscriptions, oldest first, read in one pass. Answers them by member (members in between
+ * without such a subscription come too) and the last of them, or undefined when none is left.
+ */
+export function roiSubscriptionsAfter(
+  ctx: Pick<Services, 'sqlite'>,
+  cursor: number,
+  at: number,
+  limit: number,
+): { last: number; subscriptions: Map<number, RoiSubscription[]> } | undefined {
+  const statement = prepared(ctx.sqlite, `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id > ? order by member_id, created_at, id`);
+  const rows: SubscriptionTuple[] = [];
+  let members = 0;
+  let last: number | undefined;
+  for (const row of statement.raw().iterate(cursor) as IterableIterator<SubscriptionTuple>) {
+    const [memberId, , , , createdAt] = row;
+    if (memberId !== rows.at(-1)?.[0]) {
+      // A new member, and this row is its oldest subscription.
+      if (members === limit) break;
+      if (createdAt <= at) {
+        members++;
+        last = memberId;
+      }
+    }
+    rows.push(row);
+  }
+  return last === undefined ? undefined : { last, subscriptions: bySubscriber(rows) };
 }
 
 export interface IncomeInput {

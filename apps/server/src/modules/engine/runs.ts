@@ -15,13 +15,13 @@ import { moneyTransaction } from '../ledger/ledger.ts';
 import { rowWriter } from '../ledger/sql.ts';
 import {
   BINARY_BASIS_POINTS,
-  activeSubscriptionsBetween,
   activeSubscriptionsOf,
   newPayouts,
   payCappedIncome,
   percentOf,
   prepared,
   ranksInMicros,
+  roiSubscriptionsAfter,
   writePayouts,
   type EngineCtx,
   type Payouts,
@@ -332,30 +332,6 @@ function ranksSql(ctx: EngineCtx): string {
   return values;
 }
 
-/** The next members of a run after `cursor`, in id order, with what the run needs of them. */
-function nextMembers(ctx: EngineCtx, job: JobName, cursor: number, at: number, limit: number): { id: number }[] {
-  if (job === 'roi')
-    return prepared(
-      ctx.sqlite,
-      "select distinct member_id as id from subscriptions where status = 'ACTIVE' and created_at <= ? and member_id > ? order by member_id limit ?",
-    ).all(at, cursor, limit) as { id: number }[];
-  if (job === 'binary')
-    return prepared(
-      ctx.sqlite,
-      `select member_id as id, ${MATCHED} as matched from binary_stats where member_id > ? and ${HAS_NEW_VOLUME} order by member_id limit ?`,
-    ).all(cursor, limit) as LegsRow[];
-  // Only members whose lifetime rank volume already meets the next rank's volume: the leaders
-  // count is checked for those alone (most members are far from their next rank).
-  return prepared(
-    ctx.sqlite,
-    `with ranks(idx, name, l, r) as (values ${ranksSql(ctx)})
-     select b.member_id as id, b.rank as rank, b.rank_left as rl, b.rank_right as rr from binary_stats b
-       join ranks cur on cur.name = b.rank join ranks nxt on nxt.idx = cur.idx + 1
-      where b.member_id > ? and b.rank_left >= nxt.l and b.rank_right >= nxt.r
-      order by b.member_id limit ?`,
-  ).all(cursor, limit) as RankRow[];
-}
-
 /** Qualified leaders of these members: directs who have a direct on each side (members with none are absent). */
 function qualifiedLeaders(ctx: EngineCtx, memberIds: readonly number[]): Map<number, number> {
   // By the chunk's ids, not its id range: members near a rank are spread over the whole table.
@@ -370,14 +346,70 @@ function qualifiedLeaders(ctx: EngineCtx, memberIds: readonly number[]): Map<num
   return new Map(rows.map((r) => [r.id, r.leaders]));
 }
 
+/** A chunk of one job: pays the next members after `cursor` (at most `limit`) and answers the last one's id, or undefined when none is left. */
+type ChunkWork = (ctx: EngineCtx, cursor: number, date: string, at: number, limit: number, progress: Progress, payouts: Payouts) => number | undefined;
+
+/** ROI: the next members with an ACTIVE subscription bought before the run. */
+const roiChunk: ChunkWork = (ctx, cursor, date, at, limit, progress, payouts) => {
+  const chunk = roiSubscriptionsAfter(ctx, cursor, at, limit);
+  if (!chunk) return undefined;
+  for (const [id, subscriptions] of chunk.subscriptions) {
+    // Members whose every subscription is newer than the run are not paid (and not counted).
+    if (id <= chunk.last && subscriptions[0]!.createdAt <= at) payRoi(ctx, id, subscriptions, date, at, progress, payouts);
+  }
+  return chunk.last;
+};
+
+/** Binary matching: the next members with new volume on a leg. */
+const binaryChunk: ChunkWork = (ctx, cursor, date, at, limit, progress, payouts) => {
+  const { size, last } = prepared(
+    ctx.sqlite,
+    `select count(*) as size, max(member_id) as last from (select member_id from binary_stats where member_id > ? and ${HAS_NEW_VOLUME} order by member_id limit ?)`,
+  ).get(cursor, limit) as { size: number; last: number | null };
+  if (last === null) return undefined;
+  // Only members with a match come to JS, read before carryLegs moves their volume to the carry.
+  const matches = prepared(
+    ctx.sqlite,
+    `select member_id as id, ${MATCHED} as matched from binary_stats where member_id > ? and member_id <= ? and ${HAS_NEW_VOLUME} and ${MATCHED} > 0 order by member_id`,
+  ).all(cursor, last) as LegsRow[];
+  carryLegs(ctx, cursor, last, size, date, at);
+  const subscriptions = activeSubscriptionsOf(ctx, matches.map((s) => s.id));
+  for (const s of matches) payBinary(ctx, s, subscriptions.get(s.id) ?? [], date, at, progress, payouts);
+  progress.members += size;
+  return last;
+};
+
+/** Ranks: the next members whose lifetime rank volume already meets their next rank's (most are far from it); leaders are counted for those alone. */
+const ranksChunk: ChunkWork = (ctx, cursor, _date, at, limit, progress, payouts) => {
+  const near = prepared(
+    ctx.sqlite,
+    `with ranks(idx, name, l, r) as (values ${ranksSql(ctx)})
+     select b.member_id as id, b.rank as rank, b.rank_left as rl, b.rank_right as rr from binary_stats b
+       join ranks cur on cur.name = b.rank join ranks nxt on nxt.idx = cur.idx + 1
+      where b.member_id > ? and b.rank_left >= nxt.l and b.rank_right >= nxt.r
+      order by b.member_id limit ?`,
+  ).all(cursor, limit) as RankRow[];
+  if (near.length === 0) return undefined;
+  const ranks = ranksInMicros(ctx);
+  const leaders = qualifiedLeaders(ctx, near.map((s) => s.id));
+  for (const s of near) evaluateRank(ctx, s, ranks, leaders.get(s.id) ?? 0, at, progress, payouts);
+  return near.at(-1)!.id;
+};
+
+const chunkWork: Record<JobName, ChunkWork> = { roi: roiChunk, binary: binaryChunk, ranks: ranksChunk };
+
 /** One chunk in its own transaction; answers false when the run has nothing left. */
 function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boolean {
   const more = moneyTransaction(ctx, () => {
     const run = runRow(ctx, job, date)!;
     if (run.status === 'done') return false;
-    const members = nextMembers(ctx, job, run.cursor, at, engineHooks.chunkSize);
     const progress = readProgress(run.summary);
-    if (members.length === 0) {
+    // A member appears once in a chunk, so what a chunk reads of its members up front (their
+    // subscriptions) is still theirs when their turn comes. Credits and notifications are
+    // queued and written together before the cursor moves.
+    const payouts = newPayouts();
+    const last = chunkWork[job](ctx, run.cursor, date, at, engineHooks.chunkSize, progress, payouts);
+    if (last === undefined) {
       prepared(ctx.sqlite, "update job_runs set status = 'done', finished_at = ?, summary = ? where id = ?").run(
         ctx.clock.now(),
         summaryText(job, progress),
@@ -385,26 +417,8 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
       );
       return false;
     }
-    // A member appears once in a chunk, so subscriptions read once for the whole chunk are still
-    // each member's own when its turn comes. Credits and notifications are written at the end.
-    const payouts = newPayouts();
-    if (job === 'roi') {
-      const subscriptions = activeSubscriptionsBetween(ctx, run.cursor, members.at(-1)!.id);
-      for (const { id } of members) payRoi(ctx, id, subscriptions.get(id) ?? [], date, at, progress, payouts);
-    } else if (job === 'binary') {
-      carryLegs(ctx, run.cursor, members.at(-1)!.id, members.length, date, at);
-      const matches = (members as LegsRow[]).filter((s) => s.matched > 0);
-      const subscriptions = activeSubscriptionsOf(ctx, matches.map((s) => s.id));
-      for (const s of matches) payBinary(ctx, s, subscriptions.get(s.id) ?? [], date, at, progress, payouts);
-      progress.members += members.length;
-    } else {
-      const near = members as RankRow[];
-      const ranks = ranksInMicros(ctx);
-      const leaders = qualifiedLeaders(ctx, near.map((s) => s.id));
-      for (const s of near) evaluateRank(ctx, s, ranks, leaders.get(s.id) ?? 0, at, progress, payouts);
-    }
     writePayouts(ctx, payouts);
-    prepared(ctx.sqlite, 'update job_runs set cursor = ?, summary = ? where id = ?').run(members.at(-1)!.id, JSON.stringify(progress), run.id);
+    prepared(ctx.sqlite, 'update job_runs set cursor = ?, summary = ? where id = ?').run(last, JSON.stringify(progress), run.id);
     return true;
   });
   if (more) engineHooks.afterChunk?.(job, date, runRow(ctx, job, date)!.cursor);

@@ -14,6 +14,9 @@ export function prepared(sqlite: Database.Database, source: string): Database.St
 /** Rows per statement; a smaller remainder goes through 32, 16, … 1 row statements. */
 const MAX_ROWS = 64;
 
+/** Insert SQL by table and columns, by row count: built once, and the same string each time keeps the statement cache's lookups cheap. */
+const insertSqls = new Map<string, string[]>();
+
 export interface RowWriter {
   /** Queues one row (values in the writer's column order); every 64 rows are inserted at once. */
   push(row: readonly unknown[]): void;
@@ -28,9 +31,11 @@ export interface RowWriter {
  * each statement has its own call overhead). Caller holds the transaction and calls end().
  */
 export function rowWriter(sqlite: Database.Database, table: string, columns: readonly string[]): RowWriter {
-  const head = `insert into ${table} (${columns.join(', ')}) values `;
+  const key = `${table} (${columns.join(', ')})`;
+  const bySize = insertSqls.get(key) ?? [];
+  insertSqls.set(key, bySize);
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const statement = (rows: number) => prepared(sqlite, head + Array<string>(rows).fill(tuple).join(', '));
+  const statement = (rows: number) => prepared(sqlite, (bySize[rows] ??= `insert into ${key} values ${Array<string>(rows).fill(tuple).join(', ')}`));
   const params: unknown[] = [];
   const flush = (rows: number) => {
     // The first `rows` queued rows, removed from the queue.
