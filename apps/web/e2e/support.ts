@@ -100,3 +100,41 @@ export function freshPagePerTest(viewport: { width: number; height: number }, us
     await context?.close();
   });
 }
+
+/** A fault rule of the QA surface (README: POST /__qa/faults). `path` is a provider path or '*'. */
+export interface FaultRule {
+  path: string;
+  member?: string;
+  status?: number;
+  error?: string;
+  body?: unknown;
+  delayMs?: number;
+  hang?: boolean;
+  malformed?: boolean;
+  empty?: boolean;
+  drop?: boolean;
+  times?: number;
+}
+export const addFault = (server: E2eServer, rule: FaultRule) => api<{ id: string }>(server, '/__qa/faults', rule);
+/** Removes every fault rule of the server (call it in afterEach so other tests are unaffected). */
+export async function clearFaults(server: E2eServer) {
+  const response = await fetch(`${server.url}/__qa/faults`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`DELETE /__qa/faults answered ${response.status}`);
+}
+
+/**
+ * Signs in without the sign-in screen: the token from POST /user/login and the stored user, as the
+ * app keeps them (spec §3), so a test starts on a dashboard page at once.
+ */
+export async function signInWithToken(page: Page, server: E2eServer, username: string, password: string) {
+  const { JWT } = await api<{ JWT: string }>(server, '/user/login', { username, password });
+  if (!page.url().startsWith(server.url)) await page.goto(`${server.url}/`);
+  await page.evaluate(
+    ([jwt, user]) => {
+      localStorage.setItem('jwt', jwt!);
+      localStorage.setItem('user', JSON.stringify({ username: user, avatar: 'Default', name: '', email: '' }));
+    },
+    [JWT, username],
+  );
+  return JWT;
+}

@@ -118,6 +118,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     try {
       const loaded = await fetchProfile();
+      // The session may have ended while the profile was on its way (a 401 elsewhere, a logout):
+      // a late answer must not store the user again.
+      if (!getJwt()) return null;
       applyProfile(loaded);
       return loaded;
     } catch (error) {

@@ -248,7 +248,8 @@ export default function RegisterPage() {
   }, [countries.data]);
   const { error: countriesError } = countries;
   useEffect(() => {
-    if (countriesError) notify.error(errorMessage(countriesError, MSG.failedLoadCountries));
+    // Toasts leave the render cycle first (the toaster flushes synchronously).
+    if (countriesError) queueMicrotask(() => notify.error(errorMessage(countriesError, MSG.failedLoadCountries)));
   }, [countriesError]);
   // The first country is the default.
   useEffect(() => {

@@ -23,7 +23,8 @@ function useTotpRequired(username: string): boolean {
   const lookup = useQuery(trpc['user.view_country'].queryOptions({ username: debounced }, { enabled: debounced.length > 0 }));
   const { error } = lookup;
   useEffect(() => {
-    if (error) notify.error(errorMessage(error, MSG.failedCheckTotp));
+    // Toasts leave the render cycle first (the toaster flushes synchronously).
+    if (error) queueMicrotask(() => notify.error(errorMessage(error, MSG.failedCheckTotp)));
   }, [error, lookup.errorUpdatedAt]);
   // Only a plain `true` asks for the code; any other answer signs in without it.
   return debounced.length > 0 && (lookup.data as { Success?: unknown } | undefined)?.Success === true;

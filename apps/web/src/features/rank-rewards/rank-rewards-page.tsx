@@ -80,11 +80,12 @@ export default function RankRewardsPage() {
   // Spec §8: failures are toasted (the server's words, else the fallback); the current rank falls back to Starter.
   const { error: ranksError } = ranksQuery;
   const { error: currentError } = currentQuery;
+  // Toasts leave the render cycle first (the toaster flushes synchronously; two in one commit got lost).
   useEffect(() => {
-    if (ranksError) notify.error(errorMessage(ranksError, MSG.failedLoadRanks));
+    if (ranksError) queueMicrotask(() => notify.error(errorMessage(ranksError, MSG.failedLoadRanks)));
   }, [ranksError]);
   useEffect(() => {
-    if (currentError) notify.error(errorMessage(currentError, MSG.failedLoadCurrentRank));
+    if (currentError) queueMicrotask(() => notify.error(errorMessage(currentError, MSG.failedLoadCurrentRank)));
   }, [currentError]);
 
   if (!signedIn) return <Text>{MSG.loginToViewRanks}</Text>;
