@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import { MockFailure } from '@/testing/mock-link.ts';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { MSG } from '@md/shared';
+import { AppProviders } from '@/app/providers.tsx';
+import { AuthProvider } from '@/lib/auth.tsx';
+import { createMockClient, MockFailure } from '@/testing/mock-link.ts';
 import { renderSignedIn } from '@/testing/member.ts';
+import { testConfig } from '@/testing/render.tsx';
+import RankRewardsPage from './rank-rewards-page.tsx';
 
 const rank = (Rank: string, Reward: number, volume: number, leaders = 0, extra: Record<string, unknown> = {}) => ({
   Rank, Reward, Left_Volune: volume, Right_Volume: volume, Rank_Qualification_Requirement: { [`${Rank}_req`]: { Side_1: leaders } }, ...extra,
@@ -55,5 +61,21 @@ describe('Ranks & Rewards', () => {
     });
     expect((await screen.findAllByText('Failed to load ranks')).length).toBeGreaterThan(0);
     expect(screen.queryByTestId(/^rank-/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Ranks & Rewards without a signed-in member', () => {
+  it("reads 'Please log in to view rank data' and makes no call", async () => {
+    // Rendered outside the dashboard guard, as the page would be with no session user.
+    const calls: { path: string; input: unknown }[] = [];
+    const routes = [{ element: <AuthProvider><Outlet /></AuthProvider>, children: [{ path: '/ranks', element: <RankRewardsPage /> }] }];
+    const router = createMemoryRouter(routes, { initialEntries: ['/ranks'] });
+    render(
+      <AppProviders config={testConfig} trpcClient={createMockClient({}, calls)}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText(MSG.loginToViewRanks)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('rank.'))).toEqual([]);
   });
 });
