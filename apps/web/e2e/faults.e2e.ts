@@ -315,7 +315,8 @@ describe.each(servers)('faults in $mode mode', (server) => {
         if (row.load) await setFaults();
         await page.goto(`${server.url}${row.page}`);
         if (!row.load) {
-          await page.getByRole('heading').first().waitFor();
+          // Every screen has one h1 (the page or the sign-in card's title): the screen is drawn.
+          await page.getByRole('heading', { level: 1 }).waitFor();
           await row.setup?.(ctx);
           await setFaults();
           await row.act?.(ctx);

@@ -1,22 +1,41 @@
 /** Spec §8 session rules that need no browser: the missing-token log and the missing profile. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { MSG } from '@md/shared';
+import { AppProviders } from '@/app/providers.tsx';
+import { createMockClient } from '@/testing/mock-link.ts';
 import { renderSignedIn } from '@/testing/member.ts';
+import { testConfig } from '@/testing/render.tsx';
+import { AuthProvider, useAuth, type AuthContextValue } from './auth.tsx';
+
+/** Renders the auth provider alone and hands its value out. */
+function renderAuth(handlers: Parameters<typeof createMockClient>[0]) {
+  const calls: { path: string; input: unknown }[] = [];
+  const auth: { current?: AuthContextValue } = {};
+  function Probe() {
+    auth.current = useAuth();
+    return <p>probe</p>;
+  }
+  const routes = [{ element: <AuthProvider><Outlet /></AuthProvider>, children: [{ path: '/', element: <Probe /> }] }];
+  render(
+    <AppProviders config={testConfig} trpcClient={createMockClient(handlers, calls)}>
+      <RouterProvider router={createMemoryRouter(routes)} />
+    </AppProviders>,
+  );
+  return { auth, calls };
+}
 
 describe('auth under faults', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("logs 'Session expired. Please log in again.' when the profile refresh finds no token", async () => {
+  it("logs 'Session expired. Please log in again.' when the profile refresh finds no token, and calls nothing", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { router, calls } = renderSignedIn('/dashboard/notification', { 'notification.view_notification': () => ({ Success: [] }) });
-    await screen.findByRole('heading', { name: 'Notification' }, { timeout: 5000 });
-    const profileCalls = calls.filter((call) => call.path === 'user.view_profile').length;
-    localStorage.removeItem('jwt');
-    // A path change refreshes the profile (spec §4): without a token it is only logged.
-    await router.navigate('/dashboard/settings');
-    await waitFor(() => expect(warn).toHaveBeenCalledWith(MSG.sessionExpiredLog));
-    expect(calls.filter((call) => call.path === 'user.view_profile')).toHaveLength(profileCalls);
+    const { auth, calls } = renderAuth({});
+    await screen.findByText('probe');
+    expect(await auth.current!.refreshProfile()).toBeNull();
+    expect(warn).toHaveBeenCalledWith(MSG.sessionExpiredLog);
+    expect(calls).toEqual([]);
   });
 
   it("a profile without a username is 'User profile not found. Please log in again.'", async () => {
@@ -24,5 +43,20 @@ describe('auth under faults', () => {
     expect(await screen.findByText(MSG.profileNotFound)).toBeInTheDocument();
     // Not a session error: the member stays signed in.
     expect(localStorage.getItem('jwt')).toBe('jwt-1');
+  });
+
+  it('a profile that arrives after the session ended does not store the user again', async () => {
+    let answer: ((value: unknown) => void) | undefined;
+    localStorage.setItem('jwt', 'jwt-1');
+    const { auth } = renderAuth({ 'user.view_profile': () => new Promise((resolve) => (answer = resolve)) });
+    await screen.findByText('probe');
+    const refreshed = auth.current!.refreshProfile();
+    await waitFor(() => expect(answer).toBeDefined());
+    // A 401 elsewhere removes the token while the profile is on its way.
+    localStorage.removeItem('jwt');
+    answer!({ Success: [{ Username: 'demo', Name: 'Demo' }] });
+    expect(await refreshed).toBeNull();
+    await waitFor(() => expect(auth.current!.profile).toBeNull());
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });
