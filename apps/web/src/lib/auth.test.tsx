@@ -59,4 +59,13 @@ describe('auth under faults', () => {
     await waitFor(() => expect(auth.current!.profile).toBeNull());
     expect(localStorage.getItem('user')).toBeNull();
   });
+
+  it('using the auth context outside its provider throws (spec §8)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Outside() {
+      useAuth();
+      return null;
+    }
+    expect(() => render(<Outside />)).toThrow('useAuth must be used within an AuthProvider');
+  });
 });

@@ -94,4 +94,26 @@ describe('registration', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByLabelText('Full Name')).toHaveValue('New Member');
   });
+
+  it("registers with the OTP, toasts 'Registration successful' and opens the dashboard", async () => {
+    const { router } = renderApp('/register?sponsor=demo&side=left', {
+      ...handlers,
+      'user.verify_otp': () => ({ Success: 'OTP sent' }),
+      'user.register': () => ({ Success: 'Registered', JWT: 'jwt-new' }),
+      'user.view_profile': () => ({ Success: [{ Username: 'newbie', Name: 'New Member', Email: 'new@example.com' }] }),
+    });
+    await userEvent.type(await screen.findByLabelText('Username'), 'newbie');
+    await userEvent.type(screen.getByLabelText('Full Name'), 'New Member');
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret@123');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'Secret@123');
+    const submit = screen.getByRole('button', { name: 'Create Account' });
+    await waitFor(() => expect(submit).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(submit);
+    await userEvent.type(await screen.findByLabelText('OTP'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Register' }));
+    expect(await screen.findByText(MSG.registrationSuccessful)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('jwt')).toBe('jwt-new');
+  });
 });
