@@ -361,7 +361,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
       // The provider may answer an Error with HTTP 200; a 403 stands for any other refusal.
       { text: MSG.sessionExpired, fault: { status: 200, body: { Error: MSG.sessionExpired } } },
       { text: MSG.invalidAuthentication, fault: { status: 403, error: MSG.invalidAuthentication } },
-    ])("'$text' as the profile's Error: toasted, then after 2 s storage is cleared and the member is at /", async ({ text, fault }) => {
+    ])("$text as the profile's Error: toasted, then after 2 s storage is cleared and the member is at /", async ({ text, fault }) => {
       // Measured in the page: from the toast showing (token still there) to the token gone.
       await page.addInitScript((expected) => {
         const w = window as unknown as { sessionGap?: number };
