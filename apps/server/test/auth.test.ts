@@ -30,15 +30,7 @@ describe('login', () => {
     expect((await t.post('/user/login', { username: 'demo' })).body).toEqual({ Error: MSG.passwordRequired });
     expect((await t.post('/user/login', { username: 'demo', password: 'Demo@1234', totp: 'abc' })).body).toEqual({ Error: MSG.totpRequired });
   });
-
-  it('throttles repeated sign-ins with 429 (rate limit stays on)', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await t.post('/user/login', { username: 'ratelimited', password: 'Nope@1234' }, { ip: '10.9.9.9' })).status);
-    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
-    expect(statuses[20]).toBe(429);
-    // Another address is not affected.
-    expect((await t.post('/user/login', { username: 'ratelimited', password: 'Nope@1234' }, { ip: '10.9.9.8' })).status).toBe(400);
-  });
+  // Rate limits and brute-force limits with their exact counts: security-auth.test.ts.
 });
 
 describe('view_country and check_username_available', () => {

@@ -6,8 +6,9 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { otps } from '@md/db';
+import { assertGuessAllowed, recordFailedGuess } from './attempts.ts';
 import { badRequest } from './errors.ts';
-import type { Services } from './services.ts';
+import type { Caller, Services } from './services.ts';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -28,7 +29,7 @@ const LABELS: Record<string, string> = {
   change_email: 'email change',
 };
 
-type OtpServices = Pick<Services, 'db' | 'clock' | 'mailer'>;
+type OtpServices = Pick<Services, 'db' | 'sqlite' | 'clock' | 'mailer' | 'config'> & { caller?: Caller };
 
 export interface IssueOtpOptions {
   purpose: OtpPurpose;
@@ -83,8 +84,14 @@ export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresA
   return { expiresAt };
 }
 
-/** Checks a code; a wrong one counts against the 5 tries. With `consume` a right one is used up. */
+/**
+ * Checks a code; a wrong one counts against the code's 5 tries and against the subject's and the
+ * client's wrong-code limits (core/attempts.ts), which refuse further guesses with 429 whichever
+ * code they aim at. With `consume` a right one is used up.
+ */
 function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): void {
+  const guess = { account: options.subject, caller: ctx.caller };
+  assertGuessAllowed(ctx, 'code', guess);
   const now = ctx.clock.now();
   // The outcome is written before the error is thrown, so a wrong try is counted.
   const failure = ctx.db.transaction((tx): string | null => {
@@ -109,7 +116,10 @@ function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): vo
     if (consume) tx.update(otps).set({ usedAt: now }).where(eq(otps.id, row.id)).run();
     return null;
   });
-  if (failure) throw badRequest(failure);
+  if (failure) {
+    recordFailedGuess(ctx, 'code', guess);
+    throw badRequest(failure);
+  }
 }
 
 /** Verify without using the code up (the registration step that only checks). */

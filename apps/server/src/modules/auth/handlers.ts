@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { members } from '@md/db';
 import { emailField, meetsChangePassword, MSG, registrationUsername, RESET_THROTTLE_MS, stripSpaces } from '@md/shared';
 import { badRequest, unauthorized } from '../../core/errors.ts';
-import { checkOtp, consumeOtp, issueOtp } from '../../core/otp.ts';
+import { assertGuessAllowed, recordFailedGuess } from '../../core/attempts.ts';
+import { checkOtp, consumeOtp, issueOtp, OTP_MESSAGES } from '../../core/otp.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
 import type { Ctx } from '../../core/services.ts';
 import { throttleOnce } from '../../core/throttle.ts';
@@ -19,7 +20,6 @@ export const AUTH_MESSAGES = {
   invalidTotp: 'Invalid TOTP',
   usernameAvailable: 'Username is available',
   usernameTaken: 'Username already exists',
-  userNotFound: 'User not found',
   otpVerified: 'OTP verified successfully',
   resetEmailSent: 'A password reset OTP has been sent to your email',
   passwordReset: 'Password reset successfully',
@@ -41,13 +41,21 @@ function requireMember(ctx: Ctx) {
 
 export const authHandlers: Handlers = {
   'user.login': async (ctx, input) => {
+    // Failed sign-ins are limited per account and per client address (core/attempts.ts); a
+    // refused attempt costs no password hash.
+    const guess = { account: input.username, caller: ctx.caller };
+    assertGuessAllowed(ctx, 'login', guess);
+    const refuse = (message: string) => {
+      recordFailedGuess(ctx, 'login', guess);
+      return badRequest(message);
+    };
     const member = findMemberByUsername(ctx, input.username);
     const passwordOk = member ? await verifyPassword(input.password, member.passwordHash) : await verifyAgainstDummy(input.password);
-    if (!member || !passwordOk) throw badRequest(AUTH_MESSAGES.invalidCredentials);
+    if (!member || !passwordOk) throw refuse(AUTH_MESSAGES.invalidCredentials);
     if (member.totpEnabled && member.totpSecret) {
-      if (!input.totp) throw badRequest(MSG.totpRequired);
+      if (!input.totp) throw refuse(MSG.totpRequired);
       const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
-      if (step === null) throw badRequest(AUTH_MESSAGES.invalidTotp);
+      if (step === null) throw refuse(AUTH_MESSAGES.invalidTotp);
       ctx.db.update(members).set({ totpLastStep: step }).where(eq(members.id, member.id)).run();
     }
     return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member) };
@@ -126,16 +134,17 @@ export const authHandlers: Handlers = {
   'user.reset_password_email': (ctx, input) => {
     throttleOnce(ctx, `reset_password_email|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
     const member = findMemberByUsername(ctx, input.username);
-    if (!member) throw badRequest(AUTH_MESSAGES.userNotFound);
-    issueOtp(ctx, { purpose: 'reset_password', subject: member.username, email: member.email, username: member.username });
+    // The same answer for an unknown name: the reset does not reveal which accounts exist.
+    if (member) issueOtp(ctx, { purpose: 'reset_password', subject: member.username, email: member.email, username: member.username });
     return { Success: AUTH_MESSAGES.resetEmailSent };
   },
 
   'user.reset_password': async (ctx, input) => {
     throttleOnce(ctx, `reset_password|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
     const member = findMemberByUsername(ctx, input.username);
-    if (!member) throw badRequest(AUTH_MESSAGES.userNotFound);
-    consumeOtp(ctx, { purpose: 'reset_password', subject: member.username, code: input.otp });
+    // An unknown name fails like a known one without a pending code ('Invalid OTP', counted as a wrong code).
+    consumeOtp(ctx, { purpose: 'reset_password', subject: member?.username ?? input.username, code: input.otp });
+    if (!member) throw badRequest(OTP_MESSAGES.invalid);
     const passwordHash = await hashPassword(input.newpassword);
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
@@ -191,11 +200,18 @@ export const authHandlers: Handlers = {
 
   'user.change_totp_status': (ctx, input) => {
     const member = ctx.member;
+    // A 6-digit code guessed with a session: limited like the emailed codes, per account and client.
+    const guess = { account: member.username, caller: ctx.caller };
+    assertGuessAllowed(ctx, 'code', guess);
+    const wrongCode = () => {
+      recordFailedGuess(ctx, 'code', guess);
+      return badRequest(MSG.invalidVerificationCode);
+    };
     if (input.status) {
       if (member.totpEnabled) throw badRequest(AUTH_MESSAGES.totpAlreadyEnabled);
       if (!member.totpPendingSecret) throw badRequest(AUTH_MESSAGES.totpNotStarted);
       const step = matchTotp(member.totpPendingSecret, input.totp, ctx.clock, null);
-      if (step === null) throw badRequest(MSG.invalidVerificationCode);
+      if (step === null) throw wrongCode();
       ctx.db.transaction(() => {
         ctx.db
           .update(members)
@@ -208,7 +224,7 @@ export const authHandlers: Handlers = {
     }
     if (!member.totpEnabled || !member.totpSecret) throw badRequest(AUTH_MESSAGES.totpNotEnabled);
     const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
-    if (step === null) throw badRequest(MSG.invalidVerificationCode);
+    if (step === null) throw wrongCode();
     ctx.db.transaction(() => {
       ctx.db
         .update(members)
