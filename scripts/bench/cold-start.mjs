@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const serverOnly = args.includes('--server-only');
-const command = serverOnly ? ['node', ['--import', 'tsx', 'apps/server/src/main.ts']] : ['npm', ['start', '--silent']];
+const command = serverOnly ? ['node', ['apps/server/dist/main.js']] : ['npm', ['start', '--silent']];
 const port = 3900 + Math.floor(Math.random() * 50);
 
 async function timeStart(databasePath) {
