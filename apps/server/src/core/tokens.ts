@@ -32,6 +32,8 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
         const code = (error as { code?: string }).code;
         throw unauthorized(code === 'FAST_JWT_EXPIRED' ? MSG.sessionExpired : MSG.invalidAuthentication);
       }
+      // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
+      if (claims.exp * 1000 <= clock.now()) throw unauthorized(MSG.sessionExpired);
       const member = db.select().from(members).where(eq(members.id, Number(claims.sub))).get();
       if (!member || member.username !== claims.username) throw unauthorized(MSG.invalidAuthentication);
       if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
