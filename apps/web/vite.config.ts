@@ -36,5 +36,6 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: SERVER, changeOrigin: true }])),
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // The manifest tells scripts/bench/bundle.ts which chunks each route loads.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

@@ -1,16 +1,21 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import type { RuntimeConfig } from '@md/shared';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { routes } from './app/router.tsx';
 import { loadRuntimeConfig } from './lib/config.tsx';
 
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 function App({ config }: { config: RuntimeConfig }) {
-  const [router] = useState(createAppRouter);
   return (
     <AppProviders config={config}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

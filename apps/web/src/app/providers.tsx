@@ -1,12 +1,13 @@
 /** Everything the app runs inside: config, Chakra + theme, TanStack Query, tRPC, toaster. */
 import { useState, type ReactNode } from 'react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@md/shared';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { ThemeProvider } from '../components/ui/theme-provider.tsx';
 import { QaPanelMount } from '../features/qa-panel/index.tsx';
 import { ConfigProvider } from '../lib/config.tsx';
+import { system } from './system.ts';
 import { emitSessionEnded } from '../lib/session-events.ts';
 import { removeSession } from '../lib/storage.ts';
 import { createAppTrpcClient, TRPCProvider, type AppTrpcClient } from '../lib/trpc.ts';
@@ -31,7 +32,7 @@ export function AppProviders({ config, children, trpcClient }: { config: Runtime
   const [client] = useState(() => trpcClient ?? createAppTrpcClient(config, { onUnauthorized: handleUnauthorized }));
   return (
     <ConfigProvider config={config}>
-      <ChakraProvider value={defaultSystem}>
+      <ChakraProvider value={system}>
         <ThemeProvider>
           <QueryClientProvider client={queryClient}>
             <TRPCProvider trpcClient={client} queryClient={queryClient}>

@@ -1,6 +1,6 @@
 /** Routes of spec §2. Sign-in loads eagerly (it is light); everything else is split per route. */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingLaterPage } from '../components/coming-later-page.tsx';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { EXTRA_ROUTES, NAV_ITEMS } from '../components/shell/nav-items.ts';
@@ -86,5 +86,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createAppRouter = () => createBrowserRouter(routes);

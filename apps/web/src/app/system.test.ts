@@ -1,0 +1,83 @@
+/**
+ * The trimmed Chakra system (system.ts) must hold the recipe of every Chakra component the app
+ * imports: a missing one renders its component unstyled without any error. The recipe keys are
+ * read from Chakra's own component sources (`key: "…"`), following their imports of sibling
+ * components (InputGroup renders InputAddon).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { defaultConfig } from '@chakra-ui/react';
+import { recipes, slotRecipes, system } from './system.ts';
+
+const chakraComponents = join(dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm/components');
+const src = join(import.meta.dirname, '..');
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+
+/** Component name → its folder in Chakra's dist (named exports and `export * as Name` namespaces). */
+function componentFolders(): Map<string, string> {
+  const index = readFileSync(join(chakraComponents, 'index.js'), 'utf8');
+  const folders = new Map<string, string>();
+  const namespaces = new Map([...index.matchAll(/import \* as (\S+) from '\.\/([\w-]+)\//g)].map((m) => [m[1]!, m[2]!]));
+  for (const [, names, folder] of index.matchAll(/export \{([^}]*)\} from '\.\/([\w-]+)\//g))
+    for (const name of names!.split(',')) folders.set(name.trim().split(/\s+as\s+/).pop()!, folder!);
+  for (const [, names] of index.matchAll(/export \{([^}]*)\};/g))
+    for (const part of names!.split(',')) {
+      const [local, exported] = part.trim().split(/\s+as\s+/);
+      if (local && exported && namespaces.has(local)) folders.set(exported, namespaces.get(local)!);
+    }
+  return folders;
+}
+
+/** Recipe keys a component folder uses, with the sibling folders it imports. */
+function recipeKeys(folder: string, seen = new Set<string>()): Set<string> {
+  const keys = new Set<string>();
+  if (seen.has(folder)) return keys;
+  seen.add(folder);
+  for (const file of filesUnder(join(chakraComponents, folder)).filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(file, 'utf8');
+    for (const [, key] of code.matchAll(/key: "(\w+)"/g)) keys.add(key!);
+    for (const [, sibling] of code.matchAll(/from '\.\.\/([\w-]+)\//g)) for (const key of recipeKeys(sibling!, seen)) keys.add(key);
+  }
+  return keys;
+}
+
+/** Names the app's sources (tests aside) import from '@chakra-ui/react'. */
+function importedComponents(): Set<string> {
+  const names = new Set<string>();
+  for (const file of filesUnder(src).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+    for (const [, list] of readFileSync(file, 'utf8').matchAll(/import \{([^}]*)\} from '@chakra-ui\/react'/g))
+      for (const part of list!.split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        if (name && !part.trim().startsWith('type ')) names.add(name);
+      }
+  }
+  return names;
+}
+
+describe('trimmed Chakra system', () => {
+  it('has the recipe of every Chakra component the app imports', () => {
+    const folders = componentFolders();
+    const libraryRecipes = new Set([...Object.keys(defaultConfig.theme?.recipes ?? {}), ...Object.keys(defaultConfig.theme?.slotRecipes ?? {})]);
+    const needed = new Set<string>();
+    const imported = importedComponents();
+    for (const name of imported) {
+      const folder = folders.get(name);
+      if (folder) for (const key of recipeKeys(folder)) if (libraryRecipes.has(key)) needed.add(key);
+    }
+    // The scan itself works: these are imported today and each has a recipe.
+    expect(imported).toContain('Button');
+    expect([...needed]).toEqual(expect.arrayContaining(['button', 'toast', 'field', 'inputAddon']));
+    const present = new Set([...Object.keys(recipes), ...Object.keys(slotRecipes)]);
+    expect([...needed].filter((key) => !present.has(key)).sort()).toEqual([]);
+    // And the system built from them serves them.
+    for (const key of Object.keys(recipes)) expect(system.getRecipe(key)).toBeDefined();
+    for (const key of Object.keys(slotRecipes)) expect(system.getSlotRecipe(key)).toBeDefined();
+  });
+});
