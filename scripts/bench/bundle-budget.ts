@@ -1,0 +1,92 @@
+/**
+ * What each route of the production build costs in JavaScript, read from Vite's manifest
+ * (apps/web/dist/.vite/manifest.json) and gzipped the way the server sends it.
+ * - Sign-in (`/`): the entry chunk and everything it imports statically, plus the sign-in
+ *   page's own chunk and its imports when it is lazy.
+ * - Every other route (each lazily loaded chunk): its own chunk, and for information what
+ *   navigating to it from sign-in downloads (the chunk and its imports not loaded yet).
+ * Used by scripts/bench/bundle.ts and by the budget test (apps/web/e2e/bundle.e2e.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Issue 6 budgets, gzipped, in kB of 1,000 bytes (Vite's unit). */
+export const BUDGETS = { signInKb: 200, routeChunkKb: 60 } as const;
+export const SIGN_IN_SOURCE = 'src/features/auth/sign-in.tsx';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteCost {
+  /** Source module of the lazy chunk (e.g. src/features/wallets/wallets-page.tsx). */
+  source: string;
+  file: string;
+  ownGzip: number;
+  /** The chunk plus its static imports that sign-in has not loaded. */
+  navigationGzip: number;
+}
+
+export interface BundleReport {
+  signIn: { files: string[]; gzip: number; raw: number };
+  routes: RouteCost[];
+  overBudget: string[];
+}
+
+export const kb = (bytes: number) => bytes / 1000;
+
+export function readManifest(dist: string): Manifest {
+  const path = join(dist, '.vite/manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: build the web app first (npm run build -w @md/web)`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+/** Manifest keys of a chunk and every chunk it imports statically. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const child of manifest[key]?.imports ?? []) staticClosure(manifest, child, into);
+  return into;
+}
+
+export function analyseBundle(dist: string): BundleReport {
+  const manifest = readManifest(dist);
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  const size = (file: string) => {
+    let s = sizes.get(file);
+    if (!s) {
+      const bytes = readFileSync(join(dist, file));
+      s = { raw: bytes.length, gzip: gzipSync(bytes).length };
+      sizes.set(file, s);
+    }
+    return s;
+  };
+  const sum = (keys: Iterable<string>, field: 'raw' | 'gzip') => [...keys].reduce((total, key) => total + size(manifest[key]!.file)[field], 0);
+
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('The manifest has no entry chunk');
+  const signInKeys = staticClosure(manifest, entry);
+  if (manifest[SIGN_IN_SOURCE]?.isDynamicEntry) staticClosure(manifest, SIGN_IN_SOURCE, signInKeys);
+  const signIn = { files: [...signInKeys].map((key) => manifest[key]!.file), gzip: sum(signInKeys, 'gzip'), raw: sum(signInKeys, 'raw') };
+
+  const routes = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key !== SIGN_IN_SOURCE)
+    .map(([key, chunk]) => {
+      const extra = [...staticClosure(manifest, key)].filter((k) => !signInKeys.has(k));
+      return { source: chunk.src ?? key, file: chunk.file, ownGzip: size(chunk.file).gzip, navigationGzip: sum(extra, 'gzip') };
+    })
+    .sort((a, b) => b.ownGzip - a.ownGzip);
+
+  const overBudget = [
+    ...(kb(signIn.gzip) > BUDGETS.signInKb ? [`sign-in ${kb(signIn.gzip).toFixed(1)} kB > ${BUDGETS.signInKb} kB`] : []),
+    ...routes.filter((r) => kb(r.ownGzip) > BUDGETS.routeChunkKb).map((r) => `${r.source} ${kb(r.ownGzip).toFixed(1)} kB > ${BUDGETS.routeChunkKb} kB`),
+  ];
+  return { signIn, routes, overBudget };
+}

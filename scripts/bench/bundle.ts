@@ -1,0 +1,27 @@
+/**
+ * Client bundle budgets of issue 6: JavaScript loaded by the sign-in route ≤ 200 kB gzipped,
+ * every other route's own chunk ≤ 60 kB gzipped.
+ *   node --import tsx scripts/bench/bundle.ts [--no-build]
+ * Builds apps/web (unless --no-build and a build exists), prints the sign-in total, each lazy
+ * chunk's own size and what navigating to it from sign-in downloads, and exits 1 when over.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { analyseBundle, BUDGETS, kb } from './bundle-budget.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const dist = resolve(root, 'apps/web/dist');
+if (!process.argv.includes('--no-build') || !existsSync(resolve(dist, '.vite/manifest.json')))
+  execSync('npm run build -w @md/web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+
+const report = analyseBundle(dist);
+const f = (bytes: number) => `${kb(bytes).toFixed(1).padStart(6)} kB`;
+console.log(`sign-in route: ${report.signIn.files.length} JS files, ${f(report.signIn.gzip)} gzipped (${f(report.signIn.raw)} raw); budget ${BUDGETS.signInKb} kB`);
+console.log(`\nlazy chunks (budget ${BUDGETS.routeChunkKb} kB gzipped each)      own chunk   navigation from sign-in`);
+for (const route of report.routes) console.log(`  ${route.source.padEnd(48)} ${f(route.ownGzip)}   ${f(route.navigationGzip)}`);
+if (report.overBudget.length > 0) {
+  console.log(`\nOVER BUDGET:\n  ${report.overBudget.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nAll within budget.');
