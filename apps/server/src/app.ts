@@ -28,7 +28,7 @@ import { seedScenario } from './seed/index.ts';
 import { resumeUnfinishedRuns } from './modules/engine/runs.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { registerRestRoutes } from './transport/rest.ts';
-import { createAppRouter, type TrpcContext } from './transport/trpc.ts';
+import { createAppRouter, guardTrpcContentType, type TrpcContext } from './transport/trpc.ts';
 
 export interface BuildOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -123,6 +123,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   registerRestRoutes(fastify, services, handlers, qa?.intercept);
   registerCaptchaRoutes(fastify, services);
   registerWalletCheckMock(fastify);
+  guardTrpcContentType(fastify);
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -1,4 +1,5 @@
 /** The tRPC router at /trpc, one procedure per contract entry, named after its path. */
+import type { FastifyInstance } from 'fastify';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { contract, MSG, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureRecord } from '@md/shared';
 import { AppError } from '../core/errors.ts';
@@ -13,8 +14,9 @@ export interface TrpcContext {
 
 const t = initTRPC.context<TrpcContext>().create({
   // The provider's message is the whole error: clients read `message` in both transports.
-  errorFormatter: ({ shape }): AppErrorShape => ({
-    message: shape.message,
+  errorFormatter: ({ shape, error }): AppErrorShape => ({
+    // Unreadable input reaches here with JSON.parse's words ('Unexpected token…'): say it plainly.
+    message: error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError ? 'The request input is not valid JSON' : shape.message,
     code: shape.code,
     data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
   }),
@@ -42,3 +44,15 @@ export function createAppRouter(services: Services, handlers: Handlers, intercep
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Only JSON (or no body) reaches the tRPC adapter: it answers a multipart POST with a 500 (it
+ * JSON-stringifies the raw request) and other types with its own wording. The REST routes say the same.
+ */
+export function guardTrpcContentType(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/trpc')) return;
+    const type = request.headers['content-type'];
+    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) await reply.code(415).send({ Error: 'Send the body as application/json' });
+  });
+}
