@@ -32,26 +32,26 @@ describe('OrgTreeView', () => {
   it('renders the ceo with the departments expanded below, a department opens to its head and members, and a node shows its details', async () => {
     renderOrg(orgData);
     const tree = screen.getByRole('tree', { name: 'Organisation tree' });
-    const ceo = within(tree).getByRole('treeitem', { name: 'Ada Lovelace' });
+    const ceo = within(tree).getByRole('treeitem', { name: /^Ada Lovelace\b/ });
     expect(ceo).toHaveAttribute('aria-level', '1');
     expect(ceo).toHaveAttribute('aria-expanded', 'true');
     expect(ceo).toHaveTextContent('Chief Executive Officer');
-    const engineering = within(tree).getByRole('treeitem', { name: 'Engineering' });
+    const engineering = within(tree).getByRole('treeitem', { name: /^Engineering\b/ });
     expect(engineering).toHaveAttribute('aria-level', '2');
     expect(engineering).toHaveAttribute('aria-expanded', 'false');
     expect(engineering).toHaveTextContent('2 people');
     // A department with nobody in it cannot be expanded.
-    expect(within(tree).getByRole('treeitem', { name: 'Finance' })).not.toHaveAttribute('aria-expanded');
+    expect(within(tree).getByRole('treeitem', { name: /^Finance\b/ })).not.toHaveAttribute('aria-expanded');
 
-    fireEvent.click(within(engineering).getByRole('button', { name: 'Expand Engineering' }));
-    const head = await within(tree).findByRole('treeitem', { name: 'Grace Hopper' });
+    fireEvent.click(engineering);
+    const head = await within(tree).findByRole('treeitem', { name: /^Grace Hopper\b/ });
     expect(head).toHaveAttribute('aria-level', '3');
-    expect(within(tree).getByRole('treeitem', { name: 'Linus T' })).toHaveAttribute('aria-level', '3');
-    expect(within(tree).getByRole('treeitem', { name: 'Engineering' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(tree).getByRole('treeitem', { name: /^Linus T\b/ })).toHaveAttribute('aria-level', '3');
+    expect(within(tree).getByRole('treeitem', { name: /^Engineering\b/ })).toHaveAttribute('aria-expanded', 'true');
 
     const details = screen.getByTestId('org-node-details');
     expect(details).toHaveTextContent('Hover or focus a node to see its details.');
-    fireEvent.mouseEnter(within(tree).getByRole('treeitem', { name: 'Linus T' }));
+    fireEvent.mouseEnter(within(tree).getByRole('treeitem', { name: /^Linus T\b/ }));
     expect(details).toHaveTextContent('Linus T');
     expect(details).toHaveTextContent('linus@example.com');
     expect(details).toHaveTextContent('Engineering');
@@ -59,7 +59,7 @@ describe('OrgTreeView', () => {
     expect(details).toHaveTextContent('CEO');
     expect(details).toHaveTextContent('Departments2');
 
-    fireEvent.click(within(tree).getByRole('button', { name: 'Collapse Engineering' }));
-    expect(within(tree).queryByRole('treeitem', { name: 'Linus T' })).toBeNull();
+    fireEvent.click(within(tree).getByRole('treeitem', { name: /^Engineering\b/ }));
+    expect(within(tree).queryByRole('treeitem', { name: /^Linus T\b/ })).toBeNull();
   });
 });

@@ -29,22 +29,22 @@ describe('VirtualTree', () => {
     expect(rows.map((row) => row.tabIndex)).toEqual([0, -1, -1]);
     rows[0]!.focus();
     fireEvent.keyDown(rows[0]!, { key: 'ArrowDown' });
-    await waitFor(() => expect(within(tree).getByRole('treeitem', { name: 'a' })).toHaveFocus());
-    fireEvent.keyDown(within(tree).getByRole('treeitem', { name: 'a' }), { key: 'ArrowRight' });
-    expect(await within(tree).findByRole('treeitem', { name: 'a1' })).toHaveAttribute('aria-level', '3');
+    await waitFor(() => expect(within(tree).getByRole('treeitem', { name: /^a\b/ })).toHaveFocus());
+    fireEvent.keyDown(within(tree).getByRole('treeitem', { name: /^a\b/ }), { key: 'ArrowRight' });
+    expect(await within(tree).findByRole('treeitem', { name: /^a1\b/ })).toHaveAttribute('aria-level', '3');
     expect(loadChildren).toHaveBeenCalledTimes(1);
-    fireEvent.keyDown(within(tree).getByRole('treeitem', { name: 'a' }), { key: 'ArrowLeft' });
-    await waitFor(() => expect(within(tree).queryByRole('treeitem', { name: 'a1' })).not.toBeInTheDocument());
-    fireEvent.keyDown(within(tree).getByRole('treeitem', { name: 'a' }), { key: 'Enter' });
-    expect(await within(tree).findByRole('treeitem', { name: 'a1' })).toBeInTheDocument();
+    fireEvent.keyDown(within(tree).getByRole('treeitem', { name: /^a\b/ }), { key: 'ArrowLeft' });
+    await waitFor(() => expect(within(tree).queryByRole('treeitem', { name: /^a1\b/ })).not.toBeInTheDocument());
+    fireEvent.keyDown(within(tree).getByRole('treeitem', { name: /^a\b/ }), { key: 'Enter' });
+    expect(await within(tree).findByRole('treeitem', { name: /^a1\b/ })).toBeInTheDocument();
     expect(loadChildren).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a failed load quiet: logged, and the node becomes a leaf', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { tree } = renderTree([node('a')], vi.fn(async () => Promise.reject(new Error('501'))));
-    fireEvent.click(within(tree).getByRole('button', { name: 'Expand a' }));
-    await waitFor(() => expect(within(tree).getByRole('treeitem', { name: 'a' })).not.toHaveAttribute('aria-expanded'));
+    fireEvent.click(within(tree).getByRole('treeitem', { name: /^a\b/ }));
+    await waitFor(() => expect(within(tree).getByRole('treeitem', { name: /^a\b/ })).not.toHaveAttribute('aria-expanded'));
     expect(error).toHaveBeenCalled();
     error.mockRestore();
   });

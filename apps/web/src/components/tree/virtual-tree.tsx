@@ -1,11 +1,14 @@
 /**
  * The one tree view of the app (binary and level charts, DESIGN §7): the expanded tree as a flat
  * list of rows indented by depth, virtualized so thousands of expanded nodes stay smooth. Rows are
- * treeitems; a click (or Enter/Space, or the Expand button) toggles a node, whose children load
- * lazily behind a spinner. Pages configure content, colours and the hover panel.
+ * treeitems named by their visible content (WCAG 2.5.3: the name a speech user reads off the row
+ * works); a click on the row (or Enter/Space/arrows) toggles a node, whose children load lazily
+ * behind a spinner. The chevron is only a picture of that state: a button inside a treeitem would
+ * be a nested control and add 'Expand …' to the row's name. Pages configure content, colours and
+ * the hover panel.
  */
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, IconButton, Spinner } from '@chakra-ui/react';
+import { Box, Icon, Spinner } from '@chakra-ui/react';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
 import { useLazyTree, type FlatRow, type LoadChildren, type TreeNode } from './use-lazy-tree.ts';
@@ -18,7 +21,7 @@ export interface VirtualTreeProps<T> {
   root: TreeNode<T>;
   rootChildren: TreeNode<T>[];
   loadChildren: LoadChildren<T>;
-  /** The name in 'Expand <name>' / 'Collapse <name>'. */
+  /** The node's name: its row's data-name (tests find a member's row by it) and 'Loading <name>'. */
   nameOf: (node: TreeNode<T>) => string;
   renderContent: (row: FlatRow<T>) => ReactNode;
   /** A Chakra colour palette for the row (side or level colour). */
@@ -67,7 +70,7 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, row: FlatRow<T>, index: number) => {
-    if (event.target !== event.currentTarget) return; // the Expand button handles its own keys
+    if (event.target !== event.currentTarget) return; // keys bubbling from inside a row's content are not the row's
     const keys: Record<string, () => void> = {
       Enter: () => toggle(row),
       ' ': () => toggle(row),
@@ -173,8 +176,8 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
       aria-level={row.depth + 1}
       aria-expanded={row.expandable ? row.expanded : undefined}
       aria-busy={row.loading || undefined}
-      aria-label={name}
       data-index={index}
+      data-name={name}
       {...handlers.rowData(row)}
       tabIndex={active ? 0 : -1}
       position="absolute"
@@ -199,25 +202,6 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
         handlers.onActivate(row, event.currentTarget.getBoundingClientRect());
       }}
     >
-      <Box w="7" flexShrink={0} display="flex" justifyContent="center">
-        {row.loading ? (
-          <Spinner size="sm" aria-label={`Loading ${name}`} />
-        ) : row.expandable ? (
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={`${row.expanded ? 'Collapse' : 'Expand'} ${name}`}
-            aria-expanded={row.expanded}
-            tabIndex={-1}
-            onClick={(event) => {
-              event.stopPropagation();
-              handlers.toggle(row);
-            }}
-          >
-            {row.expanded ? <LuChevronDown /> : <LuChevronRight />}
-          </IconButton>
-        ) : null}
-      </Box>
       <Box
         flex="1"
         minW="0"
@@ -233,6 +217,16 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
         borderStartColor="colorPalette.solid"
       >
         {handlers.renderContent(row)}
+      </Box>
+      {/* Drawn first (order) but after the content in the DOM: the row's name starts with the node. */}
+      <Box w="7" flexShrink={0} display="flex" justifyContent="center" order={-1}>
+        {row.loading ? (
+          <Spinner size="sm" aria-label={`Loading ${name}`} />
+        ) : row.expandable ? (
+          <Icon aria-hidden="true" color="fg.muted" boxSize="4">
+            {row.expanded ? <LuChevronDown /> : <LuChevronRight />}
+          </Icon>
+        ) : null}
       </Box>
     </Box>
   );

@@ -31,7 +31,9 @@ describe('Binary chart', () => {
     const tree = await screen.findByRole('tree', { name: 'Binary tree' });
     const items = within(tree).getAllByRole('treeitem');
     // Root first, then left before right.
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['demo', 'alice', 'bob']);
+    expect(items.map((item) => item.getAttribute('data-name'))).toEqual(['demo', 'alice', 'bob']);
+    // Each row is named by what it shows, the member first (WCAG 2.5.3).
+    expect(items[1]).toHaveAccessibleName(/^alice Sponsor: …/);
     expect(items[0]).toHaveAttribute('aria-level', '1');
     expect(items[0]).toHaveAttribute('aria-expanded', 'true');
     expect(items[1]).toHaveAttribute('aria-level', '2');
@@ -42,26 +44,28 @@ describe('Binary chart', () => {
     // Status unknown until details load.
     expect(items[1]!.querySelector('[data-status]')).toHaveAttribute('data-status', 'unknown');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Expand alice' }));
+    fireEvent.click(screen.getByRole('treeitem', { name: /^alice\b/ }));
     expect(await screen.findByLabelText('Loading alice')).toBeInTheDocument();
-    expect(screen.getByRole('treeitem', { name: 'alice' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('treeitem', { name: /^alice\b/ })).toHaveAttribute('aria-expanded', 'true');
     release();
-    const carol = await screen.findByRole('treeitem', { name: 'carol' });
+    const carol = await screen.findByRole('treeitem', { name: /^carol\b/ });
     expect(carol).toHaveAttribute('aria-level', '3');
     expect(carol).toHaveAttribute('data-side', '0');
     expect(screen.queryByLabelText('Loading alice')).not.toBeInTheDocument();
 
     // Collapse by clicking the row itself; expanding again does not reload.
-    fireEvent.click(screen.getByRole('treeitem', { name: 'alice' }));
-    await waitFor(() => expect(screen.queryByRole('treeitem', { name: 'carol' })).not.toBeInTheDocument());
-    fireEvent.click(screen.getByRole('button', { name: 'Expand alice' }));
-    expect(await screen.findByRole('treeitem', { name: 'carol' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('treeitem', { name: /^alice\b/ }));
+    await waitFor(() => expect(screen.queryByRole('treeitem', { name: /^carol\b/ })).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('treeitem', { name: /^alice\b/ }));
+    expect(await screen.findByRole('treeitem', { name: /^carol\b/ })).toBeInTheDocument();
     expect(callsTo(calls, 'binary.view_binary_downline').filter((c) => (c.input as { username: string }).username === 'alice')).toHaveLength(1);
 
-    // A leaf (empty downline) loses its expander once loaded.
-    fireEvent.click(screen.getByRole('button', { name: 'Expand bob' }));
-    await waitFor(() => expect(screen.getByRole('treeitem', { name: 'bob' })).not.toHaveAttribute('aria-expanded'));
-    expect(screen.queryByRole('button', { name: /bob$/ })).not.toBeInTheDocument();
+    // A leaf (empty downline) loses its chevron once loaded.
+    const bob = screen.getByRole('treeitem', { name: /^bob\b/ });
+    expect(bob.querySelector('svg')).not.toBeNull();
+    fireEvent.click(bob);
+    await waitFor(() => expect(screen.getByRole('treeitem', { name: /^bob\b/ })).not.toHaveAttribute('aria-expanded'));
+    expect(screen.getByRole('treeitem', { name: /^bob\b/ }).querySelector('svg')).toBeNull();
   });
 
   it("shows a child's sponsor and active dot straight from the downline when the server sends them", async () => {
@@ -71,11 +75,11 @@ describe('Binary chart', () => {
           ? { Success: { Username: 'demo', CountUser: 2, Downline: [{ Username: 'alice', Side: '0', Sponsor: 'demo', Status: false }, { Username: 'bob', Side: '1' }] } }
           : { Success: { Username: String(username), CountUser: 0, Downline: [] } },
     });
-    const alice = await screen.findByRole('treeitem', { name: 'alice' });
+    const alice = await screen.findByRole('treeitem', { name: /^alice\b/ });
     expect(within(alice).getByText('Sponsor: demo')).toBeInTheDocument();
     expect(alice.querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive');
     // Without the extension fields the node waits for its details (the provider's shape).
-    const bob = screen.getByRole('treeitem', { name: 'bob' });
+    const bob = screen.getByRole('treeitem', { name: /^bob\b/ });
     expect(within(bob).getByText('Sponsor: …')).toBeInTheDocument();
     expect(bob.querySelector('[data-status]')).toHaveAttribute('data-status', 'unknown');
   });
@@ -85,7 +89,7 @@ describe('Binary chart', () => {
       'binary.view_binary_downline': () => ({ Success: { Username: 'demo', CountUser: 1, Downline: { Left: 'alice' } } }),
       'binary.view_binary_downline_details': ({ username }) => details({ Status: username === 'alice' }),
     });
-    const alice = await screen.findByRole('treeitem', { name: 'alice' });
+    const alice = await screen.findByRole('treeitem', { name: /^alice\b/ });
     expect(callsTo(calls, 'binary.view_binary_downline_details')).toHaveLength(0);
     fireEvent.mouseEnter(alice);
     const panel = await screen.findByTestId('node-details');
@@ -100,7 +104,7 @@ describe('Binary chart', () => {
     await waitFor(() => expect(alice.querySelector('[data-status]')).toHaveAttribute('data-status', 'active'));
     expect(within(alice).getByText('Sponsor: demo')).toBeInTheDocument();
     // Keyboard focus opens it too; the root is inactive; Escape closes it.
-    const root = screen.getByRole('treeitem', { name: 'demo' });
+    const root = screen.getByRole('treeitem', { name: /^demo\b/ });
     fireEvent.focus(root);
     await waitFor(() => expect(root.querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive'));
     expect(within(screen.getByTestId('node-details')).getByText('demo')).toBeInTheDocument();

@@ -27,18 +27,6 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
   const side = member.side ?? (detailsSide === '0' || detailsSide === '1' ? detailsSide : null);
   return (
     <>
-      <Box
-        as="span"
-        w="2.5"
-        h="2.5"
-        borderRadius="full"
-        flexShrink={0}
-        bg={status === 'active' ? 'green.solid' : status === 'inactive' ? 'red.solid' : 'gray.emphasized'}
-        data-status={status}
-        title={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
-        aria-label={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
-        role="img"
-      />
       <Stack gap="0" minW="0" flex="1">
         <Text fontWeight="semibold" truncate>
           {member.username}
@@ -47,6 +35,20 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
           Sponsor: {sponsor === undefined ? '…' : (sponsor ?? '-')}
         </Text>
       </Stack>
+      {/* Drawn first (order) but read after the name: the row's accessible name starts with the member. */}
+      <Box
+        as="span"
+        w="2.5"
+        h="2.5"
+        borderRadius="full"
+        flexShrink={0}
+        order={-1}
+        bg={status === 'active' ? 'green.solid' : status === 'inactive' ? 'red.solid' : 'gray.emphasized'}
+        data-status={status}
+        title={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
+        aria-label={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
+        role="img"
+      />
       {side && (
         <Badge colorPalette={SIDE_PALETTE[side]} variant="solid" flexShrink={0}>
           {sideLabel(side)}
