@@ -17,7 +17,9 @@ import { AppError } from './core/errors.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
 import { loadPlan } from './core/plan.ts';
+import { registerSecurityHeaders } from './core/security-headers.ts';
 import { createTokenService } from './core/tokens.ts';
+import { webAssetOptions } from './core/web-assets.ts';
 import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
 import { isDocsUrl, registerDocs } from './modules/docs/routes.ts';
 import { handlers } from './modules/index.ts';
@@ -45,6 +47,11 @@ export interface BuildOptions {
   webDist?: string;
   /** Mode announced in /config.json ('mock' or 'provider'): the e2e suite runs both. */
   clientMode?: RuntimeConfig['mode'];
+  /**
+   * Where /config.json sends a provider-mode client (absolute URLs of a real provider); this
+   * server's own paths by default. The Content-Security-Policy lets the page call their origins.
+   */
+  providerUrls?: Partial<Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>>;
   /** Package tiers and fees; defaults to PLAN_FILE or the shared defaults. */
   plan?: Plan;
   /** Randomness of QA fault probabilities and random delays (seeded in tests). */
@@ -83,6 +90,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ...options.config,
   };
 
+  const runtimeConfig: RuntimeConfig = {
+    mode: options.clientMode ?? (process.env.CLIENT_MODE === 'provider' ? 'provider' : 'mock'),
+    trpcUrl: '/trpc',
+    apiBaseUrl: options.providerUrls?.apiBaseUrl ?? '',
+    depositBaseUrl: options.providerUrls?.depositBaseUrl ?? '',
+    walletCheckUrl: options.providerUrls?.walletCheckUrl ?? '/__mock/bscscan/wallet-stats/',
+    depositGateway: 'nowpayments',
+    requestTimeoutMs: config.requestTimeoutMs,
+    captchaChallengeUrl: '/captcha/challenge',
+    // support and activity: extensions of this stand-in (contract entries marked `extension`).
+    capabilities: ['captcha', 'support', 'activity', ...(config.qaControl ? ['qa'] : [])],
+    demoHint: { username: 'demo', password: 'Demo@1234' },
+  };
+
   // A tRPC batch names all its procedures in one path segment: allow long ones.
   const fastify = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
   await fastify.register(fastifyJwt, {
@@ -90,6 +111,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     sign: { algorithm: 'HS256' },
     verify: { algorithms: ['HS256'] },
   });
+  await registerSecurityHeaders(fastify, { runtimeConfig, publicUrl: config.publicUrl });
   const services: Services = {
     db,
     sqlite,
@@ -135,19 +157,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     },
   });
 
-  fastify.get('/config.json', async (): Promise<RuntimeConfig> => ({
-    mode: options.clientMode ?? (process.env.CLIENT_MODE === 'provider' ? 'provider' : 'mock'),
-    trpcUrl: '/trpc',
-    apiBaseUrl: '',
-    depositBaseUrl: '',
-    walletCheckUrl: '/__mock/bscscan/wallet-stats/',
-    depositGateway: 'nowpayments',
-    requestTimeoutMs: config.requestTimeoutMs,
-    captchaChallengeUrl: '/captcha/challenge',
-    // support and activity: extensions of this stand-in (contract entries marked `extension`).
-    capabilities: ['captcha', 'support', 'activity', ...(config.qaControl ? ['qa'] : [])],
-    demoHint: { username: 'demo', password: 'Demo@1234' },
-  }));
+  fastify.get('/config.json', async () => runtimeConfig);
 
   await registerDocs(fastify, config);
   if (qa) registerQaRoutes(fastify, services, qa);
@@ -155,7 +165,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(webDist)) {
     // wildcard: files are looked up per request, so a rebuilt dist is served without a restart.
-    await fastify.register(fastifyStatic, { root: webDist });
+    await fastify.register(fastifyStatic, webAssetOptions(webDist));
     fastify.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/__qa') && !request.url.startsWith('/trpc') && !isDocsUrl(request.url))
         return reply.sendFile('index.html');

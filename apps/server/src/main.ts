@@ -27,6 +27,8 @@ const { fastify, services, created } = await buildApp({
   jwtSecret: jwtSecret(),
   smtpUrl: process.env.SMTP_URL,
   logger: process.env.LOG === '1',
+  // A deployment that points provider mode at a real provider sets these (absolute URLs).
+  providerUrls: { apiBaseUrl: process.env.API_BASE_URL, depositBaseUrl: process.env.DEPOSIT_BASE_URL, walletCheckUrl: process.env.WALLET_CHECK_URL },
   config: {
     qaControl: process.env.QA_CONTROL ? process.env.QA_CONTROL !== 'off' : process.env.NODE_ENV !== 'production',
     publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -3,6 +3,7 @@
  * tRPC procedures, the client's provider link, the OpenAPI document and the contract tests are
  * all generated from this table. Field names are the provider's, misspellings included.
  */
+import './zod-config.ts';
 import { z } from 'zod';
 import { WALLET_NAMES } from './constants.ts';
 import {

@@ -2,6 +2,7 @@
  * The plan: package tiers and the withdrawal fee (DESIGN §6). These are the defaults; the
  * server accepts an override file (env PLAN_FILE) validated with `planSchema`.
  */
+import './zod-config.ts';
 import { z } from 'zod';
 import { EARNINGS_CAP_MULTIPLIER } from './constants.ts';
 

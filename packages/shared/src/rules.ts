@@ -2,6 +2,7 @@
  * Validation rules of spec §5 as zod schemas, shared by the web forms and the server's
  * contract inputs so both give the same, verbatim messages.
  */
+import './zod-config.ts';
 import { z } from 'zod';
 import {
   LOGIN_PASSWORD_MIN,

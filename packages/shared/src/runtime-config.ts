@@ -1,4 +1,5 @@
 /** The web app's runtime configuration (`/config.json`): which transport and where the provider lives. */
+import './zod-config.ts';
 import { z } from 'zod';
 
 export const runtimeConfigSchema = z.object({

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { DOCS_DIRECTIVES } from '../../core/security-headers.ts';
 import type { ServerConfig } from '../../core/services.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
@@ -37,6 +38,8 @@ export async function registerDocs(app: FastifyInstance, config: Pick<ServerConf
       routePrefix: DOCS_PREFIX,
       transformSpecificationClone: false,
       transformSpecification: () => document(),
+      // The viewer's own Content-Security-Policy, in place of the web app's.
+      staticCSP: DOCS_DIRECTIVES,
       theme: { title: 'Member dashboard API', css: [{ filename: 'docs.css', content: THEME_CSS }] },
       uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, displayOperationId: true, filter: true, defaultModelsExpandDepth: 0 },
     });

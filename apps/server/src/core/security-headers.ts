@@ -1,0 +1,81 @@
+/**
+ * Security headers on everything the server answers (web app, assets, /config.json, the API),
+ * through @fastify/helmet. The Content-Security-Policy allows scripts only from this origin and
+ * lets the page call only this origin and the provider URLs it announces in /config.json.
+ * Decisions (style-src, the altcha worker, HSTS): docs/decisions.md, "Security headers".
+ */
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { RuntimeConfig } from '@md/shared';
+
+type Directives = Record<string, string[]>;
+
+/** Origins the web app calls besides its own: the provider URLs of /config.json that are absolute. */
+export function providerOrigins(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>): string[] {
+  const origins = new Set<string>();
+  for (const url of [config.apiBaseUrl, config.depositBaseUrl, config.walletCheckUrl]) {
+    // Relative URLs ('' or '/__mock/…') are this origin, already 'self'.
+    if (!URL.canParse(url)) continue;
+    const { protocol, origin } = new URL(url);
+    if (protocol === 'https:' || protocol === 'http:') origins.add(origin);
+  }
+  return [...origins];
+}
+
+/** The web app's policy. */
+export function webAppDirectives(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>, https: boolean): Directives {
+  return {
+    'default-src': ["'self'"],
+    // Module scripts from this origin only: the built index.html has no inline script.
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // Emotion (Chakra UI) and next-themes insert <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // QR codes and Chakra's icons are data: images.
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...providerOrigins(config)],
+    // The forgot-username captcha (altcha) solves its proof of work in a worker made from a Blob.
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** Swagger UI at /docs (set by its plugin's staticCSP): scripts and styles from /docs/static, inline styles, data: images. */
+export const DOCS_DIRECTIVES: Directives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+export interface SecurityHeadersOptions {
+  runtimeConfig: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>;
+  /** The public origin: HSTS and upgrade-insecure-requests only when it is https. */
+  publicUrl: string;
+}
+
+export async function registerSecurityHeaders(fastify: FastifyInstance, options: SecurityHeadersOptions) {
+  const https = options.publicUrl.startsWith('https://');
+  await fastify.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(options.runtimeConfig, https) },
+    // HSTS pins browsers to https for a year: only a deployment served over https may ask for it.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Same-site: a web app on a sibling host (provider mode in production) may still load images.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}
