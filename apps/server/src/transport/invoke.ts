@@ -31,6 +31,14 @@ const describeIssues = (error: z.ZodError) =>
     .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ');
 
+/** The first issue's message; zod's own wording ('Invalid input: expected string…') does not say which field, so it gets the path. */
+const ZOD_WORDING = /^(Invalid input|Invalid option|Too big|Too small|Unrecognized key)/;
+const inputIssueMessage = (error: z.ZodError) => {
+  const message = firstIssueMessage(error);
+  const path = error.issues[0]?.path.join('.');
+  return path && ZOD_WORDING.test(message) ? `${path}: ${message}` : message;
+};
+
 export async function invoke(
   services: Services,
   handlers: Handlers,
@@ -55,7 +63,7 @@ export async function invoke(
   checkRateLimit(services, name, caller, body);
 
   const parsed = entry.input.safeParse(body);
-  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+  if (!parsed.success) throw badRequest(inputIssueMessage(parsed.error));
 
   const output = await handler({ ...services, caller, member }, parsed.data);
   if (services.config.validateOutput) {
