@@ -24,6 +24,7 @@ export function providerOrigins(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depo
 
 /** The web app's policy. */
 export function webAppDirectives(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>, https: boolean): Directives {
+  const origins = providerOrigins(config);
   return {
     'default-src': ["'self'"],
     // Module scripts from this origin only: the built index.html has no inline script.
@@ -31,10 +32,10 @@ export function webAppDirectives(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'dep
     'script-src-attr': ["'none'"],
     // Emotion (Chakra UI) and next-themes insert <style> elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // QR codes and Chakra's icons are data: images.
-    'img-src': ["'self'", 'data:'],
+    // QR codes are data: images (this server's); a provider may link its own.
+    'img-src': ["'self'", 'data:', ...origins],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...providerOrigins(config)],
+    'connect-src': ["'self'", ...origins],
     // The forgot-username captcha (altcha) solves its proof of work in a worker made from a Blob.
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
