@@ -1,8 +1,9 @@
 /**
  * The Chakra system with only the recipes this app's components use: `defaultSystem` carries
  * every recipe of the library (about 20 KB gzipped), all of it on the sign-in route. Same tokens,
- * global CSS and conditions as `defaultSystem`. A component whose recipe is missing renders
- * unstyled, so system.test.ts checks every Chakra component the sources import against this list.
+ * global CSS and conditions as `defaultSystem`, but for the solid fills below. A component whose
+ * recipe is missing renders unstyled, so system.test.ts checks every Chakra component the sources
+ * import against this list.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
@@ -80,6 +81,24 @@ export const slotRecipes = {
   toast: toastSlotRecipe,
 };
 
+/**
+ * Solid fills under white text at WCAG AA (4.5:1): Chakra's teal, green, cyan and pink solids are
+ * their 600 shades (white text 3.3–4.0:1); the 700 shades give 5.0–6.0:1. Orange keeps its dark
+ * mode fill, which carries black text.
+ */
+const shade = (palette: string, light: number, dark: number) => ({ value: { _light: `{colors.${palette}.${light}}`, _dark: `{colors.${palette}.${dark}}` } });
+const aaSemanticTokens = {
+  ...semanticTokens,
+  colors: {
+    ...semanticTokens.colors,
+    teal: { ...semanticTokens.colors?.teal, solid: shade('teal', 700, 700) },
+    green: { ...semanticTokens.colors?.green, solid: shade('green', 700, 700) },
+    cyan: { ...semanticTokens.colors?.cyan, solid: shade('cyan', 700, 700) },
+    pink: { ...semanticTokens.colors?.pink, solid: shade('pink', 700, 700) },
+    orange: { ...semanticTokens.colors?.orange, solid: shade('orange', 700, 500) },
+  },
+};
+
 export const system = createSystem(
   defaultBaseConfig,
   defineConfig({
@@ -87,6 +106,6 @@ export const system = createSystem(
     cssVarsPrefix,
     cssVarsRoot,
     globalCss,
-    theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+    theme: { breakpoints, keyframes, tokens, semanticTokens: aaSemanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
   }),
 );

@@ -1,5 +1,9 @@
-/** One selectable package: a toggle button (aria-pressed) usable by click or keyboard. */
-import { Badge, Card, DataList, HStack, Heading, Text } from '@chakra-ui/react';
+/**
+ * One selectable package. The card takes a click anywhere; the package name is the toggle button
+ * (aria-pressed) that keyboard and screen-reader users reach, so the button's name is the text it
+ * shows (a whole card as a button would carry a heading and a list inside a control).
+ */
+import { Badge, Card, chakra, DataList, HStack, Heading, Text } from '@chakra-ui/react';
 import { formatMoney, type packageSchema } from '@md/shared';
 import type { z } from 'zod';
 
@@ -22,10 +26,6 @@ export function PackageCard({ pkg, current, selected, onSelect }: PackageCardPro
   return (
     <Card.Root
       data-testid={`package-card-${pkg.Name}`}
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
-      aria-label={`${pkg.Name} package, ${formatMoney(pkg.Price)}`}
       variant="outline"
       cursor="pointer"
       borderWidth="2px"
@@ -33,19 +33,17 @@ export function PackageCard({ pkg, current, selected, onSelect }: PackageCardPro
       bg={selected ? 'teal.subtle' : 'bg.panel'}
       transition="border-color 0.15s, background 0.15s"
       _hover={{ borderColor: selected ? 'teal.solid' : 'teal.muted' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'teal.focusRing', outlineOffset: '2px' }}
+      // The whole card shows the focus of its button.
+      css={{ '&:has(button:focus-visible)': { outline: '2px solid', outlineColor: 'teal.focusRing', outlineOffset: '2px' } }}
+      // The button's own click (Enter, Space) bubbles here too: one handler for both.
       onClick={onSelect}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          onSelect();
-        }
-      }}
     >
       <Card.Header>
         <HStack justify="space-between" gap="2">
           <Heading as="h2" size="md">
-            {pkg.Name}
+            <chakra.button type="button" aria-pressed={selected} cursor="pointer" textAlign="start" outline="none">
+              {pkg.Name}
+            </chakra.button>
           </Heading>
           {current && (
             <Badge colorPalette="green" variant="solid">

@@ -32,8 +32,11 @@ describe('package page', () => {
     const { calls } = renderSignedIn('/dashboard/package', handlers());
     const gold = await screen.findByTestId('package-card-Gold', {}, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Select Gold' })).toBeNull();
+    // A click anywhere on the card presses its toggle, the package name.
+    const goldToggle = within(gold).getByRole('button', { name: 'Gold' });
+    expect(goldToggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(gold);
-    expect(gold).toHaveAttribute('aria-pressed', 'true');
+    expect(goldToggle).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Select Gold' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Deposit')).toBeInTheDocument();
@@ -52,8 +55,9 @@ describe('package page', () => {
   it('selects by keyboard; Cancel closes the panel; a failure toasts the server error', async () => {
     renderSignedIn('/dashboard/package', handlers(() => { throw new MockFailure('Insufficient balance in Deposit wallet'); }));
     const starter = await screen.findByTestId('package-card-Starter', {}, { timeout: 5000 });
-    starter.focus();
+    within(starter).getByRole('button', { name: 'Starter' }).focus();
     await userEvent.keyboard('{Enter}');
+    expect(within(starter).getByRole('button', { name: 'Starter' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Select Starter' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
