@@ -1,5 +1,6 @@
 /** Start the whole stack on one port: `npm start`. */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildApp } from './app.ts';
@@ -37,15 +38,17 @@ const { fastify, services, created } = await buildApp({
   },
 });
 await fastify.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+// The port really bound (PORT=0 picks a free one: the durability test reads it from this log).
+const listening = (fastify.server.address() as AddressInfo).port;
 // The daily runs on real time (ROI 00:05, binary and ranks 11:00 London); QA clock moves run them too.
 const stopJobs = startJobTimer(services, (error) => console.error('Daily run failed (it resumes on the next tick):', error));
 const ms = Math.round(performance.now() - started);
 console.log(
   [
-    `Member dashboard on http://localhost:${port}  (${created ? 'new database, seeded "demo"' : 'existing database'}: ${databasePath}; ready in ${ms} ms)`,
+    `Member dashboard on http://localhost:${listening}  (${created ? 'new database, seeded "demo"' : 'existing database'}: ${databasePath}; ready in ${ms} ms)`,
     '  Demo member:      demo / Demo@1234',
     '  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)',
-    `  QA mailbox:       http://localhost:${port}/__qa/mailbox?to=demo   (see README: QA control API)`,
+    `  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see README: QA control API)`,
   ].join('\n'),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -24,7 +24,10 @@ export function openDatabase(path: string): OpenedDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
+  // WAL with synchronous=NORMAL survives a killed process but may lose the last commits on a power
+  // loss or OS crash; FULL syncs the WAL at every commit, so an answered payment is on disk
+  // (cost measured in the README). :memory: has nothing to sync.
+  sqlite.pragma(path === ':memory:' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   const created = !sqlite.prepare("select 1 from sqlite_master where type='table' and name='members'").get();
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
