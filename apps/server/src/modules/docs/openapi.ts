@@ -79,7 +79,10 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   'user.change_password': [429],
   'user.change_totp_status': [429],
   'user.change_email_request': [403, 429],
-  'user.change_email': [403],
+  'user.change_email': [403, 429],
+  // Wrong-code limits per account and address (core/attempts.ts).
+  'user.verify_transaction_password': [429],
+  'wallet.wallet_address_verification': [429],
   'level.view_downline': [404],
   'binary.view_binary_downline': [404],
   'binary.view_binary_downline_details': [404],
