@@ -1,7 +1,7 @@
 /**
  * Lighthouse performance (desktop preset) on sign-in (`/`) and the dashboard home (`/dashboard`),
  * issue 6 budget: a score of at least 95 on both.
- *   node --import tsx scripts/bench/lighthouse.ts [--runs 3] [--no-build] [--details]
+ *   node --import tsx scripts/bench/lighthouse.ts [--runs 3] [--no-build] [--details] [--save DIR]
  * Builds apps/web (unless --no-build), starts the server on a free port with a new demo database,
  * starts the system Chromium (CHROME_PATH or /usr/bin/chromium; headless, no sandbox, no GPU) with
  * chrome-launcher, audits through Lighthouse's Node API and signs in with playwright-core over CDP. Each run: sign-in audited
@@ -11,7 +11,7 @@
  * exits 1 when a median score is under 95.
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -30,6 +30,8 @@ const RUNS = arg('runs', 3);
 const BUDGET = 95;
 /** --details: also list the audits that lose points (score under 0.9). */
 const DETAILS = process.argv.includes('--details');
+/** --save DIR: keep each run's Lighthouse report (JSON) there. */
+const SAVE = process.argv.includes('--save') ? process.argv[process.argv.indexOf('--save') + 1] : undefined;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const root = resolve(import.meta.dirname, '../..');
 
@@ -66,6 +68,7 @@ async function audit(url: string): Promise<Result> {
   const runner = await lighthouse(url, { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
   if (!runner) throw new Error('Lighthouse returned no result');
   const { lhr } = runner;
+  if (SAVE) writeFileSync(join(SAVE, `${new URL(url).pathname.replace(/\W/g, '') || 'sign-in'}-${Date.now()}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   if (DETAILS)
