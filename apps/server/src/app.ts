@@ -111,7 +111,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     sign: { algorithm: 'HS256' },
     verify: { algorithms: ['HS256'] },
   });
-  await registerSecurityHeaders(fastify, { runtimeConfig, publicUrl: config.publicUrl });
+  registerSecurityHeaders(fastify, { runtimeConfig, publicUrl: config.publicUrl });
   const services: Services = {
     db,
     sqlite,

@@ -92,9 +92,12 @@ describe('over http (local)', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    // Its own policy, not the web app's (which lets workers run from blob: URLs).
+    expect(csp.has('worker-src')).toBe(false);
     const initializer = await t.fastify.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
     expect(initializer.statusCode).toBe(200);
     expect(policy(initializer).get('script-src')).toEqual(["'self'"]);
+    expect(policy(initializer).has('worker-src')).toBe(false);
   });
 });
 
