@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, body: unknown, token?: string) => t.post(path, body, { token, ip: `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+const post = <T = Record<string, unknown>>(path: string, body: unknown, token?: string) => t.post<T>(path, body, { token, ip: `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
 const emailOf = (username: string) => (t.services.sqlite.prepare('select email from members where username = ?').get(username) as { email: string }).email;
 const memberRow = (username: string) => JSON.stringify(t.services.sqlite.prepare('select * from members where username = ?').get(username));
 
