@@ -13,6 +13,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD, DEMO_PASSWORD_HASH } from '../../apps/server/src/core/passwords.ts';
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
+import { addEngineRows, addMoneyRows } from './fixtures.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -58,30 +59,9 @@ db.transaction(() => {
     payDeposit(services, deposit.transId, undefined, at + 60_000);
     if (i % 2 === 0) buyPackage(services, i, 'Starter', at + 120_000);
   }
-  // The measured member: HEAVY_ROWS rows in every table.
-  for (let k = 0; k < HEAVY_ROWS; k++) {
-    const at = now - 20 * day + k * 60_000;
-    const deposit = openDeposit(services, 1, 150_000_000, 'USDT.BEP20', at);
-    payDeposit(services, deposit.transId, undefined, at + 1_000);
-    buyPackage(services, 1, 'Starter', at + 2_000);
-  }
-  const level = db.prepare(
-    `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at) values (?, ?, ?, ?, ?, 100, 100000000, 1000000, 1000000, ?)`,
-  );
-  const volume = db.prepare(
-    `insert into volume_entries (kind, trans_id, member_id, from_member_id, transaction_id, side, volume, status, created_at) values (?, ?, ?, ?, ?, ?, 100000000, 'Counted', ?)`,
-  );
-  const reward = db.prepare('insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, 1000000, 1, ?)');
-  for (let i = 1; i <= MEMBERS; i++) {
-    const rows = i === 1 ? HEAVY_ROWS : 2;
-    for (let k = 0; k < rows; k++) {
-      const at = now - k * 60_000;
-      level.run(`LV${i}-${k}`, i, 1 + ((i + k) % MEMBERS), `PK${k}`, 1 + (k % 5), at);
-      volume.run('binary', `BV${i}-${k}`, i, 1 + ((i + k) % MEMBERS), `PK${k}`, k % 2 ? '1' : '0', at);
-      volume.run('rank', `RV${i}-${k}`, i, 1 + ((i + k) % MEMBERS), `PK${k}`, k % 2 ? '1' : '0', at);
-    }
-    reward.run(`RR${i}`, i, `Rank ${i % 7}`, now);
-  }
+  // The measured member: HEAVY_ROWS rows in every table; everyone else two of each engine row.
+  addMoneyRows(services, 1, HEAVY_ROWS, now);
+  for (let i = 1; i <= MEMBERS; i++) addEngineRows(services, i, i === 1 ? HEAVY_ROWS : 2, MEMBERS, now);
 })();
 const moneyMs = performance.now() - started;
 const counts = db.prepare('select (select count(*) from transfers) as transfers, (select count(*) from subscriptions) as subscriptions, (select count(*) from deposits) as deposits').get();
