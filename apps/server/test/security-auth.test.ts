@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { MSG } from '@md/shared';
-import { FAILURE_LIMITS } from '../src/core/attempts.ts';
+import { FAILURE_LIMITS, WindowCounter } from '../src/core/attempts.ts';
 import { OTP_MAX_WRONG_TRIES, OTP_MESSAGES, OTP_TTL_MS } from '../src/core/otp.ts';
 import { TOKEN_TTL_SECONDS } from '../src/core/tokens.ts';
 import { RATE_LIMITED_MESSAGE, RATE_RULES } from '../src/transport/rate-limit.ts';
@@ -277,5 +277,22 @@ describe('session tokens (JWT)', () => {
     const token = await t.login('demo2fa', 'Demo@1234', code);
     expect(await post('/user/change_totp_status', { status: false, totp: code }, { ip: freshIp(), token })).toEqual({ status: 400, body: { Error: MSG.invalidVerificationCode } });
     expect((await post('/user/view_country', { username: 'demo2fa' }, { ip: freshIp() })).body).toEqual({ Success: true });
+  });
+});
+
+describe('the limit counters under hostile keys', () => {
+  it('a 60 KB username is one key among others (stored as its hash), and the map stays bounded', () => {
+    const counter = new WindowCounter();
+    const long = 'x'.repeat(60_000);
+    expect(counter.hit(long, 0, MINUTE)).toBe(1);
+    expect(counter.hit(long, 1, MINUTE)).toBe(2);
+    expect(counter.hit(`${long}y`, 2, MINUTE)).toBe(1);
+    expect(counter.count(long, 3)).toBe(2);
+    expect(counter.count(long, MINUTE)).toBe(0);
+    // A flood of fresh keys inside one window: the oldest go first once the bound is reached.
+    for (let i = 0; i <= WindowCounter.MAX_BUCKETS; i++) counter.hit(`flood-${i}`, 10, HOUR);
+    expect(counter.size).toBeLessThanOrEqual(WindowCounter.MAX_BUCKETS);
+    expect(counter.count('flood-0', 11)).toBe(0);
+    expect(counter.count(`flood-${WindowCounter.MAX_BUCKETS}`, 11)).toBe(1);
   });
 });

@@ -4,6 +4,7 @@
  * (whatever address they come from) and per client address (whatever account they aim at).
  * In memory, per server: a restart forgets them, which only ever loosens a limit once.
  */
+import { createHash } from 'node:crypto';
 import { tooMany } from './errors.ts';
 import type { Caller, Services } from './services.ts';
 
@@ -15,29 +16,52 @@ interface Bucket {
   until: number;
 }
 
-/** Buckets of one server; expired ones are swept once the map grows, so hostile keys cannot fill memory. */
+/** Keys carry what the client sent (a username may be 60 KB): long ones are stored as their hash. */
+const compactKey = (key: string) => (key.length > 128 ? `#${createHash('sha256').update(key).digest('base64url')}` : key);
+
+/**
+ * Buckets of one server, bounded so hostile keys cannot fill memory: expired buckets are swept once
+ * the map grows, and past MAX_BUCKETS live ones the oldest go first (a limit then restarts early for
+ * them, which is the lesser harm).
+ */
 export class WindowCounter {
+  static readonly MAX_BUCKETS = 200_000;
   private readonly buckets = new Map<string, Bucket>();
   private sweepAt = 10_000;
 
   /** Hits inside the key's current window (0 when it has lapsed). */
   count(key: string, now: number): number {
-    const bucket = this.buckets.get(key);
+    const bucket = this.buckets.get(compactKey(key));
     return bucket && now < bucket.until ? bucket.count : 0;
   }
 
   /** Counts one hit and answers the count including it. */
   hit(key: string, now: number, windowMs: number): number {
-    const bucket = this.buckets.get(key);
+    const stored = compactKey(key);
+    const bucket = this.buckets.get(stored);
     if (bucket && now < bucket.until) return ++bucket.count;
-    this.buckets.set(key, { count: 1, until: now + windowMs });
+    // Deleted first so the Map's order stays the order windows started in (oldest first).
+    this.buckets.delete(stored);
+    this.buckets.set(stored, { count: 1, until: now + windowMs });
     if (this.buckets.size >= this.sweepAt) this.sweep(now);
     return 1;
   }
 
+  get size() {
+    return this.buckets.size;
+  }
+
   private sweep(now: number) {
     for (const [key, bucket] of this.buckets) if (now >= bucket.until) this.buckets.delete(key);
-    this.sweepAt = Math.max(10_000, this.buckets.size * 2);
+    // Down to 90 % of the bound, so the next sweep is thousands of new keys away (sweeps stay rare).
+    if (this.buckets.size >= WindowCounter.MAX_BUCKETS) {
+      const keep = WindowCounter.MAX_BUCKETS * 0.9;
+      for (const key of this.buckets.keys()) {
+        if (this.buckets.size <= keep) break;
+        this.buckets.delete(key);
+      }
+    }
+    this.sweepAt = Math.min(Math.max(10_000, this.buckets.size * 2), WindowCounter.MAX_BUCKETS);
   }
 }
 
