@@ -5,17 +5,14 @@
  * Builds apps/web (unless --no-build and a build exists), prints the sign-in total, each lazy
  * chunk's own size and what navigating to it from sign-in downloads, and exits 1 when over.
  */
-import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { analyseBundle, BUDGETS, kb } from './bundle-budget.ts';
+import { buildWeb, webDist } from './build-web.ts';
 
-const root = resolve(import.meta.dirname, '../..');
-const dist = resolve(root, 'apps/web/dist');
-if (!process.argv.includes('--no-build') || !existsSync(resolve(dist, '.vite/manifest.json')))
-  execSync('npm run build -w @md/web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (!process.argv.includes('--no-build') || !existsSync(join(webDist, '.vite/manifest.json'))) buildWeb();
 
-const report = analyseBundle(dist);
+const report = analyseBundle(webDist);
 const f = (bytes: number) => `${kb(bytes).toFixed(1).padStart(6)} kB`;
 console.log(`sign-in route: ${report.signIn.files.length} JS files, ${f(report.signIn.gzip)} gzipped (${f(report.signIn.raw)} raw); budget ${BUDGETS.signInKb} kB`);
 console.log(`\nlazy chunks (budget ${BUDGETS.routeChunkKb} kB gzipped each)      own chunk   navigation from sign-in`);

@@ -10,10 +10,9 @@
  * is audited. Prints each run and the median score and metrics (FCP, LCP, TBT, CLS, SI);
  * exits 1 when a median score is under 95.
  */
-import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -21,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/core/passwords.ts';
 import { browserPath } from '../../apps/web/e2e/browser.ts';
+import { buildWeb, webDist } from './build-web.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,15 +33,14 @@ const DETAILS = process.argv.includes('--details');
 /** --save DIR: keep each run's Lighthouse report (JSON) there. */
 const SAVE = process.argv.includes('--save') ? process.argv[process.argv.indexOf('--save') + 1] : undefined;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const root = resolve(import.meta.dirname, '../..');
 
-if (!process.argv.includes('--no-build')) execSync('npm run build -w @md/web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (!process.argv.includes('--no-build')) buildWeb();
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-lighthouse-'));
 const app = await buildApp({
   databasePath: join(dir, 'demo.sqlite'),
   clientMode: 'mock',
-  webDist: resolve(root, 'apps/web/dist'),
+  webDist,
   jwtSecret: 'bench-lighthouse',
   config: { rateLimits: false },
 });

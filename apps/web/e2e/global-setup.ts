@@ -26,7 +26,9 @@ const root = resolve(import.meta.dirname, '../../..');
 
 export default async function setup(project: TestProject) {
   browserPath(); // fail early, with the install hint, when there is no Chromium
-  execSync('npm run build -w @md/web', { cwd: root, stdio: 'inherit' });
+  // Vite builds with the NODE_ENV it inherits, and vitest sets 'test': without this the suite
+  // would test React's development build instead of what ships.
+  execSync('npm run build -w @md/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   const dir = mkdtempSync(join(tmpdir(), 'md-e2e-'));
   const apps: App[] = [];
   const servers: E2eServer[] = [];
