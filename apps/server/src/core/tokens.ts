@@ -1,6 +1,6 @@
 /** Session tokens: HS256 only, expiring, revoked when the member's token version moves on. */
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { members, type Db } from '@md/db';
 import { MSG } from '@md/shared';
 import { unauthorized } from './errors.ts';
@@ -17,7 +17,31 @@ interface Claims {
   exp: number;
 }
 
+/** Tokens whose signature was checked, kept so each is checked once (an HMAC and a verifier per call otherwise). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): TokenService {
+  const verified = new Map<string, Claims>();
+  const memberById = db
+    .select()
+    .from(members)
+    .where(eq(members.id, sql.placeholder('id')))
+    .prepare();
+  /** The token's claims, its signature and algorithm checked on first sight (expiry is checked by the caller every time). */
+  const claimsOf = (token: string): Claims => {
+    const known = verified.get(token);
+    if (known) return known;
+    let claims: Claims;
+    try {
+      claims = app.jwt.verify<Claims>(token, { clockTimestamp: clock.now(), algorithms: ['HS256'] });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      throw unauthorized(code === 'FAST_JWT_EXPIRED' ? MSG.sessionExpired : MSG.invalidAuthentication);
+    }
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
+  };
   return {
     sign(member) {
       const iat = Math.floor(clock.now() / 1000);
@@ -25,16 +49,10 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
       return app.jwt.sign(claims);
     },
     verify(token) {
-      let claims: Claims;
-      try {
-        claims = app.jwt.verify<Claims>(token, { clockTimestamp: clock.now(), algorithms: ['HS256'] });
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        throw unauthorized(code === 'FAST_JWT_EXPIRED' ? MSG.sessionExpired : MSG.invalidAuthentication);
-      }
+      const claims = claimsOf(token);
       // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
       if (claims.exp * 1000 <= clock.now()) throw unauthorized(MSG.sessionExpired);
-      const member = db.select().from(members).where(eq(members.id, Number(claims.sub))).get();
+      const member = memberById.get({ id: Number(claims.sub) });
       if (!member || member.username !== claims.username) throw unauthorized(MSG.invalidAuthentication);
       if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
       return member;
