@@ -96,10 +96,10 @@ describe('sign-in brute force', () => {
     t.clock.advance(account.windowMs);
   });
 
-  it(`request rate: ${RATE_RULES['user.login']!.points} sign-ins a minute per address and name, successful ones included; X-Forwarded-For does not reset it`, async () => {
+  it(`request rate: ${RATE_RULES['user.login']![0]!.points} sign-ins a minute per address and name, successful ones included; X-Forwarded-For does not reset it`, async () => {
     const member = freshMember();
     const ip = freshIp();
-    for (let i = 0; i < RATE_RULES['user.login']!.points; i++) {
+    for (let i = 0; i < RATE_RULES['user.login']![0]!.points; i++) {
       expect((await post('/user/login', { username: member, password: 'Demo@1234' }, { ip, forwardedFor: `192.0.2.${i}` })).status).toBe(200);
     }
     expect(await post('/user/login', { username: member, password: 'Demo@1234' }, { ip, forwardedFor: '192.0.2.99' })).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
@@ -107,9 +107,23 @@ describe('sign-in brute force', () => {
     expect((await post('/user/login', { username: member, password: 'Demo@1234' }, { ip })).status).toBe(200);
   });
 
+  it('one address cannot mail reset codes to every name it knows: 30 in 15 minutes across names', async () => {
+    const rule = RATE_RULES['user.reset_password_email']![1]!;
+    expect(rule).toMatchObject({ points: 30, windowMs: 15 * MINUTE, by: 'client' });
+    const ip = freshIp();
+    for (let i = 0; i < rule.points; i++) expect((await post('/user/reset_password_email', { username: `mailed_${i}` }, { ip, forwardedFor: `198.51.100.${i}` })).status).toBe(200);
+    expect(await post('/user/reset_password_email', { username: 'mailed_last' }, { ip })).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
+    expect((await post('/user/reset_password_email', { username: 'mailed_last' }, { ip: freshIp() })).status).toBe(200);
+    // A 60 KB name is throttled like any other, and stored as its hash.
+    const long = `n${'x'.repeat(60_000)}`;
+    expect((await post('/user/reset_password_email', { username: long }, { ip: freshIp() })).status).toBe(200);
+    expect(await post('/user/reset_password_email', { username: long }, { ip: freshIp() })).toEqual({ status: 429, body: { Error: MSG.resetThrottle } });
+    expect((t.services.sqlite.prepare('select max(length(key)) as n from throttles').get() as { n: number }).n).toBeLessThan(200);
+  });
+
   it('the lookups that say whether a name exists are limited per address across names', async () => {
     const ip = freshIp();
-    const rule = RATE_RULES['user.check_username_available']!;
+    const rule = RATE_RULES['user.check_username_available']![0]!;
     expect(rule).toMatchObject({ points: 120, by: 'client' });
     for (let i = 0; i < rule.points; i++) expect((await post('/user/check_username_available', { username: `probe_${i}` }, { ip })).status).toBe(200);
     expect(await post('/user/check_username_available', { username: 'probe_last' }, { ip })).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
