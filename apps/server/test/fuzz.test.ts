@@ -5,14 +5,14 @@
  * unicode, NUL and RTL marks, prototype-pollution keys, odd numbers, SQL and HTML, missing and
  * extra fields, non-objects, non-JSON and wrong content types. Every answer must be a success or
  * a refusal with a status the contract documents and a clear `Error`; afterwards the ledger is
- * sound and Object.prototype untouched. The seed is printed: FUZZ_SEED=<seed> replays a run;
+ * sound, a refused money call changed no balance or money row, and Object.prototype is untouched. The seed is printed: FUZZ_SEED=<seed> replays a run;
  * FUZZ_RUNS changes the count and FUZZ_PROFILE=1 prints every refusal message and the time per endpoint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { contract, procedureNames, type ProcedureName } from '@md/shared';
-import { createTestApp, expectLedgerSound, type TestApp } from './helpers.ts';
+import { createTestApp, expectLedgerSound, moneySnapshot, type TestApp } from './helpers.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -270,19 +270,33 @@ function expectClearError(message: unknown, context: string) {
   expect(text, context).not.toMatch(/^(Invalid input|Invalid option|Too big|Too small)/);
 }
 
+/** Calls that move money: a refused one must leave every balance and money row as it was. */
+const MONEY_CALLS = new Set<ProcedureName>(['subscription.buy_subscription_packages', 'transfer_to_user', 'wallet.transfer_wallet', 'withdraw.withdraw_request', 'deposit.make_payment']);
+
 const spent = new Map<string, number>();
 async function send(request: Request): Promise<void> {
+  if (!MONEY_CALLS.has(request.name)) {
+    await sendTimed(request);
+    return;
+  }
+  const before = moneySnapshot(t);
+  const status = await sendTimed(request);
+  if (status !== 200) expect(moneySnapshot(t), `a refused ${request.name} (${status}) changed money`).toBe(before);
+}
+
+async function sendTimed(request: Request): Promise<number> {
   // CPU time of the whole process (the scrypt threads included): wall time says little on a shared machine.
   const started = process.cpuUsage();
   try {
-    await sendAndJudge(request);
+    return await sendAndJudge(request);
   } finally {
     const used = process.cpuUsage(started);
     spent.set(request.name, (spent.get(request.name) ?? 0) + (used.user + used.system) / 1000);
   }
 }
 
-async function sendAndJudge(request: Request): Promise<void> {
+/** Sends one request, checks its answer, and answers its HTTP status. */
+async function sendAndJudge(request: Request): Promise<number> {
   const entry = contract[request.name];
   const token = tokens[request.who]!;
   let text = request.payload.text;
@@ -310,7 +324,7 @@ async function sendAndJudge(request: Request): Promise<void> {
       expect(REFUSALS, `${context} → ${response.statusCode}`).toContain(response.statusCode);
       expectClearError(body.Error, `${context} → ${response.statusCode}`);
     }
-    return;
+    return response.statusCode;
   }
 
   // tRPC: queries as GET with the input in the URL, mutations as POST; the same JSON text.
@@ -333,6 +347,7 @@ async function sendAndJudge(request: Request): Promise<void> {
       expectClearError(body.Error, `${context} → ${response.statusCode}`);
     }
   }
+  return response.statusCode;
 }
 
 describe('fuzzing the contract', () => {
