@@ -4,9 +4,10 @@
  * with believable values per field name) mixed with hostile values: wrong types, huge strings,
  * unicode, NUL and RTL marks, prototype-pollution keys, odd numbers, SQL and HTML, missing and
  * extra fields, non-objects, non-JSON and wrong content types. Every answer must be a success or
- * a refusal with a status the contract documents and a clear `Error`; afterwards the ledger is
- * sound, a refused money call changed no balance or money row, and Object.prototype is untouched. The seed is printed: FUZZ_SEED=<seed> replays a run;
- * FUZZ_RUNS changes the count and FUZZ_PROFILE=1 prints every refusal message and the time per endpoint.
+ * a refusal with a status the contract documents and a clear `Error`; a refused money call
+ * changes no balance or money row; afterwards the ledger is sound and Object.prototype untouched.
+ * The seed is printed: FUZZ_SEED=<seed> replays a run; FUZZ_RUNS changes the count and
+ * FUZZ_PROFILE=1 prints every refusal message and the CPU time per endpoint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
