@@ -1,9 +1,10 @@
 /** The signed-in member's profile and the email change (spec §3, §4; DESIGN §3). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { members } from '@md/db';
 import { MSG } from '@md/shared';
 import { badRequest, forbidden } from '../../core/errors.ts';
 import { consumeOtp, issueOtp } from '../../core/otp.ts';
+import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
 import { currentPackageName, hasActiveSubscription } from './subscriptions.ts';
@@ -14,10 +15,20 @@ export const PROFILE_MESSAGES = {
   emailChanged: 'Email changed successfully',
 } as const;
 
+const usernameById = perDatabase((db) =>
+  db
+    .select({ username: members.username })
+    .from(members)
+    .where(eq(members.id, sql.placeholder('id')))
+    .prepare(),
+);
+
 export const profileHandlers: Handlers = {
   'user.view_profile': (ctx) => {
     const member = ctx.member;
-    const sponsor = member.sponsorId === null ? undefined : ctx.db.select({ username: members.username }).from(members).where(eq(members.id, member.sponsorId)).get();
+    const sponsor = member.sponsorId === null ? undefined : usernameById(ctx.db).get({ id: member.sponsorId });
+    // The latest ACTIVE package, whose existence is also the Subscription flag.
+    const currentPackage = currentPackageName(ctx, member.id);
     return {
       Success: [
         {
@@ -29,8 +40,8 @@ export const profileHandlers: Handlers = {
           Sponsor: sponsor?.username ?? null,
           Country: member.country,
           Created_On: new Date(member.createdAt).toISOString(),
-          Subscription: hasActiveSubscription(ctx, member.id),
-          package: currentPackageName(ctx, member.id),
+          Subscription: currentPackage !== null,
+          package: currentPackage,
           Transaction_Password: member.transactionPasswordHash !== null,
           TOTP_Enabled: member.totpEnabled,
           Wallet_Details: { Wallet_Address: member.walletAddress, Network: 'BEP.20' },

@@ -1,23 +1,26 @@
 /** Subscription facts other modules ask about: whether a member holds an ACTIVE one, and which. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { subscriptions } from '@md/db';
+import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 
+const mine = and(eq(subscriptions.memberId, sql.placeholder('member')), eq(subscriptions.status, 'ACTIVE'));
+const queries = perDatabase((db) => ({
+  active: db.select({ id: subscriptions.id }).from(subscriptions).where(mine).limit(1).prepare(),
+  current: db
+    .select({ plan: subscriptions.plan })
+    .from(subscriptions)
+    .where(mine)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1)
+    .prepare(),
+}));
+
 export function hasActiveSubscription(ctx: Pick<Services, 'db'>, memberId: number): boolean {
-  return Boolean(
-    ctx.db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.status, 'ACTIVE'))).limit(1).get(),
-  );
+  return Boolean(queries(ctx.db).active.get({ member: memberId }));
 }
 
-/** Name of the member's current (latest active) package, or null. */
+/** Name of the member's current (latest active) package, or null when it holds no ACTIVE one. */
 export function currentPackageName(ctx: Pick<Services, 'db'>, memberId: number): string | null {
-  return (
-    ctx.db
-      .select({ plan: subscriptions.plan })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.status, 'ACTIVE')))
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(1)
-      .get()?.plan ?? null
-  );
+  return queries(ctx.db).current.get({ member: memberId })?.plan ?? null;
 }
