@@ -4,6 +4,7 @@
  * search (LIKE over the searchable columns), the inclusive start/end dates, the filters, and
  * newest-first paging. Every table is indexed on (member, time), so first pages stay cheap.
  */
+import type Database from 'better-sqlite3';
 import type { ParsedInputOf } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import type { AuthedCtx } from '../../core/services.ts';
@@ -72,12 +73,30 @@ function conditions(source: TableSource<unknown>, query: TableQuery, memberId: n
   return { where: clauses.join(' and '), params };
 }
 
+/**
+ * Statements by SQL text, per connection: preparing costs more than running a first page. The
+ * text varies only with which conditions are used and how many filter values, so a small bound
+ * (emptied when reached) keeps odd filter lists from growing it.
+ */
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const STATEMENT_CACHE_SIZE = 500;
+function statement(sqlite: Database.Database, sql: string): Database.Statement {
+  let cache = statements.get(sqlite);
+  if (!cache) statements.set(sqlite, (cache = new Map()));
+  let prepared = cache.get(sql);
+  if (!prepared) {
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+    cache.set(sql, (prepared = sqlite.prepare(sql)));
+  }
+  return prepared;
+}
+
 export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: TableQuery): Row[] {
   const { where, params } = conditions(source as TableSource<unknown>, query, ctx.member.id);
-  const rows = ctx.sqlite
-    .prepare(
-      `select ${source.select} from ${source.from} where ${where} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
-    )
+  const rows = statement(
+    ctx.sqlite,
+    `select ${source.select} from ${source.from} where ${where} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
+  )
     .all({ ...params, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }) as Record<string, unknown>[];
   return rows.map((row) => source.toRow(row));
 }
@@ -85,6 +104,6 @@ export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: Tab
 /** Page count for the same query: at least 1. */
 export function pageCountOf(ctx: AuthedCtx, source: TableSource<unknown>, query: TableQuery): number {
   const { where, params } = conditions(source, query, ctx.member.id);
-  const { total } = ctx.sqlite.prepare(`select count(*) as total from ${source.from} where ${where}`).get(params) as { total: number };
+  const { total } = statement(ctx.sqlite, `select count(*) as total from ${source.from} where ${where}`).get(params) as { total: number };
   return Math.max(1, Math.ceil(total / query.pageSize));
 }
