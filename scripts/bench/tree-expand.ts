@@ -65,7 +65,7 @@ const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
  * Clicks the row and resolves with the ms until the frame showing its children was painted. In-page
  * code as text: tsx would wrap named functions in a helper that does not exist in the page.
  */
-const timeExpansion = (): Promise<number> =>
+const timeExpansion = (): Promise<[total: number, call: number]> =>
   page.evaluate(`new Promise((done, fail) => {
     const tree = document.querySelector('[role="tree"]');
     const row = tree.querySelector('[role="treeitem"][data-name="wide"]');
@@ -79,7 +79,10 @@ const timeExpansion = (): Promise<number> =>
       if (!shown()) return;
       observer.disconnect();
       // The DOM is committed; the next frame paints it, and a task after that frame's callbacks follows the paint.
-      requestAnimationFrame(() => setTimeout(() => done(performance.now() - start)));
+      requestAnimationFrame(() => setTimeout(() => {
+        const calls = performance.getEntriesByType('resource').filter((e) => e.startTime >= start && e.name.includes('view_downline'));
+        done([performance.now() - start, calls.reduce((ms, e) => ms + e.duration, 0)]);
+      }));
     });
     observer.observe(tree, { subtree: true, childList: true, attributes: true });
     row.click();
@@ -87,6 +90,8 @@ const timeExpansion = (): Promise<number> =>
 
 const first: number[] = [];
 const again: number[] = [];
+/** The children's call as the page's resource timing saw it (request to last byte). */
+const calls: number[] = [];
 try {
   await page.goto(`${origin}/`);
   await page.getByLabel('Username').fill('demo');
@@ -99,12 +104,14 @@ try {
     const row = page.locator('[role="treeitem"][data-name="wide"]');
     await row.scrollIntoViewIfNeeded();
     await page.waitForTimeout(200); // let the page settle (fonts, idle callbacks) before timing
-    first.push(await timeExpansion());
+    const [total, call] = await timeExpansion();
+    first.push(total);
+    calls.push(call);
     const rendered = await page.locator('[role="treeitem"][aria-level="3"]').count();
     await row.click(); // collapse
     await page.locator(`[data-name="${firstChild}"]`).waitFor({ state: 'detached' });
-    again.push(await timeExpansion());
-    console.log(`run ${run}: first expansion ${first.at(-1)!.toFixed(1)} ms, again ${again.at(-1)!.toFixed(1)} ms (${rendered} of ${CHILDREN} child rows in the DOM, the rest virtualized)`);
+    again.push((await timeExpansion())[0]);
+    console.log(`run ${run}: first expansion ${first.at(-1)!.toFixed(1)} ms (call ${calls.at(-1)!.toFixed(1)} ms), again ${again.at(-1)!.toFixed(1)} ms (${rendered} of ${CHILDREN} child rows in the DOM, the rest virtualized)`);
   }
 } finally {
   await browser.close();
@@ -113,6 +120,6 @@ try {
 }
 
 console.log(`\nexpanding a node with ${CHILDREN} children, median of ${RUNS} (budget ${BUDGET_MS} ms):`);
-console.log(`  first expansion (load + render): ${median(first).toFixed(1)} ms`);
+console.log(`  first expansion (load + render): ${median(first).toFixed(1)} ms (the children's call: ${median(calls).toFixed(1)} ms)`);
 console.log(`  expansion again (render only):    ${median(again).toFixed(1)} ms`);
 process.exit(median(first) > BUDGET_MS ? 1 : 0);

@@ -32,6 +32,10 @@ export function useLazyTree<T>(root: TreeNode<T>, rootChildren: TreeNode<T>[], l
   // Loads already started, so a double click never loads twice.
   const started = useRef(new Set<string>([root.id]));
 
+  // Rows keep their identity while unchanged, so memoized row components skip them: expanding a
+  // node re-renders that row and the ones that move, not every visible row.
+  const [rowCache] = useState(() => new WeakMap<TreeNode<T>, FlatRow<T>>());
+
   const rows = useMemo(() => {
     const out: FlatRow<T>[] = [];
     // An explicit stack: trees thousands of levels deep must not overflow the call stack.
@@ -41,11 +45,18 @@ export function useLazyTree<T>(root: TreeNode<T>, rootChildren: TreeNode<T>[], l
       const known = children.get(node.id);
       const expandable = known ? known.length > 0 : node.expandable !== false;
       const isOpen = expandable && expanded.has(node.id);
-      out.push({ node, depth, expanded: isOpen, loading: loading.has(node.id), expandable });
+      const isLoading = loading.has(node.id);
+      const cached = rowCache.get(node);
+      if (cached && cached.depth === depth && cached.expanded === isOpen && cached.loading === isLoading && cached.expandable === expandable) out.push(cached);
+      else {
+        const row = { node, depth, expanded: isOpen, loading: isLoading, expandable };
+        rowCache.set(node, row);
+        out.push(row);
+      }
       if (isOpen && known) for (let i = known.length - 1; i >= 0; i--) stack.push({ node: known[i]!, depth: depth + 1 });
     }
     return out;
-  }, [root, children, expanded, loading]);
+  }, [root, children, expanded, loading, rowCache]);
 
   const toggle = useCallback(
     (row: FlatRow<T>) => {
