@@ -15,6 +15,12 @@ export interface TableSource<Row> {
   /** FROM … [JOIN …] with the scope condition, which takes the caller's member id as `@member`. */
   from: string;
   where: string;
+  /**
+   * Optional: a condition equivalent to `where` for a page without search, dates or filters,
+   * which may keep only the newest `@window` rows (offset + page size) of each part of the scope.
+   * For scopes that are a union of index ranges, where `where` reads every row before sorting.
+   */
+  newest?: string;
   /** Columns selected (SQL), aliased to the names `toRow` reads. */
   select: string;
   /** SQL expression of the row's time (epoch ms), for dates and ordering. */
@@ -42,7 +48,8 @@ function parseDay(value: string, field: string): number {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function conditions(source: TableSource<unknown>, query: TableQuery, memberId: number) {
+/** The WHERE clause and its parameters; `window` (rows up to the end of the page) lets a plain page use `newest`. */
+function conditions(source: TableSource<unknown>, query: TableQuery, memberId: number, window?: number) {
   const clauses = [source.where];
   const params: Record<string, unknown> = { member: memberId };
   const text = query.search?.[0]?.trim();
@@ -70,6 +77,10 @@ function conditions(source: TableSource<unknown>, query: TableQuery, memberId: n
     });
     clauses.push(`${expression} in (${names.join(', ')})`);
   }
+  if (window !== undefined && source.newest && clauses.length === 1) {
+    params.window = window;
+    return { where: source.newest, params };
+  }
   return { where: clauses.join(' and '), params };
 }
 
@@ -92,12 +103,13 @@ function statement(sqlite: Database.Database, sql: string): Database.Statement {
 }
 
 export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: TableQuery): Row[] {
-  const { where, params } = conditions(source as TableSource<unknown>, query, ctx.member.id);
+  const offset = (query.pageNo - 1) * query.pageSize;
+  const { where, params } = conditions(source as TableSource<unknown>, query, ctx.member.id, offset + query.pageSize);
   const rows = statement(
     ctx.sqlite,
     `select ${source.select} from ${source.from} where ${where} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
   )
-    .all({ ...params, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }) as Record<string, unknown>[];
+    .all({ ...params, limit: query.pageSize, offset }) as Record<string, unknown>[];
   return rows.map((row) => source.toRow(row));
 }
 

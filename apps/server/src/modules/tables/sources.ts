@@ -104,6 +104,11 @@ export const earningSource: TableSource<{
       select id from transfers where from_account_id in (select id from accounts where member_id = @member)
       union select id from transfers where to_account_id in (select id from accounts where member_id = @member)
       union select id from transfers where member_id = @member)`,
+  // The same three parts, each cut to its newest @window rows read from its (…, created_at) index.
+  newest: `t.id in (
+      select id from (select id from transfers where from_account_id in (select id from accounts where member_id = @member) order by created_at desc, id desc limit @window)
+      union select id from (select id from transfers where to_account_id in (select id from accounts where member_id = @member) order by created_at desc, id desc limit @window)
+      union select id from (select id from transfers where member_id = @member order by created_at desc, id desc limit @window))`,
   select: `t.id, t.created_at, t.trans_id, t.amount, t.reason, fa.member_id as from_member, ta.member_id as to_member,
     fa.wallet as from_wallet, ta.wallet as to_wallet, fm.username as from_user, tm.username as to_user,
     t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`,
