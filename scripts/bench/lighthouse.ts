@@ -63,7 +63,21 @@ interface Result {
   si: number;
 }
 
-async function audit(url: string): Promise<Result> {
+/** Lighthouse now and then loses the trace (NO_NAVSTART) or a metric on this loaded machine: such a run is redone. */
+async function audit(url: string, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await auditOnce(url);
+      if (Object.values(result).every(Number.isFinite)) return result;
+      throw new Error(`a metric is missing: ${JSON.stringify(result)}`);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`    ${url}: run again (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+}
+
+async function auditOnce(url: string): Promise<Result> {
   const runner = await lighthouse(url, { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
   if (!runner) throw new Error('Lighthouse returned no result');
   const { lhr } = runner;
