@@ -96,6 +96,18 @@ describe('sign-in brute force', () => {
     t.clock.advance(account.windowMs);
   });
 
+  it('the old password at a password change counts with the account\'s failed sign-ins (a stolen session cannot guess it)', async () => {
+    const member = freshMember();
+    const token = await t.login(member);
+    const change = () => post('/user/change_password', { oldpassword: 'Guess@1234', newpassword: 'Next@12345', conpassword: 'Next@12345', otp: '123456' }, { ip: freshIp(), token });
+    for (let i = 0; i < account.failures; i++) expect(await change()).toEqual({ status: 400, body: { Error: 'Old password is incorrect' } });
+    const refused = { status: 429, body: { Error: account.message } };
+    expect(await change()).toEqual(refused);
+    expect(await login(member, 'Demo@1234', freshIp())).toEqual(refused);
+    t.clock.advance(account.windowMs);
+    expect((await login(member, 'Demo@1234', freshIp())).status).toBe(200);
+  });
+
   it(`request rate: ${RATE_RULES['user.login']![0]!.points} sign-ins a minute per address and name, successful ones included; X-Forwarded-For does not reset it`, async () => {
     const member = freshMember();
     const ip = freshIp();
@@ -188,6 +200,22 @@ describe('OTP brute force', () => {
     const code = await issue(member, token);
     expect(await verify(token, code, ip)).toEqual({ status: 429, body: { Error: client.message } });
     expect((await verify(token, code, freshIp())).status).toBe(200);
+  });
+});
+
+describe('transaction password brute force', () => {
+  it(`${FAILURE_LIMITS.transactionPassword.account.failures} wrong ones in 15 minutes per account, from any address, then 429 even for the right one`, async () => {
+    const limit = FAILURE_LIMITS.transactionPassword.account;
+    expect(limit).toMatchObject({ failures: 10, windowMs: 15 * MINUTE });
+    const token = await t.login('demo');
+    const send = (password: string) => post('/transfer_to_user', { username: 'gonzalo_001', amount: 1, password }, { ip: freshIp(), token });
+    for (let i = 0; i < limit.failures; i++) expect(await send('Wrong@123')).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
+    const refused = { status: 429, body: { Error: limit.message } };
+    expect(await send('Txn@123')).toEqual(refused);
+    // The withdrawal asks the same password: the same count.
+    expect(await post('/withdraw/withdraw_request', { amount: 20, password: 'Txn@123' }, { ip: freshIp(), token })).toEqual(refused);
+    t.clock.advance(limit.windowMs);
+    expect(await send('Txn@123')).toEqual({ status: 200, body: { Success: MSG.transferSuccessful } });
   });
 });
 

@@ -86,6 +86,10 @@ export const FAILURE_LIMITS = {
     account: { failures: 10, windowMs: 15 * MINUTE, message: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.' },
     client: { failures: 30, windowMs: 15 * MINUTE, message: 'Too many failed sign-in attempts. Try again in 15 minutes.' },
   },
+  transactionPassword: {
+    account: { failures: 10, windowMs: 15 * MINUTE, message: 'Too many wrong transaction passwords. Try again in 15 minutes.' },
+    client: { failures: 30, windowMs: 15 * MINUTE, message: 'Too many wrong transaction passwords. Try again in 15 minutes.' },
+  },
   code: {
     account: { failures: 10, windowMs: 60 * MINUTE, message: 'Too many wrong codes for this account. Try again in an hour.' },
     client: { failures: 30, windowMs: 15 * MINUTE, message: 'Too many wrong codes. Try again in 15 minutes.' },

@@ -180,7 +180,13 @@ export const authHandlers: Handlers = {
     if (newPassword !== confirm) throw badRequest(MSG.newConfirmMismatch);
     if (newPassword.length < 6) throw badRequest(MSG.newPasswordMin6);
     if (!meetsChangePassword(newPassword)) throw badRequest(MSG.newPasswordCriteria);
-    if (!(await verifyPassword(oldPassword, ctx.member.passwordHash))) throw badRequest(AUTH_MESSAGES.oldPasswordIncorrect);
+    // The account password guessed with a session: counted with the sign-in failures of the account.
+    const guess = { account: ctx.member.username, caller: ctx.caller };
+    assertGuessAllowed(ctx, 'login', guess);
+    if (!(await verifyPassword(oldPassword, ctx.member.passwordHash))) {
+      recordFailedGuess(ctx, 'login', guess);
+      throw badRequest(AUTH_MESSAGES.oldPasswordIncorrect);
+    }
     consumeOtp(ctx, { purpose: 'change_password', subject: ctx.member.username, code: input.otp });
     const passwordHash = await hashPassword(newPassword);
     const memberId = ctx.member.id;

@@ -12,7 +12,8 @@ import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, transactionPasswordFi
 import { badRequest } from '../../core/errors.ts';
 import { consumeOtp, issueOtp } from '../../core/otp.ts';
 import { hashPassword, verifyPassword } from '../../core/passwords.ts';
-import type { Member, Services } from '../../core/services.ts';
+import { assertGuessAllowed, recordFailedGuess } from '../../core/attempts.ts';
+import type { Ctx, Member, Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -53,11 +54,17 @@ const walletAddressOrThrow = (address: string) => {
 
 /**
  * Checks the member's transaction password (scrypt, so call it BEFORE the money transaction).
- * `missingMessage` is the refusal when none is set yet.
+ * `missingMessage` is the refusal when none is set yet. Wrong ones are limited per account and
+ * per client like sign-in passwords (a stolen session must not guess it).
  */
-export async function requireTransactionPassword(member: Member, password: string, missingMessage: string): Promise<void> {
+export async function requireTransactionPassword(ctx: Ctx, member: Member, password: string, missingMessage: string): Promise<void> {
   if (!member.transactionPasswordHash) throw badRequest(missingMessage);
-  if (!(await verifyPassword(password, member.transactionPasswordHash))) throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword);
+  const guess = { account: member.username, caller: ctx.caller };
+  assertGuessAllowed(ctx, 'transactionPassword', guess);
+  if (!(await verifyPassword(password, member.transactionPasswordHash))) {
+    recordFailedGuess(ctx, 'transactionPassword', guess);
+    throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword);
+  }
 }
 
 /** The latest unused OTP of a purpose for a member: its payload carries the pending value. */

@@ -52,7 +52,7 @@ export const p2pHandlers: Handlers = {
     if (!ctx.member.transactionPasswordHash) throw badRequest(P2P_MESSAGES.setPassword);
     const micros = amountToMicros(input.amount);
     if (micros > walletBalance(ctx, ctx.member.id, 'Deposit')) throw badRequest(MSG.insufficientBalance);
-    await requireTransactionPassword(ctx.member, input.password, P2P_MESSAGES.setPassword);
+    await requireTransactionPassword(ctx, ctx.member, input.password, P2P_MESSAGES.setPassword);
     sendP2p(ctx, ctx.member.id, input.username, micros);
     return { Success: MSG.transferSuccessful };
   },

@@ -115,7 +115,7 @@ export const withdrawalHandlers: Handlers = {
     if (!member.transactionPasswordHash) throw badRequest(MSG.setTransactionPassword);
     if (!member.walletAddress) throw badRequest(WITHDRAWAL_MESSAGES.noAddress);
     if (micros > walletBalance(ctx, member.id, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
-    await requireTransactionPassword(member, input.password, MSG.setTransactionPassword);
+    await requireTransactionPassword(ctx, member, input.password, MSG.setTransactionPassword);
     requestWithdrawal(ctx, member.id, micros, member.walletAddress);
     return { Success: WITHDRAWAL_MESSAGES.submitted };
   },
