@@ -9,6 +9,7 @@ import { getAddress, keccak256, toBytes } from 'viem';
 import { deposits, members, type DepositStatus } from '@md/db';
 import { amountToMicros, microsToAmount, PAYMENT_WINDOW_MINUTES } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { moneyTransaction, nextTransId, transfer } from '../ledger/ledger.ts';
@@ -99,6 +100,17 @@ export function expireDeposit(ctx: MoneyCtx, ref: string | number): DepositRow {
   });
 }
 
+// The wallets screen expires the caller's overdue deposits on every visit: prepared once.
+const expireMine = perDatabase((db) =>
+  db
+    .update(deposits)
+    .set({ status: 'EXPIRED' })
+    .where(
+      and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.expiresAt, sql.placeholder('now')), eq(deposits.memberId, sql.placeholder('member'))),
+    )
+    .prepare(),
+);
+
 /**
  * Catch-up run on reads: pays what the demo auto-pay should have paid (so a restart loses
  * nothing) and marks lapsed windows EXPIRED. `memberId` limits it to one member.
@@ -115,11 +127,13 @@ export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
       .all();
     for (const d of due) payDeposit(ctx, d.id, undefined, d.createdAt + delayMs);
   }
-  ctx.db
-    .update(deposits)
-    .set({ status: 'EXPIRED' })
-    .where(and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.expiresAt, now), mine))
-    .run();
+  if (memberId === undefined)
+    ctx.db
+      .update(deposits)
+      .set({ status: 'EXPIRED' })
+      .where(and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.expiresAt, now)))
+      .run();
+  else expireMine(ctx.db).run({ now, member: memberId });
 }
 
 /** The QA listing of deposits (newest first). */
