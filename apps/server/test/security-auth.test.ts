@@ -311,6 +311,9 @@ describe('session tokens (JWT)', () => {
     t.clock.advance(1000);
     expect(await profile(token)).toEqual({ status: 401, body: { Error: MSG.sessionExpired } });
     expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: claims.exp + 10 * TOKEN_TTL_SECONDS }, 'sha256', 'another-key'))).toEqual(INVALID_AUTH);
+    // A token must carry an exp, even one signed with the right key.
+    const { exp: _exp, ...withoutExp } = claims;
+    expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, withoutExp, 'sha256'))).toEqual(INVALID_AUTH);
   });
 
   it('a TOTP code used to sign in cannot then switch 2FA off (replay across endpoints)', async () => {

@@ -50,6 +50,8 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
     },
     verify(token) {
       const claims = claimsOf(token);
+      // Every token this server signs has an exp: one without (signed elsewhere with the key) is refused.
+      if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) throw unauthorized(MSG.invalidAuthentication);
       // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
       if (claims.exp * 1000 <= clock.now()) throw unauthorized(MSG.sessionExpired);
       const member = memberById.get({ id: Number(claims.sub) });
