@@ -54,6 +54,9 @@ console.log(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopJobs();
+    // close() waits for answers still being sent: a client that stops reading would hold the
+    // process forever. Every commit is already on disk, so after a grace period it just exits.
+    setTimeout(() => process.exit(0), 5_000).unref();
     void fastify.close().then(() => process.exit(0));
   });
 }
