@@ -4,7 +4,7 @@
  * cards below 768 px. Pages give it their list/total procedures and a column set.
  */
 import { useMemo } from 'react';
-import { Stack } from '@chakra-ui/react';
+import { Stack, chakra } from '@chakra-ui/react';
 import {
   functionalUpdate,
   getCoreRowModel,
@@ -47,9 +47,24 @@ export function toColumnDefs<Row>(columns: readonly DataColumn<Row>[]): ColumnDe
     header: column.header,
     accessorFn: (row: Row) => sortValue(column.format, rawValue(column, row)),
     sortingFn: column.format === 'date' || column.format === 'money' ? 'basic' : 'alphanumeric',
-    meta: { nowrap: column.format === 'date' || column.format === 'money' },
-    cell: ({ row }) => (column.render ? column.render(row.original) : formatValue(column.format, rawValue(column, row.original))),
+    meta: { nowrap: column.format === 'money' },
+    cell: ({ row }) => {
+      if (column.render) return column.render(row.original);
+      const text = formatValue(column.format, rawValue(column, row.original));
+      return column.format === 'date' ? <DateTimeText text={text} /> : text;
+    },
   }));
+}
+
+/** 'Oct 02, 2026 10:00' may break before the time only: a narrow table keeps the date whole. */
+function DateTimeText({ text }: { text: string }) {
+  const parts = /^(.+) (\d{2}:\d{2})$/.exec(text);
+  if (!parts) return text;
+  return (
+    <>
+      <chakra.span whiteSpace="nowrap">{parts[1]}</chakra.span> <chakra.span whiteSpace="nowrap">{parts[2]}</chakra.span>
+    </>
+  );
 }
 
 export function DataTable<L extends PagedListName>({

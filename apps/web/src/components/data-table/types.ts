@@ -35,7 +35,7 @@ export interface PresetFilter {
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** Dates and amounts stay on one line; text may wrap so wide tables fit. */
+    /** Amounts stay on one line; text may wrap so wide tables fit (dates only before the time). */
     nowrap?: boolean;
   }
 }

@@ -1,5 +1,5 @@
 /** The sidebar: a 16 rem column from 768 px up, a slide-in drawer below that closes on navigation. */
-import { Box, CloseButton, Drawer, Flex, Heading, Icon, Portal, Stack } from '@chakra-ui/react';
+import { Box, CloseButton, Drawer, Flex, Heading, Icon, Portal, Stack, type HeadingProps } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { SIDEBAR_WIDTH } from '@md/shared';
 import { NAV_ITEMS } from './nav-items.ts';
@@ -34,8 +34,9 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-const Brand = () => (
-  <Heading as="p" size="md" px="3" py="4" color="teal.fg">
+// Takes props: as the drawer's title (asChild) it receives the id the dialog is named by.
+const Brand = (props: HeadingProps) => (
+  <Heading as="p" size="md" px="3" py="4" color="teal.fg" {...props}>
     Member Dashboard
   </Heading>
 );

@@ -18,7 +18,7 @@ describe('History page', () => {
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Date', 'Transaction ID', 'Amount', 'Type', 'By', 'Transfer', 'Wallet', 'Status',
     ]);
-    expect(within(table).getByText('Mar 05, 2024 10:20')).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toContain('Mar 05, 2024 10:20');
     expect(within(table).getByText('Success')).toHaveAttribute('data-tone', 'ok');
     expect(within(table).getByText('Pending')).toHaveAttribute('data-tone', 'bad');
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('1 / 2');
