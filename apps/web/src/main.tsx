@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import type { RuntimeConfig } from '@md/shared';
 import { AppProviders } from './app/providers.tsx';
-import { routes } from './app/router.tsx';
+import { preloadSessionRoutes, routes } from './app/router.tsx';
 import { loadRuntimeConfig } from './lib/config.tsx';
+import { getJwt } from './lib/storage.ts';
 
 function AppRoutes() {
   return useRoutes(routes);
@@ -19,6 +20,8 @@ function App({ config }: { config: RuntimeConfig }) {
     </AppProviders>
   );
 }
+
+if (getJwt()) preloadSessionRoutes(window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);
 loadRuntimeConfig()

@@ -11,8 +11,22 @@ import { RequireAuth } from './require-auth.tsx';
 const RegisterPage = lazy(() => import('../features/auth/register.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password.tsx'));
 const ForgotUsernamePage = lazy(() => import('../features/auth/forgot-username.tsx'));
-const DashboardLayout = lazy(() => import('../components/shell/dashboard-layout.tsx'));
-const DashboardHomePage = lazy(() => import('../features/dashboard-home/dashboard-home.tsx'));
+const loadDashboardLayout = () => import('../components/shell/dashboard-layout.tsx');
+const loadDashboardHome = () => import('../features/dashboard-home/dashboard-home.tsx');
+const DashboardLayout = lazy(loadDashboardLayout);
+const DashboardHomePage = lazy(loadDashboardHome);
+
+/**
+ * A stored session opens the app on the dashboard: its chunks start loading at boot, beside
+ * /config.json, instead of one after another once the routes render.
+ */
+export function preloadSessionRoutes(path: string) {
+  if (!path.startsWith('/dashboard')) return;
+  // A failed load is not an error here: the route's own lazy() load reports it.
+  const quiet = () => undefined;
+  loadDashboardLayout().catch(quiet);
+  if (path.replace(/\/$/, '') === '/dashboard') loadDashboardHome().catch(quiet);
+}
 const NotificationsPage = lazy(() => import('../features/notifications/notifications.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings.tsx'));
 const TransactionsPage = lazy(() => import('../features/transactions/transactions.tsx'));
