@@ -84,6 +84,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     qaControl: process.env.NODE_ENV !== 'production',
     publicUrl: 'http://localhost:3000',
     rateLimits: true,
+    readCache: process.env.READ_CACHE !== 'off',
     requestTimeoutMs: 20_000,
     captchaHmacKey: randomBytes(32).toString('hex'),
     captchaMaxNumber: 100_000,

@@ -1,7 +1,8 @@
 /**
- * The read caches of the hot endpoints answer what the database holds: the wallet figures are
- * recomputed after a write by this connection or a commit by another, never served from a
- * transaction that was rolled back, and follow the month.
+ * The read caches of the hot endpoints answer what the database holds: the wallet figures and the
+ * answers of the pure reads (tables, profile) are recomputed after a write by this connection or
+ * a commit by another, never served from a transaction that was rolled back, and the figures
+ * follow the month.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/core/clock.ts';
+import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
 import { moneyTransaction, transfer, walletFigures } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -76,5 +78,51 @@ describe('wallet figures cache', () => {
     expect(walletFigures(t.services, id).ROI).toMatchObject({ thisMonth: 5_000_000, lastMonth: 0 });
     t.clock.advance(31 * 86_400_000);
     expect(walletFigures(t.services, id).ROI).toMatchObject({ total: 5_000_000, thisMonth: 0, lastMonth: 5_000_000 });
+  });
+});
+
+describe('answers of the pure reads', () => {
+  it('a table page and the profile change with the next write, on REST and tRPC alike', async () => {
+    const { t, id } = await appWithMember();
+    t.services.sqlite.prepare('update members set password_hash = ? where id = ?').run(DEMO_PASSWORD_HASH, id);
+    const token = await t.login('cache_me');
+    const page = () => t.post<{ Success: { TransID: string }[] }>('/level/level_earning_transaction', { pageNo: 1, pageSize: 10 }, { token });
+    const insert = t.services.sqlite.prepare(
+      `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
+       values (?, ?, ?, 'S', 1, 100, 1, 1, 1, ?)`,
+    );
+    insert.run('LV-A', id, id, 1);
+    expect((await page()).body.Success.map((r) => r.TransID)).toEqual(['LV-A']);
+    expect((await page()).body.Success.map((r) => r.TransID)).toEqual(['LV-A']);
+    insert.run('LV-B', id, id, 2);
+    expect((await page()).body.Success.map((r) => r.TransID)).toEqual(['LV-B', 'LV-A']);
+    const viaTrpc = await t.trpc('level.level_earning_transaction', 'query', { pageNo: 1, pageSize: 10 }, token);
+    expect((viaTrpc.body as { result: { data: { Success: { TransID: string }[] } } }).result.data.Success.map((r) => r.TransID)).toEqual(['LV-B', 'LV-A']);
+
+    const profile = async () => (await t.post<{ Success: [{ Name: string }] }>('/user/view_profile', {}, { token })).body.Success[0].Name;
+    expect(await profile()).toBe('Cache Me');
+    t.services.sqlite.prepare("update members set name = 'Renamed' where id = ?").run(id);
+    expect(await profile()).toBe('Renamed');
+  });
+
+  it('keys answers by member and input, not by token', async () => {
+    const { t, id } = await appWithMember();
+    const db = t.services.sqlite;
+    db.prepare('update members set password_hash = ? where id = ?').run(DEMO_PASSWORD_HASH, id);
+    db.prepare(`insert into members (username, name, email, country, created_at, password_hash) values ('cache_other', 'O', 'o@example.com', 'India', 0, ?)`).run(DEMO_PASSWORD_HASH);
+    const insert = db.prepare(
+      `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
+       values (?, ?, ?, 'S', 1, 100, 1, 1, 1, ?)`,
+    );
+    for (let i = 0; i < 3; i++) insert.run(`LV-${i}`, id, id, i);
+    const [first, second, other] = [await t.login('cache_me'), await t.login('cache_me'), await t.login('cache_other')];
+    const list = async (token: string, pageSize: number) =>
+      (await t.post<{ Success: unknown[] }>('/level/level_earning_transaction', { jwt: token, pageNo: 1, pageSize }, {})).body.Success.length;
+    expect(await list(first, 10)).toBe(3);
+    expect(await list(second, 10)).toBe(3);
+    expect(await list(second, 2)).toBe(2);
+    expect(await list(first, 1)).toBe(1);
+    // Another member asking the same page gets its own (empty) one.
+    expect(await list(other, 10)).toBe(0);
   });
 });

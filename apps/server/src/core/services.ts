@@ -17,6 +17,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** Announced to the web app in /config.json: how long a call may go unanswered. */
   requestTimeoutMs: number;
+  /** Keep the answers of the pure reads (tables, profile) until the next database write; on unless false. */
+  readCache?: boolean;
   /** Rate limits on the sensitive endpoints (off only in load benchmarks). */
   rateLimits: boolean;
   /** HMAC key of the ALTCHA captcha (random per process unless given). */

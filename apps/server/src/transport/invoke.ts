@@ -2,9 +2,10 @@
  * One call of a contract endpoint, whatever the transport: authenticate, validate the input
  * with the contract's schema, run the handler, check the answer against the output schema.
  */
-import { contract, firstIssueMessage, MSG, type ProcedureName } from '@md/shared';
+import { contract, firstIssueMessage, MSG, procedureNames, type ProcedureName } from '@md/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, ContractError, unauthorized } from '../core/errors.ts';
+import { createReadCache } from '../core/read-cache.ts';
 import type { Caller, Ctx, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
 import { checkRateLimit } from './rate-limit.ts';
@@ -39,6 +40,23 @@ const inputIssueMessage = (error: z.ZodError) => {
   return path && ZOD_WORDING.test(message) ? `${path}: ${message}` : message;
 };
 
+/**
+ * Reads whose answer depends only on the database, the caller and the input (never the clock):
+ * the paged tables, their page counts and the profile. Their answers are kept until the next
+ * write to the database (core/read-cache.ts), unless `config.readCache` is false.
+ */
+const tableInput = contract['table.view_deposit_transaction'].input;
+const READ_CACHED = new Set<ProcedureName>([...procedureNames.filter((name) => contract[name].input === tableInput), 'user.view_profile']);
+const answers = createReadCache<unknown>(5_000);
+
+/** The cache key of a read: procedure, member and the parsed input without the body token. */
+function readKey(name: ProcedureName, memberId: number, input: unknown): string {
+  const rest = { ...(input as Record<string, unknown>) };
+  const field = contract[name].tokenField;
+  if (field) delete rest[field];
+  return `${name}|${memberId}|${JSON.stringify(rest)}`;
+}
+
 export async function invoke(
   services: Services,
   handlers: Handlers,
@@ -65,7 +83,11 @@ export async function invoke(
   const parsed = entry.input.safeParse(body);
   if (!parsed.success) throw badRequest(inputIssueMessage(parsed.error));
 
-  const output = await handler({ ...services, caller, member }, parsed.data);
+  const run = () => handler({ ...services, caller, member }, parsed.data);
+  const output =
+    member && services.config.readCache !== false && READ_CACHED.has(name)
+      ? answers.get(services.sqlite, readKey(name, member.id, parsed.data), run)
+      : await run();
   if (services.config.validateOutput) {
     const checked = entry.output.safeParse(output);
     if (!checked.success) throw new ContractError(`Answer of ${entry.path} breaks the contract: ${describeIssues(checked.error)}`);

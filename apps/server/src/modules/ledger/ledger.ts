@@ -11,6 +11,7 @@ import { MEMBER_WALLETS, SYSTEM_ACCOUNTS, type MemberWallet, type SystemAccount,
 import { MSG } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
+import { createReadCache } from '../../core/read-cache.ts';
 import { prepared, rowWriter } from './sql.ts';
 
 export type LedgerCtx = Pick<Services, 'sqlite' | 'clock'>;
@@ -181,28 +182,13 @@ export interface WalletFigures {
   lastMonth: number;
 }
 
-/**
- * Figures already computed, per connection, valid while the database is unchanged: credits are
- * summed over every transfer a wallet ever received (thousands for an active member), and the
- * wallets screen asks for them on every visit. `total_changes()` moves with every row this
- * connection writes and `data_version` with every commit by another connection, so any write
- * anywhere empties the cache; the month is part of the key.
- */
-const figuresCache = new WeakMap<Database.Database, { version: string; byKey: Map<string, Record<MemberWallet, WalletFigures>> }>();
-const FIGURES_CACHE_SIZE = 10_000;
+/** Credits are summed over every transfer a wallet ever received (thousands for an active member), on every visit of the wallets screen. */
+const figuresCache = createReadCache<Record<MemberWallet, WalletFigures>>(10_000);
 
 /** Every wallet of a member, in micro-units: balance and credits (lifetime, this and last UTC month). Do not mutate the answer: it may be shared. */
 export function walletFigures(ctx: LedgerCtx, memberId: number): Readonly<Record<MemberWallet, WalletFigures>> {
   const { thisMonth, lastMonth } = monthStarts(ctx.clock.now());
-  // Inside a transaction the figures may include writes that are rolled back later: not cached.
-  if (ctx.sqlite.inTransaction) return computeWalletFigures(ctx, memberId, thisMonth, lastMonth);
-  const version = stmt(ctx, "select (select data_version from pragma_data_version) || '/' || total_changes()").pluck().get() as string;
-  let cache = figuresCache.get(ctx.sqlite);
-  if (!cache || cache.version !== version || cache.byKey.size >= FIGURES_CACHE_SIZE) figuresCache.set(ctx.sqlite, (cache = { version, byKey: new Map() }));
-  const key = `${memberId}/${thisMonth}`;
-  let figures = cache.byKey.get(key);
-  if (!figures) cache.byKey.set(key, (figures = computeWalletFigures(ctx, memberId, thisMonth, lastMonth)));
-  return figures;
+  return figuresCache.get(ctx.sqlite, `${memberId}/${thisMonth}`, () => computeWalletFigures(ctx, memberId, thisMonth, lastMonth));
 }
 
 function computeWalletFigures(ctx: LedgerCtx, memberId: number, thisMonth: number, lastMonth: number): Record<MemberWallet, WalletFigures> {
