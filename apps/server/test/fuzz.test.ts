@@ -394,8 +394,8 @@ describe('fuzzing the contract', () => {
     console.info(`fuzz: ${stats.sent} requests, statuses ${JSON.stringify(Object.fromEntries([...stats.byStatus].sort(([a], [b]) => a - b)))}`);
 
     expect(stats.sent).toBeGreaterThanOrEqual(RUNS);
-    // Every endpoint was called, signed in and not, over REST.
-    for (const name of procedureNames) {
+    // Every endpoint was called, signed in and not, over REST (a full run makes ~20 of the rarest kind; a short FUZZ_RUNS may not).
+    if (RUNS >= 10_000) for (const name of procedureNames) {
       expect([...(stats.byEndpoint.get(name) ?? [])].filter((k) => k.startsWith('rest')).sort(), name).toEqual(['rest:anon', 'rest:auth']);
     }
     // Every status an endpoint answered is in its OpenAPI entry (413 and 415 come from body reading, before any endpoint).
