@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** One run for the whole suite: shared rules, server over HTTP, web components, browser end to end. */
@@ -11,6 +12,8 @@ export default defineConfig({
       { test: { name: 'server', root: 'apps/server', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       'apps/*/vitest.config.ts',
       {
+        // a11y.e2e.ts reads the web app's route table: its imports use the web app's '@' alias.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'e2e',
           root: 'apps/web',

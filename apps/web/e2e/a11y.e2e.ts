@@ -1,0 +1,294 @@
+/**
+ * Accessibility and layout of every route (issue 6), in mock mode (the QA panel exists only
+ * there; both modes render the same screens). Every route of the router, every tab on it, and
+ * one dialog of each kind:
+ * - axe-core, light and dark theme: no violation of impact serious or critical;
+ * - 375, 768 and 1280 px wide: the page never scrolls sideways, and no visible element crosses
+ *   the viewport's left or right edge unless a box that scrolls (or clips) sideways holds it,
+ *   like a wide table in its own scroll area.
+ * A route added to the router without a screen here fails the first test.
+ */
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { routes } from '../src/app/router.tsx';
+import { launchBrowser } from './browser.ts';
+import { signInWithToken } from './support.ts';
+
+const server = inject('e2eServers').find((s) => s.mode === 'mock')!;
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+interface Screen {
+  /** Route path as the router has it. */
+  route: string;
+  /** What is shown, in test names. */
+  name: string;
+  /** Brings the page into the state to check (a dialog open); runs after the route settled. */
+  open?: (page: Page) => Promise<void>;
+  /** Only at these widths (the phone menu exists below 768 px). */
+  widths?: number[];
+}
+
+const PUBLIC_ROUTES = ['/', '/register', '/forgot-password', '/forgot-username'];
+const DASHBOARD_ROUTES = [
+  '/dashboard',
+  '/dashboard/package',
+  '/dashboard/wallets',
+  '/dashboard/transactions',
+  '/dashboard/deposit',
+  '/dashboard/bonus',
+  '/dashboard/volume',
+  '/dashboard/binarychart',
+  '/dashboard/levelchart',
+  '/dashboard/rankrewards',
+  '/dashboard/history',
+  '/dashboard/notification',
+  '/dashboard/settings',
+  '/dashboard/withdraw',
+  '/dashboard/p2pTransfer',
+  '/dashboard/timeline',
+  '/dashboard/support',
+];
+
+const qaPanel = (page: Page) => page.getByRole('dialog', { name: 'QA panel' });
+
+/** One dialog of each kind: the confirm shell, the OTP modal, the phone menu drawer, the QA panel. */
+const DIALOGS: Screen[] = [
+  {
+    route: '/dashboard/package',
+    name: 'purchase confirm dialog',
+    open: async (page) => {
+      await page.getByTestId('package-card-Starter').click();
+      await page.getByRole('button', { name: 'Select Starter' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm Purchase' }).waitFor();
+    },
+  },
+  {
+    // Asking for the code mails one and changes nothing until it is confirmed.
+    route: '/dashboard/settings',
+    name: 'OTP dialog (password change)',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await page.getByLabel('Current Password', { exact: true }).fill('Demo@1234');
+      await page.getByLabel('New Password', { exact: true }).fill('Other#5678');
+      await page.getByLabel('Confirm New Password', { exact: true }).fill('Other#5678');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByRole('dialog', { name: 'Confirm password change' }).waitFor();
+    },
+  },
+  {
+    route: '/dashboard',
+    name: 'phone menu drawer',
+    widths: [375],
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').getByRole('navigation').waitFor();
+    },
+  },
+  {
+    // Its tabs are visited like a page's (see check below).
+    route: '/dashboard',
+    name: 'QA panel',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'QA panel' }).click();
+      await qaPanel(page).getByRole('tablist').waitFor();
+    },
+  },
+];
+
+const SCREENS: Screen[] = [...[...PUBLIC_ROUTES, ...DASHBOARD_ROUTES].map((route) => ({ route, name: route })), ...DIALOGS];
+
+/** Every path the router answers (its catch-all aside). */
+function routerPaths(list: typeof routes, base = ''): string[] {
+  return list.flatMap((route) => {
+    const path = route.index ? base : route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base}/${route.path}`;
+    const own = route.index || (route.path !== undefined && route.path !== '*') ? [path] : [];
+    return [...own, ...routerPaths(route.children ?? [], path)];
+  });
+}
+
+/**
+ * Waits until the page shows its data: its h1, no request in flight, no spinner, and no finite
+ * animation running (axe reads colours mid-fade otherwise).
+ */
+async function settle(page: Page) {
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(async () => {
+      const shown = await page.evaluate(() => document.body.innerText.slice(0, 200));
+      throw new Error(`No h1 on ${page.url()} after 20 s; the page shows: ${JSON.stringify(shown)}`);
+    });
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const spinning = [...document.querySelectorAll('.chakra-spinner, [aria-busy="true"]')].some((el) => el.getBoundingClientRect().width > 0);
+        const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        return !spinning && !moving;
+      }),
+    )
+    .toBe(true);
+}
+
+/** Where the screen's tabs are: the QA panel's when it is open, else the page's. */
+const tabsOf = (page: Page, screen: Screen) => (screen.name === 'QA panel' ? qaPanel(page) : page.locator('main')).getByRole('tab');
+
+/** Opens the screen, then runs `check` on it and on each of its other tabs, labelled by tab name. */
+async function visit(page: Page, screen: Screen, check: (label: string) => Promise<string[]>) {
+  await page.goto(`${server.url}${screen.route}`);
+  await settle(page);
+  if (screen.open) {
+    await screen.open(page);
+    await settle(page);
+  }
+  const problems = await check('');
+  const tabs = tabsOf(page, screen);
+  const count = await tabs.count();
+  for (let i = 1; i < count; i++) {
+    const tab = tabs.nth(i);
+    const name = (await tab.innerText()).trim();
+    await tab.click();
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    await settle(page);
+    problems.push(...(await check(`[tab ${name}] `)));
+  }
+  return problems;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** axe-core over the whole document: serious and critical violations, one readable line per element. */
+async function axeProblems(page: Page, label: string): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the app's Content-Security-Policy refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${label}${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`),
+    );
+}
+
+/** The page's sideways scroll and the visible elements that cross the viewport's edges unheld. */
+function layoutProblems(page: Page, label: string): Promise<string[]> {
+  return page.evaluate((prefix) => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const problems: string[] = [];
+    if (root.scrollWidth > width) problems.push(`${prefix}the page scrolls sideways: ${root.scrollWidth} px wide in ${width}`);
+    const reported = new Set<Element>();
+    const name = (el: Element) => {
+      const testId = el.getAttribute('data-testid');
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${testId ? ` data-testid="${testId}"` : ''}${el.getAttribute('role') ? ` role="${el.getAttribute('role')}"` : ''}> "${text}"`;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || (box.left >= -1 && box.right <= width + 1)) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      let held = false;
+      for (let up = el.parentElement; up && up !== document.body && !held; up = up.parentElement) {
+        held = reported.has(up) || getComputedStyle(up).overflowX !== 'visible';
+      }
+      if (held) continue;
+      reported.add(el);
+      problems.push(`${prefix}${name(el)} spans ${Math.round(box.left)}..${Math.round(box.right)} px of ${width}`);
+    }
+    return problems;
+  }, label);
+}
+
+/** In the calling describe block: one context (viewport, theme) signed in as demo, one page. */
+function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (page: Page) => void) {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: options.width, height: options.width < 768 ? 812 : 900 }, colorScheme: options.theme });
+    await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
+    const page = await context.newPage();
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
+    use(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+}
+
+/** Public routes are visited signed out: a signed-in member is sent on to the dashboard. */
+async function signedOutFor(page: Page, screen: Screen, visitIt: () => Promise<string[]>) {
+  if (!PUBLIC_ROUTES.includes(screen.route)) return visitIt();
+  const saved = await page.evaluate(() => ({ jwt: localStorage.getItem('jwt'), user: localStorage.getItem('user') }));
+  await page.evaluate(() => {
+    localStorage.removeItem('jwt');
+    localStorage.removeItem('user');
+  });
+  try {
+    return await visitIt();
+  } finally {
+    await page.evaluate(({ jwt, user }) => {
+      localStorage.setItem('jwt', jwt ?? '');
+      localStorage.setItem('user', user ?? '');
+    }, saved);
+  }
+}
+
+describe('accessibility and layout of every route', () => {
+  it('covers every route of the router', () => {
+    const covered = [...new Set(SCREENS.map((s) => s.route))].sort();
+    expect(covered).toEqual([...new Set(routerPaths(routes))].sort());
+  });
+
+  describe.each(['light', 'dark'] as const)('axe-core, %s theme', (theme) => {
+    let page!: Page;
+    sharedPage({ width: 1280, theme }, (shared) => (page = shared));
+    const screens = SCREENS.filter((s) => !s.widths || s.widths.includes(1280));
+    it.each(screens.map((s) => [s.name, s]))('%s: no serious or critical violations', async (_, screen) => {
+      const problems = await signedOutFor(page, screen, () => visit(page, screen, (label) => axeProblems(page, label)));
+      expect(problems).toEqual([]);
+    });
+  });
+
+  // The phone menu is checked by axe at its own width.
+  describe('axe-core on a phone', () => {
+    for (const theme of ['light', 'dark'] as const) {
+      describe(`${theme} theme`, () => {
+        let page!: Page;
+        sharedPage({ width: 375, theme }, (shared) => (page = shared));
+        it.each(DIALOGS.filter((s) => s.widths?.includes(375)).map((s) => [s.name, s]))('%s: no serious or critical violations', async (_, screen) => {
+          expect(await visit(page, screen, (label) => axeProblems(page, label))).toEqual([]);
+        });
+      });
+    }
+  });
+
+  describe.each([375, 768, 1280])('layout at %i px', (width) => {
+    let page!: Page;
+    sharedPage({ width, theme: 'light' }, (shared) => (page = shared));
+    const screens = SCREENS.filter((s) => !s.widths || s.widths.includes(width));
+    it.each(screens.map((s) => [s.name, s]))('%s: no sideways scroll, nothing cut off', async (_, screen) => {
+      const problems = await signedOutFor(page, screen, () => visit(page, screen, (label) => layoutProblems(page, label)));
+      expect(problems).toEqual([]);
+    });
+
+    // Wide tables scroll in their own box; on a desktop screen the transactions table fits whole.
+    it.runIf(width === 1280)('the transactions table fits without scrolling sideways', async () => {
+      await page.goto(`${server.url}/dashboard/transactions`);
+      await settle(page);
+      const box = page.getByTestId('data-table').locator('..');
+      expect(await box.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+      expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    });
+  });
+});
