@@ -126,6 +126,8 @@ describe('sign-in brute force', () => {
     for (let i = 0; i < rule.points; i++) expect((await post('/user/reset_password_email', { username: `mailed_${i}` }, { ip, forwardedFor: `198.51.100.${i}` })).status).toBe(200);
     expect(await post('/user/reset_password_email', { username: 'mailed_last' }, { ip })).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
     expect((await post('/user/reset_password_email', { username: 'mailed_last' }, { ip: freshIp() })).status).toBe(200);
+    t.clock.advance(rule.windowMs);
+    expect((await post('/user/reset_password_email', { username: 'mailed_later' }, { ip })).status).toBe(200);
     // A 60 KB name is throttled like any other, and stored as its hash.
     const long = `n${'x'.repeat(60_000)}`;
     expect((await post('/user/reset_password_email', { username: long }, { ip: freshIp() })).status).toBe(200);
@@ -199,7 +201,10 @@ describe('OTP brute force', () => {
     const token = await t.login(member);
     const code = await issue(member, token);
     expect(await verify(token, code, ip)).toEqual({ status: 429, body: { Error: client.message } });
-    expect((await verify(token, code, freshIp())).status).toBe(200);
+    t.clock.advance(client.windowMs - 1000);
+    expect(await verify(token, code, ip)).toEqual({ status: 429, body: { Error: client.message } });
+    t.clock.advance(1000);
+    expect((await verify(token, await issue(member, token), ip)).status).toBe(200);
   });
 });
 
