@@ -5,6 +5,7 @@
  * violation, so there zod interprets. The server keeps the compiled parsers.
  * Listed in package.json "sideEffects" so bundlers keep this import.
  */
-import { z } from 'zod';
+// zod/mini's config is zod's one global config; importing it keeps the full API out of a bundle that needs only mini.
+import * as z from 'zod/mini';
 
 if ('document' in globalThis) z.config({ jitless: true });

@@ -2,9 +2,8 @@
 import { useEffect, useRef } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, TOTP_LOOKUP_DEBOUNCE_MS, loginFormSchema, type LoginForm } from '@md/shared';
+import { MSG, TOTP_LOOKUP_DEBOUNCE_MS, type LoginForm } from '@md/shared';
 import { AuthCard } from '@/components/form/auth-card.tsx';
 import { OtpField } from '@/components/form/otp-field.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
@@ -15,6 +14,19 @@ import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useStartSession } from './use-start-session.ts';
+
+/**
+ * The form's validation (zod's full API and the shared rules) is most of what sign-in would
+ * download up front: it loads when a field first takes focus, or at the latest on submit.
+ */
+const fetchLoginValidation = () =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@md/shared/rules')]).then(([{ zodResolver }, { loginFormSchema }]) => ({ zodResolver, loginFormSchema }));
+let loginValidation: ReturnType<typeof fetchLoginValidation> | undefined;
+const loadLoginValidation = () =>
+  (loginValidation ??= fetchLoginValidation().catch((error: unknown) => {
+    loginValidation = undefined; // a failed load is tried again next time
+    throw error;
+  }));
 
 /** Asks the server whether the typed username has TOTP on, 500 ms after typing stops. */
 function useTotpRequired(username: string): boolean {
@@ -37,8 +49,10 @@ export function SignInPage() {
 
   const totpRequiredRef = useRef(false);
   // The schema depends on the live TOTP lookup, so the resolver reads it at validation time.
-  const resolver: Resolver<LoginForm> = (values, context, options) =>
-    zodResolver(loginFormSchema(totpRequiredRef.current))(values, context, options);
+  const resolver: Resolver<LoginForm> = async (values, context, options) => {
+    const { zodResolver, loginFormSchema } = await loadLoginValidation();
+    return zodResolver(loginFormSchema(totpRequiredRef.current))(values, context, options);
+  };
   const {
     register,
     handleSubmit,
@@ -72,7 +86,7 @@ export function SignInPage() {
         </Text>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onValid, () => notify.error(MSG.fixFormErrors))}>
+      <form noValidate onFocus={() => void loadLoginValidation().catch(() => undefined)} onSubmit={handleSubmit(onValid, () => notify.error(MSG.fixFormErrors))}>
         <Stack gap="4">
           <TextField label="Username" autoComplete="username" autoCapitalize="none" blockCut error={errors.username?.message} {...register('username')} />
           <PasswordField label="Password" blockCut error={errors.password?.message} {...register('password')} />
