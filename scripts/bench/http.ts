@@ -16,7 +16,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, procedureNames, type ProcedureName } from '@md/shared';
@@ -78,9 +78,11 @@ console.log(`data: scale scenario with the measured member's ${HEAVY_ROWS} rows 
 // ---- the three servers, each in its own process ----
 const basePort = 4100 + Math.floor(Math.random() * 500);
 /** Spawns a server and waits for `ready` in its output (or returns at once without one). */
+const pids = new Map<string, number>();
 function start(name: string, args: string[], env: Record<string, string>, ready?: RegExp): Promise<void> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
+  pids.set(name, child.pid!);
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -154,7 +156,14 @@ type Target = 'bare' | 'json-server' | 'server';
 interface Sample {
   rps: number;
   p99: number;
+  /** CPU time the server process spent per answered request (µs): unlike throughput, barely moved by other processes' load. */
+  cpu: number;
 }
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux: 100 ticks a second). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const TARGETS: Target[] = ['bare', 'json-server', 'server'];
 const requestOf = (target: Target, name: ProcedureName): autocannon.Options => {
   const path = contract[name].path;
@@ -163,10 +172,13 @@ const requestOf = (target: Target, name: ProcedureName): autocannon.Options => {
 };
 
 async function measure(target: Target, name: ProcedureName, seconds: number): Promise<Sample> {
+  const pid = pids.get(target)!;
+  const cpuBefore = cpuMsOf(pid);
   const result = await autocannon({ ...requestOf(target, name), connections: CONNECTIONS, duration: seconds });
+  const cpu = ((cpuMsOf(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${target} ${contract[name].path}: ${failed} failed requests of ${result.requests.total}`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, cpu };
 }
 
 interface Row {
@@ -194,7 +206,7 @@ for (const name of endpoints) {
     ofJson.push(got.server.rps / got['json-server'].rps);
     p99Ratio.push(got.server.p99 / Math.max(1, got.bare.p99));
   }
-  const med = (xs: Sample[]): Sample => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)) });
+  const med = (xs: Sample[]): Sample => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), cpu: median(xs.map((x) => x.cpu)) });
   const row: Row = {
     path: contract[name].path,
     bare: med(samples.bare),
@@ -209,7 +221,8 @@ for (const name of endpoints) {
     `${row.path.padEnd(48)} req/s bare ${Math.round(row.bare.rps)}, json-server ${Math.round(row.json.rps)}, server ${Math.round(row.server.rps)}` +
       ` | server/bare ${(row.ofBare * 100).toFixed(0)}% ${row.ofBare >= 0.5 ? 'ok' : 'MISSED'}` +
       `, server/json-server ${row.ofJson.toFixed(1)}× ${row.ofJson >= 5 ? 'ok' : 'MISSED'}` +
-      ` | p99 ms bare ${row.bare.p99}, server ${row.server.p99}: ${row.p99Ratio.toFixed(2)}× ${row.p99Ratio <= 2 ? 'ok' : 'MISSED'}`,
+      ` | p99 ms bare ${row.bare.p99}, server ${row.server.p99}: ${row.p99Ratio.toFixed(2)}× ${row.p99Ratio <= 2 ? 'ok' : 'MISSED'}` +
+      ` | CPU µs/request bare ${row.bare.cpu.toFixed(0)}, json-server ${row.json.cpu.toFixed(0)}, server ${row.server.cpu.toFixed(0)}`,
   );
 }
 
@@ -222,6 +235,7 @@ console.log(
   `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per server and endpoint (medians; ratios within each round)\n` +
     `lowest server/bare:        ${(lowBare.ofBare * 100).toFixed(0)}% (${lowBare.path}); budget ≥ 50%\n` +
     `lowest server/json-server: ${lowJson.ofJson.toFixed(1)}× (${lowJson.path}); budget ≥ 5×\n` +
-    `highest p99 server/bare:   ${highP99.p99Ratio.toFixed(2)}× (${highP99.path}); budget ≤ 2×`,
+    `highest p99 server/bare:   ${highP99.p99Ratio.toFixed(2)}× (${highP99.path}); budget ≤ 2×\n` +
+    `CPU per request, server/bare: ${rows.map((r) => (r.server.cpu / r.bare.cpu).toFixed(2)).join(', ')} (same order; 2.00 would be 50% of bare's throughput on a core of its own)`,
 );
 process.exit(0); // the servers' pipes would keep the script alive
