@@ -5,7 +5,8 @@ import { members, type Db } from '@md/db';
 import { MSG } from '@md/shared';
 import { unauthorized } from './errors.ts';
 import type { Clock } from './clock.ts';
-import type { TokenService } from './services.ts';
+import { createReadCache } from './read-cache.ts';
+import type { Member, TokenService } from './services.ts';
 
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
@@ -27,6 +28,9 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
     .from(members)
     .where(eq(members.id, sql.placeholder('id')))
     .prepare();
+  // Every authenticated call reads its member: kept until the next write (a password change,
+  // which moves the token version, is one), so a read-only call costs a map lookup.
+  const memberCache = createReadCache<Member | undefined>(10_000);
   /** The token's claims, its signature and algorithm checked on first sight (expiry is checked by the caller every time). */
   const claimsOf = (token: string): Claims => {
     const known = verified.get(token);
@@ -54,7 +58,8 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
       if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) throw unauthorized(MSG.invalidAuthentication);
       // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
       if (claims.exp * 1000 <= clock.now()) throw unauthorized(MSG.sessionExpired);
-      const member = memberById.get({ id: Number(claims.sub) });
+      const id = Number(claims.sub);
+      const member = memberCache.get(db.$client, String(id), () => memberById.get({ id }));
       if (!member || member.username !== claims.username) throw unauthorized(MSG.invalidAuthentication);
       if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
       return member;
