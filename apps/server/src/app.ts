@@ -168,7 +168,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     // wildcard: files are looked up per request, so a rebuilt dist is served without a restart.
     await fastify.register(fastifyStatic, webAssetOptions(webDist));
     fastify.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/__qa') && !request.url.startsWith('/trpc') && !isDocsUrl(request.url))
+      // A missing hashed asset is a 404, never index.html (a stale tab would run HTML as a script).
+      const apiOrAsset = ['/__qa', '/trpc', '/assets/'].some((prefix) => request.url.startsWith(prefix)) || isDocsUrl(request.url);
+      if (request.method === 'GET' && !apiOrAsset)
         return reply.sendFile('index.html');
       return reply.code(404).send({ Error: 'Not found' });
     });

@@ -70,6 +70,13 @@ describe('over http (local)', () => {
     expect(policy(response).has('upgrade-insecure-requests')).toBe(false);
   });
 
+  it('a missing asset is a 404 with the headers, not index.html (a stale tab must not run HTML as a script)', async () => {
+    const response = await t.fastify.inject({ method: 'GET', url: '/assets/gone-1234.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ Error: 'Not found' });
+    expectCommonHeaders(response);
+  });
+
   it('API answers carry them too: REST, its errors, tRPC', async () => {
     const rest = await t.fastify.inject({ method: 'POST', url: '/user/login', payload: { username: 'nobody', password: 'Wrong@1234' } });
     expect(rest.statusCode).toBe(400);
