@@ -1,8 +1,8 @@
 /**
- * The read caches of the hot endpoints answer what the database holds: the wallet figures and the
- * answers of the pure reads (tables, profile) are recomputed after a write by this connection or
- * a commit by another, never served from a transaction that was rolled back, and the figures
- * follow the month.
+ * The read caches of the hot endpoints answer what the database holds: the wallets answer and
+ * the answers of the pure reads (tables, profile) are recomputed after a write by this connection
+ * or a commit by another, nothing read inside a transaction that was rolled back is kept, and
+ * the wallets follow the month.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
+import { createReadCache } from '../src/core/read-cache.ts';
 import { moneyTransaction, transfer, walletFigures } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -27,11 +28,11 @@ async function appWithMember(databasePath = ':memory:') {
   apps.push(t);
   const id = Number(
     t.services.sqlite
-      .prepare(`insert into members (username, name, email, country, created_at, password_hash) values ('cache_me', 'Cache Me', 'c@example.com', 'India', 0, 'x') returning id`)
+      .prepare(`insert into members (username, name, email, country, created_at, password_hash) values ('cache_me', 'Cache Me', 'c@example.com', 'India', 0, ?) returning id`)
       .pluck()
-      .get(),
+      .get(DEMO_PASSWORD_HASH),
   );
-  return { t, id };
+  return { t, id, token: await t.login('cache_me') };
 }
 
 const credit = (t: TestApp, id: number, micros: number) =>
@@ -39,53 +40,58 @@ const credit = (t: TestApp, id: number, micros: number) =>
     transfer(t.services, [{ transId: `T${Math.random()}`, from: { system: 'payouts' }, to: { member: id, wallet: 'ROI' }, amount: micros, reason: 'roi', memberId: id }]),
   );
 
-describe('wallet figures cache', () => {
+type Wallets = { Success: Record<string, { Available: number; Total: number; This_Month: number; Last_Month: number }> };
+const roi = async (t: TestApp, token: string) => (await t.post<Wallets>('/wallet/view_all_wallets_details', {}, { token })).body.Success.ROI;
+
+describe('wallets answer cache', () => {
   it('is recomputed after a write by this connection', async () => {
-    const { t, id } = await appWithMember();
+    const { t, id, token } = await appWithMember();
     credit(t, id, 5_000_000);
-    expect(walletFigures(t.services, id).ROI).toEqual({ balance: 5_000_000, total: 5_000_000, thisMonth: 5_000_000, lastMonth: 0 });
+    expect(await roi(t, token)).toMatchObject({ Available: 5, Total: 5, This_Month: 5, Last_Month: 0 });
+    expect(await roi(t, token)).toMatchObject({ Available: 5 });
     credit(t, id, 1_000_000);
-    expect(walletFigures(t.services, id).ROI).toEqual({ balance: 6_000_000, total: 6_000_000, thisMonth: 6_000_000, lastMonth: 0 });
+    expect(await roi(t, token)).toMatchObject({ Available: 6, Total: 6, This_Month: 6, Last_Month: 0 });
   });
 
-  it('never serves figures read inside a transaction that was rolled back', async () => {
+  it('never keeps an answer read inside a transaction that was rolled back', async () => {
     const { t, id } = await appWithMember();
     credit(t, id, 5_000_000);
-    expect(walletFigures(t.services, id).ROI.balance).toBe(5_000_000);
+    const cache = createReadCache<number>(10);
+    const read = () => cache.get(t.services.sqlite, 'roi', () => walletFigures(t.services, id).ROI.balance);
+    expect(read()).toBe(5_000_000);
     expect(() =>
       t.services.sqlite.transaction(() => {
         transfer(t.services, [{ transId: 'ROLLED', from: { system: 'payouts' }, to: { member: id, wallet: 'ROI' }, amount: 7_000_000, reason: 'roi', memberId: id }]);
-        expect(walletFigures(t.services, id).ROI.balance).toBe(12_000_000);
+        expect(read()).toBe(12_000_000);
         throw new Error('roll back');
       })(),
     ).toThrow('roll back');
-    expect(walletFigures(t.services, id).ROI.balance).toBe(5_000_000);
+    expect(read()).toBe(5_000_000);
   });
 
   it("is recomputed after another connection's commit", async () => {
-    const { t, id } = await appWithMember(join(dir, 'shared.sqlite'));
+    const { t, id, token } = await appWithMember(join(dir, 'shared.sqlite'));
     credit(t, id, 5_000_000);
-    expect(walletFigures(t.services, id).ROI.balance).toBe(5_000_000);
+    expect((await roi(t, token)).Available).toBe(5);
     const other = new Database(join(dir, 'shared.sqlite'));
-    other.prepare("update accounts set balance = balance + 1 where member_id = ? and wallet = 'ROI'").run(id);
+    other.prepare("update accounts set balance = balance + 10000 where member_id = ? and wallet = 'ROI'").run(id);
     other.close();
-    expect(walletFigures(t.services, id).ROI.balance).toBe(5_000_001);
+    expect((await roi(t, token)).Available).toBe(5.01);
   });
 
   it('follows the month', async () => {
-    const { t, id } = await appWithMember();
+    const { t, id, token } = await appWithMember();
     credit(t, id, 5_000_000);
-    expect(walletFigures(t.services, id).ROI).toMatchObject({ thisMonth: 5_000_000, lastMonth: 0 });
+    expect(await roi(t, token)).toMatchObject({ This_Month: 5, Last_Month: 0 });
     t.clock.advance(31 * 86_400_000);
-    expect(walletFigures(t.services, id).ROI).toMatchObject({ total: 5_000_000, thisMonth: 0, lastMonth: 5_000_000 });
+    // A month later the token has expired too: sign in again.
+    expect(await roi(t, await t.login('cache_me'))).toMatchObject({ Total: 5, This_Month: 0, Last_Month: 5 });
   });
 });
 
 describe('answers of the pure reads', () => {
   it('a table page and the profile change with the next write, on REST and tRPC alike', async () => {
-    const { t, id } = await appWithMember();
-    t.services.sqlite.prepare('update members set password_hash = ? where id = ?').run(DEMO_PASSWORD_HASH, id);
-    const token = await t.login('cache_me');
+    const { t, id, token } = await appWithMember();
     const page = () => t.post<{ Success: { TransID: string }[] }>('/level/level_earning_transaction', { pageNo: 1, pageSize: 10 }, { token });
     const insert = t.services.sqlite.prepare(
       `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
@@ -108,7 +114,6 @@ describe('answers of the pure reads', () => {
   it('keys answers by member and input, not by token', async () => {
     const { t, id } = await appWithMember();
     const db = t.services.sqlite;
-    db.prepare('update members set password_hash = ? where id = ?').run(DEMO_PASSWORD_HASH, id);
     db.prepare(`insert into members (username, name, email, country, created_at, password_hash) values ('cache_other', 'O', 'o@example.com', 'India', 0, ?)`).run(DEMO_PASSWORD_HASH);
     const insert = db.prepare(
       `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)

@@ -11,7 +11,6 @@ import { MEMBER_WALLETS, SYSTEM_ACCOUNTS, type MemberWallet, type SystemAccount,
 import { MSG } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import { createReadCache } from '../../core/read-cache.ts';
 import { prepared, rowWriter } from './sql.ts';
 
 export type LedgerCtx = Pick<Services, 'sqlite' | 'clock'>;
@@ -182,13 +181,10 @@ export interface WalletFigures {
   lastMonth: number;
 }
 
-/** Credits are summed over every transfer a wallet ever received (thousands for an active member), on every visit of the wallets screen. */
-const figuresCache = createReadCache<Record<MemberWallet, WalletFigures>>(10_000);
-
-/** Every wallet of a member, in micro-units: balance and credits (lifetime, this and last UTC month). Do not mutate the answer: it may be shared. */
-export function walletFigures(ctx: LedgerCtx, memberId: number): Readonly<Record<MemberWallet, WalletFigures>> {
+/** Every wallet of a member, in micro-units: balance and credits (lifetime, this and last UTC month). */
+export function walletFigures(ctx: LedgerCtx, memberId: number): Record<MemberWallet, WalletFigures> {
   const { thisMonth, lastMonth } = monthStarts(ctx.clock.now());
-  return figuresCache.get(ctx.sqlite, `${memberId}/${thisMonth}`, () => computeWalletFigures(ctx, memberId, thisMonth, lastMonth));
+  return computeWalletFigures(ctx, memberId, thisMonth, lastMonth);
 }
 
 function computeWalletFigures(ctx: LedgerCtx, memberId: number, thisMonth: number, lastMonth: number): Record<MemberWallet, WalletFigures> {

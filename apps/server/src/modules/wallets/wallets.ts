@@ -4,11 +4,12 @@
  * Deposit and Withdrawal are never sources.
  */
 import { MEMBER_WALLETS, type MemberWallet } from '@md/db';
-import { amountToMicros, microsToAmount, MSG, REWARD_WALLETS, SWAP_STEP } from '@md/shared';
+import { amountToMicros, microsToAmount, MSG, REWARD_WALLETS, SWAP_STEP, type OutputOf } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
+import { createReadCache } from '../../core/read-cache.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { settleDeposits, type MoneyCtx } from '../deposits/deposits.ts';
-import { moneyTransaction, nextTransId, transfer, walletBalance, walletFigures } from '../ledger/ledger.ts';
+import { monthStarts, moneyTransaction, nextTransId, transfer, walletBalance, walletFigures } from '../ledger/ledger.ts';
 
 /** Which destinations each source wallet may be swapped to. */
 export const SWAP_ROUTES: Readonly<Record<MemberWallet, readonly MemberWallet[]>> = {
@@ -31,6 +32,8 @@ export const SWAP_MESSAGES = {
 
 const STEP_MICROS = amountToMicros(SWAP_STEP);
 
+const walletAnswers = createReadCache<OutputOf<'wallet.view_all_wallets_details'>>(10_000);
+
 /** Moves `amountMicros` between two wallets of one member. Synchronous: the seed calls it too. */
 export function swapWallets(ctx: MoneyCtx, memberId: number, from: MemberWallet, to: MemberWallet, amountMicros: number, at = ctx.clock.now()): string {
   if (from === to) throw badRequest(SWAP_MESSAGES.sameWallet);
@@ -50,23 +53,29 @@ export function swapWallets(ctx: MoneyCtx, memberId: number, from: MemberWallet,
 
 export const walletHandlers: Handlers = {
   'wallet.view_all_wallets_details': (ctx) => {
-    // A demo auto-payment that fell due while nobody was looking shows up here.
+    // A demo auto-payment that fell due while nobody was looking shows up here; so does an
+    // expiry, which is a write and so also empties the cache below.
     settleDeposits(ctx, ctx.member.id);
-    const figures = walletFigures(ctx, ctx.member.id);
-    return {
-      Success: Object.fromEntries(
-        MEMBER_WALLETS.map((w) => [
-          w,
-          {
-            Available: microsToAmount(figures[w].balance),
-            Total: microsToAmount(figures[w].total),
-            This_Month: microsToAmount(figures[w].thisMonth),
-            Last_Month: microsToAmount(figures[w].lastMonth),
-            User: ctx.member.username,
-          },
-        ]),
-      ),
-    };
+    // Credits are summed over every transfer a wallet ever received (thousands for an active
+    // member): the answer is kept until the next write, per member and month.
+    const { thisMonth } = monthStarts(ctx.clock.now());
+    return walletAnswers.get(ctx.sqlite, `${ctx.member.id}/${thisMonth}`, () => {
+      const figures = walletFigures(ctx, ctx.member.id);
+      return {
+        Success: Object.fromEntries(
+          MEMBER_WALLETS.map((w) => [
+            w,
+            {
+              Available: microsToAmount(figures[w].balance),
+              Total: microsToAmount(figures[w].total),
+              This_Month: microsToAmount(figures[w].thisMonth),
+              Last_Month: microsToAmount(figures[w].lastMonth),
+              User: ctx.member.username,
+            },
+          ]),
+        ),
+      };
+    });
   },
   'wallet.view_from_wallets': () => ({ Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_SOURCES.includes(w)])) }),
   'wallet.view_to_wallets': () => ({ Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_DESTINATIONS.has(w)])) }),
