@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
 import { createReadCache } from '../src/core/read-cache.ts';
+import { DEPOSIT_WINDOW_MS, openDeposit } from '../src/modules/deposits/deposits.ts';
 import { moneyTransaction, transfer, walletFigures } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -41,7 +42,7 @@ const credit = (t: TestApp, id: number, micros: number) =>
   );
 
 type Wallets = { Success: Record<string, { Available: number; Total: number; This_Month: number; Last_Month: number }> };
-const roi = async (t: TestApp, token: string) => (await t.post<Wallets>('/wallet/view_all_wallets_details', {}, { token })).body.Success.ROI;
+const roi = async (t: TestApp, token: string) => (await t.post<Wallets>('/wallet/view_all_wallets_details', {}, { token })).body.Success.ROI!;
 
 describe('wallets answer cache', () => {
   it('is recomputed after a write by this connection', async () => {
@@ -77,6 +78,18 @@ describe('wallets answer cache', () => {
     other.prepare("update accounts set balance = balance + 10000 where member_id = ? and wallet = 'ROI'").run(id);
     other.close();
     expect((await roi(t, token)).Available).toBe(5.01);
+  });
+
+  it("a visit expires the caller's overdue deposits (looked for before the update)", async () => {
+    const { t, id, token } = await appWithMember();
+    expect(await roi(t, token)).toMatchObject({ Available: 0 });
+    const mine = openDeposit(t.services, id, 10_000_000, 'USDT.BEP20');
+    const status = () => t.services.sqlite.prepare('select status from deposits where id = ?').pluck().get(mine.id);
+    await roi(t, token);
+    expect(status()).toBe('PENDING');
+    t.clock.advance(DEPOSIT_WINDOW_MS + 1000);
+    await roi(t, token);
+    expect(status()).toBe('EXPIRED');
   });
 
   it('follows the month', async () => {

@@ -100,16 +100,17 @@ export function expireDeposit(ctx: MoneyCtx, ref: string | number): DepositRow {
   });
 }
 
-// The wallets screen expires the caller's overdue deposits on every visit: prepared once.
-const expireMine = perDatabase((db) =>
-  db
-    .update(deposits)
-    .set({ status: 'EXPIRED' })
-    .where(
-      and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.expiresAt, sql.placeholder('now')), eq(deposits.memberId, sql.placeholder('member'))),
-    )
-    .prepare(),
+// The wallets screen expires the caller's overdue deposits on every visit: prepared once, and
+// looked for before the UPDATE, which would take the write lock even when it changes nothing.
+const overdueOfMember = and(
+  inArray(deposits.status, ['PENDING', 'PARTIAL']),
+  lte(deposits.expiresAt, sql.placeholder('now')),
+  eq(deposits.memberId, sql.placeholder('member')),
 );
+const expireMine = perDatabase((db) => ({
+  any: db.select({ id: deposits.id }).from(deposits).where(overdueOfMember).limit(1).prepare(),
+  expire: db.update(deposits).set({ status: 'EXPIRED' }).where(overdueOfMember).prepare(),
+}));
 
 /**
  * Catch-up run on reads: pays what the demo auto-pay should have paid (so a restart loses
@@ -133,7 +134,10 @@ export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
       .set({ status: 'EXPIRED' })
       .where(and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.expiresAt, now)))
       .run();
-  else expireMine(ctx.db).run({ now, member: memberId });
+  else {
+    const overdue = expireMine(ctx.db);
+    if (overdue.any.get({ now, member: memberId })) overdue.expire.run({ now, member: memberId });
+  }
 }
 
 /** The QA listing of deposits (newest first). */
