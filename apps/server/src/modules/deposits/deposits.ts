@@ -9,10 +9,10 @@ import { getAddress, keccak256, toBytes } from 'viem';
 import { deposits, members, type DepositStatus } from '@md/db';
 import { amountToMicros, microsToAmount, PAYMENT_WINDOW_MINUTES } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
-import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { moneyTransaction, nextTransId, transfer } from '../ledger/ledger.ts';
+import { prepared } from '../ledger/sql.ts';
 import { notify } from '../notifications/notify.ts';
 
 export type MoneyCtx = Pick<Services, 'db' | 'sqlite' | 'clock' | 'config' | 'plan'>;
@@ -100,17 +100,10 @@ export function expireDeposit(ctx: MoneyCtx, ref: string | number): DepositRow {
   });
 }
 
-// The wallets screen expires the caller's overdue deposits on every visit: prepared once, and
-// looked for before the UPDATE, which would take the write lock even when it changes nothing.
-const overdueOfMember = and(
-  inArray(deposits.status, ['PENDING', 'PARTIAL']),
-  lte(deposits.expiresAt, sql.placeholder('now')),
-  eq(deposits.memberId, sql.placeholder('member')),
-);
-const expireMine = perDatabase((db) => ({
-  any: db.select({ id: deposits.id }).from(deposits).where(overdueOfMember).limit(1).prepare(),
-  expire: db.update(deposits).set({ status: 'EXPIRED' }).where(overdueOfMember).prepare(),
-}));
+// The wallets screen expires the caller's overdue deposits on every visit: plain prepared
+// statements (Drizzle's prepared queries cost ~8 µs more a call), and a SELECT first, since the
+// UPDATE would take the write lock even when it changes nothing.
+const OVERDUE_OF_MEMBER = "status in ('PENDING', 'PARTIAL') and expires_at <= ? and member_id = ?";
 
 /**
  * Catch-up run on reads: pays what the demo auto-pay should have paid (so a restart loses
@@ -119,8 +112,8 @@ const expireMine = perDatabase((db) => ({
 export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
   const now = ctx.clock.now();
   const delayMs = ctx.config.demoAutopaySeconds ? ctx.config.demoAutopaySeconds * 1000 : null;
-  const mine = memberId === undefined ? undefined : eq(deposits.memberId, memberId);
   if (delayMs !== null && delayMs < DEPOSIT_WINDOW_MS) {
+    const mine = memberId === undefined ? undefined : eq(deposits.memberId, memberId);
     const due = ctx.db
       .select({ id: deposits.id, createdAt: deposits.createdAt })
       .from(deposits)
@@ -135,8 +128,8 @@ export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
       .where(and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.expiresAt, now)))
       .run();
   else {
-    const overdue = expireMine(ctx.db);
-    if (overdue.any.get({ now, member: memberId })) overdue.expire.run({ now, member: memberId });
+    if (prepared(ctx.sqlite, `select 1 from deposits where ${OVERDUE_OF_MEMBER} limit 1`).get(now, memberId))
+      prepared(ctx.sqlite, `update deposits set status = 'EXPIRED' where ${OVERDUE_OF_MEMBER}`).run(now, memberId);
   }
 }
 
