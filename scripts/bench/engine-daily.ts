@@ -18,14 +18,10 @@ import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.
 import { runDueJobs } from '../../apps/server/src/modules/engine/runs.ts';
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
+import { median, numberArg } from './cli.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MEMBERS = arg('members', 100_000);
-const DAYS = Math.min(arg('days', 4), 4); // Monday start: days 1–4 each include ROI (Tue–Fri 00:05)
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const MEMBERS = numberArg('members', 100_000);
+const DAYS = Math.min(numberArg('days', 4), 4); // Monday start: days 1–4 each include ROI (Tue–Fri 00:05)
 /** Nanoseconds this process has waited on a run queue so far (Linux), else 0. */
 const runQueueWait = () => (existsSync('/proc/self/schedstat') ? Number(readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1]) : 0);
 

@@ -24,24 +24,15 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/core/passwords.ts';
 import { seedScenario } from '../../apps/server/src/seed/index.ts';
 import { addEngineRows, addMoneyRows } from './fixtures.ts';
+import { median, stringArg } from './cli.ts';
 
-const argument = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const MEMBERS = Number(argument('members') ?? 100_000);
-const ROUNDS = Number(argument('rounds') ?? 3);
-const DURATION = Number(argument('duration') ?? 4);
-const CONNECTIONS = Number(argument('connections') ?? 50);
-const ONLY = argument('only');
+const MEMBERS = Number(stringArg('members') ?? 100_000);
+const ROUNDS = Number(stringArg('rounds') ?? 3);
+const DURATION = Number(stringArg('duration') ?? 4);
+const CONNECTIONS = Number(stringArg('connections') ?? 50);
+const ONLY = stringArg('only');
 const HEAVY_ROWS = 1_000;
 const MEMBER_ID = 1; // `demo`, the root of the scale scenario
-
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 // The measured calls: wallets, profile and the first page of each of the 7 paged tables.
 const tableInput = contract['table.view_deposit_transaction'].input;

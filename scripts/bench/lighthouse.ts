@@ -21,18 +21,14 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/core/passwords.ts';
 import { browserPath } from '../../apps/web/e2e/browser.ts';
 import { buildWeb, webDist } from './build-web.ts';
+import { median, numberArg } from './cli.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 3);
+const RUNS = numberArg('runs', 3);
 const BUDGET = 95;
 /** --details: also list the audits that lose points (score under 0.9). */
 const DETAILS = process.argv.includes('--details');
 /** --save DIR: keep each run's Lighthouse report (JSON) there. */
 const SAVE = process.argv.includes('--save') ? process.argv[process.argv.indexOf('--save') + 1] : undefined;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 if (!process.argv.includes('--no-build')) buildWeb();
 

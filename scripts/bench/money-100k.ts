@@ -14,16 +14,12 @@ import { DEMO_PASSWORD, DEMO_PASSWORD_HASH } from '../../apps/server/src/core/pa
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
 import { addEngineRows, addMoneyRows } from './fixtures.ts';
+import { median, numberArg } from './cli.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MEMBERS = arg('members', 100_000);
-const RUNS = arg('runs', 30);
+const MEMBERS = numberArg('members', 100_000);
+const RUNS = numberArg('runs', 30);
 const HEAVY_ROWS = 1_000;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-money-'));
 const app = await buildApp({ databasePath: join(dir, 'bench.sqlite'), seed: 'empty', config: { rateLimits: false, validateOutput: false } });
 const { services, fastify } = app;

@@ -15,14 +15,10 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/core/passwords.ts';
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { seedScenario } from '../../apps/server/src/seed/index.ts';
+import { median, numberArg } from './cli.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MEMBERS = arg('members', 100_000);
-const RUNS = arg('runs', 15);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const MEMBERS = numberArg('members', 100_000);
+const RUNS = numberArg('runs', 15);
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-network-'));
 const app = await buildApp({ databasePath: join(dir, 'scale.sqlite'), seed: 'empty', config: { rateLimits: false, validateOutput: false } });

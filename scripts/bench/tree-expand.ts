@@ -20,15 +20,11 @@ import { DEMO_PASSWORD, DEMO_PASSWORD_HASH } from '../../apps/server/src/core/pa
 import { findMemberByUsername, insertMember } from '../../apps/server/src/modules/auth/members.ts';
 import { launchBrowser } from '../../apps/web/e2e/browser.ts';
 import { buildWeb, webDist } from './build-web.ts';
+import { median, numberArg } from './cli.ts';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 10);
-const CHILDREN = arg('children', 100);
+const RUNS = numberArg('runs', 10);
+const CHILDREN = numberArg('children', 100);
 const BUDGET_MS = 50;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 if (!process.argv.includes('--no-build')) buildWeb();
 
