@@ -146,16 +146,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   registerRestRoutes(fastify, services, handlers, qa?.intercept);
   registerCaptchaRoutes(fastify, services);
   registerWalletCheckMock(fastify);
-  guardTrpcContentType(fastify);
-  await fastify.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: createAppRouter(services, handlers, qa?.intercept),
-      createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
-        caller: { ip: req.ip, authorization: req.headers.authorization },
-        exchange: { transport: 'trpc', request: req, reply: res },
-      }),
-    },
+  await fastify.register(async (trpcScope) => {
+    guardTrpcContentType(trpcScope);
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: createAppRouter(services, handlers, qa?.intercept),
+        createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
+          caller: { ip: req.ip, authorization: req.headers.authorization },
+          exchange: { transport: 'trpc', request: req, reply: res },
+        }),
+      },
+    });
   });
 
   fastify.get('/config.json', async () => runtimeConfig);

@@ -96,6 +96,15 @@ describe('bad bodies are 400 with a clear Error and write nothing', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('a body that is not JSON is 415 on /trpc as on REST (the tRPC adapter answered a multipart POST with a 500)', async () => {
+    const payload = '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\ndemo\r\n--x--\r\n';
+    for (const url of ['/trpc/user.login', '/user/login']) {
+      const response = await t.fastify.inject({ method: 'POST', url, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload });
+      expect(response.statusCode, url).toBe(415);
+      expect(response.json(), url).toEqual({ Error: 'Send the body as application/json' });
+    }
+  });
+
   it('no input ever produces a 500 (a sweep over every implemented endpoint with odd bodies)', async () => {
     const odd: unknown[] = [null, {}, { username: null }, { otp: {}, email: [] }, { page: 'Change Password', otp: '1' }, { status: 'x', totp: 1 }, { page_no: -1 }, { jwt: 5 }];
     for (const name of procedureNames.filter((n) => handlers[n])) {
