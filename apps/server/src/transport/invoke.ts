@@ -78,7 +78,7 @@ export async function invoke(
     else if (entry.auth === 'required') throw unauthorized(MSG.invalidAuthentication);
   }
 
-  checkRateLimit(services, name, caller, body);
+  checkRateLimit(services, name, caller, body, member?.id);
 
   const parsed = entry.input.safeParse(body);
   if (!parsed.success) throw badRequest(inputIssueMessage(parsed.error));

@@ -1,7 +1,8 @@
 /**
  * Request-rate limits of the sensitive endpoints, applied inside invoke so REST and tRPC (batches
  * included) share them. Keyed by the client address (the socket's: trustProxy is off, so an
- * X-Forwarded-For header changes nothing), alone or with the username named in the body.
+ * X-Forwarded-For header changes nothing), alone or with the username named in the body, or by
+ * the signed-in member whatever address it calls from.
  * The brute-force limits on failed sign-ins and wrong codes live in core/attempts.ts.
  */
 import type { ProcedureName } from '@md/shared';
@@ -12,13 +13,17 @@ import type { Caller, Services } from '../core/services.ts';
 export interface RateRule {
   points: number;
   windowMs: number;
-  /** client: the address across every username (lookups that could list accounts); client+account: one address and one name. */
-  by: 'client' | 'client+account';
+  /**
+   * client: the address across every username (lookups that could list accounts); client+account:
+   * one address and one name; member: the token's member (calls that cost the server real work).
+   */
+  by: 'client' | 'client+account' | 'member';
 }
 const MINUTE = 60_000;
 const per = (points: number, windowMs: number, by: RateRule['by']): RateRule => ({ points, windowMs, by });
 export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
-  'user.login': [per(20, MINUTE, 'client+account')],
+  // Per name, and per address whatever names it tries (a flood of made-up names is refused before any hash).
+  'user.login': [per(20, MINUTE, 'client+account'), per(60, MINUTE, 'client')],
   // The calls that mail a code: besides the per-name burst, one address cannot mail every name it knows.
   'user.verify_otp': [per(10, MINUTE, 'client+account'), per(60, 15 * MINUTE, 'client')],
   'user.register': [per(20, MINUTE, 'client+account')],
@@ -31,11 +36,16 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   'user.check_username_available': [per(120, MINUTE, 'client')],
   'user.view_country': [per(120, MINUTE, 'client')],
   'support.send_message': [per(5, MINUTE, 'client')],
+  // Tree reads walk the binary or sponsor tree: one member cannot keep the server busy with them.
+  'binary.view_binary_downline': [per(300, MINUTE, 'member')],
+  'binary.view_binary_downline_details': [per(300, MINUTE, 'member')],
+  'level.view_downline': [per(300, MINUTE, 'member')],
+  'level.downline_exist': [per(300, MINUTE, 'member')],
 };
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
-export function checkRateLimit(services: Services, name: ProcedureName, caller: Caller, body: Record<string, unknown>) {
+export function checkRateLimit(services: Services, name: ProcedureName, caller: Caller, body: Record<string, unknown>, memberId?: number) {
   const rules = RATE_RULES[name];
   if (!rules || services.config.rateLimits === false) return;
   const counter = counterOf(services);
@@ -43,8 +53,11 @@ export function checkRateLimit(services: Services, name: ProcedureName, caller: 
   // Every rule counts the call, so a refusal by one still spends the others.
   let refused = false;
   for (const [i, rule] of rules.entries()) {
-    const who = rule.by === 'client+account' && typeof body.username === 'string' ? body.username.trim().toLowerCase() : '';
-    if (counter.hit(`rate|${name}|${i}|${caller.ip}|${who}`, now, rule.windowMs) > rule.points) refused = true;
+    const key =
+      rule.by === 'member'
+        ? `rate|${name}|${i}|member|${memberId ?? caller.ip}`
+        : `rate|${name}|${i}|${caller.ip}|${rule.by === 'client+account' && typeof body.username === 'string' ? body.username.trim().toLowerCase() : ''}`;
+    if (counter.hit(key, now, rule.windowMs) > rule.points) refused = true;
   }
   if (refused) throw tooMany(RATE_LIMITED_MESSAGE);
 }
