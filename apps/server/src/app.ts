@@ -25,6 +25,7 @@ import { isDocsUrl, registerDocs } from './modules/docs/routes.ts';
 import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { createQaSurface } from './modules/qa/surface.ts';
+import { requireQaToken } from './modules/qa/token.ts';
 import { registerWalletCheckMock } from './modules/security/security.ts';
 import { seedScenario } from './seed/index.ts';
 import { resumeUnfinishedRuns } from './modules/engine/runs.ts';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   plan?: Plan;
   /** Randomness of QA fault probabilities and random delays (seeded in tests). */
   random?: () => number;
+  /** QA_TOKEN: every /__qa call and X-QA-Fault header must present it in X-QA-Token (modules/qa/token.ts). */
+  qaToken?: string;
 }
 
 export interface App {
@@ -142,7 +145,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   });
 
   // The QA surface (faults, journal, snapshots) wraps every contract call on both transports.
-  const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random }) : undefined;
+  const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random, token: options.qaToken }) : undefined;
   registerRestRoutes(fastify, services, handlers, qa?.intercept);
   registerCaptchaRoutes(fastify, services);
   registerWalletCheckMock(fastify);
@@ -162,8 +165,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   fastify.get('/config.json', async () => runtimeConfig);
 
-  await registerDocs(fastify, config);
-  if (qa) registerQaRoutes(fastify, services, qa);
+  await registerDocs(fastify, { qaControl: config.qaControl, qaToken: options.qaToken !== undefined });
+  // In their own scope, so the token check guards exactly the /__qa routes, however the URL is spelled.
+  if (qa)
+    await fastify.register(async (qaScope) => {
+      if (options.qaToken !== undefined) requireQaToken(qaScope, options.qaToken);
+      registerQaRoutes(qaScope, services, qa);
+    });
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(webDist)) {

@@ -4,11 +4,20 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { ConfigError, startConfig, type StartConfig } from './config.ts';
 import { startJobTimer } from './modules/engine/runs.ts';
 
 const started = performance.now();
-const port = Number(process.env.PORT ?? 3000);
-const databasePath = process.env.DATABASE_PATH ?? 'data/app.sqlite';
+let settings: StartConfig;
+try {
+  settings = startConfig(process.env);
+} catch (error) {
+  // A setting that would expose QA control: say how to fix it and stop, before opening anything.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const { port, host, databasePath } = settings;
 
 /** JWT_SECRET, or one generated on first start and kept beside the database. */
 function jwtSecret(): string {
@@ -22,24 +31,10 @@ function jwtSecret(): string {
   return secret;
 }
 
-const autopay = process.env.DEMO_AUTOPAY_SECONDS ? Number(process.env.DEMO_AUTOPAY_SECONDS) : undefined;
-const { fastify, services, created } = await buildApp({
-  databasePath,
-  jwtSecret: jwtSecret(),
-  smtpUrl: process.env.SMTP_URL,
-  logger: process.env.LOG === '1',
-  // A deployment that points provider mode at a real provider sets these (absolute URLs).
-  providerUrls: { apiBaseUrl: process.env.API_BASE_URL, depositBaseUrl: process.env.DEPOSIT_BASE_URL, walletCheckUrl: process.env.WALLET_CHECK_URL },
-  config: {
-    qaControl: process.env.QA_CONTROL ? process.env.QA_CONTROL !== 'off' : process.env.NODE_ENV !== 'production',
-    publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
-    ...(autopay && autopay > 0 ? { demoAutopaySeconds: autopay } : {}),
-    ...(Number(process.env.REQUEST_TIMEOUT_MS) > 0 ? { requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS) } : {}),
-  },
-});
-await fastify.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+const { fastify, services, created } = await buildApp({ ...settings.build, databasePath, jwtSecret: jwtSecret() });
+await fastify.listen({ port, host });
 // The port really bound (PORT=0 picks a free one: the durability test reads it from this log).
-const listening = (fastify.server.address() as AddressInfo).port;
+const { port: listening, address: boundAddress } = fastify.server.address() as AddressInfo;
 // The daily runs on real time (ROI 00:05, binary and ranks 11:00 London); QA clock moves run them too.
 const stopJobs = startJobTimer(services, (error) => console.error('Daily run failed (it resumes on the next tick):', error));
 const ms = Math.round(performance.now() - started);
@@ -49,6 +44,7 @@ console.log(
     '  Demo member:      demo / Demo@1234',
     '  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)',
     `  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see README: QA control API)`,
+    `  Listening on:     ${boundAddress}${settings.build.qaToken ? '  (QA control asks for X-QA-Token: QA_TOKEN)' : ''}`,
   ].join('\n'),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

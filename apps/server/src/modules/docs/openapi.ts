@@ -55,12 +55,27 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, { description: string; content: Record<string, Media> }>;
     parameters: Record<string, Parameter>;
-    securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }>;
+    securitySchemes: Record<string, SecurityScheme>;
   };
 }
+type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }
+  | { type: 'apiKey'; in: 'header'; name: string; description: string };
 
 const JSON_TYPE = 'application/json';
 const QA_TAG = 'QA';
+
+/** When the server has a QA_TOKEN (issue 11): the scheme every QA call then requires. */
+const QA_TOKEN_SCHEME: SecurityScheme = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-QA-Token',
+  description: 'The server’s QA_TOKEN. Every /__qa call must send it (else 401 and nothing is done); an X-QA-Fault header on a contract call without it is ignored.',
+};
+const QA_UNAUTHORIZED = {
+  name: 'QaUnauthorized',
+  description: 'X-QA-Token missing or not the server’s QA_TOKEN: `{ Error }`, and the call did nothing.',
+};
 
 /**
  * Statuses the handlers answer besides 400, 401 and 5XX, read from the code: 403 from
@@ -206,7 +221,7 @@ function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverte
   });
 }
 
-function qaOperation(route: QaRoute, schemas: SchemaConverter): Operation {
+function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean): Operation {
   const params: Parameter[] = Object.entries(route.params ?? {}).map(([name, description]) => ({
     name,
     in: 'path',
@@ -220,12 +235,13 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter): Operation {
     tags: [QA_TAG],
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    security: [],
+    security: qaToken ? [{ qaToken: [] }] : [],
     parameters: [...params, ...queryParameters(route.query, schemas)],
     ...(body ? { requestBody: { required: hasRequired(body), content: { [JSON_TYPE]: { schema: body } } } } : {}),
     responses: {
       [String(route.status ?? 200)]: { description: 'Plain JSON (not the provider envelope)', content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } } },
       ...errorResponses(route.errors ?? []),
+      ...(qaToken ? { '401': { $ref: `#/components/responses/${QA_UNAUTHORIZED.name}` } } : {}),
     },
   };
 }
@@ -236,18 +252,21 @@ const DEPOSIT_SERVER: Server = { url: '/', description: 'Deposit host (depositBa
 export interface DocumentOptions {
   /** Include the QA control API (only when it is enabled). */
   qaControl: boolean;
+  /** The QA calls require X-QA-Token (the server has a QA_TOKEN). */
+  qaToken?: boolean;
 }
 
-// The document depends only on the contract and the QA switch: built once per variant (~50 ms).
-const built = new Map<boolean, OpenApiDocument>();
+// The document depends only on the contract and the QA switches: built once per variant (~50 ms).
+const built = new Map<string, OpenApiDocument>();
 
-export function buildOpenApiDocument({ qaControl }: DocumentOptions): OpenApiDocument {
-  let document = built.get(qaControl);
-  if (!document) built.set(qaControl, (document = generate(qaControl)));
+export function buildOpenApiDocument({ qaControl, qaToken = false }: DocumentOptions): OpenApiDocument {
+  const key = `${qaControl}:${qaControl && qaToken}`;
+  let document = built.get(key);
+  if (!document) built.set(key, (document = generate(qaControl, qaControl && qaToken)));
   return document;
 }
 
-function generate(qaControl: boolean): OpenApiDocument {
+function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
   for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl) };
@@ -255,7 +274,7 @@ function generate(qaControl: boolean): OpenApiDocument {
     for (const route of QA_ROUTES) {
       const path = openApiPath(route.path);
       const method = route.method.toLowerCase() as Method;
-      paths[path] = { ...paths[path], [method]: qaOperation(route, schemas) };
+      paths[path] = { ...paths[path], [method]: qaOperation(route, schemas, qaToken) };
     }
   }
   const parameters: OpenApiDocument['components']['parameters'] = {};
@@ -269,7 +288,7 @@ function generate(qaControl: boolean): OpenApiDocument {
       name,
       in: 'header',
       required: false,
-      description: `${description} Shape: the QaFaultRule schema.`,
+      description: `${description} Shape: the QaFaultRule schema.${qaToken ? ' This server has a QA_TOKEN: the header counts only with X-QA-Token, and is ignored without it.' : ''}`,
       schema: { type: 'string', 'x-content-schema': { $ref: '#/components/schemas/QaFaultRule' } },
     };
   }
@@ -277,7 +296,7 @@ function generate(qaControl: boolean): OpenApiDocument {
   if (qaControl)
     tags.push({
       name: QA_TAG,
-      description: 'QA control API (`/__qa`, DESIGN §5): only while QA control is enabled (`QA_CONTROL`, off in production). Plain JSON in and out; errors are `{ Error }`.',
+      description: `QA control API (\`/__qa\`, DESIGN §5): only while QA control is enabled (\`QA_CONTROL\`, off in production). Plain JSON in and out; errors are \`{ Error }\`.${qaToken ? ' Every call requires the X-QA-Token header (the server’s QA_TOKEN).' : ''}`,
     });
 
   return {
@@ -289,7 +308,7 @@ function generate(qaControl: boolean): OpenApiDocument {
     components: {
       schemas: { Error: errorSchema, ...schemas.components },
       responses: Object.fromEntries(
-        Object.values(STATUS_RESPONSES).map(({ name, description }) => [name, { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }]),
+        [...Object.values(STATUS_RESPONSES), ...(qaToken ? [QA_UNAUTHORIZED] : [])].map(({ name, description }) => [name, { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }]),
       ),
       parameters,
       securitySchemes: {
@@ -299,6 +318,7 @@ function generate(qaControl: boolean): OpenApiDocument {
           bearerFormat: 'JWT',
           description: 'The JWT from /user/login or /user/register. The provider also reads it from the body field in `x-token-field` (`jwt` or `token`); the header wins.',
         },
+        ...(qaToken ? { qaToken: QA_TOKEN_SCHEME } : {}),
       },
     },
   };

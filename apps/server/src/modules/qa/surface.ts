@@ -13,12 +13,15 @@ import { callToken } from '../../transport/invoke.ts';
 import { createFaultStore, parseHeaderRule, type AppliedFault, type HeaderRule } from './faults.ts';
 import { createJournal, redact, type JournalEntry } from './journal.ts';
 import { createSnapshots } from './snapshots.ts';
+import { presentsQaToken } from './token.ts';
 
 export const FAULT_HEADER = 'x-qa-fault';
 
 export interface QaSurfaceOptions {
   /** Randomness of probabilities and random delays (Math.random unless given; seeded in tests). */
   random?: () => number;
+  /** QA_TOKEN: when set, an X-QA-Fault header counts only on a request that also presents it. */
+  token?: string;
 }
 
 /** Per HTTP exchange: the header rule, an answer to send instead, and who waits on the connection. */
@@ -201,7 +204,10 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     };
 
     try {
-      if (state.header === undefined) state.header = parseHeaderRule(exchange.request.headers[FAULT_HEADER]);
+      // Without the QA token the header is ignored, not refused: a 401 on a contract call would
+      // sign the member out, and to a member the header is noise. Not even parsed, so it cannot 400.
+      if (state.header === undefined)
+        state.header = options.token === undefined || presentsQaToken(exchange.request, options.token) ? parseHeaderRule(exchange.request.headers[FAULT_HEADER]) : null;
       const fault: AppliedFault | null = faults.pick(call.name, member, state.header);
       if (fault) entry.fault = { id: fault.id, effect: fault.effect.kind === 'raw' ? fault.effect.what : fault.effect.kind, delayMs: fault.delayMs };
 
