@@ -68,3 +68,42 @@ export const DEFAULT_RANK = 'Starter';
 export const MICROS_PER_UNIT = 1_000_000;
 /** Largest amount a single request may name (1e9 USDT): keeps micro-units far inside safe integers. */
 export const MAX_AMOUNT = 1_000_000_000;
+
+/**
+ * Longest accepted text inputs (issue 11; the spec sets none). They keep one request from storing
+ * what breaks the account later (a 50,001-character username made its own JWT too big for a
+ * header) and bound what a password hash or a lookup costs. Each is above every value the spec
+ * and the demo data use. Inputs that only name an existing member take USERNAME_MAX too, so an
+ * over-long one is refused before any lookup.
+ */
+export const TEXT_MAX = {
+  username: 30,
+  name: 100,
+  /** RFC 5321: a forward path (an address) is at most 256 octets with its brackets, 254 without. */
+  email: 254,
+  country: 60,
+  /** Every password: sign-in, registration, reset, change and the transaction password (also bounds scrypt's input). */
+  password: 128,
+  supportSubject: 200,
+  supportMessage: 5000,
+  /** Table search text. */
+  search: 100,
+  /** A package name (plan files are held to it too). */
+  plan: 100,
+  /** Session token in the body (`jwt` / `token`); a header line of 8 KB is the usual server limit. */
+  token: 8192,
+  /** The ALTCHA payload (base64 JSON, ~400 characters). */
+  captcha: 4096,
+  /** Fixed client values: `project`, `gateway`, the table `path` echo. */
+  tag: 100,
+  /** A table date, YYYY-MM-DD (room for surrounding spaces, which the server trims). */
+  date: 32,
+  /** A preset filter's column name, and each accepted value. */
+  filterName: 50,
+  filterValue: 100,
+} as const;
+/** At most this many preset filters in one table query, and this many values in one filter. */
+export const FILTERS_MAX = 20;
+export const FILTER_VALUES_MAX = 50;
+/** A BEP.20 (EVM) address: 0x and 40 hex digits. */
+export const BEP20_ADDRESS_LENGTH = 42;

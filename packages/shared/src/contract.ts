@@ -5,18 +5,19 @@
  */
 import './zod-config.ts';
 import { z } from 'zod';
-import { WALLET_NAMES } from './constants.ts';
+import { BEP20_ADDRESS_LENGTH, FILTER_VALUES_MAX, FILTERS_MAX, OTP_LENGTH, TEXT_MAX, WALLET_NAMES } from './constants.ts';
 import {
   emailField,
   meetsResetPassword,
   moneyAmount,
+  nameField,
   registrationPassword,
   registrationUsername,
   sideField,
   sponsorField,
   supportFormSchema,
 } from './rules.ts';
-import { MSG } from './messages.ts';
+import { MSG, tooLongMessage } from './messages.ts';
 
 export type Host = 'api' | 'deposit';
 /** required: a bearer token (or `jwt`/`token` in the body) is needed; optional: used when present. */
@@ -45,14 +46,40 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 const endpoint = <I extends z.ZodType, O extends z.ZodType, K extends Kind, A extends AuthMode>(e: Endpoint<I, O, K, A>) => e;
 
 // ---------- shared pieces ----------
-const jwt = z.string().optional().describe('Session token; the bearer header is used when both are present');
+// Every string of an input has an upper bound (issue 11): TEXT_MAX in constants.ts, shown as
+// maxLength in the OpenAPI document; the bounds that are not obvious are in the descriptions.
+const bounded = (label: string, max: number) => z.string().max(max, { error: tooLongMessage(label, max) });
+const jwt = bounded('jwt', TEXT_MAX.token).optional().describe('Session token; the bearer header is used when both are present');
 /** Input of an authenticated call: the fields plus the optional body token. */
 const authed = <S extends z.ZodRawShape>(shape: S) => z.object({ jwt, ...shape });
 const message = z.string().describe('Human-readable success message');
 const ok = z.object({ Success: message });
 const amount = z.number().describe('USDT, up to 6 decimals');
 const nonEmpty = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, { error: `${label} is required`, abort: true });
-const username = nonEmpty('Username').transform((v) => v.toLowerCase());
+/**
+ * A username that names an existing member (sign-in, lookups, trees, the P2P recipient): held to
+ * the registration maximum, so an over-long one is refused before any lookup or hash.
+ */
+const username = nonEmpty('Username')
+  .max(TEXT_MAX.username, { error: MSG.usernameTooLong })
+  .transform((v) => v.toLowerCase())
+  .describe(`A member's username, at most ${TEXT_MAX.username} characters`);
+const password = (required: string) =>
+  z.string({ error: required }).min(1, { error: required, abort: true }).max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true });
+/** A code of fixed length: anything longer is refused before it is looked at. */
+const codeUpTo6 = (message: string) => z.string({ error: message }).max(OTP_LENGTH, { error: message });
+const walletAddress = z
+  .string({ error: MSG.enterWalletAddress })
+  .min(1, { error: MSG.enterWalletAddress, abort: true })
+  .max(BEP20_ADDRESS_LENGTH, { error: MSG.invalidWalletAddress })
+  .describe(`A BEP.20 address: 0x and 40 hex digits (${BEP20_ADDRESS_LENGTH} characters)`);
+const fixedTag = (label: string) => bounded(label, TEXT_MAX.tag);
+const changedEmail = z
+  .string({ error: MSG.enterCurrentEmail })
+  .trim()
+  .min(1, { error: MSG.enterCurrentEmail, abort: true })
+  .max(TEXT_MAX.email, { error: MSG.emailTooLong, abort: true })
+  .pipe(z.email({ error: MSG.emailInvalid }));
 const otpInput = z.string({ error: MSG.otpRequired }).trim().min(1, { error: MSG.otpRequired, abort: true }).regex(/^\d{6}$/, { error: MSG.enterOtp6 });
 const dateTime = z.string().describe('ISO-8601 date-time');
 const walletName = z.enum(WALLET_NAMES, { error: 'Unknown wallet' });
@@ -166,11 +193,28 @@ export const rankItemSchema = z.object({
 export const tableInput = authed({
   pageNo: z.number({ error: 'pageNo must be a number' }).int({ error: 'pageNo must be a whole number' }).min(1, { error: 'pageNo must be at least 1' }).default(1),
   pageSize: z.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' }).min(1, { error: 'pageSize must be at least 1' }).max(100, { error: 'pageSize must be at most 100' }).default(10),
-  path: z.string().optional().describe('The endpoint path, echoed by the client'),
-  search: z.array(z.string().max(200)).max(1).optional().describe('Search text as a one-string array'),
-  start_date: z.string().optional().describe('YYYY-MM-DD, inclusive'),
-  end_date: z.string().optional().describe('YYYY-MM-DD, inclusive'),
-  filters: z.record(z.string(), z.array(z.string())).optional().describe('Preset filters: column → accepted values'),
+  path: fixedTag('path').optional().describe('The endpoint path, echoed by the client'),
+  search: z
+    .array(z.string().max(TEXT_MAX.search, { error: MSG.searchTooLong }), { error: 'search must be an array of one string' })
+    .max(1, { error: 'search must be an array of one string' })
+    .optional()
+    .describe(`Search text as a one-string array; the text at most ${TEXT_MAX.search} characters`),
+  start_date: z.string().max(TEXT_MAX.date, { error: 'start_date must be a date as YYYY-MM-DD' }).optional().describe('YYYY-MM-DD, inclusive'),
+  end_date: z.string().max(TEXT_MAX.date, { error: 'end_date must be a date as YYYY-MM-DD' }).optional().describe('YYYY-MM-DD, inclusive'),
+  filters: z
+    .record(
+      z.string().max(TEXT_MAX.filterName),
+      z
+        .array(z.string().max(TEXT_MAX.filterValue, { error: tooLongMessage('A filter value', TEXT_MAX.filterValue) }), { error: 'filters must map a column to an array of values' })
+        .max(FILTER_VALUES_MAX, { error: `A filter takes at most ${FILTER_VALUES_MAX} values` }),
+      // zod's own words for a bad key ('Invalid key in record') name neither the rule nor the field.
+      { error: (issue) => (issue.code === 'invalid_key' ? tooLongMessage('A filter name', TEXT_MAX.filterName) : issue.code === 'invalid_type' ? 'filters must be an object' : undefined) },
+    )
+    .refine((filters) => Object.keys(filters).length <= FILTERS_MAX, { error: `At most ${FILTERS_MAX} filters` })
+    .optional()
+    .describe(
+      `Preset filters: column → accepted values. A column the table does not offer is refused ('Unknown filter: …'). Names at most ${TEXT_MAX.filterName} characters, values ${TEXT_MAX.filterValue}, at most ${FILTERS_MAX} filters of ${FILTER_VALUES_MAX} values`,
+    ),
 });
 export type TableInput = z.input<typeof tableInput>;
 const list = <R extends z.ZodType>(row: R) => z.object({ Success: z.array(row) });
@@ -269,7 +313,7 @@ export const contract = {
     summary: 'Sign in; answers the session token. `totp` is required when the member enabled TOTP.',
     input: z.object({
       username,
-      password: nonEmpty('Password'),
+      password: nonEmpty('Password').max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
       totp: z.string().regex(/^\d{0,6}$/, { error: MSG.totpRequired }).optional(),
     }),
     output: z.object({ Success: message, JWT: z.string() }),
@@ -280,7 +324,7 @@ export const contract = {
     host: 'api',
     auth: 'none',
     summary: 'With a username: Success is whether that member has TOTP enabled. Without: Success is the country list.',
-    input: z.object({ username: z.string().optional() }),
+    input: z.object({ username: z.string().max(TEXT_MAX.username, { error: MSG.usernameTooLong }).optional().describe(`At most ${TEXT_MAX.username} characters`) }),
     output: z.object({ Success: z.union([z.boolean(), z.array(z.string())]) }),
   }),
   'user.check_username_available': endpoint({
@@ -302,12 +346,13 @@ export const contract = {
       "Generic OTP sender/verifier by `page`: without `otp` it mails one, with `otp` it checks it. Pages: 'Email Verification' (registration: username, email), 'Change Password' (signed in).",
     input: z.object({
       jwt,
-      username: z.string().optional(),
+      // Trimmed here as the handler's own rules trim them, so surrounding spaces never count.
+      username: z.string().trim().max(TEXT_MAX.username, { error: MSG.usernameTooLong }).optional(),
       page: z.enum(['Email Verification', 'Change Password'], { error: 'Unknown OTP page' }),
-      email: z.string().optional(),
-      project: z.string().optional(),
-      new_email: z.string().optional(),
-      otp: z.string().optional(),
+      email: z.string().trim().max(TEXT_MAX.email, { error: MSG.emailTooLong }).optional(),
+      project: fixedTag('project').optional(),
+      new_email: z.string().trim().max(TEXT_MAX.email, { error: MSG.emailTooLong }).optional(),
+      otp: codeUpTo6(MSG.enterOtp6).optional(),
     }),
     output: ok,
   }),
@@ -320,15 +365,15 @@ export const contract = {
     input: z
       .object({
         username: registrationUsername,
-        name: nonEmpty('Name'),
+        name: nameField,
         sponsor: sponsorField,
         email: emailField,
         password: registrationPassword,
-        conpassword: z.string({ error: MSG.passwordsDoNotMatch }),
+        conpassword: z.string({ error: MSG.passwordsDoNotMatch }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
         otp: otpInput,
         side: sideField,
-        country: nonEmpty('Country'),
-        project: z.string().optional(),
+        country: nonEmpty('Country').max(TEXT_MAX.country, { error: MSG.countryTooLong }),
+        project: fixedTag('project').optional(),
       })
       .refine((v) => v.password === v.conpassword, { error: MSG.passwordsDoNotMatch }),
     output: z.object({ Success: message, JWT: z.string() }),
@@ -352,8 +397,11 @@ export const contract = {
       .object({
         username,
         otp: otpInput,
-        newpassword: z.string({ error: MSG.resetPasswordCriteria }).refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
-        conpassword: z.string({ error: MSG.passwordsDoNotMatch }),
+        newpassword: z
+          .string({ error: MSG.resetPasswordCriteria })
+          .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
+          .refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
+        conpassword: z.string({ error: MSG.passwordsDoNotMatch }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
       })
       .refine((v) => v.newpassword === v.conpassword, { error: MSG.passwordsDoNotMatch }),
     output: ok,
@@ -365,8 +413,13 @@ export const contract = {
     auth: 'none',
     summary: 'Mail the usernames registered with this email. `captcha` is the ALTCHA payload when the server advertises the captcha capability.',
     input: z.object({
-      email: z.string({ error: MSG.emailRequired }).transform((v) => v.replace(/\s+/g, '').toLowerCase()).pipe(z.string().min(1, { error: MSG.emailRequired, abort: true })),
-      captcha: z.string().optional(),
+      // Bounded as sent (spaces included), so the limit shows in the OpenAPI document.
+      email: z
+        .string({ error: MSG.emailRequired })
+        .max(TEXT_MAX.email, { error: MSG.emailTooLong })
+        .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+        .pipe(z.string().min(1, { error: MSG.emailRequired, abort: true })),
+      captcha: bounded('captcha', TEXT_MAX.captcha).optional(),
     }),
     output: ok,
   }),
@@ -411,9 +464,9 @@ export const contract = {
     tokenField: 'jwt',
     summary: "Change the password with the OTP mailed by verify_otp (page 'Change Password'). Earlier tokens stop working.",
     input: authed({
-      oldpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields, abort: true }),
-      newpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields, abort: true }),
-      conpassword: z.string({ error: MSG.fillAllPasswordFields }).min(1, { error: MSG.fillAllPasswordFields, abort: true }),
+      oldpassword: password(MSG.fillAllPasswordFields),
+      newpassword: password(MSG.fillAllPasswordFields),
+      conpassword: password(MSG.fillAllPasswordFields),
       otp: z.string({ error: MSG.enterOtp }).regex(/^\d{6}$/, { error: MSG.enterOtp }),
     }),
     output: ok,
@@ -425,7 +478,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Mail an OTP to the address that is to become current. Refused with an active subscription.',
-    input: authed({ email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail, abort: true }).pipe(z.email({ error: MSG.emailInvalid })) }),
+    input: authed({ email: changedEmail }),
     output: ok,
   }),
   'user.change_email': endpoint({
@@ -436,7 +489,7 @@ export const contract = {
     tokenField: 'jwt',
     summary: 'Confirm the new email with its OTP.',
     input: authed({
-      email: z.string({ error: MSG.enterCurrentEmail }).trim().min(1, { error: MSG.enterCurrentEmail, abort: true }).pipe(z.email({ error: MSG.emailInvalid })),
+      email: changedEmail,
       otp: otpInput,
     }),
     output: ok,
@@ -448,7 +501,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'First time: sets the transaction password at once. Afterwards: mails an OTP that verify_transaction_password takes.',
-    input: authed({ password: z.string({ error: MSG.enterTransactionPassword }) }),
+    input: authed({ password: z.string({ error: MSG.enterTransactionPassword }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }) }),
     output: z.object({ Success: message, OTP_Sent: z.boolean() }),
   }),
   'user.verify_transaction_password': endpoint({
@@ -458,7 +511,11 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Complete a transaction-password reset with the mailed OTP.',
-    input: authed({ password: z.string({ error: MSG.enterTransactionPassword }), otp: z.string({ error: MSG.enterOtp6 }) }),
+    input: authed({
+      password: z.string({ error: MSG.enterTransactionPassword }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
+      // The handler trims the code; the bound holds for what it reads.
+      otp: z.string({ error: MSG.enterOtp6 }).trim().max(OTP_LENGTH, { error: MSG.enterOtp6 }),
+    }),
     output: ok,
   }),
   'user_analytics.view_user_analytics': endpoint({
@@ -503,7 +560,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'token',
     summary: 'Number of notifications of the caller; pages = ceil(total / 20).',
-    input: z.object({ token: z.string().optional() }),
+    input: z.object({ token: bounded('token', TEXT_MAX.token).optional() }),
     output: z.object({ Success: z.number().int() }),
   }),
 
@@ -535,7 +592,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Buy a package (by Name) from the Deposit wallet.',
-    input: authed({ plan: nonEmpty('Plan') }),
+    input: authed({ plan: nonEmpty('Plan').max(TEXT_MAX.plan, { error: MSG.planTooLong }) }),
     output: ok,
   }),
   'level.downline_exist': endpoint({
@@ -555,7 +612,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'P2P: from the caller’s Deposit wallet to the recipient’s P2P wallet; fee 0; needs the transaction password.',
-    input: authed({ username, amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword, abort: true }) }),
+    input: authed({ username, amount: moneyAmount, password: password(MSG.enterTransactionPassword) }),
     output: ok,
   }),
   'wallet.view_from_wallets': endpoint({
@@ -595,7 +652,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Check a BEP.20 address and mail an OTP to confirm it.',
-    input: authed({ address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress, abort: true }), network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }) }),
+    input: authed({ address: walletAddress, network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }) }),
     output: ok,
   }),
   'wallet.wallet_address_verification': endpoint({
@@ -606,7 +663,7 @@ export const contract = {
     tokenField: 'jwt',
     summary: 'Save the address with the OTP mailed by update_wallet_address.',
     input: authed({
-      address: z.string({ error: MSG.enterWalletAddress }).min(1, { error: MSG.enterWalletAddress, abort: true }),
+      address: walletAddress,
       network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }),
       otp: otpInput,
     }),
@@ -629,7 +686,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Request a withdrawal from the Withdrawal wallet to the saved address; the amount is reserved at once.',
-    input: authed({ amount: moneyAmount, password: z.string({ error: MSG.enterTransactionPassword }).min(1, { error: MSG.enterTransactionPassword, abort: true }) }),
+    input: authed({ amount: moneyAmount, password: password(MSG.enterTransactionPassword) }),
     output: ok,
   }),
   'deposit.make_payment': endpoint({
@@ -642,7 +699,7 @@ export const contract = {
     input: authed({
       amount_usdt: moneyAmount.refine((n) => n >= 10, { error: MSG.depositMin }),
       currency: z.enum(['USDT.BEP20', 'BNB.BSC'], { error: 'currency must be USDT.BEP20 or BNB.BSC' }),
-      gateway: z.string().optional(),
+      gateway: fixedTag('gateway').optional(),
     }),
     output: z.object({
       Success: z.object({ Amount: amount, QR_Code: z.string().describe('data: URL of a PNG'), Address: z.string(), TransID: z.string() }),

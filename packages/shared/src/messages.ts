@@ -1,3 +1,8 @@
+import { TEXT_MAX } from './constants.ts';
+
+/** The wording of every length limit (issue 11): 'Username must be at most 30 characters'. */
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
 /** Every user-facing message of spec §5 and §8, verbatim (misspellings included). */
 export const MSG = {
   /** Not in the spec: what a call that never answers ends with (both client modes). */
@@ -127,4 +132,15 @@ export const MSG = {
   loading: 'Loading...',
   noOrgData: 'No organizational data available',
   notImplemented: 'Not implemented yet',
+  // Length limits (issue 11; the spec sets none): the forms and the server give the same words.
+  usernameTooLong: tooLongMessage('Username', TEXT_MAX.username),
+  sponsorTooLong: tooLongMessage('Sponsor', TEXT_MAX.username),
+  nameTooLong: tooLongMessage('Name', TEXT_MAX.name),
+  emailTooLong: tooLongMessage('Email', TEXT_MAX.email),
+  countryTooLong: tooLongMessage('Country', TEXT_MAX.country),
+  passwordTooLong: tooLongMessage('Password', TEXT_MAX.password),
+  subjectTooLong: tooLongMessage('Subject', TEXT_MAX.supportSubject),
+  messageTooLong: tooLongMessage('Message', TEXT_MAX.supportMessage),
+  searchTooLong: tooLongMessage('Search text', TEXT_MAX.search),
+  planTooLong: tooLongMessage('Plan', TEXT_MAX.plan),
 } as const;

@@ -4,12 +4,13 @@
  */
 import './zod-config.ts';
 import { z } from 'zod';
-import { EARNINGS_CAP_MULTIPLIER } from './constants.ts';
+import { EARNINGS_CAP_MULTIPLIER, TEXT_MAX } from './constants.ts';
 
 const usdt = z.number().finite().positive().max(1_000_000_000);
 
 export const planPackageSchema = z.object({
-  name: z.string().trim().min(1),
+  // Within the contract's bound on `plan`, so every package can be bought by name.
+  name: z.string().trim().min(1).max(TEXT_MAX.plan),
   /** Price in USDT. Max_Cap is always EARNINGS_CAP_MULTIPLIER × price. */
   price: usdt,
   /** Daily ROI percentage, between 1 and 2 (DESIGN §6); at most 2 decimals. */

@@ -12,6 +12,7 @@ import {
   OTP_LENGTH,
   SUPPORT_MESSAGE_MIN,
   TABLE_PAGE_SIZES,
+  TEXT_MAX,
 } from './constants.ts';
 import { MSG } from './messages.ts';
 
@@ -51,11 +52,13 @@ export const otpSchema = otp6(MSG.enterOtp6);
 export const loginUsername = z
   .string({ error: MSG.usernameRequired })
   .min(1, { error: MSG.usernameRequired, abort: true })
+  .max(TEXT_MAX.username, { error: MSG.usernameTooLong, abort: true })
   .regex(LOGIN_CHARSET, { error: MSG.invalidCharacters });
 export const loginPassword = z
   .string({ error: MSG.passwordRequired })
   .min(1, { error: MSG.passwordRequired, abort: true })
   .min(LOGIN_PASSWORD_MIN, { error: MSG.passwordMin6 })
+  .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
   .regex(LOGIN_CHARSET, { error: MSG.invalidCharacters });
 export const totpCode = z.string().regex(/^\d{0,6}$/, { error: MSG.totpRequired });
 
@@ -75,31 +78,49 @@ export const registrationUsername = z
   .string({ error: MSG.usernameRequired })
   .trim()
   .min(1, { error: MSG.usernameRequired, abort: true })
+  .max(TEXT_MAX.username, { error: MSG.usernameTooLong, abort: true })
   .regex(/^[A-Za-z0-9_]+$/, { error: MSG.invalidCharacters })
   .refine((v) => !/^\d+$/.test(v), { error: MSG.usernameOnlyNumbers })
   .transform((v) => v.toLowerCase());
-export const sponsorField = z.string({ error: MSG.sponsorRequired }).trim().min(1, { error: MSG.sponsorRequired, abort: true });
+export const sponsorField = z
+  .string({ error: MSG.sponsorRequired })
+  .trim()
+  .min(1, { error: MSG.sponsorRequired, abort: true })
+  .max(TEXT_MAX.username, { error: MSG.sponsorTooLong });
 export const emailField = z
   .string({ error: MSG.emailRequired })
   .trim()
   .min(1, { error: MSG.emailRequired, abort: true })
+  .max(TEXT_MAX.email, { error: MSG.emailTooLong, abort: true })
   .pipe(z.email({ error: MSG.emailInvalid }));
+/** Every password field's upper bound (it also bounds what scrypt is given). */
+export const passwordMax = z.string().max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true });
 export const registrationPassword = z
   .string({ error: MSG.passwordRequired })
   .min(1, { error: MSG.passwordRequired, abort: true })
+  .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
   .refine(meetsRegistrationPassword, { error: MSG.resetPasswordCriteria });
+export const nameField = z
+  .string({ error: MSG.nameRequired })
+  .trim()
+  .min(1, { error: MSG.nameRequired, abort: true })
+  .max(TEXT_MAX.name, { error: MSG.nameTooLong });
+export const countryField = z
+  .string({ error: 'Country is required' })
+  .min(1, { error: 'Country is required', abort: true })
+  .max(TEXT_MAX.country, { error: MSG.countryTooLong });
 export const sideField = z.enum(['0', '1'], { error: "Side must be '0' (left) or '1' (right)" });
 
 export const registrationFormSchema = z
   .object({
     username: registrationUsername,
-    name: z.string().trim().min(1, { error: MSG.nameRequired, abort: true }),
+    name: nameField,
     sponsor: sponsorField,
     email: emailField,
     password: registrationPassword,
-    con_password: z.string(),
+    con_password: passwordMax,
     side: sideField,
-    country: z.string().min(1, { error: 'Country is required', abort: true }),
+    country: countryField,
   })
   .refine((v) => v.password === v.con_password, { error: MSG.passwordsDoNotMatch, path: ['con_password'] });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
@@ -110,13 +131,16 @@ export const sideFromQuery = (side: string | null | undefined) => (side === 'lef
 
 // ---- Password reset ----
 export const resetUsernameSchema = z.object({
-  username: z.string().transform(normalizeUsername).pipe(z.string().min(1, { error: MSG.usernameRequired, abort: true })),
+  username: z
+    .string()
+    .transform(normalizeUsername)
+    .pipe(z.string().min(1, { error: MSG.usernameRequired, abort: true }).max(TEXT_MAX.username, { error: MSG.usernameTooLong })),
 });
 export const resetPasswordFormSchema = z
   .object({
     otp: z.string().regex(/^\d{1,6}$/, { error: MSG.enterOtp6 }),
-    newpassword: z.string().refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
-    conpassword: z.string(),
+    newpassword: passwordMax.refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
+    conpassword: passwordMax,
   })
   .refine((v) => v.newpassword === v.conpassword, { error: MSG.passwordsDoNotMatch, path: ['conpassword'] });
 
@@ -131,27 +155,24 @@ export const depositAmountField = z
 
 // ---- Support ----
 /**
- * Longest accepted support fields. Not in the spec: they keep one message from filling the
- * outbox; the form shows the same messages as the server.
+ * The Contact Support form (spec §5), also the input of the server's support extension. The
+ * upper bounds (TEXT_MAX, not in the spec) keep one message from filling the outbox.
  */
-export const SUPPORT_FIELD_MAX = { name: 100, email: 254, subject: 200, message: 5000 } as const;
-const tooLong = (label: string, max: number) => ({ error: `${label} must be at most ${max} characters` });
-/** The Contact Support form (spec §5), also the input of the server's support extension. */
 export const supportFormSchema = z.object({
-  name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired, abort: true }).max(SUPPORT_FIELD_MAX.name, tooLong('Name', SUPPORT_FIELD_MAX.name)),
+  name: nameField,
   email: z
     .string({ error: MSG.emailRequired })
     .trim()
     .min(1, { error: MSG.emailRequired, abort: true })
     .regex(/^\S+@\S+\.\S+$/, { error: MSG.emailInvalid })
-    .max(SUPPORT_FIELD_MAX.email, tooLong('Email', SUPPORT_FIELD_MAX.email)),
-  subject: z.string({ error: MSG.subjectRequired }).trim().min(1, { error: MSG.subjectRequired, abort: true }).max(SUPPORT_FIELD_MAX.subject, tooLong('Subject', SUPPORT_FIELD_MAX.subject)),
+    .max(TEXT_MAX.email, { error: MSG.emailTooLong }),
+  subject: z.string({ error: MSG.subjectRequired }).trim().min(1, { error: MSG.subjectRequired, abort: true }).max(TEXT_MAX.supportSubject, { error: MSG.subjectTooLong }),
   message: z
     .string({ error: MSG.messageRequired })
     .trim()
     .min(1, { error: MSG.messageRequired, abort: true })
     .min(SUPPORT_MESSAGE_MIN, { error: MSG.messageMin })
-    .max(SUPPORT_FIELD_MAX.message, tooLong('Message', SUPPORT_FIELD_MAX.message)),
+    .max(TEXT_MAX.supportMessage, { error: MSG.messageTooLong }),
 });
 export type SupportForm = z.input<typeof supportFormSchema>;
 
@@ -196,14 +217,16 @@ export const withdrawalAmountField = z
 export const transactionPasswordField = z
   .string()
   .min(1, { error: MSG.enterTransactionPassword, abort: true })
+  .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
   .refine(meetsTransactionPassword, { error: MSG.transactionPasswordCriteria });
 
 // ---- Change password ----
 export const changePasswordFormSchema = z
   .object({
-    oldpassword: z.string().transform(stripSpaces),
-    newpassword: z.string().transform(stripSpaces),
-    conpassword: z.string().transform(stripSpaces),
+    // The bound holds for the text as typed, as on the server (spaces are stripped after it).
+    oldpassword: passwordMax.transform(stripSpaces),
+    newpassword: passwordMax.transform(stripSpaces),
+    conpassword: passwordMax.transform(stripSpaces),
   })
   .superRefine((v, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
@@ -222,6 +245,7 @@ export const emailChangeField = z
   .string()
   .trim()
   .min(1, { error: MSG.enterCurrentEmail, abort: true })
+  .max(TEXT_MAX.email, { error: MSG.emailTooLong, abort: true })
   .pipe(z.email({ error: MSG.emailInvalid }));
 export const emailChangeOtpField = z.string().regex(/^\d{1,6}$/, { error: MSG.enterOtp6 });
 
@@ -237,8 +261,10 @@ export const twoFactorCode = z.string().regex(/^\d{6}$/, { error: MSG.invalidVer
 
 // ---- Forgot username ----
 export const forgotUsernameFormSchema = z.object({
+  // Bounded as typed, as the server's input is (what the OpenAPI document can say).
   email: z
     .string()
+    .max(TEXT_MAX.email, { error: MSG.emailTooLong })
     .transform((v) => stripSpaces(v).toLowerCase())
     .pipe(z.string().min(1, { error: MSG.emailRequired, abort: true }).pipe(z.email({ error: MSG.emailInvalid }))),
 });
