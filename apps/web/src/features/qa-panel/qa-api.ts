@@ -1,8 +1,10 @@
 /**
  * The QA control API (/__qa on the same origin, DESIGN §5) as a small typed client. These are
  * plain JSON calls, not tRPC: /__qa is not part of the provider contract. Errors arrive as
- * `{ Error }` and become a QaError carrying that message.
+ * `{ Error }` and become a QaError carrying that message. A server with a QA_TOKEN gets it in
+ * X-QA-Token (qa-token.ts).
  */
+import { askForQaToken, QA_TOKEN_HEADER, readQaToken } from './qa-token.ts';
 
 export interface QaNextRun {
   job: string;
@@ -143,18 +145,43 @@ export class QaError extends Error {
   }
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+async function send(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+  token: string | null,
+): Promise<Response> {
   // Fastify refuses a JSON POST with an empty body: every POST sends an object.
   const sendsBody = method === 'POST';
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
-      headers: { accept: 'application/json', ...(sendsBody ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+        ...(token !== null ? { [QA_TOKEN_HEADER]: token } : {}),
+      },
       body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
     });
   } catch {
     throw new QaError('The server could not be reached', 0);
+  }
+}
+
+async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let token = readQaToken();
+  let response = await send(method, path, body, token);
+  // 401: the server has a QA_TOKEN and this one is missing or wrong. /__qa refuses before doing
+  // anything, so the call is safe to repeat with the token QA enters (or another call just got).
+  while (response.status === 401) {
+    const latest = readQaToken();
+    if (latest !== null && latest !== token) token = latest;
+    else {
+      const entered = await askForQaToken(token !== null);
+      if (entered === null) break;
+      token = entered;
+    }
+    response = await send(method, path, body, token);
   }
   const text = await response.text();
   let json: unknown = null;

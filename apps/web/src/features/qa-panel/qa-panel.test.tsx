@@ -8,22 +8,33 @@ import { createMockClient } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { describeRule, ruleFromForm } from './faults-tab.tsx';
 import type { QaFaultRule } from './qa-api.ts';
+import { QA_TOKEN_TEXT } from './qa-token-prompt.tsx';
 
 interface Call {
   method: string;
   path: string;
   body: unknown;
+  /** The X-QA-Token the call sent. */
+  token: string | null;
 }
 type Route = (body: unknown, url: URL) => unknown;
 
-/** A fake /__qa: `routes` by 'METHOD /path' (query string excluded); every call is recorded. */
-function fakeQa(routes: Record<string, Route>) {
+/**
+ * A fake /__qa: `routes` by 'METHOD /path' (query string excluded); every call is recorded. With
+ * `qaToken`, as a server with QA_TOKEN: 401 unless the call sends it in X-QA-Token.
+ */
+function fakeQa(routes: Record<string, Route>, options: { qaToken?: string } = {}) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: `${url.pathname}${url.search}`, body });
+    const token = new Headers(init.headers).get('x-qa-token');
+    calls.push({ method, path: `${url.pathname}${url.search}`, body, token });
+    if (options.qaToken !== undefined && token !== options.qaToken)
+      return new Response(JSON.stringify({ Error: token === null ? 'QA token missing' : 'QA token wrong' }), {
+        status: 401,
+      });
     const route = routes[`${method} ${url.pathname}`];
     if (!route) return new Response(JSON.stringify({ Error: 'Not found' }), { status: 404 });
     try {
@@ -504,5 +515,87 @@ describe('QA panel: Journal', () => {
     await user.click(within(entry).getByText('/user/login', { selector: 'span' }));
     expect(details.open).toBe(true);
     expect(within(entry).getByText(/"password": "\[redacted\]"/)).toBeInTheDocument();
+  });
+});
+
+describe('QA panel: a server with a QA token', () => {
+  const TOKEN = 'qa-token-0123456789abcdef';
+  afterEach(() => sessionStorage.clear());
+
+  it('asks for the token once on 401, retries with it, and sends it on every later call of the tab', async () => {
+    const qa = fakeQa(
+      {
+        'GET /__qa/clock': clockRoute,
+        'GET /__qa/scenarios': () => [{ name: 'demo', description: 'The demo members' }],
+        'GET /__qa/snapshots': () => [],
+        'GET /__qa/mailbox': () => [],
+      },
+      { qaToken: TOKEN },
+    );
+    renderWithPanel();
+    const { user, panel } = await openPanel();
+    const prompt = await within(panel).findByTestId('qa-token-prompt');
+    expect(qa.calls.map((c) => [c.path, c.token])).toEqual([['/__qa/clock', null]]);
+    // Calls refused while the prompt is up wait on the same prompt.
+    await user.click(within(panel).getByRole('tab', { name: 'Data' }));
+    await waitFor(() => expect(qa.calls.filter((c) => c.token === null)).toHaveLength(3));
+    expect(within(panel).getAllByTestId('qa-token-prompt')).toEqual([prompt]);
+
+    await user.type(within(prompt).getByLabelText('QA token'), TOKEN);
+    await user.click(within(prompt).getByRole('button', { name: 'Use token' }));
+    expect(await within(panel).findByText('The demo members')).toBeInTheDocument();
+    expect(within(panel).queryByTestId('qa-token-prompt')).toBeNull();
+    // Each refused call went again, once, with the token; the tab keeps it.
+    for (const path of ['/__qa/clock', '/__qa/scenarios', '/__qa/snapshots'])
+      expect(qa.calls.filter((c) => c.path === path).map((c) => c.token)).toEqual([null, TOKEN]);
+    expect(sessionStorage.getItem('qaToken')).toBe(TOKEN);
+
+    await user.click(within(panel).getByRole('tab', { name: 'Mailbox' }));
+    await waitFor(() => expect(qa.calls.filter((c) => c.path === '/__qa/mailbox')).toHaveLength(1));
+    expect(qa.calls.find((c) => c.path === '/__qa/mailbox')?.token).toBe(TOKEN);
+    expect(qa.calls.filter((c) => c.token === null)).toHaveLength(3);
+    expect(within(panel).queryByTestId('qa-token-prompt')).toBeNull();
+  });
+
+  it('says when the token is refused and asks again', async () => {
+    const qa = fakeQa({ 'GET /__qa/clock': clockRoute }, { qaToken: TOKEN });
+    renderWithPanel();
+    const { user, panel } = await openPanel();
+    await user.type(await within(panel).findByLabelText('QA token'), 'not-the-token');
+    await user.click(within(panel).getByRole('button', { name: 'Use token' }));
+    expect(await within(panel).findByText(QA_TOKEN_TEXT.refused)).toBeInTheDocument();
+    expect(sessionStorage.getItem('qaToken')).toBeNull();
+
+    await user.type(within(panel).getByLabelText('QA token'), TOKEN);
+    await user.click(within(panel).getByRole('button', { name: 'Use token' }));
+    await waitFor(() => expect(screen.getByTestId('qa-clock-utc')).toHaveTextContent('08 Jan 2027'));
+    expect(qa.calls.map((c) => c.token)).toEqual([null, 'not-the-token', TOKEN]);
+  });
+
+  it('sends a token the tab already has without asking', async () => {
+    sessionStorage.setItem('qaToken', TOKEN);
+    const qa = fakeQa({ 'GET /__qa/clock': clockRoute }, { qaToken: TOKEN });
+    renderWithPanel();
+    const { panel } = await openPanel();
+    await waitFor(() => expect(screen.getByTestId('qa-clock-utc')).toHaveTextContent('08 Jan 2027'));
+    expect(within(panel).queryByTestId('qa-token-prompt')).toBeNull();
+    expect(qa.calls.map((c) => c.token)).toEqual([TOKEN]);
+  });
+
+  it('on Cancel shows the refusal without asking again, until QA chooses to enter the token', async () => {
+    const qa = fakeQa({ 'GET /__qa/clock': clockRoute }, { qaToken: TOKEN });
+    renderWithPanel();
+    const { user, panel } = await openPanel();
+    await within(panel).findByTestId('qa-token-prompt');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(await within(panel).findByText('QA token missing')).toBeInTheDocument();
+    expect(within(panel).getByText(QA_TOKEN_TEXT.declined)).toBeInTheDocument();
+    expect(qa.calls).toHaveLength(1);
+
+    await user.click(within(panel).getByRole('button', { name: 'Enter token' }));
+    await user.type(await within(panel).findByLabelText('QA token'), TOKEN);
+    await user.click(within(panel).getByRole('button', { name: 'Use token' }));
+    await waitFor(() => expect(screen.getByTestId('qa-clock-utc')).toHaveTextContent('08 Jan 2027'));
+    expect(qa.calls.map((c) => c.token)).toEqual([null, null, TOKEN]);
   });
 });

@@ -12,6 +12,7 @@ import { FaultsTab } from './faults-tab.tsx';
 import { JournalTab } from './journal-tab.tsx';
 import { MailboxTab } from './mailbox-tab.tsx';
 import { DepositsTab, WithdrawalsTab } from './money-tabs.tsx';
+import { QaTokenPrompt } from './qa-token-prompt.tsx';
 
 const TABS = [
   { value: 'clock', label: 'Clock' },
@@ -91,6 +92,8 @@ export default function QaPanel() {
               </Drawer.CloseTrigger>
             </Drawer.Header>
             <Drawer.Body px={{ base: '3', sm: '5' }} pt="0">
+              {/* Only when the server has a QA_TOKEN and this tab has not given it yet. */}
+              <QaTokenPrompt />
               <Tabs.Root
                 value={tab}
                 onValueChange={(details) => setTab(details.value as TabValue)}
