@@ -3,6 +3,7 @@
  * Usage: node --import tsx scripts/screenshots.ts [baseUrl] (default http://localhost:3000; the
  * server must be running with the web app built). Signs in as demo/Demo@1234 for the dashboard
  * pages. Output: screenshots/<page>-<width>-<theme>.png (git-ignored). Uses the system Chromium.
+ * Against a server with a QA_TOKEN, set QA_TOKEN here too.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -218,7 +219,9 @@ async function main() {
   try {
     for (const width of WIDTHS) {
       for (const theme of THEMES) {
-        const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, colorScheme: theme });
+        // A server started with QA_TOKEN wants it on every /__qa call (the panel's included).
+        const extraHTTPHeaders = process.env.QA_TOKEN ? { 'X-QA-Token': process.env.QA_TOKEN } : undefined;
+        const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, colorScheme: theme, extraHTTPHeaders });
         await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
         const page = await context.newPage();
         const shoot = async ({ name, path, act }: Shot) => {
