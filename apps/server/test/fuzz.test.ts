@@ -3,7 +3,9 @@
  * /trpc (single calls and batches), signed in and not. Bodies come from the contract's own input schemas (their JSON Schema,
  * with believable values per field name) mixed with hostile values: wrong types, huge strings,
  * unicode, NUL and RTL marks, prototype-pollution keys, odd numbers, SQL and HTML, missing and
- * extra fields, non-objects, non-JSON and wrong content types. Every answer must be a success or
+ * extra fields, non-objects, non-JSON and wrong content types. Keys named after Object.prototype's
+ * members (`constructor`, `toString`, `__proto__`, …) appear in objects at every nesting level,
+ * the tables' `filters` included, where a plain index once found them (500, issue 11). Every answer must be a success or
  * a refusal with a status the contract documents and a clear `Error`; a refused money call
  * changes no balance or money row; afterwards the ledger is sound and Object.prototype untouched.
  * The suite runs one fixed seed so CI is reproducible; FUZZ_SEED=<seed> replays or explores another
@@ -92,8 +94,16 @@ const hostileNumber = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
+/** Names an `obj[key]` look-up finds on every plain object (issue 11): a client's key must never reach them. */
+const PROTO_KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'] as const;
+const protoKey = fc.constantFrom(...PROTO_KEYS);
+
+/** `target[key] = value` as an own property, also for '__proto__' (an assignment would set the prototype). */
+const setOwn = (target: object, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
 /** An object whose own keys are the pollution classics (JSON text keeps them as keys). */
-const pollution = fc.constantFrom('__proto__', 'constructor', 'prototype').map((key) => {
+const pollution = fc.constantFrom(...PROTO_KEYS, 'prototype').map((key) => {
   const body = Object.create(null) as Record<string, unknown>;
   body[key] = { polluted: 'yes', prototype: { polluted: 'yes' } };
   return body;
@@ -166,11 +176,44 @@ function fromSchema(schema: JsonSchema, key = ''): fc.Arbitrary<unknown> {
         return fc.record(shape, { requiredKeys: (schema.required ?? []).filter((k) => k in shape) });
       }
       const values = typeof schema.additionalProperties === 'object' ? fromSchema(schema.additionalProperties) : fc.jsonValue({ maxDepth: 1 });
-      return fc.dictionary(fc.oneof(fc.constantFrom('status', 'Status', 'Name', 'Type', 'Wallet', 'Level', 'Side', 'Current_Rank'), fc.string({ maxLength: 8 })), values, { maxKeys: 3 });
+      // Dictionaries (the tables' filters): real column names, Object.prototype's names, anything.
+      return fc.dictionary(fc.oneof(fc.constantFrom('status', 'Status', 'Name', 'Type', 'Wallet', 'Level', 'Side', 'Current_Rank'), protoKey, fc.string({ maxLength: 8 })), values, { maxKeys: 3 });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
+}
+
+/** Where to put one Object.prototype-named key: `depth` objects down, choosing among children by `pick`. */
+interface Planting {
+  key: (typeof PROTO_KEYS)[number];
+  value: unknown;
+  depth: number;
+  pick: number;
+}
+const planting: fc.Arbitrary<Planting> = fc.record({
+  key: protoKey,
+  // Arrays of strings get past the filters' value check, to the column look-up.
+  value: fc.oneof(fc.array(fc.constantFrom('PAID', 'x', 'ACTIVE', '1'), { maxLength: 2 }), hostileValue, pollution),
+  depth: fc.nat({ max: 3 }),
+  pick: fc.nat(),
+});
+
+/** A copy of `value` with each planting's key added to an object at its depth (or the deepest object on the way). */
+function plant(value: unknown, plantings: readonly Planting[]): unknown {
+  const copy = structuredClone(value) as unknown;
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  for (const { key, value: planted, depth, pick } of plantings) {
+    let node: unknown = copy;
+    for (let level = 0; level < depth; level++) {
+      const children = (Array.isArray(node) ? node : isObject(node) ? Object.values(node) : []).filter((child) => child !== null && typeof child === 'object');
+      if (children.length === 0) break;
+      node = children[(pick + level) % children.length];
+    }
+    if (Array.isArray(node)) node = node.find(isObject) ?? null;
+    if (isObject(node)) setOwn(node, key, planted);
+  }
+  return copy;
 }
 
 const schemaOf = (name: ProcedureName) => z.toJSONSchema(contract[name].input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -183,12 +226,15 @@ const bodyFor = (name: ProcedureName): fc.Arbitrary<unknown> =>
       .record({
         swap: fc.subarray(fields, { maxLength: Math.min(2, fields.length) }),
         drop: fc.subarray(fields, { maxLength: Math.min(1, fields.length) }),
-        extra: fc.option(fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'isAdmin', 'member_id', 'jwt'), fc.string({ maxLength: 6 })), hostileValue, { maxKeys: 2 }), { freq: 4 }),
+        extra: fc.option(fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS, 'prototype', 'isAdmin', 'member_id', 'jwt'), fc.string({ maxLength: 6 })), hostileValue, { maxKeys: 2 }), { freq: 4 }),
         values: fc.array(hostileValue, { minLength: 2, maxLength: 2 }),
-        mode: fc.constantFrom('valid', 'valid', 'mutated', 'mutated', 'mutated'),
+        plantings: fc.array(planting, { minLength: 1, maxLength: 3 }),
+        mode: fc.constantFrom('valid', 'valid', 'planted', 'mutated', 'mutated', 'mutated'),
       })
-      .map(({ swap, drop, extra, values, mode }) => {
+      .map(({ swap, drop, extra, values, plantings, mode }) => {
         if (mode === 'valid') return valid;
+        // A valid body with Object.prototype-named keys at any depth: past validation where a record takes them.
+        if (mode === 'planted') return plant(valid, plantings);
         const body = Object.assign(Object.create(null) as Record<string, unknown>, valid);
         swap.forEach((field, i) => (body[field] = values[i]));
         for (const field of drop) delete body[field];
@@ -256,9 +302,14 @@ const requestArb: fc.Arbitrary<Request> = nameArb.chain((name) =>
 const REFUSALS = new Set([400, 401, 403, 404, 413, 415, 429]);
 const ONLY_MESSAGE: Record<number, string> = { 404: 'User not found in your downline', 413: 'Request body is too large', 415: 'Send the body as application/json' };
 
-const stats = { sent: 0, byStatus: new Map<number, number>(), byEndpoint: new Map<string, Set<string>>(), statusesOf: new Map<string, Set<number>>() };
+const stats = { sent: 0, byStatus: new Map<number, number>(), byEndpoint: new Map<string, Set<string>>(), statusesOf: new Map<string, Set<number>>(), protoKeyed: 0, protoFilters: 0 };
+const PROTO_KEY_TEXT = new RegExp(`"(${PROTO_KEYS.join('|')})":`);
+const PROTO_FILTER_TEXT = new RegExp(`"filters":\\{("[^"]*":\\[[^\\]]*\\],)*"(${PROTO_KEYS.join('|')})":\\[`);
+const TABLE_INPUT = contract['table.view_deposit_transaction'].input;
 const note = (request: Request, status: number) => {
   stats.sent++;
+  if (PROTO_KEY_TEXT.test(request.payload.text)) stats.protoKeyed++;
+  if (contract[request.name].input === TABLE_INPUT && PROTO_FILTER_TEXT.test(request.payload.text)) stats.protoFilters++;
   stats.statusesOf.set(request.name, (stats.statusesOf.get(request.name) ?? new Set()).add(status));
   stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
   const seen = stats.byEndpoint.get(request.name) ?? new Set<string>();
@@ -382,6 +433,7 @@ async function sendAndJudge(request: Request): Promise<number> {
 describe('fuzzing the contract', () => {
   it(`${RUNS} generated requests over every endpoint: no 5xx, every refusal a documented status with a clear Error, the ledger sound`, { timeout: 300_000 }, async () => {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+    const builtins = { toString: Object.prototype.toString, hasOwnProperty: Object.prototype.hasOwnProperty, valueOf: Object.prototype.valueOf };
     const run = await fc.check(
       fc.asyncProperty(requestArb, async (request) => {
         await send(request);
@@ -393,8 +445,14 @@ describe('fuzzing the contract', () => {
     if (process.env.FUZZ_PROFILE) console.info([...messages].sort().map(([m, n]) => `${n}× ${m}`).join('\n'));
     if (process.env.FUZZ_PROFILE) console.info([...spent].sort((a, b) => b[1] - a[1]).map(([n, ms]) => `${n} ${Math.round(ms)} ms CPU`).join('\n'));
     console.info(`fuzz: ${stats.sent} requests, statuses ${JSON.stringify(Object.fromEntries([...stats.byStatus].sort(([a], [b]) => a - b)))}`);
+    console.info(`fuzz: ${stats.protoKeyed} requests with Object.prototype-named keys, ${stats.protoFilters} of them as table filters`);
 
     expect(stats.sent).toBeGreaterThanOrEqual(RUNS);
+    // The generator keeps reaching the look-ups issue 11 was about (the default seed makes ~3,300 and ~700).
+    if (RUNS >= 10_000) {
+      expect(stats.protoKeyed).toBeGreaterThan(1_000);
+      expect(stats.protoFilters).toBeGreaterThan(200);
+    }
     // Every endpoint was called, signed in and not, over REST (a full run makes ~20 of the rarest kind; a short FUZZ_RUNS may not).
     if (RUNS >= 10_000) for (const name of procedureNames) {
       expect([...(stats.byEndpoint.get(name) ?? [])].filter((k) => k.startsWith('rest')).sort(), name).toEqual(['rest:anon', 'rest:auth']);
@@ -409,6 +467,10 @@ describe('fuzzing the contract', () => {
     }
     await expectLedgerSound(t);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
+    // Nothing replaced the members the hostile keys are named after.
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    expect(({}).constructor).toBe(Object);
+    for (const key of ['toString', 'hasOwnProperty', 'valueOf'] as const) expect(Object.prototype[key], key).toBe(builtins[key]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -28,7 +28,7 @@ export interface TableSource<Row> {
   /** Tie-breaker for rows with the same time. */
   id: string;
   search: string[];
-  /** API column name → SQL expression, for `filters`. */
+  /** API column name → SQL expression, for `filters`; read only through `filterExpression`. */
   filters: Record<string, string>;
   toRow(raw: Record<string, unknown>): Row;
 }
@@ -47,6 +47,14 @@ function parseDay(value: string, field: string): number {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The SQL of a filter the client names, among the table's own columns only: a plain index would
+ * also find Object.prototype's members ('constructor', 'toString'), which are truthy and made the
+ * SQL fail with a 500 (issue 11).
+ */
+const filterExpression = (source: TableSource<unknown>, column: string): string | undefined =>
+  Object.hasOwn(source.filters, column) ? source.filters[column] : undefined;
 
 /** The WHERE clause and its parameters; `window` (rows up to the end of the page) lets a plain page use `newest`. */
 function conditions(source: TableSource<unknown>, query: TableQuery, memberId: number, window?: number) {
@@ -67,7 +75,7 @@ function conditions(source: TableSource<unknown>, query: TableQuery, memberId: n
   }
   let n = 0;
   for (const [column, values] of Object.entries(query.filters ?? {})) {
-    const expression = source.filters[column];
+    const expression = filterExpression(source, column);
     if (!expression) throw badRequest(`Unknown filter: ${column}`);
     if (values.length === 0) continue;
     const names = values.map((value) => {
