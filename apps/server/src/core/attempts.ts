@@ -1,18 +1,31 @@
 /**
  * Fixed-window counters on the injectable clock (QA's clock moves them, tests never sleep), and
- * the brute-force limits built on them: failed sign-ins and wrong codes counted per account
- * (whatever address they come from) and per client address (whatever account they aim at).
- * In memory, per server: a restart forgets them, which only ever loosens a limit once.
+ * the brute-force limits built on them (README "Security", issue 11).
+ *
+ * Rule: a guess (password, TOTP, transaction password, emailed code) is reserved before it is
+ * checked: in one synchronous step, before any await, every limit it falls under is checked and
+ * counted. A wrong guess keeps its count; a right one, or one never evaluated (the hashing queue
+ * was full, the request was refused for another reason), gives it back. So however many requests
+ * arrive together, the guesses the server evaluates never pass a limit.
+ *
+ * Sign-in failures are counted per account and address pair, per address across accounts, and per
+ * account across addresses with a higher ceiling that refuses only addresses that have not signed
+ * in to the account lately: strangers cannot lock the owner out, and guessing stays bounded
+ * (NIST 800-63B: at most 100 failures per account). In memory, per server: a restart forgets
+ * them, which only ever loosens a limit once; a QA reset clears them.
  */
 import { createHash } from 'node:crypto';
 import { tooMany } from './errors.ts';
 import type { Caller, Services } from './services.ts';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 interface Bucket {
   count: number;
-  /** When the window that started with the first hit ends. */
+  /** When the window started (its first hit). */
+  start: number;
+  /** When it ends. */
   until: number;
 }
 
@@ -20,7 +33,13 @@ interface Bucket {
 const compactKey = (key: string) => (key.length > 128 ? `#${createHash('sha256').update(key).digest('base64url')}` : key);
 
 /**
- * Buckets of one server, bounded so hostile keys cannot fill memory: expired buckets are swept once
+ * A window has lapsed once its end has passed, or when the clock is now before its start (QA
+ * moved the clock back): a window never lasts longer because the clock went back.
+ */
+const lapsed = (bucket: Bucket, now: number) => now >= bucket.until || now < bucket.start;
+
+/**
+ * Buckets of one server, bounded so hostile keys cannot fill memory: lapsed buckets are swept once
  * the map grows, and past MAX_BUCKETS live ones the oldest go first (a limit then restarts early for
  * them, which is the lesser harm).
  */
@@ -32,19 +51,39 @@ export class WindowCounter {
   /** Hits inside the key's current window (0 when it has lapsed). */
   count(key: string, now: number): number {
     const bucket = this.buckets.get(compactKey(key));
-    return bucket && now < bucket.until ? bucket.count : 0;
+    return bucket && !lapsed(bucket, now) ? bucket.count : 0;
   }
 
   /** Counts one hit and answers the count including it. */
   hit(key: string, now: number, windowMs: number): number {
+    return this.take(key, now, windowMs).count;
+  }
+
+  /** Counts one hit and answers its bucket, so the hit can be given back (`giveBack`). */
+  take(key: string, now: number, windowMs: number): Bucket {
     const stored = compactKey(key);
     const bucket = this.buckets.get(stored);
-    if (bucket && now < bucket.until) return ++bucket.count;
+    if (bucket && !lapsed(bucket, now)) {
+      bucket.count++;
+      return bucket;
+    }
     // Deleted first so the Map's order stays the order windows started in (oldest first).
     this.buckets.delete(stored);
-    this.buckets.set(stored, { count: 1, until: now + windowMs });
+    const fresh = { count: 1, start: now, until: now + windowMs };
+    this.buckets.set(stored, fresh);
     if (this.buckets.size >= this.sweepAt) this.sweep(now);
-    return 1;
+    return fresh;
+  }
+
+  /** Takes back one hit; a bucket whose window has been replaced since is no longer counted anyway. */
+  static giveBack(bucket: Bucket): void {
+    if (bucket.count > 0) bucket.count--;
+  }
+
+  /** Forgets every window (QA reset). */
+  clear(): void {
+    this.buckets.clear();
+    this.sweepAt = 10_000;
   }
 
   get size() {
@@ -52,7 +91,7 @@ export class WindowCounter {
   }
 
   private sweep(now: number) {
-    for (const [key, bucket] of this.buckets) if (now >= bucket.until) this.buckets.delete(key);
+    for (const [key, bucket] of this.buckets) if (lapsed(bucket, now)) this.buckets.delete(key);
     // Down to 90 % of the bound, so the next sweep is thousands of new keys away (sweeps stay rare).
     if (this.buckets.size >= WindowCounter.MAX_BUCKETS) {
       const keep = WindowCounter.MAX_BUCKETS * 0.9;
@@ -65,71 +104,182 @@ export class WindowCounter {
   }
 }
 
-/** One counter set per server; handler contexts are copies of the services, the connection is not. */
-const counters = new WeakMap<object, WindowCounter>();
-export function counterOf(services: Pick<Services, 'sqlite'>): WindowCounter {
-  let counter = counters.get(services.sqlite);
-  if (!counter) counters.set(services.sqlite, (counter = new WindowCounter()));
-  return counter;
+/** How long a successful sign-in makes its address known to the account, and how many are kept. */
+export const KNOWN_ADDRESS_MS = 30 * DAY;
+export const KNOWN_ADDRESSES_PER_ACCOUNT = 5;
+
+/**
+ * The addresses each account signed in from lately (the few most recent per account), which the
+ * per-account ceiling does not refuse. Bounded: past MAX_ACCOUNTS the account that signed in
+ * longest ago is forgotten first (its owner then meets the ceiling like a new address would).
+ */
+export class KnownAddresses {
+  static readonly MAX_ACCOUNTS = 100_000;
+  private readonly accounts = new Map<string, Map<string, number>>();
+
+  remember(account: string, address: string, now: number): void {
+    const addresses = this.accounts.get(account) ?? new Map<string, number>();
+    // Re-inserted so both maps stay in the order of last use (oldest first).
+    this.accounts.delete(account);
+    this.accounts.set(account, addresses);
+    addresses.delete(address);
+    addresses.set(address, now);
+    if (addresses.size > KNOWN_ADDRESSES_PER_ACCOUNT) addresses.delete(addresses.keys().next().value!);
+    if (this.accounts.size > KnownAddresses.MAX_ACCOUNTS) this.accounts.delete(this.accounts.keys().next().value!);
+  }
+
+  /** A sign-in "in the future" (QA moved the clock back) still counts: moving the clock never locks anyone. */
+  has(account: string, address: string, now: number): boolean {
+    const at = this.accounts.get(account)?.get(address);
+    return at !== undefined && now - at < KNOWN_ADDRESS_MS;
+  }
+
+  clear(): void {
+    this.accounts.clear();
+  }
+}
+
+interface LimitState {
+  counter: WindowCounter;
+  known: KnownAddresses;
+}
+
+/** One state per server; handler contexts are copies of the services, the connection is not. */
+const states = new WeakMap<object, LimitState>();
+function stateOf(services: Pick<Services, 'sqlite'>): LimitState {
+  let state = states.get(services.sqlite);
+  if (!state) states.set(services.sqlite, (state = { counter: new WindowCounter(), known: new KnownAddresses() }));
+  return state;
+}
+
+/** The counter of one server: the request-rate limits (transport/rate-limit.ts) count in it too. */
+export const counterOf = (services: Pick<Services, 'sqlite'>): WindowCounter => stateOf(services).counter;
+
+/** Forgets every count and known address of the server: QA's reset and snapshot restore call it. */
+export function resetGuessLimits(services: Pick<Services, 'sqlite'>): void {
+  const { counter, known } = stateOf(services);
+  counter.clear();
+  known.clear();
 }
 
 export interface FailureLimit {
-  /** Failures allowed inside the window; the next attempt is refused with 429. */
+  /** What one count covers: the account, the client address, or the two together. */
+  per: 'account' | 'client' | 'pair';
+  /** Failures allowed inside the window (in-flight guesses included); the next guess is refused with 429. */
   failures: number;
   windowMs: number;
   message: string;
+  /** Not applied to an address that signed in to the account in the last 30 days (its failures still count). */
+  exceptKnownAddresses?: boolean;
 }
 
-/** What each kind of guess may fail, per account and per client (README "Security" lists them). */
+const limit = (per: FailureLimit['per'], failures: number, windowMs: number, message: string, exceptKnownAddresses = false): FailureLimit => ({
+  per,
+  failures,
+  windowMs,
+  message,
+  ...(exceptKnownAddresses ? { exceptKnownAddresses } : {}),
+});
+
+export const LIMIT_MESSAGES = {
+  signInPair: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
+  signInClient: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+  signInAccount: 'Too many failed sign-in attempts for this account. Sign in from a device you have used before, or reset your password.',
+  transactionPassword: 'Too many wrong transaction passwords. Try again in 15 minutes.',
+  codeAccount: 'Too many wrong codes for this account. Try again in an hour.',
+  codeClient: 'Too many wrong codes. Try again in 15 minutes.',
+} as const;
+
+/**
+ * What each kind of guess may fail (README "Security" lists them), checked in this order. Sign-in:
+ * 10 per account from one address, 30 per address, and 100 a day per account for addresses it has
+ * not signed in from. The transaction password and codes are guessed by the account's own session
+ * or about one subject, so they keep a plain per-account count.
+ */
 export const FAILURE_LIMITS = {
   login: {
-    account: { failures: 10, windowMs: 15 * MINUTE, message: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.' },
-    client: { failures: 30, windowMs: 15 * MINUTE, message: 'Too many failed sign-in attempts. Try again in 15 minutes.' },
+    pair: limit('pair', 10, 15 * MINUTE, LIMIT_MESSAGES.signInPair),
+    client: limit('client', 30, 15 * MINUTE, LIMIT_MESSAGES.signInClient),
+    account: limit('account', 100, DAY, LIMIT_MESSAGES.signInAccount, true),
   },
   transactionPassword: {
-    account: { failures: 10, windowMs: 15 * MINUTE, message: 'Too many wrong transaction passwords. Try again in 15 minutes.' },
-    client: { failures: 30, windowMs: 15 * MINUTE, message: 'Too many wrong transaction passwords. Try again in 15 minutes.' },
+    account: limit('account', 10, 15 * MINUTE, LIMIT_MESSAGES.transactionPassword),
+    client: limit('client', 30, 15 * MINUTE, LIMIT_MESSAGES.transactionPassword),
   },
   code: {
-    account: { failures: 10, windowMs: 60 * MINUTE, message: 'Too many wrong codes for this account. Try again in an hour.' },
-    client: { failures: 30, windowMs: 15 * MINUTE, message: 'Too many wrong codes. Try again in 15 minutes.' },
+    account: limit('account', 10, 60 * MINUTE, LIMIT_MESSAGES.codeAccount),
+    client: limit('client', 30, 15 * MINUTE, LIMIT_MESSAGES.codeClient),
   },
-} as const satisfies Record<string, { account: FailureLimit; client: FailureLimit }>;
+} as const satisfies Record<string, Record<string, FailureLimit>>;
 
 export type GuessKind = keyof typeof FAILURE_LIMITS;
 
 export interface GuessKeys {
   /** Username (or the email of a registration): case and surrounding spaces do not make a new account. */
   account: string;
-  /** Absent for internal calls (seed, QA), which have no client. */
+  /** Absent for internal calls (seed, QA), which have no client: only the account is counted. */
   caller?: Caller | undefined;
 }
 
 type LimitCtx = Pick<Services, 'sqlite' | 'clock' | 'config'>;
 
-const keysOf = (kind: GuessKind, keys: GuessKeys) => ({
-  account: `${kind}|account|${keys.account.trim().toLowerCase()}`,
-  client: keys.caller ? `${kind}|client|${keys.caller.ip}` : null,
-});
-
-/** Refuses with 429 before any check is made when the account or the client used up its failures. */
-export function assertGuessAllowed(ctx: LimitCtx, kind: GuessKind, keys: GuessKeys): void {
-  if (ctx.config.rateLimits === false) return;
-  const counter = counterOf(ctx);
-  const now = ctx.clock.now();
-  const { account, client } = keysOf(kind, keys);
-  const limits = FAILURE_LIMITS[kind];
-  if (counter.count(account, now) >= limits.account.failures) throw tooMany(limits.account.message);
-  if (client && counter.count(client, now) >= limits.client.failures) throw tooMany(limits.client.message);
+/** A reserved guess: settle it once it has been checked. */
+export interface Guess {
+  /** The guess was wrong: it stays counted. */
+  fail(): void;
+  /** The guess was right or was never evaluated: its count is given back (nothing once failed or released). */
+  release(): void;
 }
 
-/** Counts a failed guess against the account and the client. */
-export function recordFailedGuess(ctx: LimitCtx, kind: GuessKind, keys: GuessKeys): void {
-  if (ctx.config.rateLimits === false) return;
-  const counter = counterOf(ctx);
+const UNLIMITED: Guess = { fail() {}, release() {} };
+
+const accountOf = (account: string) => account.trim().toLowerCase();
+
+function keyOf(kind: GuessKind, rule: FailureLimit, account: string, address: string | undefined): string | null {
+  if (rule.per === 'account') return `${kind}|account|${account}`;
+  if (address === undefined) return null;
+  return rule.per === 'client' ? `${kind}|client|${address}` : `${kind}|pair|${address}|${account}`;
+}
+
+/**
+ * Reserves one guess against every limit of its kind, or refuses with 429 before anything is
+ * checked. Synchronous: call it before the first await of the check, and settle the answer
+ * (`fail` when wrong, `release` in a finally).
+ */
+export function reserveGuess(ctx: LimitCtx, kind: GuessKind, keys: GuessKeys): Guess {
+  if (ctx.config.rateLimits === false) return UNLIMITED;
+  const { counter, known } = stateOf(ctx);
   const now = ctx.clock.now();
-  const { account, client } = keysOf(kind, keys);
-  const limits = FAILURE_LIMITS[kind];
-  counter.hit(account, now, limits.account.windowMs);
-  if (client) counter.hit(client, now, limits.client.windowMs);
+  const account = accountOf(keys.account);
+  const address = keys.caller?.ip;
+  const keyed = Object.values(FAILURE_LIMITS[kind] as Record<string, FailureLimit>).flatMap((rule) => {
+    const key = keyOf(kind, rule, account, address);
+    return key === null ? [] : [{ rule, key }];
+  });
+  // Every limit is checked before any is counted, so a refused guess spends nothing.
+  for (const { rule, key } of keyed) {
+    if (counter.count(key, now) < rule.failures) continue;
+    if (rule.exceptKnownAddresses && address !== undefined && known.has(account, address, now)) continue;
+    throw tooMany(rule.message);
+  }
+  const buckets = keyed.map(({ rule, key }) => counter.take(key, now, rule.windowMs));
+  let settled = false;
+  return {
+    fail() {
+      settled = true;
+    },
+    release() {
+      if (!settled) for (const bucket of buckets) WindowCounter.giveBack(bucket);
+      settled = true;
+    },
+  };
+}
+
+/**
+ * The caller's address signed in to the account (or proved its mailbox with a reset code): the
+ * per-account sign-in ceiling does not refuse it for 30 days.
+ */
+export function rememberAddress(ctx: LimitCtx, account: string, caller: Caller | undefined): void {
+  if (!caller) return;
+  stateOf(ctx).known.remember(accountOf(account), caller.ip, ctx.clock.now());
 }

@@ -13,6 +13,8 @@ export interface Mail {
   text: string;
   /** The OTP the mail carries, kept for the QA mailbox. */
   otp?: string | null;
+  /** When it was asked for, if not now (a mail sent after its request's answer). */
+  sentAt?: number;
 }
 
 export interface Mailer {
@@ -30,7 +32,7 @@ export function createMailer(db: Db, clock: Clock, smtpUrl?: string): Mailer {
           subject: mail.subject,
           text: mail.text,
           otp: mail.otp ?? null,
-          sentAt: clock.now(),
+          sentAt: mail.sentAt ?? clock.now(),
         })
         .run();
       // Delivery is best effort and outside the request's transaction: the outbox is the record.

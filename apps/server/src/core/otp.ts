@@ -6,7 +6,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { otps } from '@md/db';
-import { assertGuessAllowed, recordFailedGuess } from './attempts.ts';
+import { runAfterAnswerJobs } from './after-answer.ts';
+import { reserveGuess } from './attempts.ts';
 import { badRequest } from './errors.ts';
 import type { Caller, Services } from './services.ts';
 
@@ -41,6 +42,8 @@ export interface IssueOtpOptions {
   payload?: string | null;
   /** Words naming the action in the mail ('password reset'); defaults by purpose. */
   label?: string;
+  /** When the code was asked for (a code issued after the answer counts its 10 minutes from the request). */
+  at?: number;
 }
 
 export interface CheckOtpOptions {
@@ -54,8 +57,10 @@ export interface CheckOtpOptions {
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
 
 export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresAt: number } {
+  // Codes issued after an earlier answer are written first, so a newer code always retires older ones.
+  runAfterAnswerJobs(ctx);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = ctx.clock.now();
+  const now = options.at ?? ctx.clock.now();
   const expiresAt = now + OTP_TTL_MS;
   ctx.db.transaction((tx) => {
     tx.update(otps)
@@ -80,6 +85,7 @@ export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresA
     subject: `Your ${label} code`,
     text: `Your ${label} code is ${code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this message.`,
     otp: code,
+    sentAt: now,
   });
   return { expiresAt };
 }
@@ -87,38 +93,43 @@ export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresA
 /**
  * Checks a code; a wrong one counts against the code's 5 tries and against the subject's and the
  * client's wrong-code limits (core/attempts.ts), which refuse further guesses with 429 whichever
- * code they aim at. With `consume` a right one is used up.
+ * code they aim at. The guess is reserved before the code is read and given back when right, so
+ * concurrent wrong codes never pass the limits. With `consume` a right one is used up.
  */
 function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): void {
-  const guess = { account: options.subject, caller: ctx.caller };
-  assertGuessAllowed(ctx, 'code', guess);
-  const now = ctx.clock.now();
-  // The outcome is written before the error is thrown, so a wrong try is counted.
-  const failure = ctx.db.transaction((tx): string | null => {
-    const row = tx
-      .select()
-      .from(otps)
-      .where(and(eq(otps.purpose, options.purpose), eq(otps.subject, options.subject), isNull(otps.usedAt)))
-      .orderBy(desc(otps.id))
-      .limit(1)
-      .get();
-    if (!row) return OTP_MESSAGES.invalid;
-    if (row.attempts >= OTP_MAX_WRONG_TRIES) return OTP_MESSAGES.tooManyTries;
-    if (now >= row.expiresAt) return OTP_MESSAGES.expired;
-    const expected = Buffer.from(row.codeHash, 'hex');
-    const codeMatches = /^\d{6}$/.test(options.code) && timingSafeEqual(expected, hashCode(options.code));
-    const payloadMatches = options.payload === undefined || (row.payload ?? null) === (options.payload ?? null);
-    if (!codeMatches || !payloadMatches) {
-      const attempts = row.attempts + 1;
-      tx.update(otps).set({ attempts }).where(eq(otps.id, row.id)).run();
-      return attempts >= OTP_MAX_WRONG_TRIES ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.invalid;
+  const guess = reserveGuess(ctx, 'code', { account: options.subject, caller: ctx.caller });
+  try {
+    runAfterAnswerJobs(ctx);
+    const now = ctx.clock.now();
+    // The outcome is written before the error is thrown, so a wrong try is counted.
+    const failure = ctx.db.transaction((tx): string | null => {
+      const row = tx
+        .select()
+        .from(otps)
+        .where(and(eq(otps.purpose, options.purpose), eq(otps.subject, options.subject), isNull(otps.usedAt)))
+        .orderBy(desc(otps.id))
+        .limit(1)
+        .get();
+      if (!row) return OTP_MESSAGES.invalid;
+      if (row.attempts >= OTP_MAX_WRONG_TRIES) return OTP_MESSAGES.tooManyTries;
+      if (now >= row.expiresAt) return OTP_MESSAGES.expired;
+      const expected = Buffer.from(row.codeHash, 'hex');
+      const codeMatches = /^\d{6}$/.test(options.code) && timingSafeEqual(expected, hashCode(options.code));
+      const payloadMatches = options.payload === undefined || (row.payload ?? null) === (options.payload ?? null);
+      if (!codeMatches || !payloadMatches) {
+        const attempts = row.attempts + 1;
+        tx.update(otps).set({ attempts }).where(eq(otps.id, row.id)).run();
+        return attempts >= OTP_MAX_WRONG_TRIES ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.invalid;
+      }
+      if (consume) tx.update(otps).set({ usedAt: now }).where(eq(otps.id, row.id)).run();
+      return null;
+    });
+    if (failure) {
+      guess.fail();
+      throw badRequest(failure);
     }
-    if (consume) tx.update(otps).set({ usedAt: now }).where(eq(otps.id, row.id)).run();
-    return null;
-  });
-  if (failure) {
-    recordFailedGuess(ctx, 'code', guess);
-    throw badRequest(failure);
+  } finally {
+    guess.release();
   }
 }
 

@@ -2,11 +2,102 @@
  * Password and transaction-password hashing: scrypt (memory-hard) with a per-hash salt,
  * compared in constant time. Stored as `scrypt$N$r$p$salt$hash` (base64url) so the cost can
  * be raised later without invalidating existing hashes.
+ *
+ * Rule: every hash (and every check, dummy ones included) goes through one bounded queue: a fixed
+ * number run at once, a bounded number wait, and one client address may have only a few queued or
+ * running. What does not fit is refused at once with 429 before any hashing, so a flood from one
+ * address is answered in microseconds instead of queued for seconds, and waiting hashes are taken
+ * in turn from each address, so a member behind a flood waits for one hash, not the flood.
  */
+import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { tooMany } from './errors.ts';
 
 const COST = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
+
+/** Hashes running at once: one per core (~50 ms each here); libuv's pool has 4 threads, more only queue there. */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), 4));
+/** Hashes waiting for a turn, all addresses together: ~1.6 s of work at 2 cores. */
+export const HASH_MAX_WAITING = 64;
+/** Hashes queued or running for one client address (a shared office, or a member's several tabs, stay far below). */
+export const HASH_MAX_PER_CLIENT = 16;
+export const HASH_BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+/** Internal calls (seed, tests, QA) have no address: their lane is bounded only by the global limit. */
+const INTERNAL = '';
+
+/** Waiting jobs per address, in the order addresses first queued; taken round-robin. */
+const lanes = new Map<string, (() => void)[]>();
+/** Hashes queued or running per client address. */
+const perClient = new Map<string, number>();
+const gauge = { running: 0, waiting: 0, peakRunning: 0, peakWaiting: 0, peakPerClient: 0, refused: 0 };
+
+/** The queue's state and its high-water marks since the process started (read-only; tests and benches). */
+export function hashQueueStats() {
+  return {
+    concurrency: HASH_CONCURRENCY,
+    maxWaiting: HASH_MAX_WAITING,
+    maxPerClient: HASH_MAX_PER_CLIENT,
+    running: gauge.running,
+    waiting: gauge.waiting,
+    clients: perClient.size,
+    peakRunning: gauge.peakRunning,
+    peakWaiting: gauge.peakWaiting,
+    peakPerClient: gauge.peakPerClient,
+    refused: gauge.refused,
+  };
+}
+
+function dispatch() {
+  while (gauge.running < HASH_CONCURRENCY && gauge.waiting > 0) {
+    const [lane, jobs] = lanes.entries().next().value!;
+    const job = jobs.shift()!;
+    // The lane goes to the back (or away when empty): the next hash is another address's.
+    lanes.delete(lane);
+    if (jobs.length > 0) lanes.set(lane, jobs);
+    gauge.waiting--;
+    job();
+  }
+}
+
+/** Runs `work` in the queue, or refuses with 429 at once (before any hash) when it does not fit. */
+function queued<T>(client: string | undefined, work: () => Promise<T>): Promise<T> {
+  const mine = client === undefined ? 0 : (perClient.get(client) ?? 0);
+  const full = gauge.running >= HASH_CONCURRENCY && gauge.waiting >= HASH_MAX_WAITING;
+  if (mine >= HASH_MAX_PER_CLIENT || full) {
+    gauge.refused++;
+    return Promise.reject(tooMany(HASH_BUSY_MESSAGE));
+  }
+  if (client !== undefined) {
+    perClient.set(client, mine + 1);
+    gauge.peakPerClient = Math.max(gauge.peakPerClient, mine + 1);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const start = () => {
+      gauge.running++;
+      gauge.peakRunning = Math.max(gauge.peakRunning, gauge.running);
+      work()
+        .then(resolve, reject)
+        .finally(() => {
+          gauge.running--;
+          if (client !== undefined) {
+            const left = perClient.get(client)! - 1;
+            if (left > 0) perClient.set(client, left);
+            else perClient.delete(client);
+          }
+          dispatch();
+        });
+    };
+    if (gauge.running < HASH_CONCURRENCY) return start();
+    const lane = client ?? INTERNAL;
+    const jobs = lanes.get(lane);
+    if (jobs) jobs.push(start);
+    else lanes.set(lane, [start]);
+    gauge.waiting++;
+    gauge.peakWaiting = Math.max(gauge.peakWaiting, gauge.waiting);
+  });
+}
 
 const derive = (plain: string, salt: Buffer, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -15,20 +106,21 @@ const derive = (plain: string, salt: Buffer, options: ScryptOptions) =>
     ),
   );
 
-export async function hashPassword(plain: string): Promise<string> {
+/** `client`: the caller's address (ctx.caller.ip); internal calls without a caller leave it out. */
+export async function hashPassword(plain: string, client?: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(plain, salt, COST);
+  const key = await queued(client, () => derive(plain, salt, COST));
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** False for a wrong password and for a malformed stored hash (never throws on bad data). */
-export async function verifyPassword(plain: string, stored: string): Promise<boolean> {
+/** False for a wrong password and for a malformed stored hash (never throws on bad data; 429 when busy). */
+export async function verifyPassword(plain: string, stored: string, client?: string): Promise<boolean> {
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !saltText || !keyText) return false;
   const options = { N: Number(n), r: Number(r), p: Number(p) };
   if (![options.N, options.r, options.p].every((v) => Number.isInteger(v) && v > 0)) return false;
   const expected = Buffer.from(keyText, 'base64url');
-  const actual = await derive(plain, Buffer.from(saltText, 'base64url'), options);
+  const actual = await queued(client, () => derive(plain, Buffer.from(saltText, 'base64url'), options));
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
@@ -36,5 +128,5 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
 export const DEMO_PASSWORD = 'Demo@1234';
 export const DEMO_PASSWORD_HASH = 'scrypt$16384$8$1$iCCEvM2w9pK5urLoFOXNKA$aw0CwkgbaCDLnu__a0DD3JWnl_DbYF_-TDI_A7bEKY0';
 
-/** Checked against unknown usernames so a wrong name costs as long as a wrong password. */
-export const verifyAgainstDummy = (plain: string) => verifyPassword(plain, DEMO_PASSWORD_HASH).then(() => false);
+/** Checked against unknown usernames so a wrong name costs as long as a wrong password (and queues like one). */
+export const verifyAgainstDummy = (plain: string, client?: string) => verifyPassword(plain, DEMO_PASSWORD_HASH, client).then(() => false);

@@ -1,12 +1,18 @@
-/** Identity: sign-in, registration, password reset and change, username recovery, TOTP. */
-import { eq, sql } from 'drizzle-orm';
+/**
+ * Identity: sign-in, registration, password reset and change, username recovery, TOTP.
+ * Every password, TOTP and code guess is reserved against its limits before it is checked and
+ * given back when right (core/attempts.ts); hashes go through the bounded queue with the caller's
+ * address (core/passwords.ts); a TOTP step is claimed by one conditional write.
+ */
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { members } from '@md/db';
 import { emailField, meetsChangePassword, MSG, registrationUsername, RESET_THROTTLE_MS, stripSpaces } from '@md/shared';
 import { badRequest, unauthorized } from '../../core/errors.ts';
-import { assertGuessAllowed, recordFailedGuess } from '../../core/attempts.ts';
+import { afterAnswer } from '../../core/after-answer.ts';
+import { rememberAddress, reserveGuess, type Guess } from '../../core/attempts.ts';
 import { checkOtp, consumeOtp, issueOtp, OTP_MESSAGES } from '../../core/otp.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
-import type { Ctx } from '../../core/services.ts';
+import type { Ctx, Services } from '../../core/services.ts';
 import { throttleOnce } from '../../core/throttle.ts';
 import { matchTotp, newTotpSecret, totpUri } from '../../core/totp.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -39,26 +45,47 @@ function requireMember(ctx: Ctx) {
   return ctx.member;
 }
 
+/** A wrong guess: it stays counted against the limits. */
+const wrongGuess = (guess: Guess, message: string) => {
+  guess.fail();
+  return badRequest(message);
+};
+
+const findMemberById = (ctx: Pick<Services, 'db'>, id: number) => ctx.db.select().from(members).where(eq(members.id, id)).get();
+
+/**
+ * Accepts a TOTP step for a member: one conditional write, true only when it moved the member's
+ * last step forward, so of concurrent uses of one code exactly one wins (and never an older one).
+ */
+const claimTotpStep = (ctx: Pick<Services, 'db'>, memberId: number, step: number) =>
+  ctx.db
+    .update(members)
+    .set({ totpLastStep: step })
+    .where(and(eq(members.id, memberId), eq(members.totpEnabled, true), or(isNull(members.totpLastStep), lt(members.totpLastStep, step))))
+    .run().changes === 1;
+
 export const authHandlers: Handlers = {
   'user.login': async (ctx, input) => {
-    // Failed sign-ins are limited per account and per client address (core/attempts.ts); a
-    // refused attempt costs no password hash.
-    const guess = { account: input.username, caller: ctx.caller };
-    assertGuessAllowed(ctx, 'login', guess);
-    const refuse = (message: string) => {
-      recordFailedGuess(ctx, 'login', guess);
-      return badRequest(message);
-    };
-    const member = findMemberByUsername(ctx, input.username);
-    const passwordOk = member ? await verifyPassword(input.password, member.passwordHash) : await verifyAgainstDummy(input.password);
-    if (!member || !passwordOk) throw refuse(AUTH_MESSAGES.invalidCredentials);
-    if (member.totpEnabled && member.totpSecret) {
-      if (!input.totp) throw refuse(MSG.totpRequired);
-      const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
-      if (step === null) throw refuse(AUTH_MESSAGES.invalidTotp);
-      ctx.db.update(members).set({ totpLastStep: step }).where(eq(members.id, member.id)).run();
+    // Reserved before the hash (a refused attempt costs none), given back when right.
+    const guess = reserveGuess(ctx, 'login', { account: input.username, caller: ctx.caller });
+    try {
+      const found = findMemberByUsername(ctx, input.username);
+      const passwordOk = found
+        ? await verifyPassword(input.password, found.passwordHash, ctx.caller.ip)
+        : await verifyAgainstDummy(input.password, ctx.caller.ip);
+      // The row read before the hash is stale now: the password or the TOTP state may have changed.
+      const member = found && findMemberById(ctx, found.id);
+      if (!member || !passwordOk || member.passwordHash !== found.passwordHash) throw wrongGuess(guess, AUTH_MESSAGES.invalidCredentials);
+      if (member.totpEnabled && member.totpSecret) {
+        if (!input.totp) throw wrongGuess(guess, MSG.totpRequired);
+        const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
+        if (step === null || !claimTotpStep(ctx, member.id, step)) throw wrongGuess(guess, AUTH_MESSAGES.invalidTotp);
+      }
+      rememberAddress(ctx, member.username, ctx.caller);
+      return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member) };
+    } finally {
+      guess.release();
     }
-    return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member) };
   },
 
   'user.view_country': (ctx, input) => {
@@ -104,7 +131,7 @@ export const authHandlers: Handlers = {
     if (findMemberByUsername(ctx, input.username)) throw badRequest(AUTH_MESSAGES.usernameTaken);
     const email = input.email.toLowerCase();
     consumeOtp(ctx, { purpose: 'registration', subject: email, code: input.otp, payload: input.username });
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.caller.ip);
     let member;
     try {
       member = ctx.db.transaction(() => {
@@ -133,9 +160,13 @@ export const authHandlers: Handlers = {
 
   'user.reset_password_email': (ctx, input) => {
     throttleOnce(ctx, `reset_password_email|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
-    const member = findMemberByUsername(ctx, input.username);
-    // The same answer for an unknown name: the reset does not reveal which accounts exist.
-    if (member) issueOtp(ctx, { purpose: 'reset_password', subject: member.username, email: member.email, username: member.username });
+    // The same answer, in the same time, for an unknown name: the name is looked up and the code
+    // issued and mailed after the answer has left, so the request does the same work either way.
+    const at = ctx.clock.now();
+    afterAnswer(ctx, () => {
+      const member = findMemberByUsername(ctx, input.username);
+      if (member) issueOtp(ctx, { purpose: 'reset_password', subject: member.username, email: member.email, username: member.username, at });
+    });
     return { Success: AUTH_MESSAGES.resetEmailSent };
   },
 
@@ -145,11 +176,13 @@ export const authHandlers: Handlers = {
     // An unknown name fails like a known one without a pending code ('Invalid OTP', counted as a wrong code).
     consumeOtp(ctx, { purpose: 'reset_password', subject: member?.username ?? input.username, code: input.otp });
     if (!member) throw badRequest(OTP_MESSAGES.invalid);
-    const passwordHash = await hashPassword(input.newpassword);
+    const passwordHash = await hashPassword(input.newpassword, ctx.caller.ip);
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
       notify(ctx, member.id, 'Security_Alert', 'Your password was reset. If this was not you, contact support.');
     });
+    // The code proved the mailbox from this address: the per-account sign-in ceiling lets it in.
+    rememberAddress(ctx, member.username, ctx.caller);
     return { Success: AUTH_MESSAGES.passwordReset };
   },
 
@@ -157,17 +190,22 @@ export const authHandlers: Handlers = {
     if (!(await verifyCaptcha(ctx.config, input.captcha))) throw badRequest(AUTH_MESSAGES.captchaRequired);
     const email = emailField.safeParse(input.email);
     if (!email.success) throw badRequest(email.error.issues[0]?.message ?? MSG.emailInvalid);
-    const found = ctx.db.select({ username: members.username }).from(members).where(eq(members.email, email.data.toLowerCase())).all();
-    if (found.length > 0) {
+    // The same answer either way, in the same time: the lookup and the mail happen after the
+    // answer has left, so the endpoint does not reveal which emails are registered.
+    const address = email.data;
+    const at = ctx.clock.now();
+    afterAnswer(ctx, () => {
+      const found = ctx.db.select({ username: members.username }).from(members).where(eq(members.email, address.toLowerCase())).all();
+      if (found.length === 0) return;
       const names = found.map((m) => m.username);
       ctx.mailer.send({
-        to: email.data,
+        to: address,
         toUsername: names.length === 1 ? names[0] : null,
         subject: 'Your username',
         text: `The username${names.length > 1 ? 's' : ''} registered with this email: ${names.join(', ')}.`,
+        sentAt: at,
       });
-    }
-    // The same answer either way: the endpoint does not reveal which emails are registered.
+    });
     return { Success: AUTH_MESSAGES.usernameSent };
   },
 
@@ -181,14 +219,14 @@ export const authHandlers: Handlers = {
     if (newPassword.length < 6) throw badRequest(MSG.newPasswordMin6);
     if (!meetsChangePassword(newPassword)) throw badRequest(MSG.newPasswordCriteria);
     // The account password guessed with a session: counted with the sign-in failures of the account.
-    const guess = { account: ctx.member.username, caller: ctx.caller };
-    assertGuessAllowed(ctx, 'login', guess);
-    if (!(await verifyPassword(oldPassword, ctx.member.passwordHash))) {
-      recordFailedGuess(ctx, 'login', guess);
-      throw badRequest(AUTH_MESSAGES.oldPasswordIncorrect);
+    const guess = reserveGuess(ctx, 'login', { account: ctx.member.username, caller: ctx.caller });
+    try {
+      if (!(await verifyPassword(oldPassword, ctx.member.passwordHash, ctx.caller.ip))) throw wrongGuess(guess, AUTH_MESSAGES.oldPasswordIncorrect);
+    } finally {
+      guess.release();
     }
     consumeOtp(ctx, { purpose: 'change_password', subject: ctx.member.username, code: input.otp });
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword, ctx.caller.ip);
     const memberId = ctx.member.id;
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, memberId)).run();
@@ -207,38 +245,42 @@ export const authHandlers: Handlers = {
   'user.change_totp_status': (ctx, input) => {
     const member = ctx.member;
     // A 6-digit code guessed with a session: limited like the emailed codes, per account and client.
-    const guess = { account: member.username, caller: ctx.caller };
-    assertGuessAllowed(ctx, 'code', guess);
-    const wrongCode = () => {
-      recordFailedGuess(ctx, 'code', guess);
-      return badRequest(MSG.invalidVerificationCode);
-    };
-    if (input.status) {
-      if (member.totpEnabled) throw badRequest(AUTH_MESSAGES.totpAlreadyEnabled);
-      if (!member.totpPendingSecret) throw badRequest(AUTH_MESSAGES.totpNotStarted);
-      const step = matchTotp(member.totpPendingSecret, input.totp, ctx.clock, null);
-      if (step === null) throw wrongCode();
+    const guess = reserveGuess(ctx, 'code', { account: member.username, caller: ctx.caller });
+    try {
+      if (input.status) {
+        if (member.totpEnabled) throw badRequest(AUTH_MESSAGES.totpAlreadyEnabled);
+        const pending = member.totpPendingSecret;
+        if (!pending) throw badRequest(AUTH_MESSAGES.totpNotStarted);
+        const step = matchTotp(pending, input.totp, ctx.clock, null);
+        if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode);
+        ctx.db.transaction(() => {
+          // Conditional: only the set-up this code was made for, and only once.
+          const turnedOn = ctx.db
+            .update(members)
+            .set({ totpSecret: pending, totpPendingSecret: null, totpEnabled: true, totpLastStep: step })
+            .where(and(eq(members.id, member.id), eq(members.totpEnabled, false), eq(members.totpPendingSecret, pending)))
+            .run();
+          if (turnedOn.changes !== 1) throw wrongGuess(guess, MSG.invalidVerificationCode);
+          notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned on.');
+        });
+        return { Success: MSG.twoFaEnabled };
+      }
+      if (!member.totpEnabled || !member.totpSecret) throw badRequest(AUTH_MESSAGES.totpNotEnabled);
+      const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
+      if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode);
       ctx.db.transaction(() => {
+        // The code's step is claimed like at sign-in: a code used once (there or here) never works again.
+        if (!claimTotpStep(ctx, member.id, step)) throw wrongGuess(guess, MSG.invalidVerificationCode);
         ctx.db
           .update(members)
-          .set({ totpSecret: member.totpPendingSecret, totpPendingSecret: null, totpEnabled: true, totpLastStep: step })
+          .set({ totpSecret: null, totpPendingSecret: null, totpEnabled: false, totpLastStep: null })
           .where(eq(members.id, member.id))
           .run();
-        notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned on.');
+        notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned off.');
       });
-      return { Success: MSG.twoFaEnabled };
+      return { Success: MSG.twoFaDisabled };
+    } finally {
+      guess.release();
     }
-    if (!member.totpEnabled || !member.totpSecret) throw badRequest(AUTH_MESSAGES.totpNotEnabled);
-    const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
-    if (step === null) throw wrongCode();
-    ctx.db.transaction(() => {
-      ctx.db
-        .update(members)
-        .set({ totpSecret: null, totpPendingSecret: null, totpEnabled: false, totpLastStep: null })
-        .where(eq(members.id, member.id))
-        .run();
-      notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned off.');
-    });
-    return { Success: MSG.twoFaDisabled };
   },
 };

@@ -9,6 +9,8 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailOutbox, members } from '@md/db';
 import { firstIssueMessage } from '@md/shared';
+import { runAfterAnswerJobs } from '../../core/after-answer.ts';
+import { resetGuessLimits } from '../../core/attempts.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { currentTotp } from '../../core/totp.ts';
@@ -68,6 +70,7 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
 
   app.get('/__qa/mailbox', async (request) => {
     const { to } = parse(mailboxQuery, request.query);
+    runAfterAnswerJobs(services); // mails an answer has promised are written before the read
     const who = to?.toLowerCase();
     const rows = db
       .select()
@@ -111,6 +114,7 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
     } finally {
       // A reset that failed midway rolled the stored offset back: the clock follows the database.
       clock.reload();
+      resetGuessLimits(services); // failure counts and known addresses belong to the old database
     }
   });
 

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
+import { resetGuessLimits } from '../../core/attempts.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 
@@ -188,6 +189,7 @@ export function createSnapshots(services: Services) {
       const done = store.withFile(checkSnapshotName(name), (file) => restoreInto(sqlite, file, name));
       if (!done) throw missing(name);
       services.clock.reload();
+      resetGuessLimits(services); // failure counts and known addresses belong to the replaced database
       return done.info;
     },
     remove(name: string): void {

@@ -12,7 +12,7 @@ import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, transactionPasswordFi
 import { badRequest } from '../../core/errors.ts';
 import { consumeOtp, issueOtp } from '../../core/otp.ts';
 import { hashPassword, verifyPassword } from '../../core/passwords.ts';
-import { assertGuessAllowed, recordFailedGuess } from '../../core/attempts.ts';
+import { reserveGuess } from '../../core/attempts.ts';
 import type { Ctx, Member, Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
@@ -55,15 +55,23 @@ const walletAddressOrThrow = (address: string) => {
 /**
  * Checks the member's transaction password (scrypt, so call it BEFORE the money transaction).
  * `missingMessage` is the refusal when none is set yet. Wrong ones are limited per account and
- * per client like sign-in passwords (a stolen session must not guess it).
+ * per client (a stolen session must not guess it): the guess is reserved before the hash and
+ * given back when right, so concurrent guesses never pass the limits (core/attempts.ts).
  */
 export async function requireTransactionPassword(ctx: Ctx, member: Member, password: string, missingMessage: string): Promise<void> {
-  if (!member.transactionPasswordHash) throw badRequest(missingMessage);
-  const guess = { account: member.username, caller: ctx.caller };
-  assertGuessAllowed(ctx, 'transactionPassword', guess);
-  if (!(await verifyPassword(password, member.transactionPasswordHash))) {
-    recordFailedGuess(ctx, 'transactionPassword', guess);
-    throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword);
+  const stored = member.transactionPasswordHash;
+  if (!stored) throw badRequest(missingMessage);
+  const guess = reserveGuess(ctx, 'transactionPassword', { account: member.username, caller: ctx.caller });
+  try {
+    const right = await verifyPassword(password, stored, ctx.caller.ip);
+    // Read again after the hash: a password reset confirmed meanwhile makes the old one wrong.
+    const current = ctx.db.select({ hash: members.transactionPasswordHash }).from(members).where(eq(members.id, member.id)).get();
+    if (!right || current?.hash !== stored) {
+      guess.fail();
+      throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword);
+    }
+  } finally {
+    guess.release();
   }
 }
 
@@ -80,7 +88,7 @@ const pendingOtp = (ctx: Pick<Services, 'db'>, purpose: string, username: string
 export const securityHandlers: Handlers = {
   'user.reset_transaction_password': async (ctx, input) => {
     const password = parseOrThrow(transactionPasswordField, input.password);
-    const hash = await hashPassword(password);
+    const hash = await hashPassword(password, ctx.caller.ip);
     const member = ctx.member;
     if (!member.transactionPasswordHash) {
       // First time: set at once. The `is null` guard keeps a concurrent first set from overwriting.
@@ -100,7 +108,7 @@ export const securityHandlers: Handlers = {
     const otp = parseOrThrow(otpSchema, input.otp.trim());
     const member = ctx.member;
     const pending = pendingOtp(ctx, TRANSACTION_PASSWORD_OTP, member.username);
-    if (pending?.payload && !(await verifyPassword(password, pending.payload))) throw badRequest(SECURITY_MESSAGES.passwordDiffers);
+    if (pending?.payload && !(await verifyPassword(password, pending.payload, ctx.caller.ip))) throw badRequest(SECURITY_MESSAGES.passwordDiffers);
     // Bound to that very row's payload: a newer reset in between makes this code fail.
     consumeOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, code: otp, payload: pending?.payload ?? null });
     if (!pending?.payload) throw badRequest('Invalid OTP');

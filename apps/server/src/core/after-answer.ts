@@ -1,0 +1,43 @@
+/**
+ * Work done after the answer has left: what a known name costs and an unknown one must not (issuing
+ * and mailing a code), so both answer in the same time (issue 11). Jobs run in order on the next
+ * turn of the event loop (setImmediate: after this turn's answers are written), or sooner when
+ * something needs what they write: `runAfterAnswerJobs` runs the waiting ones at once (the QA
+ * mailbox before it reads, a new or checked OTP before it touches the table), so the writes land
+ * in the order the requests came in.
+ */
+import type { Services } from './services.ts';
+
+interface Queue {
+  jobs: (() => void)[];
+  /** A job is running: one that asks for the queue to run (issueOtp does) must not overtake it. */
+  running: boolean;
+}
+const queues = new WeakMap<object, Queue>();
+
+export function afterAnswer(services: Pick<Services, 'sqlite'>, job: () => void): void {
+  let queue = queues.get(services.sqlite);
+  if (!queue) queues.set(services.sqlite, (queue = { jobs: [], running: false }));
+  queue.jobs.push(job);
+  if (queue.jobs.length === 1) setImmediate(() => runAfterAnswerJobs(services));
+}
+
+/** Runs the waiting jobs now. A job that fails is reported, not thrown into the request that ran it. */
+export function runAfterAnswerJobs(services: Pick<Services, 'sqlite'>): void {
+  const queue = queues.get(services.sqlite);
+  if (!queue || queue.running) return;
+  queue.running = true;
+  try {
+    while (queue.jobs.length > 0) {
+      const job = queue.jobs.shift()!;
+      try {
+        job();
+      } catch (error) {
+        // A server closed before its jobs ran has nothing left to write to.
+        if (services.sqlite.open) console.error('A job after an answer failed:', error);
+      }
+    }
+  } finally {
+    queue.running = false;
+  }
+}
