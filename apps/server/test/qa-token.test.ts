@@ -86,15 +86,15 @@ describe('main.ts', () => {
   it('refuses to start on 0.0.0.0 with QA control on and no QA_TOKEN: exit 1, the fix in the message, no database opened', async () => {
     const databasePath = join(dir, 'refused.sqlite');
     const { code, output } = await runMain({ HOST: '0.0.0.0', PORT: '0', DATABASE_PATH: databasePath });
-    expect(code).toBe(1);
+    expect(code, output).toBe(1);
     expect(output).toContain(CONFIG_MESSAGES.tokenRequired('0.0.0.0'));
     expect(existsSync(databasePath)).toBe(false);
   });
 
   it('listens on 127.0.0.1 when HOST is unset', async () => {
     const { output } = await runMain({ PORT: '0', DATABASE_PATH: join(dir, 'default.sqlite') }, /Listening on:.*\n/);
-    expect(output).toMatch(/Member dashboard on http:\/\/localhost:\d+/);
-    expect(output).toMatch(/Listening on: +127\.0\.0\.1\n/);
+    expect(output, output).toMatch(/Member dashboard on http:\/\/localhost:\d+/);
+    expect(output, output).toMatch(/Listening on: +127\.0\.0\.1\n/);
   });
 });
 
