@@ -379,16 +379,27 @@ export const jobRuns = sqliteTable(
 );
 
 /**
- * Per-member binary figures, kept by placement (depth, team_size) and the daily binary run
- * (pending → carry/total). Volumes are micro-units. A purchase only adds to the buyer's own
- * `own_*_pending`; the daily run folds those up the tree in one pass (DESIGN performance facts).
+ * Per-member binary figures, kept by placement (depth, team_size, both trees' jump pointers) and
+ * the daily binary run (pending → carry/total). Volumes are micro-units. A purchase only adds to
+ * the buyer's own `own_*_pending`; the daily run folds those up the tree in one pass (DESIGN
+ * performance facts).
  */
 export const binaryStats = sqliteTable(
   'binary_stats',
   {
     memberId: integer('member_id').primaryKey(),
-    /** Levels below the binary root (root 0). */
+    /** Levels below the binary root (root 0); -1 until the start-up backfill knows it. */
     depth: integer('depth').notNull(),
+    /**
+     * Skew-binary jump pointers (Myers 1983), so "is X below me?" costs O(log depth) row lookups
+     * instead of X's whole chain (DESIGN §5 Scoping; modules/network/jumps.ts): an ancestor
+     * further up the binary tree, fixed from the parent's row at placement. A root points to
+     * itself; null until the start-up backfill computes it.
+     */
+    binaryJumpId: integer('binary_jump_id'),
+    /** The same for the sponsor tree: levels below the sponsor root, and its jump pointer. */
+    sponsorDepth: integer('sponsor_depth'),
+    sponsorJumpId: integer('sponsor_jump_id'),
     /** Members in the binary subtree below, excluding the member itself. */
     teamSize: integer('team_size').notNull().default(0),
     /** Binary volume of the member's own purchases not yet folded by a daily run. */

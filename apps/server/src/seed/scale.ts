@@ -4,12 +4,14 @@
  * more) and each member goes to the outer end of the chosen leg of its sponsor, exactly
  * as registration places people, which makes the binary tree very deep (DESIGN §6 performance
  * facts). The outer ends are found in memory with cached jumps along each leg, then members and
- * their binary_stats are bulk-inserted; the whole scenario is one transaction.
+ * their binary_stats (with both trees' jump pointers) are bulk-inserted; the whole scenario is one
+ * transaction.
  *
  * Members: `demo` (the root, Demo@1234) and `m0000002`, `m0000003`, … all with Demo@1234.
  */
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Services } from '../core/services.ts';
+import { treePositions } from '../modules/network/jumps.ts';
 
 export interface ScaleOptions {
   members?: number;
@@ -83,13 +85,19 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock'>, options:
   }
   const team = new Int32Array(total + 1);
   for (let id = total; id >= 2; id--) team[parent[id]!]! += team[id]! + 1;
+  // Both trees' jump pointers, as placement would have set them (the scope checks walk them).
+  const isMember = new Uint8Array(total + 1).fill(1, 1);
+  const binaryJump = treePositions(parent, isMember).jump;
+  const sponsorPosition = treePositions(sponsor, isMember);
 
   const now = services.clock.now();
   const insertMember = services.sqlite.prepare(
     `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertStats = services.sqlite.prepare('insert into binary_stats (member_id, depth, team_size) values (?, ?, ?)');
+  const insertStats = services.sqlite.prepare(
+    'insert into binary_stats (member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?, ?)',
+  );
   const countries = ['India', 'Nigeria', 'Philippines', 'Indonesia', 'Brazil', 'United Kingdom', 'Vietnam', 'Pakistan'];
   // Joining times spread over the past year, in id order.
   const span = 365 * 86_400_000;
@@ -107,7 +115,7 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock'>, options:
       now - span + Math.floor((span * id) / (total + 1)),
       DEMO_PASSWORD_HASH,
     );
-    insertStats.run(id, depth[id], team[id]);
+    insertStats.run(id, depth[id], team[id], binaryJump[id], sponsorPosition.depth[id], sponsorPosition.jump[id]);
     if (id % 10_000 === 0) options.onProgress?.(id, total);
   }
   options.onProgress?.(total, total);

@@ -5,6 +5,7 @@
  * of queries.
  */
 import type Database from 'better-sqlite3';
+import { childJump } from './jumps.ts';
 
 export type Side = '0' | '1';
 
@@ -32,9 +33,17 @@ export function findPlacement(sqlite: Database.Database, sponsorId: number, side
   return { parentId: row?.id ?? sponsorId, side };
 }
 
+/** A member's place in one tree: levels below its root (-1: not known yet) and its jump pointer. */
+interface Position {
+  depth: number;
+  jump: number | null;
+}
+
 interface StatsStatements {
-  insertRoot: Database.Statement<[{ memberId: number }]>;
-  insertChild: Database.Statement<[{ memberId: number; parentId: number }]>;
+  sponsorOf: Database.Statement<[number], { sponsorId: number | null }>;
+  binaryPosition: Database.Statement<[number], { depth: number; jump: number | null }>;
+  sponsorPosition: Database.Statement<[number], { depth: number | null; jump: number | null }>;
+  insert: Database.Statement<[number, number, number | null, number | null, number | null]>;
   growAncestors: Database.Statement<[{ parentId: number }]>;
 }
 const statsStatements = new WeakMap<Database.Database, StatsStatements>();
@@ -43,11 +52,10 @@ function statsStatementsOf(sqlite: Database.Database): StatsStatements {
   let prepared = statsStatements.get(sqlite);
   if (!prepared) {
     prepared = {
-      insertRoot: sqlite.prepare('insert into binary_stats (member_id, depth) values (@memberId, 0)'),
-      insertChild: sqlite.prepare(
-        `insert into binary_stats (member_id, depth)
-         select @memberId, coalesce((select depth from binary_stats where member_id = @parentId), 0) + 1`,
-      ),
+      sponsorOf: sqlite.prepare('select sponsor_id as sponsorId from members where id = ?'),
+      binaryPosition: sqlite.prepare('select depth, binary_jump_id as jump from binary_stats where member_id = ?'),
+      sponsorPosition: sqlite.prepare('select sponsor_depth as depth, sponsor_jump_id as jump from binary_stats where member_id = ?'),
+      insert: sqlite.prepare('insert into binary_stats (member_id, depth, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?)'),
       // One statement for the whole ancestor chain (thousands deep under spillover): the walk
       // follows parent pointers in SQLite instead of a query per level.
       growAncestors: sqlite.prepare(
@@ -65,15 +73,37 @@ function statsStatementsOf(sqlite: Database.Database): StatsStatements {
 }
 
 /**
- * The binary_stats row of a member just placed: depth = parent's + 1, and every binary
+ * The position of a new member under `aboveId` in one tree (jumps.ts): a root's depth is 0 and it
+ * jumps to itself; a child's comes from its parent's row and the two its jump leads to. Unknown
+ * when any of those is (a bulk-inserted member before the start-up backfill): depth -1, no jump.
+ */
+function positionUnder(memberId: number, aboveId: number | null, rowOf: (id: number) => { depth: number | null; jump: number | null } | undefined): Position {
+  if (aboveId === null) return { depth: 0, jump: memberId };
+  const rows = new Map<number, { depth: number; jump: number }>();
+  const known = (id: number) => {
+    const row = rowOf(id);
+    if (!row || row.depth === null || row.depth < 0 || row.jump === null) return undefined;
+    const position = { depth: row.depth, jump: row.jump };
+    rows.set(id, position);
+    return position;
+  };
+  const parent = known(aboveId);
+  const jump = parent && known(parent.jump);
+  if (!parent || !jump || !known(jump.jump)) return { depth: -1, jump: null };
+  return { depth: parent.depth + 1, jump: childJump(aboveId, (id) => rows.get(id)!.depth, (id) => rows.get(id)!.jump) };
+}
+
+/**
+ * The binary_stats row of a member just inserted: its depth and jump pointer in the binary tree
+ * (under `parentId`) and in the sponsor tree (under its row's sponsor), and every binary
  * ancestor's team_size + 1. Call it in the transaction that inserts the member.
  */
 export function recordPlacement(sqlite: Database.Database, memberId: number, parentId: number | null): void {
   const prepared = statsStatementsOf(sqlite);
-  if (parentId === null) {
-    prepared.insertRoot.run({ memberId });
-    return;
-  }
-  prepared.insertChild.run({ memberId, parentId });
-  prepared.growAncestors.run({ parentId });
+  const binary = positionUnder(memberId, parentId, (id) => prepared.binaryPosition.get(id));
+  const sponsorId = prepared.sponsorOf.get(memberId)?.sponsorId ?? null;
+  const sponsor = positionUnder(memberId, sponsorId, (id) => prepared.sponsorPosition.get(id));
+  // An unknown sponsor depth stays null (the column allows it); an unknown binary depth is -1.
+  prepared.insert.run(memberId, binary.depth, binary.jump, sponsor.depth < 0 ? null : sponsor.depth, sponsor.jump);
+  if (parentId !== null) prepared.growAncestors.run({ parentId });
 }
