@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Box, Button, Field, Flex, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { LuColumns3, LuFilter, LuSearch, LuX } from 'react-icons/lu';
+import { TEXT_MAX } from '@md/shared';
 import { CheckboxMenu, type CheckboxMenuItem } from './checkbox-menu.tsx';
 import type { PresetFilter } from './types.ts';
 import type { TableAction, TableViewState } from './use-table-state.ts';
@@ -57,6 +58,8 @@ function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters
           type="search"
           aria-label="Search"
           placeholder={searchPlaceholder}
+          // The server refuses longer search text (issue 11); the box stops there instead.
+          maxLength={TEXT_MAX.search}
           value={state.search}
           onChange={(event) => dispatch({ type: 'search', value: event.target.value })}
         />

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import {
   MSG,
   REGISTRATION_PROJECT,
+  TEXT_MAX,
   TOTP_LOOKUP_DEBOUNCE_MS,
   registrationFormSchema,
   registrationOtpSchema,
@@ -40,8 +41,8 @@ const SIDE_OPTIONS = [
   { value: '1', label: 'Right' },
 ] as const;
 
-/** Names the server could accept: letters, digits and _, not only digits. */
-const isPlausibleUsername = (v: string) => /^[A-Za-z0-9_]+$/.test(v) && !/^\d+$/.test(v);
+/** Names the server could accept: letters, digits and _, not only digits, within the length limit. */
+const isPlausibleUsername = (v: string) => v.length <= TEXT_MAX.username && /^[A-Za-z0-9_]+$/.test(v) && !/^\d+$/.test(v);
 
 export type UsernameState =
   | { status: 'idle' }

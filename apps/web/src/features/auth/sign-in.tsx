@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, TOTP_LOOKUP_DEBOUNCE_MS, type LoginForm } from '@md/shared';
+import { MSG, TEXT_MAX, TOTP_LOOKUP_DEBOUNCE_MS, type LoginForm } from '@md/shared';
 import { AuthCard } from '@/components/form/auth-card.tsx';
 import { OtpField } from '@/components/form/otp-field.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
@@ -32,7 +32,8 @@ const loadLoginValidation = () =>
 function useTotpRequired(username: string): boolean {
   const trpc = useTRPC();
   const debounced = useDebouncedValue(username.trim(), TOTP_LOOKUP_DEBOUNCE_MS);
-  const lookup = useQuery(trpc['user.view_country'].queryOptions({ username: debounced }, { enabled: debounced.length > 0 }));
+  // A name over the length limit is no member's (the form says so): no lookup, no error toast.
+  const lookup = useQuery(trpc['user.view_country'].queryOptions({ username: debounced }, { enabled: debounced.length > 0 && debounced.length <= TEXT_MAX.username }));
   const { error } = lookup;
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).

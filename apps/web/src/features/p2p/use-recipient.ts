@@ -3,7 +3,7 @@
  * Editing the username resets it.
  */
 import { useState } from 'react';
-import { MSG } from '@md/shared';
+import { MSG, TEXT_MAX } from '@md/shared';
 import { errorMessage, failureKind } from '@/lib/errors.ts';
 import { recordOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
@@ -23,6 +23,8 @@ export function useRecipient() {
   const verify = async () => {
     const name = username.trim();
     if (!name) return notify.error(MSG.usernameRequired);
+    // The server's own rule (issue 11), said before a call that could only be refused.
+    if (name.length > TEXT_MAX.username) return notify.error(MSG.usernameTooLong);
     setVerifying(true);
     try {
       const response: unknown = await client['level.downline_exist'].query({ username: name });
