@@ -324,7 +324,7 @@ export const contract = {
     host: 'api',
     auth: 'none',
     summary: 'With a username: Success is whether that member has TOTP enabled. Without: Success is the country list.',
-    input: z.object({ username: z.string().max(TEXT_MAX.username, { error: MSG.usernameTooLong }).optional().describe(`At most ${TEXT_MAX.username} characters`) }),
+    input: z.object({ username: z.string().trim().max(TEXT_MAX.username, { error: MSG.usernameTooLong }).optional().describe(`At most ${TEXT_MAX.username} characters`) }),
     output: z.object({ Success: z.union([z.boolean(), z.array(z.string())]) }),
   }),
   'user.check_username_available': endpoint({
