@@ -49,9 +49,10 @@ export function redact(value: unknown, depth = 0): unknown {
     if (value.length > MAX_ITEMS) items.push(`… ${value.length - MAX_ITEMS} more items`);
     return items;
   }
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = isSecretField(key) && item !== undefined && item !== null && item !== '' ? REDACTED : redact(item, depth + 1);
-  return out;
+  // Built from entries, so a client's own `__proto__` key stays a key of the copy (assigning it would set the copy's prototype).
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, isSecretField(key) && item !== undefined && item !== null && item !== '' ? REDACTED : redact(item, depth + 1)]),
+  );
 }
 
 export interface JournalEntry {
