@@ -1,7 +1,8 @@
 /**
  * The network read side: the binary tree a level at a time, a node's hover details, and the
  * sponsor (level) tree across 5 levels. Every answer is scoped to the caller's own downline; a
- * member outside it, or unknown, gets the same 404 so nothing is revealed.
+ * member outside it, or unknown, gets the same 404 after the same scope walk (scope.ts), so
+ * neither the answer nor its time reveals anything.
  */
 import { LEVEL_CHART_LEVELS, microsToAmount } from '@md/shared';
 import { notFound } from '../../core/errors.ts';
@@ -20,7 +21,8 @@ const asSide = (value: unknown): Side => (String(value) === '0' ? '0' : '1');
 
 function binaryMember(ctx: AuthedCtx, username: string) {
   const member = findMemberByUsername(ctx, username);
-  if (!member || !inBinaryTree(ctx, ctx.member.id, member.id)) throw notFound(NETWORK_MESSAGES.notInDownline);
+  // The check runs for an unknown name too (it costs the same), so the time says nothing either.
+  if (!inBinaryTree(ctx, ctx.member.id, member?.id) || !member) throw notFound(NETWORK_MESSAGES.notInDownline);
   return member;
 }
 
@@ -100,7 +102,7 @@ export const networkHandlers: Handlers = {
   'level.view_downline': (ctx, input) => {
     const member = findMemberByUsername(ctx, input.username);
     // The chart covers 5 levels: members down to level 4 may be opened to show level 5; deeper is refused.
-    const level = member ? sponsorLevelBelow(ctx, ctx.member.id, member.id, LEVEL_CHART_LEVELS - 1) : null;
+    const level = sponsorLevelBelow(ctx, ctx.member.id, member?.id, LEVEL_CHART_LEVELS - 1);
     if (!member || level === null) throw notFound(NETWORK_MESSAGES.notInDownline);
     const directs = ctx.sqlite
       .prepare<{ sponsor: number }, { username: string; count: number }>(

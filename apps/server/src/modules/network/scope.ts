@@ -3,20 +3,26 @@
  * the caller's own downline.
  *
  * Rule: X is in C's downline when X's ancestor at C's depth is C. That ancestor is found by
- * walking up from X with the jump pointers of binary_stats (jumps.ts), so a check costs at most
- * 3·⌈log2(depth + 1)⌉ steps of three indexed row reads each, whatever the depths: never X's
- * whole chain (26,000 levels under spillover), never the size of C's team. A member shallower
- * than C is outside at once; one whose rows are not filled yet (the start-up backfill fills
- * them) is outside too. So an outside member costs about what an unknown name costs, and the
- * timing no longer tells who exists (issue 11).
+ * walking up from X with the jump pointers of binary_stats (jumps.ts): at most
+ * 3·⌈log2(depth + 1)⌉ steps of three row reads by primary key each, whatever the depths, never
+ * X's whole chain (26,000 levels under spillover) nor C's team.
+ *
+ * And every check costs the same (issue 11: the walk's length told who exists): the walk goes on
+ * in place until PADDED_STEPS steps, a name nobody has walks from the caller, a member shallower
+ * than the caller stays where it is. So inside, outside and unknown take the same row reads for
+ * any tree up to 65,535 levels deep (deeper targets take a few more). A member whose rows are not
+ * filled yet (the start-up backfill fills them) is outside.
  */
 import type { Services } from '../../core/services.ts';
 import { prepared } from '../ledger/sql.ts';
-import { WALK_STEP_LIMIT } from './jumps.ts';
+import { WALK_STEP_LIMIT, walkStepBound } from './jumps.ts';
 
 type Sql = Pick<Services, 'sqlite'>;
 
 export type Tree = 'binary' | 'sponsor';
+
+/** Steps every check walks: enough for any target up to 65,535 levels deep. */
+export const PADDED_STEPS = walkStepBound(2 ** 16 - 1);
 
 /** Where each tree keeps its depth and jump pointer (binary_stats) and its link up (members). */
 const COLUMNS = {
@@ -27,8 +33,10 @@ const COLUMNS = {
 const positionSql = (tree: Tree) => `select ${COLUMNS[tree].depth} as depth from binary_stats where member_id = ? and ${COLUMNS[tree].jump} is not null`;
 
 /**
- * One step: take the jump unless it lands above @depth, else the parent. UNION ALL needs no
- * dedupe (the depth falls at every step); the step limit only matters on corrupt pointers.
+ * One step: take the jump unless it lands above @depth, else the parent; once at @depth (or
+ * above it from the start), stay, reading the same three rows. It stops after PADDED_STEPS steps
+ * once arrived, or at WALK_STEP_LIMIT (only corrupt pointers get there). UNION ALL: each row is
+ * a new step, nothing to dedupe.
  */
 const walkSql = (tree: Tree) => {
   const { depth, jump, link } = COLUMNS[tree];
@@ -37,55 +45,57 @@ const walkSql = (tree: Tree) => {
       union all
       select next.member_id, next.${depth}, next.${jump}, walk.steps + 1
       from walk
+      join members m on m.id = walk.id
       join binary_stats jumped on jumped.member_id = walk.jump
-      join binary_stats next on next.member_id = iif(jumped.${depth} >= @depth, walk.jump, (select ${link} from members where id = walk.id))
-      where walk.depth > @depth and walk.steps < ${WALK_STEP_LIMIT}
+      join binary_stats next on next.member_id = case
+        when walk.depth <= @depth then walk.id
+        when jumped.${depth} >= @depth then walk.jump
+        else m.${link} end
+      where (walk.steps < ${PADDED_STEPS} or walk.depth > @depth) and walk.steps < ${WALK_STEP_LIMIT}
     )
-    select id, depth, steps from walk order by steps desc limit 1`;
+    select id, depth, steps, (select ${depth} from binary_stats where member_id = @member) as start
+    from walk order by steps desc limit 1`;
 };
 
 export interface DownlineAnswer {
-  /** `memberId` is `rootId` or sits below it. */
+  /** The member is the root or sits below it. */
   inside: boolean;
-  /** Walk steps taken (each reads at most three rows by primary key): the tests hold it to the bound. */
+  /** Levels below the root when inside (0 for the root itself). */
+  levels: number | null;
+  /** Walk steps taken (each reads three rows by primary key): PADDED_STEPS for any tree up to 65,535 deep. */
   steps: number;
 }
 
-/** Whether `memberId` is `rootId` itself or sits below it in `tree`, and what finding out cost. */
-export function downlineCheck(ctx: Sql, tree: Tree, rootId: number, memberId: number): DownlineAnswer {
-  const root = prepared(ctx.sqlite, positionSql(tree)).get(rootId) as { depth: number | null } | undefined;
-  if (!root || root.depth === null || root.depth < 0) return { inside: false, steps: 0 };
-  const reached = prepared(ctx.sqlite, walkSql(tree)).get({ member: memberId, depth: root.depth }) as
-    | { id: number; depth: number | null; steps: number }
-    | undefined;
-  if (!reached) return { inside: false, steps: 0 };
-  return { inside: reached.depth === root.depth && reached.id === rootId, steps: reached.steps };
-}
-
-/** Whether `memberId` is `rootId` itself or sits anywhere below it in the binary tree. */
-export const inBinaryTree = (ctx: Sql, rootId: number, memberId: number) =>
-  rootId === memberId || downlineCheck(ctx, 'binary', rootId, memberId).inside;
-
-/** Whether `memberId` sits anywhere below `rootId` in the sponsor tree (never the root itself). */
-export const inSponsorDownline = (ctx: Sql, rootId: number, memberId: number) =>
-  rootId !== memberId && downlineCheck(ctx, 'sponsor', rootId, memberId).inside;
+const OUTSIDE = { inside: false, levels: null } as const;
 
 /**
- * How many sponsor levels `memberId` sits below `rootId` (0 for the root itself), looking at most
- * `maxLevels` levels up; null when it is not within them. Bounded by `maxLevels` already.
+ * Whether `memberId` is `rootId` itself or sits below it in `tree`; `memberId` undefined (a name
+ * nobody has) walks from the root and answers outside, so it costs what a real member costs.
  */
-export function sponsorLevelBelow(ctx: Sql, rootId: number, memberId: number, maxLevels: number): number | null {
-  if (rootId === memberId) return 0;
-  const row = ctx.sqlite
-    .prepare<{ root: number; member: number; max: number }, { level: number }>(
-      `with recursive up(id, level) as (
-         select sponsor_id, 1 from members where id = @member
-         union all
-         select m.sponsor_id, up.level + 1 from members m join up on m.id = up.id
-         where up.id <> @root and up.level < @max
-       )
-       select level from up where id = @root limit 1`,
-    )
-    .get({ root: rootId, member: memberId, max: maxLevels });
-  return row?.level ?? null;
+export function downlineCheck(ctx: Sql, tree: Tree, rootId: number, memberId: number | undefined): DownlineAnswer {
+  const root = prepared(ctx.sqlite, positionSql(tree)).get(rootId) as { depth: number | null } | undefined;
+  const rootDepth = root?.depth ?? -1;
+  // A root without a position (corrupt data) is outside everything; depth 0 keeps its walk short.
+  const reached = prepared(ctx.sqlite, walkSql(tree)).get({ member: memberId ?? rootId, depth: Math.max(rootDepth, 0) }) as
+    | { id: number; depth: number | null; steps: number; start: number }
+    | undefined;
+  const steps = reached?.steps ?? 0;
+  if (memberId === undefined || !reached || rootDepth < 0 || reached.depth !== rootDepth || reached.id !== rootId) return { ...OUTSIDE, steps };
+  return { inside: true, levels: reached.start - rootDepth, steps };
+}
+
+/** Whether `memberId` (undefined: unknown name) is `rootId` itself or sits anywhere below it in the binary tree. */
+export const inBinaryTree = (ctx: Sql, rootId: number, memberId: number | undefined) => downlineCheck(ctx, 'binary', rootId, memberId).inside;
+
+/** Whether `memberId` (undefined: unknown name) sits anywhere below `rootId` in the sponsor tree (never the root itself). */
+export const inSponsorDownline = (ctx: Sql, rootId: number, memberId: number | undefined) =>
+  downlineCheck(ctx, 'sponsor', rootId, memberId).inside && memberId !== rootId;
+
+/**
+ * How many sponsor levels `memberId` (undefined: unknown name) sits below `rootId` (0 for the root
+ * itself); null when it is not in the downline or more than `maxLevels` below.
+ */
+export function sponsorLevelBelow(ctx: Sql, rootId: number, memberId: number | undefined, maxLevels: number): number | null {
+  const { levels } = downlineCheck(ctx, 'sponsor', rootId, memberId);
+  return levels !== null && levels <= maxLevels ? levels : null;
 }
