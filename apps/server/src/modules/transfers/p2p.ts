@@ -20,7 +20,8 @@ export const P2P_MESSAGES = {
 /** The recipient if it is in the sender's downline, else the P2P refusal. */
 function downlineRecipient(ctx: Pick<Services, 'db' | 'sqlite'>, senderId: number, username: string) {
   const recipient = findMemberByUsername(ctx, username);
-  if (!recipient || !inSponsorDownline(ctx, senderId, recipient.id)) throw badRequest(MSG.recipientNotFoundOrInvalid);
+  // The scope walk runs for an unknown name too (same cost), so the time does not say who exists.
+  if (!inSponsorDownline(ctx, senderId, recipient?.id) || !recipient) throw badRequest(MSG.recipientNotFoundOrInvalid);
   return recipient;
 }
 
@@ -44,7 +45,7 @@ export function sendP2p(ctx: MoneyCtx, senderId: number, recipientUsername: stri
 export const p2pHandlers: Handlers = {
   'level.downline_exist': (ctx, input) => {
     const member = findMemberByUsername(ctx, input.username);
-    return { Success: Boolean(member) && inSponsorDownline(ctx, ctx.member.id, member!.id) };
+    return { Success: inSponsorDownline(ctx, ctx.member.id, member?.id) };
   },
   transfer_to_user: async (ctx, input) => {
     // Cheap refusals first, then the slow hash check, then the transaction re-reads everything.
