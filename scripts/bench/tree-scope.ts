@@ -4,9 +4,14 @@
  * - the scope check's cost, in process (fastify.inject): a member asks for the deepest member of
  *   the tree, outside its own downline, and for a name nobody has; both answer the same 404, and
  *   their medians should be the same within noise (else the timing says who exists);
- * - starvation, over loopback HTTP: another member's profile reads, alone and while one member
- *   keeps `--flood` lookups of that deepest member in flight. Rate limits are off, so this is
- *   the cost of the lookups themselves (with them on, a member gets 300 tree calls a minute).
+ * - the same for the P2P recipient check (`level.downline_exist`, the sponsor tree); the bench
+ *   stops if the two answers differ;
+ * - starvation, over loopback HTTP: another member's profile reads, alone, while one member keeps
+ *   `--flood` lookups of that deepest member in flight, and while it keeps as many lookups of
+ *   unknown names in flight (what any cheap call in flight costs the others). Rate limits are
+ *   off, so this is the cost of the lookups themselves (with them on, a member gets 300 tree calls
+ *   a minute);
+ * - the start-up backfill of every tree column, as a database of the previous main gets it.
  * Medians of `--runs` samples, outside and unknown alternating so drift touches both alike.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/core/passwords.ts';
+import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.ts';
 import { seedScenario } from '../../apps/server/src/seed/index.ts';
 import { median, numberArg } from './cli.ts';
 
@@ -46,28 +52,39 @@ const login = async (username: string) =>
   (await fastify.inject({ method: 'POST', url: '/user/login', payload: { username, password: DEMO_PASSWORD } })).json().JWT as string;
 const callerToken = await login(caller.username);
 const readerToken = await login(reader);
-const lookup = { url: '/binary/view_binary_downline', headers: { authorization: `Bearer ${callerToken}` } };
+const LOOKUP = '/binary/view_binary_downline';
 
-// 1. Outside-deep against unknown, in process.
-const outsideTimes: number[] = [];
-const unknownTimes: number[] = [];
-for (let i = 0; i < RUNS * 2; i++) {
-  const outside = i % 2 === 0;
-  const start = performance.now();
-  const reply = await fastify.inject({ method: 'POST', ...lookup, payload: { username: outside ? deepest.username : `nobody${i}` } });
-  (outside ? outsideTimes : unknownTimes).push(performance.now() - start);
-  if (reply.statusCode !== 404) throw new Error(`lookup: ${reply.statusCode} ${reply.body}`);
+// 1. Outside-deep against unknown, in process, on the binary tree and the P2P check.
+async function outsideAgainstUnknown(url: string, token: string, outside: { username: string; depth: number }, status: number) {
+  const outsideTimes: number[] = [];
+  const unknownTimes: number[] = [];
+  const answers: string[] = [];
+  for (let i = 0; i < RUNS * 2; i++) {
+    const isOutside = i % 2 === 0;
+    const start = performance.now();
+    const reply = await fastify.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { username: isOutside ? outside.username : `nobody${i}` } });
+    (isOutside ? outsideTimes : unknownTimes).push(performance.now() - start);
+    if (reply.statusCode !== status) throw new Error(`${url}: ${reply.statusCode} ${reply.body}`);
+    if (i < 2) answers.push(reply.body);
+  }
+  if (answers[0] !== answers[1]) throw new Error(`${url}: outside answers ${answers[0]}, unknown ${answers[1]}`);
+  console.log(`${`${url}, outside member (depth ${outside.depth.toLocaleString('en-US')})`.padEnd(56)} median ${median(outsideTimes).toFixed(3)} ms`);
+  console.log(`${`${url}, unknown name`.padEnd(56)} median ${median(unknownTimes).toFixed(3)} ms`);
 }
-console.log(`${`lookup of an outside member (depth ${deepest.depth.toLocaleString('en-US')})`.padEnd(48)} median ${median(outsideTimes).toFixed(3)} ms`);
-console.log(`${'lookup of an unknown name'.padEnd(48)} median ${median(unknownTimes).toFixed(3)} ms`);
+await outsideAgainstUnknown(LOOKUP, callerToken, deepest, 404);
+// The sponsor tree: the deepest sponsor chain's end, asked by the deepest binary member (it sponsors nobody).
+const sponsorDeepest = services.sqlite
+  .prepare('select m.username, s.sponsor_depth as depth from binary_stats s join members m on m.id = s.member_id where m.id <> ? order by s.sponsor_depth desc limit 1')
+  .get(deepest.id) as { username: string; depth: number };
+await outsideAgainstUnknown('/level/downline_exist', await login(deepest.username), sponsorDeepest, 200);
 
 // 2. Another member's reads, alone and during a flood, over loopback HTTP.
 const origin = await fastify.listen({ port: 0, host: '127.0.0.1' });
 const call = (path: string, token: string, body: object) =>
   fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-async function readMedian(): Promise<number> {
+async function readMedian(runs = RUNS): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     const reply = await call('/user/view_profile', readerToken, {});
     await reply.arrayBuffer();
@@ -76,25 +93,33 @@ async function readMedian(): Promise<number> {
   }
   return median(times);
 }
-const idle = await readMedian();
-let flooding = true;
-let floodCalls = 0;
-const floodStart = performance.now();
-const flooders = Array.from({ length: FLOOD }, async () => {
-  while (flooding) {
-    const reply = await call(lookup.url, callerToken, { username: deepest.username });
-    await reply.arrayBuffer();
-    floodCalls++;
-  }
-});
-const underFlood = await readMedian();
-flooding = false;
-await Promise.all(flooders);
-const floodSeconds = (performance.now() - floodStart) / 1000;
-console.log(`${"another member's profile read, idle".padEnd(48)} median ${idle.toFixed(2)} ms`);
-console.log(
-  `${`the same while ${FLOOD} deep lookups are in flight`.padEnd(48)} median ${underFlood.toFixed(2)} ms (${Math.round(floodCalls / floodSeconds).toLocaleString('en-US')} lookups/s)`,
-);
+/** The reads' median while the caller keeps FLOOD lookups of `username` in flight, and the lookups' rate. */
+async function duringFlood(username: string, runs = RUNS): Promise<string> {
+  let flooding = true;
+  let floodCalls = 0;
+  const floodStart = performance.now();
+  const flooders = Array.from({ length: FLOOD }, async () => {
+    while (flooding) {
+      const reply = await call(LOOKUP, callerToken, { username });
+      await reply.arrayBuffer();
+      floodCalls++;
+    }
+  });
+  const reads = await readMedian(runs);
+  flooding = false;
+  await Promise.all(flooders);
+  return `median ${reads.toFixed(2)} ms (${Math.round(floodCalls / ((performance.now() - floodStart) / 1000)).toLocaleString('en-US')} lookups/s)`;
+}
+// Warm-up (not shown): the first flood runs slower whichever name it asks for (JIT, allocation).
+for (const username of [deepest.username, 'nobody_at_all']) await duringFlood(username, RUNS / 3);
+console.log(`${"another member's profile read, idle".padEnd(56)} median ${(await readMedian()).toFixed(2)} ms`);
+console.log(`${`the same, ${FLOOD} lookups of the deepest member in flight`.padEnd(56)} ${await duringFlood(deepest.username)}`);
+console.log(`${`the same, ${FLOOD} lookups of an unknown name in flight`.padEnd(56)} ${await duringFlood('nobody_at_all')}`);
+// 3. The backfill a database of the previous main gets at start-up (one pointer missing: the full pass).
+services.sqlite.prepare('update binary_stats set binary_jump_id = null where member_id = 1').run();
+const backfillStart = performance.now();
+backfillBinaryStats(services);
+console.log(`${`start-up backfill of the tree columns, ${MEMBERS.toLocaleString('en-US')} members`.padEnd(56)} ${((performance.now() - backfillStart) / 1000).toFixed(1)} s`);
 
 await fastify.close();
 rmSync(dir, { recursive: true, force: true });
