@@ -1,11 +1,12 @@
 /**
  * Tree lookups (issue 11 point 5), on the `scale` scenario:
  *   node --import tsx scripts/bench/tree-scope.ts [--members 1000000] [--runs 300] [--flood 20]
- * - the scope check's cost, in process (fastify.inject): a member asks for the deepest member of
- *   the tree, outside its own downline, and for a name nobody has; both answer the same 404, and
- *   their medians should be the same within noise (else the timing says who exists);
- * - the same for the P2P recipient check (`level.downline_exist`, the sponsor tree); the bench
- *   stops if the two answers differ;
+ * - the scope check's cost, in process (fastify.inject): a member asks for members outside its
+ *   own downline and for names nobody has; both answer the same 404 (the bench stops if not),
+ *   and their medians should be the same within noise (else the timing says who exists). Once
+ *   with the same names again and again (the deepest member of the tree; its rows stay cached),
+ *   once with a new name each time (members spread over the ids; the rows are read cold);
+ * - the same for the P2P recipient check (`level.downline_exist`, the sponsor tree);
  * - starvation, over loopback HTTP: another member's profile reads, alone, while one member keeps
  *   `--flood` lookups of that deepest member in flight, and while it keeps as many lookups of
  *   unknown names in flight (what any cheap call in flight costs the others). Rate limits are
@@ -20,6 +21,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/core/passwords.ts';
 import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.ts';
+import { downlineCheck, type Tree } from '../../apps/server/src/modules/network/scope.ts';
 import { seedScenario } from '../../apps/server/src/seed/index.ts';
 import { median, numberArg } from './cli.ts';
 
@@ -54,29 +56,44 @@ const callerToken = await login(caller.username);
 const readerToken = await login(reader);
 const LOOKUP = '/binary/view_binary_downline';
 
-// 1. Outside-deep against unknown, in process, on the binary tree and the P2P check.
-async function outsideAgainstUnknown(url: string, token: string, outside: { username: string; depth: number }, status: number) {
+// 1. Outside against unknown, in process, on the binary tree and the P2P check, in two regimes:
+// the same name again and again (its rows stay in the page cache), and a new name each time.
+/** `count` members outside `rootId`'s downline in `tree`, spread over the ids. */
+function outsideNames(tree: Tree, rootId: number, count: number): string[] {
+  const names: string[] = [];
+  for (let id = 7; names.length < count; id = (id * 48_271) % MEMBERS || 1) {
+    if (!downlineCheck(services, tree, rootId, { id }).inside) names.push((services.sqlite.prepare('select username from members where id = ?').get(id) as { username: string }).username);
+  }
+  return names;
+}
+async function outsideAgainstUnknown(url: string, token: string, status: number, outside: (i: number) => string, unknown: (i: number) => string) {
   const outsideTimes: number[] = [];
   const unknownTimes: number[] = [];
   const answers: string[] = [];
   for (let i = 0; i < RUNS * 2; i++) {
     const isOutside = i % 2 === 0;
     const start = performance.now();
-    const reply = await fastify.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { username: isOutside ? outside.username : `nobody${i}` } });
+    const reply = await fastify.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { username: isOutside ? outside(i >> 1) : unknown(i >> 1) } });
     (isOutside ? outsideTimes : unknownTimes).push(performance.now() - start);
     if (reply.statusCode !== status) throw new Error(`${url}: ${reply.statusCode} ${reply.body}`);
     if (i < 2) answers.push(reply.body);
   }
   if (answers[0] !== answers[1]) throw new Error(`${url}: outside answers ${answers[0]}, unknown ${answers[1]}`);
-  console.log(`${`${url}, outside member (depth ${outside.depth.toLocaleString('en-US')})`.padEnd(56)} median ${median(outsideTimes).toFixed(3)} ms`);
-  console.log(`${`${url}, unknown name`.padEnd(56)} median ${median(unknownTimes).toFixed(3)} ms`);
+  return `outside ${median(outsideTimes).toFixed(3)} ms, unknown ${median(unknownTimes).toFixed(3)} ms`;
 }
-await outsideAgainstUnknown(LOOKUP, callerToken, deepest, 404);
-// The sponsor tree: the deepest sponsor chain's end, asked by the deepest binary member (it sponsors nobody).
+const callerId = (services.sqlite.prepare('select id from members where username = ?').get(caller.username) as { id: number }).id;
+const binaryOutside = outsideNames('binary', callerId, RUNS);
+console.log(`${`${LOOKUP}, the same name again`.padEnd(56)} ${await outsideAgainstUnknown(LOOKUP, callerToken, 404, () => deepest.username, () => 'nobody_at_all')} (the outside one: depth ${deepest.depth.toLocaleString('en-US')})`);
+console.log(`${`${LOOKUP}, a new name each time`.padEnd(56)} ${await outsideAgainstUnknown(LOOKUP, callerToken, 404, (i) => binaryOutside[i]!, (i) => `nobody${i}`)}`);
+// The sponsor tree, asked by the deepest binary member (it sponsors nobody: everyone is outside).
 const sponsorDeepest = services.sqlite
   .prepare('select m.username, s.sponsor_depth as depth from binary_stats s join members m on m.id = s.member_id where m.id <> ? order by s.sponsor_depth desc limit 1')
   .get(deepest.id) as { username: string; depth: number };
-await outsideAgainstUnknown('/level/downline_exist', await login(deepest.username), sponsorDeepest, 200);
+const deepToken = await login(deepest.username);
+const sponsorOutside = outsideNames('sponsor', deepest.id, RUNS);
+const EXISTS = '/level/downline_exist';
+console.log(`${`${EXISTS}, the same name again`.padEnd(56)} ${await outsideAgainstUnknown(EXISTS, deepToken, 200, () => sponsorDeepest.username, () => 'nobody_at_all')} (sponsor depth ${sponsorDeepest.depth})`);
+console.log(`${`${EXISTS}, a new name each time`.padEnd(56)} ${await outsideAgainstUnknown(EXISTS, deepToken, 200, (i) => sponsorOutside[i]!, (i) => `nobody${i}`)}`);
 
 // 2. Another member's reads, alone and during a flood, over loopback HTTP.
 const origin = await fastify.listen({ port: 0, host: '127.0.0.1' });

@@ -140,10 +140,10 @@ describe('scope checks on trees thousands of levels deep', () => {
   });
   afterAll(() => t.close());
 
-  const check = (tree: Tree, root: string, member: string | undefined) => downlineCheck(t.services, tree, idOf(root), member === undefined ? undefined : idOf(member));
+  const check = (tree: Tree, root: string, member: string) => downlineCheck(t.services, tree, idOf(root), { username: member });
 
   it('answers self, a child, deep inside, outside (another leg of an ancestor, shallower, same depth, another root) and unknown', () => {
-    const cases: [string | undefined, boolean][] = [
+    const cases: [string, boolean][] = [
       ['l1000', true],
       ['l1001', true],
       ['l3000', true],
@@ -153,12 +153,15 @@ describe('scope checks on trees thousands of levels deep', () => {
       ['l0999', false],
       ['root', false],
       ['x4000', false],
-      [undefined, false],
+      ['nobody_at_all', false],
     ];
     for (const [member, inside] of cases) {
-      const levels = member === undefined ? null : plainLevels(links, 'binary', 'l1000', member);
-      expect(check('binary', 'l1000', member), member).toEqual({ inside, levels, steps: PADDED_STEPS });
+      const levels = links.has(member) ? plainLevels(links, 'binary', 'l1000', member) : null;
+      expect(check('binary', 'l1000', member), member).toEqual({ memberId: idOf(member) ?? null, inside, levels, steps: PADDED_STEPS });
     }
+    // Names as a client sends them; by id the same.
+    expect(check('binary', 'l1000', 'L3000')).toMatchObject({ inside: true, levels: 2000 });
+    expect(downlineCheck(t.services, 'binary', idOf('l1000'), { id: idOf('o3000') })).toEqual(check('binary', 'l1000', 'o3000'));
     expect(check('binary', 'l1000', 'r0500').levels).toBe(1500);
     expect(check('sponsor', 'l1000', 'l1002')).toMatchObject({ inside: true, levels: 1 });
     expect(check('sponsor', 'l1000', 'l1001').inside).toBe(false);
@@ -167,12 +170,13 @@ describe('scope checks on trees thousands of levels deep', () => {
 
   it('agrees with a plain walk up the links for members everywhere, in both trees, always walking the same number of steps', () => {
     const names = [...links.keys()];
-    const sample = names.filter((_, i) => i % 7 === 0).concat(['l3000', 'o3000', 'x4000', 'r0500']);
+    const sample = names.filter((_, i) => i % 7 === 0).concat(['l3000', 'o3000', 'x4000', 'r0500', 'nobody_at_all', 'nobody_else']);
     for (const root of ['root', 'l1000', 'o0500', 'l2999', 'x2000', 'r0250']) {
       for (const tree of ['binary', 'sponsor'] as const) {
         for (const member of sample) {
           const answer = check(tree, root, member);
-          if (answer.levels !== plainLevels(links, tree, root, member) || answer.steps !== PADDED_STEPS) {
+          const levels = links.has(member) ? plainLevels(links, tree, root, member) : null;
+          if (answer.levels !== levels || answer.inside !== (levels !== null) || answer.steps !== PADDED_STEPS) {
             expect({ tree, root, member, answer }).toBe('the plain answer, in PADDED_STEPS steps');
           }
         }
@@ -237,7 +241,7 @@ describe('jump pointers wherever binary_stats rows are written', () => {
     join('new_root', null, '0');
     const placed = treeColumns(t);
     expect(recomputed(t)).toEqual(placed);
-    expect(downlineCheck(t.services, 'binary', idOf('l1000'), idOf('under_new'))).toMatchObject({ inside: true, levels: 2002 });
+    expect(downlineCheck(t.services, 'binary', idOf('l1000'), { username: 'under_new' })).toMatchObject({ inside: true, levels: 2002 });
     await t.close();
   });
 

@@ -4,13 +4,14 @@
  * member outside it, or unknown, gets the same 404 after the same scope walk (scope.ts), so
  * neither the answer nor its time reveals anything.
  */
+import { eq } from 'drizzle-orm';
+import { members } from '@md/db';
 import { LEVEL_CHART_LEVELS, microsToAmount } from '@md/shared';
 import { notFound } from '../../core/errors.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { findMemberByUsername } from '../auth/members.ts';
 import { binaryStatsOf } from '../engine/stats.ts';
-import { inBinaryTree, sponsorLevelBelow } from './scope.ts';
+import { downlineCheck, sponsorLevelOf } from './scope.ts';
 
 export const NETWORK_MESSAGES = {
   notInDownline: 'User not found in your downline',
@@ -19,10 +20,13 @@ export const NETWORK_MESSAGES = {
 type Side = '0' | '1';
 const asSide = (value: unknown): Side => (String(value) === '0' ? '0' : '1');
 
+/** The member row of an id a scope check answered. */
+const memberById = (ctx: AuthedCtx, id: number) => ctx.db.select().from(members).where(eq(members.id, id)).get();
+
 function binaryMember(ctx: AuthedCtx, username: string) {
-  const member = findMemberByUsername(ctx, username);
-  // The check runs for an unknown name too (it costs the same), so the time says nothing either.
-  if (!inBinaryTree(ctx, ctx.member.id, member?.id) || !member) throw notFound(NETWORK_MESSAGES.notInDownline);
+  const { inside, memberId } = downlineCheck(ctx, 'binary', ctx.member.id, { username });
+  const member = inside ? memberById(ctx, memberId!) : undefined;
+  if (!member) throw notFound(NETWORK_MESSAGES.notInDownline);
   return member;
 }
 
@@ -100,10 +104,10 @@ export const networkHandlers: Handlers = {
   },
 
   'level.view_downline': (ctx, input) => {
-    const member = findMemberByUsername(ctx, input.username);
     // The chart covers 5 levels: members down to level 4 may be opened to show level 5; deeper is refused.
-    const level = sponsorLevelBelow(ctx, ctx.member.id, member?.id, LEVEL_CHART_LEVELS - 1);
-    if (!member || level === null) throw notFound(NETWORK_MESSAGES.notInDownline);
+    const found = sponsorLevelOf(ctx, ctx.member.id, input.username);
+    const member = found && found.levels <= LEVEL_CHART_LEVELS - 1 ? memberById(ctx, found.memberId) : undefined;
+    if (!member) throw notFound(NETWORK_MESSAGES.notInDownline);
     const directs = ctx.sqlite
       .prepare<{ sponsor: number }, { username: string; count: number }>(
         `select m.username, (select count(*) from members d where d.sponsor_id = m.id) as count

@@ -2,14 +2,15 @@
  * P2P (DESIGN §6): from the sender's Deposit wallet to the P2P wallet of a member of the
  * sender's sponsor downline; fee 0; needs the transaction password.
  */
+import { eq } from 'drizzle-orm';
+import { members } from '@md/db';
 import { amountToMicros, microsToAmount, MSG } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { findMemberByUsername } from '../auth/members.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
 import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
-import { inSponsorDownline } from '../network/scope.ts';
+import { sponsorLevelOf } from '../network/scope.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireTransactionPassword } from '../security/security.ts';
 
@@ -19,9 +20,10 @@ export const P2P_MESSAGES = {
 
 /** The recipient if it is in the sender's downline, else the P2P refusal. */
 function downlineRecipient(ctx: Pick<Services, 'db' | 'sqlite'>, senderId: number, username: string) {
-  const recipient = findMemberByUsername(ctx, username);
-  // The scope walk runs for an unknown name too (same cost), so the time does not say who exists.
-  if (!inSponsorDownline(ctx, senderId, recipient?.id) || !recipient) throw badRequest(MSG.recipientNotFoundOrInvalid);
+  // Levels 1 and below: never the sender itself. Known or not, the name costs the same (scope.ts).
+  const found = sponsorLevelOf(ctx, senderId, username);
+  const recipient = found && found.levels > 0 ? ctx.db.select().from(members).where(eq(members.id, found.memberId)).get() : undefined;
+  if (!recipient) throw badRequest(MSG.recipientNotFoundOrInvalid);
   return recipient;
 }
 
@@ -44,8 +46,7 @@ export function sendP2p(ctx: MoneyCtx, senderId: number, recipientUsername: stri
 
 export const p2pHandlers: Handlers = {
   'level.downline_exist': (ctx, input) => {
-    const member = findMemberByUsername(ctx, input.username);
-    return { Success: inSponsorDownline(ctx, ctx.member.id, member?.id) };
+    return { Success: (sponsorLevelOf(ctx, ctx.member.id, input.username)?.levels ?? 0) > 0 };
   },
   transfer_to_user: async (ctx, input) => {
     // Cheap refusals first, then the slow hash check, then the transaction re-reads everything.
