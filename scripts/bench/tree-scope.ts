@@ -13,7 +13,8 @@
  *   off, so this is the cost of the lookups themselves (with them on, a member gets 300 tree calls
  *   a minute);
  * - the start-up backfill of every tree column, as a database of the previous main gets it.
- * Medians of `--runs` samples, outside and unknown alternating so drift touches both alike.
+ * Medians of `--runs` samples (with their interquartile range for the lookups), outside and
+ * unknown alternating so drift touches both alike.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +67,12 @@ function outsideNames(tree: Tree, rootId: number, count: number): string[] {
   }
   return names;
 }
+/** Median and interquartile range (the noise a difference of medians is set against). */
+function spread(times: number[]): string {
+  const sorted = [...times].sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
+  return `${median(times).toFixed(3)} ms (IQR ${at(0.25).toFixed(3)}–${at(0.75).toFixed(3)})`;
+}
 async function outsideAgainstUnknown(url: string, token: string, status: number, outside: (i: number) => string, unknown: (i: number) => string) {
   const outsideTimes: number[] = [];
   const unknownTimes: number[] = [];
@@ -79,7 +86,7 @@ async function outsideAgainstUnknown(url: string, token: string, status: number,
     if (i < 2) answers.push(reply.body);
   }
   if (answers[0] !== answers[1]) throw new Error(`${url}: outside answers ${answers[0]}, unknown ${answers[1]}`);
-  return `outside ${median(outsideTimes).toFixed(3)} ms, unknown ${median(unknownTimes).toFixed(3)} ms`;
+  return `outside ${spread(outsideTimes)}, unknown ${spread(unknownTimes)}`;
 }
 const callerId = (services.sqlite.prepare('select id from members where username = ?').get(caller.username) as { id: number }).id;
 const binaryOutside = outsideNames('binary', callerId, RUNS);
