@@ -135,9 +135,10 @@ describe('sign-in under concurrent guesses', () => {
     expect((await login(member, 'Demo@1234', home)).status).toBe(200);
     const strangers = Array.from({ length: 11 }, nextAddress);
     const perAddress = strangers.map(() => 0);
-    // Rounds of 5 from each address (55 at once, within the hashing queue) until nothing is evaluated.
-    for (let round = 0; round < 5; round++) {
-      const flood = burst(strangers.length * 5, (i) => login(member, 'Wrong@1234', strangers[i % strangers.length]!));
+    // Rounds of 2 from each address (22 at once, within the hashing queue, so the owner's sign-in
+    // fits beside them) until nothing is evaluated.
+    for (let round = 0; round < 12; round++) {
+      const flood = burst(strangers.length * 2, (i) => login(member, 'Wrong@1234', strangers[i % strangers.length]!));
       // The owner signs in from its own address while the flood is being checked.
       const owner = await login(member, 'Demo@1234', home);
       expect(owner.status, `round ${round}: ${JSON.stringify(owner.body)}`).toBe(200);
@@ -171,7 +172,7 @@ describe('sign-in under concurrent guesses', () => {
   it('a flood of unknown names from one address is refused with 429, not queued; the queue bounds hold; a member elsewhere signs in meanwhile', async () => {
     const before = hashQueueStats();
     const from = nextAddress();
-    const busy = occupyHashQueue(20);
+    const busy = occupyHashQueue(8);
     const flood = burst(60, (i) => login(`ghost_${i}_${from}`, 'Wrong@1234', from));
     await untilRefused(flood.answers);
     const member = await login(freshMember(), 'Demo@1234', nextAddress());
@@ -193,7 +194,7 @@ describe('sign-in under concurrent guesses', () => {
   it('floods from eight addresses at once: never more than the global bound waiting; the surplus is refused at once', async () => {
     const before = hashQueueStats();
     const floods = Array.from({ length: 8 }, nextAddress);
-    const busy = occupyHashQueue(20);
+    const busy = occupyHashQueue(8);
     const replies = await burst(floods.length * 16, (i) => login(`crowd_${i}`, 'Wrong@1234', floods[i % floods.length]!)).all;
     await busy;
     const stats = hashQueueStats();

@@ -16,10 +16,14 @@ import { tooMany } from './errors.ts';
 const COST = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
-/** Hashes running at once: one per core (~50 ms each here); libuv's pool has 4 threads, more only queue there. */
-export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), 4));
-/** Hashes waiting for a turn, all addresses together: ~1.6 s of work at 2 cores. */
-export const HASH_MAX_WAITING = 64;
+/**
+ * Hashes running at once: one per core but one, which is left to the event loop (on 2 cores, 2 at
+ * once made a flood's refusals and a member's sign-in during it twice as slow: bench auth-timing);
+ * at most libuv's 4 pool threads. About 50 ms each here.
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, 4));
+/** Hashes waiting for a turn, all addresses together: ~1.6 s of work with one running at a time. */
+export const HASH_MAX_WAITING = 32;
 /** Hashes queued or running for one client address (a shared office, or a member's several tabs, stay far below). */
 export const HASH_MAX_PER_CLIENT = 16;
 export const HASH_BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
