@@ -79,8 +79,9 @@ const QA_UNAUTHORIZED = {
 
 /**
  * Statuses the handlers answer besides 400, 401 and 5XX, read from the code: 403 from
- * profile/handlers.ts, 404 from network/handlers.ts, 429 from transport/rate-limit.ts's rules and
- * the 10-second reset throttle (auth/handlers.ts). Keep in step when those change.
+ * profile/handlers.ts, 404 from network/handlers.ts, 429 from transport/rate-limit.ts's rules, the
+ * 10-second reset throttle (auth/handlers.ts), the failure limits (core/attempts.ts) and the full
+ * hashing queue (core/passwords.ts: every call that hashes a password). Keep in step when those change.
  */
 const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   'user.login': [429],
@@ -98,6 +99,10 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   // Wrong-code limits per account and address (core/attempts.ts).
   'user.verify_transaction_password': [429],
   'wallet.wallet_address_verification': [429],
+  // The transaction password's failure limits, and the busy hashing queue.
+  'user.reset_transaction_password': [429],
+  transfer_to_user: [429],
+  'withdraw.withdraw_request': [429],
   'level.view_downline': [404],
   'binary.view_binary_downline': [404],
   'binary.view_binary_downline_details': [404],
@@ -117,7 +122,10 @@ const STATUS_RESPONSES: Record<string, { name: string; description: string }> = 
   '403': { name: 'Forbidden', description: 'The action is refused for this member (e.g. an email change while a subscription is active).' },
   '404': { name: 'NotFound', description: 'The member or record is not there, or not within the caller’s downline.' },
   '409': { name: 'Conflict', description: 'The record is no longer in a state that allows this (already paid, expired, already decided).' },
-  '429': { name: 'TooManyRequests', description: 'Rate limit (per endpoint, client address and username) or the 10-second reset throttle.' },
+  '429': {
+    name: 'TooManyRequests',
+    description: 'Rate limit (per endpoint, client address and username), a failure limit (wrong passwords or codes), the 10-second reset throttle, or the server busy hashing passwords (`The server is busy. Please try again in a moment.`).',
+  },
   '5XX': { name: 'ServerError', description: `Server fault: \`{ "Error": "${MSG.unexpectedError}" }\`. Outside production, an answer that breaks the contract is a 500 naming the field.` },
 };
 
