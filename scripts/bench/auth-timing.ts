@@ -8,8 +8,10 @@
  *   email), interleaved, each from a fresh loopback address so the per-address rate limits stay out
  *   of it, with a pause after each call for the work done after the answer (mailing the code);
  * - a flood of `--flood` concurrent sign-ins with unknown names from one address: median answer
- *   of its refusals (429, by message) and of its checked guesses, against a member's sign-in alone
- *   and a member's sign-in from another address sent while the flood is being answered.
+ *   of its refusals (429, by message) and of its checked guesses (these include waiting for the
+ *   burst's 300 connections to be taken in), one more sign-in sent from the flooding address once
+ *   the flood is being refused (the refusal alone), against a member's sign-in alone and a member's
+ *   sign-in from another address sent at the same moment.
  * Answers are timed by the client, over HTTP on loopback, one connection per request.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -132,6 +134,7 @@ for (let i = 0; i < 20; i++) {
 const refusals = new Map<string, number[]>();
 const guesses: number[] = [];
 const during: number[] = [];
+const probes: number[] = [];
 const failedDuring: string[] = [];
 for (let round = 0; round < FLOODS; round++) {
   const from = nextAddress();
@@ -140,7 +143,9 @@ for (let round = 0; round < FLOODS; round++) {
     Array.from({ length: FLOOD }, (_, i) => send('POST', '/user/login', { username: `flood_${round}_${i}`, password: 'Wrong@1234' }, from).then((r) => (answered.push(r), r))),
   );
   while (!answered.some((r) => r.status === 429)) await pause(1);
-  const member = await signIn(nextAddress());
+  const [member, probe] = await Promise.all([signIn(nextAddress()), send('POST', '/user/login', { username: `probe_${round}`, password: 'Wrong@1234' }, from)]);
+  if (probe.status !== 429) throw new Error(`the probe from the flooding address answered ${probe.status}`);
+  probes.push(probe.ms);
   if (member.status === 200) during.push(member.ms);
   else failedDuring.push(`${member.status} ${String(member.body.Error)}`);
   for (const reply of await flood) {
@@ -156,6 +161,7 @@ console.log(`flood of ${FLOOD} unknown-name sign-ins from one address, ${FLOODS}
 console.log(`  refused (429)          median ${fmt(median(allRefusals))}, max ${fmt(Math.max(...allRefusals))} (${allRefusals.length} answers)`);
 for (const [message, times] of refusals) console.log(`    ${String(times.length).padStart(5)} × '${message}'  median ${fmt(median(times))}`);
 console.log(`  checked (400)          median ${fmt(median(guesses))}, max ${fmt(Math.max(...guesses))} (${guesses.length} answers: the address's share of the hashing queue)`);
+console.log(`  one more from the flooding address, sent during the flood: median ${fmt(median(probes))} (429, ${FLOODS} runs)`);
 console.log(`a member's sign-in alone                 median ${fmt(median(alone))} (20 runs)`);
 console.log(
   `a member's sign-in from another address during the flood: median ${during.length ? fmt(median(during)) : '-'} (${during.length} of ${FLOODS}${failedDuring.length ? `; refused: ${failedDuring.join(', ')}` : ''})`,
