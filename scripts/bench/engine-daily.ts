@@ -15,7 +15,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { manualClock } from '../../apps/server/src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../../apps/server/src/core/passwords.ts';
 import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.ts';
-import { runDueJobs } from '../../apps/server/src/modules/engine/runs.ts';
+import { runDueJobs } from '../../apps/server/src/modules/engine/jobs.ts';
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
 import { median, numberArg } from './cli.ts';

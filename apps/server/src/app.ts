@@ -28,7 +28,7 @@ import { createQaSurface } from './modules/qa/surface.ts';
 import { requireQaToken } from './modules/qa/token.ts';
 import { registerWalletCheckMock } from './modules/security/security.ts';
 import { seedScenario } from './seed/index.ts';
-import { resumeUnfinishedRuns } from './modules/engine/runs.ts';
+import { resumeUnfinishedRuns } from './modules/engine/jobs.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { createAppRouter, guardTrpcContentType, type TrpcContext } from './transport/trpc.ts';

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, startConfig, type StartConfig } from './config.ts';
-import { startJobTimer } from './modules/engine/runs.ts';
+import { startJobTimer } from './modules/engine/jobs.ts';
 
 const started = performance.now();
 let settings: StartConfig;

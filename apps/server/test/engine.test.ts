@@ -12,7 +12,7 @@ import { openDeposit, payDeposit } from '../src/modules/deposits/deposits.ts';
 import { walletBalance } from '../src/modules/ledger/ledger.ts';
 import { buyPackage } from '../src/modules/packages/packages.ts';
 import { CAP_REACHED_REASON } from '../src/modules/engine/income.ts';
-import { engineHooks, resumeUnfinishedRuns, runDueJobs } from '../src/modules/engine/runs.ts';
+import { engineHooks, resumeUnfinishedRuns, runDueJobs } from '../src/modules/engine/jobs.ts';
 import { dueRuns } from '../src/modules/engine/schedule.ts';
 import { binaryStatsOf } from '../src/modules/engine/stats.ts';
 import type { MemberWallet } from '@md/db';

@@ -6,7 +6,7 @@
  */
 import { manualClock } from '../core/clock.ts';
 import type { Services } from '../core/services.ts';
-import { runDueJobs } from '../modules/engine/runs.ts';
+import { runDueJobs } from '../modules/engine/jobs.ts';
 import { dueRuns } from '../modules/engine/schedule.ts';
 
 export type SimAction = (at: number) => void;

@@ -3,7 +3,7 @@
  * the QA clock calls this hook with the interval that passed; it answers what ran.
  */
 import type { Services } from '../../core/services.ts';
-import { runDueJobs as runEngineJobs, type JobRunReport } from '../engine/runs.ts';
+import { runDueJobs as runEngineJobs, type JobRunReport } from '../engine/jobs.ts';
 
 export type JobRun = JobRunReport;
 
