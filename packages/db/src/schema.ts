@@ -421,7 +421,14 @@ export const binaryStats = sqliteTable(
     rank: text('rank').notNull().default('Starter'),
     rankUpdatedAt: integer('rank_updated_at'),
   },
-  (t) => [index('binary_stats_depth').on(t.depth)],
+  (t) => [
+    index('binary_stats_depth').on(t.depth),
+    // Rows the start-up backfill still has to compute (modules/engine/stats.ts): nearly always
+    // none, so asking "any?" is one probe of this index instead of a pass over every member.
+    index('binary_stats_incomplete')
+      .on(t.memberId)
+      .where(sql`${t.depth} < 0 or ${t.binaryJumpId} is null or ${t.sponsorJumpId} is null`),
+  ],
 );
 
 /* ──────────────────────── Support (extension of the stand-in) ──────────────────────── */

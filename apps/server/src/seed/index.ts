@@ -6,6 +6,7 @@
 import { meta } from '@md/db';
 import { badRequest } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
+import { backfillBinaryStats } from '../modules/engine/stats.ts';
 import { seedDemo, type DemoFacts } from './demo.ts';
 import { DEFAULT_SCALE_MEMBERS, seedScale, type ScaleFacts } from './scale.ts';
 
@@ -47,6 +48,9 @@ export function seedScenario(services: Services, name: string, options: { member
         : name === 'scale'
           ? scaleSummary(seedScale(services, options))
           : { scenario: 'empty', members: 0, notifications: 0 };
+    // Members without complete binary_stats are filled now, and the mark that spares the next
+    // start a pass over them is set (the scale seed sets it itself: every row it writes is complete).
+    backfillBinaryStats(services);
     const now = String(services.clock.now());
     for (const [key, value] of [['scenario', name], ['seeded_at', now]] as const)
       services.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();

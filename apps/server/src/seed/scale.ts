@@ -11,6 +11,7 @@
  */
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Services } from '../core/services.ts';
+import { markStatsComplete } from '../modules/engine/stats.ts';
 import { treePositions } from '../modules/network/jumps.ts';
 
 export interface ScaleOptions {
@@ -118,6 +119,8 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock'>, options:
     insertStats.run(id, depth[id], team[id], binaryJump[id], sponsorPosition.depth[id], sponsorPosition.jump[id]);
     if (id % 10_000 === 0) options.onProgress?.(id, total);
   }
+  // Every member has its complete row: the start-up check need not look at them again.
+  markStatsComplete(services, total);
   options.onProgress?.(total, total);
   return { members: total, maxDepth, meanDepth: total > 1 ? Math.round(depthSum / (total - 1)) : 0 };
 }

@@ -2,6 +2,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { binaryStats } from '@md/db';
 import type { Services } from '../../core/services.ts';
+import { prepared } from '../ledger/sql.ts';
 import { treePositions } from '../network/jumps.ts';
 
 export type BinaryStats = typeof binaryStats.$inferSelect;
@@ -21,19 +22,72 @@ export function binaryStatsOfMany(ctx: Pick<Services, 'db'>, memberIds: readonly
 export const currentRankOf = (ctx: Pick<Services, 'db'>, memberId: number): string => binaryStatsOf(ctx, memberId)?.rank ?? 'Starter';
 
 /**
+ * meta key: every member with an id up to this value has complete binary_stats tree columns.
+ * backfillBinaryStats writes it; the trigger `members_stats_unchecked` (migration 0005) deletes
+ * it when a member is inserted at or below it; a scenario reset wipes it with the rest of meta.
+ */
+export const STATS_COMPLETE_KEY = 'binary_stats_complete_through';
+
+const INCOMPLETE_ROW = 'depth < 0 or binary_jump_id is null or sponsor_jump_id is null';
+
+/** What the check reads: rows still to compute, members above the mark without a row, the mark and the last member id. */
+function statsState(ctx: Pick<Services, 'sqlite'>, withoutRows: boolean) {
+  const sqlite = ctx.sqlite;
+  const mark = prepared(sqlite, 'select cast(value as integer) as id from meta where key = ?').get(STATS_COMPLETE_KEY) as { id: number } | undefined;
+  const lastId = (prepared(sqlite, 'select coalesce(max(id), 0) as id from members').get() as { id: number }).id;
+  // Through the partial index binary_stats_incomplete: one probe when there are none.
+  const incomplete = (prepared(sqlite, `select count(*) as n from binary_stats where ${INCOMPLETE_ROW}`).get() as { n: number }).n;
+  // Members past the mark (all of them without one) in id order: the lookups walk binary_stats in key order.
+  const unplaced = withoutRows
+    ? (
+        prepared(sqlite, 'select count(*) as n from members m where m.id > ? and not exists (select 1 from binary_stats b where b.member_id = m.id)').get(
+          mark?.id ?? -1,
+        ) as { n: number }
+      ).n
+    : 0;
+  return { mark: mark?.id, lastId, missing: incomplete + unplaced };
+}
+
+/**
  * Fills binary_stats' tree columns (depth, team_size, both trees' jump pointers and the sponsor
  * depth) for every member when any member lacks them: a database made before the engine or
  * before the jump pointers (migration 0004 adds them empty), bulk-inserted members. One pass over
- * the links in memory, keeping any volumes already recorded. Cheap when nothing is missing.
+ * the links in memory, keeping any volumes already recorded. Answers how many members lacked them.
+ *
+ * The check costs a few index probes, not a pass over every member (2.4 s at 1,000,000 members
+ * before issue 12): rows still to compute are in the partial index binary_stats_incomplete, and
+ * members without a row are looked for only above the STATS_COMPLETE_KEY mark, which the check
+ * moves up to the last member once they all have theirs. Every way a member arrives is covered:
+ * registration and the demo seed write a complete row (or one with depth -1 under a parent that
+ * has none, which the index finds); a bulk insert without rows (a script, a test) gets ids above
+ * the mark, or withdraws the mark through the trigger when it fills a gap below it; a purchase by
+ * a member without a row inserts one with depth -1; a database from before migration 0005 has no
+ * mark, so its first check looks at every member once (0.4 s at 1,000,000). The scale seed sets
+ * the mark itself: it writes every row complete.
  */
 export function backfillBinaryStats(ctx: Pick<Services, 'sqlite'>): number {
-  const missing = ctx.sqlite
-    .prepare<[], { n: number }>(
-      `select count(*) as n from members m left join binary_stats b on b.member_id = m.id
-       where b.member_id is null or b.depth < 0 or b.binary_jump_id is null or b.sponsor_jump_id is null`,
-    )
-    .get()!.n;
-  if (missing === 0) return 0;
+  // The usual case reads three index entries and writes nothing (a read-only file still starts).
+  const seen = statsState(ctx, false);
+  if (seen.missing === 0 && seen.mark === seen.lastId) return 0;
+  return ctx.sqlite.transaction(() => {
+    // Again under the write lock, now with members above the mark.
+    const { lastId, missing } = statsState(ctx, true);
+    if (missing > 0) recomputeTreeColumns(ctx);
+    markStatsComplete(ctx, lastId);
+    return missing;
+  }).immediate();
+}
+
+/**
+ * Records that every member up to `lastId` has complete binary_stats tree columns. Only for a
+ * writer that knows it (the check above, a seed that wrote every row). Caller's transaction.
+ */
+export function markStatsComplete(ctx: Pick<Services, 'sqlite'>, lastId: number): void {
+  prepared(ctx.sqlite, 'insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value').run(STATS_COMPLETE_KEY, String(lastId));
+}
+
+/** The whole pass: every member's tree columns from the links, in one transaction (the caller's). */
+function recomputeTreeColumns(ctx: Pick<Services, 'sqlite'>): void {
   // Each column as one JSON array: a row at a time through the driver costs several times more at 1,000,000 members.
   const columns = ctx.sqlite
     .prepare<[], Record<'ids' | 'parents' | 'sponsors', string>>(
@@ -68,12 +122,9 @@ export function backfillBinaryStats(ctx: Pick<Services, 'sqlite'>): number {
      on conflict(member_id) do update set depth = excluded.depth, team_size = excluded.team_size,
        binary_jump_id = excluded.binary_jump_id, sponsor_depth = excluded.sponsor_depth, sponsor_jump_id = excluded.sponsor_jump_id`,
   );
-  ctx.sqlite.transaction(() => {
-    // A member on a cycle of links (corrupt data) keeps depth -1 and no jump: outside every downline.
-    for (const id of ids) {
-      const sponsorDepth = sponsor.depth[id]!;
-      upsert.run(id, binary.depth[id]!, teamSize[id]!, binary.jump[id]! || null, sponsorDepth < 0 ? null : sponsorDepth, sponsor.jump[id]! || null);
-    }
-  }).immediate();
-  return missing;
+  // A member on a cycle of links (corrupt data) keeps depth -1 and no jump: outside every downline.
+  for (const id of ids) {
+    const sponsorDepth = sponsor.depth[id]!;
+    upsert.run(id, binary.depth[id]!, teamSize[id]!, binary.jump[id]! || null, sponsorDepth < 0 ? null : sponsorDepth, sponsor.jump[id]! || null);
+  }
 }
