@@ -366,6 +366,13 @@ export const jobRuns = sqliteTable(
     /** YYYY-MM-DD in Europe/London. */
     businessDate: text('business_date').notNull(),
     status: text('status', { enum: ['running', 'done'] }).notNull().default('running'),
+    /**
+     * Where a running run is (modules/engine/jobs.ts): a binary run goes 'stage' (own volumes
+     * moved to the staged columns) → 'fold' (the staged volumes folded up the tree, written in
+     * chunks) → 'pay' (matching); ROI and ranks are 'pay' only. The cursor restarts at 0 with
+     * each phase. Rows of databases before issue 12 (whose fold ran inside the claim) are 'pay'.
+     */
+    phase: text('phase', { enum: ['stage', 'fold', 'pay'] }).notNull().default('pay'),
     cursor: integer('cursor').notNull().default(0),
     startedAt: integer('started_at').notNull(),
     finishedAt: integer('finished_at'),
@@ -375,6 +382,7 @@ export const jobRuns = sqliteTable(
     uniqueIndex('job_runs_job_date').on(t.job, t.businessDate),
     index('job_runs_status').on(t.status),
     check('job_runs_status_check', sql`${t.status} in ('running','done')`),
+    check('job_runs_phase_check', sql`${t.phase} in ('stage','fold','pay')`),
   ],
 );
 
@@ -406,6 +414,14 @@ export const binaryStats = sqliteTable(
     ownBinaryPending: integer('own_binary_pending').notNull().default(0),
     /** Rank volume of the member's own purchases not yet folded by a daily run. */
     ownRankPending: integer('own_rank_pending').notNull().default(0),
+    /**
+     * The own volumes a binary run took for its day (its 'stage' phase moves them out of
+     * own_*_pending), kept unchanged until that run is done so its fold can be computed again
+     * after a crash; staged_run is the job_runs id of that run (values of other runs are stale).
+     */
+    stagedBinary: integer('staged_binary').notNull().default(0),
+    stagedRank: integer('staged_rank').notNull().default(0),
+    stagedRun: integer('staged_run'),
     /** Volume of the current business day not yet matched (set during the run). */
     leftPending: integer('left_pending').notNull().default(0),
     rightPending: integer('right_pending').notNull().default(0),
