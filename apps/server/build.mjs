@@ -15,8 +15,9 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 await build({
-  entryPoints: [`${here}src/main.ts`],
-  outfile: `${here}dist/main.js`,
+  // The daily runs' worker thread (modules/engine/runner.ts) loads dist/engine-worker.js beside main.js.
+  entryPoints: { main: `${here}src/main.ts`, 'engine-worker': `${here}src/modules/engine/worker.ts` },
+  outdir: `${here}dist`,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,29 +1,91 @@
 /**
- * The fold of the day's own volumes up the binary tree, run with the claim of a binary run
- * (jobs.ts).
+ * The fold of a day's volumes up the binary tree, in chunks (DESIGN §5–6; jobs.ts runs it).
+ *
+ * A purchase adds its volumes to the buyer's own_binary_pending / own_rank_pending only. The
+ * day's binary run hands them to every ancestor's leg: binary volume into left/right_pending
+ * (matched by the run's 'pay' phase), rank volume into the lifetime rank_left/right with a
+ * 'rank' volume row. At 1,000,000 members that is seconds of writing, so it cannot be one
+ * transaction (every request would wait for it); it is two phases of short chunks, each chunk
+ * one transaction that also moves the run's cursor (jobs.ts runChunk):
+ *
+ * 1. 'stage', by member id: each member with own volume gets `staged_* = own_*`,
+ *    `staged_run = <this run's job_runs id>`, `own_* = 0`. A chunk commits with the cursor, so
+ *    after a crash the members up to the cursor are staged and those after it are not: each
+ *    member's volume is staged exactly once. A purchase while this phase runs adds to own_*:
+ *    it is staged today if its member's chunk has not been done yet, otherwise it waits in
+ *    own_* for tomorrow's run; either way it is counted exactly once.
+ * 2. 'fold': the fold is computed in memory from the staged values of this run (staged_run =
+ *    run id), the members' parent and side, and their depth, read in one read transaction (no
+ *    lock taken: requests keep writing meanwhile), deepest members first as before. Its result,
+ *    what each member's legs receive, is then written in chunks by member id after the cursor.
+ *    Nothing it reads changes until the run is done: staged values are written only by the
+ *    'stage' phase of a run, and the next binary run cannot start before this one is done;
+ *    placement never changes an existing member's parent, side or depth; a member registered
+ *    during the run is a leaf with nothing staged, so it neither passes nor receives anything.
+ *    So a process resuming this phase after a crash computes the very same fold and writes
+ *    what the cursor says is left: each member's legs receive the day's volume exactly once.
+ *    The lifetime totals of a 'rank' row are read in the chunk that adds to them.
+ *
+ * New purchases during the fold and the matching land in own_* for the next day. Staged values
+ * are never cleared: staged_run tells whose they are, and the next run's stage overwrites them.
+ * (A database from before this design has runs whose fold ran inside the claim: those rows are
+ * in phase 'pay' and never come here.)
  */
 import { rowWriter } from '../ledger/sql.ts';
 import { prepared, type EngineCtx } from './income.ts';
 import { compactDate } from './runs.ts';
 
+/** What the fold gives: members whose legs receive volume, ascending, with the four amounts each. */
+export interface Fold {
+  /** The job_runs id it was computed for. */
+  runId: number;
+  ids: Float64Array;
+  binaryLeft: Float64Array;
+  binaryRight: Float64Array;
+  rankLeft: Float64Array;
+  rankRight: Float64Array;
+}
+
+const HAS_OWN_VOLUME = '(own_binary_pending <> 0 or own_rank_pending <> 0)';
+
 /**
- * Folds the day's own volumes up the binary tree in one pass, deepest members first: each
- * member hands its subtree's volume to its parent's leg. Binary volume lands in
- * left/right_pending (matched by the chunks), rank volume straight into the lifetime
- * rank_left/right with a 'rank' volume row. Runs inside the claim's transaction, so the
- * fold and the claim commit together or not at all.
+ * Stages the own volumes of the members in (cursor, cursor + span]; answers the new cursor, or
+ * undefined when the cursor has passed every member (the phase is over). Caller holds the
+ * transaction.
  */
-export function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
+export function stageChunk(ctx: EngineCtx, runId: number, cursor: number, span: number): number | undefined {
+  const { last } = prepared(ctx.sqlite, 'select max(member_id) as last from binary_stats').get() as { last: number | null };
+  if (last === null || cursor >= last) return undefined;
+  const upTo = Math.min(last, cursor + Math.max(1, span));
+  prepared(
+    ctx.sqlite,
+    `update binary_stats set staged_binary = own_binary_pending, staged_rank = own_rank_pending, staged_run = ?, own_binary_pending = 0, own_rank_pending = 0
+      where member_id > ? and member_id <= ? and ${HAS_OWN_VOLUME}`,
+  ).run(runId, cursor, upTo);
+  return upTo;
+}
+
+/**
+ * The fold of run `runId`'s staged volumes: one pass over the members with a binary_stats row,
+ * deepest first, each handing its subtree's volume to its parent's leg. Reads in one read
+ * transaction (a consistent snapshot, no write lock); pure otherwise.
+ */
+export function computeFold(ctx: EngineCtx, runId: number): Fold {
+  return ctx.sqlite.transaction(() => foldFromRows(ctx, runId)).deferred();
+}
+
+function foldFromRows(ctx: EngineCtx, runId: number): Fold {
   // Each column comes as one JSON array (aggregated in SQLite, parsed by V8): a row at a time
   // through the driver costs several times more at 1,000,000 members. The columns of one
   // aggregate query list the rows in the same order; the values are integers (exact in JSON
   // below 2^53, as every amount here).
   const columns = prepared(
     ctx.sqlite,
-    `select json_group_array(member_id) as ids, json_group_array(depth) as depths, json_group_array(own_binary_pending) as ownBinary,
-            json_group_array(own_rank_pending) as ownRank, json_group_array(rank_left) as rankLeft, json_group_array(rank_right) as rankRight
+    `select json_group_array(member_id) as ids, json_group_array(depth) as depths,
+            json_group_array(case when staged_run = @run then staged_binary else 0 end) as stagedBinary,
+            json_group_array(case when staged_run = @run then staged_rank else 0 end) as stagedRank
        from binary_stats`,
-  ).get() as Record<'ids' | 'depths' | 'ownBinary' | 'ownRank' | 'rankLeft' | 'rankRight', string>;
+  ).get({ run: runId }) as Record<'ids' | 'depths' | 'stagedBinary' | 'stagedRank', string>;
   const statsIds = JSON.parse(columns.ids) as number[];
   const depths = JSON.parse(columns.depths) as number[];
   const members = prepared(
@@ -39,15 +101,11 @@ export function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
   const depthOf = new Int32Array(maxId + 1);
   const ownBinary = new Float64Array(maxId + 1);
   const ownRank = new Float64Array(maxId + 1);
-  const rankLeftBefore = new Float64Array(maxId + 1);
-  const rankRightBefore = new Float64Array(maxId + 1);
   let minDepth = 0;
   let maxDepth = 0;
   for (const [column, into] of [
-    ['ownBinary', ownBinary],
-    ['ownRank', ownRank],
-    ['rankLeft', rankLeftBefore],
-    ['rankRight', rankRightBefore],
+    ['stagedBinary', ownBinary],
+    ['stagedRank', ownRank],
   ] as const) {
     const values = JSON.parse(columns[column]) as number[];
     for (let i = 0; i < statsIds.length; i++) into[statsIds[i]!] = values[i]!;
@@ -72,9 +130,7 @@ export function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
     parentOf[id] = parents[i] ?? NO_PARENT;
     onLeft[id] = sides[i] === '0' ? 1 : 0;
   }
-  // The members with a binary_stats row, deepest first and, within a depth, highest id first:
-  // the order of the depth index read backwards, the order the rank volume rows were always
-  // written in (their ids follow it).
+  // The members with a binary_stats row, deepest first (within a depth, highest id first).
   const bucketStart = new Int32Array(maxDepth - minDepth + 2);
   for (let id = 0; id <= maxId; id++) if (hasStats[id]) bucketStart[maxDepth - depthOf[id]! + 1]!++;
   for (let d = 1; d < bucketStart.length; d++) bucketStart[d]! += bucketStart[d - 1]!;
@@ -99,34 +155,62 @@ export function foldVolumes(ctx: EngineCtx, date: string, at: number): void {
       rankRight[parentId]! += rank;
     }
   }
-  // One statement per row with movement or own volume, in id order (the table's order, so each
-  // page is visited once): both legs' pending binary volume, lifetime rank volume, and the own
-  // volumes just folded set back to 0. Only members receive volume; every row's own volume is
-  // cleared.
-  const addVolume = prepared(
-    ctx.sqlite,
-    'update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ? where member_id = ?',
-  );
-  const addVolumeAndClear = prepared(
-    ctx.sqlite,
-    `update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ?,
-            own_binary_pending = 0, own_rank_pending = 0 where member_id = ?`,
-  );
-  const clear = prepared(ctx.sqlite, 'update binary_stats set own_binary_pending = 0, own_rank_pending = 0 where member_id = ?');
-  const moves = (id: number) => parentOf[id] !== NOT_A_MEMBER && (binaryLeft[id] !== 0 || binaryRight[id] !== 0 || rankLeft[id] !== 0 || rankRight[id] !== 0);
+  // Only members with a binary_stats row receive (as the single-pass fold always did).
+  const receives = (id: number) => hasStats[id] === 1 && parentOf[id] !== NOT_A_MEMBER && (binaryLeft[id] !== 0 || binaryRight[id] !== 0 || rankLeft[id] !== 0 || rankRight[id] !== 0);
+  let count = 0;
+  for (let id = 0; id <= maxId; id++) if (receives(id)) count++;
+  const fold: Fold = {
+    runId,
+    ids: new Float64Array(count),
+    binaryLeft: new Float64Array(count),
+    binaryRight: new Float64Array(count),
+    rankLeft: new Float64Array(count),
+    rankRight: new Float64Array(count),
+  };
+  let i = 0;
   for (let id = 0; id <= maxId; id++) {
-    if (!hasStats[id]) continue;
-    const folded = ownBinary[id]! > 0 || ownRank[id]! > 0;
-    if (moves(id)) (folded ? addVolumeAndClear : addVolume).run(binaryLeft[id], binaryRight[id], rankLeft[id], rankRight[id], id);
-    else if (folded) clear.run(id);
+    if (!receives(id)) continue;
+    fold.ids[i] = id;
+    fold.binaryLeft[i] = binaryLeft[id]!;
+    fold.binaryRight[i] = binaryRight[id]!;
+    fold.rankLeft[i] = rankLeft[id]!;
+    fold.rankRight[i] = rankRight[id]!;
+    i++;
   }
-  // The rank volume rows in the fold's order, with the new lifetime totals.
+  return fold;
+}
+
+/**
+ * Writes the fold for the next `limit` receiving members after `cursor` (by id): both legs'
+ * pending binary volume, the lifetime rank volume and its 'rank' volume row with the new totals.
+ * Answers the last member written, or undefined when none is left. Caller holds the transaction.
+ */
+export function writeFoldChunk(ctx: EngineCtx, fold: Fold, cursor: number, limit: number, date: string, at: number): number | undefined {
+  // First receiving member after the cursor (binary search: ids ascend).
+  let lo = 0;
+  let hi = fold.ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fold.ids[mid]! <= cursor) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo === fold.ids.length) return undefined;
+  const end = Math.min(fold.ids.length, lo + Math.max(1, limit));
+  const add = prepared(
+    ctx.sqlite,
+    `update binary_stats set left_pending = left_pending + ?, right_pending = right_pending + ?, rank_left = rank_left + ?, rank_right = rank_right + ?
+      where member_id = ? returning rank_left as rankLeft, rank_right as rankRight`,
+  );
   const entries = rowWriter(ctx.sqlite, 'volume_entries', ['kind', 'trans_id', 'member_id', 'volume', 'left_volume', 'left_total', 'right_volume', 'right_total', 'status', 'created_at']);
   const compact = compactDate(date);
-  for (const id of order) {
-    const rl = rankLeft[id]!;
-    const rr = rankRight[id]!;
-    if (moves(id) && (rl > 0 || rr > 0)) entries.push(['rank', `RV${compact}M${id}`, id, rl + rr, rl, rankLeftBefore[id]! + rl, rr, rankRightBefore[id]! + rr, 'Credited', at]);
+  for (let i = lo; i < end; i++) {
+    const id = fold.ids[i]!;
+    const rl = fold.rankLeft[i]!;
+    const rr = fold.rankRight[i]!;
+    const totals = add.get(fold.binaryLeft[i], fold.binaryRight[i], rl, rr, id) as { rankLeft: number; rankRight: number } | undefined;
+    if (!totals) throw new Error(`fold of run ${fold.runId}: member ${id} has no binary_stats row`);
+    if (rl > 0 || rr > 0) entries.push(['rank', `RV${compact}M${id}`, id, rl + rr, rl, totals.rankLeft, rr, totals.rankRight, 'Credited', at]);
   }
   entries.end();
+  return fold.ids[end - 1]!;
 }

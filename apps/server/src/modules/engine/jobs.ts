@@ -1,20 +1,42 @@
 /**
- * The daily runs, each paid exactly once (DESIGN §5):
- * - a run is claimed by inserting its job_runs row (UNIQUE (job, business_date)) in an
- *   IMMEDIATE transaction: a retry, a second server on the same file, or a second advance of
- *   the clock over the same day finds the row and does not pay again;
- * - payouts are written in chunks of members; each chunk's transaction reads the cursor, pays
- *   the next members after it and advances the cursor, so a process killed midway resumes
- *   after the last committed chunk (resumeUnfinishedRuns at start, and before any new run)
- *   and two processes working one run take turns instead of paying a member twice;
- * - inside a chunk, the cap is written per member while the ledger credits and notifications
+ * The daily runs: each paid exactly once, none ever skipped (DESIGN §5–6). This file decides what
+ * runs and in what order and works a run chunk by chunk; the chunks' work is runs.ts (pay) and
+ * fold.ts (binary volumes); runner.ts runs all of it in a worker thread with its own connection.
+ *
+ * Exactly once:
+ * - a run is claimed by inserting its job_runs row (UNIQUE (job, business_date)): a retry, a
+ *   second server on the same file, or a second advance of the clock over the same day finds the
+ *   row and does not pay again;
+ * - a run is then a sequence of chunks, each one IMMEDIATE transaction that reads the run's row
+ *   (phase, cursor), does the next slice after the cursor and moves the cursor in the same
+ *   commit. A process killed anywhere leaves every chunk either wholly done (cursor past it) or
+ *   not at all, and whoever resumes the run goes on from the cursor; two processes working one
+ *   run take turns instead of doing a slice twice. A binary run has three phases, 'stage',
+ *   'fold' (fold.ts says why each is safe to resume) and 'pay'; ROI and ranks only 'pay';
+ * - inside a pay chunk the cap is written per member while the ledger credits and notifications
  *   are queued and written together just before the cursor moves, in the same transaction.
+ *
+ * Nothing skipped (pendingRuns): the runs to do are found from job_runs itself, not from a time
+ * remembered by a process. Scanning back from the date of the latest claim to the last date on
+ * which every job that applies was claimed, every run of every later date due by now that has no
+ * row is run, in order (due instant, then roi, binary, ranks), after the unfinished ones are
+ * finished (in claim order). Claims are made only in that order, so once a date is complete every
+ * run before it was claimed; a crash anywhere, even during a resume, leaves a run either claimed
+ * (resumed) or not claimed and due (run). A job's dates before its first run on record are not
+ * owed (the database or the job is newer); a database with no run on record owes nothing before
+ * the interval it is asked about. This runs on start, on every timer tick (each minute, and a
+ * run that outlasts the next one's due time is followed by it there) and on every clock move.
+ *
+ * Chunk sizes: each chunk's transaction holds the database's write lock, so every request that
+ * writes meanwhile waits for it (reads do not: WAL). Sizes adapt to keep a chunk near
+ * engineHooks.chunkMs.
  */
+import type Database from 'better-sqlite3';
 import { moneyTransaction } from '../ledger/ledger.ts';
 import { newPayouts, prepared, writePayouts, type EngineCtx } from './income.ts';
-import { foldVolumes } from './fold.ts';
+import { computeFold, stageChunk, writeFoldChunk, type Fold } from './fold.ts';
 import { chunkWork, summaryText, type Progress } from './runs.ts';
-import { dueRuns, scheduledAt, type JobName } from './schedule.ts';
+import { addDays, compareRuns, dueRuns, JOBS, jobsOn, londonDate, scheduledAt, type DueRun, type JobName } from './schedule.ts';
 import { backfillBinaryStats } from './stats.ts';
 
 export interface JobRunReport {
@@ -24,73 +46,153 @@ export interface JobRunReport {
   summary?: string;
 }
 
-/** Test seams: chunk size, and a hook called after each chunk commits (a test throws there to simulate a crash). */
-export const engineHooks: { chunkSize: number; afterChunk?: (job: JobName, date: string, cursor: number) => void } = { chunkSize: 2_000 };
+export type RunPhase = 'stage' | 'fold' | 'pay';
+
+/**
+ * Seams: the first chunk size of a pay phase (the fold writes twice as many members, the stage
+ * spans 25 times as many ids), the time a chunk should take (sizes adapt towards it; undefined
+ * keeps them fixed), a hook after each chunk commits (tests stop or crash there), and one
+ * between chunks (the worker yields to the request thread and checks for a stop there).
+ */
+export const engineHooks: {
+  chunkSize: number;
+  chunkMs: number | undefined;
+  afterChunk?: (job: JobName, date: string, cursor: number, phase: RunPhase) => void;
+  betweenChunks?: () => void;
+} = { chunkSize: 2_000, chunkMs: 40 };
 
 interface RunRow {
   id: number;
   job: JobName;
   date: string;
   status: 'running' | 'done';
+  phase: RunPhase;
   cursor: number;
+  startedAt: number;
   summary: string | null;
 }
 
 const readProgress = (summary: string | null): Progress => (summary?.startsWith('{') ? (JSON.parse(summary) as Progress) : { payouts: 0, paid: 0, members: 0 });
 
 const runRow = (ctx: EngineCtx, job: JobName, date: string) =>
-  prepared(ctx.sqlite, 'select id, job, business_date as date, status, cursor, summary from job_runs where job = ? and business_date = ?').get(job, date) as
-    | RunRow
-    | undefined;
+  prepared(
+    ctx.sqlite,
+    'select id, job, business_date as date, status, phase, cursor, started_at as startedAt, summary from job_runs where job = ? and business_date = ?',
+  ).get(job, date) as RunRow | undefined;
 
 /** Claims the run; answers false when it is already claimed (done, or running elsewhere / unfinished). */
-function claim(ctx: EngineCtx, job: JobName, date: string, at: number): boolean {
+function claim(ctx: EngineCtx, job: JobName, date: string): boolean {
   return moneyTransaction(ctx, () => {
     const inserted = prepared(
       ctx.sqlite,
-      "insert into job_runs (job, business_date, status, cursor, started_at, summary) values (?, ?, 'running', 0, ?, ?) on conflict(job, business_date) do nothing",
-    ).run(job, date, ctx.clock.now(), JSON.stringify({ payouts: 0, paid: 0, members: 0 }));
-    if (inserted.changes === 0) return false;
-    if (job === 'binary') foldVolumes(ctx, date, at);
-    return true;
+      "insert into job_runs (job, business_date, status, phase, cursor, started_at, summary) values (?, ?, 'running', ?, 0, ?, ?) on conflict(job, business_date) do nothing",
+    ).run(job, date, job === 'binary' ? 'stage' : 'pay', ctx.clock.now(), JSON.stringify({ payouts: 0, paid: 0, members: 0 }));
+    return inserted.changes > 0;
   });
 }
 
-/** One chunk in its own transaction; answers false when the run has nothing left. */
+/** Chunk sizes by job and phase, adapted to engineHooks.chunkMs; restarted when chunkSize changes. */
+const limits = new Map<string, { base: number; limit: number }>();
+const PHASE_SCALE: Record<RunPhase, number> = { stage: 25, fold: 2, pay: 1 };
+const MAX_LIMIT = 1_000_000;
+
+function chunkLimit(job: JobName, phase: RunPhase): number {
+  const key = `${job}/${phase}`;
+  const base = engineHooks.chunkSize * PHASE_SCALE[phase];
+  const known = limits.get(key);
+  if (known?.base === base && engineHooks.chunkMs !== undefined) return known.limit;
+  limits.set(key, { base, limit: base });
+  return base;
+}
+
+/** After a chunk of `limit` took `ms`: the next one of that job and phase aims at chunkMs (at most doubling or halving). */
+function adaptLimit(job: JobName, phase: RunPhase, limit: number, ms: number): void {
+  const target = engineHooks.chunkMs;
+  const known = limits.get(`${job}/${phase}`);
+  if (target === undefined || !known) return;
+  const ratio = Math.min(2, Math.max(0.5, target / Math.max(ms, 0.1)));
+  known.limit = Math.min(MAX_LIMIT, Math.max(1, Math.round(limit * ratio)));
+}
+
+/** The fold of the binary run in phase 'fold' on this connection, computed once per run (fold.ts). */
+const folds = new WeakMap<EngineCtx['sqlite'], { key: string; fold: Fold }>();
+const foldKey = (run: RunRow) => `${run.id}/${run.date}/${run.startedAt}`;
+function foldOf(ctx: EngineCtx, run: RunRow): Fold {
+  const cached = folds.get(ctx.sqlite);
+  if (cached?.key === foldKey(run)) return cached.fold;
+  const fold = computeFold(ctx, run.id);
+  folds.set(ctx.sqlite, { key: foldKey(run), fold });
+  return fold;
+}
+
+/** One chunk in its own transaction; answers false when the run has nothing left (or is gone). */
 function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boolean {
-  const more = moneyTransaction(ctx, () => {
-    const run = runRow(ctx, job, date)!;
-    if (run.status === 'done') return false;
+  const seen = runRow(ctx, job, date);
+  if (!seen || seen.status === 'done') return false;
+  // The fold is computed before the chunk's transaction: reading the tree takes seconds at
+  // 1,000,000 members, and no lock is needed for it.
+  const fold = seen.phase === 'fold' ? foldOf(ctx, seen) : undefined;
+  if (seen.phase !== 'fold') folds.delete(ctx.sqlite);
+  const limit = chunkLimit(job, seen.phase);
+  const started = performance.now();
+  const outcome = moneyTransaction(ctx, (): 'more' | 'over' | 'again' => {
+    const run = runRow(ctx, job, date);
+    if (!run || run.status === 'done') return 'over';
+    // Moved since it was looked at (another process took a turn, the database was restored): look again.
+    if (run.phase !== seen.phase || run.id !== seen.id || run.startedAt !== seen.startedAt) return 'again';
+    const move = (phase: RunPhase, cursor: number, summary = run.summary) =>
+      prepared(ctx.sqlite, 'update job_runs set phase = ?, cursor = ?, summary = ? where id = ?').run(phase, cursor, summary, run.id);
+    if (run.phase === 'stage') {
+      const next = stageChunk(ctx, run.id, run.cursor, limit);
+      if (next === undefined) move('fold', 0);
+      else move('stage', next);
+      return 'more';
+    }
+    if (run.phase === 'fold') {
+      const last = writeFoldChunk(ctx, fold!, run.cursor, limit, date, at);
+      if (last === undefined) move('pay', 0);
+      else move('fold', last);
+      return 'more';
+    }
     const progress = readProgress(run.summary);
     // A member appears once in a chunk, so what a chunk reads of its members up front (their
     // subscriptions) is still theirs when their turn comes. Credits and notifications are
     // queued and written together before the cursor moves.
     const payouts = newPayouts();
-    const last = chunkWork[job](ctx, run.cursor, date, at, engineHooks.chunkSize, progress, payouts);
+    const last = chunkWork[job](ctx, run.cursor, date, at, limit, progress, payouts);
     if (last === undefined) {
       prepared(ctx.sqlite, "update job_runs set status = 'done', finished_at = ?, summary = ? where id = ?").run(
         ctx.clock.now(),
         summaryText(job, progress),
         run.id,
       );
-      return false;
+      return 'over';
     }
     writePayouts(ctx, payouts);
-    prepared(ctx.sqlite, 'update job_runs set cursor = ?, summary = ? where id = ?').run(last, JSON.stringify(progress), run.id);
-    return true;
+    move('pay', last, JSON.stringify(progress));
+    return 'more';
   });
-  if (more) engineHooks.afterChunk?.(job, date, runRow(ctx, job, date)!.cursor);
-  return more;
+  if (outcome === 'again') return true;
+  adaptLimit(job, seen.phase, limit, performance.now() - started);
+  if (outcome === 'over') {
+    folds.delete(ctx.sqlite);
+    return false;
+  }
+  if (engineHooks.afterChunk) {
+    const after = runRow(ctx, job, date)!;
+    engineHooks.afterChunk(job, date, after.cursor, after.phase);
+  }
+  return true;
 }
 
 /** Works a claimed run to its end; answers its report. */
 function finish(ctx: EngineCtx, job: JobName, date: string): JobRunReport {
   const at = scheduledAt(job, date);
-  while (runChunk(ctx, job, date, at));
-  return { job, date, summary: runRow(ctx, job, date)!.summary ?? '' };
+  while (runChunk(ctx, job, date, at)) engineHooks.betweenChunks?.();
+  return { job, date, summary: runRow(ctx, job, date)?.summary ?? '' };
 }
 
-/** Finishes every run a previous process left unfinished, oldest first. Call at start. */
+/** Finishes every run left unfinished (by a killed process, or one working beside this one), in claim order. */
 export function resumeUnfinishedRuns(ctx: EngineCtx): JobRunReport[] {
   return withRunCache(ctx, () => {
     const running = prepared(ctx.sqlite, "select job, business_date as date from job_runs where status = 'running' order by id").all() as { job: JobName; date: string }[];
@@ -98,22 +200,81 @@ export function resumeUnfinishedRuns(ctx: EngineCtx): JobRunReport[] {
   });
 }
 
-/** Runs every run due in (from, to], in order, each at most once; answers those this call worked on. */
+const isJob = (job: string): job is JobName => (JOBS as readonly string[]).includes(job);
+const runOf = (job: JobName, date: string): DueRun => ({ job, date, at: scheduledAt(job, date) });
+
+/**
+ * Every run owed by `to` that has no job_runs row, in order: the runs due in (from, to], and every
+ * run of the dates after the last complete one (see the opening comment).
+ */
+export function pendingRuns(ctx: EngineCtx, from: number, to: number): DueRun[] {
+  const claimed = (prepared(ctx.sqlite, 'select job, business_date as date from job_runs order by id').all() as { job: string; date: string }[]).filter(
+    (r): r is { job: JobName; date: string } => isJob(r.job),
+  );
+  const has = new Set(claimed.map((r) => `${r.job}/${r.date}`));
+  const owed = new Map<string, DueRun>();
+  const owe = (run: DueRun) => {
+    const key = `${run.job}/${run.date}`;
+    if (!has.has(key)) owed.set(key, run);
+  };
+  for (const run of dueRuns(from, to)) owe(run);
+  if (claimed.length > 0) {
+    // Each job's first run on record, and the first of all.
+    const firstOf = new Map<JobName, DueRun>();
+    let first = runOf(claimed[0]!.job, claimed[0]!.date);
+    for (const { job, date } of claimed) {
+      const run = runOf(job, date);
+      const known = firstOf.get(job);
+      if (!known || compareRuns(run, known) < 0) firstOf.set(job, run);
+      if (compareRuns(run, first) < 0) first = run;
+    }
+    const complete = (date: string) =>
+      jobsOn(date).every((job) => {
+        const since = firstOf.get(job);
+        return !since || compareRuns(runOf(job, date), since) < 0 || has.has(`${job}/${date}`);
+      });
+    // Back from the latest claim's date to the last complete date; owed from the day after it.
+    let start = first.date;
+    for (let date = claimed.at(-1)!.date; date >= first.date; date = addDays(date, -1)) {
+      if (complete(date)) {
+        start = addDays(date, 1);
+        break;
+      }
+    }
+    const last = londonDate(to);
+    for (let date = start; date <= last; date = addDays(date, 1)) {
+      for (const job of jobsOn(date)) {
+        const run = runOf(job, date);
+        if (run.at <= to && compareRuns(run, first) >= 0) owe(run);
+      }
+    }
+  }
+  return [...owed.values()].sort(compareRuns);
+}
+
+/**
+ * Finishes the unfinished runs, then runs every run owed by `to` (pendingRuns), each at most
+ * once, in order; answers the runs this call worked on. What is owed by `to` can only shrink
+ * while this works (others may claim, nobody unclaims), so it is looked up once; time moving on
+ * meanwhile is the next call's (the timer asks every minute).
+ * Synchronous: the worker thread calls it, and so do the seed and tests on their own connection.
+ */
 export function runDueJobs(ctx: EngineCtx, from: number, to: number): JobRunReport[] {
   return withRunCache(ctx, () => {
     const ran = resumeUnfinishedRuns(ctx);
-    const due = dueRuns(from, to);
-    if (due.some((r) => r.job === 'binary')) backfillBinaryStats(ctx);
-    for (const { job, date, at } of due) {
-      if (!claim(ctx, job, date, at)) continue;
-      ran.push(finish(ctx, job, date));
+    const owed = pendingRuns(ctx, from, to);
+    if (owed.some((r) => r.job === 'binary')) backfillBinaryStats(ctx);
+    for (const { job, date } of owed) {
+      if (claim(ctx, job, date)) ran.push(finish(ctx, job, date));
+      // Claimed by another process since it was looked for: take turns with it before going on.
+      else ran.push(...resumeUnfinishedRuns(ctx));
     }
     return ran;
   });
 }
 
 /** SQLite page cache while runs work, KiB. */
-const RUN_CACHE_KIB = 65_536;
+export const RUN_CACHE_KIB = 65_536;
 /**
  * Runs `work` with the connection's page cache raised to RUN_CACHE_KIB (never lowered), then
  * puts the setting back. A run walks whole tables (binary_stats, subscriptions, accounts) and
@@ -134,31 +295,54 @@ function withRunCache<T>(ctx: EngineCtx, work: () => T): T {
   }
 }
 
-/** Where a process starting up should catch up from: the last run's due instant, or now for a new database. */
-export function catchUpFrom(ctx: EngineCtx): number {
-  const last = prepared(ctx.sqlite, 'select job, business_date as date from job_runs order by business_date desc, id desc limit 1').get() as
-    | { job: JobName; date: string }
-    | undefined;
-  return last ? scheduledAt(last.job, last.date) : ctx.clock.now();
+/** What executes the runs of an app's database (runner.ts): a worker thread on a file, in process on ':memory:'. */
+export interface DailyRuns {
+  /** True when the runs execute in a worker thread (a database file). */
+  readonly inWorker: boolean;
+  /** Finishes the unfinished runs and runs every run owed by `to` (runDueJobs); answers the runs this request worked on. Answered in order. */
+  runDue(from: number, to: number): Promise<JobRunReport[]>;
+  /** Finishes the unfinished runs only. */
+  resume(): Promise<JobRunReport[]>;
+  /** Settles when every request made so far has been answered. */
+  idle(): Promise<void>;
+  /** Stops after the chunk in progress (what is left resumes at the next start) and ends the thread. */
+  close(): Promise<void>;
 }
 
+/** Raised for requests cut short by DailyRuns.close(). */
+export class RunsStoppedError extends Error {
+  override name = 'RunsStoppedError';
+}
+
+const executors = new WeakMap<Database.Database, DailyRuns>();
+export const registerDailyRuns = (ctx: Pick<EngineCtx, 'sqlite'>, runs: DailyRuns) => executors.set(ctx.sqlite, runs);
+/** The executor of an app's connection (buildApp makes it); undefined for a bare connection (seed, scripts). */
+export const dailyRunsOf = (ctx: Pick<EngineCtx, 'sqlite'>): DailyRuns | undefined => executors.get(ctx.sqlite);
+
 /**
- * Real-time scheduling for `npm start`: once a minute, run what fell due since the last look
- * (catching up from the last recorded run after a stop). Runs already done are skipped by
- * their job_runs key, so the QA clock and this timer never pay a day twice.
+ * Real-time scheduling for `npm start`: at start and then once a minute, asks for every run owed
+ * by now, through the app's executor (pendingRuns finds what is missing from job_runs, however
+ * long the server was stopped). A tick while the previous one still works is skipped. Runs
+ * already done are skipped by their job_runs key, so the QA clock and this timer never pay a
+ * day twice.
  */
 export function startJobTimer(ctx: EngineCtx, onError: (error: unknown) => void, everyMs = 60_000): () => void {
-  let from = catchUpFrom(ctx);
+  const { clock } = ctx;
+  const runDue = (from: number, to: number) => dailyRunsOf(ctx)?.runDue(from, to) ?? new Promise<JobRunReport[]>((resolve) => resolve(runDueJobs(ctx, from, to)));
+  let from = clock.now();
+  let working = false;
   const tick = () => {
-    try {
-      const now = ctx.clock.now();
-      if (now > from) {
-        runDueJobs(ctx, from, now);
-        from = now;
-      }
-    } catch (error) {
-      onError(error);
-    }
+    if (working) return;
+    working = true;
+    const now = clock.now();
+    runDue(Math.min(from, now), now)
+      .then(
+        () => (from = now),
+        (error: unknown) => {
+          if (!(error instanceof RunsStoppedError)) onError(error);
+        },
+      )
+      .finally(() => (working = false));
   };
   tick();
   const timer = setInterval(tick, everyMs);

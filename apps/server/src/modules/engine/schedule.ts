@@ -26,12 +26,43 @@ export interface DueRun {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** scheduledAt's answers: a zoned date costs ~40 µs, and the catch-up asks for every run on record (jobs.ts). */
+const dueInstants = new Map<string, number>();
+
 /** The instant `job` is due on the London calendar date `date` (YYYY-MM-DD). */
 export function scheduledAt(job: JobName, date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const { hour, minute } = JOB_TIME[job];
-  return new TZDate(y, m - 1, d, hour, minute, 0, 0, ENGINE_ZONE).getTime();
+  const key = `${job}/${date}`;
+  let at = dueInstants.get(key);
+  if (at === undefined) {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const { hour, minute } = JOB_TIME[job];
+    at = new TZDate(y, m - 1, d, hour, minute, 0, 0, ENGINE_ZONE).getTime();
+    if (dueInstants.size >= 100_000) dueInstants.clear();
+    dueInstants.set(key, at);
+  }
+  return at;
 }
+
+/** Jobs that run on the London calendar date `date` (YYYY-MM-DD), in their order on that date. */
+export function jobsOn(date: string): JobName[] {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return JOBS.filter((job) => !(JOB_TIME[job].weekdaysOnly && (weekday === 0 || weekday === 6)));
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD; negative goes back). */
+export function addDays(date: string, days: number): string {
+  const day = new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000);
+  return `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+}
+
+/** The London calendar date of an instant. */
+export function londonDate(instant: number): string {
+  const london = new TZDate(instant, ENGINE_ZONE);
+  return `${london.getFullYear()}-${pad(london.getMonth() + 1)}-${pad(london.getDate())}`;
+}
+
+/** The order runs happen in: by due instant, then roi, binary, ranks (ranks share binary's instant). */
+export const compareRuns = (a: Pick<DueRun, 'job' | 'at'>, b: Pick<DueRun, 'job' | 'at'>) => a.at - b.at || JOBS.indexOf(a.job) - JOBS.indexOf(b.job);
 
 /** Every run due in (from, to], in time order (roi, binary, ranks on one instant in that order). */
 export function dueRuns(from: number, to: number): DueRun[] {
@@ -50,5 +81,5 @@ export function dueRuns(from: number, to: number): DueRun[] {
       if (at > from && at <= to) runs.push({ job, date, at });
     }
   }
-  return runs.sort((a, b) => a.at - b.at || JOBS.indexOf(a.job) - JOBS.indexOf(b.job));
+  return runs.sort(compareRuns);
 }

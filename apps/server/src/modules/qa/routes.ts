@@ -99,8 +99,8 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
     }
     if (target < 0 || target > Date.UTC(9999, 0, 1)) throw new AppError(400, 'The clock must stay between 1970 and 9999');
     clock.set(target);
-    // Only moving forward can make jobs due.
-    const ran = target > from ? runDueJobs(services, from, target) : [];
+    // Only moving forward can make jobs due. The answer waits for the runs (they execute in a worker on a file).
+    const ran = target > from ? await runDueJobs(services, from, target) : [];
     return { now: new Date(clock.now()).toISOString(), ran };
   });
 

@@ -1,0 +1,175 @@
+/**
+ * Where the daily runs execute: off the request path (DESIGN §5, issue 12).
+ *
+ * On a database file they run in a worker thread (worker.ts) with its own better-sqlite3
+ * connection to the same file, the same code as anywhere (jobs.ts runDueJobs), committing chunk
+ * by chunk. The request thread never runs a chunk; a request that writes while a chunk holds
+ * the write lock waits for that one commit (the connection's busy timeout covers it; chunks aim
+ * at engineHooks.chunkMs). Reads never wait (WAL), and the read caches see the worker's commits
+ * (core/read-cache.ts: data_version moves with another connection's commit).
+ *
+ * SQLite's busy wait polls (sleeps of 1 ms growing to 100 ms), so a writer would rarely catch
+ * the instant between two of the worker's chunks and could wait for many. So while the worker
+ * has work, this thread beats a shared heartbeat every few milliseconds; between chunks the
+ * worker looks at it, and when the beat is stale (this thread is blocked, most likely waiting
+ * for the lock) it waits, without the lock, until the next beat (at most YIELD_MS: longer than
+ * SQLite's longest poll), so the waiting writer goes first.
+ *
+ * A ':memory:' database cannot be opened by a second connection: there the runs execute in
+ * process, synchronously, with the same code and the same chunks (most tests use it).
+ *
+ * Requests are answered in order. Start-up does not wait for a resume: the server listens while
+ * the worker finishes what a killed process left (app.ts). POST /__qa/clock waits for its answer.
+ */
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../core/services.ts';
+import { prepared } from './income.ts';
+import { registerDailyRuns, resumeUnfinishedRuns, runDueJobs, RunsStoppedError, type DailyRuns, type JobRunReport } from './jobs.ts';
+
+/** The shared cells between this thread and the worker: the heartbeat (ms since `base`, masked) and the stop flag. */
+export const BEAT = 0;
+export const STOP = 1;
+export const BEAT_MASK = 0x3fff_ffff;
+const BEAT_EVERY_MS = 4;
+
+export interface WorkerInit {
+  databasePath: string;
+  plan: Services['plan'];
+  control: SharedArrayBuffer;
+  /** Date.now() the heartbeat counts from. */
+  base: number;
+}
+export type WorkerRequest = { id: number; kind: 'run'; from: number; to: number; now: number } | { id: number; kind: 'resume'; now: number };
+export type WorkerReply = { id: number; ran: JobRunReport[] } | { id: number; error: { name: string; message: string; stack?: string } };
+
+/** The executor for this app's database: a worker on a file, in process on ':memory:'. */
+export function createDailyRuns(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>, databasePath: string): DailyRuns {
+  const runs = databasePath === ':memory:' ? inProcess(services) : inWorker(services, databasePath);
+  registerDailyRuns(services, runs);
+  return runs;
+}
+
+/** Whether a killed process left a run unfinished (one indexed read). */
+export const hasUnfinishedRuns = (ctx: Pick<Services, 'sqlite'>) =>
+  prepared(ctx.sqlite, "select 1 from job_runs where status = 'running' limit 1").get() !== undefined;
+
+/**
+ * buildApp's part: the executor of this app's database, the start-up resume of what a killed
+ * process left (in the worker on a file, not awaited: the server listens meanwhile; in process
+ * on ':memory:'), and its stop when the app closes.
+ */
+export function startDailyRuns(fastify: FastifyInstance, services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>, databasePath: string): DailyRuns {
+  const runs = createDailyRuns(services, databasePath);
+  if (!runs.inWorker) resumeUnfinishedRuns(services);
+  else if (hasUnfinishedRuns(services))
+    runs.resume().catch((error: unknown) => {
+      if (!(error instanceof RunsStoppedError)) fastify.log.error({ err: error }, 'Resuming the daily runs failed (the timer tries again)');
+    });
+  fastify.addHook('onClose', () => runs.close());
+  return runs;
+}
+
+function inProcess(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>): DailyRuns {
+  const settle = <T>(work: () => T) => new Promise<T>((resolve) => resolve(work()));
+  return {
+    inWorker: false,
+    runDue: (from, to) => settle(() => runDueJobs(services, from, to)),
+    resume: () => settle(() => resumeUnfinishedRuns(services)),
+    idle: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** The worker's module: the TypeScript source through tsx (dev, tests: worker-tsx.mjs), the bundled file beside dist/main.js (npm start). */
+const workerModule = (): URL =>
+  import.meta.url.endsWith('.ts') ? new URL('./worker-tsx.mjs', import.meta.url) : new URL('./engine-worker.js', import.meta.url);
+
+function inWorker(services: Pick<Services, 'clock' | 'plan'>, databasePath: string): DailyRuns {
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  const base = Date.now();
+  const pending = new Map<number, { resolve: (ran: JobRunReport[]) => void; reject: (error: Error) => void }>();
+  let worker: Worker | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let nextId = 1;
+  let closed = false;
+  let last: Promise<unknown> = Promise.resolve();
+
+  const beat = () => {
+    Atomics.store(control, BEAT, (Date.now() - base) & BEAT_MASK);
+    Atomics.notify(control, BEAT);
+  };
+  const settled = () => {
+    if (pending.size > 0) return;
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+    worker?.unref();
+  };
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    settled();
+  };
+
+  const spawn = (): Worker => {
+    const init: WorkerInit = { databasePath, plan: services.plan, control: control.buffer as SharedArrayBuffer, base };
+    const thread = new Worker(workerModule(), { workerData: init });
+    thread.on('message', (reply: WorkerReply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      if ('ran' in reply) waiting.resolve(reply.ran);
+      else waiting.reject(Object.assign(reply.error.name === 'RunsStoppedError' ? new RunsStoppedError(reply.error.message) : new Error(reply.error.message), { stack: reply.error.stack }));
+      settled();
+    });
+    // A thread that died (an uncaught error, out of memory) is replaced at the next request; its run resumes there.
+    thread.on('error', (error) => {
+      if (worker === thread) worker = undefined;
+      failAll(error);
+    });
+    thread.on('exit', (code) => {
+      if (worker === thread) worker = undefined;
+      failAll(closed ? new RunsStoppedError('The daily runs were stopped') : new Error(`The daily runs' worker exited (code ${code})`));
+    });
+    return thread;
+  };
+
+  const send = (request: { kind: 'run'; from: number; to: number } | { kind: 'resume' }): Promise<JobRunReport[]> => {
+    if (closed) return Promise.reject(new RunsStoppedError('The daily runs were stopped'));
+    worker ??= spawn();
+    worker.ref();
+    const id = nextId++;
+    const answer = new Promise<JobRunReport[]>((resolve, reject) => pending.set(id, { resolve, reject }));
+    beat();
+    heartbeat ??= setInterval(beat, BEAT_EVERY_MS);
+    worker.postMessage({ ...request, id, now: services.clock.now() } satisfies WorkerRequest);
+    last = answer.catch(() => undefined);
+    return answer;
+  };
+
+  return {
+    inWorker: true,
+    runDue: (from, to) => send({ kind: 'run', from, to }),
+    resume: () => send({ kind: 'resume' }),
+    idle: async () => {
+      // Requests are answered in order: the last one settles after all before it.
+      for (let seen; seen !== last; ) {
+        seen = last;
+        await seen;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      Atomics.store(control, STOP, 1);
+      Atomics.notify(control, BEAT);
+      const thread = worker;
+      if (!thread) return;
+      // The worker stops between two chunks; a chunk stuck longer than this is cut (rolled back, like a crash).
+      const stopped = Promise.race([last, new Promise((done) => setTimeout(done, 5_000).unref())]);
+      await stopped;
+      await thread.terminate();
+      failAll(new RunsStoppedError('The daily runs were stopped'));
+    },
+  };
+}

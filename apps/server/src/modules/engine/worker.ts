@@ -1,0 +1,91 @@
+/**
+ * The daily runs' thread (runner.ts starts it): its own connection to the database file, the same
+ * code as in process (jobs.ts), one request at a time. Between two chunks it gives way to the
+ * request thread when that thread's heartbeat is stale (runner.ts explains why), and stops when
+ * asked to (what is left of the run resumes at the next start).
+ *
+ * Test seams, from the environment (the crash test sets them on a real server):
+ * - ENGINE_CHUNK_SIZE=n: fixed chunks of n members (no adaptation), so chunk numbers mean the same
+ *   place on every try;
+ * - ENGINE_PAUSE_AFTER_CHUNK=n: after the n-th chunk this thread commits, print
+ *   `engine paused after chunk n: <job> <date> <phase> <cursor>` and block, to be killed there.
+ */
+import { writeSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { schema, type Db } from '@md/db';
+import type { Clock } from '../../core/clock.ts';
+import type { EngineCtx } from './income.ts';
+import { engineHooks, resumeUnfinishedRuns, runDueJobs, RUN_CACHE_KIB, RunsStoppedError } from './jobs.ts';
+import { BEAT, BEAT_MASK, STOP, type WorkerInit, type WorkerReply, type WorkerRequest } from './runner.ts';
+
+/** A heartbeat older than this means the request thread is blocked (most likely waiting for the lock). */
+const STALE_MS = 12;
+/** The longest the worker waits for a beat between two chunks: above SQLite's longest busy-wait sleep (100 ms). */
+const YIELD_MS = 120;
+/** The worker's own wait for the lock: requests hold it for milliseconds, a QA reset for seconds. */
+const BUSY_TIMEOUT_MS = 60_000;
+
+const init = workerData as WorkerInit;
+const control = new Int32Array(init.control);
+
+const sqlite = new Database(init.databasePath, { fileMustExist: true });
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+sqlite.pragma('foreign_keys = ON');
+// As the request connection (packages/db database.ts): a committed chunk is on disk.
+sqlite.pragma('synchronous = FULL');
+sqlite.pragma(`cache_size = -${RUN_CACHE_KIB}`);
+
+/** The request thread's clock as of the request being worked on, running on from there. */
+let offset = 0;
+const clock: Clock = {
+  now: () => Date.now() + offset,
+  set: () => {
+    throw new Error('the daily runs worker does not move the clock');
+  },
+  advance: () => {
+    throw new Error('the daily runs worker does not move the clock');
+  },
+  reset: () => {},
+  reload: () => {},
+};
+const ctx: EngineCtx = { sqlite, db: drizzle(sqlite, { schema }) as Db, clock, plan: init.plan };
+
+engineHooks.betweenChunks = () => {
+  if (Atomics.load(control, STOP)) throw new RunsStoppedError('The daily runs were stopped between two chunks');
+  const last = Atomics.load(control, BEAT);
+  // Both counted in ms since init.base, modulo BEAT_MASK + 1.
+  const age = (Date.now() - init.base - last) & BEAT_MASK;
+  if (age > STALE_MS) Atomics.wait(control, BEAT, last, YIELD_MS);
+  if (Atomics.load(control, STOP)) throw new RunsStoppedError('The daily runs were stopped between two chunks');
+};
+
+const fixedChunk = Number(process.env.ENGINE_CHUNK_SIZE);
+if (Number.isInteger(fixedChunk) && fixedChunk > 0) {
+  engineHooks.chunkSize = fixedChunk;
+  engineHooks.chunkMs = undefined;
+}
+const pauseAfter = Number(process.env.ENGINE_PAUSE_AFTER_CHUNK);
+if (Number.isInteger(pauseAfter) && pauseAfter > 0) {
+  let chunks = 0;
+  engineHooks.afterChunk = (job, date, cursor, phase) => {
+    if (++chunks !== pauseAfter) return;
+    writeSync(1, `engine paused after chunk ${chunks}: ${job} ${date} ${phase} ${cursor}\n`);
+    for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+  };
+}
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  offset = request.now - Date.now();
+  let reply: WorkerReply;
+  try {
+    const ran = request.kind === 'resume' ? resumeUnfinishedRuns(ctx) : runDueJobs(ctx, request.from, request.to);
+    reply = { id: request.id, ran };
+  } catch (error) {
+    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+    reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}) } };
+  }
+  parentPort!.postMessage(reply);
+});
