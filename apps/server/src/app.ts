@@ -2,7 +2,7 @@
  * buildApp: the whole provider stand-in as a Fastify instance that is not listening yet.
  * One port serves REST at the provider paths, /trpc, /config.json, /docs, /__qa and the web app.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type LogLevel } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -13,11 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { clockState, openDatabase, type Db } from '@md/db';
 import { MSG, type Plan, type RuntimeConfig } from '@md/shared';
 import { offsetClock, type Clock } from './core/clock.ts';
-import { AppError } from './core/errors.ts';
+import { AppError, logServerError, markExplained, routeOf, serverErrorLogged } from './core/errors.ts';
+import { readiness } from './core/health.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
 import { loadPlan } from './core/plan.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
+import { createStorageMonitor, reportStorageFault } from './core/storage.ts';
 import { createTokenService } from './core/tokens.ts';
 import { webAssetOptions } from './core/web-assets.ts';
 import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
@@ -39,11 +41,21 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   jwtSecret?: string;
-  /** Scenario to seed a new database with ('demo' by default, 'empty' for none). */
+  /**
+   * Scenario to seed a new database with ('demo' by default, 'empty' for none; 'none' refuses to
+   * create a database). Seeded only when the file did not exist at start (or ':memory:'): an
+   * existing file is never seeded, and a missing one whose traces remain is refused (@md/db).
+   */
   seed?: string;
   config?: Partial<ServerConfig>;
   smtpUrl?: string;
-  logger?: boolean;
+  /**
+   * Fastify's pino logger: off unless set (tests stay quiet); true is `info`. At `debug`, one line
+   * per request. `stream` captures the lines (tests).
+   */
+  logger?: boolean | { level?: LogLevel; stream?: { write(line: string): void } };
+  /** Why the daily runs are failing, if they are: /readyz reports it (core/health.ts runSignal). */
+  runsFailing?: () => string | false | null | undefined;
   /** Folder of the built web app; served when it exists. */
   webDist?: string;
   /** Mode announced in /config.json ('mock' or 'provider'): the e2e suite runs both. */
@@ -64,12 +76,34 @@ export interface BuildOptions {
 export interface App {
   fastify: FastifyInstance;
   services: Services;
-  /** True when this start created (and seeded) the database. */
+  /** True when this start created the database (a new file, or ':memory:'). */
   created: boolean;
+  /** The scenario this start seeded the new database with, or null (an existing file is never seeded). */
+  seeded: string | null;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
+
+/**
+ * Fastify's own lines per request (two at info) would drown the faults: one line per request, at
+ * debug; a route not found and a client closing early, at debug too. Its error lines stay.
+ */
+class RequestLines extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    // The path only: a query string may carry a tRPC query's input.
+    request.log.debug({ method: request.method, url: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+  }
+  override routeNotFound(request: FastifyRequest) {
+    request.log.debug({ method: request.method, url: request.url.split('?', 1)[0] }, 'route not found');
+  }
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return request.log.debug('client closed before the answer was sent');
+    return super.streamError(error, request, reply);
+  }
+}
 
 function persistedClock(db: Db): Clock {
   return offsetClock(
@@ -80,7 +114,8 @@ function persistedClock(db: Db): Clock {
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
-  const { db, sqlite, created } = openDatabase(options.databasePath ?? ':memory:');
+  const { db, sqlite, created: noSchema, fileExisted, files } = openDatabase(options.databasePath ?? ':memory:', { create: options.seed !== 'none' });
+  const created = !fileExisted;
   const clock = options.clock ?? persistedClock(db);
   const config: ServerConfig = {
     validateOutput: process.env.NODE_ENV !== 'production',
@@ -109,7 +144,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   };
 
   // A tRPC batch names all its procedures in one path segment: allow long ones.
-  const fastify = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
+  const logger = options.logger === true ? { level: 'info' } : options.logger || false;
+  const fastify = Fastify({ logger, logController: new RequestLines(), bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
+  // Every 5xx leaves a line saying why: those nobody explained (a QA fault's raw answer) get one here.
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 && !serverErrorLogged(request))
+      request.log.warn({ route: routeOf(request), status: reply.statusCode }, `Answered ${reply.statusCode} without an error (a QA fault rule, or an answer the transport made)`);
+  });
   await fastify.register(fastifyJwt, {
     secret: options.jwtSecret ?? randomBytes(32).toString('hex'),
     sign: { algorithm: 'HS256' },
@@ -124,24 +165,52 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     tokens: createTokenService(fastify, db, clock),
     config,
     plan: options.plan ?? loadPlan(),
+    storage: createStorageMonitor(sqlite, files, fastify.log),
   };
 
-  if (created && options.seed !== 'empty') seedScenario(services, options.seed ?? 'demo');
+  // Seeded only when this start created the file (never over one that existed, or one that went missing).
+  const scenario = options.seed ?? 'demo';
+  const seeded = created && scenario !== 'empty' && scenario !== 'none' ? scenario : null;
+  if (seeded) seedScenario(services, seeded);
+  else if (noSchema && fileExisted) fastify.log.warn('The database file existed but held no tables: migrated, not seeded.');
   // A database from before the engine gets its binary_stats; a run a killed process left half
   // done is finished now (its cursor says where), before anything else can pay.
   backfillBinaryStats(services);
   resumeUnfinishedRuns(services);
 
-  // Every error leaves as the provider's envelope; bad JSON is a 400, never a 500.
-  fastify.setErrorHandler((error, _request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send({ Error: error.message });
+  // Every error leaves as the provider's envelope; bad JSON is a 400, never a 500; a storage
+  // fault is a 503 (core/storage.ts). Every 5xx is logged with its cause.
+  fastify.setErrorHandler((error, request, reply) => {
+    const storage = reportStorageFault(services.storage, request, error);
+    if (storage) return reply.code(storage.status).send({ Error: storage.message });
+    if (error instanceof AppError) {
+      if (error.status >= 500 && !serverErrorLogged(request)) logServerError(request, error, `Answered ${error.status}: ${error.message}`, {}, 'warn');
+      return reply.code(error.status).send({ Error: error.message });
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const message = status === 413 ? 'Request body is too large' : status === 415 ? 'Send the body as application/json' : 'The request body is not valid JSON';
       return reply.code(status === 415 ? 415 : status === 413 ? 413 : 400).send({ Error: message });
     }
-    fastify.log.error(error);
+    logServerError(request, error, 'Unexpected error, answered 500');
     return reply.code(500).send({ Error: MSG.unexpectedError });
+  });
+
+  // For operators, never behind QA control: liveness (the process answers) and readiness (core/health.ts).
+  const startedAt = Date.now();
+  fastify.get('/healthz', async () => ({ status: 'alive', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }));
+  let lastReasons = '';
+  fastify.get('/readyz', async (request, reply) => {
+    const state = readiness(services, { runsFailing: options.runsFailing?.() });
+    // Logged when the answer changes, not at every poll; the 503 is explained by its reasons.
+    const reasons = state.reasons.join('; ');
+    if (reasons !== lastReasons) {
+      if (state.ready) request.log.info('Ready again');
+      else request.log.warn({ reasons: state.reasons }, `Not ready: ${reasons}`);
+      lastReasons = reasons;
+    }
+    markExplained(request);
+    return reply.code(state.ready ? 200 : 503).send({ status: state.ready ? 'ready' : 'not ready', ...state });
   });
 
   // The QA surface (faults, journal, snapshots) wraps every contract call on both transports.
@@ -170,6 +239,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   if (qa)
     await fastify.register(async (qaScope) => {
       if (options.qaToken !== undefined) requireQaToken(qaScope, options.qaToken);
+      // As contract calls (transport/call.ts): writes refused while the files are gone or unwritable.
+      qaScope.addHook('preHandler', async (request) => services.storage?.guard(request.method !== 'GET' && request.method !== 'HEAD'));
       registerQaRoutes(qaScope, services, qa);
     });
 
@@ -188,6 +259,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     fastify.setNotFoundHandler((_request, reply) => reply.code(404).send({ Error: 'Not found' }));
   }
 
-  fastify.addHook('onClose', async () => sqlite.close());
-  return { fastify, services, created };
+  fastify.addHook('onClose', async () => {
+    services.storage?.close();
+    sqlite.close();
+  });
+  return { fastify, services, created, seeded };
 }

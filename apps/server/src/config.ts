@@ -6,7 +6,9 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { BuildOptions } from './app.ts';
+import type { LogLevel } from 'fastify';
 import type { ServerConfig } from './core/services.ts';
+import { isScenario, SCENARIOS } from './seed/index.ts';
 
 /** Loopback only unless HOST says otherwise: QA control must not face the network by default. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -19,7 +21,12 @@ export const CONFIG_MESSAGES = {
     'Set QA_TOKEN (e.g. QA_TOKEN=$(openssl rand -hex 16)) and send it as X-QA-Token, or set QA_CONTROL=off, ' +
     `or bind to loopback (leave HOST unset for ${DEFAULT_HOST}).`,
   tokenTooShort: `QA_TOKEN must be at least ${QA_TOKEN_MIN_LENGTH} characters (e.g. QA_TOKEN=$(openssl rand -hex 16)).`,
+  logLevel: (level: string) => `LOG_LEVEL=${level} is not a level: use one of ${LOG_LEVELS.join(', ')}.`,
+  seed: (seed: string) => `SEED=${seed} is not a scenario: use one of ${['none', ...SCENARIOS.map((s) => s.name)].join(', ')}.`,
+
 } as const;
+
+export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** A start-up refusal: main.ts prints the message and exits non-zero. */
 export class ConfigError extends Error {
@@ -57,13 +64,20 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
   if (qaControl && qaToken === undefined && !isLoopback(host)) throw new ConfigError(CONFIG_MESSAGES.tokenRequired(host));
   const autopay = env.DEMO_AUTOPAY_SECONDS ? Number(env.DEMO_AUTOPAY_SECONDS) : undefined;
   const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS);
+  // info by default (start, stop, faults, every 5xx); LOG=1 (before LOG_LEVEL) meant every request.
+  const level = (set(env.LOG_LEVEL)?.trim().toLowerCase() ?? (env.LOG === '0' ? 'silent' : env.LOG === '1' ? 'debug' : 'info')) as LogLevel;
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(CONFIG_MESSAGES.logLevel(level));
+  // Only a database file that does not exist yet is seeded (app.ts); production starts one empty.
+  const seed = set(env.SEED)?.trim() ?? (env.NODE_ENV === 'production' ? 'empty' : 'demo');
+  if (seed !== 'none' && !isScenario(seed)) throw new ConfigError(CONFIG_MESSAGES.seed(seed));
   return {
     host,
     port,
     databasePath: env.DATABASE_PATH ?? 'data/app.sqlite',
     build: {
       smtpUrl: env.SMTP_URL,
-      logger: env.LOG === '1',
+      logger: { level },
+      seed,
       // A deployment that points provider mode at a real provider sets these (absolute URLs).
       providerUrls: { apiBaseUrl: env.API_BASE_URL, depositBaseUrl: env.DEPOSIT_BASE_URL, walletCheckUrl: env.WALLET_CHECK_URL },
       ...(qaControl && qaToken !== undefined ? { qaToken } : {}),

@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { buildApp } from './app.ts';
+import { MissingDatabaseError } from '@md/db';
+import { buildApp, type App } from './app.ts';
 import { ConfigError, startConfig, type StartConfig } from './config.ts';
+import { runSignal } from './core/health.ts';
+import { FAULT_DESCRIPTIONS, storageFaultOf } from './core/storage.ts';
 import { startJobTimer } from './modules/engine/jobs.ts';
 
 const started = performance.now();
@@ -31,16 +34,33 @@ function jwtSecret(): string {
   return secret;
 }
 
-const { fastify, services, created } = await buildApp({ ...settings.build, databasePath, jwtSecret: jwtSecret() });
+// Whether the daily runs fail, for /readyz (core/health.ts).
+const runs = runSignal();
+let app: App;
+try {
+  app = await buildApp({ ...settings.build, databasePath, jwtSecret: jwtSecret(), runsFailing: runs.failing });
+} catch (error) {
+  // A database that is gone (its traces remain) or cannot be opened or written: say so, and stop.
+  const fault = storageFaultOf(error);
+  if (!(error instanceof MissingDatabaseError) && !fault) throw error;
+  console.error(fault ? `Cannot open the database ${databasePath}: ${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code}: ${(error as Error).message}).` : (error as Error).message);
+  process.exit(1);
+}
+const { fastify, services, created, seeded } = app;
 await fastify.listen({ port, host });
 // The port really bound (PORT=0 picks a free one: the durability test reads it from this log).
 const { port: listening, address: boundAddress } = fastify.server.address() as AddressInfo;
 // The daily runs on real time (ROI 00:05, binary and ranks 11:00 London); QA clock moves run them too.
-const stopJobs = startJobTimer(services, (error) => console.error('Daily run failed (it resumes on the next tick):', error));
+const stopJobs = startJobTimer(services, (error: unknown) => {
+  runs.failed(error);
+  fastify.log.error({ err: error, storage: storageFaultOf(error) }, 'Daily run failed (it resumes on the next tick)');
+});
 const ms = Math.round(performance.now() - started);
+const database = created ? (seeded ? `new database, seeded "${seeded}"` : 'new database, empty') : 'existing database';
+fastify.log.info({ port: listening, address: boundAddress, database: databasePath, created, seeded, startMs: ms }, `Listening on ${boundAddress}:${listening} (${database})`);
 console.log(
   [
-    `Member dashboard on http://localhost:${listening}  (${created ? 'new database, seeded "demo"' : 'existing database'}: ${databasePath}; ready in ${ms} ms)`,
+    `Member dashboard on http://localhost:${listening}  (${database}: ${databasePath}; ready in ${ms} ms)`,
     '  Demo member:      demo / Demo@1234',
     '  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)',
     `  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see README: QA control API)`,
@@ -49,10 +69,17 @@ console.log(
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    fastify.log.info({ signal }, `${signal}: shutting down`);
     stopJobs();
     // close() waits for answers still being sent: a client that stops reading would hold the
     // process forever. Every commit is already on disk, so after a grace period it just exits.
-    setTimeout(() => process.exit(0), 5_000).unref();
-    void fastify.close().then(() => process.exit(0));
+    setTimeout(() => {
+      fastify.log.warn('Answers still open after 5 s: exiting without them');
+      process.exit(0);
+    }, 5_000).unref();
+    void fastify.close().then(() => {
+      fastify.log.info('Stopped');
+      process.exit(0);
+    });
   });
 }

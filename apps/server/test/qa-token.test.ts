@@ -57,7 +57,7 @@ describe('startConfig: where the server listens and whether QA control may be re
 
   it('keeps the other variables as main.ts read them', () => {
     const config = startConfig({ PORT: '0', DATABASE_PATH: ':memory:', PUBLIC_URL: 'https://example.com', DEMO_AUTOPAY_SECONDS: '20', REQUEST_TIMEOUT_MS: '5000', LOG: '1' });
-    expect(config).toMatchObject({ port: 0, databasePath: ':memory:', build: { logger: true, config: { publicUrl: 'https://example.com', demoAutopaySeconds: 20, requestTimeoutMs: 5000, qaControl: true } } });
+    expect(config).toMatchObject({ port: 0, databasePath: ':memory:', build: { logger: { level: 'debug' }, config: { publicUrl: 'https://example.com', demoAutopaySeconds: 20, requestTimeoutMs: 5000, qaControl: true } } });
     expect(startConfig({}).build.config).toEqual({ qaControl: true, publicUrl: 'http://localhost:3000' });
   });
 });

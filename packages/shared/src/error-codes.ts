@@ -10,6 +10,7 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   413: 'PAYLOAD_TOO_LARGE',
   429: 'TOO_MANY_REQUESTS',
   501: 'NOT_IMPLEMENTED',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export const trpcCodeOf = (status: number): TRPC_ERROR_CODE_KEY => CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR';

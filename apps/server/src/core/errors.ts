@@ -21,3 +21,26 @@ export class ContractError extends AppError {
     this.name = 'ContractError';
   }
 }
+
+/**
+ * Every 5xx is logged with its cause (issue 12): the error with its stack, the route and the
+ * request id (the request's logger carries it). The request is remembered, so the closing hook in
+ * app.ts logs only the 5xx answers nobody explained (a QA fault's raw answer, say).
+ */
+interface LoggableRequest {
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  url: string;
+  routeOptions?: { url?: string | undefined };
+}
+const explained = new WeakSet<object>();
+
+export const routeOf = (request: LoggableRequest) => request.routeOptions?.url ?? request.url.split('?', 1)[0];
+
+export function logServerError(request: LoggableRequest, error: unknown, message: string, fields: Record<string, unknown> = {}, level: 'error' | 'warn' = 'error') {
+  explained.add(request);
+  request.log[level]({ err: error, route: routeOf(request), ...fields }, message);
+}
+
+export const serverErrorLogged = (request: object) => explained.has(request);
+/** A 5xx whose answer says why (/readyz): no line per answer. */
+export const markExplained = (request: object) => void explained.add(request);

@@ -4,6 +4,7 @@ import type { Db, members } from '@md/db';
 import type { Plan } from '@md/shared';
 import type { Clock } from './clock.ts';
 import type { Mailer } from './mailer.ts';
+import type { StorageMonitor } from './storage.ts';
 
 export type Member = typeof members.$inferSelect;
 
@@ -42,6 +43,8 @@ export interface Services {
   config: ServerConfig;
   /** Package tiers and the withdrawal fee (defaults, or PLAN_FILE). */
   plan: Plan;
+  /** Watches the database files (core/storage.ts); absent where nothing serves requests (a worker, a script). */
+  storage?: StorageMonitor;
 }
 
 /** Who is calling: the transport fills this from the HTTP request. */

@@ -3,8 +3,8 @@
  * surface's faults and journal, off in production) around invoke, and loud contract failures.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ProcedureName } from '@md/shared';
-import { ContractError } from '../core/errors.ts';
+import { contract, type ProcedureName } from '@md/shared';
+import { ContractError, logServerError } from '../core/errors.ts';
 import type { Caller, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
 import { invoke } from './invoke.ts';
@@ -34,10 +34,13 @@ export function createCallEndpoint(services: Services, handlers: Handlers, inter
   return async (call) => {
     const next = () => invoke(services, handlers, call.name, call.input, call.caller);
     try {
+      // A write is refused while the database files are gone or cannot be written, and any call
+      // while touching them could kill the process (core/storage.ts); before the QA surface, which reads tokens.
+      services.storage?.guard(contract[call.name].kind === 'mutation');
       return await (interceptor ? interceptor(call, next) : next());
     } catch (error) {
       // An answer that breaks the contract is a server bug: the 500 names it, and so does the log.
-      if (error instanceof ContractError) call.exchange.request.log.error({ err: error, procedure: call.name }, error.message);
+      if (error instanceof ContractError) logServerError(call.exchange.request, error, error.message, { procedure: call.name });
       throw error;
     }
   };

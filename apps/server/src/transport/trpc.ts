@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { contract, MSG, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureRecord } from '@md/shared';
-import { AppError } from '../core/errors.ts';
+import { AppError, ContractError, logServerError } from '../core/errors.ts';
+import { reportStorageFault } from '../core/storage.ts';
 import type { Caller, Services } from '../core/services.ts';
 import { createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
@@ -32,9 +33,16 @@ export function createAppRouter(services: Services, handlers: Handlers, intercep
       try {
         return await call({ name, input, caller: ctx.caller, exchange: ctx.exchange });
       } catch (error) {
-        if (error instanceof AppError) throw new TRPCError({ code: trpcCodeOf(error.status), message: error.message });
+        // As on REST (app.ts): a storage fault is logged and answered 503, never a 500.
+        const storage = reportStorageFault(services.storage, ctx.exchange.request, error, { procedure: name });
+        if (storage) throw new TRPCError({ code: trpcCodeOf(storage.status), message: storage.message, cause: error });
+        if (error instanceof AppError) {
+          // A deliberate 5xx (a QA fault rule, not implemented): logged, a broken answer already was (call.ts).
+          if (error.status >= 500 && !(error instanceof ContractError)) logServerError(ctx.exchange.request, error, `Answered ${error.status}: ${error.message}`, { procedure: name }, 'warn');
+          throw new TRPCError({ code: trpcCodeOf(error.status), message: error.message });
+        }
         // As on REST: logged, and answered without the internals in the message.
-        ctx.exchange.request.log.error({ err: error, procedure: name }, 'contract call failed');
+        logServerError(ctx.exchange.request, error, 'Unexpected error, answered 500', { procedure: name });
         throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.unexpectedError, cause: error });
       }
     };
