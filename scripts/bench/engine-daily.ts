@@ -3,12 +3,14 @@
  * big database: N members (default 100,000) in a deep binary tree (each member placed under one
  * of the 20 latest members with a free side, so legs run thousands deep), half of them with an
  * ACTIVE package and a day's purchase volume waiting to be folded.
- *   node --import tsx scripts/bench/engine-daily.ts [--members 100000] [--days 4]
+ *   node --import tsx scripts/bench/engine-daily.ts [--members 100000] [--days 4] [--db /tmp/md-scale/engine-1m.sqlite]
+ * `--db FILE` keeps the built network (before any run) in FILE and starts from a copy of it next
+ * time (building 1,000,000 members takes longer than their run).
  * Prints each day's time per job and the median total, with the process's CPU time and, on
  * Linux, the time it spent waiting for a CPU (on a shared machine the wall time also counts
  * other processes' turns; wall minus that wait is what an idle machine would show).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -18,58 +20,102 @@ import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.
 import { runDueJobs } from '../../apps/server/src/modules/engine/jobs.ts';
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
-import { median, numberArg } from './cli.ts';
+import { median, numberArg, stringArg } from './cli.ts';
 
 const MEMBERS = numberArg('members', 100_000);
 const DAYS = Math.min(numberArg('days', 4), 4); // Monday start: days 1–4 each include ROI (Tue–Fri 00:05)
 /** Nanoseconds this process has waited on a run queue so far (Linux), else 0. */
-const runQueueWait = () => (existsSync('/proc/self/schedstat') ? Number(readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1]) : 0);
+const runQueueWait = () =>
+  existsSync('/proc/self/schedstat') ? Number(readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1]) : 0;
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-engine-'));
 // Monday 2 March 2026, 09:00 UTC: each bench day is a business day with all three runs.
 const start = Date.parse('2026-03-02T09:00:00Z');
 const clock = manualClock(start);
-const { services, fastify } = await buildApp({ databasePath: join(dir, 'bench.sqlite'), seed: 'empty', clock, config: { rateLimits: false, validateOutput: false } });
+/** A kept network (and the random generator's state after building it) for these members. */
+const kept = stringArg('db');
+const keptState = kept && `${kept}.json`;
+const reuse =
+  kept !== undefined &&
+  existsSync(kept) &&
+  existsSync(keptState!) &&
+  (JSON.parse(readFileSync(keptState!, 'utf8')) as { members: number }).members === MEMBERS;
+if (reuse) copyFileSync(kept, join(dir, 'bench.sqlite'));
+const { services, fastify } = await buildApp({
+  databasePath: join(dir, 'bench.sqlite'),
+  seed: 'empty',
+  clock,
+  config: { rateLimits: false, validateOutput: false },
+});
 const db = services.sqlite;
 let seed = 7;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
 let t0 = performance.now();
-const insertMember = db.prepare(
-  `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash) values (?, ?, ?, ?, 'India', ?, ?, ?, ?, ?)`,
+if (reuse) seed = (JSON.parse(readFileSync(keptState!, 'utf8')) as { seed: number }).seed;
+else buildNetwork();
+const depth = db.prepare('select max(depth) as d, avg(depth) as a from binary_stats').get() as {
+  d: number;
+  a: number;
+};
+console.log(
+  `${MEMBERS} members (binary depth max ${depth.d}, mean ${Math.round(depth.a)}), half with a Gold package: ${Math.round(performance.now() - t0)} ms${reuse ? ` (copy of ${kept})` : ''}`,
 );
-const insertSubscription = db.prepare(
-  `insert into subscriptions (trans_id, member_id, plan, amount, roi_basis_points, max_earnings, binary_volume, rank_volume, created_at)
+if (kept && !reuse) {
+  rmSync(kept, { force: true });
+  db.exec(`vacuum into '${kept.replaceAll("'", "''")}'`);
+  writeFileSync(keptState!, JSON.stringify({ members: MEMBERS, seed }));
+}
+
+function buildNetwork() {
+  const insertMember = db.prepare(
+    `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash) values (?, ?, ?, ?, 'India', ?, ?, ?, ?, ?)`,
+  );
+  const insertSubscription = db.prepare(
+    `insert into subscriptions (trans_id, member_id, plan, amount, roi_basis_points, max_earnings, binary_volume, rank_volume, created_at)
    values (?, ?, 'Gold', 1000000000, 150, 3000000000, 1000000000, 1000000000, ?)`,
-);
-const taken = new Uint8Array((MEMBERS + 1) * 2);
-db.transaction(() => {
-  for (let i = 1; i <= MEMBERS; i++) {
-    let parent: number | null = null;
-    let side: '0' | '1' | null = null;
-    for (let tries = 0; i > 1; tries++) {
-      const candidate = tries < 40 ? Math.max(1, i - 1 - Math.floor(random() * 20)) : 1 + Math.floor(random() * (i - 1));
-      const s = random() < 0.5 ? 0 : 1;
-      const free = !taken[candidate * 2 + s] ? s : !taken[candidate * 2 + (1 - s)] ? 1 - s : -1;
-      if (free < 0) continue;
-      taken[candidate * 2 + free] = 1;
-      parent = candidate;
-      side = free === 0 ? '0' : '1';
-      break;
+  );
+  const taken = new Uint8Array((MEMBERS + 1) * 2);
+  db.transaction(() => {
+    for (let i = 1; i <= MEMBERS; i++) {
+      let parent: number | null = null;
+      let side: '0' | '1' | null = null;
+      for (let tries = 0; i > 1; tries++) {
+        const candidate =
+          tries < 40 ? Math.max(1, i - 1 - Math.floor(random() * 20)) : 1 + Math.floor(random() * (i - 1));
+        const s = random() < 0.5 ? 0 : 1;
+        const free = !taken[candidate * 2 + s] ? s : !taken[candidate * 2 + (1 - s)] ? 1 - s : -1;
+        if (free < 0) continue;
+        taken[candidate * 2 + free] = 1;
+        parent = candidate;
+        side = free === 0 ? '0' : '1';
+        break;
+      }
+      const sponsor =
+        parent === null ? null : random() < 0.5 ? parent : Math.max(1, parent - Math.floor(random() * 50));
+      insertMember.run(
+        i,
+        `m${i}`,
+        `m${i}`,
+        `m${i}@example.com`,
+        sponsor,
+        parent,
+        side,
+        start - 60 * 86_400_000,
+        DEMO_PASSWORD_HASH,
+      );
+      if (i % 2 === 0) insertSubscription.run(`PKB${i}`, i, start - 86_400_000);
     }
-    const sponsor = parent === null ? null : random() < 0.5 ? parent : Math.max(1, parent - Math.floor(random() * 50));
-    insertMember.run(i, `m${i}`, `m${i}`, `m${i}@example.com`, sponsor, parent, side, start - 60 * 86_400_000, DEMO_PASSWORD_HASH);
-    if (i % 2 === 0) insertSubscription.run(`PKB${i}`, i, start - 86_400_000);
-  }
-})();
-backfillBinaryStats(services);
-const depth = (db.prepare('select max(depth) as d, avg(depth) as a from binary_stats').get() as { d: number; a: number });
-console.log(`${MEMBERS} members (binary depth max ${depth.d}, mean ${Math.round(depth.a)}), half with a Gold package: ${Math.round(performance.now() - t0)} ms`);
+  })();
+  backfillBinaryStats(services);
+}
 
 const totals: number[] = [];
 const cpuTotals: number[] = [];
 const ownTotals: number[] = [];
-const addVolume = db.prepare('update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?');
+const addVolume = db.prepare(
+  'update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?',
+);
 for (let day = 0; day < DAYS; day++) {
   // The day's purchases: a tenth of the members add volume (as buyPackage records it).
   db.transaction(() => {
@@ -84,7 +130,10 @@ for (let day = 0; day < DAYS; day++) {
   t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const wait0 = runQueueWait();
-  for (const [a, b] of [[from, from + 2 * 3_600_000 + 60_000], [from + 2 * 3_600_000 + 60_000, to]] as const) {
+  for (const [a, b] of [
+    [from, from + 2 * 3_600_000 + 60_000],
+    [from + 2 * 3_600_000 + 60_000, to],
+  ] as const) {
     const p0 = performance.now();
     ran.push(...runDueJobs(services, a, b));
     parts.push(`${Math.round(performance.now() - p0)} ms`);
@@ -93,18 +142,24 @@ for (let day = 0; day < DAYS; day++) {
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const waitMs = (runQueueWait() - wait0) / 1e6;
-  console.log(`  binary+ranks ${parts[0]}, roi ${parts[1]}; CPU ${Math.round(cpuMs)} ms, waiting for a CPU ${Math.round(waitMs)} ms`);
+  console.log(
+    `  binary+ranks ${parts[0]}, roi ${parts[1]}; CPU ${Math.round(cpuMs)} ms, waiting for a CPU ${Math.round(waitMs)} ms`,
+  );
   totals.push(ms);
   cpuTotals.push(cpuMs);
   ownTotals.push(ms - waitMs);
-  console.log(`day ${day + 1}: ${Math.round(ms)} ms — ${ran.map((r) => `${r.job} ${r.date}: ${r.summary}`).join('; ')}`);
+  console.log(
+    `day ${day + 1}: ${Math.round(ms)} ms — ${ran.map((r) => `${r.job} ${r.date}: ${r.summary}`).join('; ')}`,
+  );
 }
 console.log(
   `median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms (CPU ${Math.round(median(cpuTotals))} ms; without waiting for a CPU ${Math.round(median(ownTotals))} ms)`,
 );
 
 // A purchase by the deepest member (level income 5 sponsors up, volume recorded once on the buyer).
-const deepest = db.prepare('select member_id as id, depth from binary_stats order by depth desc limit 1').get() as { id: number; depth: number };
+const deepest = db
+  .prepare('select member_id as id, depth from binary_stats order by depth desc limit 1')
+  .get() as { id: number; depth: number };
 const purchases: number[] = [];
 for (let k = 0; k < 21; k++) {
   payDeposit(services, openDeposit(services, deepest.id, 100_000_000, 'USDT.BEP20').id);
@@ -112,7 +167,9 @@ for (let k = 0; k < 21; k++) {
   buyPackage(services, deepest.id, 'Starter');
   purchases.push(performance.now() - p0);
 }
-console.log(`purchase by a member ${deepest.depth} binary levels deep: median ${median(purchases).toFixed(2)} ms`);
+console.log(
+  `purchase by a member ${deepest.depth} binary levels deep: median ${median(purchases).toFixed(2)} ms`,
+);
 await fastify.close();
 db.close();
 rmSync(dir, { recursive: true, force: true });

@@ -25,23 +25,66 @@ export function percentOf(micros: number, basisPoints: number): number {
   return Math.floor(micros / 10_000) * basisPoints + Math.floor(((micros % 10_000) * basisPoints) / 10_000);
 }
 
+/** What a payout takes from one subscription's cap. */
+export interface CapTake {
+  subscriptionId: number;
+  /** Micro-units added to total_earnings. */
+  take: number;
+  /** The take fills the cap: the subscription becomes EXPIRED at `at`. */
+  expires: boolean;
+  at: number;
+}
+
 /**
  * Payouts decided inside one transaction, written together by writePayouts before it commits:
- * the daily runs pay thousands of members per chunk, and writing their ledger credits and
+ * the daily runs pay thousands of members per chunk, and writing their caps, ledger credits and
  * notifications in one go costs a fraction of writing each on its own.
  */
 export interface Payouts {
+  caps: CapTake[];
   credits: SystemCredit[];
   notifications: NotificationRow[];
 }
-export const newPayouts = (): Payouts => ({ credits: [], notifications: [] });
+export const newPayouts = (): Payouts => ({ caps: [], credits: [], notifications: [] });
 
-/** Writes the queued payouts (credits from the payouts account, then their notifications, in queue order) and empties the queue. */
+/** Writes the queued payouts (caps, credits from the payouts account, then their notifications, in queue order) and empties the queue. */
 export function writePayouts(ctx: EngineCtx, payouts: Payouts): void {
+  writeCaps(ctx, payouts.caps);
   creditFromSystem(ctx, 'payouts', payouts.credits);
   notifyMany(ctx, payouts.notifications);
+  payouts.caps.length = 0;
   payouts.credits.length = 0;
   payouts.notifications.length = 0;
+}
+
+const CAP_ROWS = 64;
+/** The queued cap takes, several subscriptions per statement (a statement per payout cost more than the payout's other writes). */
+function writeCaps(ctx: EngineCtx, caps: readonly CapTake[]): void {
+  // `or fail`: no statement journal for a multi-row update (see rowWriter); a failure throws and
+  // rolls the caller's transaction back.
+  const add = (rows: number) =>
+    prepared(
+      ctx.sqlite,
+      `with v(id, take) as (values ${Array<string>(rows).fill('(?, ?)').join(', ')})
+       update or fail subscriptions set total_earnings = total_earnings + v.take from v where subscriptions.id = v.id`,
+    );
+  const params: number[] = [];
+  for (const cap of caps) {
+    if (cap.expires) {
+      prepared(ctx.sqlite, "update subscriptions set total_earnings = max_earnings, status = 'EXPIRED', reason = ?, end_date = ? where id = ?").run(
+        CAP_REACHED_REASON,
+        cap.at,
+        cap.subscriptionId,
+      );
+      continue;
+    }
+    params.push(cap.subscriptionId, cap.take);
+    if (params.length === CAP_ROWS * 2) {
+      add(CAP_ROWS).run(params);
+      params.length = 0;
+    }
+  }
+  if (params.length > 0) add(params.length / 2).run(params);
 }
 
 export interface ActiveSubscription {
@@ -88,34 +131,30 @@ export function activeSubscriptionsOf(ctx: Pick<Services, 'sqlite'>, memberIds: 
 }
 
 /**
- * The ROI run's next members after `cursor`: up to `limit` members with an ACTIVE subscription
- * bought at or before `at` (a member's oldest subscription tells), with all their ACTIVE
- * subscriptions, oldest first, read in one pass. Answers them by member (members in between
- * without such a subscription come too) and the last of them, or undefined when none is left.
+ * The ROI run's next members after `cursor`: the next `limit` members with an ACTIVE
+ * subscription, with all their ACTIVE subscriptions, oldest first, read in one pass. Answers
+ * them by member and the last of them, or undefined when none is left. A member whose every
+ * subscription is newer than the run comes too (the caller skips it).
  */
 export function roiSubscriptionsAfter(
   ctx: Pick<Services, 'sqlite'>,
   cursor: number,
-  at: number,
   limit: number,
 ): { last: number; subscriptions: Map<number, RoiSubscription[]> } | undefined {
-  const statement = prepared(ctx.sqlite, `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id > ? order by member_id, created_at, id`);
-  const rows: SubscriptionTuple[] = [];
-  let members = 0;
-  let last: number | undefined;
-  for (const row of statement.raw().iterate(cursor) as IterableIterator<SubscriptionTuple>) {
-    const [memberId, , , , createdAt] = row;
-    if (memberId !== rows.at(-1)?.[0]) {
-      // A new member, and this row is its oldest subscription.
-      if (members === limit) break;
-      if (createdAt <= at) {
-        members++;
-        last = memberId;
-      }
-    }
-    rows.push(row);
-  }
-  return last === undefined ? undefined : { last, subscriptions: bySubscriber(rows) };
+  // The chunk's last member from the (status, member_id) index alone, then its rows in one read:
+  // a row at a time through the driver cost more than the rows themselves.
+  const { last } = prepared(
+    ctx.sqlite,
+    "select max(member_id) as last from (select distinct member_id from subscriptions where status = 'ACTIVE' and member_id > ? order by member_id limit ?)",
+  ).get(cursor, limit) as { last: number | null };
+  if (last === null) return undefined;
+  const rows = prepared(
+    ctx.sqlite,
+    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id > ? and member_id <= ? order by member_id, created_at, id`,
+  )
+    .raw()
+    .all(cursor, last) as SubscriptionTuple[];
+  return { last, subscriptions: bySubscriber(rows) };
 }
 
 export interface IncomeInput {
@@ -135,10 +174,11 @@ export interface IncomeInput {
 /**
  * Pays an income up to the member's remaining cap and answers what was received. Consumes the
  * cap oldest subscription first; a subscription reaching its cap becomes EXPIRED with its Reason.
- * The cap is written at once; the credit and its notification are queued on `payouts` (the
+ * What it takes from the caps, the credit and its notification are queued on `payouts` (the
  * caller writes them with writePayouts in the same transaction). `active` must be the member's
- * ACTIVE subscriptions as they stand now: a list read before an earlier payout to the same
- * member would spend the cap twice. Caller holds the transaction.
+ * ACTIVE subscriptions as they stand now, this queue included: one payout per member between
+ * two writePayouts (a list read before an earlier payout to the same member would spend the
+ * cap twice). Caller holds the transaction.
  */
 export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, payouts: Payouts, active: readonly ActiveSubscription[] = activeSubscriptions(ctx, input.memberId)): number {
   if (input.expected <= 0) return 0;
@@ -148,15 +188,7 @@ export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, payouts: Pay
     const room = subscription.maxEarnings - subscription.totalEarnings;
     const take = Math.min(room, left);
     left -= take;
-    if (take === room) {
-      prepared(ctx.sqlite, "update subscriptions set total_earnings = max_earnings, status = 'EXPIRED', reason = ?, end_date = ? where id = ?").run(
-        CAP_REACHED_REASON,
-        input.at,
-        subscription.id,
-      );
-    } else {
-      prepared(ctx.sqlite, 'update subscriptions set total_earnings = total_earnings + ? where id = ?').run(take, subscription.id);
-    }
+    payouts.caps.push({ subscriptionId: subscription.id, take, expires: take === room, at: input.at });
   }
   const received = input.expected - left;
   if (received > 0) {

@@ -2,9 +2,10 @@
  * The per-chunk work of the daily runs (DESIGN §5–6): what one chunk of ROI, binary matching or
  * rank evaluation pays, given the cursor it starts after. The orchestration (claim, cursor,
  * transactions, resume, catch-up, the worker) is in jobs.ts; the fold of the day's volumes in
- * fold.ts. Inside a chunk, the cap is written per member while the ledger credits and
- * notifications are queued and written together just before the cursor moves, in the same
- * transaction (jobs.ts runChunk).
+ * fold.ts. Inside a chunk, what each payout takes from the caps, its ledger credit and its
+ * notification are queued and written together just before the cursor moves, in the same
+ * transaction (jobs.ts runChunk, income.ts writePayouts); a member is paid at most once per job
+ * in a chunk, so the subscriptions a chunk reads up front are still its members' when paid.
  */
 import { microsToAmount } from '@md/shared';
 import {
@@ -69,10 +70,13 @@ interface LegsRow {
 /** Volume rows and carries of the members with new volume in (cursor, last], the chunk's members. */
 function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number, date: string, at: number): void {
   const chunk = { cursor, last, date: compactDate(date), at };
-  // The volume rows first: they read the legs as they were before the carry is written.
+  // The volume rows first: they read the legs as they were before the carry is written. Both
+  // statements are `or fail`: a statement that may abort halfway keeps a journal of every page it
+  // touches (thousands of rows here), one that fails does not; nothing here can fail a
+  // constraint, and an error would roll the whole chunk back.
   const entries = prepared(
     ctx.sqlite,
-    `insert into volume_entries (kind, trans_id, member_id, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
+    `insert or fail into volume_entries (kind, trans_id, member_id, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
      select 'binary', 'BV' || @date || 'M' || member_id, member_id, matched, left_pending, left_carry + left_pending - matched, left_total + left_pending,
             right_pending, right_carry + right_pending - matched, right_total + right_pending, case when matched > 0 then 'Matched' else 'Carried' end, @at
        from (select member_id, left_pending, right_pending, left_carry, right_carry, left_total, right_total, ${MATCHED} as matched
@@ -82,7 +86,7 @@ function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number
   // Every expression reads the row as it was before this update (SQL semantics).
   const carried = prepared(
     ctx.sqlite,
-    `update binary_stats set left_carry = left_carry + left_pending - ${MATCHED}, right_carry = right_carry + right_pending - ${MATCHED},
+    `update or fail binary_stats set left_carry = left_carry + left_pending - ${MATCHED}, right_carry = right_carry + right_pending - ${MATCHED},
             left_total = left_total + left_pending, right_total = right_total + right_pending, left_pending = 0, right_pending = 0
       where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME}`,
   ).run({ cursor, last });
@@ -181,11 +185,11 @@ export type ChunkWork = (ctx: EngineCtx, cursor: number, date: string, at: numbe
 
 /** ROI: the next members with an ACTIVE subscription bought before the run. */
 const roiChunk: ChunkWork = (ctx, cursor, date, at, limit, progress, payouts) => {
-  const chunk = roiSubscriptionsAfter(ctx, cursor, at, limit);
+  const chunk = roiSubscriptionsAfter(ctx, cursor, limit);
   if (!chunk) return undefined;
   for (const [id, subscriptions] of chunk.subscriptions) {
     // Members whose every subscription is newer than the run are not paid (and not counted).
-    if (id <= chunk.last && subscriptions[0]!.createdAt <= at) payRoi(ctx, id, subscriptions, date, at, progress, payouts);
+    if (subscriptions[0]!.createdAt <= at) payRoi(ctx, id, subscriptions, date, at, progress, payouts);
   }
   return chunk.last;
 };

@@ -43,24 +43,15 @@ export function moneyTransaction<T>(ctx: Pick<Services, 'sqlite'>, work: () => T
 /** Prepared statements, cached per connection (the seed and the property test run many moves). */
 const stmt = (ctx: Pick<Services, 'sqlite'>, source: string) => prepared(ctx.sqlite, source);
 
-/** Creates the 8 wallets of a member (idempotent). Registration does not need to: first use does. */
-export function ensureMemberAccounts(ctx: Pick<Services, 'sqlite'>, memberId: number): void {
-  // One statement for the 8 rows (in MEMBER_WALLETS order, so they get the ids one insert each
-  // would give): the daily runs create the wallets of thousands of members on their first payout.
-  stmt(ctx, `insert or ignore into accounts (member_id, wallet, kind, balance) values ${MEMBER_WALLETS.map(() => "(@member, ?, 'member', 0)").join(', ')}`).run(
-    { member: memberId },
-    ...MEMBER_WALLETS,
-  );
-}
-
-/** Id of an account, created on first use. */
+/**
+ * Id of an account, created on first use: a member's wallet is created by its first transfer (a
+ * member who never moved money in a wallet has no row for it, and its figures read 0).
+ */
 export function accountId(ctx: Pick<Services, 'sqlite'>, ref: AccountRef): number {
   if ('member' in ref) {
-    const find = stmt(ctx, 'select id from accounts where member_id = ? and wallet = ?');
-    const found = find.get(ref.member, ref.wallet) as { id: number } | undefined;
+    const found = stmt(ctx, 'select id from accounts where member_id = ? and wallet = ?').get(ref.member, ref.wallet) as { id: number } | undefined;
     if (found) return found.id;
-    ensureMemberAccounts(ctx, ref.member);
-    return (find.get(ref.member, ref.wallet) as { id: number }).id;
+    return (stmt(ctx, "insert into accounts (member_id, wallet, kind, balance) values (?, ?, 'member', 0) returning id").get(ref.member, ref.wallet) as { id: number }).id;
   }
   const find = stmt(ctx, 'select id from accounts where member_id is null and wallet = ?');
   const found = find.get(ref.system) as { id: number } | undefined;
@@ -115,12 +106,75 @@ export interface SystemCredit {
 const TRANSFER_COLUMNS = ['trans_id', 'from_account_id', 'to_account_id', 'amount', 'reason', 'member_id', 'counterparty_member_id', 'created_at'] as const;
 
 /**
+ * The wallet account ids of these (member, wallet) pairs, creating the missing ones: one read per
+ * wallet name, and one insert for all the missing accounts, in the order of `pairs`. Caller
+ * holds the transaction.
+ */
+function walletIds(ctx: Pick<Services, 'sqlite'>, pairs: readonly { memberId: number; wallet: MemberWallet }[]): Map<MemberWallet, Map<number, number>> {
+  const members = new Map<MemberWallet, number[]>();
+  for (const { memberId, wallet } of pairs) {
+    const list = members.get(wallet);
+    if (list) list.push(memberId);
+    else members.set(wallet, [memberId]);
+  }
+  const ids = new Map<MemberWallet, Map<number, number>>();
+  for (const [wallet, list] of members) {
+    const found = stmt(ctx, 'select member_id, id from accounts where wallet = ? and member_id in (select value from json_each(?))')
+      .raw()
+      .all(wallet, JSON.stringify(list)) as [number, number][];
+    ids.set(wallet, new Map(found));
+  }
+  const missing: [number, MemberWallet][] = [];
+  for (const { memberId, wallet } of pairs) {
+    const byMember = ids.get(wallet)!;
+    if (byMember.has(memberId)) continue;
+    byMember.set(memberId, 0); // listed once
+    missing.push([memberId, wallet]);
+  }
+  if (missing.length > 0) {
+    const created = stmt(
+      ctx,
+      `insert or fail into accounts (member_id, wallet, kind, balance)
+       select value ->> 0, value ->> 1, 'member', 0 from json_each(?) order by key
+       returning member_id, wallet, id`,
+    )
+      .raw()
+      .all(JSON.stringify(missing)) as [number, MemberWallet, number][];
+    for (const [memberId, wallet, id] of created) ids.get(wallet)!.set(memberId, id);
+  }
+  return ids;
+}
+
+/** Balance changes per account (several credits to one account are summed first: one row each). */
+const BALANCE_ROWS = 64;
+function addToBalances(ctx: Pick<Services, 'sqlite'>, amounts: Map<number, number>): void {
+  // `or fail`: no statement journal for these multi-row updates (they only raise balances, so no
+  // CHECK can fail; if anything did, the error rolls the caller's whole transaction back).
+  const update = (rows: number) =>
+    stmt(
+      ctx,
+      `with v(id, amount) as (values ${Array<string>(rows).fill('(?, ?)').join(', ')})
+       update or fail accounts set balance = balance + v.amount from v where accounts.id = v.id`,
+    );
+  const params: number[] = [];
+  for (const [id, amount] of amounts) {
+    params.push(id, amount);
+    if (params.length === BALANCE_ROWS * 2) {
+      update(BALANCE_ROWS).run(params);
+      params.length = 0;
+    }
+  }
+  if (params.length > 0) update(params.length / 2).run(params);
+}
+
+/**
  * Credits from one system account to member wallets, writing what `transfer` would write for
- * each credit in turn (the same transfers rows in the same order, a member's wallets created on
- * its first credit, the same balances at commit) at a fraction of the cost: the wallets' ids are
- * read in one query per wallet, the transfers inserted several per statement, and the system
- * account (which may go negative) debited once with the total. Credits only raise member
- * wallets, so no member wallet can go negative here. Caller holds the transaction.
+ * each credit in turn (the same transfers rows in the same order, a wallet created on its first
+ * credit, the same balances at commit) at a fraction of the cost: the wallets' ids are read (and
+ * the missing wallets created) in one statement per wallet name, the transfers inserted several
+ * per statement, the balances raised several accounts per statement, and the system account
+ * (which may go negative) debited once with the total. Credits only raise member wallets, so no
+ * member wallet can go negative here. Caller holds the transaction.
  */
 export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits: readonly SystemCredit[]): void {
   if (!ctx.sqlite.inTransaction) throw new Error('ledger.creditFromSystem must run inside moneyTransaction');
@@ -132,30 +186,16 @@ export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits:
   }
   if (!Number.isSafeInteger(total)) throw new Error(`Invalid transfer total ${total}`);
   const from = accountId(ctx, { system });
-  // Existing wallet ids of the credited members, one read per wallet.
-  const idsByWallet = new Map<MemberWallet, Map<number, number>>();
-  for (const c of credits) {
-    if (idsByWallet.has(c.wallet)) continue;
-    const members = credits.filter((d) => d.wallet === c.wallet).map((d) => d.memberId);
-    const found = stmt(ctx, 'select member_id, id from accounts where wallet = ? and member_id in (select value from json_each(?))')
-      .raw()
-      .all(c.wallet, JSON.stringify(members)) as [number, number][];
-    idsByWallet.set(c.wallet, new Map(found));
-  }
+  const ids = walletIds(ctx, credits);
   const rows = rowWriter(ctx.sqlite, 'transfers', TRANSFER_COLUMNS);
-  const credit = stmt(ctx, 'update accounts set balance = balance + ? where id = ?');
+  const amounts = new Map<number, number>();
   for (const c of credits) {
-    const ids = idsByWallet.get(c.wallet)!;
-    let to = ids.get(c.memberId);
-    if (to === undefined) {
-      // First credit of this member: create its wallets now, in the order `transfer` would.
-      to = accountId(ctx, { member: c.memberId, wallet: c.wallet });
-      ids.set(c.memberId, to);
-    }
+    const to = ids.get(c.wallet)!.get(c.memberId)!;
     rows.push([c.transId, from, to, c.amount, c.reason, c.memberId, c.counterpartyMemberId ?? null, c.at]);
-    credit.run(c.amount, to);
+    amounts.set(to, (amounts.get(to) ?? 0) + c.amount);
   }
   rows.end();
+  addToBalances(ctx, amounts);
   stmt(ctx, 'update accounts set balance = balance - ? where id = ?').run(total, from);
 }
 

@@ -28,14 +28,18 @@ export interface RowWriter {
  * Inserts rows into `table` in the order they are pushed, up to 64 rows per statement. The rows
  * get the same ids, in the same order, as one insert per row would give them, for about a third
  * less per row (an AUTOINCREMENT table reads and writes sqlite_sequence once per statement, and
- * each statement has its own call overhead). Caller holds the transaction and calls end().
+ * each statement has its own call overhead). The statements are `insert or fail`: a multi-row
+ * insert that may abort keeps a statement journal (a copy of every page it touches, spilled to a
+ * temporary file past 64 KiB), a failing one does not; the rows written here are checked before
+ * (amounts, accounts), and should one fail anyway the error rolls the caller's whole transaction
+ * back, not just the statement. Caller holds the transaction and calls end().
  */
 export function rowWriter(sqlite: Database.Database, table: string, columns: readonly string[]): RowWriter {
   const key = `${table} (${columns.join(', ')})`;
   const bySize = insertSqls.get(key) ?? [];
   insertSqls.set(key, bySize);
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const statement = (rows: number) => prepared(sqlite, (bySize[rows] ??= `insert into ${key} values ${Array<string>(rows).fill(tuple).join(', ')}`));
+  const statement = (rows: number) => prepared(sqlite, (bySize[rows] ??= `insert or fail into ${key} values ${Array<string>(rows).fill(tuple).join(', ')}`));
   const params: unknown[] = [];
   const flush = (rows: number) => {
     // The first `rows` queued rows, removed from the queue.
