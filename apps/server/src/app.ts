@@ -30,7 +30,7 @@ import { createQaSurface } from './modules/qa/surface.ts';
 import { requireQaToken } from './modules/qa/token.ts';
 import { registerWalletCheckMock } from './modules/security/security.ts';
 import { seedScenario } from './seed/index.ts';
-import { resumeUnfinishedRuns } from './modules/engine/jobs.ts';
+import { startDailyRuns } from './modules/engine/runner.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { createAppRouter, guardTrpcContentType, type TrpcContext } from './transport/trpc.ts';
@@ -174,9 +174,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   if (seeded) seedScenario(services, seeded);
   else if (noSchema && fileExisted) fastify.log.warn('The database file existed but held no tables: migrated, not seeded.');
   // A database from before the engine gets its binary_stats; a run a killed process left half
-  // done is finished now (its cursor says where), before anything else can pay.
+  // done is finished from its cursor, in the daily runs' worker (the server listens meanwhile).
   backfillBinaryStats(services);
-  resumeUnfinishedRuns(services);
+  startDailyRuns(fastify, services, options.databasePath ?? ':memory:');
 
   // Every error leaves as the provider's envelope; bad JSON is a 400, never a 500; a storage
   // fault is a 503 (core/storage.ts). Every 5xx is logged with its cause.

@@ -60,4 +60,16 @@ describe('the bundled server', () => {
     const openapi = (await (await fetch(`${url}/docs/openapi.json`)).json()) as { openapi: string };
     expect(openapi.openapi).toBe('3.1.0');
   });
+
+  it('runs the daily runs in its worker thread (dist/engine-worker.js) and answers what ran', async () => {
+    const response = await fetch(`${url}/__qa/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: 'P1D' }) });
+    expect(response.status).toBe(200);
+    const { ran } = (await response.json()) as { ran: { job: string; date: string; summary: string }[] };
+    // Any 24 hours hold one 11:00 London: binary matching, then ranks (and ROI on a weekday).
+    expect(ran.filter((r) => r.job === 'binary')).toHaveLength(1);
+    expect(ran.filter((r) => r.job === 'ranks')).toHaveLength(1);
+    expect(ran.every((r) => /members/.test(r.summary))).toBe(true);
+    const check = (await (await fetch(`${url}/__qa/ledger/check`)).json()) as { balanced: boolean; mismatchedWallets: unknown[] };
+    expect(check).toMatchObject({ balanced: true, mismatchedWallets: [] });
+  });
 });
