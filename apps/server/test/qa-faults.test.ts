@@ -52,7 +52,7 @@ describe('fault rules: effects', () => {
     expect(rule).toMatchObject({ id: expect.stringMatching(/^f\d+$/), path: '/user/view_profile', procedure: 'user.view_profile', status: 503, error: 'Provider down', probability: 1, applied: 0 });
     expect(await t.post('/user/view_profile', {}, { token })).toEqual({ status: 503, body: { Error: 'Provider down' } });
     const rpc = await t.trpc('user.view_profile', 'query', {}, token);
-    expect(rpc.status).toBe(500);
+    expect(rpc.status).toBe(503); // SERVICE_UNAVAILABLE: the same status as REST
     expect((rpc.body as { error: { message: string } }).error.message).toBe('Provider down');
     expect((await rules())[0]!.applied).toBe(2);
 

@@ -177,17 +177,18 @@ export function createStorageMonitor(
       if (stat.ino !== identity.ino || stat.dev !== identity.dev)
         return { kind: 'replaced', file: name, sticky: true, blocksReads: false, reason: `${name} was replaced by another file while the server had it open` };
     }
+    let found: Omit<StorageProblem, 'since'> | null = null;
     for (const identity of watched) {
       const why = unwritable(identity.path);
-      if (why) {
-        const name = basename(identity.path);
-        // Immutable (EPERM) or on a read-only mount (EROFS), the -shm's pages fault on the next
-        // write through the map; a chmod (EACCES) leaves the map writable.
-        const fatal = identity.path.endsWith('-shm') && why !== 'EACCES';
-        return { kind: 'unwritable', file: name, sticky: false, blocksReads: fatal, reason: `${name} cannot be written (${why})${fatal ? ': reads are refused too' : ''}` };
-      }
+      if (!why) continue;
+      const name = basename(identity.path);
+      // Immutable (EPERM) or on a read-only mount (EROFS), the -shm's pages fault on the next
+      // write through the map; a chmod (EACCES) leaves the map writable. That one wins.
+      const fatal = identity.path.endsWith('-shm') && why !== 'EACCES';
+      if (!found || fatal)
+        found = { kind: 'unwritable', file: name, sticky: false, blocksReads: fatal, reason: `${name} cannot be written (${why})${fatal ? ': reads are refused too' : ''}` };
     }
-    return null;
+    return found;
   };
 
   const setQueryOnly = (on: boolean) => {
