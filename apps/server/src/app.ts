@@ -90,9 +90,13 @@ export const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
  * debug; a route not found and a client closing early, at debug too. Its error lines stay.
  */
 class RequestLines extends LogController {
+  constructor(private readonly perRequest: boolean) {
+    super();
+  }
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error) return super.requestCompleted(error, request, reply);
+    if (!this.perRequest) return;
     // The path only: a query string may carry a tRPC query's input.
     request.log.debug({ method: request.method, url: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   }
@@ -145,7 +149,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // A tRPC batch names all its procedures in one path segment: allow long ones.
   const logger = options.logger === true ? { level: 'info' } : options.logger || false;
-  const fastify = Fastify({ logger, logController: new RequestLines(), bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
+  const perRequest = logger !== false && (logger.level === 'debug' || logger.level === 'trace');
+  const fastify = Fastify({ logger, logController: new RequestLines(perRequest), bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
   // Every 5xx leaves a line saying why: those nobody explained (a QA fault's raw answer) get one here.
   fastify.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 && !serverErrorLogged(request))
