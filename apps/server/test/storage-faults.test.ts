@@ -16,7 +16,8 @@ import { buildApp } from '../src/app.ts';
 import { ConfigError, startConfig } from '../src/config.ts';
 import { runAfterAnswerJobs } from '../src/core/after-answer.ts';
 import { readiness, RUN_FAILURE_MS, runSignal } from '../src/core/health.ts';
-import { STORAGE_MESSAGES } from '../src/core/storage.ts';
+import { STORAGE_MESSAGES, StorageError } from '../src/core/storage.ts';
+import { dailyRunsOf } from '../src/modules/engine/jobs.ts';
 import { handlers } from '../src/modules/index.ts';
 import { ledgerCheck } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, expectLedgerSound, moneySnapshot, type TestApp } from './helpers.ts';
@@ -214,8 +215,11 @@ describe('a database file deleted while serving', () => {
     expect(loud, JSON.stringify(lines)).toBeDefined();
     expect(loud!.msg).toContain('until the server restarts');
     expectLogged(lines, '/wallet/transfer_wallet', /^Refused \(503\): deleted\.sqlite was deleted/);
-    // The daily runs and QA write through the same connection: SQLite refuses them too.
+    // QA refuses; the daily runs' worker (its own connection) is not sent work; this connection's writes fail in SQLite.
     expect((await t.post('/__qa/clock', { advance: 'P1D' })).status).toBe(503);
+    const runs = dailyRunsOf(t.services);
+    expect(runs?.inWorker).toBe(true);
+    await expect(runs!.runDue(t.clock.now(), t.clock.now() + 86_400_000)).rejects.toThrow(StorageError);
     expect(() => t.services.sqlite.prepare("insert into meta (key, value) values ('after-delete', 'x')").run()).toThrow(/readonly/);
     expect((await t.post('/user/view_profile', {}, { token })).status).toBe(200);
     const ready = await readyz(t);

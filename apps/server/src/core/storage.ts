@@ -150,6 +150,51 @@ function unwritable(file: string): string | undefined {
 }
 
 /**
+ * What is wrong with the files of an open database, as they were opened (`watched`: path, device
+ * and inode): one gone or replaced (for good), or one that cannot be written. A few stat/access
+ * calls, no database access: safe while touching the database is not. The daily runs' worker
+ * checks its files with it between chunks.
+ */
+export function fileProblem(watched: readonly FileIdentity[]): Omit<StorageProblem, 'since'> | null {
+  for (const identity of watched) {
+    const name = basename(identity.path);
+    const stat = statSync(identity.path, { throwIfNoEntry: false });
+    if (!stat) return { kind: 'gone', file: name, sticky: true, blocksReads: false, reason: `${name} was deleted while the server had it open: what is written now would be lost` };
+    if (stat.ino !== identity.ino || stat.dev !== identity.dev)
+      return { kind: 'replaced', file: name, sticky: true, blocksReads: false, reason: `${name} was replaced by another file while the server had it open` };
+  }
+  let found: Omit<StorageProblem, 'since'> | null = null;
+  for (const identity of watched) {
+    const why = unwritable(identity.path);
+    if (!why) continue;
+    const name = basename(identity.path);
+    // Immutable (EPERM) or on a read-only mount (EROFS), the -shm's pages fault on the next
+    // write through the map; a chmod (EACCES) leaves the map writable. That one wins.
+    const fatal = identity.path.endsWith('-shm') && why !== 'EACCES';
+    if (!found || fatal) found = { kind: 'unwritable', file: name, sticky: false, blocksReads: fatal, reason: `${name} cannot be written (${why})${fatal ? ': reads are refused too' : ''}` };
+  }
+  return found;
+}
+
+/** The files of a database file to watch: the file, its -wal and -shm as they are now. */
+export function filesOf(path: string): FileIdentity[] {
+  const files: FileIdentity[] = [];
+  for (const each of [path, `${path}-wal`, `${path}-shm`]) {
+    const stat = statSync(each, { throwIfNoEntry: false });
+    if (stat) files.push({ path: each, dev: stat.dev, ino: stat.ino });
+  }
+  return files;
+}
+
+/** The 503 refusing work while the monitor knows of a problem with the files (it checks them first), or undefined. */
+export function storageRefusal(monitor: StorageMonitor | undefined, write = true): StorageError | undefined {
+  const problem = write ? monitor?.check() : monitor?.problem();
+  if (!problem || (!write && !problem.blocksReads)) return undefined;
+  const fault: StorageFault = { kind: problem.kind === 'unwritable' ? 'read-only' : 'unavailable', code: `FILE_${problem.kind.toUpperCase()}` };
+  return new StorageError(fault, write ? STORAGE_MESSAGES.cannotSave : STORAGE_MESSAGES.cannotRead, problem.reason);
+}
+
+/**
  * Watches the files of an open database: `files` as openDatabase found them (the database, its
  * -wal); the -shm is taken as it is now. Nothing to watch for :memory:.
  */
@@ -168,36 +213,13 @@ export function createStorageMonitor(
   let current: StorageProblem | null = null;
   let last: (StorageFault & { at: number }) | null = null;
 
-  const find = (): Omit<StorageProblem, 'since'> | null => {
-    for (const identity of watched) {
-      const name = basename(identity.path);
-      const stat = statSync(identity.path, { throwIfNoEntry: false });
-      if (!stat)
-        return { kind: 'gone', file: name, sticky: true, blocksReads: false, reason: `${name} was deleted while the server had it open: what is written now would be lost` };
-      if (stat.ino !== identity.ino || stat.dev !== identity.dev)
-        return { kind: 'replaced', file: name, sticky: true, blocksReads: false, reason: `${name} was replaced by another file while the server had it open` };
-    }
-    let found: Omit<StorageProblem, 'since'> | null = null;
-    for (const identity of watched) {
-      const why = unwritable(identity.path);
-      if (!why) continue;
-      const name = basename(identity.path);
-      // Immutable (EPERM) or on a read-only mount (EROFS), the -shm's pages fault on the next
-      // write through the map; a chmod (EACCES) leaves the map writable. That one wins.
-      const fatal = identity.path.endsWith('-shm') && why !== 'EACCES';
-      if (!found || fatal)
-        found = { kind: 'unwritable', file: name, sticky: false, blocksReads: fatal, reason: `${name} cannot be written (${why})${fatal ? ': reads are refused too' : ''}` };
-    }
-    return found;
-  };
-
   const setQueryOnly = (on: boolean) => {
     if (sqlite.open) sqlite.pragma(`query_only = ${on ? 'ON' : 'OFF'}`);
   };
 
   const check = (): StorageProblem | null => {
     if (watched.length === 0 || current?.sticky) return current;
-    const found = find();
+    const found = fileProblem(watched);
     if (found && (found.kind !== current?.kind || found.file !== current.file)) {
       current = { ...found, since: Date.now() };
       setQueryOnly(true);
@@ -216,14 +238,12 @@ export function createStorageMonitor(
   const timer = watched.length > 0 ? setInterval(check, intervalMs) : undefined;
   timer?.unref();
 
-  return {
+  const monitor: StorageMonitor = {
     check,
     problem: () => current,
     guard(write) {
-      const problem = write ? check() : current;
-      if (!problem || (!write && !problem.blocksReads)) return;
-      const fault: StorageFault = { kind: problem.kind === 'unwritable' ? 'read-only' : 'unavailable', code: `FILE_${problem.kind.toUpperCase()}` };
-      throw new StorageError(fault, write ? STORAGE_MESSAGES.cannotSave : STORAGE_MESSAGES.cannotRead, problem.reason);
+      const refusal = storageRefusal(monitor, write);
+      if (refusal) throw refusal;
     },
     noteFault(fault) {
       last = { ...fault, at: Date.now() };
@@ -233,4 +253,5 @@ export function createStorageMonitor(
       if (timer) clearInterval(timer);
     },
   };
+  return monitor;
 }

@@ -24,6 +24,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../core/services.ts';
+import { storageRefusal } from '../../core/storage.ts';
 import { prepared } from './income.ts';
 import { registerDailyRuns, resumeUnfinishedRuns, runDueJobs, RunsStoppedError, type DailyRuns, type JobRunReport } from './jobs.ts';
 
@@ -44,7 +45,7 @@ export type WorkerRequest = { id: number; kind: 'run'; from: number; to: number;
 export type WorkerReply = { id: number; ran: JobRunReport[] } | { id: number; error: { name: string; message: string; stack?: string } };
 
 /** The executor for this app's database: a worker on a file, in process on ':memory:'. */
-export function createDailyRuns(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>, databasePath: string): DailyRuns {
+export function createDailyRuns(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
   const runs = databasePath === ':memory:' ? inProcess(services) : inWorker(services, databasePath);
   registerDailyRuns(services, runs);
   return runs;
@@ -59,7 +60,7 @@ export const hasUnfinishedRuns = (ctx: Pick<Services, 'sqlite'>) =>
  * process left (in the worker on a file, not awaited: the server listens meanwhile; in process
  * on ':memory:'), and its stop when the app closes.
  */
-export function startDailyRuns(fastify: FastifyInstance, services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>, databasePath: string): DailyRuns {
+export function startDailyRuns(fastify: FastifyInstance, services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
   const runs = createDailyRuns(services, databasePath);
   if (!runs.inWorker) resumeUnfinishedRuns(services);
   else if (hasUnfinishedRuns(services))
@@ -85,7 +86,7 @@ function inProcess(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>)
 const workerModule = (): URL =>
   import.meta.url.endsWith('.ts') ? new URL('./worker-tsx.mjs', import.meta.url) : new URL('./engine-worker.js', import.meta.url);
 
-function inWorker(services: Pick<Services, 'clock' | 'plan'>, databasePath: string): DailyRuns {
+function inWorker(services: Pick<Services, 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
   const control = new Int32Array(new SharedArrayBuffer(8));
   const base = Date.now();
   const pending = new Map<number, { resolve: (ran: JobRunReport[]) => void; reject: (error: Error) => void }>();
@@ -136,6 +137,10 @@ function inWorker(services: Pick<Services, 'clock' | 'plan'>, databasePath: stri
 
   const send = (request: { kind: 'run'; from: number; to: number } | { kind: 'resume' }): Promise<JobRunReport[]> => {
     if (closed) return Promise.reject(new RunsStoppedError('The daily runs were stopped'));
+    // Not while the database files are gone or cannot be written (core/storage.ts): the worker's
+    // own connection would write to a lost file, or die of SIGBUS on an immutable WAL index.
+    const refused = storageRefusal(services.storage);
+    if (refused) return Promise.reject(refused);
     worker ??= spawn();
     worker.ref();
     const id = nextId++;
