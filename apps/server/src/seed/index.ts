@@ -24,7 +24,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: 'empty', description: 'No members, no data: only the schema.' },
   {
     name: 'scale',
-    description: `${DEFAULT_SCALE_MEMBERS.toLocaleString('en-US')} members (demo / Demo@1234 at the root, m0000002… with the same password) in realistic, very deep spillover trees, for load tests; no money.`,
+    description: `${DEFAULT_SCALE_MEMBERS.toLocaleString('en-US')} members (demo / Demo@1234 at the root, m0000002… with the same password) in realistic, very deep spillover trees, for load tests; about half (demo too) bought a package with a deposit, paying their sponsors level income, and no daily run has happened since: the next ROI, binary and rank runs pay across the network.`,
   },
 ];
 

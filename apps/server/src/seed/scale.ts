@@ -1,17 +1,38 @@
 /**
- * The `scale` scenario: N members (default 100,000) with realistic spillover trees, for load
- * tests and benchmarks. Sponsors are picked by preferential attachment (big recruiters recruit
- * more) and each member goes to the outer end of the chosen leg of its sponsor, exactly
- * as registration places people, which makes the binary tree very deep (DESIGN §6 performance
- * facts). The outer ends are found in memory with cached jumps along each leg, then members and
- * their binary_stats (with both trees' jump pointers) are bulk-inserted; the whole scenario is one
- * transaction.
+ * The `scale` scenario: N members (default 100,000) with realistic spillover trees and money, for
+ * load tests, benchmarks and QA of the daily runs at scale. Sponsors are picked by preferential
+ * attachment (big recruiters recruit more) and each member goes to the outer end of the chosen
+ * leg of its sponsor, exactly as registration places people, which makes the binary tree very
+ * deep (DESIGN §6 performance facts). The outer ends are found in memory with cached jumps along
+ * each leg, then members and their binary_stats (with both trees' jump pointers) are bulk-inserted;
+ * the whole scenario is one transaction.
+ *
+ * Money (issue 12): about half the members, `demo` always, bought one package of the plan (cheaper
+ * tiers more often) right after joining, paid by a deposit of its price, and no daily run has
+ * happened since: every package is ACTIVE (unless its sponsors' level income took it to its 3x
+ * cap), and its volume is still the buyer's own pending binary and rank volume. So the next ROI
+ * run pays every ACTIVE package, the next binary run folds a year of volume up the tree and
+ * matches it, and ranks follow. Each buyer gets the rows a deposit paid through QA and a purchase
+ * write (payDeposit, buyPackage): a PAID deposit, its Deposit wallet (a wallet is created by its
+ * first transfer), the ledger's deposit (deposits_clearing → Deposit) and purchase (Deposit →
+ * package_sales) transfers, the subscription, the level income of its five sponsors (a
+ * level_incomes row each, Direct and Level credits from `payouts` up to each one's cap, their
+ * notifications), the pending volume and the purchase's notification; the ledger balances.
+ * Written in bulk, in the order and with the ids those calls would give them (test: scale.test.ts
+ * replays the purchases through the money modules and compares every row). One difference:
+ * deposit addresses are `0x` + the deposit id in 40 decimal digits (a valid EIP-55 address, having
+ * no letters) instead of keccak-256 of the TransID, which costs 15–60 µs each in JavaScript.
  *
  * Members: `demo` (the root, Demo@1234) and `m0000002`, `m0000003`, … all with Demo@1234.
  */
+import { amountToMicros, EARNINGS_CAP_MULTIPLIER, microsToAmount } from '@md/shared';
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Services } from '../core/services.ts';
+import { DEPOSIT_WINDOW_MS } from '../modules/deposits/deposits.ts';
+import { CAP_REACHED_REASON, LEVEL_PERCENTAGES, percentOf } from '../modules/engine/income.ts';
 import { markStatsComplete } from '../modules/engine/stats.ts';
+import { rowWriter } from '../modules/ledger/sql.ts';
+import { roiBasisPoints } from '../modules/packages/packages.ts';
 import { treePositions } from '../modules/network/jumps.ts';
 
 export interface ScaleOptions {
@@ -24,11 +45,15 @@ export interface ScaleFacts {
   members: number;
   maxDepth: number;
   meanDepth: number;
+  /** Members with an ACTIVE package (one each). */
+  packages: number;
+  /** Their binary volume waiting for the next binary run, micro-units. */
+  packageVolume: number;
 }
 
 export const DEFAULT_SCALE_MEMBERS = 100_000;
 
-export function seedScale(services: Pick<Services, 'sqlite' | 'clock'>, options: ScaleOptions = {}): ScaleFacts {
+export function seedScale(services: Pick<Services, 'sqlite' | 'clock' | 'plan'>, options: ScaleOptions = {}): ScaleFacts {
   const total = Math.max(1, Math.floor(options.members ?? DEFAULT_SCALE_MEMBERS));
   let seed = 20_261_122;
   const random = () => {
@@ -92,19 +117,27 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock'>, options:
   const sponsorPosition = treePositions(sponsor, isMember);
 
   const now = services.clock.now();
-  const insertMember = services.sqlite.prepare(
-    `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertStats = services.sqlite.prepare(
-    'insert into binary_stats (member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?, ?)',
-  );
+  const money = scaleMoney(services, total, sponsor);
+  const members = rowWriter(services.sqlite, 'members', ['id', 'username', 'name', 'email', 'country', 'sponsor_id', 'parent_id', 'side', 'created_at', 'password_hash']);
+  const stats = rowWriter(services.sqlite, 'binary_stats', [
+    'member_id',
+    'depth',
+    'team_size',
+    'binary_jump_id',
+    'sponsor_depth',
+    'sponsor_jump_id',
+    'own_binary_pending',
+    'own_rank_pending',
+  ]);
   const countries = ['India', 'Nigeria', 'Philippines', 'Indonesia', 'Brazil', 'United Kingdom', 'Vietnam', 'Pakistan'];
-  // Joining times spread over the past year, in id order.
+  // Joining times spread over the past year, in id order; a buyer's deposit and purchase come
+  // before the next member joins, so every table's rows are in time order.
   const span = 365 * 86_400_000;
+  const gap = Math.floor(span / (total + 1));
   for (let id = 1; id <= total; id++) {
     const username = id === 1 ? 'demo' : `m${String(id).padStart(7, '0')}`;
-    insertMember.run(
+    const joinedAt = now - span + Math.floor((span * id) / (total + 1));
+    members.push([
       id,
       username,
       id === 1 ? 'Demo Member' : `Member ${id}`,
@@ -113,14 +146,252 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock'>, options:
       id === 1 ? null : sponsor[id],
       id === 1 ? null : parent[id],
       id === 1 ? null : String(side[id]),
-      now - span + Math.floor((span * id) / (total + 1)),
+      joinedAt,
       DEMO_PASSWORD_HASH,
-    );
-    insertStats.run(id, depth[id], team[id], binaryJump[id], sponsorPosition.depth[id], sponsorPosition.jump[id]);
+    ]);
+    const pkg = money.packageOf(id);
+    stats.push([id, depth[id], team[id], binaryJump[id], sponsorPosition.depth[id], sponsorPosition.jump[id], pkg?.binaryVolume ?? 0, pkg?.rankVolume ?? 0]);
+    if (pkg) money.buy(id, pkg, joinedAt, gap);
     if (id % 10_000 === 0) options.onProgress?.(id, total);
   }
+  members.end();
+  stats.end();
+  money.end();
   // Every member has its complete row: the start-up check need not look at them again.
   markStatsComplete(services, total);
   options.onProgress?.(total, total);
-  return { members: total, maxDepth, meanDepth: total > 1 ? Math.round(depthSum / (total - 1)) : 0 };
+  return { members: total, maxDepth, meanDepth: total > 1 ? Math.round(depthSum / (total - 1)) : 0, packages: money.packages, packageVolume: money.volume };
+}
+
+/** A plan package with its figures in micro-units, and the texts its rows carry. */
+interface SeedPackage {
+  index: number;
+  name: string;
+  price: number;
+  roiBasisPoints: number;
+  binaryVolume: number;
+  rankVolume: number;
+  depositMessage: string;
+  purchaseMessage: string;
+}
+
+/** Seed of the packages' own random sequence: the trees stay as they were before the scenario had money. */
+const MONEY_SEED = 20_261_123;
+
+/** Accounts by kind, as the seed numbers them. */
+const DEPOSIT = 0;
+const DIRECT = 1;
+const LEVEL = 2;
+const CLEARING = 3;
+const SALES = 4;
+const PAYOUTS = 5;
+const ACCOUNT_NAMES = ['Deposit', 'Direct', 'Level', 'deposits_clearing', 'package_sales', 'payouts'] as const;
+
+/**
+ * Who buys what, and the rows that a deposit paid through QA and a purchase write for each buyer
+ * (payDeposit, buyPackage with its level income), in the order those calls would write them:
+ * deposits, transfers, level_incomes and notifications as they happen; accounts and
+ * subscriptions at the end with their final balances and earnings (their ids are counted as
+ * the calls would give them). Each member buys at most once, so a member's ACTIVE
+ * subscriptions are its one package until level income takes it to its cap.
+ */
+function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, sponsor: Int32Array) {
+  const { sqlite, plan } = services;
+  let seed = MONEY_SEED;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const packages: SeedPackage[] = plan.packages.map((p, index) => ({
+    index,
+    name: p.name,
+    price: amountToMicros(p.price),
+    roiBasisPoints: roiBasisPoints(p),
+    binaryVolume: amountToMicros(p.binaryVolume),
+    rankVolume: amountToMicros(p.rankVolume),
+    depositMessage: `Your deposit of $${microsToAmount(amountToMicros(p.price))} was received and credited to your Deposit wallet.`,
+    purchaseMessage: `You purchased the ${p.name} package for $${p.price}.`,
+  }));
+  // Cheaper tiers more often: weights n, n - 1, …, 1 over the plan's order.
+  const weights = packages.map((_, i) => packages.length - i);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const choice = new Uint8Array(total + 1); // package index + 1, 0 for none
+  for (let id = 1; id <= total; id++) {
+    const buys = random() < 0.5;
+    let pick = random() * weightSum;
+    let index = 0;
+    while (pick >= weights[index]!) pick -= weights[index++]!;
+    if (buys || id === 1) choice[id] = index + 1;
+  }
+  const username = (id: number) => (id === 1 ? 'demo' : `m${String(id).padStart(7, '0')}`);
+
+  const firstId = (table: string) => (sqlite.prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`).get() as { id: number }).id;
+  // Accounts: created by their first transfer (a system account too), ids in that order.
+  let nextAccount = firstId('accounts');
+  const accountMember: number[] = [];
+  const accountKind: number[] = [];
+  const open = (member: number, kind: number) => {
+    accountMember.push(member);
+    accountKind.push(kind);
+    return nextAccount++;
+  };
+  const system = [0, 0, 0, 0, 0, 0]; // CLEARING, SALES, PAYOUTS → account id, 0 before its first transfer
+  const systemAccount = (kind: number) => (system[kind] ||= open(0, kind));
+  const walletOf = [new Int32Array(total + 1), new Int32Array(total + 1), new Int32Array(total + 1)]; // DEPOSIT, DIRECT, LEVEL
+  const balanceOf = [new Float64Array(total + 1), new Float64Array(total + 1), new Float64Array(total + 1)];
+  // Each buyer's one subscription: id, time, what is left under its cap, when it reached it.
+  let nextSubscription = firstId('subscriptions');
+  const subscriptionOf = new Int32Array(total + 1);
+  const boughtAtOf = new Float64Array(total + 1);
+  const roomOf = new Float64Array(total + 1);
+  const expiredAtOf = new Float64Array(total + 1);
+  let nextDeposit = firstId('deposits');
+
+  const deposits = rowWriter(sqlite, 'deposits', ['id', 'trans_id', 'member_id', 'amount', 'currency', 'address', 'status', 'paid_amount', 'created_at', 'expires_at', 'paid_at']);
+  const moves = rowWriter(sqlite, 'transfers', ['trans_id', 'from_account_id', 'to_account_id', 'amount', 'reason', 'member_id', 'counterparty_member_id', 'created_at']);
+  const levelIncomes = rowWriter(sqlite, 'level_incomes', [
+    'trans_id',
+    'member_id',
+    'from_member_id',
+    'subscription_trans_id',
+    'level',
+    'percentage',
+    'subs_amount',
+    'expected_amount',
+    'received_amount',
+    'created_at',
+  ]);
+  const notifications = rowWriter(sqlite, 'notifications', ['member_id', 'type', 'message', 'trans_id', 'created_at']);
+  const facts = { packages: 0, volume: 0, paid: 0, credited: 0 };
+  const credits: [memberId: number, kind: number, amount: number, transId: string, level: number][] = [];
+
+  return {
+    packageOf: (id: number): SeedPackage | undefined => (choice[id] ? packages[choice[id] - 1] : undefined),
+    /** The buyer's deposit (opened a quarter of the gap after joining, paid within its window) and its purchase just after. */
+    buy(memberId: number, pkg: SeedPackage, joinedAt: number, gap: number) {
+      const openedAt = joinedAt + Math.floor(gap / 4);
+      const paidAt = openedAt + Math.min(Math.floor(gap / 4), DEPOSIT_WINDOW_MS / 2);
+      const at = paidAt + 1;
+      // payDeposit: deposits_clearing → the Deposit wallet, and its notification.
+      const depositId = nextDeposit++;
+      const depositTransId = `DP${String(depositId).padStart(8, '0')}`;
+      deposits.push([depositId, depositTransId, memberId, pkg.price, 'USDT.BEP20', `0x${String(depositId).padStart(40, '0')}`, 'PAID', pkg.price, openedAt, openedAt + DEPOSIT_WINDOW_MS, paidAt]);
+      const clearing = systemAccount(CLEARING);
+      const depositWallet = (walletOf[DEPOSIT]![memberId] = open(memberId, DEPOSIT));
+      moves.push([depositTransId, clearing, depositWallet, pkg.price, 'deposit', memberId, null, paidAt]);
+      notifications.push([memberId, 'Deposit', pkg.depositMessage, depositTransId, paidAt]);
+      // buyPackage: Deposit → package_sales, the subscription, level income, the volume, its notification.
+      const subscriptionId = nextSubscription++;
+      const transId = `PK${String(subscriptionId).padStart(8, '0')}`;
+      moves.push([transId, depositWallet, systemAccount(SALES), pkg.price, 'package_purchase', memberId, null, at]);
+      subscriptionOf[memberId] = subscriptionId;
+      boughtAtOf[memberId] = at;
+      roomOf[memberId] = pkg.price * EARNINGS_CAP_MULTIPLIER;
+      // payLevelIncome: five sponsors up, each paid up to its package's cap (none without one).
+      credits.length = 0;
+      for (let level = 1, upline = sponsor[memberId]!; level <= LEVEL_PERCENTAGES.length && upline > 0; level++, upline = sponsor[upline]!) {
+        const percentage = LEVEL_PERCENTAGES[level - 1]!;
+        const expected = percentOf(pkg.price, percentage);
+        const active = subscriptionOf[upline]! > 0 && expiredAtOf[upline] === 0;
+        const received = active ? Math.min(expected, roomOf[upline]!) : 0;
+        const levelTransId = `LI${transId}L${level}`;
+        if (received > 0) {
+          roomOf[upline]! -= received;
+          if (roomOf[upline] === 0) expiredAtOf[upline] = at;
+          credits.push([upline, level === 1 ? DIRECT : LEVEL, received, levelTransId, level]);
+        }
+        levelIncomes.push([levelTransId, upline, memberId, transId, level, percentage, pkg.price, expected, received, at]);
+      }
+      if (credits.length > 0) {
+        // creditFromSystem: the payouts account, then the wallets missing, in the credits' order.
+        const payouts = systemAccount(PAYOUTS);
+        for (const [upline, kind] of credits) if (!walletOf[kind]![upline]) walletOf[kind]![upline] = open(upline, kind);
+        for (const [upline, kind, amount, levelTransId] of credits) {
+          moves.push([levelTransId, payouts, walletOf[kind]![upline], amount, kind === DIRECT ? 'direct_income' : 'level_income', upline, memberId, at]);
+          balanceOf[kind]![upline]! += amount;
+          facts.credited += amount;
+        }
+        const buyer = username(memberId);
+        for (const [upline, kind, amount, levelTransId, level] of credits) {
+          const usdt = microsToAmount(amount);
+          notifications.push(
+            kind === DIRECT
+              ? [upline, 'Direct_Income', `You earned $${usdt} direct income from ${buyer}'s purchase.`, levelTransId, at]
+              : [upline, 'Level_Income', `You earned $${usdt} level ${level} income from ${buyer}'s purchase.`, levelTransId, at],
+          );
+        }
+      }
+      notifications.push([memberId, 'Package_Purchase', pkg.purchaseMessage, transId, at]);
+      facts.packages++;
+      facts.volume += pkg.binaryVolume;
+      facts.paid += pkg.price;
+    },
+    end() {
+      for (const writer of [deposits, moves, levelIncomes, notifications]) writer.end();
+      // The subscriptions, in id order (= buyer order), with what level income took from their caps.
+      const subscriptions = rowWriter(sqlite, 'subscriptions', [
+        'id',
+        'trans_id',
+        'member_id',
+        'plan',
+        'amount',
+        'roi_basis_points',
+        'max_earnings',
+        'total_earnings',
+        'binary_volume',
+        'rank_volume',
+        'wallet',
+        'status',
+        'reason',
+        'created_at',
+        'end_date',
+      ]);
+      for (let id = 1; id <= total; id++) {
+        if (!subscriptionOf[id]) continue;
+        const pkg = packages[choice[id]! - 1]!;
+        const max = pkg.price * EARNINGS_CAP_MULTIPLIER;
+        const expired = expiredAtOf[id]! > 0;
+        subscriptions.push([
+          subscriptionOf[id],
+          `PK${String(subscriptionOf[id]).padStart(8, '0')}`,
+          id,
+          pkg.name,
+          pkg.price,
+          pkg.roiBasisPoints,
+          max,
+          max - roomOf[id]!,
+          pkg.binaryVolume,
+          pkg.rankVolume,
+          'Deposit',
+          expired ? 'EXPIRED' : 'ACTIVE',
+          expired ? CAP_REACHED_REASON : null,
+          boughtAtOf[id],
+          expired ? expiredAtOf[id] : null,
+        ]);
+      }
+      subscriptions.end();
+      // The accounts in id order, with their balances: every Deposit wallet got its price and spent it.
+      const systemBalance = [0, 0, 0, -facts.paid, facts.paid, -facts.credited];
+      const accounts = rowWriter(sqlite, 'accounts', ['id', 'member_id', 'wallet', 'kind', 'balance']);
+      const firstAccount = nextAccount - accountMember.length;
+      for (let i = 0; i < accountMember.length; i++) {
+        const kind = accountKind[i]!;
+        const member = accountMember[i]!;
+        accounts.push(
+          kind >= CLEARING
+            ? [firstAccount + i, null, ACCOUNT_NAMES[kind], 'system', systemBalance[kind]]
+            : [firstAccount + i, member, ACCOUNT_NAMES[kind], 'member', kind === DEPOSIT ? 0 : balanceOf[kind]![member]],
+        );
+      }
+      accounts.end();
+    },
+    get packages() {
+      return facts.packages;
+    },
+    get volume() {
+      return facts.volume;
+    },
+  };
 }
