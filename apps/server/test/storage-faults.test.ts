@@ -258,6 +258,20 @@ describe('a database file deleted while serving', () => {
   });
 });
 
+describe('the QA clock on a database that refuses writes', () => {
+  it('answers 503 and does not move: the offset is saved before it is used', async () => {
+    const app = await buildApp({ seed: 'empty' });
+    const now = () => app.fastify.inject({ method: 'GET', url: '/__qa/clock' }).then((r) => (r.json() as { now: string }).now);
+    const before = Date.parse(await now());
+    app.services.sqlite.pragma('query_only = ON');
+    const advance = await app.fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'P3D' } });
+    expect({ status: advance.statusCode, body: advance.json() as unknown }).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
+    // Real time runs on; three days would show.
+    expect(Date.parse(await now()) - before).toBeLessThan(86_400_000);
+    await app.fastify.close();
+  });
+});
+
 describe('seeding', () => {
   it('never seeds a file that existed (a copy of a database, an empty file), seeds only a file this start created, and SEED=none creates none', async () => {
     const copy = join(dir, 'existing.sqlite');

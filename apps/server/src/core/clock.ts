@@ -18,17 +18,19 @@ export function offsetClock(load: () => number, save: (offsetMs: number) => void
   let offset = load();
   return {
     now: () => realNow() + offset,
+    // Saved first: a write the database refuses (disk full, read-only) leaves the clock as it was.
     set(epochMs) {
-      offset = epochMs - realNow();
-      save(offset);
+      const next = epochMs - realNow();
+      save(next);
+      offset = next;
     },
     advance(ms) {
+      save(offset + ms);
       offset += ms;
-      save(offset);
     },
     reset() {
+      save(0);
       offset = 0;
-      save(offset);
     },
     reload() {
       offset = load();
