@@ -5,7 +5,6 @@
  * ROI, binary income and rank rewards.
  */
 import { describe, expect, it } from 'vitest';
-import { amountToMicros } from '@md/shared';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
 import { insertMember } from '../src/modules/auth/members.ts';
 import { openDeposit, payDeposit } from '../src/modules/deposits/deposits.ts';
@@ -193,25 +192,3 @@ describe('scale scenario', () => {
     await t.close();
   });
 });
-
-/** A member's money rows without ids, account ids as owner and wallet, in a stable order. */
-function rowsOf(t: TestApp, memberId: number) {
-  const db = t.services.sqlite;
-  const all = (sql: string) => db.prepare(sql).all(memberId) as Record<string, unknown>[];
-  const account = `(select coalesce(m.username, '') || ':' || a.wallet from accounts a left join members m on m.id = a.member_id where a.id = %)`;
-  return {
-    accounts: all("select wallet, kind, balance from accounts where member_id = ? order by id"),
-    system: db.prepare("select wallet from accounts where kind = 'system' order by wallet").all(),
-    deposits: all('select trans_id, amount, currency, address, status, paid_amount, created_at, expires_at, paid_at from deposits where member_id = ? order by id'),
-    transfers: all(
-      `select t.trans_id, ${account.replace('%', 't.from_account_id')} as from_account, ${account.replace('%', 't.to_account_id')} as to_account,
-              t.amount, t.reason, t.counterparty_member_id, t.created_at from transfers t where t.member_id = ? order by t.id`,
-    ),
-    subscriptions: all(
-      'select trans_id, plan, amount, roi_basis_points, max_earnings, total_earnings, binary_volume, rank_volume, wallet, status, reason, created_at, end_date from subscriptions where member_id = ? order by id',
-    ),
-    notifications: all('select type, message, trans_id, created_at from notifications where member_id = ? order by id'),
-    volume: all('select own_binary_pending, own_rank_pending from binary_stats where member_id = ?'),
-    levelIncomes: all('select * from level_incomes where from_member_id = ?'),
-  };
-}
