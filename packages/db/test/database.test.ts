@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { members, openDatabase } from '../src/index.ts';
+import { markerPathOf, members, MissingDatabaseError, openDatabase } from '../src/index.ts';
 
 const member = (username: string, extra: Partial<typeof members.$inferInsert> = {}) => ({
   username,
@@ -28,6 +28,30 @@ describe('openDatabase', () => {
       expect(second.created).toBe(false);
       expect(second.db.select().from(members).all()).toHaveLength(1);
       second.sqlite.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a marker beside the file and refuses to create a new database where one went missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-db-'));
+    try {
+      const path = join(dir, 'app.sqlite');
+      expect(() => openDatabase(path, { create: false })).toThrow(MissingDatabaseError);
+      expect(existsSync(path)).toBe(false);
+      const first = openDatabase(path);
+      expect({ created: first.created, fileExisted: first.fileExisted }).toEqual({ created: true, fileExisted: false });
+      expect(first.files.map((f) => f.path)).toEqual([path, `${path}-wal`]);
+      first.sqlite.close();
+      expect(existsSync(markerPathOf(path))).toBe(true);
+      const again = openDatabase(path);
+      expect({ created: again.created, fileExisted: again.fileExisted }).toEqual({ created: false, fileExisted: true });
+      again.sqlite.close();
+      unlinkSync(path);
+      expect(() => openDatabase(path)).toThrow(/app\.sqlite is missing, but app\.sqlite\.created beside it/);
+      expect(existsSync(path)).toBe(false);
+      unlinkSync(markerPathOf(path));
+      expect(openDatabase(path).created).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
