@@ -23,8 +23,8 @@
  * finished (in claim order). Claims are made only in that order, so once a date is complete every
  * run before it was claimed; a crash anywhere, even during a resume, leaves a run either claimed
  * (resumed) or not claimed and due (run). A job's dates before its first run on record are not
- * owed (the database or the job is newer); a database with no run on record owes nothing before
- * the interval it is asked about. This runs on start, on every timer tick (each minute, and a
+ * owed (the database or the job is newer), a job never run is owed from the latest claim on, and
+ * a database with no run on record owes nothing before the interval it is asked about. This runs on start, on every timer tick (each minute, and a
  * run that outlasts the next one's due time is followed by it there) and on every clock move.
  *
  * Chunk sizes: each chunk's transaction holds the database's write lock, so every request that
@@ -51,15 +51,17 @@ export type RunPhase = 'stage' | 'fold' | 'pay';
 /**
  * Seams: the first chunk size of a pay phase (the fold writes twice as many members, the stage
  * spans 25 times as many ids), the time a chunk should take (sizes adapt towards it; undefined
- * keeps them fixed), a hook after each chunk commits (tests stop or crash there), and one
- * between chunks (the worker yields to the request thread and checks for a stop there).
+ * keeps them fixed: in process, where no other connection waits for the lock, and in tests),
+ * a hook after each chunk commits (tests stop or crash there), and one between chunks (the
+ * worker yields to the request thread and checks for a stop there). The worker (worker.ts)
+ * starts smaller and adapts.
  */
 export const engineHooks: {
   chunkSize: number;
   chunkMs: number | undefined;
   afterChunk?: (job: JobName, date: string, cursor: number, phase: RunPhase) => void;
   betweenChunks?: () => void;
-} = { chunkSize: 2_000, chunkMs: 40 };
+} = { chunkSize: 2_000, chunkMs: undefined };
 
 interface RunRow {
   id: number;
@@ -228,14 +230,13 @@ export function pendingRuns(ctx: EngineCtx, from: number, to: number): DueRun[] 
       if (!known || compareRuns(run, known) < 0) firstOf.set(job, run);
       if (compareRuns(run, first) < 0) first = run;
     }
+    // A job with no run on record is owed from the latest claim on (a new database's first day, a job added later).
+    const latest = runOf(claimed.at(-1)!.job, claimed.at(-1)!.date);
     const complete = (date: string) =>
-      jobsOn(date).every((job) => {
-        const since = firstOf.get(job);
-        return !since || compareRuns(runOf(job, date), since) < 0 || has.has(`${job}/${date}`);
-      });
+      jobsOn(date).every((job) => compareRuns(runOf(job, date), firstOf.get(job) ?? latest) < 0 || has.has(`${job}/${date}`));
     // Back from the latest claim's date to the last complete date; owed from the day after it.
     let start = first.date;
-    for (let date = claimed.at(-1)!.date; date >= first.date; date = addDays(date, -1)) {
+    for (let date = latest.date; date >= first.date; date = addDays(date, -1)) {
       if (complete(date)) {
         start = addDays(date, 1);
         break;
