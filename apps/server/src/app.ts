@@ -152,9 +152,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const perRequest = logger !== false && (logger.level === 'debug' || logger.level === 'trace');
   const fastify = Fastify({ logger, logController: new RequestLines(perRequest), bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
   // Every 5xx leaves a line saying why: those nobody explained (a QA fault's raw answer) get one here.
-  fastify.addHook('onResponse', async (request, reply) => {
+  // (A callback hook: no promise per request.)
+  fastify.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 500 && !serverErrorLogged(request))
       request.log.warn({ route: routeOf(request), status: reply.statusCode }, `Answered ${reply.statusCode} without an error (a QA fault rule, or an answer the transport made)`);
+    done();
   });
   await fastify.register(fastifyJwt, {
     secret: options.jwtSecret ?? randomBytes(32).toString('hex'),

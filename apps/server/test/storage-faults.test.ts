@@ -46,6 +46,7 @@ beforeAll(async () => {
 
 interface LogLine {
   level: number;
+  status?: number;
   msg: string;
   reqId?: string;
   route?: string;
@@ -343,6 +344,12 @@ describe('logging', () => {
     lines.length = 0;
     expect((await t.post('/user/view_country', {})).status).toBe(500);
     expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'Answered 500: Injected', route: '/user/view_country', reqId: expect.stringMatching(/^req-/) })]);
+    // An answer no error explains (a broken body from a QA rule): the closing hook still says which.
+    await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
+    expect((await t.post('/__qa/faults', { path: '/user/view_country', status: 502, malformed: true })).status).toBe(201);
+    lines.length = 0;
+    expect((await t.fastify.inject({ method: 'POST', url: '/user/view_country', payload: {} })).statusCode).toBe(502);
+    expect(lines).toEqual([expect.objectContaining({ level: 40, status: 502, route: '/user/view_country', msg: expect.stringMatching(/^Answered 502 without an error/) })]);
   });
 });
 
