@@ -152,8 +152,8 @@ function unwritable(file: string): string | undefined {
 /**
  * What is wrong with the files of an open database, as they were opened (`watched`: path, device
  * and inode): one gone or replaced (for good), or one that cannot be written. A few stat/access
- * calls, no database access: safe while touching the database is not. The daily runs' worker
- * checks its files with it between chunks.
+ * calls, no database access: safe while touching the database is not. Exported for the daily
+ * runs' worker, to check its own files between chunks.
  */
 export function fileProblem(watched: readonly FileIdentity[]): Omit<StorageProblem, 'since'> | null {
   for (const identity of watched) {
@@ -220,7 +220,7 @@ export function createStorageMonitor(
   const check = (): StorageProblem | null => {
     if (watched.length === 0 || current?.sticky) return current;
     const found = fileProblem(watched);
-    if (found && (found.kind !== current?.kind || found.file !== current.file)) {
+    if (found && (found.kind !== current?.kind || found.file !== current.file || found.blocksReads !== current.blocksReads)) {
       current = { ...found, since: Date.now() };
       setQueryOnly(true);
       log.error(
