@@ -8,7 +8,7 @@
  * - a crash during binary matching and again during its resume no longer loses that date's ranks.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -109,6 +109,32 @@ describe('a run in the worker thread', () => {
       expect(paid).toBeGreaterThan(0);
       expect(amountToMicros(await roi())).toBe(amountToMicros(before) - 11 * 10_000 + paid);
       expect((await fetch(`${base}/__qa/ledger/check`).then((r) => r.json())) as unknown).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+    } finally {
+      await app.fastify.close();
+    }
+  });
+});
+
+describe('a QA reset while a run is in progress in the worker', () => {
+  it('stops the run: nothing of it is written into the new database', async () => {
+    const release = join(dir, 'release-reset');
+    Object.assign(process.env, { ENGINE_CHUNK_SIZE: '5', ENGINE_PAUSE_AFTER_CHUNK: '4', ENGINE_PAUSE_RELEASE: release });
+    const app = await buildApp({ databasePath: join(dir, 'reset.sqlite'), seed: 'demo', clock: manualClock(Date.parse('2026-11-02T09:00:00Z')) });
+    try {
+      const clock = app.fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'PT15H6M' } });
+      await until(() => existsSync(`${release}.paused`), 'the worker to pause');
+      const reset = await app.fastify.inject({ method: 'POST', url: '/__qa/reset', payload: { scenario: 'empty' } });
+      expect(reset.statusCode).toBe(200);
+      writeFileSync(release, '');
+      const answered = await clock;
+      expect(answered.statusCode).toBe(200);
+      // The paused run (Monday's ranks: binary took 3 chunks) found its row gone at its next chunk
+      // and stopped; Tuesday's ROI, owed after it, was not claimed in the new database.
+      expect(readFileSync(`${release}.paused`, 'utf8')).toMatch(/^engine paused after chunk 4: ranks 2026-11-02 pay/);
+      expect((answered.json() as { ran: { job: string }[] }).ran.map((r) => r.job)).toEqual(['binary', 'ranks']);
+      const count = (table: string) => (app.services.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      expect([count('job_runs'), count('transfers'), count('volume_entries'), count('notifications')]).toEqual([0, 0, 0, 0]);
+      expect(ledgerCheck(app.services)).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
     } finally {
       await app.fastify.close();
     }
