@@ -5,7 +5,9 @@
  * ACTIVE package and a day's purchase volume waiting to be folded.
  *   node --import tsx scripts/bench/engine-daily.ts [--members 100000] [--days 4] [--db /tmp/md-scale/engine-1m.sqlite]
  * `--db FILE` keeps the built network (before any run) in FILE and starts from a copy of it next
- * time (building 1,000,000 members takes longer than their run).
+ * time (building 1,000,000 members takes longer than their run). By default chunks are fixed
+ * (engineHooks.chunkSize, 2,000 members); `--chunk-ms 40` sizes them as the server's worker does
+ * (starting at `--first-chunk`, default 100, adapting towards that many ms each).
  * Prints each day's time per job and the median total, with the process's CPU time and, on
  * Linux, the time it spent waiting for a CPU (on a shared machine the wall time also counts
  * other processes' turns; wall minus that wait is what an idle machine would show).
@@ -17,13 +19,18 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { manualClock } from '../../apps/server/src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../../apps/server/src/core/passwords.ts';
 import { backfillBinaryStats } from '../../apps/server/src/modules/engine/stats.ts';
-import { runDueJobs } from '../../apps/server/src/modules/engine/jobs.ts';
+import { engineHooks, runDueJobs } from '../../apps/server/src/modules/engine/jobs.ts';
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
 import { median, numberArg, stringArg } from './cli.ts';
 
 const MEMBERS = numberArg('members', 100_000);
 const DAYS = Math.min(numberArg('days', 4), 4); // Monday start: days 1–4 each include ROI (Tue–Fri 00:05)
+const chunkMs = stringArg('chunk-ms');
+if (chunkMs !== undefined) {
+  engineHooks.chunkMs = Number(chunkMs);
+  engineHooks.chunkSize = numberArg('first-chunk', 100);
+}
 /** Nanoseconds this process has waited on a run queue so far (Linux), else 0. */
 const runQueueWait = () =>
   existsSync('/proc/self/schedstat') ? Number(readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1]) : 0;
@@ -110,6 +117,19 @@ function buildNetwork() {
   backfillBinaryStats(services);
 }
 
+/** Per job and phase: chunks, their total and longest time (each chunk is one transaction: work and commit). */
+const chunks = new Map<string, { n: number; ms: number; max: number }>();
+let chunkStart = performance.now();
+engineHooks.afterChunk = (job, _date, _cursor, phase) => {
+  const now = performance.now();
+  const key = phase === 'pay' ? job : `${job} ${phase}`;
+  const c = chunks.get(key) ?? { n: 0, ms: 0, max: 0 };
+  c.n++;
+  c.ms += now - chunkStart;
+  c.max = Math.max(c.max, now - chunkStart);
+  chunks.set(key, c);
+  chunkStart = now;
+};
 const totals: number[] = [];
 const cpuTotals: number[] = [];
 const ownTotals: number[] = [];
@@ -135,6 +155,7 @@ for (let day = 0; day < DAYS; day++) {
     [from + 2 * 3_600_000 + 60_000, to],
   ] as const) {
     const p0 = performance.now();
+    chunkStart = p0;
     ran.push(...runDueJobs(services, a, b));
     parts.push(`${Math.round(performance.now() - p0)} ms`);
   }
@@ -145,6 +166,10 @@ for (let day = 0; day < DAYS; day++) {
   console.log(
     `  binary+ranks ${parts[0]}, roi ${parts[1]}; CPU ${Math.round(cpuMs)} ms, waiting for a CPU ${Math.round(waitMs)} ms`,
   );
+  console.log(
+    `  chunks: ${[...chunks].map(([k, c]) => `${k} ${c.n} in ${Math.round(c.ms)} ms (longest ${Math.round(c.max)})`).join(', ')}`,
+  );
+  chunks.clear();
   totals.push(ms);
   cpuTotals.push(cpuMs);
   ownTotals.push(ms - waitMs);

@@ -148,9 +148,11 @@ export function roiSubscriptionsAfter(
     "select max(member_id) as last from (select distinct member_id from subscriptions where status = 'ACTIVE' and member_id > ? order by member_id limit ?)",
   ).get(cursor, limit) as { last: number | null };
   if (last === null) return undefined;
+  // `+status`: read through the (member_id, created_at) index, already in the order asked for,
+  // rather than the status index and a sort.
   const rows = prepared(
     ctx.sqlite,
-    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id > ? and member_id <= ? order by member_id, created_at, id`,
+    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where +status = 'ACTIVE' and member_id > ? and member_id <= ? order by member_id, created_at, id`,
   )
     .raw()
     .all(cursor, last) as SubscriptionTuple[];
