@@ -105,10 +105,14 @@ export interface SystemCredit {
 
 const TRANSFER_COLUMNS = ['trans_id', 'from_account_id', 'to_account_id', 'amount', 'reason', 'member_id', 'counterparty_member_id', 'created_at'] as const;
 
+/** Accounts per insert statement, and the statements' SQL by row count. */
+const ACCOUNT_ROWS = 64;
+const insertAccountsSql: string[] = [];
+
 /**
  * The wallet account ids of these (member, wallet) pairs, creating the missing ones: one read per
- * wallet name, and one insert for all the missing accounts, in the order of `pairs`. Caller
- * holds the transaction.
+ * wallet name, and the missing accounts inserted several per statement, in the order of `pairs`.
+ * Caller holds the transaction.
  */
 function walletIds(ctx: Pick<Services, 'sqlite'>, pairs: readonly { memberId: number; wallet: MemberWallet }[]): Map<MemberWallet, Map<number, number>> {
   const members = new Map<MemberWallet, number[]>();
@@ -131,16 +135,16 @@ function walletIds(ctx: Pick<Services, 'sqlite'>, pairs: readonly { memberId: nu
     byMember.set(memberId, 0); // listed once
     missing.push([memberId, wallet]);
   }
-  if (missing.length > 0) {
-    const created = stmt(
-      ctx,
-      `insert or fail into accounts (member_id, wallet, kind, balance)
-       select value ->> 0, value ->> 1, 'member', 0 from json_each(?) order by key
-       returning member_id, wallet, id`,
-    )
-      .raw()
-      .all(JSON.stringify(missing)) as [number, MemberWallet, number][];
-    for (const [memberId, wallet, id] of created) ids.get(wallet)!.set(memberId, id);
+  // Several rows per statement (as rowWriter): a statement's rows get consecutive ids in their
+  // order, so each one's id follows from the statement's last.
+  for (let done = 0; done < missing.length; ) {
+    let rows = ACCOUNT_ROWS;
+    while (rows > missing.length - done) rows >>= 1;
+    const batch = missing.slice(done, done + rows);
+    const sql = (insertAccountsSql[rows] ??= `insert or fail into accounts (member_id, wallet, kind, balance) values ${Array<string>(rows).fill("(?, ?, 'member', 0)").join(', ')}`);
+    const { lastInsertRowid } = stmt(ctx, sql).run(batch.flat());
+    batch.forEach(([memberId, wallet], i) => ids.get(wallet)!.set(memberId, Number(lastInsertRowid) - rows + 1 + i));
+    done += rows;
   }
   return ids;
 }
