@@ -9,13 +9,14 @@
  * wall time counts other processes' turns too).
  *
  *   node --import tsx scripts/seed.ts --scenario scale --members 200000 --database /tmp/md-scale/stall/scale-200k.sqlite
- *   node --import tsx scripts/bench/engine-stall.ts --db /tmp/md-scale/stall/scale-200k.sqlite [--every 50] [--tsx]
+ *   node --import tsx scripts/bench/engine-stall.ts --db /tmp/md-scale/stall/scale-200k.sqlite [--every 50] [--tsx] [--server BUNDLE]
  *
  * The database is copied (the original stays as it was). A `scale` database without packages (before
  * the scenario had them) gets them here as scripts/bench/engine-daily.ts builds them: a Gold package
  * for every other member and a purchase's volume for one in ten. The member (`demo`, id 1) gets
  * 100,000 USDT in its ROI wallet to swap from, and the clock is put on the Monday 09:00 UTC after the
- * newest member joined.
+ * newest member joined. `--server FILE` runs another bundle (the previous main's, built in a worktree)
+ * on the same copy, for the figures before.
  */
 import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +35,8 @@ if (!source || !existsSync(source)) {
 const EVERY_MS = numberArg('every', 50);
 const IDLE_MS = numberArg('idle', 3_000);
 const useTsx = process.argv.includes('--tsx');
+/** Another build of the server to measure (e.g. the previous main's bundle, for the figures before). */
+const otherServer = stringArg('server');
 
 const dir = mkdtempSync(join(resolve(source, '..'), 'engine-stall-'));
 const databasePath = join(dir, 'stall.sqlite');
@@ -79,8 +82,8 @@ function prepare(): { members: number; packages: number; monday: string } {
 }
 
 async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  if (!useTsx) execFileSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
-  const args = useTsx ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
+  if (!useTsx && !otherServer) execFileSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+  const args = otherServer ? [resolve(otherServer)] : useTsx ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'engine-stall-bench', NODE_ENV: 'development' },
