@@ -15,6 +15,10 @@
  * for the lock) it waits, without the lock, until the next beat (at most YIELD_MS: longer than
  * SQLite's longest poll), so the waiting writer goes first.
  *
+ * While the worker has work, the request connection's automatic checkpoints are off: a request's
+ * commit finding the WAL long (the worker's chunks) would copy it into the database on the request
+ * thread. The worker's connection checkpoints as it goes, and once more before each answer.
+ *
  * A ':memory:' database cannot be opened by a second connection: there the runs execute in
  * process, synchronously, with the same code and the same chunks (most tests use it).
  *
@@ -88,7 +92,7 @@ function inProcess(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>)
 const workerModule = (): URL =>
   import.meta.url.endsWith('.ts') ? new URL('./worker-tsx.mjs', import.meta.url) : new URL('./engine-worker.js', import.meta.url);
 
-function inWorker(services: Pick<Services, 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
+function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
   const control = new Int32Array(new SharedArrayBuffer(8));
   const base = Date.now();
   const pending = new Map<number, { resolve: (ran: JobRunReport[]) => void; reject: (error: Error) => void }>();
@@ -102,11 +106,21 @@ function inWorker(services: Pick<Services, 'clock' | 'plan' | 'storage'>, databa
     Atomics.store(control, BEAT, (Date.now() - base) & BEAT_MASK);
     Atomics.notify(control, BEAT);
   };
+  // While the worker writes, this connection leaves checkpoints to it: a commit here finding the
+  // WAL past 1,000 pages (the worker's chunks) would copy them into the database on this thread.
+  let autocheckpoint: number | undefined;
+  const busy = () => {
+    if (autocheckpoint !== undefined) return;
+    autocheckpoint = services.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
+    services.sqlite.pragma('wal_autocheckpoint = 0');
+  };
   const settled = () => {
     if (pending.size > 0) return;
     clearInterval(heartbeat);
     heartbeat = undefined;
     worker?.unref();
+    if (autocheckpoint !== undefined && services.sqlite.open) services.sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+    autocheckpoint = undefined;
   };
   const failAll = (error: Error) => {
     for (const { reject } of pending.values()) reject(error);
@@ -149,6 +163,7 @@ function inWorker(services: Pick<Services, 'clock' | 'plan' | 'storage'>, databa
     const answer = new Promise<JobRunReport[]>((resolve, reject) => pending.set(id, { resolve, reject }));
     beat();
     heartbeat ??= setInterval(beat, BEAT_EVERY_MS);
+    busy();
     worker.postMessage({ ...request, id, now: services.clock.now() } satisfies WorkerRequest);
     last = answer.catch(() => undefined);
     return answer;
