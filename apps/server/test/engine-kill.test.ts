@@ -237,12 +237,20 @@ describe('the real server killed at random moments of a daily run', () => {
         return trace.filter((c) => done.includes(order(c.job, c.date))).length;
       });
 
-    // Kill points: two chunks drawn in each phase, and after some of them a kill at a random time.
+    // Kill points: three distinct chunks drawn in each phase (a random kill may carry the run past
+    // some of them, so at least 10 kills are left whatever the chunk sizes), and between them a kill at a random time.
     const random = seeded(SEED);
     const points = new Set<number>();
     for (const phase of phases) {
       const at = trace.flatMap((c, i) => (`${c.job}/${c.phase}` === phase ? [i + 1] : []));
-      for (let k = 0; k < 2; k++) points.add(at[Math.floor(random() * at.length)]!);
+      const wanted = Math.min(3, at.length);
+      for (let drawn = 0, tries = 0; drawn < wanted && tries < 100; tries++) {
+        const point = at[Math.floor(random() * at.length)]!;
+        if (!points.has(point)) {
+          points.add(point);
+          drawn++;
+        }
+      }
     }
     const plan = [...points].sort((a, b) => a - b);
     const crash = join(dir, 'crash.sqlite');
@@ -273,18 +281,29 @@ describe('the real server killed at random moments of a daily run', () => {
       while (next < plan.length && plan[next]! <= done) next++;
       // Every third restart, a kill at a random time instead of at a chunk.
       const atRandom = restarts % 3 === 2 && randomKills < 4;
-      const pauseAfter = !atRandom && next < plan.length ? plan[next]! - done : undefined;
+      // A random kill still stops at the next planned chunk if the run reaches it first, so no phase's points are skipped.
+      const pauseAfter = next < plan.length ? plan[next]! - done : undefined;
       const server = await startServer(crash, pauseAfter ? { ENGINE_PAUSE_AFTER_CHUNK: String(pauseAfter) } : {});
       // The first start has nothing to resume: the QA clock starts the run. Later starts resume by themselves.
       const clock = setTarget(server.url);
       const where = first ? 'the run the QA clock started' : 'a start-up resume';
       first = false;
       if (atRandom) {
-        await wait(50 + Math.floor(random() * 700));
+        const until = Date.now() + 50 + Math.floor(random() * 700);
+        let pausedFirst: string | undefined;
+        while (!pausedFirst && Date.now() < until) {
+          await wait(10);
+          pausedFirst = server.lines.find((l) => l.startsWith('engine paused'));
+        }
         server.child.kill('SIGKILL');
         await server.exited;
-        randomKills++;
-        checkAfterKill(`a random time in ${where} (chunks done: ${done} before, ${progress(crash)} after)`);
+        if (pausedFirst) {
+          next++;
+          checkAfterKill(`${pausedFirst.replace('engine paused after ', '')} of ${where}`);
+        } else {
+          randomKills++;
+          checkAfterKill(`a random time in ${where} (chunks done: ${done} before, ${progress(crash)} after)`);
+        }
         continue;
       }
       // Until the worker pauses at the planned chunk (kill it there), or everything is done (stop it).
