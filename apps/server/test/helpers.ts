@@ -1,5 +1,8 @@
 /** Test harness: a fresh in-memory app per file, driven over HTTP with fastify.inject. */
 import { solveChallenge } from 'altcha-lib';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS_DIR } from '@md/db';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
 
@@ -103,3 +106,20 @@ export function moneySnapshot(t: TestApp) {
 
 export const memberIdOf = (t: TestApp, username: string) =>
   (t.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }).id;
+
+/**
+ * A copy of drizzle/ with every migration before `tag` (what an earlier main shipped), in `dir`;
+ * answers its folder, how many migrations it holds and how many there are in all. For upgrade tests.
+ */
+export function migrationsBefore(tag: string, dir: string): { folder: string; before: number; all: number } {
+  const folder = join(dir, 'drizzle');
+  mkdirSync(join(folder, 'meta'), { recursive: true });
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const all = journal.entries.length;
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (cut < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, cut);
+  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) copyFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  return { folder, before: cut, all };
+}

@@ -10,11 +10,10 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '@md/db';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
@@ -22,7 +21,7 @@ import { insertMember } from '../src/modules/auth/members.ts';
 import { recordPurchaseVolume } from '../src/modules/engine/income.ts';
 import { backfillBinaryStats, markStatsComplete, STATS_COMPLETE_KEY } from '../src/modules/engine/stats.ts';
 import { resetDatabase, seedScenario } from '../src/seed/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, migrationsBefore, type TestApp } from './helpers.ts';
 
 const TREE_COLUMNS = 'select member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id from binary_stats order by member_id';
 
@@ -165,14 +164,7 @@ describe('a database made before migration 0005', () => {
   it('opens, migrates, keeps every row, and its first check looks at every member once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-stats-upgrade-'));
     try {
-      const oldMigrations = join(dir, 'drizzle');
-      mkdirSync(join(oldMigrations, 'meta'), { recursive: true });
-      const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-      const cut = journal.entries.findIndex((entry) => entry.tag === '0005_stats_complete');
-      const all = journal.entries.length;
-      journal.entries = journal.entries.slice(0, cut);
-      writeFileSync(join(oldMigrations, 'meta/_journal.json'), JSON.stringify(journal));
-      for (const { tag } of journal.entries) copyFileSync(join(MIGRATIONS_DIR, `${tag}.sql`), join(oldMigrations, `${tag}.sql`));
+      const { folder: oldMigrations, all } = migrationsBefore('0005_stats_complete', dir);
 
       // The previous main's database: a small tree with complete rows, volumes, a meta row, and
       // one member low in the ids without a row (what the old full check would have found).

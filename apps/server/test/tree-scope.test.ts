@@ -11,12 +11,11 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '@md/db';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
@@ -25,7 +24,7 @@ import { backfillBinaryStats } from '../src/modules/engine/stats.ts';
 import { childJump, treePositions, walkStepBound } from '../src/modules/network/jumps.ts';
 import { downlineCheck, PADDED_STEPS, type Tree } from '../src/modules/network/scope.ts';
 import { seedScenario } from '../src/seed/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, migrationsBefore, type TestApp } from './helpers.ts';
 
 interface Link {
   username: string;
@@ -260,13 +259,7 @@ describe('a database made by the previous main', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-tree-upgrade-'));
     try {
       // The previous main's migrations: every one before 0004 (the jump pointers).
-      const oldMigrations = join(dir, 'drizzle');
-      mkdirSync(join(oldMigrations, 'meta'), { recursive: true });
-      const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-      const cut = journal.entries.findIndex((entry) => entry.tag === '0004_tree_jumps');
-      journal.entries = journal.entries.slice(0, cut);
-      writeFileSync(join(oldMigrations, 'meta/_journal.json'), JSON.stringify(journal));
-      for (const { tag } of journal.entries) copyFileSync(join(MIGRATIONS_DIR, `${tag}.sql`), join(oldMigrations, `${tag}.sql`));
+      const { folder: oldMigrations, before: cut, all: allMigrations } = migrationsBefore('0004_tree_jumps', dir);
 
       // Its database: the forest with the binary_stats the previous main kept (depth, team size,
       // volumes), and a row elsewhere.
@@ -302,7 +295,6 @@ describe('a database made by the previous main', () => {
         const db = app.services.sqlite;
         expect(app.created).toBe(false);
         // Every migration from 0004 on is applied (later ones too).
-        const allMigrations = (JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
         expect(dump(db, 'select count(*) as n from __drizzle_migrations')).toEqual([{ n: allMigrations }]);
         expect(allMigrations).toBeGreaterThan(cut);
         expect({ members: dump(db, 'select * from members order by id'), stats: dump(db, OLD_STATS), otps: dump(db, 'select * from otps') }).toEqual(before);
