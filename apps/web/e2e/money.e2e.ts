@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '@md/shared';
-import { api, expectToast, latestOtp, signIn, freshPagePerTest } from './support.ts';
+import { api, expectToast, latestOtp, mailCount, signIn, freshPagePerTest } from './support.ts';
 
 const servers = inject('e2eServers');
 type Wallets = Record<string, { Available: number }>;
@@ -60,12 +60,12 @@ describe.each(servers)('money in $mode mode', (server) => {
     await expect.poll(() => available('Direct')).toContain('$0.00');
 
     // A new transaction password through the emailed OTP.
-    const sentAfter = Date.now() - 1000;
+    const mailsBefore = await mailCount(server, 'demo');
     await page.goto(`${server.url}/dashboard/settings`);
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByLabel('Transaction Password', { exact: true }).fill('Pay#4321');
     await page.getByRole('button', { name: /^(Reset|Set) Transaction Password$/ }).click();
-    await page.getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', sentAfter));
+    await page.getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', mailsBefore));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect.poll(async () => (await api<{ Success: { Transaction_Password: boolean }[] }>(server, '/user/view_profile', {}, await token())).Success[0]!.Transaction_Password).toBe(true);
 
@@ -82,12 +82,12 @@ describe.each(servers)('money in $mode mode', (server) => {
 
     // A new withdrawal address through the emailed OTP.
     const address = '0x52908400098527886E0F7030069857D2E4169EE7';
-    const addressAfter = Date.now() - 1000;
+    const mailsBeforeAddress = await mailCount(server, 'demo');
     await page.goto(`${server.url}/dashboard/settings`);
     await page.getByRole('tab', { name: 'Wallet Address' }).click();
     await page.getByLabel('Wallet Address', { exact: true }).fill(address);
     await page.getByRole('button', { name: 'Save Address' }).click();
-    await page.getByRole('dialog').getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', addressAfter));
+    await page.getByRole('dialog').getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', mailsBeforeAddress));
     await page.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
     await expect.poll(async () => (await api<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>(server, '/user/view_profile', {}, await token())).Success[0]!.Wallet_Details.Wallet_Address).toBe(address);
 
