@@ -28,7 +28,7 @@ import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { createQaSurface } from './modules/qa/surface.ts';
 import { requireQaToken } from './modules/qa/token.ts';
-import { registerWalletCheckMock } from './modules/security/security.ts';
+import { registerWalletCheckStandin } from './modules/security/wallet-check-standin.ts';
 import { seedScenario } from './seed/index.ts';
 import { startDailyRuns } from './modules/engine/runner.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
@@ -224,7 +224,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random, token: options.qaToken }) : undefined;
   registerRestRoutes(fastify, services, handlers, qa?.intercept);
   registerCaptchaRoutes(fastify, services);
-  registerWalletCheckMock(fastify);
+  registerWalletCheckStandin(fastify);
   await fastify.register(async (trpcScope) => {
     guardTrpcContentType(trpcScope);
     await trpcScope.register(fastifyTRPCPlugin, {

@@ -1,9 +1,8 @@
 /**
  * The transaction password (first set at once, reset through an emailed OTP) and the BEP.20
- * withdrawal address (checked, confirmed by an emailed OTP), plus the server's stand-in for the
- * third-party address check the web app calls.
+ * withdrawal address (checked, confirmed by an emailed OTP). The stand-in for the third-party
+ * address check the web app calls is in wallet-check-standin.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { output, ZodType } from 'zod';
@@ -135,15 +134,6 @@ export const securityHandlers: Handlers = {
     return { Success: SECURITY_MESSAGES.walletSaved };
   },
 };
-
-/** Stand-in for the BscScan wallet-stats call the web app makes before mailing the OTP. */
-export function registerWalletCheckMock(app: FastifyInstance) {
-  app.get<{ Params: { address: string } }>('/__mock/bscscan/wallet-stats/:address', async (request, reply) => {
-    const address = checksummedBep20(request.params.address);
-    if (!address) return reply.code(400).send({ status: '0', message: 'NOTOK', result: 'Invalid BEP20 address' });
-    return { status: '1', message: 'OK', result: { address, network: 'BEP.20' } };
-  });
-}
 
 /** Sets a transaction password from an already computed hash (the seed; the handlers hash first). */
 export function setTransactionPasswordHash(ctx: Pick<Services, 'db'>, memberId: number, hash: string): void {
