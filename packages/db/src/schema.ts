@@ -70,8 +70,27 @@ export const mailOutbox = sqliteTable(
     /** The OTP the message carries, for QA and tests. */
     otp: text('otp'),
     sentAt: integer('sent_at').notNull(),
+    /**
+     * Where the message stands (core/mailer.ts): 'outbox-only' when no SMTP is configured (and every
+     * message from before delivery was tracked), 'pending' while SMTP attempts remain, then 'sent' or 'failed'.
+     */
+    delivery: text('delivery', { enum: ['outbox-only', 'pending', 'sent', 'failed'] }).notNull().default('outbox-only'),
+    /** SMTP attempts made so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed (the SMTP server's answer or the connection error). */
+    lastError: text('last_error'),
+    /** When the SMTP server accepted the message. */
+    deliveredAt: integer('delivered_at'),
+    /** The Message-ID header (on the MAIL_FROM domain); null for messages from before it was kept. */
+    messageId: text('message_id'),
+    /** Reply-To header: the member, on mail to support. */
+    replyTo: text('reply_to'),
   },
-  (t) => [index('mail_to').on(t.toAddress, t.sentAt), index('mail_to_user').on(t.toUsername, t.sentAt)],
+  (t) => [
+    index('mail_to').on(t.toAddress, t.sentAt),
+    index('mail_to_user').on(t.toUsername, t.sentAt),
+    check('mail_outbox_delivery_check', sql`${t.delivery} in ('outbox-only','pending','sent','failed')`),
+  ],
 );
 
 export const notifications = sqliteTable(
