@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BEP20_ADDRESS_LENGTH, FILTER_VALUES_MAX, FILTERS_MAX, OTP_LENGTH, TEXT_MAX, WALLET_NAMES } from './constants.ts';
 import {
   emailField,
+  isZeroAddress,
   meetsResetPassword,
   moneyAmount,
   nameField,
@@ -71,8 +72,10 @@ const codeUpTo6 = (message: string) => z.string({ error: message }).max(OTP_LENG
 const walletAddress = z
   .string({ error: MSG.enterWalletAddress })
   .min(1, { error: MSG.enterWalletAddress, abort: true })
-  .max(BEP20_ADDRESS_LENGTH, { error: MSG.invalidWalletAddress })
-  .describe(`A BEP.20 address: 0x and 40 hex digits (${BEP20_ADDRESS_LENGTH} characters)`);
+  .max(BEP20_ADDRESS_LENGTH, { error: MSG.invalidWalletAddress, abort: true })
+  // Burnt funds: refused here, before any handler, so the call changes nothing.
+  .refine((address) => !isZeroAddress(address), { error: MSG.invalidWalletAddress })
+  .describe(`A BEP.20 address: 0x and 40 hex digits (${BEP20_ADDRESS_LENGTH} characters), not the zero address`);
 const fixedTag = (label: string) => bounded(label, TEXT_MAX.tag);
 const changedEmail = z
   .string({ error: MSG.enterCurrentEmail })

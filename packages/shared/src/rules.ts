@@ -251,10 +251,14 @@ export const emailChangeOtpField = z.string().regex(/^\d{1,6}$/, { error: MSG.en
 
 // ---- Wallet address (BEP.20 = an EVM address) ----
 export const BEP20_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** The zero address: well-formed, but nobody holds its key, so a withdrawal sent there is burnt. */
+export const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
+export const isZeroAddress = (address: string) => address.toLowerCase() === ZERO_ADDRESS;
 export const walletAddressField = z
   .string()
   .min(1, { error: MSG.enterWalletAddress, abort: true })
-  .regex(BEP20_ADDRESS, { error: MSG.invalidWalletAddress });
+  .regex(BEP20_ADDRESS, { error: MSG.invalidWalletAddress, abort: true })
+  .refine((address) => !isZeroAddress(address), { error: MSG.invalidWalletAddress });
 
 // ---- 2FA ----
 export const twoFactorCode = z.string().regex(/^\d{6}$/, { error: MSG.invalidVerificationCode });

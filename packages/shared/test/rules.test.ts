@@ -4,6 +4,7 @@ import {
   changePasswordFormSchema,
   changePasswordOtpField,
   clampPage,
+  contract,
   decimalPlaces,
   depositAmountField,
   emailChangeField,
@@ -26,6 +27,7 @@ import {
   twoFactorCode,
   walletAddressField,
   withdrawalAmountField,
+  ZERO_ADDRESS,
 } from '../src/index.ts';
 
 /** Every message the schema reports for a value, in order. */
@@ -226,6 +228,18 @@ describe('money rules used by later screens (§5)', () => {
     expect(first(walletAddressField, '')).toBe('Enter Wallet Address');
     expect(first(walletAddressField, '0x123')).toBe('Invaid Wallet Address');
     expect(walletAddressField.safeParse('0x52908400098527886E0F7030069857D2E4169EE7').success).toBe(true);
+  });
+  it('wallet address: the zero address is refused with the spec’s message, on the form and in the contract', () => {
+    const zero = '0x0000000000000000000000000000000000000000';
+    expect(ZERO_ADDRESS).toBe(zero);
+    expect(messages(walletAddressField, zero)).toEqual(['Invaid Wallet Address']);
+    // A one-digit neighbour is an ordinary address.
+    expect(walletAddressField.safeParse(`${zero.slice(0, -1)}1`).success).toBe(true);
+    for (const name of ['wallet.update_wallet_address', 'wallet.wallet_address_verification'] as const) {
+      const input = { address: zero, network: 'BEP.20', otp: '123456' };
+      expect(messages(contract[name].input, input), name).toEqual([MSG.invalidWalletAddress]);
+      expect(contract[name].input.safeParse({ ...input, address: `${zero.slice(0, -1)}1` }).success, name).toBe(true);
+    }
   });
   it('wire amounts: positive, finite, at most 6 decimals', () => {
     expect(moneyAmount.safeParse(10.123456).success).toBe(true);
