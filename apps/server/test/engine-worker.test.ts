@@ -16,6 +16,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { amountToMicros } from '@md/shared';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
+import { STORAGE_MESSAGES } from '../src/core/storage.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
 import { insertMember } from '../src/modules/auth/members.ts';
 import { openDeposit, payDeposit } from '../src/modules/deposits/deposits.ts';
@@ -135,6 +136,31 @@ describe('a QA reset while a run is in progress in the worker', () => {
       const count = (table: string) => (app.services.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
       expect([count('job_runs'), count('transfers'), count('volume_entries'), count('notifications')]).toEqual([0, 0, 0, 0]);
       expect(ledgerCheck(app.services)).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+    } finally {
+      await app.fastify.close();
+    }
+  });
+});
+
+describe('a database file deleted while a run is in progress in the worker', () => {
+  it('stops the run at its next chunk (it would commit into a deleted file) and the clock call answers 503 naming the fault', async () => {
+    const release = join(dir, 'release-gone');
+    Object.assign(process.env, { ENGINE_CHUNK_SIZE: '5', ENGINE_PAUSE_AFTER_CHUNK: '2', ENGINE_PAUSE_RELEASE: release });
+    const file = join(dir, 'gone.sqlite');
+    const app = await buildApp({ databasePath: file, seed: 'demo', clock: manualClock(Date.parse('2026-11-02T09:00:00Z')) });
+    try {
+      const clock = app.fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'PT15H6M' } });
+      await until(() => existsSync(`${release}.paused`), 'the worker to pause');
+      const runAt = () => app.services.sqlite.prepare("select job, phase, cursor from job_runs where status = 'running'").all();
+      const paused = runAt();
+      expect(paused).toHaveLength(1);
+      rmSync(file);
+      writeFileSync(release, '');
+      const answered = await clock;
+      expect(answered.statusCode, answered.body).toBe(503);
+      expect((answered.json() as { Error: string }).Error).toBe(STORAGE_MESSAGES.cannotSave);
+      // The open connection still reads the deleted file: the run went no further than the pause.
+      expect(runAt()).toEqual(paused);
     } finally {
       await app.fastify.close();
     }

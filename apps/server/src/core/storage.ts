@@ -47,6 +47,9 @@ const KIND_OF_CODE: [RegExp, StorageFaultKind][] = [
   [/^SQLITE_IOERR/, 'io'],
   [/^SQLITE_(CORRUPT|NOTADB)/, 'corrupt'],
   [/^SQLITE_CANTOPEN/, 'unavailable'],
+  // What fileProblem finds (storageRefusal and the daily runs' worker name them so).
+  [/^FILE_(GONE|REPLACED)$/, 'unavailable'],
+  [/^FILE_UNWRITABLE$/, 'read-only'],
 ];
 /** Codes where a read failed: the member is told the data cannot be read rather than saved. */
 const READ_CODES = /^SQLITE_(IOERR_(READ|SHORT_READ)|CORRUPT|NOTADB|CANTOPEN)/;

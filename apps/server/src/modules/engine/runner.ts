@@ -46,7 +46,8 @@ export interface WorkerInit {
   base: number;
 }
 export type WorkerRequest = { id: number; kind: 'run'; from: number; to: number; now: number } | { id: number; kind: 'resume'; now: number };
-export type WorkerReply = { id: number; ran: JobRunReport[] } | { id: number; error: { name: string; message: string; stack?: string } };
+/** An error crosses the thread as its fields; `code` is SQLite's (SQLITE_FULL…) or a file problem's (FILE_GONE…), for storageFaultOf. */
+export type WorkerReply = { id: number; ran: JobRunReport[] } | { id: number; error: { name: string; message: string; stack?: string; code?: string } };
 
 /** The executor for this app's database: a worker on a file, in process on ':memory:'. */
 export function createDailyRuns(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
@@ -136,7 +137,11 @@ function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storag
       if (!waiting) return;
       pending.delete(reply.id);
       if ('ran' in reply) waiting.resolve(reply.ran);
-      else waiting.reject(Object.assign(reply.error.name === 'RunsStoppedError' ? new RunsStoppedError(reply.error.message) : new Error(reply.error.message), { stack: reply.error.stack }));
+      else {
+        const { name, message, stack, code } = reply.error;
+        const error = name === 'RunsStoppedError' ? new RunsStoppedError(message) : Object.assign(new Error(message), { name });
+        waiting.reject(Object.assign(error, { stack }, code === undefined ? {} : { code }));
+      }
       settled();
     });
     // A thread that died (an uncaught error, out of memory) is replaced at the next request; its run resumes there.

@@ -21,6 +21,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { schema, type Db } from '@md/db';
 import type { Clock } from '../../core/clock.ts';
+import { fileProblem, filesOf } from '../../core/storage.ts';
 import type { EngineCtx } from './income.ts';
 import { engineHooks, resumeUnfinishedRuns, runDueJobs, RUN_CACHE_KIB, RunsStoppedError } from './jobs.ts';
 import { BEAT, BEAT_MASK, STOP, type WorkerInit, type WorkerReply, type WorkerRequest } from './runner.ts';
@@ -77,8 +78,14 @@ const clock: Clock = {
 };
 const ctx: EngineCtx = { sqlite, db: drizzle(sqlite, { schema }) as Db, clock, plan: init.plan };
 
+/** The files as this connection opened them: a run stops when one is deleted, replaced or made read-only. */
+const watched = filesOf(init.databasePath);
+
 engineHooks.betweenChunks = () => {
   if (Atomics.load(control, STOP)) throw new RunsStoppedError('The daily runs were stopped between two chunks');
+  // A few stat calls: the next chunk would otherwise commit into a deleted file (lost) or fault.
+  const problem = fileProblem(watched);
+  if (problem) throw Object.assign(new Error(`The daily runs stopped: ${problem.reason}`), { name: 'StorageFileError', code: `FILE_${problem.kind.toUpperCase()}` });
   const last = Atomics.load(control, BEAT);
   // Both counted in ms since init.base, modulo BEAT_MASK + 1.
   const age = (Date.now() - init.base - last) & BEAT_MASK;
@@ -138,7 +145,8 @@ parentPort!.on('message', (request: WorkerRequest) => {
     reply = { id: request.id, ran };
   } catch (error) {
     const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
-    reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}) } };
+    const code = (error as { code?: unknown }).code;
+    reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}), ...(typeof code === 'string' ? { code } : {}) } };
   }
   parentPort!.postMessage(reply);
 });
