@@ -49,6 +49,10 @@ export interface BuildOptions {
   seed?: string;
   config?: Partial<ServerConfig>;
   smtpUrl?: string;
+  /** MAIL_FROM (core/mailer.ts DEFAULT_MAIL_FROM when absent). */
+  mailFrom?: string;
+  /** Waits between SMTP attempts (short in tests). */
+  mailRetryDelaysMs?: readonly number[];
   /**
    * Fastify's pino logger: off unless set (tests stay quiet); true is `info`. At `debug`, one line
    * per request. `stream` captures the lines (tests).
@@ -168,7 +172,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     db,
     sqlite,
     clock,
-    mailer: options.mailer ?? createMailer(db, clock, options.smtpUrl),
+    mailer:
+      options.mailer ??
+      createMailer({ db, clock, smtpUrl: options.smtpUrl, from: options.mailFrom, retryDelaysMs: options.mailRetryDelaysMs, log: fastify.log }),
     tokens: createTokenService(fastify, db, clock),
     config,
     plan: options.plan ?? loadPlan(),
@@ -267,6 +273,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
 
   fastify.addHook('onClose', async () => {
+    services.mailer.close();
     services.storage?.close();
     sqlite.close();
   });

@@ -9,6 +9,7 @@ import type { BuildOptions } from './app.ts';
 import type { LogLevel } from 'fastify';
 import type { ServerConfig } from './core/services.ts';
 import { isScenario, SCENARIOS } from './seed/index.ts';
+import { parseMailFrom } from './core/mailer.ts';
 
 /** Loopback only unless HOST says otherwise: QA control must not face the network by default. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -23,6 +24,10 @@ export const CONFIG_MESSAGES = {
   tokenTooShort: `QA_TOKEN must be at least ${QA_TOKEN_MIN_LENGTH} characters (e.g. QA_TOKEN=$(openssl rand -hex 16)).`,
   logLevel: (level: string) => `LOG_LEVEL=${level} is not a level: use one of ${LOG_LEVELS.join(', ')}.`,
   seed: (seed: string) => `SEED=${seed} is not a scenario: use one of ${['none', ...SCENARIOS.map((s) => s.name)].join(', ')}.`,
+  mailFromRequired:
+    'SMTP_URL is set in production, so MAIL_FROM must say who mail is from: an address on a domain the SMTP server may send for, ' +
+    'e.g. MAIL_FROM="Member Dashboard <no-reply@example.com>".',
+  mailFrom: (value: string) => `MAIL_FROM=${value} is not one address: use e.g. MAIL_FROM="Member Dashboard <no-reply@example.com>".`,
 
 } as const;
 
@@ -70,12 +75,17 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
   // Only a database file that does not exist yet is seeded (app.ts); production starts one empty.
   const seed = set(env.SEED)?.trim() ?? (env.NODE_ENV === 'production' ? 'empty' : 'demo');
   if (seed !== 'none' && !isScenario(seed)) throw new ConfigError(CONFIG_MESSAGES.seed(seed));
+  // Development mails from DEFAULT_MAIL_FROM; real mail in production must name a real sender.
+  const mailFrom = set(env.MAIL_FROM)?.trim();
+  if (mailFrom === undefined && set(env.SMTP_URL) && env.NODE_ENV === 'production') throw new ConfigError(CONFIG_MESSAGES.mailFromRequired);
+  if (mailFrom !== undefined && !parseMailFrom(mailFrom)) throw new ConfigError(CONFIG_MESSAGES.mailFrom(mailFrom));
   return {
     host,
     port,
     databasePath: env.DATABASE_PATH ?? 'data/app.sqlite',
     build: {
-      smtpUrl: env.SMTP_URL,
+      smtpUrl: set(env.SMTP_URL),
+      ...(mailFrom !== undefined ? { mailFrom } : {}),
       logger: { level },
       seed,
       // A deployment that points provider mode at a real provider sets these (absolute URLs).
