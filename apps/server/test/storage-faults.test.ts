@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markerPathOf, MissingDatabaseError } from '@md/db';
 import { MSG } from '@md/shared';
@@ -162,6 +163,29 @@ describe('a database file that cannot be written', () => {
     expect(moneySnapshot(t)).toBe(before);
     expect((await swap(t, token)).status).toBe(200);
     if (how) expect(lines.some((l) => l.level === 40 && /^Storage writable again/.test(l.msg))).toBe(true);
+    await expectLedgerSound(t);
+  });
+});
+
+describe('a write lock held longer than a request waits (SQLITE_BUSY)', () => {
+  it('answers 503 "busy" on REST and tRPC, logs the code, changes nothing, and leaves /readyz ready', async () => {
+    const { t, path, lines, token } = await serveCopy('busy');
+    const before = moneySnapshot(t);
+    t.services.sqlite.pragma('busy_timeout = 20');
+    // Another writer (a QA reset, a run's chunk, another process) holds the lock.
+    const other = new Database(path);
+    other.exec('begin immediate');
+    try {
+      expect(await swap(t, token)).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.busy } });
+      expect(await swapRpc(t, token)).toEqual({ status: 503, message: STORAGE_MESSAGES.busy, code: 'SERVICE_UNAVAILABLE' });
+      expectLogged(lines, '/wallet/transfer_wallet', /SQLITE_BUSY/);
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    expect(moneySnapshot(t)).toBe(before);
+    expect((await readyz(t)).body.ready).toBe(true);
+    expect((await swap(t, token)).status).toBe(200);
     await expectLedgerSound(t);
   });
 });

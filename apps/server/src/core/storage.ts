@@ -22,9 +22,10 @@ import { AppError, logServerError } from './errors.ts';
 export const STORAGE_MESSAGES = {
   cannotSave: 'The server cannot save changes right now. Please try again later.',
   cannotRead: 'The server cannot read its data right now. Please try again later.',
+  busy: 'The server is busy. Please try again in a moment.',
 } as const;
 
-export type StorageFaultKind = 'full' | 'read-only' | 'io' | 'corrupt' | 'unavailable';
+export type StorageFaultKind = 'full' | 'read-only' | 'io' | 'corrupt' | 'unavailable' | 'busy';
 
 /** What an operator reads in the log and in /readyz. */
 export const FAULT_DESCRIPTIONS: Record<StorageFaultKind, string> = {
@@ -33,6 +34,7 @@ export const FAULT_DESCRIPTIONS: Record<StorageFaultKind, string> = {
   io: 'a disk I/O error',
   corrupt: 'the database file is damaged or is not a database',
   unavailable: 'the database file cannot be opened',
+  busy: 'another connection held the write lock for longer than this one waits (busy_timeout)',
 };
 
 export interface StorageFault {
@@ -47,6 +49,8 @@ const KIND_OF_CODE: [RegExp, StorageFaultKind][] = [
   [/^SQLITE_IOERR/, 'io'],
   [/^SQLITE_(CORRUPT|NOTADB)/, 'corrupt'],
   [/^SQLITE_CANTOPEN/, 'unavailable'],
+  // Transient: the call is refused (503, try again), the server is not unready for it.
+  [/^SQLITE_(BUSY|LOCKED)/, 'busy'],
   // What fileProblem finds (storageRefusal and the daily runs' worker name them so).
   [/^FILE_(GONE|REPLACED)$/, 'unavailable'],
   [/^FILE_UNWRITABLE$/, 'read-only'],
@@ -73,7 +77,7 @@ export function storageFaultOf(error: unknown): StorageFault | undefined {
 export class StorageError extends AppError {
   constructor(
     public readonly fault: StorageFault,
-    message: string = READ_CODES.test(fault.code) ? STORAGE_MESSAGES.cannotRead : STORAGE_MESSAGES.cannotSave,
+    message: string = fault.kind === 'busy' ? STORAGE_MESSAGES.busy : READ_CODES.test(fault.code) ? STORAGE_MESSAGES.cannotRead : STORAGE_MESSAGES.cannotSave,
     /** Set when the monitor refused the call before it ran: the problem it knows of. */
     public readonly refusal?: string,
   ) {
@@ -103,7 +107,7 @@ export function reportStorageFault(
   if (!answer) return undefined;
   if (answer.refusal) logServerError(request, error, `Refused (503): ${answer.refusal}`, { storage: answer.fault, ...fields });
   else {
-    monitor?.noteFault(answer.fault);
+    if (answer.fault.kind !== 'busy') monitor?.noteFault(answer.fault);
     logServerError(request, error, `Storage fault, answered 503: ${FAULT_DESCRIPTIONS[answer.fault.kind]} (${answer.fault.code})`, { storage: answer.fault, ...fields });
   }
   return answer;
