@@ -30,6 +30,18 @@ export const P2P_FEE = 0;
 export const SWAP_STEP = 0.01;
 export const SWAP_SUBMIT_GUARD_MS = 10_000;
 export const CURRENCIES = ['USDT.BEP20', 'BNB.BSC'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+/** BNB Smart Chain mainnet's EIP-155 chain id (https://chainlist.org/chain/56). */
+export const BSC_CHAIN_ID = 56;
+/**
+ * USDT on BSC (BEP20, "Binance-Peg BSC-USD"): the token contract and its decimals, as BscScan shows
+ * them (https://bscscan.com/token/0x55d398326f99059fF775485246999027B3197955, decimals 18) and the
+ * PancakeSwap token list repeats them. Unlike USDT on Ethereum (6 decimals), one USDT here is 10^18 base units.
+ */
+export const USDT_BEP20_CONTRACT = '0x55d398326f99059fF775485246999027B3197955';
+export const USDT_BEP20_DECIMALS = 18;
+/** BNB, BSC's native coin: 10^18 wei a BNB. */
+export const BNB_DECIMALS = 18;
 export const NETWORK = 'BEP.20';
 export const PAYMENT_WINDOW_MINUTES = 30;
 

@@ -7,7 +7,16 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { getAddress, keccak256, toBytes } from 'viem';
 import { deposits, members, type DepositStatus } from '@md/db';
-import { amountToMicros, microsToAmount, PAYMENT_WINDOW_MINUTES } from '@md/shared';
+import {
+  amountToMicros,
+  BNB_DECIMALS,
+  depositPaymentUri,
+  microsToAmount,
+  microsToBaseUnits,
+  PAYMENT_WINDOW_MINUTES,
+  USDT_BEP20_DECIMALS,
+  type Currency,
+} from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -161,6 +170,30 @@ export const depositView = (d: DepositRow, username?: string) => ({
   paidAt: d.paidAt === null ? null : new Date(d.paidAt).toISOString(),
 });
 
+/**
+ * The stand-in's BNB quote, in micro-USD a BNB. A deposit is asked in USD (amount_usdt) and the
+ * stand-in has no price feed: a real gateway quotes the BNB amount when it opens the window. Its
+ * addresses are derived, nobody holds their keys: this only makes the BNB.BSC QR a complete request.
+ */
+export const STANDIN_BNB_PRICE_MICROS = 600_000_000n;
+
+/**
+ * What the deposit asks for, in the currency's base units: USDT at 1:1 (10^18 a USDT); BNB at the
+ * stand-in's quote, rounded up to the wei so that paying what the QR asks is never a partial payment.
+ */
+export function depositBaseUnits(d: Pick<DepositRow, 'amount' | 'currency'>): bigint {
+  if (currencyOf(d) === 'USDT.BEP20') return microsToBaseUnits(d.amount, USDT_BEP20_DECIMALS);
+  const numerator = microsToBaseUnits(d.amount, BNB_DECIMALS) * 1_000_000n;
+  return (numerator + STANDIN_BNB_PRICE_MICROS - 1n) / STANDIN_BNB_PRICE_MICROS;
+}
+
+/** The EIP-681 payment request a wallet app reads from the deposit QR (chain 56, asset, recipient, exact amount). */
+export const depositPaymentRequest = (d: Pick<DepositRow, 'amount' | 'currency' | 'address'>) =>
+  depositPaymentUri(currencyOf(d), d.address, depositBaseUnits(d));
+
+/** The contract accepts only these two; a row holds what the contract accepted. */
+const currencyOf = (d: Pick<DepositRow, 'currency'>): Currency => (d.currency === 'BNB.BSC' ? 'BNB.BSC' : 'USDT.BEP20');
+
 /** Demo auto-pay: pay the deposit after the configured delay (the read-time catch-up covers restarts). */
 function scheduleAutopay(ctx: MoneyCtx, deposit: DepositRow) {
   const seconds = ctx.config.demoAutopaySeconds;
@@ -180,7 +213,8 @@ export const depositHandlers: Handlers = {
     settleDeposits(ctx, ctx.member.id);
     const deposit = openDeposit(ctx, ctx.member.id, amountToMicros(input.amount_usdt), input.currency);
     scheduleAutopay(ctx, deposit);
-    const qr = await QRCode.toDataURL(deposit.address, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
+    // The 4-module quiet zone ISO/IEC 18004 asks for: scanners need it on any background.
+    const qr = await QRCode.toDataURL(depositPaymentRequest(deposit), { errorCorrectionLevel: 'M', margin: 4, width: 300 });
     return { Success: { Amount: microsToAmount(deposit.amount), QR_Code: qr, Address: deposit.address, TransID: deposit.transId } };
   },
 };
