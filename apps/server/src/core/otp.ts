@@ -8,7 +8,8 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { otps } from '@md/db';
 import { runAfterAnswerJobs } from './after-answer.ts';
 import { reserveGuess } from './attempts.ts';
-import { badRequest } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
+import type { Delivery } from './mailer.ts';
 import type { Caller, Services } from './services.ts';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
@@ -44,6 +45,8 @@ export interface IssueOtpOptions {
   label?: string;
   /** When the code was asked for (a code issued after the answer counts its 10 minutes from the request). */
   at?: number;
+  /** A sentence naming what the code confirms ('It confirms the withdrawal address 0x5290...9EE7.'). */
+  about?: string;
 }
 
 export interface CheckOtpOptions {
@@ -56,7 +59,7 @@ export interface CheckOtpOptions {
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
 
-export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresAt: number } {
+export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresAt: number; delivery: Promise<Delivery> } {
   // Codes issued after an earlier answer are written first, so a newer code always retires older ones.
   runAfterAnswerJobs(ctx);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -79,14 +82,34 @@ export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresA
       .run();
   });
   const label = options.label ?? LABELS[options.purpose] ?? options.purpose.replaceAll('_', ' ');
-  ctx.mailer.send({
+  const { delivery } = ctx.mailer.send({
     to: options.email,
     toUsername: options.username ?? null,
     subject: `Your ${label} code`,
-    text: `Your ${label} code is ${code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this message.`,
+    text: [
+      `Your ${label} code is ${code}.`,
+      ...(options.about ? [options.about] : []),
+      'It expires in 10 minutes and works once. If you did not ask for it, ignore this message.',
+    ].join(' '),
     otp: code,
     sentAt: now,
   });
+  return { expiresAt, delivery };
+}
+
+/** The answer when a code's mail could not be delivered (SMTP down): never 'OTP sent'. */
+export const MAIL_NOT_SENT = 'We could not send the email. Please try again in a few minutes.';
+
+/**
+ * Issues a code and answers only once its mail is delivered (or kept in the outbox, without SMTP):
+ * a mail that failed every attempt is a 503 with MAIL_NOT_SENT, never 'OTP sent'. While mail is
+ * known to be failing (core/mailer.ts unavailable) it refuses at once rather than wait through the
+ * retries again. For answers that must not wait (timing: a password reset), see docs/decisions.md.
+ */
+export async function mailOtp(ctx: OtpServices, options: IssueOtpOptions): Promise<{ expiresAt: number }> {
+  if (ctx.mailer.unavailable()) throw new AppError(503, MAIL_NOT_SENT);
+  const { expiresAt, delivery } = issueOtp(ctx, options);
+  if ((await delivery) === 'failed') throw new AppError(503, MAIL_NOT_SENT);
   return { expiresAt };
 }
 

@@ -7,11 +7,12 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { members } from '@md/db';
 import { emailField, meetsChangePassword, MSG, registrationUsername, RESET_THROTTLE_MS, stripSpaces } from '@md/shared';
-import { badRequest, unauthorized } from '../../core/errors.ts';
+import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
 import { afterAnswer } from '../../core/after-answer.ts';
 import { rememberAddress, reserveGuess, type Guess } from '../../core/attempts.ts';
-import { checkOtp, consumeOtp, issueOtp, OTP_MESSAGES } from '../../core/otp.ts';
+import { checkOtp, consumeOtp, issueOtp, MAIL_NOT_SENT, mailOtp, OTP_MESSAGES } from '../../core/otp.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
+import { mailSecurityNotice } from '../../core/security-notice.ts';
 import type { Ctx, Services } from '../../core/services.ts';
 import { throttleOnce } from '../../core/throttle.ts';
 import { matchTotp, newTotpSecret, totpUri } from '../../core/totp.ts';
@@ -100,11 +101,11 @@ export const authHandlers: Handlers = {
       ? { Status: false, Success: AUTH_MESSAGES.usernameTaken }
       : { Status: true, Success: AUTH_MESSAGES.usernameAvailable },
 
-  'user.verify_otp': (ctx, input) => {
+  'user.verify_otp': async (ctx, input) => {
     if (input.page === 'Change Password') {
       const member = requireMember(ctx);
       if (input.otp === undefined || input.otp === '') {
-        issueOtp(ctx, { purpose: 'change_password', subject: member.username, email: member.email, username: member.username });
+        await mailOtp(ctx, { purpose: 'change_password', subject: member.username, email: member.email, username: member.username });
         return { Success: MSG.otpSent };
       }
       checkOtp(ctx, { purpose: 'change_password', subject: member.username, code: input.otp });
@@ -118,7 +119,7 @@ export const authHandlers: Handlers = {
     const address = email.data.toLowerCase();
     if (input.otp === undefined || input.otp === '') {
       if (findMemberByUsername(ctx, username.data)) throw badRequest(AUTH_MESSAGES.usernameTaken);
-      issueOtp(ctx, { purpose: 'registration', subject: address, email: address, username: username.data, payload: username.data });
+      await mailOtp(ctx, { purpose: 'registration', subject: address, email: address, username: username.data, payload: username.data });
       return { Success: MSG.otpSent };
     }
     checkOtp(ctx, { purpose: 'registration', subject: address, code: input.otp, payload: username.data });
@@ -159,6 +160,9 @@ export const authHandlers: Handlers = {
   },
 
   'user.reset_password_email': (ctx, input) => {
+    // The answer cannot wait for the mail (timing, below): while mail is known to be failing it says
+    // so to every name alike; otherwise a failure after the answer shows in the outbox and the log.
+    if (ctx.mailer.unavailable()) throw new AppError(503, MAIL_NOT_SENT);
     throttleOnce(ctx, `reset_password_email|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
     // The same answer, in the same time, for an unknown name: the name is looked up and the code
     // issued and mailed after the answer has left, so the request does the same work either way.
@@ -180,6 +184,7 @@ export const authHandlers: Handlers = {
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
       notify(ctx, member.id, 'Security_Alert', 'Your password was reset. If this was not you, contact support.');
+      mailSecurityNotice(ctx, member, { subject: 'your password was reset', change: 'The password of your account was reset with a code mailed to this address' });
     });
     // The code proved the mailbox from this address: the per-account sign-in ceiling lets it in.
     rememberAddress(ctx, member.username, ctx.caller);
@@ -188,6 +193,7 @@ export const authHandlers: Handlers = {
 
   'user.forgot_username': async (ctx, input) => {
     if (!(await verifyCaptcha(ctx.config, input.captcha))) throw badRequest(AUTH_MESSAGES.captchaRequired);
+    if (ctx.mailer.unavailable()) throw new AppError(503, MAIL_NOT_SENT);
     const email = emailField.safeParse(input.email);
     if (!email.success) throw badRequest(email.error.issues[0]?.message ?? MSG.emailInvalid);
     // The same answer either way, in the same time: the lookup and the mail happen after the
@@ -227,10 +233,11 @@ export const authHandlers: Handlers = {
     }
     consumeOtp(ctx, { purpose: 'change_password', subject: ctx.member.username, code: input.otp });
     const passwordHash = await hashPassword(newPassword, ctx.caller.ip);
-    const memberId = ctx.member.id;
+    const member = ctx.member;
     ctx.db.transaction(() => {
-      ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, memberId)).run();
-      notify(ctx, memberId, 'Security_Alert', 'Your password was changed. If this was not you, reset it at once.');
+      ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
+      notify(ctx, member.id, 'Security_Alert', 'Your password was changed. If this was not you, reset it at once.');
+      mailSecurityNotice(ctx, member, { subject: 'your password was changed', change: 'The password of your account was changed' });
     });
     return { Success: AUTH_MESSAGES.passwordChanged };
   },
@@ -262,6 +269,7 @@ export const authHandlers: Handlers = {
             .run();
           if (turnedOn.changes !== 1) throw wrongGuess(guess, MSG.invalidVerificationCode);
           notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned on.');
+          mailSecurityNotice(ctx, member, { subject: 'two-factor authentication was turned on', change: 'Two-factor authentication was turned on for your account' });
         });
         return { Success: MSG.twoFaEnabled };
       }
@@ -277,6 +285,7 @@ export const authHandlers: Handlers = {
           .where(eq(members.id, member.id))
           .run();
         notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned off.');
+        mailSecurityNotice(ctx, member, { subject: 'two-factor authentication was turned off', change: 'Two-factor authentication was turned off for your account' });
       });
       return { Success: MSG.twoFaDisabled };
     } finally {

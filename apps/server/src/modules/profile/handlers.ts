@@ -1,9 +1,10 @@
 /** The signed-in member's profile and the email change (spec §3, §4; DESIGN §3). */
 import { eq, sql } from 'drizzle-orm';
 import { members } from '@md/db';
-import { MSG } from '@md/shared';
+import { maskEmail, MSG } from '@md/shared';
 import { badRequest, forbidden } from '../../core/errors.ts';
-import { consumeOtp, issueOtp } from '../../core/otp.ts';
+import { consumeOtp, mailOtp } from '../../core/otp.ts';
+import { mailSecurityNotice } from '../../core/security-notice.ts';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
@@ -50,12 +51,12 @@ export const profileHandlers: Handlers = {
     };
   },
 
-  'user.change_email_request': (ctx, input) => {
+  'user.change_email_request': async (ctx, input) => {
     if (hasActiveSubscription(ctx, ctx.member.id)) throw forbidden(PROFILE_MESSAGES.emailBlocked);
     const email = input.email.toLowerCase();
     if (email === ctx.member.email) throw badRequest(PROFILE_MESSAGES.sameEmail);
     // Mailed to the address that is to become current, so the member proves they own it.
-    issueOtp(ctx, { purpose: 'change_email', subject: ctx.member.username, email, username: ctx.member.username, payload: email });
+    await mailOtp(ctx, { purpose: 'change_email', subject: ctx.member.username, email, username: ctx.member.username, payload: email });
     return { Success: MSG.otpSent };
   },
 
@@ -67,6 +68,9 @@ export const profileHandlers: Handlers = {
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ email }).where(eq(members.id, member.id)).run();
       notify(ctx, member.id, 'Security_Alert', `Your email was changed to ${email}.`);
+      // The old address learns of it too (a taken-over account's owner reads that one), the new one shown masked.
+      mailSecurityNotice(ctx, member, { subject: 'your email was changed', change: `The email of your account was changed to ${maskEmail(email)}` });
+      mailSecurityNotice(ctx, { email, username: member.username }, { subject: 'your email was changed', change: `The email of your account was changed from ${maskEmail(member.email)} to this address` });
     });
     return { Success: PROFILE_MESSAGES.emailChanged };
   },

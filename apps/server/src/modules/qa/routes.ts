@@ -79,7 +79,19 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
       .orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id))
       .limit(who ? 500 : 50)
       .all();
-    return rows.map((row) => ({ to: row.toAddress, subject: row.subject, text: row.text, otp: row.otp, sentAt: new Date(row.sentAt).toISOString() }));
+    // delivery: 'outbox-only' without SMTP_URL, else 'pending' while attempts remain, then 'sent' or 'failed' (core/mailer.ts).
+    return rows.map((row) => ({
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.text,
+      otp: row.otp,
+      sentAt: new Date(row.sentAt).toISOString(),
+      delivery: row.delivery,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      deliveredAt: row.deliveredAt === null ? null : new Date(row.deliveredAt).toISOString(),
+      replyTo: row.replyTo,
+    }));
   });
 
   // nextRuns: the QA panel's 'to the next 11:00 UK run' needs London time across DST, which the schedule knows.

@@ -7,11 +7,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { output, ZodType } from 'zod';
 import { members, otps } from '@md/db';
-import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, transactionPasswordField } from '@md/shared';
+import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, shortenAddress, transactionPasswordField } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
-import { consumeOtp, issueOtp } from '../../core/otp.ts';
+import { consumeOtp, mailOtp } from '../../core/otp.ts';
 import { hashPassword, verifyPassword } from '../../core/passwords.ts';
 import { reserveGuess } from '../../core/attempts.ts';
+import { mailSecurityNotice } from '../../core/security-notice.ts';
 import type { Ctx, Member, Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
@@ -98,7 +99,7 @@ export const securityHandlers: Handlers = {
       }
     }
     // A reset: the pending hash travels in the OTP's payload until the code confirms it.
-    issueOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, email: member.email, username: member.username, payload: hash, label: 'transaction password reset' });
+    await mailOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, email: member.email, username: member.username, payload: hash, label: 'transaction password reset' });
     return { Success: MSG.otpSent, OTP_Sent: true };
   },
 
@@ -111,15 +112,27 @@ export const securityHandlers: Handlers = {
     // Bound to that very row's payload: a newer reset in between makes this code fail.
     consumeOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, code: otp, payload: pending?.payload ?? null });
     if (!pending?.payload) throw badRequest('Invalid OTP');
-    ctx.db.update(members).set({ transactionPasswordHash: pending.payload }).where(eq(members.id, member.id)).run();
-    notify(ctx, member.id, 'Security_Alert', 'Your transaction password was changed.');
+    ctx.db.transaction(() => {
+      ctx.db.update(members).set({ transactionPasswordHash: pending.payload }).where(eq(members.id, member.id)).run();
+      notify(ctx, member.id, 'Security_Alert', 'Your transaction password was changed.');
+      mailSecurityNotice(ctx, member, { subject: 'your transaction password was changed', change: 'The transaction password of your account was changed' });
+    });
     return { Success: SECURITY_MESSAGES.transactionPasswordChanged };
   },
 
-  'wallet.update_wallet_address': (ctx, input) => {
+  'wallet.update_wallet_address': async (ctx, input) => {
     const address = walletAddressOrThrow(input.address);
     const member = ctx.member;
-    issueOtp(ctx, { purpose: WALLET_ADDRESS_OTP, subject: member.username, email: member.email, username: member.username, payload: address, label: 'wallet address confirmation' });
+    // The mail names the address (first 6 and last 4 characters): a member who did not ask sees which one.
+    await mailOtp(ctx, {
+      purpose: WALLET_ADDRESS_OTP,
+      subject: member.username,
+      email: member.email,
+      username: member.username,
+      payload: address,
+      label: 'wallet address confirmation',
+      about: `It confirms ${shortenAddress(address)} as your BEP.20 withdrawal address.`,
+    });
     return { Success: MSG.otpSent };
   },
 
@@ -130,6 +143,7 @@ export const securityHandlers: Handlers = {
     ctx.db.transaction(() => {
       saveWalletAddress(ctx, member.id, address);
       notify(ctx, member.id, 'Security_Alert', `Your BEP.20 withdrawal address was changed to ${address}.`);
+      mailSecurityNotice(ctx, member, { subject: 'your withdrawal address was changed', change: `The BEP.20 withdrawal address of your account was changed to ${shortenAddress(address)}` });
     });
     return { Success: SECURITY_MESSAGES.walletSaved };
   },

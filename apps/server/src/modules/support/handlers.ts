@@ -48,6 +48,8 @@ export const supportHandlers: Handlers = {
         .run();
       ctx.mailer.send({
         to: SUPPORT_ADDRESS,
+        // Support answers the member at the address they typed (what the confirmation promises).
+        replyTo: input.email,
         subject: `[${ticket}] ${subject}`,
         text: [
           `From: ${input.name} <${input.email}>`,
