@@ -42,7 +42,7 @@ process.once('SIGINT', () => process.exit(130));
 const port = await new Promise<number>((done, fail) => {
   child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', NODE_ENV: 'production', QA_CONTROL: 'on', JWT_SECRET: 'auth-timing-bench' },
+    env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on', QA_CONTROL: 'on', JWT_SECRET: 'auth-timing-bench' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

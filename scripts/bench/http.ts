@@ -94,7 +94,8 @@ await start(
   'server',
   // SERVER_NODE_OPTIONS: e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
   [...(process.env.SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-  { NODE_ENV: 'production', DATABASE_PATH: databasePath, PORT: String(subjectPort), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
+  // The stand-in API, which production serves only when asked (docs/deployment.md).
+  { NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on', DATABASE_PATH: databasePath, PORT: String(subjectPort), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
   /Member dashboard on/,
 );
 console.log(`server: ready in ${Math.round(performance.now() - started)} ms`);

@@ -1,6 +1,8 @@
 /**
  * buildApp: the whole provider stand-in as a Fastify instance that is not listening yet.
- * One port serves REST at the provider paths, /trpc, /config.json, /docs, /__qa and the web app.
+ * One port serves REST at the provider paths, /trpc, /config.json, /docs, /__qa and the web app;
+ * with `standin: false` only the web app, /config.json and the health routes (deployment roles,
+ * config.ts and docs/deployment.md).
  */
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type LogLevel } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
@@ -28,10 +30,12 @@ import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { createQaSurface } from './modules/qa/surface.ts';
 import { requireQaToken } from './modules/qa/token.ts';
-import { registerWalletCheckStandin } from './modules/security/wallet-check-standin.ts';
+import { registerWalletCheckStandin, WALLET_CHECK_STANDIN_PATH } from './modules/security/wallet-check-standin.ts';
 import { seedScenario } from './seed/index.ts';
 import { startDailyRuns } from './modules/engine/runner.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
+import { checksumStoredAddresses } from './modules/withdrawals/checksum-fix.ts';
+import { registerCors } from './transport/cors.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { createAppRouter, guardTrpcContentType, type TrpcContext } from './transport/trpc.ts';
 
@@ -42,11 +46,26 @@ export interface BuildOptions {
   mailer?: Mailer;
   jwtSecret?: string;
   /**
-   * Scenario to seed a new database with ('demo' by default, 'empty' for none; 'none' refuses to
-   * create a database). Seeded only when the file did not exist at start (or ':memory:'): an
-   * existing file is never seeded, and a missing one whose traces remain is refused (@md/db).
+   * Scenario to seed a new database with ('demo' by default; 'empty' or 'none' seed nothing).
+   * Seeded only when the file did not exist at start (or ':memory:'): an existing file is never
+   * seeded, and a missing one whose traces remain is refused (@md/db).
    */
   seed?: string;
+  /** false: refuse to create a database file that does not exist (DATABASE_CREATE=off). */
+  createDatabase?: boolean;
+  /**
+   * The stand-in API (true by default): the contract REST routes, the deposit host, /trpc, the
+   * captcha, /docs, QA control and the daily runs. false: the web app and /config.json only.
+   */
+  standin?: boolean;
+  /** Serve the wallet-check stand-in (/__mock/bscscan/…, approves any address); true by default outside production. */
+  walletCheckStandin?: boolean;
+  /** Announce the demo member in /config.json; true by default outside production. */
+  demoHint?: boolean;
+  /** Serve the web app's *.map files; true by default outside production. */
+  sourceMaps?: boolean;
+  /** Origins whose browser clients may call the stand-in API (transport/cors.ts); none by default. */
+  corsOrigins?: readonly string[];
   config?: Partial<ServerConfig>;
   smtpUrl?: string;
   /** MAIL_FROM (core/mailer.ts DEFAULT_MAIL_FROM when absent). */
@@ -122,12 +141,15 @@ function persistedClock(db: Db): Clock {
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
-  const { db, sqlite, created: noSchema, fileExisted, files } = openDatabase(options.databasePath ?? ':memory:', { create: options.seed !== 'none' });
+  const { db, sqlite, created: noSchema, fileExisted, files } = openDatabase(options.databasePath ?? ':memory:', { create: options.createDatabase !== false });
   const created = !fileExisted;
   const clock = options.clock ?? persistedClock(db);
+  const production = process.env.NODE_ENV === 'production';
+  const standin = options.standin !== false;
+  const walletCheckStandin = standin && (options.walletCheckStandin ?? !production);
   const config: ServerConfig = {
-    validateOutput: process.env.NODE_ENV !== 'production',
-    qaControl: process.env.NODE_ENV !== 'production',
+    validateOutput: !production,
+    qaControl: !production,
     publicUrl: 'http://localhost:3000',
     rateLimits: true,
     readCache: process.env.READ_CACHE !== 'off',
@@ -136,19 +158,23 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     captchaMaxNumber: 100_000,
     ...options.config,
   };
+  // QA control drives the stand-in's database: nothing to drive without it.
+  if (!standin) config.qaControl = false;
 
   const runtimeConfig: RuntimeConfig = {
     mode: options.clientMode ?? (process.env.CLIENT_MODE === 'provider' ? 'provider' : 'mock'),
     trpcUrl: '/trpc',
     apiBaseUrl: options.providerUrls?.apiBaseUrl ?? '',
     depositBaseUrl: options.providerUrls?.depositBaseUrl ?? '',
-    walletCheckUrl: options.providerUrls?.walletCheckUrl ?? '/__mock/bscscan/wallet-stats/',
+    walletCheckUrl: options.providerUrls?.walletCheckUrl ?? (walletCheckStandin ? WALLET_CHECK_STANDIN_PATH : ''),
     depositGateway: 'nowpayments',
     requestTimeoutMs: config.requestTimeoutMs,
-    captchaChallengeUrl: '/captcha/challenge',
     // support and activity: extensions of this stand-in (contract entries marked `extension`).
-    capabilities: ['captcha', 'support', 'activity', ...(config.qaControl ? ['qa'] : [])],
-    demoHint: { username: 'demo', password: 'Demo@1234' },
+    ...(standin
+      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', ...(config.qaControl ? ['qa'] : [])] }
+      : { capabilities: [] }),
+    // The published demo password: never announced in production unless asked (DEMO_HINT=on).
+    ...(standin && (options.demoHint ?? !production) ? { demoHint: { username: 'demo', password: 'Demo@1234' } } : {}),
   };
 
   // A tRPC batch names all its procedures in one path segment: allow long ones.
@@ -189,7 +215,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // A database from before the engine gets its binary_stats; a run a killed process left half
   // done is finished from its cursor, in the daily runs' worker (the server listens meanwhile).
   backfillBinaryStats(services);
-  startDailyRuns(fastify, services, options.databasePath ?? ':memory:');
+  // Withdrawal addresses stored lowercase before issue 13, in EIP-55 form (once per database).
+  checksumStoredAddresses(services);
+  if (standin) startDailyRuns(fastify, services, options.databasePath ?? ':memory:');
 
   // Every error leaves as the provider's envelope; bad JSON is a 400, never a 500; a storage
   // fault is a 503 (core/storage.ts). Every 5xx is logged with its cause.
@@ -228,26 +256,30 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // The QA surface (faults, journal, snapshots) wraps every contract call on both transports.
   const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random, token: options.qaToken }) : undefined;
-  registerRestRoutes(fastify, services, handlers, qa?.intercept);
-  registerCaptchaRoutes(fastify, services);
-  registerWalletCheckStandin(fastify);
-  await fastify.register(async (trpcScope) => {
-    guardTrpcContentType(trpcScope);
-    await trpcScope.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: createAppRouter(services, handlers, qa?.intercept),
-        createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
-          caller: { ip: req.ip, authorization: req.headers.authorization },
-          exchange: { transport: 'trpc', request: req, reply: res },
-        }),
-      },
+  if (standin) {
+    // Browser clients on the allowed origins call the stand-in API across origins, as a real provider's are.
+    if (options.corsOrigins?.length) await registerCors(fastify, options.corsOrigins);
+    registerRestRoutes(fastify, services, handlers, qa?.intercept);
+    registerCaptchaRoutes(fastify, services);
+    await fastify.register(async (trpcScope) => {
+      guardTrpcContentType(trpcScope);
+      await trpcScope.register(fastifyTRPCPlugin, {
+        prefix: '/trpc',
+        trpcOptions: {
+          router: createAppRouter(services, handlers, qa?.intercept),
+          createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
+            caller: { ip: req.ip, authorization: req.headers.authorization },
+            exchange: { transport: 'trpc', request: req, reply: res },
+          }),
+        },
+      });
     });
-  });
+  }
+  if (walletCheckStandin) registerWalletCheckStandin(fastify);
 
   fastify.get('/config.json', async () => runtimeConfig);
 
-  await registerDocs(fastify, { qaControl: config.qaControl, qaToken: options.qaToken !== undefined });
+  if (standin) await registerDocs(fastify, { qaControl: config.qaControl, qaToken: options.qaToken !== undefined });
   // In their own scope, so the token check guards exactly the /__qa routes, however the URL is spelled.
   if (qa)
     await fastify.register(async (qaScope) => {
@@ -260,10 +292,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(webDist)) {
     // wildcard: files are looked up per request, so a rebuilt dist is served without a restart.
-    await fastify.register(fastifyStatic, webAssetOptions(webDist));
+    await fastify.register(fastifyStatic, webAssetOptions(webDist, { sourceMaps: options.sourceMaps ?? !production }));
     fastify.setNotFoundHandler((request, reply) => {
       // A missing hashed asset is a 404, never index.html (a stale tab would run HTML as a script).
-      const apiOrAsset = ['/__qa', '/trpc', '/assets/'].some((prefix) => request.url.startsWith(prefix)) || isDocsUrl(request.url);
+      const apiOrAsset = ['/__qa', '/__mock/', '/trpc', '/captcha/', '/assets/'].some((prefix) => request.url.startsWith(prefix)) || isDocsUrl(request.url);
       if (request.method === 'GET' && !apiOrAsset)
         return reply.sendFile('index.html');
       return reply.code(404).send({ Error: 'Not found' });

@@ -2,7 +2,10 @@
  * What `npm start` (main.ts) takes from the environment, decided in one pure function so the
  * rules can be tested without starting a server: where to listen, and whether QA control may be
  * reached from there (issue 11: /__qa can reset the database, pay deposits and read every OTP, so
- * it stays on this machine unless a QA token guards it).
+ * it stays on this machine unless a QA token guards it); and the process's roles (issue 13): the
+ * web app and /config.json always, the stand-in API (STANDIN), QA control, seeding, the demo hint,
+ * the wallet-check stand-in, source maps and the origins CORS lets in. Development defaults to
+ * everything on; production to the web app alone unless asked (docs/deployment.md).
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { BuildOptions } from './app.ts';
@@ -28,8 +31,18 @@ export const CONFIG_MESSAGES = {
     'SMTP_URL is set in production, so MAIL_FROM must say who mail is from: an address on a domain the SMTP server may send for, ' +
     'e.g. MAIL_FROM="Member Dashboard <no-reply@example.com>".',
   mailFrom: (value: string) => `MAIL_FROM=${value} is not one address: use e.g. MAIL_FROM="Member Dashboard <no-reply@example.com>".`,
-
+  onOff: (name: string, value: string) => `${name}=${value} is neither on nor off.`,
+  qaWithoutStandin: 'QA_CONTROL=on needs the stand-in API (STANDIN=on): QA control drives the stand-in\'s database.',
+  providerUrls: (missing: string[]) =>
+    `STANDIN=off: this process serves the web app only, so /config.json must send it to the real provider. Set ${missing.join(', ')} (absolute http(s) URLs).`,
+  walletCheck:
+    'NODE_ENV=production does not serve the wallet-check stand-in (it approves any address): set WALLET_CHECK_URL to the real check, or WALLET_CHECK_STANDIN=on.',
+  corsOrigin: (origin: string) =>
+    `CORS_ORIGINS: '${origin}' is not an origin. List origins separated by commas, scheme, host and port only (e.g. CORS_ORIGINS=https://app.example.com,http://localhost:5173).`,
 } as const;
+
+/** The Vite dev server (apps/web/vite.config.ts, port 5173) and `vite preview` (4173): CORS lets them in during development. */
+export const DEV_CORS_ORIGINS: readonly string[] = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173'];
 
 export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -59,37 +72,82 @@ export interface StartConfig {
 
 const set = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
 
-/** The environment as start-up options; throws ConfigError when it would expose QA control. */
+/** An on/off variable: unset is the fallback; anything but on/off (true/false, 1/0) is refused. */
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = set(env[name])?.trim().toLowerCase();
+  if (value === undefined) return fallback;
+  if (['on', 'true', '1', 'yes'].includes(value)) return true;
+  if (['off', 'false', '0', 'no'].includes(value)) return false;
+  throw new ConfigError(CONFIG_MESSAGES.onOff(name, env[name]!));
+}
+
+const isAbsoluteHttpUrl = (url: string | undefined) => url !== undefined && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+
+/** CORS_ORIGINS as origins (scheme://host[:port]); a path, a wildcard or a typo is refused. */
+export function corsOriginsOf(value: string): string[] {
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins)
+    if (!isAbsoluteHttpUrl(origin) || new URL(origin).origin !== origin.replace(/\/$/, '').toLowerCase()) throw new ConfigError(CONFIG_MESSAGES.corsOrigin(origin));
+  return origins.map((origin) => new URL(origin).origin);
+}
+
+/** The environment as start-up options; throws ConfigError when it would expose QA control or serve a broken client. */
 export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
+  const production = env.NODE_ENV === 'production';
   const port = Number(env.PORT ?? 3000);
   const host = set(env.HOST)?.trim() ?? DEFAULT_HOST;
-  const qaControl = env.QA_CONTROL ? env.QA_CONTROL !== 'off' : env.NODE_ENV !== 'production';
+  // The stand-in API: the contract REST routes, /trpc, the deposit host, the captcha. Off, this
+  // process serves the web app and a /config.json that points at the real provider.
+  const standin = onOff(env, 'STANDIN', !production);
+  const qaControl = onOff(env, 'QA_CONTROL', standin && !production);
+  if (qaControl && !standin) throw new ConfigError(CONFIG_MESSAGES.qaWithoutStandin);
   const qaToken = set(env.QA_TOKEN);
   if (qaControl && qaToken !== undefined && qaToken.length < QA_TOKEN_MIN_LENGTH) throw new ConfigError(CONFIG_MESSAGES.tokenTooShort);
   if (qaControl && qaToken === undefined && !isLoopback(host)) throw new ConfigError(CONFIG_MESSAGES.tokenRequired(host));
+  const providerUrls = { apiBaseUrl: set(env.API_BASE_URL), depositBaseUrl: set(env.DEPOSIT_BASE_URL), walletCheckUrl: set(env.WALLET_CHECK_URL) };
+  if (!standin) {
+    const missing = (['API_BASE_URL', 'DEPOSIT_BASE_URL', 'WALLET_CHECK_URL'] as const).filter((name) => !isAbsoluteHttpUrl(set(env[name])));
+    if (missing.length > 0) throw new ConfigError(CONFIG_MESSAGES.providerUrls(missing));
+  }
+  // It approves any address: production serves it only when asked, or when the real check is elsewhere.
+  const walletCheckStandin = standin && onOff(env, 'WALLET_CHECK_STANDIN', !production);
+  if (standin && !walletCheckStandin && providerUrls.walletCheckUrl === undefined) throw new ConfigError(CONFIG_MESSAGES.walletCheck);
   const autopay = env.DEMO_AUTOPAY_SECONDS ? Number(env.DEMO_AUTOPAY_SECONDS) : undefined;
   const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS);
   // info by default (start, stop, faults, every 5xx); LOG=1 (before LOG_LEVEL) meant every request.
   const level = (set(env.LOG_LEVEL)?.trim().toLowerCase() ?? (env.LOG === '0' ? 'silent' : env.LOG === '1' ? 'debug' : 'info')) as LogLevel;
   if (!LOG_LEVELS.includes(level)) throw new ConfigError(CONFIG_MESSAGES.logLevel(level));
-  // Only a database file that does not exist yet is seeded (app.ts); production starts one empty.
-  const seed = set(env.SEED)?.trim() ?? (env.NODE_ENV === 'production' ? 'empty' : 'demo');
+  // Only a database file that does not exist yet is seeded (app.ts); production seeds nothing.
+  const seed = set(env.SEED)?.trim() ?? (production ? 'none' : 'demo');
   if (seed !== 'none' && !isScenario(seed)) throw new ConfigError(CONFIG_MESSAGES.seed(seed));
   // Development mails from DEFAULT_MAIL_FROM; real mail in production must name a real sender.
   const mailFrom = set(env.MAIL_FROM)?.trim();
   if (mailFrom === undefined && set(env.SMTP_URL) && env.NODE_ENV === 'production') throw new ConfigError(CONFIG_MESSAGES.mailFromRequired);
   if (mailFrom !== undefined && !parseMailFrom(mailFrom)) throw new ConfigError(CONFIG_MESSAGES.mailFrom(mailFrom));
+  const corsOrigins = env.CORS_ORIGINS !== undefined ? corsOriginsOf(env.CORS_ORIGINS) : production ? [] : [...DEV_CORS_ORIGINS];
   return {
     host,
     port,
-    databasePath: env.DATABASE_PATH ?? 'data/app.sqlite',
+    // Without the stand-in nothing is stored: a database in memory answers /readyz.
+    databasePath: set(env.DATABASE_PATH) ?? (standin ? 'data/app.sqlite' : ':memory:'),
     build: {
       smtpUrl: set(env.SMTP_URL),
       ...(mailFrom !== undefined ? { mailFrom } : {}),
       logger: { level },
       seed,
+      createDatabase: onOff(env, 'DATABASE_CREATE', true),
+      standin,
+      walletCheckStandin,
+      demoHint: standin && onOff(env, 'DEMO_HINT', !production),
+      sourceMaps: onOff(env, 'SOURCE_MAPS', !production),
+      corsOrigins: standin ? corsOrigins : [],
+      // The web app alone only makes sense in provider mode (the real provider speaks REST).
+      clientMode: !standin || env.CLIENT_MODE === 'provider' ? 'provider' : 'mock',
       // A deployment that points provider mode at a real provider sets these (absolute URLs).
-      providerUrls: { apiBaseUrl: env.API_BASE_URL, depositBaseUrl: env.DEPOSIT_BASE_URL, walletCheckUrl: env.WALLET_CHECK_URL },
+      providerUrls,
       ...(qaControl && qaToken !== undefined ? { qaToken } : {}),
       config: {
         qaControl,

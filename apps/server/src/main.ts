@@ -51,20 +51,30 @@ await fastify.listen({ port, host });
 // The port really bound (PORT=0 picks a free one: the durability test reads it from this log).
 const { port: listening, address: boundAddress } = fastify.server.address() as AddressInfo;
 // The daily runs on real time (ROI 00:05, binary and ranks 11:00 London); QA clock moves run them too.
-const stopJobs = startJobTimer(services, (error: unknown) => {
-  runs.failed(error);
-  fastify.log.error({ err: error, storage: storageFaultOf(error) }, 'Daily run failed (it resumes on the next tick)');
-});
+// Without the stand-in there is nothing to run: the real provider pays.
+const { standin, qaToken, corsOrigins = [] } = settings.build;
+const stopJobs = standin
+  ? startJobTimer(services, (error: unknown) => {
+      runs.failed(error);
+      fastify.log.error({ err: error, storage: storageFaultOf(error) }, 'Daily run failed (it resumes on the next tick)');
+    })
+  : () => {};
 const ms = Math.round(performance.now() - started);
 const database = created ? (seeded ? `new database, seeded "${seeded}"` : 'new database, empty') : 'existing database';
 fastify.log.info({ port: listening, address: boundAddress, database: databasePath, created, seeded, startMs: ms }, `Listening on ${boundAddress}:${listening} (${database})`);
+// The demo members are named only where they exist (a database seeded with the demo scenario).
+const scenario = services.sqlite.prepare<[], { value: string }>("select value from meta where key = 'scenario'").get()?.value;
+const { providerUrls = {} } = settings.build;
 console.log(
   [
-    `Member dashboard on http://localhost:${listening}  (${database}: ${databasePath}; ready in ${ms} ms)`,
-    '  Demo member:      demo / Demo@1234',
-    '  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)',
-    `  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see README: QA control API)`,
-    `  Listening on:     ${boundAddress}${settings.build.qaToken ? '  (QA control asks for X-QA-Token: QA_TOKEN)' : ''}`,
+    `Member dashboard on http://localhost:${listening}  (${standin ? `${database}: ${databasePath}` : 'web app only'}; ready in ${ms} ms)`,
+    ...(standin && scenario === 'demo' ? ['  Demo member:      demo / Demo@1234'] : []),
+    ...(standin && scenario === 'demo' && settings.build.config.qaControl ? ['  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)'] : []),
+    ...(settings.build.config.qaControl ? [`  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see README: QA control API)`] : []),
+    standin
+      ? `  Stand-in API:     on${corsOrigins.length ? ` (CORS for ${corsOrigins.join(', ')})` : ''}`
+      : `  Provider:         ${providerUrls.apiBaseUrl} (deposits ${providerUrls.depositBaseUrl}; STANDIN=off)`,
+    `  Listening on:     ${boundAddress}${qaToken ? '  (QA control asks for X-QA-Token: QA_TOKEN)' : ''}`,
   ].join('\n'),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -37,7 +37,7 @@ describe('startConfig: where the server listens and whether QA control may be re
 
   it('starts on the network with QA control off (QA_CONTROL=off or production) or with a QA_TOKEN', () => {
     expect(startConfig({ HOST: '0.0.0.0', QA_CONTROL: 'off' })).toMatchObject({ host: '0.0.0.0', build: { config: { qaControl: false } } });
-    expect(startConfig({ HOST: '0.0.0.0', NODE_ENV: 'production' }).build.config.qaControl).toBe(false);
+    expect(startConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on' }).build.config.qaControl).toBe(false);
     const withToken = startConfig({ HOST: '0.0.0.0', QA_TOKEN: TOKEN });
     expect(withToken).toMatchObject({ host: '0.0.0.0', build: { qaToken: TOKEN, config: { qaControl: true } } });
     // No QA control, nothing to guard: the token is not passed on.
@@ -65,7 +65,7 @@ describe('startConfig: where the server listens and whether QA control may be re
 /** `node --import tsx main.ts` with `env` over a clean QA environment; resolves on exit or on the line matching `until`. */
 function runMain(env: Record<string, string>, until?: RegExp): Promise<{ code: number | null; output: string }> {
   const base = { ...process.env };
-  for (const name of ['HOST', 'QA_TOKEN', 'QA_CONTROL', 'NODE_ENV', 'PORT', 'DATABASE_PATH', 'JWT_SECRET']) delete base[name];
+  for (const name of ['HOST', 'QA_TOKEN', 'QA_CONTROL', 'NODE_ENV', 'PORT', 'DATABASE_PATH', 'JWT_SECRET', 'STANDIN', 'CORS_ORIGINS']) delete base[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...base, NODE_ENV: 'development', JWT_SECRET: 'qa-token-test-secret', ...env } });
   let output = '';
   return new Promise((done) => {

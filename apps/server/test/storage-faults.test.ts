@@ -298,7 +298,7 @@ describe('the QA clock on a database that refuses writes', () => {
 });
 
 describe('seeding', () => {
-  it('never seeds a file that existed (a copy of a database, an empty file), seeds only a file this start created, and SEED=none creates none', async () => {
+  it('never seeds a file that existed (a copy of a database, an empty file), seeds only a file this start created, and DATABASE_CREATE=off creates none', async () => {
     const copy = join(dir, 'existing.sqlite');
     copyFileSync(template, copy);
     const existing = await buildApp({ databasePath: copy });
@@ -312,14 +312,23 @@ describe('seeding', () => {
     expect(zero.services.sqlite.prepare('select count(*) as n from members').get()).toEqual({ n: 0 });
     await zero.fastify.close();
 
-    await expect(buildApp({ databasePath: join(dir, 'never.sqlite'), seed: 'none' })).rejects.toThrow(MissingDatabaseError);
+    await expect(buildApp({ databasePath: join(dir, 'never.sqlite'), createDatabase: false })).rejects.toThrow(MissingDatabaseError);
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
+
+    // SEED=none (production's default): a new file gets the schema and nothing else.
+    const unseeded = await buildApp({ databasePath: join(dir, 'unseeded.sqlite'), seed: 'none' });
+    expect({ created: unseeded.created, seeded: unseeded.seeded }).toEqual({ created: true, seeded: null });
+    expect(unseeded.services.sqlite.prepare('select count(*) as n from members').get()).toEqual({ n: 0 });
+    await unseeded.fastify.close();
   });
 
-  it('is configured by SEED: demo for development, empty in production, a scenario or none; LOG_LEVEL must be a level', () => {
+  it('is configured by SEED: demo for development, none in production, a scenario or none; LOG_LEVEL must be a level', () => {
     expect(startConfig({}).build.seed).toBe('demo');
-    expect(startConfig({ NODE_ENV: 'production' }).build.seed).toBe('empty');
+    expect(startConfig({ NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on' }).build.seed).toBe('none');
     expect(startConfig({ SEED: 'none' }).build.seed).toBe('none');
+    expect(startConfig({ SEED: 'empty' }).build.seed).toBe('empty');
+    expect(startConfig({}).build.createDatabase).toBe(true);
+    expect(startConfig({ DATABASE_CREATE: 'off' }).build.createDatabase).toBe(false);
     expect(() => startConfig({ SEED: 'prod' })).toThrow(ConfigError);
     expect(startConfig({}).build.logger).toEqual({ level: 'info' });
     expect(startConfig({ LOG_LEVEL: 'debug' }).build.logger).toEqual({ level: 'debug' });
@@ -422,7 +431,7 @@ describe('/healthz and /readyz', () => {
 /** `node --import tsx main.ts` with `env`: its exit code and output (it must exit by itself). */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const base = { ...process.env };
-  for (const name of ['HOST', 'QA_TOKEN', 'QA_CONTROL', 'NODE_ENV', 'PORT', 'DATABASE_PATH', 'JWT_SECRET', 'SEED', 'LOG_LEVEL', 'LOG']) delete base[name];
+  for (const name of ['HOST', 'QA_TOKEN', 'QA_CONTROL', 'NODE_ENV', 'PORT', 'DATABASE_PATH', 'JWT_SECRET', 'SEED', 'LOG_LEVEL', 'LOG', 'STANDIN', 'DATABASE_CREATE', 'CORS_ORIGINS']) delete base[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...base, NODE_ENV: 'development', JWT_SECRET: 'storage-test-secret', ...env } });
   let output = '';
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);

@@ -3,14 +3,20 @@
  * every text asset next to it (apps/web/vite.config.ts), so answers are compressed without
  * spending CPU per request; files under /assets/ have a content hash in their name and never
  * change, so browsers keep them for a year without asking again. index.html is revalidated.
+ * Source maps (the build writes them) are served only when asked: production hides them unless
+ * SOURCE_MAPS=on (config.ts), they carry the whole source.
  */
 import type { FastifyStaticOptions } from '@fastify/static';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-export const webAssetOptions = (root: string): FastifyStaticOptions => ({
+export const isSourceMap = (path: string) => /\.map$/i.test(path.split('?', 1)[0]!);
+
+export const webAssetOptions = (root: string, { sourceMaps = true }: { sourceMaps?: boolean } = {}): FastifyStaticOptions => ({
   root,
   preCompressed: true,
+  // Refused here, a map is answered by the not-found handler: 404 under /assets/.
+  ...(sourceMaps ? {} : { allowedPath: (path: string) => !isSourceMap(path) }),
   setHeaders: (reply, path) => {
     if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', IMMUTABLE_CACHE);
   },
