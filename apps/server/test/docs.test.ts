@@ -6,9 +6,11 @@ import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract, MSG, procedureNames } from '@md/shared';
+import { DEMO_ADDRESS } from '../src/modules/docs/examples.ts';
 import { QA_ROUTES } from '../src/modules/docs/qa-table.ts';
 import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
 import { createSchemaConverter } from '../src/modules/docs/schemas.ts';
+import { DEMO_WALLET_ADDRESS } from '../src/seed/demo-money.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 type Json = Record<string, unknown>;
@@ -102,6 +104,11 @@ describe('GET /docs/openapi.json', () => {
     expect(doc.servers[0]?.description).toMatch(/API host/);
     const deposit = operation(doc, '/deposit/make_payment');
     expect(deposit.servers?.[0]?.description).toMatch(/Deposit host/);
+    // Absolute once its variable is filled in (a relative `/` made clients call http:////deposit/…).
+    for (const server of [...(deposit.servers ?? []), ...doc.servers.slice(1)]) {
+      const url = server.url.replace(/\{(\w+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+      expect(new URL(url).origin, server.url).toBe('http://localhost:3000');
+    }
     expect(deposit['x-host']).toBe('deposit');
     const others = procedureNames.filter((name) => contract[name].host !== 'deposit');
     expect(others.length).toBe(procedureNames.length - 1);
@@ -137,15 +144,20 @@ describe('GET /docs/openapi.json', () => {
     expect(operation(doc, '/__qa/clock').requestBody?.content['application/json']?.schema).toMatchObject({ additionalProperties: false });
   });
 
-  it('states authentication: bearer JWT and the body token field', () => {
+  it('states authentication: bearer JWT or the body token field, as alternatives', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components.securitySchemes.bearerAuth?.description).toContain('`{}`');
     for (const name of procedureNames) {
       const entry = contract[name];
       const op = operation(doc, entry.path);
       expect(op['x-auth']).toBe(entry.auth);
-      expect(op['x-token-field']).toBe('tokenField' in entry ? entry.tokenField : undefined);
-      const expected = entry.auth === 'none' ? [] : entry.auth === 'required' ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }];
-      expect(op.security).toEqual(expected);
+      const tokenField = 'tokenField' in entry ? entry.tokenField : undefined;
+      expect(op['x-token-field']).toBe(tokenField);
+      // The body token has no security scheme in OpenAPI: it is the empty alternative `{}`, so a
+      // validator lets a call carry the token in the body alone (issue 13).
+      const expected = entry.auth === 'none' ? [] : entry.auth === 'optional' ? [{}, { bearerAuth: [] }] : tokenField ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
+      expect(op.security, name).toEqual(expected);
+      if (tokenField) expect(op.description, name).toContain(`\`${tokenField}\` in the body`);
       expect('401' in op.responses).toBe(entry.auth !== 'none');
     }
     expect(operation(doc, '/notification/total_view_notification')['x-token-field']).toBe('token');
@@ -204,6 +216,38 @@ describe('GET /docs/openapi.json', () => {
     expect(operation(docWithoutQa, '/user/view_profile').parameters).toBeUndefined();
     expect(docWithoutQa.components.parameters).toEqual({});
     expect(docWithoutQa.components.schemas).not.toHaveProperty('QaFaultRule');
+  });
+});
+
+describe('examples and descriptions (issue 13)', () => {
+  it('gives every contract request body a realistic example from the demo data, which the contract accepts', () => {
+    for (const name of procedureNames) {
+      const example = operation(doc, contract[name].path).requestBody?.content['application/json']?.example;
+      expect(example, name).toBeDefined();
+      const parsed = contract[name].input.safeParse(example);
+      expect(parsed.success, `${name}: ${parsed.error?.message}`).toBe(true);
+    }
+    expect(operation(doc, '/user/login').requestBody?.content['application/json']?.example).toEqual({ username: 'demo', password: 'Demo@1234' });
+    expect(operation(doc, '/table/view_deposit_transaction').requestBody?.content['application/json']?.example).toEqual({ pageNo: 1, pageSize: 10, path: '/table/view_deposit_transaction' });
+    // The address the demo member saved, not an invented one.
+    expect(DEMO_ADDRESS).toBe(DEMO_WALLET_ADDRESS);
+  });
+
+  it('gives every QA operation a description, every path parameter an example, every body an example it accepts', () => {
+    for (const route of QA_ROUTES) {
+      const op = operation(doc, route.path.replace(/:(\w+)/g, '{$1}'), route.method.toLowerCase() as 'get' | 'post' | 'delete');
+      const label = `${route.method} ${route.path}`;
+      expect(op.description, label).toBeTruthy();
+      expect(op.description, label).not.toBe(op.summary);
+      const pathParams = (op.parameters ?? []).filter((p): p is Extract<typeof p, { in: string }> => 'in' in p && p.in === 'path');
+      expect(pathParams.map((p) => p.name).sort(), label).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort());
+      for (const param of pathParams) expect(param.example, `${label} ${param.name}`).toEqual(expect.any(String));
+      if (route.body) {
+        const example = op.requestBody?.content['application/json']?.example;
+        expect(route.body.safeParse(example).success, label).toBe(true);
+      }
+    }
+    expect(operation(doc, '/__qa/totp/{username}', 'get').parameters?.[0]).toMatchObject({ name: 'username', example: 'demo2fa' });
   });
 });
 
@@ -269,6 +313,8 @@ describe('zod → JSON Schema for the document', () => {
     expect(schemas.convert(z.json(), 'output')).toEqual({ $ref: '#/components/schemas/JsonValue' });
     expect(schemas.convert(tree, 'output')).toEqual({ $ref: '#/components/schemas/Recursive1' });
     expect(Object.keys(schemas.components).sort()).toEqual(['JsonValue', 'Recursive1']);
+    // Any JSON value, said without recursion (openapi-typescript's output of the recursive form fails tsc: TS2502).
+    expect(JSON.stringify(schemas.components.JsonValue)).not.toContain('$ref');
     expect(JSON.stringify(schemas.components)).not.toContain('$defs');
   });
 });

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import * as shared from '@md/shared';
-import { contract, MSG, procedureNames, type ProcedureName } from '@md/shared';
+import { contract, MSG, procedureNames, type AuthMode, type ProcedureName } from '@md/shared';
 import { QA_FAULT_HEADER, QA_ROUTES, type QaRoute } from './qa-table.ts';
+import { requestExample } from './examples.ts';
 import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
 
 // The few OpenAPI 3.1 objects this document uses (openapi-types' 3.1 typings mix in 3.0 ones and do not compose).
@@ -16,6 +17,7 @@ interface Ref {
 interface Server {
   url: string;
   description?: string;
+  variables?: Record<string, { default: string; enum?: string[] }>;
 }
 interface Tag {
   name: string;
@@ -23,12 +25,14 @@ interface Tag {
 }
 interface Media {
   schema: JsonSchema;
+  example?: unknown;
 }
 type Parameter = {
   name: string;
   in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
+  example?: unknown;
 } & ({ schema: JsonSchema } | { content: Record<string, Media> });
 type Responses = Record<string, Ref | { description: string; content?: Record<string, Media> }>;
 interface Operation {
@@ -36,7 +40,7 @@ interface Operation {
   tags: string[];
   summary: string;
   description?: string;
-  /** [] = no authentication; [{}] among others = optional. */
+  /** [] = no authentication; `{}` among others: the call may go without that header (body token, or optional). */
   security: Record<string, string[]>[];
   servers?: Server[];
   parameters?: (Parameter | Ref)[];
@@ -63,6 +67,26 @@ type SecurityScheme =
   | { type: 'apiKey'; in: 'header'; name: string; description: string };
 
 const JSON_TYPE = 'application/json';
+
+/** One line per group of the contract (the first segment of its paths). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  user: 'Identity: sign-in, registration, passwords, TOTP, email and profile',
+  user_analytics: 'Figures of the dashboard overview',
+  direct: 'The members the caller sponsored',
+  notification: 'The caller’s notifications',
+  wallet: 'Wallets, swaps between them and the withdrawal address',
+  table: 'The package list and the deposit history',
+  subscription: 'Buying packages and their history',
+  level: 'The sponsor downline (5 levels) and level income',
+  transfer_to_user: 'P2P transfer to a member of the downline',
+  withdraw: 'Withdrawal fees and requests',
+  deposit: 'Deposit windows (on the deposit host)',
+  binary: 'The binary tree and its volume',
+  rank: 'Ranks, rank volume and rank rewards',
+  earning: 'Earning and transfer history',
+  support: 'Extension: Contact Support messages',
+  activity: 'Extension: the recent account activity',
+};
 const QA_TAG = 'QA';
 
 /** When the server has a QA_TOKEN (issue 11): the scheme every QA call then requires. */
@@ -140,10 +164,10 @@ const errorSchema: JsonSchema = {
 const DESCRIPTION = `The provider API the member dashboard runs on, generated from the contract in \`packages/shared/src/contract.ts\` (spec §7): every endpoint with its path, host, input and output schemas. This server implements all of it as a stand-in for the provider.
 
 ## Conventions
-- **Every provider call is \`POST\` with a JSON body**, on the API host, except \`/deposit/make_payment\`, which goes to the separate **deposit host**. The web app reads both base URLs from its runtime config \`/config.json\` (\`apiBaseUrl\`, \`depositBaseUrl\`); this server answers both on its own origin.
+- **Every provider call is \`POST\` with a JSON body**, on the API host, except \`/deposit/make_payment\`, which goes to the separate **deposit host**. The web app reads both base URLs from its runtime config \`/config.json\` (\`apiBaseUrl\`, \`depositBaseUrl\`); this server answers both on its own origin. In this document the deposit host is the server variable \`depositBaseUrl\` (default \`http://localhost:3000\`, the development server): set it to the deposit origin.
 - **Envelopes**: success is \`{ "Success": ... }\` (the whole envelope is the payload, e.g. \`{ Success, JWT }\` for login, \`{ Status, Success }\` for the username check); failure is \`{ "Error": "message" }\` with a 4xx/5xx status. Some calls of the real provider answer lowercase \`error\` or \`message\`; the client reads those too, and treats a 2xx that carries \`Error\` or \`error\` as a failure.
 - **Field names are the provider’s, misspellings included** (\`Direct_Bouns\`, \`Left_Volune\`). Sides are the strings \`"0"\` (left) and \`"1"\` (right). Amounts are USDT numbers with up to 6 decimals, shown truncated to 2.
-- **Authentication**: a bearer JWT (from \`/user/login\` or \`/user/register\`) in the \`Authorization\` header, or the token in the body field the endpoint names (\`x-token-field\`: \`jwt\`, or \`token\` for \`/notification/total_view_notification\`); the header wins when both are present. HTTP 401 \`Invalid Authentication\` for a missing or forged token, \`Session Expired\` for an expired or revoked one; the client signs out on any 401.
+- **Authentication**: a bearer JWT (from \`/user/login\` or \`/user/register\`) in the \`Authorization\` header, or the token in the body field the endpoint names (\`x-token-field\`: \`jwt\`, or \`token\` for \`/notification/total_view_notification\`); the header wins when both are present. OpenAPI cannot declare a body field as a security scheme, so those operations list the bearer scheme and the empty requirement \`{}\` as alternatives (a call with the token in the body and no header is valid); without a token in either place the answer is 401. HTTP 401 \`Invalid Authentication\` for a missing or forged token, \`Session Expired\` for an expired or revoked one; the client signs out on any 401.
 - **Errors**: bad input never gives a 500: it is a 400 with a clear \`Error\` in the spec’s wording (wrong credentials are 400 too, never 401); 403 refused action, 404 outside the caller’s downline, 429 rate limit or throttle.
 - **tRPC**: each endpoint is also the tRPC procedure named after its path (\`/user/login\` ↔ \`user.login\`, in \`x-trpc-procedure\`) at \`/trpc\`: a \`query\` is \`GET /trpc/<name>?input=<JSON>\`, a \`mutation\` is \`POST /trpc/<name>\` (\`x-trpc-kind\`). Both transports run the same handler and give the same messages.
 - **Shapes the spec does not show** are defined by the contract and documented in the schemas’ descriptions; the client also accepts the variants the spec mentions (e.g. the binary \`Downline\` as a list of \`{ Username, Side }\` or a map side → username).
@@ -184,6 +208,19 @@ function sharedSchemaNames(): Map<z.core.$ZodType, string> {
 
 const hasRequired = (schema: JsonSchema) => Array.isArray(schema.required) && schema.required.length > 0;
 
+/**
+ * OpenAPI has no security scheme for a body field, so the body token (`jwt`/`token`) is the empty
+ * alternative `{}`: a validator (Prism, Postman) then lets a call through without the header, as the
+ * server does when the body carries the token. Required vs optional is in `x-auth` and the text.
+ */
+const BODY_TOKEN_NOTE = 'the empty security requirement `{}` in this document: OpenAPI cannot name a body field as a security scheme; without a token in either place the answer is 401';
+
+function securityOf(auth: AuthMode, tokenField: string | undefined): Operation['security'] {
+  if (auth === 'none') return [];
+  if (auth === 'optional') return [{}, { bearerAuth: [] }];
+  return tokenField ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
+}
+
 function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaControl: boolean): Operation {
   const entry = contract[name];
   const input = schemas.convert(entry.input, 'input');
@@ -192,11 +229,11 @@ function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaCont
   const auth =
     entry.auth === 'none'
       ? 'No authentication.'
-      : `${entry.auth === 'required' ? 'Requires' : 'Uses, when present,'} the session token: bearer header${tokenField ? ` or \`${tokenField}\` in the body` : ''}.`;
+      : `${entry.auth === 'required' ? 'Requires' : 'Uses, when present,'} the session token: bearer header${tokenField ? ` or \`${tokenField}\` in the body (${BODY_TOKEN_NOTE})` : ''}.`;
   const host = entry.host === 'deposit' ? ' Lives on the **deposit host** (`depositBaseUrl`), not the API host.' : '';
   const extension = 'extension' in entry ? entry.extension : undefined;
   const extensionNote = extension ? `\n\n**Extension of this stand-in, not a provider endpoint**: the client calls it only when \`/config.json\` lists the capability \`${extension}\`.` : '';
-  const security: Operation['security'] = entry.auth === 'none' ? [] : entry.auth === 'required' ? [{ bearerAuth: [] }] : [{}, { bearerAuth: [] }];
+  const security = securityOf(entry.auth, tokenField);
   const statuses = [...(entry.auth === 'none' ? [] : [401]), ...(EXTRA_STATUSES[name] ?? [])];
   return {
     operationId: name,
@@ -206,7 +243,7 @@ function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaCont
     security,
     ...(entry.host === 'deposit' ? { servers: [DEPOSIT_SERVER] } : {}),
     ...(qaControl ? { parameters: [{ $ref: '#/components/parameters/QaFault' }] } : {}),
-    requestBody: { required: hasRequired(input), content: { [JSON_TYPE]: { schema: input } } },
+    requestBody: { required: hasRequired(input), content: { [JSON_TYPE]: { schema: input, example: requestExample(name) } } },
     responses: {
       '200': { description: 'Success envelope', content: { [JSON_TYPE]: { schema: output } } },
       ...errorResponses(statuses),
@@ -230,22 +267,23 @@ function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverte
 }
 
 function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean): Operation {
-  const params: Parameter[] = Object.entries(route.params ?? {}).map(([name, description]) => ({
+  const params: Parameter[] = Object.entries(route.params ?? {}).map(([name, { description, example }]) => ({
     name,
     in: 'path',
     required: true,
     description,
     schema: { type: 'string' },
+    example,
   }));
   const body = route.body ? schemas.convert(route.body, 'input') : undefined;
   return {
     operationId: `qa.${route.method.toLowerCase()}.${route.path.replace(/^\/__qa\//, '').replace(/[/:]+/g, '.')}`,
     tags: [QA_TAG],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    description: route.description,
     security: qaToken ? [{ qaToken: [] }] : [],
     parameters: [...params, ...queryParameters(route.query, schemas)],
-    ...(body ? { requestBody: { required: hasRequired(body), content: { [JSON_TYPE]: { schema: body } } } } : {}),
+    ...(body ? { requestBody: { required: hasRequired(body), content: { [JSON_TYPE]: { schema: body, ...(route.example === undefined ? {} : { example: route.example }) } } } } : {}),
     responses: {
       [String(route.status ?? 200)]: { description: 'Plain JSON (not the provider envelope)', content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } } },
       ...errorResponses(route.errors ?? []),
@@ -254,8 +292,27 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
   };
 }
 
-const API_SERVER: Server = { url: '/', description: 'API host (apiBaseUrl in /config.json; this server in mock mode)' };
-const DEPOSIT_SERVER: Server = { url: '/', description: 'Deposit host (depositBaseUrl in /config.json; this server in mock mode)' };
+/**
+ * Hosts. The API host is first this server, relative to the document (what /docs' "Try it out"
+ * calls), then any origin as a variable. The deposit host is an absolute URL with a variable only:
+ * an operation's relative `/` server made generated clients call `http:////deposit/make_payment`.
+ */
+const DEVELOPMENT_ORIGIN = 'http://localhost:3000';
+// The variables carry no `description`: the OpenAPI 3.1 JSON schema swagger-parser validates
+// against misspells that field (`descriptions`) and refuses it. The server's description says it.
+const API_SERVERS: Server[] = [
+  { url: '/', description: 'API host: this server (the stand-in), relative to this document' },
+  {
+    url: '{apiBaseUrl}',
+    description: `API host at another origin (apiBaseUrl in /config.json, e.g. the real provider); the variable defaults to ${DEVELOPMENT_ORIGIN}, this server in development`,
+    variables: { apiBaseUrl: { default: DEVELOPMENT_ORIGIN } },
+  },
+];
+const DEPOSIT_SERVER: Server = {
+  url: '{depositBaseUrl}',
+  description: `Deposit host (depositBaseUrl in /config.json; this server’s own origin when that is empty, as in stand-in mode); the variable defaults to ${DEVELOPMENT_ORIGIN}, this server in development`,
+  variables: { depositBaseUrl: { default: DEVELOPMENT_ORIGIN } },
+};
 
 export interface DocumentOptions {
   /** Include the QA control API (only when it is enabled). */
@@ -300,7 +357,7 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
       schema: { type: 'string', 'x-content-schema': { $ref: '#/components/schemas/QaFaultRule' } },
     };
   }
-  const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({ name }));
+  const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The \`/${name}\` endpoints` }));
   if (qaControl)
     tags.push({
       name: QA_TAG,
@@ -310,7 +367,7 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
   return {
     openapi: '3.1.0',
     info: { title: 'Member dashboard provider API', version: '1.0.0', description: DESCRIPTION },
-    servers: [API_SERVER],
+    servers: API_SERVERS,
     tags,
     paths,
     components: {
@@ -324,7 +381,8 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT',
-          description: 'The JWT from /user/login or /user/register. The provider also reads it from the body field in `x-token-field` (`jwt` or `token`); the header wins.',
+          description:
+            'The JWT from /user/login or /user/register. The provider also reads it from the body field in `x-token-field` (`jwt` or `token`); the header wins. OpenAPI has no scheme for a body field: the operations that take one list the empty requirement `{}` as the alternative to this header.',
         },
         ...(qaToken ? { qaToken: QA_TOKEN_SCHEME } : {}),
       },

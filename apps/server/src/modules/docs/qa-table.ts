@@ -23,10 +23,14 @@ export interface QaRoute {
   /** Fastify form (`:param`); the document turns it into `{param}`. */
   path: string;
   summary: string;
-  description?: string;
-  params?: Record<string, string>;
+  /** What the call does and when to use it (every QA operation has one). */
+  description: string;
+  /** Path parameters: what each is, with an example from the demo scenario. */
+  params?: Record<string, { description: string; example: string }>;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A realistic body (the `demo` scenario's names and figures). */
+  example?: unknown;
   response: z.ZodType;
   /** Success status when not 200. */
   status?: 201;
@@ -157,40 +161,60 @@ export const QA_FAULT_HEADER = {
   schema: headerRuleInput,
 } as const;
 
+const byIdOrTransId = (kind: string, example: string) => ({ description: `The ${kind}'s numeric id or its TransID`, example });
+
 export const QA_ROUTES: readonly QaRoute[] = [
   {
     method: 'GET',
     path: '/__qa/mailbox',
     summary: 'Mails sent, newest first',
+    description: 'Every mail the server sent (or tried to), newest first: to read an OTP or a notice in a test instead of a real inbox. `otp` is the 6-digit code a mail carries, if any.',
     query: z.object({ to: z.string().max(320).optional().describe('Email address or username; all recent mail without it') }),
     response: z.array(mailSchema),
   },
-  { method: 'GET', path: '/__qa/clock', summary: 'The server clock and the next run of each daily job', response: clockReadSchema },
+  {
+    method: 'GET',
+    path: '/__qa/clock',
+    summary: 'The server clock and the next run of each daily job',
+    description: 'The QA clock every handler and daily job reads (it may run ahead of real time), and when each daily job is next due.',
+    response: clockReadSchema,
+  },
   {
     method: 'POST',
     path: '/__qa/clock',
     summary: 'Set or advance the clock; runs every daily job that falls due, in order',
+    description: 'Moves the QA clock; when it moves forward, each daily job (ROI, binary, rank…) that falls due on the way runs, in time order, before the answer.',
     body: z
       .object({
         set: isoDateTime.optional().describe('ISO-8601 date-time, e.g. 2026-11-02T09:00:00Z'),
         advance: z.string().optional().describe("ISO-8601 duration, e.g. 'PT1H' or 'P1D' (after `set` when both are given)"),
       }, { error: notObject })
       .strict(),
+    example: { advance: 'P1D' },
     response: clockSchema.extend({ ran: z.array(jobRunSchema).describe('The runs that fell due') }),
   },
-  { method: 'GET', path: '/__qa/scenarios', summary: 'Seed scenarios', response: z.array(scenarioSchema) },
+  {
+    method: 'GET',
+    path: '/__qa/scenarios',
+    summary: 'Seed scenarios',
+    description: 'The scenarios POST /__qa/reset can rebuild the database from, with what each holds.',
+    response: z.array(scenarioSchema),
+  },
   {
     method: 'POST',
     path: '/__qa/reset',
     summary: 'Rebuild the database from a scenario',
+    description: 'Drops every row and seeds the scenario again (demo by default); the clock follows the rebuilt database and the failure counters start afresh.',
     body: z.object({ scenario: z.string().default('demo').describe('demo, empty or scale (GET /__qa/scenarios)') }, { error: notObject }),
+    example: { scenario: 'demo' },
     response: z.object({ scenario: z.string(), members: z.number() }),
   },
   {
     method: 'GET',
     path: '/__qa/totp/:username',
     summary: 'The current TOTP code of a member with TOTP on',
-    params: { username: 'Member username' },
+    description: 'The code an authenticator app would show now (QA clock) for a member who turned TOTP on, e.g. demo2fa in the demo scenario; 404 for a member without TOTP.',
+    params: { username: { description: 'Member username', example: 'demo2fa' } },
     response: totpSchema,
     errors: [404],
   },
@@ -198,6 +222,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'GET',
     path: '/__qa/deposits',
     summary: 'Deposit windows, newest first (at most 500)',
+    description: 'The deposit windows opened with /deposit/make_payment, of every member, newest first; `status` narrows them.',
     query: z.object({ status: z.enum(DEPOSIT_STATUSES).optional() }),
     response: z.array(depositSchema),
   },
@@ -206,8 +231,9 @@ export const QA_ROUTES: readonly QaRoute[] = [
     path: '/__qa/deposits/:transId/pay',
     summary: 'Pay a deposit window',
     description: 'In full by default (credited once, however often called); a smaller `amount` marks it PARTIAL and credits nothing.',
-    params: { transId: 'Numeric id or TransID' },
+    params: { transId: byIdOrTransId('deposit', 'DP00000001') },
     body: z.object({ amount: moneyAmount.optional().describe('USDT paid; the full amount when absent') }, { error: notObject }),
+    example: { amount: 100 },
     response: depositSchema.extend({ credited: z.boolean().describe('True only for the call that credited the Deposit wallet'), message: z.string() }),
     errors: [404, 409],
   },
@@ -215,7 +241,8 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/deposits/:transId/expire',
     summary: 'Expire a deposit window that is not paid',
-    params: { transId: 'Numeric id or TransID' },
+    description: 'Marks a window that is not paid EXPIRED at once, as its 30 minutes running out would (an expired one stays so); 409 when it is already paid.',
+    params: { transId: byIdOrTransId('deposit', 'DP00000001') },
     response: depositSchema,
     errors: [404, 409],
   },
@@ -223,6 +250,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'GET',
     path: '/__qa/withdrawals',
     summary: 'Withdrawal requests, newest first (at most 500)',
+    description: 'The withdrawal requests of every member, newest first; `status` narrows them (PENDING ones await a decision).',
     query: z.object({ status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional() }),
     response: z.array(withdrawalSchema),
   },
@@ -231,13 +259,29 @@ export const QA_ROUTES: readonly QaRoute[] = [
       method: 'POST',
       path: `/__qa/withdrawals/:id/${decision}`,
       summary: decision === 'approve' ? 'Pay a pending withdrawal' : 'Reject a pending withdrawal and refund it',
-      params: { id: 'Numeric id or TransID' },
+      description:
+        decision === 'approve'
+          ? 'Decides a PENDING request as paid out (the reserved amount and the fee leave the member for good); 409 when it is already decided.'
+          : 'Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet; 409 when it is already decided.',
+      params: { id: byIdOrTransId('withdrawal', 'WD00000002') },
       response: withdrawalSchema,
       errors: [404, 409],
     }),
   ),
-  { method: 'GET', path: '/__qa/ledger/check', summary: 'The ledger’s invariants over the whole database', response: ledgerCheckSchema },
-  { method: 'GET', path: '/__qa/faults', summary: 'The fault and latency rules in force', response: z.array(ruleViewSchema) },
+  {
+    method: 'GET',
+    path: '/__qa/ledger/check',
+    summary: 'The ledger’s invariants over the whole database',
+    description: 'Double-entry checks: every balance sums to 0, no member wallet is negative, and each balance equals the sum of its transfers.',
+    response: ledgerCheckSchema,
+  },
+  {
+    method: 'GET',
+    path: '/__qa/faults',
+    summary: 'The fault and latency rules in force',
+    description: 'The rules added with POST /__qa/faults that still apply, with how often each was applied.',
+    response: z.array(ruleViewSchema),
+  },
   {
     method: 'POST',
     path: '/__qa/faults',
@@ -245,32 +289,52 @@ export const QA_ROUTES: readonly QaRoute[] = [
     description:
       "`path`: '/user/view_profile', 'user.view_profile' or '*'; `member`: the token's username. One effect per rule: `status`/`error` answers `{ Error }` (default message from the status), `body` answers that JSON, `delayMs`/`delay` waits then answers normally, `hang` never answers, `empty`/`malformed` send no or broken JSON, `drop` destroys the connection. `probability` 0–1 (default 1); `times`: the next N applications.",
     body: ruleInput,
+    example: { path: '/user/view_profile', member: 'demo', status: 500, error: 'Boom', times: 1 },
     status: 201,
     response: ruleViewSchema,
   },
-  { method: 'DELETE', path: '/__qa/faults', summary: 'Remove every fault rule', response: deleted },
-  { method: 'DELETE', path: '/__qa/faults/:id', summary: 'Remove one fault rule', params: { id: 'Rule id' }, response: deleted, errors: [404] },
+  { method: 'DELETE', path: '/__qa/faults', summary: 'Remove every fault rule', description: 'Every contract call answers normally again.', response: deleted },
+  {
+    method: 'DELETE',
+    path: '/__qa/faults/:id',
+    summary: 'Remove one fault rule',
+    description: 'Removes the rule with that id (as POST /__qa/faults answered it); 404 when there is none.',
+    params: { id: { description: 'Rule id', example: 'f1' } },
+    response: deleted,
+    errors: [404],
+  },
   {
     method: 'POST',
     path: '/__qa/faults/seed',
     summary: 'Seed the randomness of `probability` and `delay`',
+    description: 'Makes which calls a rule with `probability` below 1 hits, and the waits a `delay` range draws, the same on every run.',
     body: z.object({ seed: z.number().int() }).strict(),
+    example: { seed: 42 },
     response: z.object({ seed: z.number() }),
   },
   {
     method: 'GET',
     path: '/__qa/journal',
     summary: 'The latest contract calls (at most 500), newest first, secrets redacted',
+    description: 'What came in and went out on the contract endpoints (REST and tRPC), with the fault applied if any; passwords, tokens and codes show as [redacted].',
     query: z.object({ path: endpointRef.optional(), member: z.string().max(64).optional(), limit: z.number().int().min(1).max(500).default(100) }),
     response: z.array(journalEntrySchema),
   },
-  { method: 'DELETE', path: '/__qa/journal', summary: 'Clear the journal', response: deleted },
-  { method: 'GET', path: '/__qa/snapshots', summary: 'Saved database snapshots, newest first', response: z.array(snapshotSchema) },
+  { method: 'DELETE', path: '/__qa/journal', summary: 'Clear the journal', description: 'Forgets every journal entry.', response: deleted },
+  {
+    method: 'GET',
+    path: '/__qa/snapshots',
+    summary: 'Saved database snapshots, newest first',
+    description: 'The snapshots POST /__qa/snapshots saved, with their size.',
+    response: z.array(snapshotSchema),
+  },
   {
     method: 'POST',
     path: '/__qa/snapshots',
     summary: 'Save the whole database as a named snapshot',
+    description: 'A consistent copy of the whole database, to put back later with …/restore; saving under a name already used replaces that snapshot.',
     body: z.object({ name: z.string().regex(SNAPSHOT_NAME).describe("1–64 letters, digits, '-' or '_'") }).strict(),
+    example: { name: 'before-payday' },
     status: 201,
     response: snapshotSchema,
   },
@@ -278,9 +342,18 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/snapshots/:name/restore',
     summary: 'Put the database back as saved, in place (the clock takes the saved offset)',
-    params: { name: 'Snapshot name' },
+    description: 'Replaces every row with the snapshot’s; 404 for an unknown name, 409 when the snapshot cannot be read or was saved with another database schema.',
+    params: { name: { description: 'Snapshot name', example: 'before-payday' } },
     response: z.object({ restored: snapshotSchema }),
     errors: [404, 409],
   },
-  { method: 'DELETE', path: '/__qa/snapshots/:name', summary: 'Delete a snapshot', params: { name: 'Snapshot name' }, response: z.object({ deleted: z.string() }), errors: [404] },
+  {
+    method: 'DELETE',
+    path: '/__qa/snapshots/:name',
+    summary: 'Delete a snapshot',
+    description: 'Removes the saved snapshot; 404 for an unknown name.',
+    params: { name: { description: 'Snapshot name', example: 'before-payday' } },
+    response: z.object({ deleted: z.string() }),
+    errors: [404],
+  },
 ];

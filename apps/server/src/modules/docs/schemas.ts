@@ -69,6 +69,31 @@ const selfRef = (id: string) => JSON.stringify(id === ROOT_ID ? ROOT_ID : `${DEF
 const shapeKey = (id: string, def: unknown) => JSON.stringify(def).replaceAll(`"$ref":${selfRef(id)}`, '"$ref":"<self>"');
 const JSON_VALUE_KEY = shapeKey(ROOT_ID, (({ $schema: _dialect, ...rest }) => rest)(z.toJSONSchema(z.json()) as Record<string, unknown>));
 
+/**
+ * What z.json() becomes: any JSON value, said without recursion. The recursive form (an array or
+ * object of JsonValue) breaks Portman and makes openapi-typescript's output fail `tsc --strict`
+ * (TS2502), and an open schema allows exactly the same values.
+ */
+const JSON_VALUE_SCHEMA: JsonSchema = { description: 'Any JSON value: string, number, boolean, null, array or object' };
+const JSON_VALUE_NAME = 'JsonValue';
+
+/**
+ * A tuple as `items` + `minItems`/`maxItems` instead of `prefixItems` + `items: false`, which Prism,
+ * Postman/newman and Spectral do not take: the item schemas are merged (one schema when they agree,
+ * else `anyOf`); the order of the positions stays in the tuple's description.
+ */
+function tupleAsArray(json: JsonSchema) {
+  const prefix = json.prefixItems;
+  if (!Array.isArray(prefix)) return;
+  const rest = json.items;
+  const closed = rest === undefined || rest === false;
+  const kinds = [...new Map([...prefix, ...(closed ? [] : [rest])].map((item) => [JSON.stringify(item), item as JsonSchema])).values()];
+  delete json.prefixItems;
+  json.items = kinds.length === 1 ? kinds[0] : { anyOf: kinds };
+  json.minItems ??= prefix.length;
+  if (closed) json.maxItems ??= prefix.length;
+}
+
 export interface SchemaConverter {
   /** JSON Schema of `schema` as a request body reads it (`input`) or as a response carries it (`output`). */
   convert(schema: z.core.$ZodType, io: Io): JsonSchema;
@@ -100,6 +125,7 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
         // `additionalProperties: false` because the parsed value has none. On the wire a response
         // may carry more (the client tolerates it), so only strict objects keep the `false`.
         const def = zodSchema._zod.def;
+        if (def.type === 'tuple') tupleAsArray(jsonSchema);
         if (io === 'output' && def.type === 'object' && !def.catchall && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
         const messages = refinementMessages(zodSchema);
         if (messages.length === 0) return;
@@ -122,12 +148,12 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
       if (!AUTO_ID.test(id) && id !== ROOT_ID) continue;
       const key = shapeKey(id, def);
       let name = autoNames.get(key);
-      if (!name) autoNames.set(key, (name = key === JSON_VALUE_KEY ? 'JsonValue' : `Recursive${[...autoNames.values()].filter((n) => n !== 'JsonValue').length + 1}`));
+      if (!name) autoNames.set(key, (name = key === JSON_VALUE_KEY ? JSON_VALUE_NAME : `Recursive${[...autoNames.values()].filter((n) => n !== JSON_VALUE_NAME).length + 1}`));
       rename[id] = name;
     }
     for (const [id, def] of Object.entries(defs)) {
       const name = rename[id] ?? id;
-      const rewritten = rewriteRefs(def, rename) as JsonSchema;
+      const rewritten = name === JSON_VALUE_NAME ? JSON_VALUE_SCHEMA : (rewriteRefs(def, rename) as JsonSchema);
       const known = components[name];
       // One name must mean one shape; an input and an output reading that differ would need two names.
       if (known && JSON.stringify(known) !== JSON.stringify(rewritten)) throw new Error(`Schema component ${name} has two different shapes (${io})`);
