@@ -18,6 +18,7 @@
  * later (one of a member's first six rejected and refunded); requests of the last day stay PENDING for QA.
  */
 import { Faker, base, en } from '@faker-js/faker';
+import { getAddress } from 'viem';
 import { MIN_DEPOSIT, MIN_WITHDRAWAL, REWARD_WALLETS, amountToMicros, microsToAmount } from '@md/shared';
 import type { Member } from '../core/services.ts';
 import { expireDeposit, openDeposit, payDeposit, DEPOSIT_WINDOW_MS } from '../modules/deposits/deposits.ts';
@@ -125,7 +126,8 @@ export function scheduleDemoMoney(sim: Simulation, world: DemoWorld): () => Demo
     const upgradeAfter = faker.number.float() < 0.25 ? faker.number.int({ min: 20, max: 40 }) * DAY : null;
     const compounds = faker.number.float() < 0.2;
     const rejectedRound = faker.number.int({ min: 1, max: 6 });
-    const address = faker.finance.ethereumAddress();
+    // faker writes lowercase; stored and shown addresses are EIP-55 (no faker draw, so the run is unchanged).
+    const address = getAddress(faker.finance.ethereumAddress());
     if (!buys) return;
     const join = planned.joinAt;
     const member = () => joined[index]!;

@@ -4,6 +4,7 @@
  * (Withdrawal → pending_withdrawals); QA approves (→ fees + withdrawals_paid) or rejects (refund).
  */
 import { desc, eq } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
 import { members, withdrawals } from '@md/db';
 import { amountToMicros, microsToAmount, MIN_WITHDRAWAL, MSG } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
@@ -31,9 +32,14 @@ export function withdrawalFee(ctx: Pick<MoneyCtx, 'plan'>, amountMicros: number)
   return Number((BigInt(amountMicros) * basisPoints) / 10_000n);
 }
 
-/** Reserves a withdrawal (password and address already checked). Synchronous: the seed calls it too. */
+/**
+ * Reserves a withdrawal (password and address already checked). Synchronous: the seed calls it too.
+ * The address is stored EIP-55 checksummed, whatever case the caller gave, so the member sees one form.
+ */
 export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros: number, address: string, at = ctx.clock.now()): WithdrawalRow {
   if (amountMicros < MIN_WITHDRAWAL_MICROS) throw badRequest(MSG.withdrawalMin);
+  if (!isAddress(address, { strict: false })) throw badRequest(MSG.invalidWalletAddress);
+  const checksummed = getAddress(address);
   return moneyTransaction(ctx, () => {
     if (amountMicros > walletBalance(ctx, memberId, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
     const transId = nextTransId(ctx, 'WD', 'withdrawals');
@@ -41,7 +47,7 @@ export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros:
     transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Withdrawal' }, to: { system: 'pending_withdrawals' }, amount: amountMicros, reason: 'withdrawal_request', memberId, at }]);
     const row = ctx.db
       .insert(withdrawals)
-      .values({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address, status: 'PENDING', createdAt: at })
+      .values({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address: checksummed, status: 'PENDING', createdAt: at })
       .returning()
       .get();
     notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of $${microsToAmount(amountMicros)} was received (fee $${microsToAmount(fee)}).`, transId, at);
