@@ -364,6 +364,8 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
       description: `QA control API (\`/__qa\`, DESIGN §5): only while QA control is enabled (\`QA_CONTROL\`, off in production). Plain JSON in and out; errors are \`{ Error }\`.${qaToken ? ' Every call requires the X-QA-Token header (the server’s QA_TOKEN).' : ''}`,
     });
 
+  // Only the responses some operation names (409 is QA's alone): linters flag unused components.
+  const usedResponses = new Set([...JSON.stringify(paths).matchAll(/#\/components\/responses\/(\w+)/g)].map((match) => match[1]));
   return {
     openapi: '3.1.0',
     info: { title: 'Member dashboard provider API', version: '1.0.0', description: DESCRIPTION },
@@ -373,7 +375,9 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
     components: {
       schemas: { Error: errorSchema, ...schemas.components },
       responses: Object.fromEntries(
-        [...Object.values(STATUS_RESPONSES), ...(qaToken ? [QA_UNAUTHORIZED] : [])].map(({ name, description }) => [name, { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }]),
+        [...Object.values(STATUS_RESPONSES), ...(qaToken ? [QA_UNAUTHORIZED] : [])]
+          .filter(({ name }) => usedResponses.has(name))
+          .map(({ name, description }) => [name, { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }]),
       ),
       parameters,
       securitySchemes: {
