@@ -192,7 +192,7 @@ describe('/__qa with a QA_TOKEN', () => {
       expect(op.responses, op.operationId).toHaveProperty('401');
     }
     // Contract calls keep the member's scheme.
-    expect(doc.paths['/user/view_profile']?.post?.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/user/view_profile']?.post?.security).toEqual([{ bearerAuth: [] }, {}]);
     expect(doc.components.parameters.QaFault?.description).toContain('X-QA-Token');
   });
 });
