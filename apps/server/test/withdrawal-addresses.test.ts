@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountToMicros, MSG } from '@md/shared';
+import { amountToMicros, MSG, ZERO_ADDRESS } from '@md/shared';
 import { ADDRESSES_CHECKSUMMED_KEY, checksumStoredAddresses } from '../src/modules/withdrawals/checksum-fix.ts';
 import { requestWithdrawal } from '../src/modules/withdrawals/withdrawals.ts';
 import { DEMO_WALLET_ADDRESS } from '../src/seed/demo-money.ts';
@@ -43,13 +43,15 @@ describe('the seeded demo database', () => {
     expect(lowercaseable.n).toBe(t.count('withdrawals'));
   });
 
-  it('stores a request made with a lowercase address checksummed, and refuses what is not an address without moving money', () => {
+  it('stores a request made with a lowercase address checksummed, and refuses what is not an address (or the zero address) without moving money', () => {
     const id = memberIdOf(t, 'demo');
     grant(t, 'demo', 'Withdrawal', 100);
     const row = requestWithdrawal(t.services, id, amountToMicros(20), DEMO_WALLET_ADDRESS.toLowerCase());
     expect(row.address).toBe(DEMO_WALLET_ADDRESS);
     const before = moneySnapshot(t);
     expect(() => requestWithdrawal(t.services, id, amountToMicros(20), '0x1234')).toThrow(MSG.invalidWalletAddress);
+    // A zero address saved before the rule refusing it: the payout would be burnt.
+    expect(() => requestWithdrawal(t.services, id, amountToMicros(20), ZERO_ADDRESS)).toThrow(MSG.invalidWalletAddress);
     expect(moneySnapshot(t)).toBe(before);
   });
 });

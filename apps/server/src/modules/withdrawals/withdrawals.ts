@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { members, withdrawals } from '@md/db';
-import { amountToMicros, microsToAmount, MIN_WITHDRAWAL, MSG } from '@md/shared';
+import { amountToMicros, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
@@ -38,7 +38,8 @@ export function withdrawalFee(ctx: Pick<MoneyCtx, 'plan'>, amountMicros: number)
  */
 export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros: number, address: string, at = ctx.clock.now()): WithdrawalRow {
   if (amountMicros < MIN_WITHDRAWAL_MICROS) throw badRequest(MSG.withdrawalMin);
-  if (!isAddress(address, { strict: false })) throw badRequest(MSG.invalidWalletAddress);
+  // Saved addresses are checked when saved; this also stops one saved before those checks (the zero address burns the payout).
+  if (!isAddress(address, { strict: false }) || isZeroAddress(address)) throw badRequest(MSG.invalidWalletAddress);
   const checksummed = getAddress(address);
   return moneyTransaction(ctx, () => {
     if (amountMicros > walletBalance(ctx, memberId, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
