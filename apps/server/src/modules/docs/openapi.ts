@@ -213,7 +213,7 @@ const hasRequired = (schema: JsonSchema) => Array.isArray(schema.required) && sc
  * alternative `{}`: a validator (Prism, Postman) then lets a call through without the header, as the
  * server does when the body carries the token. Required vs optional is in `x-auth` and the text.
  */
-const BODY_TOKEN_NOTE = 'the empty security requirement `{}` in this document: OpenAPI cannot name a body field as a security scheme; without a token in either place the answer is 401';
+const BODY_TOKEN_NOTE = 'in this document the empty security requirement `{}`: OpenAPI cannot name a body field as a security scheme';
 
 function securityOf(auth: AuthMode, tokenField: string | undefined): Operation['security'] {
   if (auth === 'none') return [];
@@ -229,7 +229,7 @@ function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaCont
   const auth =
     entry.auth === 'none'
       ? 'No authentication.'
-      : `${entry.auth === 'required' ? 'Requires' : 'Uses, when present,'} the session token: bearer header${tokenField ? ` or \`${tokenField}\` in the body (${BODY_TOKEN_NOTE})` : ''}.`;
+      : `${entry.auth === 'required' ? 'Requires' : 'Uses, when present,'} the session token: bearer header${tokenField ? ` or \`${tokenField}\` in the body (${BODY_TOKEN_NOTE})` : ''}.${entry.auth === 'required' ? ' Without a token in either place the answer is 401.' : ''}`;
   const host = entry.host === 'deposit' ? ' Lives on the **deposit host** (`depositBaseUrl`), not the API host.' : '';
   const extension = 'extension' in entry ? entry.extension : undefined;
   const extensionNote = extension ? `\n\n**Extension of this stand-in, not a provider endpoint**: the client calls it only when \`/config.json\` lists the capability \`${extension}\`.` : '';
