@@ -10,6 +10,29 @@ const SHOWN = 20;
 // OTPs arrive while QA waits on a form: look again every few seconds while the tab is open.
 const POLL_MS = 3_000;
 
+/** With SMTP_URL set: whether the mail left. Without it every mail stays in the outbox and shows nothing. */
+function DeliveryNote({ mail }: { mail: QaMail }) {
+  if (mail.delivery === 'failed')
+    return (
+      <Text fontSize="xs" color="fg.error" data-testid="qa-mail-delivery">
+        Not delivered after {mail.attempts ?? 0} attempt{mail.attempts === 1 ? '' : 's'}: {mail.lastError ?? 'unknown error'}
+      </Text>
+    );
+  if (mail.delivery === 'pending')
+    return (
+      <Text fontSize="xs" color="fg.warning" data-testid="qa-mail-delivery">
+        Sending{mail.attempts ? ` (attempt ${mail.attempts} failed: ${mail.lastError ?? 'unknown error'})` : ''}
+      </Text>
+    );
+  if (mail.delivery === 'sent')
+    return (
+      <Text fontSize="xs" color="fg.muted" data-testid="qa-mail-delivery">
+        Delivered by SMTP
+      </Text>
+    );
+  return null;
+}
+
 function Mail({ mail, latest }: { mail: QaMail; latest: boolean }) {
   return (
     <Item testId="qa-mail" label={`${mail.subject} to ${mail.to}`}>
@@ -28,6 +51,7 @@ function Mail({ mail, latest }: { mail: QaMail; latest: boolean }) {
           </Badge>
         ) : null}
       </Flex>
+      <DeliveryNote mail={mail} />
       {mail.otp ? (
         <Flex align="center" gap="2" wrap="wrap">
           <Text as="span" fontSize="xs" color="fg.muted">

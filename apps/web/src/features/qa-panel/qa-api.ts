@@ -33,6 +33,10 @@ export interface QaMail {
   text: string;
   otp: string | null;
   sentAt: string;
+  /** SMTP delivery: 'outbox-only' without SMTP_URL; absent from servers before issue 13. */
+  delivery?: 'outbox-only' | 'pending' | 'sent' | 'failed';
+  attempts?: number;
+  lastError?: string | null;
 }
 
 export interface QaDeposit {

@@ -231,6 +231,17 @@ describe('QA panel: Mailbox', () => {
     await user.type(screen.getByLabelText('Address or username'), 'Demo');
     await waitFor(() => expect(qa.calls.some((c) => c.path === '/__qa/mailbox?to=Demo')).toBe(true));
   });
+
+  it('says when a mail was not delivered over SMTP, and why', async () => {
+    const failed = { ...mails[0]!, delivery: 'failed', attempts: 3, lastError: 'ESOCKET connect ECONNREFUSED 127.0.0.1:2525' };
+    const sent = { ...mails[1]!, delivery: 'sent', attempts: 1, lastError: null };
+    fakeQa({ 'GET /__qa/clock': clockRoute, 'GET /__qa/mailbox': () => [failed, sent] });
+    renderWithPanel();
+    await openPanel('Mailbox');
+    const items = await screen.findAllByTestId('qa-mail');
+    expect(within(items[0]!).getByTestId('qa-mail-delivery')).toHaveTextContent('Not delivered after 3 attempts: ESOCKET connect ECONNREFUSED 127.0.0.1:2525');
+    expect(within(items[1]!).getByTestId('qa-mail-delivery')).toHaveTextContent('Delivered by SMTP');
+  });
 });
 
 describe('QA panel: Deposits and Withdrawals', () => {
