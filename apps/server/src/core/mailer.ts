@@ -14,15 +14,18 @@ import { mailOutbox, type Db } from '@md/db';
 import type { Clock } from './clock.ts';
 
 export const DEFAULT_MAIL_FROM = 'Member Dashboard <no-reply@localhost>';
-/** Waits between attempts: three attempts in all, the last about 12 s after the first. */
-export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000];
+/**
+ * Waits between attempts: three in all. With SMTP_TIMEOUTS, a host that never answers fails all
+ * three within about 16 s, inside the web app's 20 s request deadline (an OTP answer waits for them).
+ */
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
 /**
  * How long after a message finally failed the mailer reports mail as unavailable (unless one got
  * through since): answers that can only promise a mail (a password reset) refuse meanwhile.
  */
 export const MAIL_DOWN_MS = 60_000;
 /** Per attempt: an SMTP host that does not answer must not hold a member's request for minutes. */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 4_000, greetingTimeout: 4_000, socketTimeout: 10_000 };
 
 export type Delivery = (typeof mailOutbox.$inferSelect)['delivery'];
 
