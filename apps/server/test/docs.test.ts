@@ -32,6 +32,12 @@ afterAll(async () => {
   await qaOff.close();
 });
 
+/** A value's shape as schema properties (objects only), for comparing an answer with its documented schema. */
+function schemaOfValue(value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, { type: 'object', properties: schemaOfValue(child) }]));
+}
+
 /** Every property name reachable from a schema, following component $refs. */
 function propertyNames(schema: unknown, seen = new Set<unknown>()): Set<string> {
   const names = new Set<string>();
@@ -85,7 +91,8 @@ describe('GET /docs/openapi.json', () => {
   });
 
   it('lists every contract endpoint as POST at its provider path, with its tRPC procedure and kind', () => {
-    const providerPaths = Object.keys(docWithoutQa.paths);
+    // Beside them, only the operators' two (documented below).
+    const providerPaths = Object.keys(docWithoutQa.paths).filter((path) => path !== '/healthz' && path !== '/readyz');
     expect(providerPaths.sort()).toEqual(procedureNames.map((name) => contract[name].path).sort());
     for (const name of procedureNames) {
       const entry = contract[name];
@@ -183,6 +190,19 @@ describe('GET /docs/openapi.json', () => {
     for (const phrase of ['Direct_Bouns', '`"0"` (left)', 'Invalid Authentication', 'Session Expired', '/user/verify_otp', 'Status: true', '/level/downline_exist', 'package list', 'deposit host'])
       expect(top).toContain(phrase);
     expect(operation(doc, '/user/view_country').description).toContain(contract['user.view_country'].summary);
+  });
+
+  it('documents /healthz and /readyz, in every role, with the fields they answer', async () => {
+    for (const d of [doc, docWithoutQa]) {
+      expect(Object.keys(operation(d, '/readyz', 'get').responses)).toEqual(['200', '503']);
+      expect(operation(d, '/healthz', 'get').security).toEqual([]);
+    }
+    const documented = (path: string) => propertyNames((operation(doc, path, 'get').responses['200'] as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema);
+    const served = (body: unknown) => propertyNames({ type: 'object', properties: schemaOfValue(body) });
+    const healthz = await qaOff.fastify.inject({ method: 'GET', url: '/healthz' });
+    const readyz = await qaOff.fastify.inject({ method: 'GET', url: '/readyz' });
+    expect(served(healthz.json())).toEqual(documented('/healthz'));
+    expect(served(readyz.json())).toEqual(documented('/readyz'));
   });
 
   it('has the QA section only while QA control is on', async () => {

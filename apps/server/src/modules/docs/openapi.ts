@@ -7,6 +7,7 @@ import { z } from 'zod';
 import * as shared from '@md/shared';
 import { contract, MSG, procedureNames, type AuthMode, type ProcedureName } from '@md/shared';
 import { QA_FAULT_HEADER, QA_ROUTES, type QaRoute } from './qa-table.ts';
+import { HEALTH_PATHS, HEALTH_TAG, HEALTH_TAG_DESCRIPTION } from './health-paths.ts';
 import { requestExample } from './examples.ts';
 import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
 
@@ -335,6 +336,7 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
   for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl) };
+  Object.assign(paths, HEALTH_PATHS);
   if (qaControl) {
     for (const route of QA_ROUTES) {
       const path = openApiPath(route.path);
@@ -358,6 +360,7 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
     };
   }
   const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The \`/${name}\` endpoints` }));
+  tags.push({ name: HEALTH_TAG, description: HEALTH_TAG_DESCRIPTION });
   if (qaControl)
     tags.push({
       name: QA_TAG,
