@@ -103,7 +103,18 @@ const clockReadSchema = shaped<{ now: string; nextRuns: ReturnType<typeof nextRu
     nextRuns: z.array(z.object({ job: z.string(), date: z.string().describe('Business date, YYYY-MM-DD'), at: isoDateTime })).describe('The next due run of each job, in time order'),
   }),
 );
-const mailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), otp: z.string().nullable(), sentAt: isoDateTime });
+const mailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  otp: z.string().nullable(),
+  sentAt: isoDateTime,
+  delivery: z.enum(['outbox-only', 'pending', 'sent', 'failed']).describe("SMTP delivery: 'outbox-only' without SMTP_URL, else 'pending' while attempts remain, then 'sent' or 'failed'"),
+  attempts: z.number().int().describe('SMTP attempts made'),
+  lastError: z.string().nullable().describe("Why the last attempt failed (the SMTP server's answer or the connection error)"),
+  deliveredAt: isoDateTime.nullable().describe('When the SMTP server accepted it'),
+  replyTo: z.string().nullable().describe('Reply-To (the member, on mail to support)'),
+});
 
 const procedure = z.enum(procedureNames as [ProcedureName, ...ProcedureName[]]);
 const delay = z.object({ min: z.number(), max: z.number() });
