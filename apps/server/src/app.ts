@@ -18,6 +18,7 @@ import { offsetClock, type Clock } from './core/clock.ts';
 import { AppError, logServerError, markExplained, routeOf, serverErrorLogged } from './core/errors.ts';
 import { readiness } from './core/health.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
+import { logAfterAnswerFailures } from './core/after-answer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
 import { loadPlan } from './core/plan.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     plan: options.plan ?? loadPlan(),
     storage: createStorageMonitor(sqlite, files, fastify.log),
   };
+  logAfterAnswerFailures(services, fastify.log);
 
   // Seeded only when this start created the file (never over one that existed, or one that went missing).
   const scenario = options.seed ?? 'demo';

@@ -15,7 +15,7 @@ import { markerPathOf, MissingDatabaseError } from '@md/db';
 import { MSG } from '@md/shared';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, startConfig } from '../src/config.ts';
-import { runAfterAnswerJobs } from '../src/core/after-answer.ts';
+import { afterAnswer, runAfterAnswerJobs } from '../src/core/after-answer.ts';
 import { readiness, RUN_FAILURE_MS, runSignal } from '../src/core/health.ts';
 import { STORAGE_MESSAGES, StorageError } from '../src/core/storage.ts';
 import { dailyRunsOf } from '../src/modules/engine/jobs.ts';
@@ -344,6 +344,20 @@ describe('logging', () => {
     opened.push(t);
     return { t, lines };
   }
+
+  it('logs a job after an answer that failed through the app logger, with its error, and runs the jobs after it', async () => {
+    const { t, lines } = await logged('info');
+    let ranAfter = false;
+    afterAnswer(t.services, () => {
+      throw new Error('mail table gone');
+    });
+    afterAnswer(t.services, () => void (ranAfter = true));
+    runAfterAnswerJobs(t.services);
+    expect(ranAfter).toBe(true);
+    const line = lines.find((l) => l.level === 50 && /^A job after an answer failed/.test(l.msg));
+    expect(line?.err?.message).toBe('mail table gone');
+    expect(line?.err?.stack).toBeTruthy();
+  });
 
   it('writes no line per request at info, one at debug', async () => {
     const info = await logged('info');

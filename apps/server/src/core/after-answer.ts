@@ -5,6 +5,7 @@
  * ones at once (the QA mailbox before it reads, a new or checked OTP before it touches the table),
  * so the writes land in the order the requests came in.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from './services.ts';
 
 /**
@@ -20,6 +21,12 @@ interface Queue {
   running: boolean;
 }
 const queues = new WeakMap<object, Queue>();
+/** The app's logger per connection (buildApp registers it); a bare connection (seed, scripts) logs to stderr. */
+const logs = new WeakMap<object, Pick<FastifyBaseLogger, 'error'>>();
+
+export function logAfterAnswerFailures(services: Pick<Services, 'sqlite'>, log: Pick<FastifyBaseLogger, 'error'>): void {
+  logs.set(services.sqlite, log);
+}
 
 export function afterAnswer(services: Pick<Services, 'sqlite'>, job: () => void): void {
   let queue = queues.get(services.sqlite);
@@ -40,7 +47,10 @@ export function runAfterAnswerJobs(services: Pick<Services, 'sqlite'>): void {
         job();
       } catch (error) {
         // A server closed before its jobs ran has nothing left to write to.
-        if (services.sqlite.open) console.error('A job after an answer failed:', error);
+        if (!services.sqlite.open) continue;
+        const log = logs.get(services.sqlite);
+        if (log) log.error({ err: error }, 'A job after an answer failed (its request was answered before it ran)');
+        else console.error('A job after an answer failed:', error);
       }
     }
   } finally {
