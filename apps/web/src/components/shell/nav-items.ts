@@ -1,11 +1,14 @@
 /** Sidebar items of spec §2: name, path, heading and description. */
 import type { IconType } from 'react-icons';
 import {
+  LuActivity,
   LuArrowLeftRight,
   LuBell,
   LuChartColumn,
+  LuBanknote,
   LuGift,
   LuHistory,
+  LuLifeBuoy,
   LuLayoutDashboard,
   LuNetwork,
   LuPackage,
@@ -44,13 +47,17 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { name: 'Settings', path: '/dashboard/settings', heading: 'Settings', description: 'Profile, password, wallet address', icon: LuSettings },
 ];
 
-/** Routes that exist but whose place in the sidebar the spec does not show (kept out of it). */
+/**
+ * Routes the spec lists beside the sidebar's items without saying whether the sidebar shows them
+ * (§2). Every route must be reachable, so the sidebar shows them as a second group under the
+ * spec's thirteen items (order and names of those unchanged).
+ */
 export const EXTRA_ROUTES = [
-  { path: '/dashboard/withdraw', heading: 'Withdraw' },
-  { path: '/dashboard/p2pTransfer', heading: 'P2P Transfer', description: 'Send funds to a member of your downline' },
-  { path: '/dashboard/timeline', heading: 'Timeline', description: 'Your account activities' },
-  { path: '/dashboard/support', heading: 'Support', description: 'FAQ and contact support' },
-] as const;
+  { name: 'P2P Transfer', path: '/dashboard/p2pTransfer', heading: 'P2P Transfer', description: 'Send funds to a member of your downline', icon: LuArrowLeftRight },
+  { name: 'Withdraw', path: '/dashboard/withdraw', heading: 'Withdraw', icon: LuBanknote },
+  { name: 'Timeline', path: '/dashboard/timeline', heading: 'Timeline', description: 'Your account activities', icon: LuActivity },
+  { name: 'Support', path: '/dashboard/support', heading: 'Support', description: 'FAQ and contact support', icon: LuLifeBuoy },
+] as const satisfies readonly NavItem[];
 
 export const P2P_ICON = LuArrowLeftRight;
 

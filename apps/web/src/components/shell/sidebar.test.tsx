@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { routes } from '@/app/router.tsx';
 import { renderApp } from '@/testing/render.tsx';
-import { NAV_ITEMS } from './nav-items.ts';
+import { EXTRA_ROUTES, NAV_ITEMS } from './nav-items.ts';
+
+/** Every path the router answers (its catch-all aside). */
+function routerPaths(list: RouteObject[], base = ''): string[] {
+  return list.flatMap((route) => {
+    const path = route.index || route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base}/${route.path}`;
+    const own = route.index || (route.path !== undefined && route.path !== '*') ? [path] : [];
+    return [...own, ...routerPaths(route.children ?? [], path)];
+  });
+}
+
+const mainNav = () => document.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
 
 const profile = {
   Username: 'demo', Name: 'Demo Member', Email: 'demo@example.com', Side: '0', Sponsor: null, Country: 'UK',
@@ -17,14 +30,16 @@ function signedIn(path: string) {
 }
 
 describe('sidebar and shell', () => {
-  it('lists the spec items in order with their paths, Dashboard matched exactly', async () => {
+  it('lists the spec items in order with their paths, then the other routes under More; Dashboard matched exactly', async () => {
     signedIn('/dashboard/notification');
     await screen.findByText('Member Dashboard', {}, { timeout: 5000 });
     // The column is shown by CSS from 768 px up (jsdom computes it hidden), so find it by its label.
-    const nav = document.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
-    const links = [...nav.querySelectorAll('a')];
-    expect(links.map((link) => link.textContent)).toEqual(NAV_ITEMS.map((item) => item.name));
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(NAV_ITEMS.map((item) => item.path));
+    const links = [...mainNav().querySelectorAll('a')];
+    const items = [...NAV_ITEMS, ...EXTRA_ROUTES];
+    expect(links.map((link) => link.textContent)).toEqual(items.map((item) => item.name));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(items.map((item) => item.path));
+    expect(EXTRA_ROUTES.map((item) => item.name)).toEqual(['P2P Transfer', 'Withdraw', 'Timeline', 'Support']);
+    expect(mainNav().querySelector('section')).toHaveAccessibleName('More');
     const linkNamed = (name: string) => links.find((link) => link.textContent === name)!;
     expect(linkNamed('Dashboard').querySelector('[aria-current="page"]')).toBeNull();
     expect(linkNamed('Notification').querySelector('[aria-current="page"]')).not.toBeNull();
@@ -32,6 +47,39 @@ describe('sidebar and shell', () => {
       'Dashboard', 'Package', 'Wallets', 'Transaction', 'Deposit', 'Bonus', 'Volume', 'Binary Chart', 'Level Chart',
       'Ranks & Rewards', 'History', 'Notification', 'Settings',
     ]);
+  });
+
+  it('reaches every dashboard route of the router from the navigation', async () => {
+    signedIn('/dashboard');
+    await screen.findByText('Member Dashboard', {}, { timeout: 5000 });
+    const linked = new Set([...mainNav().querySelectorAll('a')].map((link) => link.getAttribute('href')));
+    const paths = routerPaths(routes);
+    const dashboardPaths = [...new Set(paths.filter((path) => path.startsWith('/dashboard')))];
+    // 17 = the spec's /dashboard children and the index (§2): a route left out of the menu fails here.
+    expect(dashboardPaths).toHaveLength(17);
+    expect(dashboardPaths.filter((path) => !linked.has(path))).toEqual([]);
+    expect(dashboardPaths).toEqual(expect.arrayContaining(['/dashboard/support', '/dashboard/timeline']));
+  });
+
+  it('links every public route from sign-in', async () => {
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign In' });
+    const linked = new Set([...document.querySelectorAll('a')].map((link) => link.getAttribute('href')));
+    const publicPaths = routerPaths(routes).filter((path) => !path.startsWith('/dashboard') && path !== '/');
+    expect(publicPaths).toEqual(['/register', '/forgot-password', '/forgot-username']);
+    expect(publicPaths.filter((path) => !linked.has(path))).toEqual([]);
+  });
+
+  it('opens Support and Timeline from the sidebar', async () => {
+    const { router } = signedIn('/dashboard');
+    await screen.findByText('Member Dashboard', {}, { timeout: 5000 });
+    const link = (name: string) => [...mainNav().querySelectorAll('a')].find((a) => a.textContent === name)!;
+    await userEvent.click(link('Support'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/support'));
+    expect(await screen.findByRole('heading', { name: 'Support', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(link('Timeline'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/timeline'));
+    expect(await screen.findByRole('heading', { name: 'Timeline', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('renders stub pages with the sidebar heading, and the withdraw page as just "Withdraw"', async () => {

@@ -1,13 +1,14 @@
 /** The sidebar: a 16 rem column from 768 px up, a slide-in drawer below that closes on navigation. */
-import { Box, CloseButton, Drawer, Flex, Heading, Icon, Portal, Stack, type HeadingProps } from '@chakra-ui/react';
+import { useId } from 'react';
+import { Box, CloseButton, Drawer, Flex, Heading, Icon, Portal, Stack, Text, type HeadingProps } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { SIDEBAR_WIDTH } from '@md/shared';
-import { NAV_ITEMS } from './nav-items.ts';
+import { EXTRA_ROUTES, NAV_ITEMS, type NavItem } from './nav-items.ts';
 
-function NavList({ onNavigate }: { onNavigate?: () => void }) {
+function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: (() => void) | undefined }) {
   return (
     <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
-      {NAV_ITEMS.map((item) => (
+      {items.map((item) => (
         <li key={item.path}>
           <NavLink to={item.path} end={item.end ?? false} onClick={onNavigate}>
             {({ isActive }) => (
@@ -30,6 +31,23 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
           </NavLink>
         </li>
       ))}
+    </Stack>
+  );
+}
+
+/** The spec's thirteen items, then the routes it leaves out of them (Support, Timeline, …) under "More". */
+function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  // Both the column and the drawer render a list: each names its group by its own id.
+  const moreId = useId();
+  return (
+    <Stack gap="4">
+      <NavLinks items={NAV_ITEMS} onNavigate={onNavigate} />
+      <Box as="section" aria-labelledby={moreId}>
+        <Text id={moreId} px="3" pb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+          More
+        </Text>
+        <NavLinks items={EXTRA_ROUTES} onNavigate={onNavigate} />
+      </Box>
     </Stack>
   );
 }
