@@ -15,6 +15,12 @@ export const formatMoney = (value: unknown): string => usd.format(truncate2(toNu
 /** The amount without the currency sign: "1,234.50". */
 export const formatAmount = (value: unknown): string => formatMoney(value).replace('$', '');
 
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** A plain figure (a level, a count) with thousands separators, at most 2 decimals: 20100 → "20,100". Non-numbers read as 0. */
+export const formatNumber = (value: unknown): string => count.format(truncate2(toNumber(value)));
+/** A percentage as given (1.4 is 1.4 %), at most 2 decimals: 1.4 → "1.4%", 10 → "10%". Non-numbers read as 0. */
+export const formatPercent = (value: unknown): string => `${count.format(truncate2(toNumber(value)))}%`;
+
 export const toNumber = (value: unknown): number => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? parseFloat(value) : NaN;
   return Number.isFinite(n) ? n : 0;

@@ -5,6 +5,8 @@ import {
   formatAmount,
   formatDateTime,
   formatMoney,
+  formatNumber,
+  formatPercent,
   humanizeType,
   maskEmail,
   microsToAmount,
@@ -42,6 +44,22 @@ describe('formatMoney', () => {
   });
   it('formatAmount drops the sign', () => {
     expect(formatAmount(1000)).toBe('1,000.00');
+  });
+});
+
+describe('formatNumber and formatPercent (one number format, issue 17)', () => {
+  it('puts thousands separators in plain figures and keeps at most 2 decimals, truncated', () => {
+    expect(formatNumber(20100)).toBe('20,100');
+    expect(formatNumber('1234567.899')).toBe('1,234,567.89');
+    expect(formatNumber(5)).toBe('5');
+    expect(formatNumber(undefined)).toBe('0');
+  });
+  it('marks percentages with % and keeps the value as given', () => {
+    expect(formatPercent(1.4)).toBe('1.4%');
+    expect(formatPercent('1.75')).toBe('1.75%');
+    expect(formatPercent(10)).toBe('10%');
+    expect(formatPercent(1000)).toBe('1,000%');
+    expect(formatPercent(null)).toBe('0%');
   });
 });
 
