@@ -6,7 +6,7 @@ import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { EXTRA_ROUTES, NAV_ITEMS } from '../components/shell/nav-items.ts';
 import { SignInPage } from '../features/auth/sign-in.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
-import { RequireAuth } from './require-auth.tsx';
+import { RedirectSignedIn, RequireAuth } from './require-auth.tsx';
 
 const RegisterPage = lazy(() => import('../features/auth/register.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password.tsx'));
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
       </AuthProvider>
     ),
     children: [
-      { path: '/', element: <SignInPage /> },
+      { path: '/', element: <RedirectSignedIn><SignInPage /></RedirectSignedIn> },
       { path: '/register', element: withSuspense(<RegisterPage />) },
       { path: '/forgot-password', element: withSuspense(<ForgotPasswordPage />) },
       { path: '/forgot-username', element: withSuspense(<ForgotUsernamePage />) },
