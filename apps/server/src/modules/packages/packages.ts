@@ -1,8 +1,18 @@
 /**
  * Packages (DESIGN §6): the list comes from the plan; a purchase is paid from the Deposit
  * wallet into `package_sales` and creates an ACTIVE subscription with its ROI and 3x cap.
+ *
+ * A purchase is idempotent over a short window (docs/decisions.md, "One purchase per click"): the
+ * same member buying the same package again within PURCHASE_REPEAT_WINDOW_MS of their last purchase
+ * of it (by the server's clock) is answered with that first purchase — same answer, no second
+ * charge, no second subscription. Packages cannot be cancelled, so a double click, a retried
+ * request or a second tab must not buy twice. The check reads `subscriptions` inside the
+ * purchase's own transaction (BEGIN IMMEDIATE), so concurrent requests see each other: no
+ * migration, no key to send. A member who does want the same package twice buys it again after
+ * the window.
  */
 import { amountToMicros, EARNINGS_CAP_MULTIPLIER, maxCapOf, type PlanPackage } from '@md/shared';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { subscriptions } from '@md/db';
 import { badRequest } from '../../core/errors.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -23,15 +33,39 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export const findPackage = (ctx: Pick<MoneyCtx, 'plan'>, name: string): PlanPackage | undefined =>
   ctx.plan.packages.find((p) => p.name.toLowerCase() === name.trim().toLowerCase());
 
+/** How long a repeat of the same purchase (member, package) is answered with the first one. */
+export const PURCHASE_REPEAT_WINDOW_MS = 10_000;
+
 /** ROI percentage in basis points (1.5 % → 150). */
 export const roiBasisPoints = (pkg: PlanPackage) => Math.round(pkg.roiPercentage * 100);
 
-/** Buys `planName` for the member. Synchronous: the seed calls it too. */
+/**
+ * The member's purchase of `plan` made within the repeat window before `at`, if any. Caller holds
+ * the transaction. Bounded on both sides: a clock QA moved back must not make a later row count.
+ */
+function recentPurchase(ctx: MoneyCtx, memberId: number, plan: string, at: number): SubscriptionRow | undefined {
+  return ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.plan, plan), gt(subscriptions.createdAt, at - PURCHASE_REPEAT_WINDOW_MS), lte(subscriptions.createdAt, at)))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1)
+    .get();
+}
+
+/**
+ * Buys `planName` for the member, or answers with the same purchase made within the repeat window
+ * (see the module comment). Synchronous: the seed calls it too.
+ */
 export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at = ctx.clock.now()): SubscriptionRow {
   const pkg = findPackage(ctx, planName);
   if (!pkg) throw badRequest(PACKAGE_MESSAGES.unknown);
   const price = amountToMicros(pkg.price);
   return moneyTransaction(ctx, () => {
+    // Before the balance check: a repeat is answered as the first purchase was, even when the
+    // first one spent the balance a second would need.
+    const repeated = recentPurchase(ctx, memberId, pkg.name, at);
+    if (repeated) return repeated;
     if (walletBalance(ctx, memberId, 'Deposit') < price) throw badRequest(PACKAGE_MESSAGES.insufficient);
     const transId = nextTransId(ctx, 'PK', 'subscriptions');
     transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Deposit' }, to: { system: 'package_sales' }, amount: price, reason: 'package_purchase', memberId, at }]);
