@@ -1,5 +1,6 @@
-/** The tRPC client: httpBatchLink to /trpc in mock mode, the providerLink in provider mode (DESIGN §4). */
-import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+/** The tRPC client: batched calls to /trpc in mock mode, the providerLink in provider mode (DESIGN §4). */
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type Operation, type TRPCLink } from '@trpc/client';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { ContractRouter as AppRouter, RuntimeConfig } from '@md/shared';
 import { envelopeLink, providerLink } from './provider-link.ts';
@@ -18,24 +19,60 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * A paged table call (spec §7: its input carries the page size). Table calls fail silently (§8),
+ * so they ride a batch of their own: one that hangs cannot take a call that speaks up (the
+ * package list, the profile) down to a timeout toast with it.
+ */
+export function isTableCall(op: Pick<Operation, 'input'>): boolean {
+  const input = op.input;
+  return input !== null && typeof input === 'object' && typeof (input as { pageSize?: unknown }).pageSize === 'number';
+}
+
+/** A batch whose answer could not be read as a whole (cut-off or empty JSON): no procedure's own answer came back. */
+const isUnreadableBatch = (error: unknown) => error instanceof TRPCClientError && !error.shape && error.cause instanceof SyntaxError;
+
+/**
+ * One bad answer in a batch fails only its own call: when a batch's body is unreadable (one
+ * procedure's answer broken by a proxy or a QA rule breaks the whole JSON), each query of it is
+ * asked once more on its own through `single`, and only the broken one fails. Mutations are never
+ * sent twice. The batch stays the normal path, so a healthy screen still makes one request.
+ */
+export function retryUnreadableAlone(single: TRPCLink<AppRouter>): TRPCLink<AppRouter> {
+  return (runtime) => {
+    const alone = single(runtime);
+    return ({ op, next }) =>
+      observable((observer) => {
+        let current: Unsubscribable = next(op).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => observer.complete(),
+          error: (error) => {
+            if (op.type !== 'query' || op.signal?.aborted || !isUnreadableBatch(error)) return observer.error(error);
+            current = alone({ op, next }).subscribe(observer);
+          },
+        });
+        return () => current.unsubscribe();
+      });
+  };
+}
+
 export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPCLink<AppRouter>[] {
   const getToken = options.getToken ?? getJwt;
   // Late-bound so tests that stub globalThis.fetch after start-up are still seen.
   const fetchImpl = fetchWithTimeout(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), config.requestTimeoutMs);
-  const terminating =
-    config.mode === 'provider'
-      ? providerLink({ config, getToken, fetch: fetchImpl })
-      : httpBatchLink<AppRouter>({
-          url: config.trpcUrl,
-          maxURLLength: MAX_BATCH_URL_LENGTH,
-          headers: (): Record<string, string> => {
-            const token = getToken();
-            return token ? { Authorization: `Bearer ${token}` } : {};
-          },
-          fetch: fetchImpl,
-        });
   const session = sessionLink({ getToken, onUnauthorized: options.onUnauthorized });
-  return config.mode === 'provider' ? [session, terminating] : [session, envelopeLink(), terminating];
+  if (config.mode === 'provider') return [session, providerLink({ config, getToken, fetch: fetchImpl })];
+
+  const transport = {
+    url: config.trpcUrl,
+    headers: (): Record<string, string> => {
+      const token = getToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
+    fetch: fetchImpl,
+  };
+  const batch = () => httpBatchLink<AppRouter>({ ...transport, maxURLLength: MAX_BATCH_URL_LENGTH });
+  return [session, envelopeLink(), retryUnreadableAlone(httpLink<AppRouter>(transport)), splitLink({ condition: isTableCall, true: batch(), false: batch() })];
 }
 
 export const createAppTrpcClient = (config: RuntimeConfig, options: ClientOptions) =>
