@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
 import { MockFailure } from '@/testing/mock-link.ts';
@@ -64,6 +64,62 @@ describe('package page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Select Starter' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Purchase' }));
     expect(await screen.findByText('Insufficient balance in Deposit wallet')).toBeInTheDocument();
+  });
+
+  it('sends one purchase when Confirm Purchase is clicked twice in the same frame', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = renderSignedIn('/dashboard/package', handlers(async () => {
+      await answered;
+      return { Success: 'Package Gold purchased successfully' };
+    }));
+    await userEvent.click(await screen.findByTestId('package-card-Gold', {}, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Select Gold' }));
+    const confirm = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Purchase' });
+    // Two clicks before React renders again: a disabled state would land too late.
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    await act(async () => {
+      fireEvent.click(confirm);
+      await Promise.resolve();
+    });
+    release();
+    expect(await screen.findByText('Package Gold purchased successfully')).toBeInTheDocument();
+    expect(callsTo(calls, 'subscription.buy_subscription_packages')).toHaveLength(1);
+  });
+
+  it("badges 'Current' on every ACTIVE package (the profile names only the latest)", async () => {
+    const { calls } = renderSignedIn(
+      '/dashboard/package',
+      {
+        ...handlers(),
+        'subscription.subscription_transaction': () => ({
+          Success: [
+            { Name: 'Gold', Status: 'ACTIVE' },
+            { Name: 'Starter', Status: 'ACTIVE' },
+          ],
+        }),
+      },
+      { package: 'Gold' },
+    );
+    const starter = await screen.findByTestId('package-card-Starter', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(starter).getByText('Current')).toBeInTheDocument());
+    expect(within(screen.getByTestId('package-card-Gold')).getByText('Current')).toBeInTheDocument();
+    expect(callsTo(calls, 'subscription.subscription_transaction')[0]?.input).toMatchObject({ filters: { Status: ['ACTIVE'] } });
+  });
+
+  it('says what to do, and keeps the Select action in a bar stuck to the bottom once a card is picked', async () => {
+    renderSignedIn('/dashboard/package', handlers());
+    const gold = await screen.findByTestId('package-card-Gold', {}, { timeout: 5000 });
+    expect(screen.getByTestId('package-hint')).toHaveTextContent('Tap a package to choose it.');
+    expect(screen.queryByTestId('package-action-bar')).toBeNull();
+    await userEvent.click(gold);
+    const bar = screen.getByTestId('package-action-bar');
+    expect(getComputedStyle(bar).position).toBe('sticky');
+    expect(within(bar).getByRole('button', { name: 'Select Gold' })).toBeInTheDocument();
+    expect(screen.getByTestId('package-hint')).toHaveTextContent('Gold selected: Select Gold to review and confirm.');
   });
 
   it('toasts the fallbacks when the list or the purchase fail without a message', async () => {

@@ -1,11 +1,13 @@
 /**
  * Package (/dashboard/package): pick a package card, 'Select {name}', confirm in the panel, buy
  * from the Deposit wallet. States (spec §4): no selection → selected → confirm open → processing.
+ * Confirm Purchase sends once however it is clicked (a synchronous guard; the server also answers a
+ * repeat with the first purchase). Once a card is picked, the action bar sticks to the bottom of
+ * the screen, so on a phone the next step is in view.
  */
 import { useState } from 'react';
-import { Box, Button, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
-import { MSG } from '@md/shared';
+import { Box, Button, Flex, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { MSG, formatMoney } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { useAuth } from '@/lib/auth.tsx';
@@ -13,10 +15,12 @@ import { errorMessage } from '@/lib/errors.ts';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
+import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { useRefreshWallets } from '@/lib/wallets.ts';
 import { ConfirmPurchaseDialog } from './confirm-purchase-dialog.tsx';
 import { InvestmentDetails } from './investment-details.tsx';
 import { PackageCard, type Package } from './package-card.tsx';
+import { useActivePlans } from './use-active-plans.ts';
 import { usePackages } from './use-packages.ts';
 
 export default function PackagePage() {
@@ -24,22 +28,27 @@ export default function PackagePage() {
   const client = useTRPCClient();
   const refreshWallets = useRefreshWallets();
   const packages = usePackages();
+  const active = useActivePlans(profile?.package);
   const [selected, setSelected] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const purchase = useSingleFlight();
   const item = navItemByPath('/dashboard/package')!;
 
-  const purchase = useMutation({
-    mutationFn: (plan: string) => client['subscription.buy_subscription_packages'].mutate({ plan }),
-    onSuccess: (response) => {
-      notify.success(textOf(recordOf(response)?.Success) || 'Package purchased');
-      setSelected(null);
-      setConfirmOpen(false);
-      // The header balance, the wallets and the 'Current' badge all follow the purchase.
-      void refreshWallets();
-      void refreshProfile();
-    },
-    onError: (error) => notify.error(errorMessage(error, MSG.failedPurchase)),
-  });
+  const buy = (plan: string) =>
+    purchase.run(async () => {
+      try {
+        const response = await client['subscription.buy_subscription_packages'].mutate({ plan });
+        notify.success(textOf(recordOf(response)?.Success) || 'Package purchased');
+        setSelected(null);
+        setConfirmOpen(false);
+        // The header balance, the wallets and the 'Current' badges all follow the purchase.
+        void refreshWallets();
+        void refreshProfile();
+        void active.refresh();
+      } catch (error) {
+        notify.error(errorMessage(error, MSG.failedPurchase));
+      }
+    });
 
   // The page renders nothing without a user (spec §2).
   if (!user) return null;
@@ -55,32 +64,53 @@ export default function PackagePage() {
       ) : list.length === 0 ? (
         <Text color="fg.muted">{MSG.noData}</Text>
       ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" role="group" aria-label="Packages">
-          {list.map((pkg) => (
-            <PackageCard
-              key={pkg.Name}
-              pkg={pkg}
-              current={profile?.package === pkg.Name}
-              selected={selected === pkg.Name}
-              onSelect={() => setSelected(pkg.Name)}
-            />
-          ))}
-        </SimpleGrid>
+        <Stack gap="3">
+          <Text color="fg.muted" fontSize="sm" data-testid="package-hint">
+            {selectedPackage ? `${selectedPackage.Name} selected: Select ${selectedPackage.Name} to review and confirm.` : 'Tap a package to choose it.'}
+          </Text>
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" role="group" aria-label="Packages">
+            {list.map((pkg) => (
+              <PackageCard
+                key={pkg.Name}
+                pkg={pkg}
+                current={active.plans.has(pkg.Name)}
+                selected={selected === pkg.Name}
+                onSelect={() => setSelected(pkg.Name)}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
       )}
       {selectedPackage && (
-        <Box>
-          <Button colorPalette="teal" size="lg" onClick={() => setConfirmOpen(true)}>
-            Select {selectedPackage.Name}
-          </Button>
+        // Sticky to the bottom of the screen while the cards scroll: the next step stays in view.
+        <Box
+          position="sticky"
+          bottom="0"
+          zIndex="docked"
+          mx={{ base: '-4', md: '0' }}
+          px={{ base: '4', md: '0' }}
+          py="3"
+          bg="bg"
+          borderTopWidth={{ base: '1px', md: '0' }}
+          data-testid="package-action-bar"
+        >
+          <Flex gap="3" align="center" justify={{ base: 'space-between', md: 'flex-start' }} wrap="wrap">
+            <Text fontWeight="medium" display={{ base: 'block', md: 'none' }}>
+              {selectedPackage.Name} · {formatMoney(selectedPackage.Price)}
+            </Text>
+            <Button colorPalette="teal" size="lg" onClick={() => setConfirmOpen(true)}>
+              Select {selectedPackage.Name}
+            </Button>
+          </Flex>
         </Box>
       )}
       <InvestmentDetails />
       <ConfirmPurchaseDialog
         pkg={selectedPackage}
         open={confirmOpen}
-        processing={purchase.isPending}
+        processing={purchase.pending}
         onCancel={() => setConfirmOpen(false)}
-        onConfirm={() => selectedPackage && purchase.mutate(selectedPackage.Name)}
+        onConfirm={() => void (selectedPackage && buy(selectedPackage.Name))}
       />
     </Stack>
   );

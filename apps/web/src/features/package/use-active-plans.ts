@@ -1,0 +1,35 @@
+/**
+ * The names of the packages the member holds ACTIVE, for the 'Current' badge (issue 17: a member
+ * with two active packages saw only the latest badged). Read from the subscription table the
+ * contract already serves, filtered to ACTIVE; the profile's `package` (the latest) always counts, so
+ * a failed table call (silent, spec §8) still badges what the profile says.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { contract } from '@md/shared';
+import { listOf, recordOf, textOf } from '@/lib/guards.ts';
+import { useTRPC } from '@/lib/trpc.ts';
+
+/** The table's largest page: more active packages than this is not a member's portfolio. */
+const ACTIVE_PAGE_SIZE = 100;
+const ACTIVE_INPUT = {
+  pageNo: 1,
+  pageSize: ACTIVE_PAGE_SIZE,
+  path: contract['subscription.subscription_transaction'].path,
+  filters: { Status: ['ACTIVE'] },
+};
+
+export function useActivePlans(profilePackage: string | null | undefined): { plans: ReadonlySet<string>; refresh: () => Promise<void> } {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc['subscription.subscription_transaction'].queryOptions(ACTIVE_INPUT));
+  const plans = new Set<string>();
+  for (const row of listOf<Record<string, unknown>>(recordOf(query.data)?.Success))
+    if (textOf(row.Status) === 'ACTIVE' && textOf(row.Name)) plans.add(textOf(row.Name));
+  if (profilePackage) plans.add(profilePackage);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: trpc['subscription.subscription_transaction'].pathKey() }),
+    [queryClient, trpc],
+  );
+  return { plans, refresh };
+}
