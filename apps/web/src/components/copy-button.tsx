@@ -1,4 +1,4 @@
-/** Copies a text and confirms with a 2-second toast. */
+/** Copies a text and confirms with a 2-second toast; on phones, shares a link with the system sheet. */
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { LuCopy } from 'react-icons/lu';
 import { notify } from '../lib/toaster.ts';
@@ -10,6 +10,25 @@ export async function copyText(text: string, confirmation: string) {
   } catch {
     notify.error('Could not copy to the clipboard');
   }
+}
+
+/**
+ * Opens the system share sheet (Web Share API) where the browser has one; elsewhere, or when the
+ * sheet fails, copies the link instead. Closing the sheet without choosing is not an error.
+ */
+export async function shareOrCopy(share: { url: string; title: string; text?: string }, confirmation: string): Promise<'shared' | 'cancelled' | 'copied'> {
+  const data: ShareData = { title: share.title, url: share.url, ...(share.text ? { text: share.text } : {}) };
+  if (typeof navigator.share === 'function' && (typeof navigator.canShare !== 'function' || navigator.canShare(data))) {
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (error) {
+      if ((error as Error | null)?.name === 'AbortError') return 'cancelled';
+      // NotAllowedError and the like: the copy below still gets the link to the member.
+    }
+  }
+  await copyText(share.url, confirmation);
+  return 'copied';
 }
 
 interface CopyButtonProps extends Omit<ButtonProps, 'onClick'> {

@@ -1,20 +1,58 @@
 /** Shell header: menu (mobile), package balance, referral links, theme toggle, user and logout. */
-import { Avatar, Box, Button, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
-import { LuLogOut, LuMenu } from 'react-icons/lu';
-import { MSG, formatAmount } from '@md/shared';
+import { LuLogOut, LuMenu, LuRefreshCw, LuShare2 } from 'react-icons/lu';
+import { MSG, formatAmount, toNumber } from '@md/shared';
 import { useAuth } from '../../lib/auth.tsx';
-import { availableOf, useWallets } from '../../lib/wallets.ts';
-import { copyText } from '../copy-button.tsx';
+import { useWallets } from '../../lib/wallets.ts';
+import { copyText, shareOrCopy } from '../copy-button.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
 export const referralLink = (origin: string, username: string, side: 'left' | 'right') =>
   `${origin}/register?sponsor=${encodeURIComponent(username)}&side=${side}`;
 
-/** On the package page: the Deposit wallet's Available, pulsing. The call fails silently ($0.00). */
+type Side = 'left' | 'right';
+const SIDES: readonly Side[] = ['left', 'right'];
+
+/**
+ * On the package page: the Deposit wallet's Available, pulsing. While the wallets load it is a
+ * skeleton; when they cannot be read it says "unavailable" with a retry, never a made-up $0.00.
+ */
 function PackageBalance() {
   // The shared wallets query: a purchase refetches it, so this figure follows at once.
-  const available = availableOf(useWallets().wallets, 'Deposit');
+  const { wallets, isPending, isFetching, refetch } = useWallets();
+  const deposit = wallets?.Deposit;
+  const label = (
+    <Box as="span" whiteSpace="nowrap">
+      Available Bal :
+    </Box>
+  );
+  if (isPending)
+    return (
+      <HStack gap="2" fontSize={{ base: 'xs', sm: 'md' }} flexWrap="wrap" rowGap="0" data-testid="package-balance" aria-busy="true">
+        {label}
+        <Skeleton height="1em" width="5rem" aria-label="Loading the balance" />
+      </HStack>
+    );
+  if (!deposit)
+    return (
+      <HStack gap="1" fontSize={{ base: 'xs', sm: 'md' }} flexWrap="wrap" rowGap="0" data-testid="package-balance">
+        {label}{' '}
+        <Box as="span" color="fg.muted" whiteSpace="nowrap">
+          unavailable
+        </Box>
+        <IconButton
+          aria-label="Retry loading the balance"
+          title="Retry"
+          size="2xs"
+          variant="ghost"
+          loading={isFetching}
+          onClick={() => void refetch()}
+        >
+          <LuRefreshCw />
+        </IconButton>
+      </HStack>
+    );
   return (
     <Text
       fontWeight="semibold"
@@ -33,13 +71,14 @@ function PackageBalance() {
       data-testid="package-balance"
     >
       {/* Two unbreakable halves: on a phone the figure drops under the label instead of splitting. */}
-      <Box as="span" whiteSpace="nowrap">Available Bal :</Box> <Box as="span" whiteSpace="nowrap">${formatAmount(available)}</Box>
+      {label} <Box as="span" whiteSpace="nowrap">${formatAmount(toNumber(deposit.Available))}</Box>
     </Text>
   );
 }
 
+/** Large screens (spec §2): LEFT and RIGHT copy the registration links. */
 function ReferralButtons({ username }: { username: string }) {
-  const copy = (side: 'left' | 'right') => {
+  const copy = (side: Side) => {
     const link = referralLink(window.location.origin, username, side);
     void copyText(link, MSG.copiedLink(link));
   };
@@ -55,6 +94,39 @@ function ReferralButtons({ username }: { username: string }) {
   );
 }
 
+/**
+ * Below 1024 px, where LEFT and RIGHT do not fit: one Invite button whose menu shares either link
+ * with the phone's share sheet (Web Share API), or copies it where there is none.
+ */
+function ReferralShareMenu({ username }: { username: string }) {
+  const share = (side: Side) => {
+    const url = referralLink(window.location.origin, username, side);
+    void shareOrCopy({ url, title: 'Join my team', text: `Register on the ${side} leg of ${username}'s team` }, MSG.copiedLink(url));
+  };
+  return (
+    <Box display={{ base: 'block', lg: 'none' }}>
+      <Menu.Root onSelect={({ value }) => share(value === 'left' ? 'left' : 'right')}>
+        <Menu.Trigger asChild>
+          <IconButton aria-label="Share referral link" title="Share referral link" variant="ghost" size="sm">
+            <LuShare2 />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              {SIDES.map((side) => (
+                <Menu.Item key={side} value={side}>
+                  {side === 'left' ? 'Left-leg link' : 'Right-leg link'}
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </Box>
+  );
+}
+
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
@@ -63,8 +135,8 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
     <Flex
       as="header"
       align="center"
-      gap={{ base: '2', md: '4' }}
-      px={{ base: '3', md: '6' }}
+      gap={{ base: '1', sm: '2', md: '4' }}
+      px={{ base: '2', sm: '3', md: '6' }}
       py="3"
       borderBottomWidth="1px"
       bg="bg.panel"
@@ -79,16 +151,18 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         {pathname === '/dashboard/package' && <PackageBalance />}
       </Box>
       <ReferralButtons username={username} />
+      <ReferralShareMenu username={username} />
       <ThemeToggle />
-      <HStack gap="3" minW="0">
+      <HStack gap="3" minW="0" title={user?.email ? `${username} · ${user.email}` : username}>
         <Avatar.Root size="sm" colorPalette="teal">
           <Avatar.Fallback>{username.slice(0, 1).toUpperCase()}</Avatar.Fallback>
         </Avatar.Root>
-        <Stack gap="0" minW="0">
+        {/* On a phone the avatar stands for the member (the names, squeezing the balance, are read out only). */}
+        <Stack gap="0" minW="0" srOnly={{ base: true, sm: false }}>
           <Text fontWeight="semibold" truncate data-testid="header-username">
             {username}
           </Text>
-          <Text fontSize="xs" color="fg.muted" truncate maxW={{ base: '8rem', sm: '14rem' }}>
+          <Text fontSize="xs" color="fg.muted" truncate maxW={{ base: '8rem', md: '14rem' }}>
             {user?.email}
           </Text>
         </Stack>
