@@ -1,15 +1,19 @@
-/** The deposit form (Deposit and Wallet tabs): amount in USDT (BEP20 only) → a payment to send. */
+/**
+ * The deposit form (Deposit and Wallet tabs): amount in USDT (BEP20 only) → a payment to send.
+ * Deposit opens one window however it is clicked (a synchronous guard, useSingleFlight).
+ */
 import { useState } from 'react';
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { depositAmountField } from '@md/shared';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useConfig } from '@/lib/config.tsx';
 import { recordOf } from '@/lib/guards.ts';
-import { useTRPC } from '@/lib/trpc.ts';
+import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
+import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { PaymentDetails, type Payment } from './payment-details.tsx';
 
 const depositFormSchema = z.object({ amount: depositAmountField });
@@ -27,23 +31,24 @@ export function DepositForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<DepositForm>({ resolver: zodResolver(depositFormSchema), defaultValues: { amount: '' } });
-  const makePayment = useMutation(
-    trpc['deposit.make_payment'].mutationOptions({
-      onSuccess: (data) => {
+  const client = useTRPCClient();
+  const makePayment = useSingleFlight();
+
+  const onSubmit = handleSubmit(({ amount }) =>
+    makePayment.run(async () => {
+      try {
+        const data = await client['deposit.make_payment'].mutate({ amount_usdt: Number(amount), currency: CURRENCY, gateway: config.depositGateway });
         // An answer without payment details is a failed payment call: silent too (spec §8).
         const details = recordOf<Payment>(recordOf(data)?.Success);
         setPayment(details ? { details, openedAt: Date.now() } : null);
         // The new pending deposit belongs in the Deposit History below.
         void queryClient.invalidateQueries({ queryKey: trpc['table.view_deposit_transaction'].pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey() });
-      },
-      // The payment call fails silently (spec §8): no message, the form stays usable.
-      onError: () => setPayment(null),
+      } catch {
+        // The payment call fails silently (spec §8): no message, the form stays usable.
+        setPayment(null);
+      }
     }),
-  );
-
-  const onSubmit = handleSubmit(({ amount }) =>
-    makePayment.mutate({ amount_usdt: Number(amount), currency: CURRENCY, gateway: config.depositGateway }),
   );
 
   return (
@@ -51,7 +56,7 @@ export function DepositForm() {
       <form onSubmit={onSubmit} noValidate>
         <Flex gap="3" align={{ base: 'stretch', sm: 'end' }} direction={{ base: 'column', sm: 'row' }} maxW="xl">
           <TextField label="Amount (USDT)" inputMode="decimal" autoComplete="off" placeholder="Minimum 10" error={errors.amount?.message} {...register('amount')} />
-          <Button type="submit" colorPalette="teal" loading={makePayment.isPending} flexShrink={0} mb={errors.amount ? '6' : '0'}>
+          <Button type="submit" colorPalette="teal" loading={makePayment.pending} flexShrink={0} mb={errors.amount ? '6' : '0'}>
             Deposit
           </Button>
         </Flex>

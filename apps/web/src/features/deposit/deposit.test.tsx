@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MockFailure } from '@/testing/mock-link.ts';
-import { callsTo, renderSignedIn } from '@/testing/member.ts';
+import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
+import { DEPOSIT_POLL_MS } from './use-deposit-watch.ts';
 
 const payment = { Amount: 25, QR_Code: 'data:image/png;base64,iVBORw0KGgo=', Address: '0xAbC0000000000000000000000000000000000001', TransID: 'DEP-1' };
 const tables = {
@@ -99,5 +100,88 @@ describe('Deposit page', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByAltText('Deposit QR code')).toBeInTheDocument();
+  });
+
+  it('opens one window when Deposit is clicked twice in the same frame', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSignedIn('/dashboard/deposit', { ...tables, 'deposit.make_payment': () => ({ Success: payment }) });
+    await user.type(await screen.findByLabelText('Amount (USDT)'), '25');
+    const submit = screen.getByRole('button', { name: 'Deposit' });
+    act(() => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    expect(await screen.findByAltText('Deposit QR code')).toBeInTheDocument();
+    expect(callsTo(calls, 'deposit.make_payment')).toHaveLength(1);
+  });
+});
+
+describe('the deposit window, watched', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A deposit table whose DEP-1 row has the status `status.now`. */
+  const watched = (status: { now: string }) => ({
+    ...tables,
+    'deposit.make_payment': () => ({ Success: payment }),
+    'wallet.view_all_wallets_details': () => ({ Success: { Deposit: wallet(status.now === 'PAID' ? 25 : 0) } }),
+    'table.view_deposit_transaction': () => ({ Success: [{ id: '8', amount: '25.00', date: '2024-03-05', status: status.now, transaction_id: 'DEP-1' }] }),
+  });
+
+  const openWindow = async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(await screen.findByLabelText('Amount (USDT)', {}, { timeout: 5000 }), '25');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await screen.findByAltText('Deposit QR code');
+  };
+
+  it("polls the deposit table: once paid it says 'Paid — credited', hides the QR and the address, refreshes the history", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const status = { now: 'PENDING' };
+    const { calls } = renderSignedIn('/dashboard/deposit', watched(status));
+    await openWindow();
+    await waitFor(() => expect(callsTo(calls, 'table.view_deposit_transaction').some((c) => JSON.stringify(c.input).includes('DEP-1'))).toBe(true));
+    expect(screen.getByTestId('payment-details')).toHaveAttribute('data-outcome', 'open');
+
+    status.now = 'PAID';
+    await act(() => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS));
+    const outcome = await screen.findByTestId('deposit-outcome');
+    expect(within(outcome).getByText('Paid — credited')).toBeInTheDocument();
+    expect(screen.queryByAltText('Deposit QR code')).toBeNull();
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByTestId('deposit-transid')).toHaveTextContent('DEP-1');
+    // The history's row shows the new status as a badge, without waiting for its cache to go stale.
+    await waitFor(() => expect(within(screen.getByTestId('data-table')).getByText('PAID')).toHaveAttribute('data-tone', 'ok'));
+
+    // Closed: no more polling.
+    const polls = callsTo(calls, 'table.view_deposit_transaction').length;
+    await act(() => vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS * 3));
+    expect(callsTo(calls, 'table.view_deposit_transaction').length).toBeLessThanOrEqual(polls + 1);
+  });
+
+  it.each([
+    ['PARTIAL', 'Partial payment not accepted'],
+    ['EXPIRED', 'Expired'],
+  ])('a %s window says %s and hides the QR and the address', async (rowStatus, title) => {
+    renderSignedIn('/dashboard/deposit', { ...watched({ now: 'PENDING' }), 'table.view_deposit_transaction': () => ({ Success: [{ id: '8', amount: '25.00', date: '2024-03-05', status: rowStatus, transaction_id: 'DEP-1' }] }) });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Amount (USDT)', {}, { timeout: 5000 }), '25');
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    const outcome = await screen.findByTestId('deposit-outcome');
+    expect(within(outcome).getByText(title)).toBeInTheDocument();
+    expect(screen.queryByAltText('Deposit QR code')).toBeNull();
+    expect(screen.queryByTestId('deposit-address')).toBeNull();
+  });
+
+  it("says 'Expired' when the 30 minutes run out while the row still says PENDING", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderSignedIn('/dashboard/deposit', watched({ now: 'PENDING' }));
+    await openWindow();
+    vi.setSystemTime(Date.now() + 30 * 60_000);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(within(await screen.findByTestId('deposit-outcome')).getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByAltText('Deposit QR code')).toBeNull();
   });
 });

@@ -10,17 +10,21 @@ import type { OutputOf } from '@md/shared';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { StatusBadge } from '@/components/tables/status-badge.tsx';
 import { subscriptionColumns, subscriptionFilters } from '@/components/tables/subscription-columns.tsx';
 import { DepositForm } from './deposit-form.tsx';
 
 type DepositRow = OutputOf<'table.view_deposit_transaction'>['Success'][number];
 
-/** Text as the provider sends it (spec §2); the date shown like every table date when it parses as one. */
+/**
+ * Text as the provider sends it (spec §2); the date shown like every table date when it parses as
+ * one; the status as a badge like every other table's (issue 17), its tone from the word.
+ */
 const depositColumns: readonly DataColumn<DepositRow>[] = [
   { key: 'id', header: 'ID' },
   { key: 'amount', header: 'Amount' },
   { key: 'date', header: 'Date', format: 'date' },
-  { key: 'status', header: 'Status' },
+  { key: 'status', header: 'Status', render: (row) => <StatusBadge status={row.status} /> },
   { key: 'transaction_id', header: 'Transaction ID' },
 ];
 
