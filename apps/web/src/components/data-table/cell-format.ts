@@ -1,5 +1,8 @@
-/** Cell values: what a column shows (spec §2: '-' when empty, dates 'MMM dd, yyyy HH:mm') and sorts on. */
-import { cellText, formatDateTime, formatMoney, toNumber } from '@md/shared';
+/**
+ * Cell values: what a column shows and sorts on. Spec §2: '-' when empty, dates 'MMM dd, yyyy HH:mm';
+ * one number format (issue 17): money '$1,500.00', figures '20,100', percentages '1.4%'.
+ */
+import { cellText, formatDateTime, formatMoney, formatNumber, formatPercent, toNumber } from '@md/shared';
 import type { ColumnFormat, DataColumn } from './types.ts';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
@@ -11,16 +14,21 @@ export function formatValue(format: ColumnFormat | undefined, value: unknown): s
   // A value that is not a date is shown as it came rather than hidden behind '-'.
   if (format === 'date') return isEmpty(value) ? '-' : formatDateTime(value) === '-' ? String(value) : formatDateTime(value);
   if (format === 'money') return isEmpty(value) ? '-' : formatMoney(value);
+  if (format === 'number') return isEmpty(value) ? '-' : formatNumber(value);
+  if (format === 'percent') return isEmpty(value) ? '-' : formatPercent(value);
   return cellText(value);
 }
 
-/** Dates sort by time and money by amount (numbers); text sorts alphanumerically on its string. */
+/** Dates sort by time, money, figures and percentages by amount (numbers); text alphanumerically on its string. */
 export function sortValue(format: ColumnFormat | undefined, value: unknown): string | number {
   if (format === 'date') {
     const time = isEmpty(value) ? NaN : new Date(value as string).getTime();
     return Number.isFinite(time) ? time : -Infinity;
   }
-  if (format === 'money') return isEmpty(value) ? -Infinity : toNumber(value);
+  if (isNumeric(format)) return isEmpty(value) ? -Infinity : toNumber(value);
   if (typeof value === 'number') return value;
   return isEmpty(value) ? '' : String(value);
 }
+
+/** Formats whose values are numbers: sorted as numbers and kept on one line. */
+export const isNumeric = (format: ColumnFormat | undefined): boolean => format === 'money' || format === 'number' || format === 'percent';

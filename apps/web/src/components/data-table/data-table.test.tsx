@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { AppProviders } from '@/app/providers.tsx';
 import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
+import { createAppTrpcClient } from '@/lib/trpc.ts';
+import { MSG } from '@md/shared';
 import { DataTable } from './data-table.tsx';
 import type { DataColumn, PresetFilter } from './types.ts';
 import { tableReducer, initialTableState } from './use-table-state.ts';
@@ -33,7 +35,7 @@ const pageRows = (pageNo: number) => [
 
 type Calls = { path: string; input: unknown }[];
 
-function renderTable(handlers: MockHandlers = {}, props: { presetFilters?: readonly PresetFilter[] } = {}) {
+function renderTable(handlers: MockHandlers = {}, { columns: shown = columns, ...props }: { presetFilters?: readonly PresetFilter[]; columns?: readonly DataColumn<Row>[] } = {}) {
   const calls: Calls = [];
   const all: MockHandlers = {
     [LIST]: (input) => ({ Success: pageRows(Number(input.pageNo)) }),
@@ -42,7 +44,7 @@ function renderTable(handlers: MockHandlers = {}, props: { presetFilters?: reado
   };
   render(
     <AppProviders config={testConfig} trpcClient={createMockClient(all, calls)}>
-      <DataTable list={LIST} total={TOTAL} columns={columns as never} caption="History" {...props} />
+      <DataTable list={LIST} total={TOTAL} columns={shown as never} caption="History" {...props} />
     </AppProviders>,
   );
   return calls;
@@ -85,11 +87,46 @@ describe('DataTable', () => {
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
-  it('fails silently: no message and no rows when the list call fails', async () => {
-    renderTable({ [LIST]: () => { throw new Error('boom'); }, [TOTAL]: () => { throw new Error('boom'); } });
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+  it('a failed list call with a working total reads Unavailable with a Retry, never No data beside 1 / 18; nothing is toasted', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    const calls = renderTable({
+      [LIST]: (input) => {
+        if (fail) throw new Error('boom');
+        return { Success: pageRows(Number(input.pageNo)) };
+      },
+      [TOTAL]: () => ({ Success: 18 }),
+    });
+    const retry = await screen.findByRole('button', { name: 'Retry: History' });
+    expect(screen.getByTestId('unavailable')).toHaveTextContent('Unavailable');
+    expect(screen.queryByText(MSG.noData)).toBeNull();
+    expect(indicator()).toHaveTextContent('1 / 18');
+    // Spec §8: table calls fail silently: no toast, no server text on screen.
     expect(screen.queryByText(/boom/)).toBeNull();
-    expect(indicator()).toHaveTextContent('1 / 1');
+    expect(document.querySelector('[data-scope="toast"][data-part="root"]')).toBeNull();
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByText('P1-b')).toBeInTheDocument();
+    expect(listCalls(calls)).toHaveLength(2);
+    expect(screen.queryByTestId('unavailable')).toBeNull();
+  });
+
+  it('a hung table call ends at the deadline as Unavailable, silently: no timeout toast (spec §8)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The real client and its deadline; the server never answers.
+    const hang: typeof fetch = (_input, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const client = createAppTrpcClient({ ...testConfig, requestTimeoutMs: 200 }, { onUnauthorized: () => {}, getToken: () => 'jwt', fetch: hang });
+    render(
+      <AppProviders config={testConfig} trpcClient={client}>
+        <DataTable list={LIST} total={TOTAL} columns={columns as never} caption="History" />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('button', { name: 'Retry: History' })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noData)).toBeNull();
+    expect(screen.queryByText(MSG.requestTimedOut)).toBeNull();
+    expect(document.querySelector('[data-scope="toast"][data-part="root"]')).toBeNull();
   });
 
   it('sends the search (debounced), dates and preset filters, each going back to page 1', async () => {
@@ -231,15 +268,12 @@ describe('DataTable', () => {
   });
 
   it('below 768 px shows cards and puts the controls in a Filters panel behind a Filter button', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({ matches: query.includes('max-width'), media: query, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
-    );
+    mockPhone();
     const user = userEvent.setup();
     const calls = renderTable();
     const cards = await screen.findAllByTestId('data-card');
     expect(cards).toHaveLength(3);
-    expect(within(cards[0]!).getByText('Transaction ID:')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Transaction ID')).toBeInTheDocument();
     expect(screen.queryByTestId('data-table')).toBeNull();
     expect(screen.queryByPlaceholderText('Search transactions...')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
@@ -249,4 +283,53 @@ describe('DataTable', () => {
     await user.click(within(panel).getByRole('button', { name: 'Clear Filters' }));
     expect(within(panel).getByPlaceholderText('Search transactions...')).toHaveValue('');
   });
+
+  it('below 768 px the cards can be sorted: a Sort by control and a direction, the current page only', async () => {
+    mockPhone();
+    const user = userEvent.setup();
+    const calls = renderTable();
+    await screen.findAllByTestId('data-card');
+    const cardIds = () => screen.getAllByTestId('data-card').map((card) => within(card).getByText(/^P1-/).textContent);
+    expect(cardIds()).toEqual(['P1-b', 'P1-a', 'P1-c']);
+    const direction = screen.getByRole('button', { name: 'Sort descending' });
+    expect(direction).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Amount');
+    expect(cardIds()).toEqual(['P1-a', 'P1-b', 'P1-c']);
+    await user.click(direction);
+    expect(cardIds()).toEqual(['P1-c', 'P1-b', 'P1-a']);
+    expect(screen.getByRole('button', { name: 'Sort ascending' })).toBeEnabled();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Default order');
+    expect(cardIds()).toEqual(['P1-b', 'P1-a', 'P1-c']);
+    expect(listCalls(calls)).toHaveLength(1);
+  });
+
+  it('below 768 px a card shows its summary columns; the others are a tap away', async () => {
+    mockPhone();
+    const user = userEvent.setup();
+    const summary: readonly DataColumn<Row>[] = [
+      { key: 'DateTime', header: 'Date', format: 'date' },
+      { key: 'TransID', header: 'Transaction ID', summary: true },
+      { key: 'Amount', header: 'Amount', format: 'money', summary: true },
+      { key: 'By', header: 'By' },
+    ];
+    renderTable({}, { columns: summary });
+    const [card] = await screen.findAllByTestId('data-card');
+    expect(within(card!).getByText('Transaction ID')).toBeInTheDocument();
+    expect(within(card!).getByText('$20.00')).toBeInTheDocument();
+    expect(within(card!).queryByText('Date')).toBeNull();
+    const more = within(card!).getByRole('button', { name: 'Show details (2)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(card!).getByText('Date')).toBeInTheDocument();
+    expect(within(card!).getByText('Mar 05, 2024')).toBeInTheDocument();
+    expect(within(card!).getByText('By')).toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  });
 });
+
+function mockPhone() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({ matches: query.includes('max-width'), media: query, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+  );
+}

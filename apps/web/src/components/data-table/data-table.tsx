@@ -4,7 +4,7 @@
  * cards below 768 px. Pages give it their list/total procedures and a column set.
  */
 import { useMemo } from 'react';
-import { Stack, chakra } from '@chakra-ui/react';
+import { Flex, Stack, chakra } from '@chakra-ui/react';
 import {
   functionalUpdate,
   getCoreRowModel,
@@ -16,8 +16,9 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { MSG } from '@md/shared';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { CardView } from './card-view.tsx';
-import { formatValue, rawValue, sortValue } from './cell-format.ts';
+import { formatValue, isNumeric, rawValue, sortValue } from './cell-format.ts';
 import { TableControls } from './table-controls.tsx';
 import { TablePagination } from './table-pagination.tsx';
 import { TableView } from './table-view.tsx';
@@ -46,8 +47,8 @@ export function toColumnDefs<Row>(columns: readonly DataColumn<Row>[]): ColumnDe
     id: column.key,
     header: column.header,
     accessorFn: (row: Row) => sortValue(column.format, rawValue(column, row)),
-    sortingFn: column.format === 'date' || column.format === 'money' ? 'basic' : 'alphanumeric',
-    meta: { nowrap: column.format === 'money' },
+    sortingFn: column.format === 'date' || isNumeric(column.format) ? 'basic' : 'alphanumeric',
+    meta: { nowrap: isNumeric(column.format), summary: column.summary },
     cell: ({ row }) => {
       if (column.render) return column.render(row.original);
       const text = formatValue(column.format, rawValue(column, row.original));
@@ -76,7 +77,7 @@ export function DataTable<L extends PagedListName>({
   caption,
 }: DataTableProps<L>) {
   const [state, dispatch] = useTableState();
-  const { rows, loading, totalPages } = usePagedQuery(list, total, state);
+  const { rows, loading, failed, retrying, retry, totalPages } = usePagedQuery(list, total, state);
   const mobile = useIsMobile();
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
 
@@ -106,7 +107,16 @@ export function DataTable<L extends PagedListName>({
     label: String(column.columnDef.header),
     checked: column.getIsVisible(),
   }));
-  const empty = loading ? MSG.loading : MSG.noData;
+  // Table calls fail silently (spec §8: no new data, no message): no toast, but no 'No data' either.
+  const empty = failed ? (
+    <Flex justify="center">
+      <Unavailable what={caption} onRetry={retry} retrying={retrying} />
+    </Flex>
+  ) : loading ? (
+    MSG.loading
+  ) : (
+    MSG.noData
+  );
   const View = mobile ? CardView : TableView;
 
   return (

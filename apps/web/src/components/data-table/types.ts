@@ -11,8 +11,11 @@ export type PagedListName = { [K in PagedName]: OutputOf<K>['Success'] extends r
 export type PagedTotalName = { [K in PagedName]: OutputOf<K>['Success'] extends number ? K : never }[PagedName];
 export type RowOf<L extends PagedListName> = OutputOf<L>['Success'][number];
 
-/** How a value is shown: as text ('-' when empty), as a date 'MMM dd, yyyy HH:mm', or as USD money. */
-export type ColumnFormat = 'text' | 'date' | 'money';
+/**
+ * How a value is shown: as text ('-' when empty), as a date 'MMM dd, yyyy HH:mm', as USD money
+ * ('$1,500.00'), as a figure with thousands separators ('20,100'), or as a percentage ('1.4%').
+ */
+export type ColumnFormat = 'text' | 'date' | 'money' | 'number' | 'percent';
 
 export interface DataColumn<Row> {
   /** The row field (or, with `value`, the id of a computed column). Also the column's visibility key. */
@@ -23,6 +26,11 @@ export interface DataColumn<Row> {
   value?: (row: Row) => unknown;
   /** Custom content (badges); the formatted value when absent. */
   render?: (row: Row) => ReactNode;
+  /**
+   * Shown on the phone card's face; the other columns are a tap away ("Show details"). When no
+   * column of a table says, the first four visible ones are.
+   */
+  summary?: boolean;
 }
 
 /** A preset filter: the member picks some of `options`; sent as `filters: { [column]: picked }`. */
@@ -37,5 +45,7 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Amounts stay on one line; text may wrap so wide tables fit (dates only before the time). */
     nowrap?: boolean;
+    /** On the phone card's face (DataColumn.summary). */
+    summary?: boolean;
   }
 }

@@ -62,9 +62,18 @@ export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTota
   // Only object rows are shown: an answer that is not a list of rows reads as no rows.
   const rows = useMemo(() => (rowsQuery.data === undefined ? (EMPTY as RowOf<L>[]) : listOf<RowOf<L>>(recordOf(rowsQuery.data)?.Success)), [rowsQuery.data]);
   const pages = numberOf(recordOf(totalQuery.data)?.Success);
+  const { refetch: refetchRows } = rowsQuery;
+  const { refetch: refetchTotal, isError: totalFailed } = totalQuery;
   return {
     rows,
     loading: rowsQuery.isPending,
+    // A failed list is not an empty one: the table says the rows are unavailable (never 'No data').
+    failed: rowsQuery.isError,
+    retrying: rowsQuery.isFetching,
+    retry: () => {
+      void refetchRows();
+      if (totalFailed) void refetchTotal();
+    },
     // The total answers the page count; 1 when it is missing or not a number (spec §7).
     totalPages: Math.max(1, Math.trunc(pages ?? 1)),
   };

@@ -9,14 +9,14 @@ const subscription = (over: Record<string, unknown>) => ({
 });
 
 describe('subscription columns', () => {
-  it("Total Earned is Max_Earnings minus Total_Earnings to 2 decimals, '-' when both are zero", () => {
-    expect(totalEarned({ Max_Earnings: 300, Total_Earnings: 12.345 })).toBe('287.65');
-    expect(totalEarned({ Max_Earnings: 300, Total_Earnings: 0 })).toBe('300.00');
-    expect(totalEarned({ Max_Earnings: 1.1 * 3, Total_Earnings: 0 })).toBe('3.30');
+  it("Total Earned is Max_Earnings minus Total_Earnings to 2 decimals, as money like every amount, '-' when both are zero", () => {
+    expect(totalEarned({ Max_Earnings: 300, Total_Earnings: 12.345 })).toBe('$287.65');
+    expect(totalEarned({ Max_Earnings: 1500, Total_Earnings: 0 })).toBe('$1,500.00');
+    expect(totalEarned({ Max_Earnings: 1.1 * 3, Total_Earnings: 0 })).toBe('$3.30');
     expect(totalEarned({ Max_Earnings: 0, Total_Earnings: 0 })).toBe('-');
   });
 
-  it('Transactions page: the columns, money, ACTIVE green, EXPIRED red with its Reason beside it', async () => {
+  it('Transactions page: the columns, money and %, ACTIVE green, EXPIRED red with its Reason once, in the column beside it', async () => {
     const { calls } = renderSignedIn('/dashboard/transactions', {
       'subscription.subscription_transaction': () => ({
         Success: [subscription({}), subscription({ TransID: 'S2', Status: 'EXPIRED', Reason: 'Cap reached', Max_Earnings: 0, Total_Earnings: 0 })],
@@ -30,12 +30,16 @@ describe('subscription columns', () => {
     expect(headers).toEqual(['DateTime', 'TransID', 'Name', 'Amount', 'ROI Percentage', 'Max Earnings', 'Total Earnings', 'Total Earned', 'Wallet', 'Status', 'Reason']);
     const [active, expired] = within(table).getAllByRole('row').slice(1);
     expect(within(active!).getByText('$100.00')).toBeInTheDocument();
-    expect(within(active!).getByText('287.65')).toBeInTheDocument();
+    expect(within(active!).getByText('$287.65')).toBeInTheDocument();
+    expect(within(active!).getByText('1.5%')).toBeInTheDocument();
     expect(within(active!).getByText('ACTIVE')).toHaveAttribute('data-tone', 'ok');
     expect(within(expired!).getByText('EXPIRED')).toHaveAttribute('data-tone', 'bad');
-    // Reason beside the badge and in its own column.
-    expect(within(expired!).getAllByText('Cap reached')).toHaveLength(2);
-    expect(within(expired!).getAllByRole('cell')[7]).toHaveTextContent('-');
+    // The Reason once (issue 17), in its column right beside the Status badge.
+    expect(within(expired!).getAllByText('Cap reached')).toHaveLength(1);
+    const cells = within(expired!).getAllByRole('cell');
+    expect(cells[9]).toHaveTextContent(/^EXPIRED$/);
+    expect(cells[10]).toHaveTextContent(/^Cap reached$/);
+    expect(cells[7]).toHaveTextContent('-');
     expect(calls.find((c) => c.path === 'subscription.subscription_transaction')?.input).toMatchObject({ pageNo: 1, pageSize: 10 });
   });
 });

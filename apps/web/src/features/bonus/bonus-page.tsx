@@ -12,29 +12,30 @@ type RankRewardRow = OutputOf<'rank.view_rank_transaction'>['Success'][number];
 type LevelEarningRow = OutputOf<'level.level_earning_transaction'>['Success'][number];
 
 const rankBonusColumns: readonly DataColumn<RankRewardRow>[] = [
-  { key: 'DateTime', header: 'Date', format: 'date' },
+  { key: 'DateTime', header: 'Date', format: 'date', summary: true },
   { key: 'Transaction_ID', header: 'Transaction ID' },
-  { key: 'Current_Rank', header: 'Current Rank' },
-  { key: 'Reward', header: 'Reward', format: 'money' },
+  { key: 'Current_Rank', header: 'Current Rank', summary: true },
+  { key: 'Reward', header: 'Reward', format: 'money', summary: true },
   // true is Success (green), anything else Failed (red).
   {
     key: 'Status',
     header: 'Status',
     value: (row) => (row.Status === true ? 'Success' : 'Failed'),
     render: (row) => <StatusBadge status={row.Status === true ? 'Success' : 'Failed'} ok={row.Status === true} />,
+    summary: true,
   },
 ];
 
 const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
-  { key: 'DateTime', header: 'Date', format: 'date' },
+  { key: 'DateTime', header: 'Date', format: 'date', summary: true },
   { key: 'TransID', header: 'TransID' },
   { key: 'Transaction_ID', header: 'Transaction ID' },
   { key: 'Subs_Amount', header: 'Subs Amount', format: 'money' },
-  { key: 'From', header: 'From' },
-  { key: 'Level', header: 'Level' },
-  { key: 'Percentage', header: 'Percentage', value: (row) => `${row.Percentage}%` },
+  { key: 'From', header: 'From', summary: true },
+  { key: 'Level', header: 'Level', format: 'number', summary: true },
+  { key: 'Percentage', header: 'Percentage', format: 'percent' },
   { key: 'Expected_Amount', header: 'Expected Amount', format: 'money' },
-  { key: 'Received_Amount', header: 'Received Amount', format: 'money' },
+  { key: 'Received_Amount', header: 'Received Amount', format: 'money', summary: true },
 ];
 
 function RewardWallets() {

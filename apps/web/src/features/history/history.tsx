@@ -9,15 +9,15 @@ import { StatusBadge } from '@/components/tables/status-badge.tsx';
 type EarningRow = OutputOf<'earning.view_all_earning_history'>['Success'][number];
 
 const earningColumns: readonly DataColumn<EarningRow>[] = [
-  { key: 'DateTime', header: 'Date', format: 'date' },
+  { key: 'DateTime', header: 'Date', format: 'date', summary: true },
   { key: 'TransID', header: 'Transaction ID' },
-  { key: 'Amount', header: 'Amount', format: 'money' },
-  { key: 'Type', header: 'Type' },
+  { key: 'Amount', header: 'Amount', format: 'money', summary: true },
+  { key: 'Type', header: 'Type', summary: true },
   { key: 'By', header: 'By' },
   { key: 'Transfer', header: 'Transfer' },
   { key: 'Wallet', header: 'Wallet' },
   // Success is green, anything else red (spec §2).
-  { key: 'Status', header: 'Status', render: (row) => <StatusBadge status={row.Status} ok={row.Status === 'Success'} /> },
+  { key: 'Status', header: 'Status', render: (row) => <StatusBadge status={row.Status} ok={row.Status === 'Success'} />, summary: true },
 ];
 
 export default function HistoryPage() {

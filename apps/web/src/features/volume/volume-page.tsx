@@ -4,24 +4,26 @@ import { sideLabel, type OutputOf } from '@md/shared';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { StatusBadge } from '@/components/tables/status-badge.tsx';
 
 // Both procedures answer the same row shape.
 type VolumeRow = OutputOf<'binary.view_binary_transaction'>['Success'][number];
 
 export const volumeColumns: readonly DataColumn<VolumeRow>[] = [
-  { key: 'DateTime', header: 'Date', format: 'date' },
+  { key: 'DateTime', header: 'Date', format: 'date', summary: true },
   { key: 'TransID', header: 'TransID' },
   { key: 'From_User', header: 'From User' },
   { key: 'Transaction_ID', header: 'Transaction ID' },
-  { key: 'Side', header: 'Side', value: (row) => sideLabel(row.Side) },
-  { key: 'Volume', header: 'Volume', format: 'money' },
+  { key: 'Side', header: 'Side', value: (row) => sideLabel(row.Side), summary: true },
+  { key: 'Volume', header: 'Volume', format: 'money', summary: true },
   { key: 'Left_Volume', header: 'Left Volume', format: 'money' },
   { key: 'Left_Carry', header: 'Left Carry', format: 'money' },
-  { key: 'Left_Total', header: 'Left Total', format: 'money' },
+  { key: 'Left_Total', header: 'Left Total', format: 'money', summary: true },
   { key: 'Right_Volume', header: 'Right Volume', format: 'money' },
   { key: 'Right_Carry', header: 'Right Carry', format: 'money' },
-  { key: 'Right_Total', header: 'Right Total', format: 'money' },
-  { key: 'Status', header: 'Status' },
+  { key: 'Right_Total', header: 'Right Total', format: 'money', summary: true },
+  // Matched (green) or Carried (blue): the day's run matched the legs or carried the volume forward.
+  { key: 'Status', header: 'Status', render: (row) => <StatusBadge status={row.Status} />, summary: true },
 ];
 
 export default function VolumePage() {
