@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
+import { MockFailure } from '@/testing/mock-link.ts';
 import { renderApp } from '@/testing/render.tsx';
 
 describe('sign-in form', () => {
@@ -40,6 +41,39 @@ describe('sign-in form', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'Demo@1234');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText(MSG.totpRequired)).toBeInTheDocument();
+  });
+
+  it("shows the TOTP field when sign-in answers 'TOTP is required' although the lookup failed, then sends the code", async () => {
+    const logins: Record<string, unknown>[] = [];
+    renderApp('/', {
+      'user.view_country': () => {
+        throw new MockFailure('Server down', 500);
+      },
+      'user.login': (input) => {
+        logins.push(input);
+        if (!input.totp) throw new MockFailure(MSG.totpRequired, 401);
+        return { Success: 'Login successful!', JWT: 'jwt-1' };
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Username'), 'demo2fa');
+    await userEvent.type(screen.getByLabelText('Password'), 'Demo@1234');
+    // The lookup's failure is toasted in the server's words.
+    expect(await screen.findByText('Server down', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('TOTP')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const totp = await screen.findByLabelText('TOTP');
+    await waitFor(() => expect(totp).toHaveFocus());
+    // The field is required now: an empty submit says so and sends nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findAllByText(MSG.totpRequired)).not.toHaveLength(0);
+    expect(logins).toHaveLength(1);
+    await userEvent.type(totp, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(logins).toHaveLength(2));
+    expect(logins[1]).toMatchObject({ username: 'demo2fa', totp: '123456' });
+    // Another name is another member: the field goes until the server asks again.
+    await userEvent.type(screen.getByLabelText('Username'), 'x');
+    await waitFor(() => expect(screen.queryByLabelText('TOTP')).not.toBeInTheDocument());
   });
 
   it('signs in, stores the session and opens the dashboard', async () => {

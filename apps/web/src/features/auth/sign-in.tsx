@@ -1,5 +1,5 @@
 /** Sign-in (/): username, password, and a TOTP field when the member has TOTP on (spec §2, §4, §5). */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
@@ -58,11 +58,21 @@ export function SignInPage() {
     register,
     handleSubmit,
     watch,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ resolver, defaultValues: { username: '', password: '', totp: '' } });
 
-  const totpRequired = useTotpRequired(watch('username'));
+  const username = watch('username');
+  // The server's own answer 'TOTP is required' also asks for the code: the lookup above may have
+  // failed or be stale, and without the field the member could never sign in.
+  const [totpAskedFor, setTotpAskedFor] = useState<string | null>(null);
+  const totpLookup = useTotpRequired(username);
+  const totpRequired = totpLookup || (totpAskedFor !== null && totpAskedFor === username.trim());
   totpRequiredRef.current = totpRequired;
+  useEffect(() => {
+    // Once the field is there, the cursor waits in it.
+    if (totpAskedFor !== null) setFocus('totp');
+  }, [totpAskedFor, setFocus]);
 
   const onValid = async (values: LoginForm) => {
     try {
@@ -73,7 +83,9 @@ export function SignInPage() {
       });
       await startSession(response, MSG.loginSuccessful);
     } catch (error) {
-      notify.error(errorMessage(error, MSG.loginFailed));
+      const message = errorMessage(error, MSG.loginFailed);
+      if (message === MSG.totpRequired && !totpRequired) setTotpAskedFor(values.username.trim());
+      notify.error(message);
     }
   };
 
