@@ -46,7 +46,7 @@ describe('mock mode batching', () => {
   it('a cut-off notifications answer fails the notifications only, not the profile of the same batch', async () => {
     const { fetch, requests } = server({ broken: ['notification.view_notification'] });
     const client = clientWith(fetch);
-    const [profile, notifications] = await Promise.allSettled([client.user.view_profile.query({}), client.notification.view_notification.query({})]);
+    const [profile, notifications] = await Promise.allSettled([client['user.view_profile'].query({}), client['notification.view_notification'].query({})]);
     expect(requests[0]).toEqual({ procedures: ['user.view_profile', 'notification.view_notification'], batch: true });
     expect(profile).toEqual({ status: 'fulfilled', value: answers['user.view_profile'] });
     expect(notifications.status).toBe('rejected');
@@ -57,7 +57,7 @@ describe('mock mode batching', () => {
   it('healthy reads of one tick still go as one request', async () => {
     const { fetch, requests } = server({});
     const client = clientWith(fetch);
-    await Promise.all([client.user.view_profile.query({}), client.notification.view_notification.query({}), client.table.view_subscription.query({})]);
+    await Promise.all([client['user.view_profile'].query({}), client['notification.view_notification'].query({}), client['table.view_subscription'].query({})]);
     expect(requests).toEqual([{ procedures: ['user.view_profile', 'notification.view_notification', 'table.view_subscription'], batch: true }]);
   });
 
@@ -65,8 +65,8 @@ describe('mock mode batching', () => {
     const { fetch, requests } = server({ hung: ['subscription.subscription_transaction'] });
     const client = clientWith(fetch, 300);
     const [packages, rows] = await Promise.allSettled([
-      client.table.view_subscription.query({}),
-      client.subscription.subscription_transaction.query({ pageNo: 1, pageSize: 10 }),
+      client['table.view_subscription'].query({}),
+      client['subscription.subscription_transaction'].query({ pageNo: 1, pageSize: 10 }),
     ]);
     expect(packages).toEqual({ status: 'fulfilled', value: answers['table.view_subscription'] });
     expect(rows.status === 'rejected' && (rows.reason as Error).message).toBe(MSG.requestTimedOut);
@@ -77,7 +77,7 @@ describe('mock mode batching', () => {
   it('a cut-off answer to a mutation is not sent again', async () => {
     const { fetch, requests } = server({ broken: ['subscription.buy_subscription_packages'] });
     const client = clientWith(fetch);
-    await expect(client.subscription.buy_subscription_packages.mutate({ package: 'Starter' } as never)).rejects.toThrow();
+    await expect(client['subscription.buy_subscription_packages'].mutate({ package: 'Starter' } as never)).rejects.toThrow();
     expect(requests).toHaveLength(1);
   });
 });
