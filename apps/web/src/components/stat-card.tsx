@@ -1,14 +1,24 @@
 import type { ReactNode } from 'react';
-import { Card, Stat } from '@chakra-ui/react';
+import { Card, Skeleton, Stat } from '@chakra-ui/react';
 
-/** One figure in a card: label above, value below. Stat.Root is a <dl>: the help text is a <dd> too. */
-export function StatCard({ label, value, help }: { label: string; value: ReactNode; help?: ReactNode }) {
+/**
+ * One figure in a card: label above, value below. Stat.Root is a <dl>: the help text is a <dd> too.
+ * `loading` shows a skeleton where the value goes (never a 0 that jumps); the value's size steps
+ * down on phones, where the cards stand two to a row.
+ */
+export function StatCard({ label, value, help, loading = false }: { label: string; value: ReactNode; help?: ReactNode; loading?: boolean }) {
   return (
-    <Card.Root size="sm" variant="outline">
+    <Card.Root size="sm" variant="outline" aria-busy={loading || undefined}>
       <Card.Body>
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText fontSize="2xl">{value}</Stat.ValueText>
+          {loading ? (
+            <Skeleton as="dd" height="7" width="80%" my="1" data-testid="stat-skeleton" />
+          ) : (
+            <Stat.ValueText fontSize={{ base: 'xl', md: '2xl' }} overflowWrap="anywhere">
+              {value}
+            </Stat.ValueText>
+          )}
           {help && <Stat.HelpText as="dd">{help}</Stat.HelpText>}
         </Stat.Root>
       </Card.Body>

@@ -1,11 +1,12 @@
 /** Bonus (/dashboard/bonus, spec §2): Rank Bonus and Level Bonus tables, and the reward wallets. */
-import { SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { REWARD_WALLETS, formatMoney, type OutputOf } from '@md/shared';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { StatusBadge } from '@/components/tables/status-badge.tsx';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { availableOf, totalOf, useWallets } from '@/lib/wallets.ts';
 
 type RankRewardRow = OutputOf<'rank.view_rank_transaction'>['Success'][number];
@@ -38,13 +39,20 @@ const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
   { key: 'Received_Amount', header: 'Received Amount', format: 'money', summary: true },
 ];
 
+/** Two to a row on a phone; skeletons while loading, 'Unavailable' with a Retry when the read failed (never $0.00). */
 function RewardWallets() {
-  const { wallets, isPending } = useWallets();
-  if (isPending && !wallets) return <Text color="fg.muted">Loading...</Text>;
+  const { wallets, isPending, isError, isFetching, refetch } = useWallets();
+  if (isError && !wallets) return <Unavailable what="Reward wallets" onRetry={() => void refetch()} retrying={isFetching} size="md" />;
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4" aria-label="Reward wallets">
+    <SimpleGrid columns={{ base: 2, lg: 3 }} gap="4" aria-label="Reward wallets">
       {REWARD_WALLETS.map((name) => (
-        <StatCard key={name} label={`${name} Wallet`} value={formatMoney(availableOf(wallets, name))} help={`Available · Total ${formatMoney(totalOf(wallets, name))}`} />
+        <StatCard
+          key={name}
+          label={`${name} Wallet`}
+          loading={isPending}
+          value={formatMoney(availableOf(wallets, name))}
+          help={isPending ? 'Available' : `Available · Total ${formatMoney(totalOf(wallets, name))}`}
+        />
       ))}
     </SimpleGrid>
   );

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
 import { MockFailure } from '@/testing/mock-link.ts';
-import { renderSignedIn } from '@/testing/member.ts';
+import { callsTo, renderSignedIn } from '@/testing/member.ts';
 
 const analytics = {
   Current_Level: 3, Current_Rank: 'Silver', Binary_Left: 1500, Binary_Right: 750, Active_Subscriptions: 2,
   Max_Earnings: 3000, Total_Earnings: 420.5, Remaining_Earnings: 2579.5, Direct_Referrals: 4, Team_Size: 12,
 };
 
+const figuresRegions = () => ['Overview', 'Earnings Overview', 'Wallets Overview'].map((name) => screen.getByRole('region', { name }));
 const card = (label: string) => screen.getByText(label).closest<HTMLElement>('.chakra-card__root')!;
 
 describe('Dashboard home', () => {
@@ -17,11 +19,14 @@ describe('Dashboard home', () => {
     const overview = await screen.findByRole('region', { name: 'Overview' });
     expect(await within(overview).findByText('Silver')).toBeInTheDocument();
     expect(card('Current Level')).toHaveTextContent('3');
-    expect(card('Binary Left')).toHaveTextContent('1500');
-    expect(card('Binary Right')).toHaveTextContent('750');
+    // One number format (issue 17): leg volumes are USDT, as in the Volume table.
+    expect(card('Binary Left')).toHaveTextContent('$1,500.00');
+    expect(card('Binary Right')).toHaveTextContent('$750.00');
     expect(card('Active Subscriptions')).toHaveTextContent('2');
     expect(card('Max Earnings')).toHaveTextContent('$3,000.00');
     expect(card('Total Earnings')).toHaveTextContent('$420.50');
+    // Labelled with what it counts (the Wallets page's Total Earnings counts wallet totals).
+    expect(card('Total Earnings')).toHaveTextContent('ROI, binary and level income on your active packages');
     expect(card('Remaining Earnings')).toHaveTextContent('$2,579.50');
   });
 
@@ -49,19 +54,51 @@ describe('Dashboard home', () => {
     expect(card('Current Rank')).toHaveTextContent('Silver');
   });
 
-  it('the analytics, wallet and notification fetches fail silently: zeros and empty states, no message', async () => {
+  it('the analytics, wallet and notification fetches fail silently: Unavailable with a Retry, never 0 or $0.00, no message', async () => {
+    const user = userEvent.setup();
+    let fail = true;
     const boom = () => {
       throw new MockFailure('Exploded', 500);
     };
-    renderSignedIn('/dashboard', {
-      'user_analytics.view_user_analytics': boom,
+    const { calls } = renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': () => {
+        if (fail) boom();
+        return { Success: analytics };
+      },
       'wallet.view_all_wallets_details': boom,
       'notification.view_notification': boom,
       'rank.current_rank': () => ({ Success: { Rank: 'Basic' } }),
     });
-    expect(await screen.findByText(MSG.noActivity)).toBeInTheDocument();
-    expect(await screen.findByText(MSG.noWalletData)).toBeInTheDocument();
-    expect(card('Current Level')).toHaveTextContent('0');
+    expect(await screen.findByRole('button', { name: 'Retry: Wallets Overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Retry: Latest Activity' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Retry: Current Level' })).toBeInTheDocument();
+    expect(card('Current Level')).toHaveTextContent('Unavailable');
+    expect(card('Total Earnings')).toHaveTextContent('Unavailable');
+    expect(card('Current Rank')).toHaveTextContent('Basic');
+    expect(figuresRegions().some((region) => region.textContent?.includes('$0.00'))).toBe(false);
+    expect(screen.queryByText(MSG.noWalletData)).toBeNull();
     expect(screen.queryByText('Exploded')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry: Max Earnings' }));
+    await waitFor(() => expect(card('Max Earnings')).toHaveTextContent('$3,000.00'));
+    expect(callsTo(calls, 'user_analytics.view_user_analytics')).toHaveLength(2);
+  });
+
+  it('while the reads are under way the cards show skeletons, never Level 0, Rank 0 or $0.00', async () => {
+    const never = () => new Promise(() => {});
+    renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': never,
+      'wallet.view_all_wallets_details': never,
+      'notification.view_notification': never,
+      'rank.current_rank': never,
+    });
+    await screen.findByRole('region', { name: 'Overview' });
+    // 4 overview + 4 earnings + 7 wallets.
+    expect(await screen.findAllByTestId('stat-skeleton')).toHaveLength(15);
+    expect(card('Current Level')).toHaveAttribute('aria-busy', 'true');
+    expect(card('Current Level')).not.toHaveTextContent('0');
+    expect(card('Current Rank')).not.toHaveTextContent('0');
+    // The Summary card is the spec's placeholder zeros; the figures' regions show none.
+    expect(figuresRegions().some((region) => region.textContent?.includes('$0.00'))).toBe(false);
   });
 });

@@ -1,4 +1,8 @@
-/** Dashboard home (/dashboard): overview, earnings, wallets, latest activity and the summary card. */
+/**
+ * Dashboard home (/dashboard): overview, earnings, wallets, latest activity and the summary card.
+ * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
+ * Retry, never a 0 or $0.00 that looks like a figure (issue 17). The failures stay silent (§8).
+ */
 import { useEffect, type ReactNode } from 'react';
 import { Box, Card, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,11 +13,13 @@ import {
   MSG,
   formatDateTime,
   formatMoney,
+  formatNumber,
   type Notification,
 } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
@@ -32,17 +38,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Analytics fill the cards where the server answers; the cards read 0 otherwise (silent failure, §8). */
+/** Analytics fill the cards where the server answers (a field it leaves out reads 0); a failure is silent (§8). */
 function useAnalytics() {
   const trpc = useTRPC();
-  return recordOf(recordOf(useQuery(trpc['user_analytics.view_user_analytics'].queryOptions({})).data)?.Success);
+  const query = useQuery(trpc['user_analytics.view_user_analytics'].queryOptions({}));
+  return { ...query, analytics: recordOf(recordOf(query.data)?.Success) };
 }
+
+/** Two to a row on a phone, four from lg. */
+const CARD_COLUMNS = { base: 2, lg: 4 } as const;
 
 /**
  * The member's rank from /rank/current_rank (as the Ranks page reads it). A failure is toasted with
  * the server's text or 'Failed to get current rank' (spec §8); the card then reads the analytics.
  */
-function useCurrentRank(): string | undefined {
+function useCurrentRank() {
   const trpc = useTRPC();
   const query = useQuery(trpc['rank.current_rank'].queryOptions({}));
   const { error } = query;
@@ -50,16 +60,26 @@ function useCurrentRank(): string | undefined {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
     if (error) queueMicrotask(() => notify.error(errorMessage(error, MSG.failedCurrentRank)));
   }, [error]);
-  if (!query.data) return undefined;
   // An answer without a rank is a member without one yet: a Starter (spec §3).
-  return textOf(recordOf(recordOf(query.data)?.Success)?.Rank) || DEFAULT_RANK;
+  const rank = query.data ? textOf(recordOf(recordOf(query.data)?.Success)?.Rank) || DEFAULT_RANK : undefined;
+  return { rank, isPending: query.isPending };
 }
 
 function WalletsOverview() {
-  const { wallets: details, isPending } = useWallets();
-  if (!details || Object.keys(details).length === 0) return <Text color="fg.muted">{isPending ? MSG.loading : MSG.noWalletData}</Text>;
+  const { wallets: details, isPending, isError, isFetching, refetch } = useWallets();
+  if (isPending) {
+    return (
+      <SimpleGrid columns={CARD_COLUMNS} gap="4" aria-busy>
+        {HOME_WALLET_NAMES.map((name) => (
+          <StatCard key={name} label={`${name} Wallet`} value={null} help="Available" loading />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (isError && !details) return <Unavailable what="Wallets Overview" onRetry={() => void refetch()} retrying={isFetching} size="md" />;
+  if (!details || Object.keys(details).length === 0) return <Text color="fg.muted">{MSG.noWalletData}</Text>;
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+    <SimpleGrid columns={CARD_COLUMNS} gap="4">
       {HOME_WALLET_NAMES.map((name) => (
         <StatCard key={name} label={`${name} Wallet`} value={formatMoney(availableOf(details, name))} help="Available" />
       ))}
@@ -82,7 +102,9 @@ function LatestActivity() {
   return (
     <Card.Root variant="outline">
       <Card.Body>
-        {items.length === 0 ? (
+        {query.isError && items.length === 0 ? (
+          <Unavailable what="Latest Activity" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : items.length === 0 ? (
           <Text color="fg.muted">{query.isPending ? MSG.loading : MSG.noActivity}</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
@@ -135,30 +157,47 @@ function SummaryCard() {
 
 export default function DashboardHomePage() {
   const { user } = useAuth();
-  const analytics = useAnalytics();
+  const { analytics, isPending, isError, isFetching, refetch } = useAnalytics();
   const currentRank = useCurrentRank();
   const home = navItemByPath('/dashboard')!;
+  // One state for every analytics card: loading, failed (with a retry) or its figure.
+  const figureCard = (label: string, value: () => ReactNode, help?: ReactNode) => (
+    <StatCard
+      label={label}
+      loading={isPending}
+      help={help}
+      value={isError ? <Unavailable what={label} onRetry={() => void refetch()} retrying={isFetching} /> : value()}
+    />
+  );
   const figure = (value: unknown) => numberOf(value) ?? 0;
-  const analyticsRank = analytics ? textOf(analytics.Current_Rank) || DEFAULT_RANK : 0;
+  const money = (value: unknown) => formatMoney(figure(value));
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
       <PageHeader heading={headingFor(home, user?.username ?? '')} description={home.description} />
       <Section title="Overview">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-          <StatCard label="Current Level" value={figure(analytics?.Current_Level)} />
-          {/* The rank call first, then the analytics; with neither the card reads 0. A member without a rank yet is a Starter (spec §3). */}
-          <StatCard label="Current Rank" value={currentRank ?? analyticsRank} />
-          <StatCard label="Binary Left" value={figure(analytics?.Binary_Left)} />
-          <StatCard label="Binary Right" value={figure(analytics?.Binary_Right)} />
+        <SimpleGrid columns={CARD_COLUMNS} gap="4">
+          {figureCard('Current Level', () => formatNumber(figure(analytics?.Current_Level)))}
+          {/* The rank call first, then the analytics; a member without a rank yet is a Starter (spec §3). */}
+          {currentRank.rank !== undefined ? (
+            <StatCard label="Current Rank" value={currentRank.rank} />
+          ) : currentRank.isPending ? (
+            <StatCard label="Current Rank" value={null} loading />
+          ) : (
+            figureCard('Current Rank', () => textOf(analytics?.Current_Rank) || DEFAULT_RANK)
+          )}
+          {/* Binary leg volumes are USDT, as in the Volume table's Left and Right Total. */}
+          {figureCard('Binary Left', () => money(analytics?.Binary_Left))}
+          {figureCard('Binary Right', () => money(analytics?.Binary_Right))}
         </SimpleGrid>
       </Section>
       <Section title="Earnings Overview">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-          <StatCard label="Active Subscriptions" value={figure(analytics?.Active_Subscriptions)} />
-          <StatCard label="Max Earnings" value={formatMoney(figure(analytics?.Max_Earnings))} />
-          <StatCard label="Total Earnings" value={formatMoney(figure(analytics?.Total_Earnings))} />
-          <StatCard label="Remaining Earnings" value={formatMoney(figure(analytics?.Remaining_Earnings))} />
+        <SimpleGrid columns={CARD_COLUMNS} gap="4">
+          {figureCard('Active Subscriptions', () => formatNumber(figure(analytics?.Active_Subscriptions)))}
+          {figureCard('Max Earnings', () => money(analytics?.Max_Earnings), 'The 3x cap of your active packages')}
+          {/* Not the Wallets page's Total Earnings (lifetime Binary + Direct + Upline_Bonus + Level wallet totals). */}
+          {figureCard('Total Earnings', () => money(analytics?.Total_Earnings), TOTAL_EARNINGS_HELP)}
+          {figureCard('Remaining Earnings', () => money(analytics?.Remaining_Earnings), 'Left before the cap')}
         </SimpleGrid>
       </Section>
       <Section title="Wallets Overview">
@@ -175,3 +214,6 @@ export default function DashboardHomePage() {
     </Stack>
   );
 }
+
+/** What the home Total Earnings counts: the income paid against the caps of the member's ACTIVE packages. */
+const TOTAL_EARNINGS_HELP = 'ROI, binary and level income on your active packages';

@@ -29,6 +29,9 @@ type TabValue = (typeof TABS)[number]['value'];
 const isShortcut = (event: KeyboardEvent) =>
   event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyQ';
 
+/** The button's offset (≤ 1rem) + its height (2.25rem) + a gap: what the page keeps clear at its bottom. */
+const QA_BUTTON_CLEARANCE = '4.5rem';
+
 export default function QaPanel() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -54,6 +57,12 @@ export default function QaPanel() {
       lazyMount
       unmountOnExit
     >
+      {/*
+        The button floats over the page's bottom end corner: the page's main region keeps a strip
+        at its bottom as tall as the button and its offset, so scrolled to the end, nothing is
+        under it (issue 17). !important: the layout's own padding is a class, which outranks a type selector.
+      */}
+      <style>{`main { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`}</style>
       <Drawer.Trigger asChild>
         <Button
           aria-label="QA panel"

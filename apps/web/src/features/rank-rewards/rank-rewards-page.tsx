@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Badge, Box, Card, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_RANK, MSG, formatMoney } from '@md/shared';
+import { DEFAULT_RANK, MSG, formatMoney, formatNumber } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
@@ -46,7 +46,7 @@ function RankCard({ rank, label }: { rank: RankItem; label: RankLabel }) {
           <Figure label="Reward" value={formatMoney(rank.Reward)} />
           <Figure label="Left volume" value={formatMoney(rank.Left_Volune)} />
           <Figure label="Right volume" value={formatMoney(rank.Right_Volume)} />
-          <Figure label="Qualified leaders" value={String(leadersOf(rank))} />
+          <Figure label="Qualified leaders" value={formatNumber(leadersOf(rank))} />
           {spillover > 0 && <Figure label="Spillover" value={formatMoney(spillover)} />}
         </Stack>
       </Card.Body>
@@ -103,7 +103,7 @@ export default function RankRewardsPage() {
         <Spinner aria-label="Loading ranks" />
       ) : (
         <>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <SimpleGrid columns={2} gap="4">
             <StatCard label="Current Rank" value={current} />
             <StatCard
               label="Next Rank"

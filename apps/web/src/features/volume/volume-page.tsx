@@ -22,7 +22,7 @@ export const volumeColumns: readonly DataColumn<VolumeRow>[] = [
   { key: 'Right_Volume', header: 'Right Volume', format: 'money' },
   { key: 'Right_Carry', header: 'Right Carry', format: 'money' },
   { key: 'Right_Total', header: 'Right Total', format: 'money', summary: true },
-  // Matched (green) or Carried (blue): the day's run matched the legs or carried the volume forward.
+  // Binary: Matched (green) or Carried (blue), the day's run matched the legs or carried the volume; rank: Credited (green).
   { key: 'Status', header: 'Status', render: (row) => <StatusBadge status={row.Status} />, summary: true },
 ];
 
