@@ -388,14 +388,15 @@ describe.each(servers)('faults in $mode mode', (server) => {
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     });
 
-    it('the analytics, wallet and notification fetches fail silently: no message, the page still renders', async () => {
+    it('the analytics, wallet and notification fetches fail silently: no message, Unavailable with a Retry, the page still renders', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
       await addFault(server, { path: '/notification/view_notification', status: 500, error: 'Notifications exploded' });
       await addFault(server, { path: '/user_analytics/view_user_analytics', status: 500, error: 'Analytics exploded' });
       await addFault(server, { path: '/wallet/view_all_wallets_details', status: 503, error: 'Wallets exploded' });
       await page.goto(`${server.url}/dashboard`);
-      await page.getByText(MSG.noActivity).waitFor();
-      await page.getByText(MSG.noWalletData).waitFor();
+      // Issue 17: a failed read is 'Unavailable' with a Retry, not 'No activity yet' or $0.00.
+      await page.getByRole('button', { name: 'Retry: Latest Activity' }).waitFor();
+      await page.getByRole('button', { name: 'Retry: Wallets Overview' }).waitFor();
       await settled();
       expect((await toastTexts(page)).join('\n')).not.toContain('exploded');
       expect(await page.getByRole('heading', { name: 'Welcome, demo' }).isVisible()).toBe(true);
@@ -407,7 +408,9 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await addFault(server, { path: '/subscription/subscription_transaction', status: 500, error: 'List exploded' });
       await addFault(server, { path: '/subscription/total_pagination_subscription_transaction', ...NO_WORDS });
       await page.goto(`${server.url}/dashboard/transactions`);
-      await page.getByText(MSG.noData).waitFor();
+      // Issue 17: a failed list is 'Unavailable' with a Retry, never 'No data available'.
+      await page.getByRole('button', { name: 'Retry: Package transactions' }).waitFor();
+      expect(await page.getByText(MSG.noData).count()).toBe(0);
       await settled();
       expect(await toastTexts(page)).toEqual([]);
       await expect.poll(() => logs.join('\n')).toContain(MSG.errorFetchingData('List exploded'));

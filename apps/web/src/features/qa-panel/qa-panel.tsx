@@ -31,6 +31,9 @@ const isShortcut = (event: KeyboardEvent) =>
 
 /** The button's offset (≤ 1rem) + its height (2.25rem) + a gap: what the page keeps clear at its bottom. */
 const QA_BUTTON_CLEARANCE = '4.5rem';
+const QA_BUTTON_CLEARANCE_CSS =
+  `main:not(.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }\n` +
+  `:has(> main.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
 
 export default function QaPanel() {
   const [open, setOpen] = useState(false);
@@ -58,11 +61,12 @@ export default function QaPanel() {
       unmountOnExit
     >
       {/*
-        The button floats over the page's bottom end corner: the page's main region keeps a strip
-        at its bottom as tall as the button and its offset, so scrolled to the end, nothing is
-        under it (issue 17). !important: the layout's own padding is a class, which outranks a type selector.
+        The button floats over the page's bottom end corner: the page keeps a strip at its bottom
+        as tall as the button and its offset, so scrolled to the end, nothing is under it (issue 17).
+        The dashboard's main region gets it, or the box around a sign-in card (which is the main).
+        !important: the layouts' own padding is a class, which outranks these selectors.
       */}
-      <style>{`main { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`}</style>
+      <style>{QA_BUTTON_CLEARANCE_CSS}</style>
       <Drawer.Trigger asChild>
         <Button
           aria-label="QA panel"
