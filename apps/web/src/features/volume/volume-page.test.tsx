@@ -13,7 +13,7 @@ describe('Volume page', () => {
     renderSignedIn('/dashboard/volume', {
       'binary.view_binary_transaction': () => ({ Success: [row({}), row({ TransID: 'V2', Side: '1' })] }),
       'binary.total_pagination_binary_transaction': () => ({ Success: 1 }),
-      'rank.view_rank_qualification': () => ({ Success: [row({ TransID: 'Q1', Side: '1', Volume: 250 })] }),
+      'rank.view_rank_qualification': () => ({ Success: [row({ TransID: 'Q1', Side: '1', Volume: 250, Status: 'Carried' })] }),
       'rank.total_pagination_rank_qualification': () => ({ Success: 1 }),
     });
     expect(await screen.findByText('Team volume and progress')).toBeInTheDocument();
@@ -24,11 +24,14 @@ describe('Volume page', () => {
     expect(within(left!).getByText('Left')).toBeInTheDocument();
     expect(within(right!).getByText('Right')).toBeInTheDocument();
     expect(within(left!).getByText('$120.00')).toBeInTheDocument();
+    // Every status is a badge (issue 17): Matched green, Carried blue.
+    expect(within(left!).getByText('Matched')).toHaveAttribute('data-tone', 'ok');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Rank Volume' }));
     await screen.findByText('Q1');
     table = screen.getByTestId('data-table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(HEADERS);
     expect(within(table).getByText('$250.00')).toBeInTheDocument();
+    expect(within(table).getByText('Carried')).toHaveAttribute('data-tone', 'info');
   });
 });
