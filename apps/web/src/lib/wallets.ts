@@ -12,12 +12,20 @@ import { useTRPC } from './trpc.ts';
 export type WalletDetail = z.infer<typeof walletDetailSchema>;
 export type Wallets = Record<string, WalletDetail>;
 
-/** The wallets query. Failures are silent (spec §8): callers read 0 for a missing wallet. */
+/**
+ * What the wallets read gives a screen to show: 'loading' before the first answer, 'unavailable'
+ * when the call failed or answered no map of wallets (show that and a retry, never $0.00), 'ready'.
+ */
+export type WalletsState = 'loading' | 'unavailable' | 'ready';
+
+/** The wallets query. Failures are silent (spec §8): no toast; `state` says whether there are figures. */
 export function useWallets() {
   const trpc = useTRPC();
   const query = useQuery(trpc['wallet.view_all_wallets_details'].queryOptions({}));
   // Anything but a map of wallets (null, a list) reads as no data.
-  return { ...query, wallets: recordOf<Wallets>(recordOf(query.data)?.Success) };
+  const wallets = recordOf<Wallets>(recordOf(query.data)?.Success);
+  const state: WalletsState = wallets ? 'ready' : query.isPending ? 'loading' : 'unavailable';
+  return { ...query, wallets, state };
 }
 
 /** Refetches the wallets (after a purchase, swap, transfer or withdrawal). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
 import { MockFailure } from '@/testing/mock-link.ts';
@@ -103,5 +103,52 @@ describe('P2P transfer', () => {
     await userEvent.type(within(prompt).getByLabelText('Transaction Password'), 'again');
     await userEvent.click(within(prompt).getByRole('button', { name: 'Confirm Transfer' }));
     expect(await screen.findByText(MSG.transferFailed)).toBeInTheDocument();
+  });
+
+  it('sends one transfer when Confirm Transfer is clicked twice in the same frame', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = renderSignedIn(
+      '/dashboard/p2pTransfer',
+      handlers({
+        transfer_to_user: async () => {
+          await answered;
+          return { Success: 'Transferred' };
+        },
+      }),
+    );
+    await verify('alice');
+    await screen.findByText(MSG.recipientVerified);
+    await userEvent.type(screen.getByLabelText('Amount'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    const prompt = await screen.findByRole('dialog');
+    await userEvent.type(within(prompt).getByLabelText('Transaction Password'), 'Txn@123');
+    const confirm = within(prompt).getByRole('button', { name: 'Confirm Transfer' });
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    release();
+    expect(await screen.findByText(MSG.transferSuccessful)).toBeInTheDocument();
+    expect(callsTo(calls, 'transfer_to_user')).toHaveLength(1);
+  });
+
+  it('says "Unavailable" with a retry, not $0.00, when the wallets call fails', async () => {
+    let fail = true;
+    renderSignedIn(
+      '/dashboard/p2pTransfer',
+      handlers({
+        'wallet.view_all_wallets_details': () => {
+          if (fail) throw new MockFailure('down', 503);
+          return { Success: { Deposit: wallet(100) } };
+        },
+      }),
+    );
+    const line = await screen.findByTestId('p2p-available', {}, { timeout: 5000 });
+    await within(line).findByText('Unavailable');
+    expect(line).not.toHaveTextContent('$0.00');
+    fail = false;
+    await userEvent.click(within(line).getByRole('button', { name: /Retry/ }));
+    await within(line).findByText('$100.00');
   });
 });

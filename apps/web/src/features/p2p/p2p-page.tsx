@@ -1,9 +1,11 @@
 /**
  * P2P transfer (/dashboard/p2pTransfer): verify a downline recipient, enter an amount from the
- * Deposit wallet (fee 0), confirm with the transaction password (spec §4, §5 P2P).
+ * Deposit wallet (fee 0), confirm with the transaction password (spec §4, §5 P2P). The transfer is
+ * sent once however Confirm Transfer is clicked (a synchronous guard, useSingleFlight); when the
+ * wallets cannot be read the balance says "Unavailable" with a retry, not $0.00.
  */
 import { useState } from 'react';
-import { Box, Button, HStack, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { MSG, P2P_FEE, P2P_STEP, formatMoney, p2pAmountField } from '@md/shared';
 import { PasswordPromptDialog } from '@/components/form/password-prompt-dialog.tsx';
@@ -11,15 +13,18 @@ import { SummaryList } from '@/components/form/summary-list.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
+import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, useRefreshWallets, useWallets } from '@/lib/wallets.ts';
 import { useRecipient } from './use-recipient.ts';
 
 export default function P2PPage() {
   const client = useTRPCClient();
-  const { wallets } = useWallets();
+  const { wallets, state, refetch, isFetching } = useWallets();
+  const sending = useSingleFlight();
   const refreshWallets = useRefreshWallets();
   const recipient = useRecipient();
   const [amount, setAmount] = useState('');
@@ -34,24 +39,38 @@ export default function P2PPage() {
     setPrompting(true);
   };
 
-  const transfer = async (password: string) => {
-    try {
-      await client.transfer_to_user.mutate({ username: recipient.username.trim(), amount: parseFloat(amount), password });
-      notify.success(MSG.transferSuccessful);
-      setAmount('');
-      setPrompting(false);
-    } catch (error) {
-      // The server's Error, else 'Transfer failed'; no answer at all is 'Unexpected error during transfer'.
-      notify.error(errorMessage(error, MSG.transferFailed, MSG.unexpectedTransferError));
-    } finally {
-      void refreshWallets();
-    }
-  };
+  const transfer = (password: string) =>
+    sending.run(async () => {
+      try {
+        await client.transfer_to_user.mutate({ username: recipient.username.trim(), amount: parseFloat(amount), password });
+        notify.success(MSG.transferSuccessful);
+        setAmount('');
+        setPrompting(false);
+      } catch (error) {
+        // The server's Error, else 'Transfer failed'; no answer at all is 'Unexpected error during transfer'.
+        notify.error(errorMessage(error, MSG.transferFailed, MSG.unexpectedTransferError));
+      } finally {
+        void refreshWallets();
+      }
+    });
+
+  const available =
+    state === 'ready' ? (
+      formatMoney(balance)
+    ) : state === 'loading' ? (
+      <Skeleton as="span" display="inline-block" height="1em" width="4rem" aria-label="Loading the balance" />
+    ) : (
+      <Unavailable what="the Deposit balance" retrying={isFetching} onRetry={() => void refetch()} />
+    );
 
   return (
     <Stack gap="6">
       <PageHeader heading="P2P Transfer" description="Transfer funds to another user after verifying the recipient" />
-      <SectionCard title="Send funds" description={`From your Deposit wallet · available ${formatMoney(balance)}`}>
+      <SectionCard title="Send funds">
+        {/* Not the card's description: that is a <p>, and "Unavailable" brings a button. */}
+        <HStack gap="1" mb="4" flexWrap="wrap" color="fg.muted" fontSize="sm" data-testid="p2p-available">
+          <Text as="span">From your Deposit wallet · available</Text> {available}
+        </HStack>
         <form
           noValidate
           onSubmit={(event) => {

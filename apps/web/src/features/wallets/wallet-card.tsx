@@ -1,12 +1,16 @@
 /**
  * One wallet's Available and lifetime Total, and the Total Earnings card (spec §2 Wallets).
- * Stat.Root is a <dl>: only its dt/dd inside it, the icon beside it.
+ * Stat.Root is a <dl>: only its dt/dd inside it, the icon beside it. While the wallets load the
+ * figures are skeletons, never a $0.00 that would then jump.
  */
-import { Card, HStack, Icon, Stat, Text } from '@chakra-ui/react';
+import { Card, HStack, Icon, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { LuTrendingUp, LuWallet } from 'react-icons/lu';
 import { formatMoney } from '@md/shared';
 
-export function WalletCard({ name, available, total }: { name: string; available: number; total: number }) {
+/** A figure, or its skeleton while `value` is null (loading). */
+const figure = (value: number | null) => (value === null ? <Skeleton as="span" display="inline-block" height="1em" width="5rem" aria-label="Loading" /> : formatMoney(value));
+
+export function WalletCard({ name, available, total }: { name: string; available: number | null; total: number | null }) {
   return (
     <Card.Root size="sm" variant="outline" data-testid={`wallet-card-${name}`}>
       <Card.Body>
@@ -14,11 +18,11 @@ export function WalletCard({ name, available, total }: { name: string; available
           <Stat.Root>
             <Stat.Label>{name} Wallet</Stat.Label>
             <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} data-testid={`wallet-available-${name}`}>
-              {formatMoney(available)}
+              {figure(available)}
             </Stat.ValueText>
             <Stat.HelpText as="dd">Available</Stat.HelpText>
             <Text as="dd" fontSize="sm" color="fg.muted">
-              Total: <Text as="span" fontWeight="semibold" color="fg" data-testid={`wallet-total-${name}`}>{formatMoney(total)}</Text>
+              Total: <Text as="span" fontWeight="semibold" color="fg" data-testid={`wallet-total-${name}`}>{figure(total)}</Text>
             </Text>
           </Stat.Root>
           <Icon color="teal.fg" aria-hidden="true">
@@ -30,17 +34,24 @@ export function WalletCard({ name, available, total }: { name: string; available
   );
 }
 
-export function TotalEarningsCard({ total }: { total: number }) {
+/**
+ * Says what it counts (issue 17: two different "Total Earnings" with no word on either): the
+ * lifetime Totals of the referral-income wallets, spec §2; ROI and Rank rewards are not in it.
+ */
+export const TOTAL_EARNINGS_LABEL = 'Total Earnings (lifetime referral income)';
+export const TOTAL_EARNINGS_HELP = 'Binary + Direct + Upline Bonus + Level; ROI and Rank not included';
+
+export function TotalEarningsCard({ total }: { total: number | null }) {
   return (
     <Card.Root size="sm" variant="subtle" colorPalette="teal" bg="teal.subtle" data-testid="wallet-card-Total-Earnings">
       <Card.Body>
         <HStack justify="space-between" align="start">
           <Stat.Root>
-            <Stat.Label>Total Earnings</Stat.Label>
+            <Stat.Label>{TOTAL_EARNINGS_LABEL}</Stat.Label>
             <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} data-testid="total-earnings">
-              {formatMoney(total)}
+              {figure(total)}
             </Stat.ValueText>
-            <Stat.HelpText as="dd">Binary + Direct + Upline Bonus + Level</Stat.HelpText>
+            <Stat.HelpText as="dd">{TOTAL_EARNINGS_HELP}</Stat.HelpText>
           </Stat.Root>
           <Icon color="teal.fg" aria-hidden="true">
             <LuTrendingUp />

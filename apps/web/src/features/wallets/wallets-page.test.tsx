@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
 import { MockFailure } from '@/testing/mock-link.ts';
@@ -82,18 +82,96 @@ describe('wallets page', () => {
     expect(await screen.findByText(MSG.failedFromWallets, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('quick transfer moves each non-zero reward wallet to Withdrawal, one call each, then refetches', async () => {
+  it('quick transfer first shows what will move and asks; Confirm moves each non-zero reward wallet, one call each, then refetches', async () => {
     const { calls } = openWallets();
     await screen.findByText('$150.00', {}, { timeout: 5000 });
     const fetches = callsTo(calls, 'wallet.view_all_wallets_details').length;
     await userEvent.click(screen.getByRole('button', { name: 'Quick transfer' }));
-    await waitFor(() => expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(3));
+    const dialog = await screen.findByRole('dialog', { name: 'Quick transfer to Withdrawal' });
+    expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(0);
+    // Each reward wallet with a balance and its amount, the total, where it goes, and that it is one-way.
+    expect(within(dialog).getByText('Direct Wallet').nextSibling).toHaveTextContent('$10.00');
+    expect(within(dialog).getByText('Level Wallet').nextSibling).toHaveTextContent('$2.50');
+    expect(within(dialog).getByText('ROI Wallet').nextSibling).toHaveTextContent('$7.25');
+    expect(within(dialog).queryByText('Binary Wallet')).toBeNull();
+    expect(within(dialog).getByTestId('quick-transfer-total')).toHaveTextContent('$19.75');
+    expect(within(dialog).getByText('Withdrawal Wallet')).toBeInTheDocument();
+    expect(within(dialog).getByText(/cannot be swapped back/)).toBeInTheDocument();
+
+    // Two clicks in one frame: still one call per wallet.
+    const confirm = within(dialog).getByRole('button', { name: 'Move $19.75' });
+    act(() => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(calls, 'wallet.transfer_wallet').map((c) => c.input)).toEqual([
       { amount: 10, from_wallet: 'Direct', to_wallet: 'Withdrawal' },
       { amount: 2.5, from_wallet: 'Level', to_wallet: 'Withdrawal' },
       { amount: 7.25, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
     ]);
     await waitFor(() => expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(fetches));
+  });
+
+  it('quick transfer: Cancel moves nothing', async () => {
+    const { calls } = openWallets();
+    await screen.findByText('$150.00', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Quick transfer' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(0);
+  });
+
+  it('swap: two clicks in one frame send one swap', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = openWallets({
+      'wallet.transfer_wallet': async () => {
+        await answered;
+        return { Success: 'Wallet transfer successful' };
+      },
+    });
+    await screen.findByText('$150.00', {}, { timeout: 5000 });
+    const from = screen.getByLabelText('From wallet');
+    await waitFor(() => expect(within(from).getByRole('option', { name: 'Direct' })).toBeEnabled());
+    await waitFor(() => expect(within(screen.getByLabelText('To wallet')).getByRole('option', { name: 'Withdrawal' })).toBeEnabled());
+    await userEvent.selectOptions(from, 'Direct');
+    await userEvent.selectOptions(screen.getByLabelText('To wallet'), 'Withdrawal');
+    await userEvent.type(screen.getByLabelText('Amount'), '1');
+    const swap = screen.getByRole('button', { name: 'Swap' });
+    act(() => {
+      fireEvent.click(swap);
+      fireEvent.click(swap);
+    });
+    release();
+    expect(await screen.findByText('Wallet transfer successful')).toBeInTheDocument();
+    expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(1);
+  });
+
+  it('labels Total Earnings with what it counts', async () => {
+    openWallets();
+    const card = await screen.findByTestId('wallet-card-Total-Earnings', {}, { timeout: 5000 });
+    expect(card).toHaveTextContent('Total Earnings (lifetime referral income)');
+    expect(card).toHaveTextContent('Binary + Direct + Upline Bonus + Level; ROI and Rank not included');
+  });
+
+  it('says "Unavailable" with a retry instead of $0.00 when the wallets call fails; Retry loads them', async () => {
+    let fail = true;
+    const { calls } = openWallets({
+      'wallet.view_all_wallets_details': () => {
+        if (fail) throw new MockFailure('down', 503);
+        return { Success: wallets };
+      },
+    });
+    const notice = await screen.findByTestId('wallets-unavailable', {}, { timeout: 5000 });
+    expect(notice).toHaveTextContent('Unavailable');
+    expect(screen.queryByText('$0.00')).toBeNull();
+    expect(screen.queryByTestId('wallet-available-Deposit')).toBeNull();
+    fail = false;
+    const before = callsTo(calls, 'wallet.view_all_wallets_details').length;
+    await userEvent.click(within(notice).getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByTestId('wallet-available-Deposit')).toHaveTextContent('$500.00');
+    expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(before);
   });
 });
 
@@ -160,5 +238,35 @@ describe('withdrawal request', () => {
     await userEvent.type(screen.getByLabelText('Withdrawal amount'), '50');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(MSG.failedWithdrawFees)).toBeInTheDocument();
+  });
+
+  it('sends one request when Submit Withdrawal is clicked twice in the same frame', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const utils = openWallets(
+      {
+        ...withdrawHandlers,
+        'withdraw.withdraw_request': async () => {
+          await answered;
+          return { Success: 'Withdrawal request submitted' };
+        },
+      },
+      { Transaction_Password: true },
+    );
+    await screen.findByText('$150.00', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Withdrawal Request' }));
+    await userEvent.type(screen.getByLabelText('Withdrawal amount'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    await userEvent.type(within(prompt).getByLabelText('Transaction Password'), 'Txn@123');
+    const submit = within(prompt).getByRole('button', { name: 'Submit Withdrawal' });
+    act(() => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    release();
+    expect(await screen.findByText('Withdrawal request submitted')).toBeInTheDocument();
+    expect(callsTo(utils.calls, 'withdraw.withdraw_request')).toHaveLength(1);
   });
 });

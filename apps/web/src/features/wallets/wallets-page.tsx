@@ -1,10 +1,15 @@
-/** Wallets (/dashboard/wallets): 8 wallet cards, Total Earnings, then Wallet Swap and Withdrawal Request. */
-import { Button, HStack, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
+/**
+ * Wallets (/dashboard/wallets): 8 wallet cards, Total Earnings, then Wallet Swap and Withdrawal
+ * Request. Skeletons while the wallets load; when they cannot be read, "Unavailable" and a retry
+ * instead of eight $0.00 (the call fails silently, spec §8).
+ */
+import { Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LuArrowLeftRight } from 'react-icons/lu';
 import { WALLET_NAMES } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { availableOf, totalEarnings, totalOf, useWallets } from '@/lib/wallets.ts';
 import { SwapForm } from './swap-form.tsx';
@@ -12,7 +17,8 @@ import { TotalEarningsCard, WalletCard } from './wallet-card.tsx';
 import { WithdrawalForm } from './withdrawal-form.tsx';
 
 export default function WalletsPage() {
-  const { wallets } = useWallets();
+  const { wallets, state, refetch, isFetching } = useWallets();
+  const ready = state === 'ready';
   const item = navItemByPath('/dashboard/wallets')!;
   return (
     <Stack gap="6">
@@ -26,12 +32,21 @@ export default function WalletsPage() {
           </RouterLink>
         </Button>
       </HStack>
-      <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap={{ base: '3', md: '4' }}>
-        {WALLET_NAMES.map((name) => (
-          <WalletCard key={name} name={name} available={availableOf(wallets, name)} total={totalOf(wallets, name)} />
-        ))}
-        <TotalEarningsCard total={totalEarnings(wallets)} />
-      </SimpleGrid>
+      {state === 'unavailable' ? (
+        <Card.Root variant="outline" role="status" data-testid="wallets-unavailable">
+          <Card.Body gap="2">
+            <Text fontWeight="medium">Wallet balances</Text>
+            <Unavailable what="wallet balances" retrying={isFetching} onRetry={() => void refetch()} />
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap={{ base: '3', md: '4' }} aria-busy={!ready}>
+          {WALLET_NAMES.map((name) => (
+            <WalletCard key={name} name={name} available={ready ? availableOf(wallets, name) : null} total={ready ? totalOf(wallets, name) : null} />
+          ))}
+          <TotalEarningsCard total={ready ? totalEarnings(wallets) : null} />
+        </SimpleGrid>
+      )}
       <SectionCard title="Move funds">
         <Tabs.Root defaultValue="swap" variant="line" colorPalette="teal" lazyMount unmountOnExit>
           <Tabs.List flexWrap="wrap" mb="4">

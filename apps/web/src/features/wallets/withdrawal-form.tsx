@@ -1,6 +1,7 @@
 /**
  * Withdrawal Request (spec §4, §5): the amount, checked (minimum 20, a transaction password set),
- * then the server's fee in a confirmation dialog, then the transaction password.
+ * then the server's fee in a confirmation dialog, then the transaction password. The request is sent
+ * once however Submit Withdrawal is clicked (a synchronous guard, useSingleFlight).
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
@@ -13,6 +14,7 @@ import { errorMessage } from '@/lib/errors.ts';
 import { numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
+import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
 import { WithdrawalFeeDialog, type WithdrawalQuote } from './withdrawal-fee-dialog.tsx';
 
@@ -24,6 +26,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
   const [quote, setQuote] = useState<WithdrawalQuote | null>(null);
   const [step, setStep] = useState<'amount' | 'fee' | 'password'>('amount');
   const [busy, setBusy] = useState(false);
+  const requesting = useSingleFlight();
 
   const available = availableOf(wallets, 'Withdrawal');
   const address = profile?.Wallet_Details?.Wallet_Address;
@@ -56,18 +59,19 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
     setQuote(null);
   };
 
-  const submit = async (password: string) => {
-    if (!quote) return;
-    try {
-      const response = await client['withdraw.withdraw_request'].mutate({ amount: quote.amount, password });
-      notify.success(textOf(recordOf(response)?.Success) || 'Withdrawal requested');
-      setAmount('');
-      close();
-      void refreshWallets();
-    } catch (error) {
-      notify.error(errorMessage(error, MSG.anErrorOccurred));
-    }
-  };
+  const submit = (password: string) =>
+    requesting.run(async () => {
+      if (!quote) return;
+      try {
+        const response = await client['withdraw.withdraw_request'].mutate({ amount: quote.amount, password });
+        notify.success(textOf(recordOf(response)?.Success) || 'Withdrawal requested');
+        setAmount('');
+        close();
+        void refreshWallets();
+      } catch (error) {
+        notify.error(errorMessage(error, MSG.anErrorOccurred));
+      }
+    });
 
   return (
     <Stack gap="4" maxW="2xl">
@@ -101,7 +105,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
             step={0.01}
             placeholder="0.00"
             value={amount}
-            helper={`Available: ${formatMoney(available)} · minimum $20`}
+            helper={`Available: ${wallets ? formatMoney(available) : 'unavailable'} · minimum $20`}
             onChange={(event) => setAmount(event.target.value)}
           />
           <Button type="submit" colorPalette="teal" alignSelf="start" disabled={disabled} loading={busy}>
