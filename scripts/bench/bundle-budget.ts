@@ -11,12 +11,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 6 budgets, gzipped, in kB of 1,000 bytes (Vite's unit). */
-export const BUDGETS = { signInKb: 200, routeChunkKb: 60 } as const;
+/**
+ * Budgets, gzipped, in kB of 1,000 bytes (Vite's unit): issue 17's stretch goal for sign-in (was
+ * 200 in issue 6), issue 6's for every other route's own chunk.
+ */
+export const BUDGETS = { signInKb: 150, routeChunkKb: 60 } as const;
+/**
+ * Chunks apps/web/vite.config.ts groups by name that routes load lazily: the dashboard's frame and
+ * home with what they import (their source modules have no chunk of their own then).
+ */
+export const ROUTE_GROUPS: Record<string, string> = { dashboard: 'dashboard frame and home (group chunk)' };
 export const SIGN_IN_SOURCE = 'src/features/auth/sign-in.tsx';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -76,11 +85,14 @@ export function analyseBundle(dist: string): BundleReport {
   if (manifest[SIGN_IN_SOURCE]?.isDynamicEntry) staticClosure(manifest, SIGN_IN_SOURCE, signInKeys);
   const signIn = { files: [...signInKeys].map((key) => manifest[key]!.file), gzip: sum(signInKeys, 'gzip'), raw: sum(signInKeys, 'raw') };
 
+  const dynamicallyImported = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+  const isRouteGroup = (key: string, chunk: ManifestChunk) => chunk.name !== undefined && chunk.name in ROUTE_GROUPS && dynamicallyImported.has(key);
   const routes = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && key !== SIGN_IN_SOURCE)
+    .filter(([key, chunk]) => (chunk.isDynamicEntry || isRouteGroup(key, chunk)) && key !== SIGN_IN_SOURCE)
     .map(([key, chunk]) => {
       const extra = [...staticClosure(manifest, key)].filter((k) => !signInKeys.has(k));
-      return { source: chunk.src ?? key, file: chunk.file, ownGzip: size(chunk.file).gzip, navigationGzip: sum(extra, 'gzip') };
+      const source = chunk.src ?? (isRouteGroup(key, chunk) ? ROUTE_GROUPS[chunk.name!]! : key);
+      return { source, file: chunk.file, ownGzip: size(chunk.file).gzip, navigationGzip: sum(extra, 'gzip') };
     })
     .sort((a, b) => b.ownGzip - a.ownGzip);
 

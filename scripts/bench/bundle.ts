@@ -1,18 +1,20 @@
 /**
- * Client bundle budgets of issue 6: JavaScript loaded by the sign-in route ≤ 200 kB gzipped,
- * every other route's own chunk ≤ 60 kB gzipped.
- *   node --import tsx scripts/bench/bundle.ts [--no-build]
- * Builds apps/web (unless --no-build and a build exists), prints the sign-in total, each lazy
+ * Client bundle budgets: JavaScript loaded by the sign-in route ≤ 150 kB gzipped (issue 17's
+ * stretch goal; issue 6 asked 200), every other route's own chunk ≤ 60 kB gzipped (issue 6).
+ *   node --import tsx scripts/bench/bundle.ts [--no-build] [--dist DIR]
+ * Builds apps/web into --dist (default apps/web/dist; unless --no-build and a build exists), prints the sign-in total, each lazy
  * chunk's own size and what navigating to it from sign-in downloads, and exits 1 when over.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseBundle, BUDGETS, kb } from './bundle-budget.ts';
 import { buildWeb, webDist } from './build-web.ts';
+import { stringArg } from './cli.ts';
 
-if (!process.argv.includes('--no-build') || !existsSync(join(webDist, '.vite/manifest.json'))) buildWeb();
+const dist = stringArg('dist') ?? webDist;
+if (!process.argv.includes('--no-build') || !existsSync(join(dist, '.vite/manifest.json'))) buildWeb(dist);
 
-const report = analyseBundle(webDist);
+const report = analyseBundle(dist);
 const f = (bytes: number) => `${kb(bytes).toFixed(1).padStart(6)} kB`;
 console.log(`sign-in route: ${report.signIn.files.length} JS files, ${f(report.signIn.gzip)} gzipped (${f(report.signIn.raw)} raw); budget ${BUDGETS.signInKb} kB`);
 console.log(`\nlazy chunks (budget ${BUDGETS.routeChunkKb} kB gzipped each)      own chunk   navigation from sign-in`);

@@ -20,9 +20,9 @@ export interface ClientOptions {
 }
 
 /**
- * A paged table call (spec §7: its input carries the page size). Table calls fail silently (§8),
- * so they ride a batch of their own: one that hangs cannot take a call that speaks up (the
- * package list, the profile) down to a timeout toast with it.
+ * A paged read (spec §7: its input carries the page size): the tables and the notification list,
+ * which all fail silently (§8). They ride a batch of their own, so one that hangs cannot take a
+ * call that speaks up (the package list, the profile) down to a timeout toast with it.
  */
 export function isTableCall(op: Pick<Operation, 'input'>): boolean {
   const input = op.input;
