@@ -89,7 +89,7 @@ describe('registration', () => {
     expect((await t.post('/user/register', form('12345', { otp }))).body).toEqual({ Error: MSG.usernameOnlyNumbers });
     expect((await t.post('/user/register', form('checker', { otp, sponsor: '' }))).body).toEqual({ Error: MSG.sponsorRequired });
     expect((await t.post('/user/register', form('checker', { otp, conpassword: 'Other@123' }))).body).toEqual({ Error: MSG.passwordsDoNotMatch });
-    expect((await t.post('/user/register', form('checker', { otp, password: 'weak', conpassword: 'weak' }))).body).toEqual({ Error: MSG.resetPasswordCriteria });
+    expect((await t.post('/user/register', form('checker', { otp, password: 'weak', conpassword: 'weak' }))).body).toEqual({ Error: MSG.registrationPasswordCriteria });
     expect((await t.post('/user/register', form('checker', { otp, email: 'not-an-email' }))).body).toEqual({ Error: MSG.emailInvalid });
     expect((await t.post('/user/register', form('checker', { otp: '' }))).body).toEqual({ Error: MSG.otpRequired });
     expect((await t.post('/user/register', form('checker', { otp, side: '2' }))).status).toBe(400);

@@ -21,6 +21,11 @@ export const MSG = {
   failedValidateSponsor: 'Failed to validate sponsor',
   invalidSponsorLong: 'Invalid sponsor. Please check your sponsor or contact support.',
   otpRequired: 'OTP is required',
+  /**
+   * The registration rule (§5: 8+, an uppercase letter, a number, a special character) has no
+   * message in the spec; this one names exactly the checklist's rules (no lowercase letter).
+   */
+  registrationPasswordCriteria: 'Password must be at least 8 characters and include at least 1 uppercase letter, 1 number, and 1 special character',
   // Password reset
   resetPasswordCriteria:
     'Password must be at least 8 characters and include at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character',

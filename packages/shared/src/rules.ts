@@ -99,7 +99,7 @@ export const registrationPassword = z
   .string({ error: MSG.passwordRequired })
   .min(1, { error: MSG.passwordRequired, abort: true })
   .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
-  .refine(meetsRegistrationPassword, { error: MSG.resetPasswordCriteria });
+  .refine(meetsRegistrationPassword, { error: MSG.registrationPasswordCriteria });
 export const nameField = z
   .string({ error: MSG.nameRequired })
   .trim()

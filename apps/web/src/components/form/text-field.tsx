@@ -1,7 +1,7 @@
 /** A labelled input with its error: Field.Label is tied to the input, so it is found by its label. */
 import { forwardRef, useState, type ReactNode } from 'react';
 import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
-import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { LuEye, LuEyeOff, LuLock } from 'react-icons/lu';
 
 export interface TextFieldProps extends Omit<InputProps, 'size'> {
   label: string;
@@ -16,16 +16,24 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, helper, blockCut, endElement, required, disabled, readOnly, ...inputProps },
   ref,
 ) {
+  // A read-only field must not look like one to type in: muted, borderless, a lock at its end.
+  // The input's readonly attribute is what screen readers announce ("read only").
   const input = (
-    <Input ref={ref} onCut={blockCut ? (event) => event.preventDefault() : undefined} {...inputProps} />
+    <Input
+      ref={ref}
+      onCut={blockCut ? (event) => event.preventDefault() : undefined}
+      {...(readOnly ? { variant: 'subtle' as const, cursor: 'default', color: 'fg.muted' } : {})}
+      {...inputProps}
+    />
   );
+  const end = endElement ?? (readOnly ? <LuLock aria-hidden="true" /> : undefined);
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} readOnly={readOnly}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      {endElement ? <InputGroup endElement={endElement}>{input}</InputGroup> : input}
+      {end ? <InputGroup endElement={end}>{input}</InputGroup> : input}
       {helper && <Field.HelperText as="div">{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>

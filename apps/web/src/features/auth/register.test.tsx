@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, PASSWORD_CHECKLIST } from '@md/shared';
@@ -20,7 +20,7 @@ describe('registration', () => {
     const sponsor = await screen.findByLabelText('Sponsor');
     expect(sponsor).toHaveValue('demo');
     expect(sponsor).toHaveAttribute('readonly');
-    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('United Kingdom'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom'));
     // side comes from the query: no Side choice
     expect(screen.queryByLabelText('Side')).not.toBeInTheDocument();
   });
@@ -116,4 +116,103 @@ describe('registration', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('jwt')).toBe('jwt-new');
   });
+});
+
+describe('registration fields (issue 17)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const countries = ['Afghanistan', 'France', 'Germany', 'United Kingdom', 'United States'];
+  const withCountries = { ...handlers, 'user.view_country': () => ({ Success: countries }) };
+
+  it("says 'Sponsor is required' without a sponsor in the link, once the member starts on the form", async () => {
+    renderApp('/register', handlers);
+    const sponsor = await screen.findByLabelText('Sponsor');
+    expect(sponsor).not.toHaveAttribute('readonly');
+    // Nothing is shouted at a member who has not begun.
+    expect(screen.queryByText(MSG.sponsorRequired)).toBeNull();
+    await userEvent.type(screen.getByLabelText('Full Name'), 'New Member');
+    expect(await screen.findByText(MSG.sponsorRequired)).toBeInTheDocument();
+    expect(sponsor).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+    await userEvent.type(sponsor, 'demo');
+    await waitFor(() => expect(screen.queryByText(MSG.sponsorRequired)).toBeNull());
+  });
+
+  it("says 'Sponsor is required' when the member leaves the empty sponsor field", async () => {
+    renderApp('/register', handlers);
+    await userEvent.click(await screen.findByLabelText('Sponsor'));
+    await userEvent.tab();
+    expect(await screen.findByText(MSG.sponsorRequired)).toBeInTheDocument();
+  });
+
+  it('shows a sponsor from the link as read-only, and says where it comes from', async () => {
+    renderApp('/register?sponsor=demo&side=right', handlers);
+    const sponsor = await screen.findByLabelText('Sponsor');
+    expect(sponsor).toHaveAttribute('readonly');
+    expect(sponsor).toHaveAccessibleDescription(expect.stringContaining('Set by your invitation link'));
+    // Typing changes nothing.
+    await userEvent.type(sponsor, 'x');
+    expect(sponsor).toHaveValue('demo');
+    expect(screen.queryByText(MSG.sponsorRequired)).toBeNull();
+  });
+
+  it('names only the rules the registration password has (no lowercase letter)', async () => {
+    renderApp('/register?sponsor=demo&side=left', handlers);
+    const password = await screen.findByLabelText('Password');
+    await userEvent.type(password, 'short');
+    await userEvent.tab();
+    const message = await screen.findByText(MSG.registrationPasswordCriteria);
+    expect(message.textContent).not.toMatch(/lowercase/i);
+    // Every rule it names is a checklist rule: an all-uppercase password that meets them passes.
+    await userEvent.clear(password);
+    await userEvent.type(password, 'SECRET@123');
+    await waitFor(() => expect(screen.queryByText(MSG.registrationPasswordCriteria)).toBeNull());
+  });
+
+  it("defaults the country to the browser's region when the list has it", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en']);
+    renderApp('/register?sponsor=demo&side=left', withCountries);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany'));
+  });
+
+  it('defaults to the first country when the browser names no region', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en']);
+    renderApp('/register?sponsor=demo&side=left', withCountries);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Afghanistan'));
+  });
+
+  it('finds a country by typing part of its name and registers with it', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en']);
+    const { calls } = renderApp('/register?sponsor=demo&side=left', {
+      ...withCountries,
+      'user.verify_otp': () => ({ Success: 'OTP sent' }),
+      'user.register': () => ({ Success: 'Registered', JWT: 'jwt-new' }),
+      'user.view_profile': () => ({ Success: [{ Username: 'newbie', Name: 'New Member', Email: 'new@example.com' }] }),
+    });
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    await waitFor(() => expect(country).toHaveValue('Afghanistan'));
+    await userEvent.clear(country);
+    // A key at a time, each landing before the next (the combobox writes the input after an event).
+    let typed = '';
+    for (const key of 'king') {
+      await userEvent.keyboard(key);
+      typed += key;
+      await waitFor(() => expect(country).toHaveValue(typed));
+    }
+    const listbox = await screen.findByRole('listbox', { name: 'Country' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['United Kingdom']));
+    await userEvent.click(within(listbox).getByRole('option', { name: 'United Kingdom' }));
+    await waitFor(() => expect(country).toHaveValue('United Kingdom'));
+
+    await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+    await userEvent.type(screen.getByLabelText('Full Name'), 'New Member');
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret@123');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'Secret@123');
+    const submit = screen.getByRole('button', { name: 'Create Account' });
+    await waitFor(() => expect(submit).toBeEnabled(), { timeout: 3000 });
+    await userEvent.click(submit);
+    await userEvent.type(await screen.findByLabelText('OTP'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Register' }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'user.register')?.input).toMatchObject({ country: 'United Kingdom' }));
+  }, 40_000);
 });

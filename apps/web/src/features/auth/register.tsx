@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
   type RegistrationForm,
 } from '@md/shared';
 import { AuthCard } from '@/components/form/auth-card.tsx';
+import { CountryField, countryFromLanguages } from '@/components/form/country-field.tsx';
 import { OtpField } from '@/components/form/otp-field.tsx';
 import { PasswordChecklist } from '@/components/form/password-checklist.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
@@ -136,11 +137,21 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
     register,
     handleSubmit,
     watch,
-    formState: { errors, isValid, isSubmitting },
+    control,
+    formState: { errors, isValid, isSubmitting, isDirty, touchedFields },
   } = form;
+  // Without a sponsor in the link the member must type one: say so as soon as they start on the
+  // form or leave the field, not only by a disabled button.
+  const sponsorMissing = !sponsorLocked && !(watch('sponsor') ?? '').trim() && (isDirty || Boolean(touchedFields.sponsor));
   const sponsorError =
     errors.sponsor?.message ??
-    (sponsorState === 'invalid' ? MSG.checkSponsor : sponsorState === 'error' ? MSG.failedValidateSponsor : undefined);
+    (sponsorMissing
+      ? MSG.sponsorRequired
+      : sponsorState === 'invalid'
+        ? MSG.checkSponsor
+        : sponsorState === 'error'
+          ? MSG.failedValidateSponsor
+          : undefined);
   const canSubmit = isValid && usernameState.status !== 'taken' && sponsorState === 'valid' && !isSubmitting;
 
   return (
@@ -161,20 +172,35 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
           readOnly={sponsorLocked}
           error={sponsorError}
           helper={
-            sponsorState === 'valid' ? (
-              <Text color="green.fg">
-                Sponsor verified{sideLocked ? ` · joining the ${sideLabel(form.getValues('side'))} leg` : ''}
-              </Text>
+            sponsorLocked || sponsorState === 'valid' ? (
+              <>
+                {sponsorLocked && <Text>Set by your invitation link</Text>}
+                {sponsorState === 'valid' && (
+                  <Text color="green.fg">
+                    Sponsor verified{sideLocked ? ` · joining the ${sideLabel(form.getValues('side'))} leg` : ''}
+                  </Text>
+                )}
+              </>
             ) : undefined
           }
           {...register('sponsor')}
         />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <SelectField
-          label="Country"
-          options={countries.map((country) => ({ value: country, label: country }))}
-          error={errors.country?.message}
-          {...register('country')}
+        <Controller
+          control={control}
+          name="country"
+          render={({ field }) => (
+            <CountryField
+              label="Country"
+              countries={countries}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              error={errors.country?.message}
+            />
+          )}
         />
         {!sideLocked && <SelectField label="Side" options={SIDE_OPTIONS} error={errors.side?.message} {...register('side')} />}
         <PasswordField
@@ -252,9 +278,11 @@ export default function RegisterPage() {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
     if (countriesError) queueMicrotask(() => notify.error(errorMessage(countriesError, MSG.failedLoadCountries)));
   }, [countriesError]);
-  // The first country is the default.
+  // The default: the browser's country when its language names one (en-GB), else the first (spec §3).
   useEffect(() => {
-    if (countryList[0] && !form.getValues('country')) form.setValue('country', countryList[0], { shouldValidate: true });
+    if (!countryList[0] || form.getValues('country')) return;
+    const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+    form.setValue('country', countryFromLanguages(languages, countryList) ?? countryList[0], { shouldValidate: true });
   }, [countryList, form]);
 
   const usernameState = useUsernameAvailability(form.watch('username') ?? '');
