@@ -82,7 +82,9 @@ function RowCard<Row>({ row }: { row: TanRow<Row> }) {
   const detailsId = useId();
   const cells = row.getVisibleCells();
   const marked = cells.filter((cell) => cell.column.columnDef.meta?.summary);
-  const face = marked.length > 0 ? marked : cells.slice(0, CARD_FACE_COLUMNS);
+  const chosen = marked.length > 0 ? marked : cells.slice(0, CARD_FACE_COLUMNS);
+  // One field behind a button is not worth the tap: the card then shows everything.
+  const face = cells.length - chosen.length <= 1 ? cells : chosen;
   const rest = cells.filter((cell) => !face.includes(cell));
   return (
     <Card.Root as="li" size="sm" variant="outline" data-testid="data-card">
