@@ -1,10 +1,10 @@
 /** Password reset (/forgot-password): username → OTP + new password → success (spec §2, §4, §5). */
-import { useState } from 'react';
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { MSG, resetPasswordFormSchema, resetUsernameSchema } from '@md/shared';
+import { MSG, RESET_THROTTLE_MS, resetPasswordFormSchema, resetUsernameSchema } from '@md/shared';
 import { AuthCard } from '@/components/form/auth-card.tsx';
 import { OtpField } from '@/components/form/otp-field.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
@@ -26,25 +26,51 @@ function toastResetError(error: unknown, fallback: string) {
   else notify.error(errorMessage(error, fallback, MSG.unexpectedError));
 }
 
-function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
+/** Seconds left until `until` (a Date.now() time), ticking each second; 0 once it has passed. */
+function useSecondsLeft(until: number): number {
+  const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => {
+      const now = left();
+      setSeconds(now);
+      if (now === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only `until`
+  }, [until]);
+  return seconds;
+}
+
+/** Asks for a reset code for `username` (the server throttles each name to one request per 10 s). */
+function useSendResetCode() {
   const client = useTRPCClient();
+  return async (username: string): Promise<boolean> => {
+    try {
+      const response = await client['user.reset_password_email'].mutate({ username });
+      notify.success(textOf(recordOf(response)?.Success) || MSG.otpSent);
+      return true;
+    } catch (error) {
+      // The member asked to get an OTP: 'Failed to get OTP' (spec §8).
+      toastResetError(error, MSG.failedGetOtp);
+      return false;
+    }
+  };
+}
+
+function UsernameStep({ initialUsername, onSent }: { initialUsername: string; onSent: (username: string) => void }) {
+  const sendCode = useSendResetCode();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof resetUsernameSchema>, unknown, z.output<typeof resetUsernameSchema>>({
     resolver: zodResolver(resetUsernameSchema),
-    defaultValues: { username: '' },
+    defaultValues: { username: initialUsername },
   });
   const send = async ({ username }: { username: string }) => {
-    try {
-      const response = await client['user.reset_password_email'].mutate({ username });
-      notify.success(textOf(recordOf(response)?.Success) || MSG.otpSent);
-      onSent(username);
-    } catch (error) {
-      // The member asked to get an OTP: 'Failed to get OTP' (spec §8).
-      toastResetError(error, MSG.failedGetOtp);
-    }
+    if (await sendCode(username)) onSent(username);
   };
   return (
     <form noValidate onSubmit={handleSubmit(send)}>
@@ -59,8 +85,28 @@ function UsernameStep({ onSent }: { onSent: (username: string) => void }) {
   );
 }
 
-function NewPasswordStep({ username, onDone }: { username: string; onDone: () => void }) {
+interface NewPasswordStepProps {
+  username: string;
+  /** When the last code was asked for (Date.now()): Resend waits out the server's 10 s throttle. */
+  sentAt: number;
+  onResent: () => void;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPasswordStepProps) {
   const client = useTRPCClient();
+  const sendCode = useSendResetCode();
+  const [resending, setResending] = useState(false);
+  const waitSeconds = useSecondsLeft(sentAt + RESET_THROTTLE_MS);
+  const resend = async () => {
+    setResending(true);
+    try {
+      if (await sendCode(username)) onResent();
+    } finally {
+      setResending(false);
+    }
+  };
   const {
     register,
     handleSubmit,
@@ -85,6 +131,21 @@ function NewPasswordStep({ username, onDone }: { username: string; onDone: () =>
         <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText="Resetting...">
           Reset Password
         </Button>
+        <HStack justify="space-between" gap="3" flexWrap="wrap">
+          <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
+            Back
+          </Button>
+          <Button
+            variant="ghost"
+            colorPalette="teal"
+            onClick={() => void resend()}
+            disabled={waitSeconds > 0 || isSubmitting}
+            loading={resending}
+            loadingText="Sending..."
+          >
+            {waitSeconds > 0 ? `Resend code in ${waitSeconds} s` : 'Resend code'}
+          </Button>
+        </HStack>
       </Stack>
     </form>
   );
@@ -93,6 +154,7 @@ function NewPasswordStep({ username, onDone }: { username: string; onDone: () =>
 export default function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>('EMAIL');
   const [username, setUsername] = useState('');
+  const [sentAt, setSentAt] = useState(0);
   return (
     <AuthCard
       title="Reset Password"
@@ -106,13 +168,23 @@ export default function ForgotPasswordPage() {
     >
       {step === 'EMAIL' && (
         <UsernameStep
+          initialUsername={username}
           onSent={(name) => {
             setUsername(name);
+            setSentAt(Date.now());
             setStep('NEW_PASSWORD');
           }}
         />
       )}
-      {step === 'NEW_PASSWORD' && <NewPasswordStep username={username} onDone={() => setStep('SUCCESS')} />}
+      {step === 'NEW_PASSWORD' && (
+        <NewPasswordStep
+          username={username}
+          sentAt={sentAt}
+          onResent={() => setSentAt(Date.now())}
+          onBack={() => setStep('EMAIL')}
+          onDone={() => setStep('SUCCESS')}
+        />
+      )}
       {step === 'SUCCESS' && (
         <Stack gap="4">
           <Alert.Root status="success">
