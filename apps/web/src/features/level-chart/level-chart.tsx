@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { Badge, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEVEL_CHART_LEVELS, MSG } from '@md/shared';
+import { LEVEL_CHART_LEVELS, MSG, formatNumber } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
@@ -44,8 +44,8 @@ function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
           Level {row.depth}
         </Text>
       )}
-      <Badge colorPalette={levelPalette(row.depth)} variant="solid" flexShrink={0} aria-label={`${row.node.data.count} members`}>
-        {row.node.data.count}
+      <Badge colorPalette={levelPalette(row.depth)} variant="solid" flexShrink={0} aria-label={`${formatNumber(row.node.data.count)} members`}>
+        {formatNumber(row.node.data.count)}
       </Badge>
     </>
   );
