@@ -9,7 +9,7 @@ const header = () => screen.getByRole('banner');
 const balance = () => within(header()).getByTestId('package-balance');
 
 describe('header balance on the package page', () => {
-  it('says "unavailable" with a retry when the wallets call fails, never $0.00, and retries', async () => {
+  it('says "Unavailable" with a retry when the wallets call fails, never $0.00, and retries', async () => {
     let fail = true;
     const { calls } = renderSignedIn('/dashboard/package', {
       ...packages,
@@ -18,17 +18,17 @@ describe('header balance on the package page', () => {
         return { Success: { Deposit: wallet(5450) } };
       },
     });
-    await waitFor(() => expect(balance()).toHaveTextContent('Available Bal : unavailable'));
+    await waitFor(() => expect(balance()).toHaveTextContent(/Available Bal :\s*Unavailable/));
     expect(balance()).not.toHaveTextContent('$0.00');
     fail = false;
-    await userEvent.click(within(header()).getByRole('button', { name: 'Retry loading the balance' }));
+    await userEvent.click(within(header()).getByRole('button', { name: 'Retry: Available balance' }));
     await waitFor(() => expect(balance()).toHaveTextContent('Available Bal : $5,450.00'));
     expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('says "unavailable" when the answer holds no Deposit wallet', async () => {
+  it('says "Unavailable" when the answer holds no Deposit wallet', async () => {
     renderSignedIn('/dashboard/package', { ...packages, 'wallet.view_all_wallets_details': () => ({ Success: null }) });
-    await waitFor(() => expect(balance()).toHaveTextContent('unavailable'));
+    await waitFor(() => expect(balance()).toHaveTextContent('Unavailable'));
   });
 
   it('shows a skeleton, not $0.00, while the wallets load', async () => {

@@ -1,11 +1,12 @@
 /** Shell header: menu (mobile), package balance, referral links, theme toggle, user and logout. */
 import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
-import { LuLogOut, LuMenu, LuRefreshCw, LuShare2 } from 'react-icons/lu';
+import { LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
 import { MSG, formatAmount, toNumber } from '@md/shared';
 import { useAuth } from '../../lib/auth.tsx';
 import { useWallets } from '../../lib/wallets.ts';
 import { copyText, shareOrCopy } from '../copy-button.tsx';
+import { Unavailable } from '../unavailable.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
 export const referralLink = (origin: string, username: string, side: 'left' | 'right') =>
@@ -16,7 +17,7 @@ const SIDES: readonly Side[] = ['left', 'right'];
 
 /**
  * On the package page: the Deposit wallet's Available, pulsing. While the wallets load it is a
- * skeleton; when they cannot be read it says "unavailable" with a retry, never a made-up $0.00.
+ * skeleton; when they cannot be read it says "Unavailable" with a Retry, never a made-up $0.00.
  */
 function PackageBalance() {
   // The shared wallets query: a purchase refetches it, so this figure follows at once.
@@ -36,21 +37,9 @@ function PackageBalance() {
     );
   if (!deposit)
     return (
-      <HStack gap="1" fontSize={{ base: 'xs', sm: 'md' }} flexWrap="wrap" rowGap="0" data-testid="package-balance">
-        {label}{' '}
-        <Box as="span" color="fg.muted" whiteSpace="nowrap">
-          unavailable
-        </Box>
-        <IconButton
-          aria-label="Retry loading the balance"
-          title="Retry"
-          size="2xs"
-          variant="ghost"
-          loading={isFetching}
-          onClick={() => void refetch()}
-        >
-          <LuRefreshCw />
-        </IconButton>
+      <HStack gap="2" fontSize={{ base: 'xs', sm: 'md' }} flexWrap="wrap" rowGap="1" data-testid="package-balance">
+        {label}
+        <Unavailable what="Available balance" onRetry={() => void refetch()} retrying={isFetching} />
       </HStack>
     );
   return (
