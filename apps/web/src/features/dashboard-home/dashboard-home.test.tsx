@@ -71,7 +71,7 @@ describe('Dashboard home', () => {
     });
     expect(await screen.findByRole('button', { name: 'Retry: Wallets Overview' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Retry: Latest Activity' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Retry: Current Level' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Retry: Overview' })).toBeInTheDocument();
     expect(card('Current Level')).toHaveTextContent('Unavailable');
     expect(card('Total Earnings')).toHaveTextContent('Unavailable');
     expect(card('Current Rank')).toHaveTextContent('Basic');
@@ -79,7 +79,7 @@ describe('Dashboard home', () => {
     expect(screen.queryByText(MSG.noWalletData)).toBeNull();
     expect(screen.queryByText('Exploded')).toBeNull();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry: Max Earnings' }));
+    await user.click(screen.getByRole('button', { name: 'Retry: Earnings Overview' }));
     await waitFor(() => expect(card('Max Earnings')).toHaveTextContent('$3,000.00'));
     expect(callsTo(calls, 'user_analytics.view_user_analytics')).toHaveLength(2);
   });

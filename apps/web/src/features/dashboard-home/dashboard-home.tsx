@@ -4,7 +4,7 @@
  * Retry, never a 0 or $0.00 that looks like a figure (issue 17). The failures stay silent (§8).
  */
 import { useEffect, type ReactNode } from 'react';
-import { Box, Card, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -19,7 +19,7 @@ import {
 import { PageHeader } from '@/components/page-header.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
-import { Unavailable } from '@/components/unavailable.tsx';
+import { RetryButton, Unavailable, UnavailableText } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
@@ -27,12 +27,16 @@ import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { availableOf, useWallets } from '@/lib/wallets.ts';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled region; `action` (a Retry) stands beside the title. */
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Box as="section" aria-label={title}>
-      <Heading as="h2" size="lg" mb="3">
-        {title}
-      </Heading>
+      <HStack gap="3" mb="3" wrap="wrap">
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+        {action}
+      </HStack>
       {children}
     </Box>
   );
@@ -160,22 +164,18 @@ export default function DashboardHomePage() {
   const { analytics, isPending, isError, isFetching, refetch } = useAnalytics();
   const currentRank = useCurrentRank();
   const home = navItemByPath('/dashboard')!;
-  // One state for every analytics card: loading, failed (with a retry) or its figure.
+  // One state for every analytics card: loading, failed or its figure; a failed read has one Retry per section.
   const figureCard = (label: string, value: () => ReactNode, help?: ReactNode) => (
-    <StatCard
-      label={label}
-      loading={isPending}
-      help={help}
-      value={isError ? <Unavailable what={label} onRetry={() => void refetch()} retrying={isFetching} /> : value()}
-    />
+    <StatCard label={label} loading={isPending} help={help} value={isError ? <UnavailableText /> : value()} />
   );
+  const retry = (section: string) => (isError ? <RetryButton what={section} onRetry={() => void refetch()} retrying={isFetching} /> : undefined);
   const figure = (value: unknown) => numberOf(value) ?? 0;
   const money = (value: unknown) => formatMoney(figure(value));
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
       <PageHeader heading={headingFor(home, user?.username ?? '')} description={home.description} />
-      <Section title="Overview">
+      <Section title="Overview" action={retry('Overview')}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
           {figureCard('Current Level', () => formatNumber(figure(analytics?.Current_Level)))}
           {/* The rank call first, then the analytics; a member without a rank yet is a Starter (spec §3). */}
@@ -191,7 +191,7 @@ export default function DashboardHomePage() {
           {figureCard('Binary Right', () => money(analytics?.Binary_Right))}
         </SimpleGrid>
       </Section>
-      <Section title="Earnings Overview">
+      <Section title="Earnings Overview" action={retry('Earnings Overview')}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
           {figureCard('Active Subscriptions', () => formatNumber(figure(analytics?.Active_Subscriptions)))}
           {figureCard('Max Earnings', () => money(analytics?.Max_Earnings), 'The 3x cap of your active packages')}
