@@ -3,7 +3,7 @@
  * preset (Lighthouse's default: a Moto G class CPU, slow 4G, simulated) and the desktop preset,
  * each beside the floor page (scripts/bench/floor-page.ts: a minimal Vite + React page with one
  * form) audited in the same run.
- *   node --import tsx scripts/bench/lighthouse.ts [--runs 3] [--preset mobile|desktop] [--dist DIR] [--no-build] [--details] [--save DIR] [--qa]
+ *   node --import tsx scripts/bench/lighthouse.ts [--runs 3] [--preset mobile|desktop] [--dist DIR] [--baseline DIR] [--no-build] [--details] [--save DIR] [--qa]
  * Goals (issue 17): mobile sign-in ≥ 95, dashboard ≥ 90, both with LCP ≤ 2.5 s and TBT ≤ 200 ms;
  * desktop ≥ 98 on both.
  * Builds apps/web into --dist DIR (default apps/web/dist; unless --no-build), starts the server on a free port with a new demo database,
@@ -14,6 +14,8 @@
  * the dashboard is audited. Prints each run, the load average before and after (simulated
  * throttling scales what it observes: a loaded CPU lowers every page, the floor's included) and the
  * median score and metrics (FCP, LCP, TBT, CLS, SI); exits 1 when a median misses its goal.
+ * --baseline DIR: also audits another build (e.g. one of the previous main) served by a second server,
+ * interleaved in the same runs, so a change is compared under the same machine load.
  * --details: the audits that lose points, and where the main thread goes (bootup time per script,
  * the longest tasks).
  */
@@ -33,7 +35,7 @@ import { startFloorPage } from './floor-page.ts';
 
 const RUNS = numberArg('runs', 3);
 type Preset = 'mobile' | 'desktop';
-type PageName = 'floor' | 'sign-in' | 'dashboard';
+type PageName = 'floor' | 'sign-in' | 'dashboard' | 'baseline-sign-in' | 'baseline-dashboard';
 const PRESETS: Preset[] = stringArg('preset') === 'mobile' ? ['mobile'] : stringArg('preset') === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
 /** Lighthouse's default configuration is the mobile preset. */
 const CONFIGS: Record<Preset, Config> = { mobile: { extends: 'lighthouse:default' }, desktop: desktopConfig };
@@ -51,16 +53,21 @@ if (!process.argv.includes('--no-build')) buildWeb(dist);
 const floor = await startFloorPage();
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-lighthouse-'));
-const app = await buildApp({
-  databasePath: join(dir, 'demo.sqlite'),
-  clientMode: 'mock',
-  webDist: dist,
-  jwtSecret: 'bench-lighthouse',
-  // As members get it: QA control is off in production (NODE_ENV=production), so the QA panel's
-  // chunk is not fetched. --qa measures the demo set-up with the panel.
-  config: { rateLimits: false, qaControl: process.argv.includes('--qa') },
-});
-const origin = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+const startServer = async (webDist: string, name: string) => {
+  const app = await buildApp({
+    databasePath: join(dir, `${name}.sqlite`),
+    clientMode: 'mock',
+    webDist,
+    jwtSecret: 'bench-lighthouse',
+    // As members get it: QA control is off in production (NODE_ENV=production), so the QA panel's
+    // chunk is not fetched. --qa measures the demo set-up with the panel.
+    config: { rateLimits: false, qaControl: process.argv.includes('--qa') },
+  });
+  return { app, origin: await app.fastify.listen({ port: 0, host: '127.0.0.1' }) };
+};
+const { app, origin } = await startServer(dist, 'demo');
+const BASELINE = stringArg('baseline');
+const baseline = BASELINE ? await startServer(BASELINE, 'baseline') : undefined;
 
 // Chromium started the way Lighthouse's CLI starts it; playwright-core attaches over CDP to sign in
 // through the page, in the browser's default context (the one Lighthouse opens its tab in).
@@ -125,12 +132,25 @@ async function auditOnce(url: string, preset: Preset, name: PageName): Promise<R
   };
 }
 
-async function signIn() {
-  await page.goto(`${origin}/`);
+async function signIn(at: string) {
+  await page.goto(`${at}/`);
   await page.getByLabel('Username').fill('demo');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/** Sign-in audited with no session (a stored token opens the dashboard), then the dashboard signed in. */
+async function auditApp(at: string, preset: Preset, run: number, names: { signIn: PageName; dashboard: PageName }) {
+  await page.goto(`${at}/`);
+  await page.evaluate(() => localStorage.clear());
+  const signInResult = await audit(`${at}/`, preset, names.signIn);
+  record(preset, names.signIn, signInResult);
+  console.log(`run ${run}: ${show(`${preset} ${names.signIn}`, signInResult)}`);
+  await signIn(at);
+  const dashboardResult = await audit(`${at}/dashboard`, preset, names.dashboard);
+  record(preset, names.dashboard, dashboardResult);
+  console.log(`run ${run}: ${show(`${preset} ${names.dashboard}`, dashboardResult)}`);
 }
 
 const results = new Map<string, Result[]>();
@@ -139,7 +159,7 @@ const record = (preset: Preset, name: PageName, result: Result) => {
   results.set(key, [...(results.get(key) ?? []), result]);
 };
 const show = (name: string, r: Result) =>
-  `${name.padEnd(17)} score ${String(r.score).padStart(3)}  FCP ${r.fcp.toFixed(0).padStart(5)} ms  LCP ${r.lcp.toFixed(0).padStart(5)} ms  TBT ${r.tbt.toFixed(0).padStart(4)} ms  CLS ${r.cls.toFixed(3)}  SI ${r.si.toFixed(0).padStart(5)} ms`;
+  `${name.padEnd(26)} score ${String(r.score).padStart(3)}  FCP ${r.fcp.toFixed(0).padStart(5)} ms  LCP ${r.lcp.toFixed(0).padStart(5)} ms  TBT ${r.tbt.toFixed(0).padStart(4)} ms  CLS ${r.cls.toFixed(3)}  SI ${r.si.toFixed(0).padStart(5)} ms`;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const loadBefore = load();
 try {
@@ -148,22 +168,15 @@ try {
       const floorResult = await audit(`${floor.origin}/`, preset, 'floor');
       record(preset, 'floor', floorResult);
       console.log(`run ${run}: ${show(`${preset} floor`, floorResult)}`);
-      // Sign-in is audited without a session (a stored token opens the dashboard).
-      await page.goto(`${origin}/`);
-      await page.evaluate(() => localStorage.clear());
-      const signInResult = await audit(`${origin}/`, preset, 'sign-in');
-      record(preset, 'sign-in', signInResult);
-      console.log(`run ${run}: ${show(`${preset} sign-in`, signInResult)}`);
-      await signIn();
-      const dashboardResult = await audit(`${origin}/dashboard`, preset, 'dashboard');
-      record(preset, 'dashboard', dashboardResult);
-      console.log(`run ${run}: ${show(`${preset} dashboard`, dashboardResult)}`);
+      await auditApp(origin, preset, run, { signIn: 'sign-in', dashboard: 'dashboard' });
+      if (baseline) await auditApp(baseline.origin, preset, run, { signIn: 'baseline-sign-in', dashboard: 'baseline-dashboard' });
     }
   }
 } finally {
   await browser.close();
   chrome.kill();
   await app.fastify.close();
+  await baseline?.app.fastify.close();
   await floor.close();
   rmSync(dir, { recursive: true, force: true });
 }
