@@ -82,20 +82,22 @@ export default function PackagePage() {
         </Stack>
       )}
       {selectedPackage && (
-        // Sticky to the bottom of the screen while the cards scroll: the next step stays in view.
+        // On a phone, sticky to the bottom of the screen while the cards scroll: the next step stays
+        // in view. Wider screens show it under the grid, in view already.
         <Box
-          position="sticky"
+          position={{ base: 'sticky', md: 'static' }}
           bottom="0"
           zIndex="docked"
           mx={{ base: '-4', md: '0' }}
           px={{ base: '4', md: '0' }}
-          py="3"
-          bg="bg"
+          py={{ base: '3', md: '0' }}
+          bg={{ base: 'bg.subtle', md: 'transparent' }}
           borderTopWidth={{ base: '1px', md: '0' }}
           data-testid="package-action-bar"
         >
-          <Flex gap="3" align="center" justify={{ base: 'space-between', md: 'flex-start' }} wrap="wrap">
-            <Text fontWeight="medium" display={{ base: 'block', md: 'none' }}>
+          {/* On a phone the button sits at the start: the QA button (mock mode) floats at the end corner. */}
+          <Flex gap="2" direction={{ base: 'column', md: 'row' }} align={{ base: 'flex-start', md: 'center' }}>
+            <Text fontSize="sm" fontWeight="medium" display={{ base: 'block', md: 'none' }}>
               {selectedPackage.Name} · {formatMoney(selectedPackage.Price)}
             </Text>
             <Button colorPalette="teal" size="lg" onClick={() => setConfirmOpen(true)}>

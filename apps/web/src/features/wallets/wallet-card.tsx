@@ -39,7 +39,7 @@ export function WalletCard({ name, available, total }: { name: string; available
  * lifetime Totals of the referral-income wallets, spec §2; ROI and Rank rewards are not in it.
  */
 export const TOTAL_EARNINGS_LABEL = 'Total Earnings (lifetime referral income)';
-export const TOTAL_EARNINGS_HELP = 'Binary + Direct + Upline Bonus + Level; ROI and Rank not included';
+export const TOTAL_EARNINGS_HELP = 'Binary + Direct + Upline Bonus + Level, not ROI or Rank';
 
 export function TotalEarningsCard({ total }: { total: number | null }) {
   return (
