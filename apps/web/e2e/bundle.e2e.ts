@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { analyseBundle, BUDGETS, kb, ROUTE_GROUPS } from '../../../scripts/bench/bundle-budget.ts';
 
 const dist = resolve(import.meta.dirname, '../dist');
-/** Measured 216.3 kB on 23 Nov 2026 (was 228.6 kB in 30 files), plus about 3 %. */
-const SIGN_IN_CEILING_KB = 222;
+/** Measured 218.1 kB on 23 Nov 2026 (was 228.6 kB in 30 files), plus about 3 %. */
+const SIGN_IN_CEILING_KB = 225;
 
 describe('bundle budgets', () => {
   const report = analyseBundle(dist);
