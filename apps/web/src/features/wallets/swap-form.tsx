@@ -2,11 +2,12 @@
  * Wallet Swap (spec §5 Swap): from and to wallets, an amount (step 0.01, parsed as a float, above 0
  * and not above the source balance), MAX, and Quick transfer of every reward wallet to Withdrawal,
  * confirmed first in a panel that lists what will move. Swap and Quick transfer each send once
- * however they are clicked: a synchronous guard (useSingleFlight) held while the call is in flight.
+ * however they are clicked: a synchronous guard (useSingleFlight) held while the call is in flight;
+ * a swap's for at least SWAP_SUBMIT_GUARD_MS (spec: the swap submit guard waits 10,000 ms).
  */
 import { useState } from 'react';
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { MSG, REWARD_WALLETS, SWAP_STEP, formatMoney, swapAmountField } from '@md/shared';
+import { MSG, REWARD_WALLETS, SWAP_STEP, SWAP_SUBMIT_GUARD_MS, formatMoney, swapAmountField } from '@md/shared';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { errorMessage } from '@/lib/errors.ts';
@@ -29,7 +30,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ from?: string; to?: string; amount?: string }>({});
   // One swap and one quick transfer at a time, however fast the clicks come.
-  const swapping = useSingleFlight();
+  const swapping = useSingleFlight(SWAP_SUBMIT_GUARD_MS);
   const quickMoving = useSingleFlight();
   // The quick transfer being confirmed: fixed when the panel opens, sent as shown.
   const [quickLegs, setQuickLegs] = useState<readonly QuickTransferLeg[] | null>(null);
@@ -153,7 +154,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
             </Button>
           </HStack>
           <HStack gap="3" flexWrap="wrap">
-            <Button type="submit" colorPalette="teal" disabled={swapping.pending} loading={swapping.pending}>
+            <Button type="submit" colorPalette="teal" disabled={swapping.pending} loading={swapping.sending}>
               Swap
             </Button>
             <Button
