@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
 import { useProfileRefresh } from '../../lib/auth.tsx';
+import { useIsMobile } from '../data-table/use-is-mobile.ts';
 import { FullScreenSpinner } from '../full-screen-spinner.tsx';
 import { Header } from './header.tsx';
 import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
@@ -10,9 +11,12 @@ import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
 export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useProfileRefresh();
+  // One navigation per width: the hidden desktop sidebar was 134 of the frame's 325 elements on a
+  // phone, rendered and styled for nothing (issue 17).
+  const isMobile = useIsMobile();
   return (
     <Flex minH="100dvh" bg="bg.subtle">
-      <DesktopSidebar />
+      {!isMobile && <DesktopSidebar />}
       <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
       <Flex direction="column" flex="1" minW="0">
         <Header onOpenMenu={() => setMenuOpen(true)} />
