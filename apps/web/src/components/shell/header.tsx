@@ -52,6 +52,8 @@ function PackageBalance() {
       // 4.5:1 contrast half the time. Still when the member asks for less motion.
       position="relative"
       isolation="isolate"
+      // The tint hugs the figure: a block would stretch it across the header's free space.
+      width="fit-content"
       px="2"
       borderRadius="md"
       _before={{ content: '""', position: 'absolute', inset: '0', zIndex: '-1', borderRadius: 'inherit', bg: 'teal.subtle', animation: 'pulse 2s ease-in-out infinite' }}
