@@ -207,8 +207,10 @@ const FALLBACKS: FallbackRow[] = [
   {
     text: [MSG.failedFromWallets, MSG.failedToWallets],
     page: '/dashboard/wallets',
+    // In mock mode both ride one batch, whose answer the empty 502 makes unreadable: each is then
+    // asked alone (see once), so the wordless 500 must outlast the batch that used it up.
     fault: [
-      { path: '/wallet/view_from_wallets', ...NO_WORDS },
+      { path: '/wallet/view_from_wallets', ...NO_WORDS, times: 2 },
       { path: '/wallet/view_to_wallets', ...EMPTY_502 },
     ],
     load: true,
@@ -276,8 +278,13 @@ const FALLBACKS: FallbackRow[] = [
 ];
 
 const pageText = (page: Page) => page.locator('body').innerText();
-/** Once unless the rule drops connections (see DROP). */
-const once = (rule: FaultRule): FaultRule => (rule.drop ? rule : { times: 1, ...rule });
+/**
+ * Once, unless the rule drops connections (see DROP) or makes the answer unreadable (malformed,
+ * empty): in mock mode a batch whose answer cannot be read asks each of its queries again alone
+ * (lib/trpc.ts, issue 17: one broken answer fails only its own call), so such a fault holds until
+ * the test ends (afterEach clears it) to fail the call itself, not only its batch.
+ */
+const once = (rule: FaultRule): FaultRule => (rule.drop || rule.malformed || rule.empty ? rule : { times: 1, ...rule });
 const rulesOf = (row: FallbackRow): readonly FaultRule[] => (Array.isArray(row.fault) ? row.fault : [row.fault as FaultRule]);
 const textsOf = (row: FallbackRow): readonly string[] => (typeof row.text === 'string' ? [row.text] : row.text);
 const titleOf = (row: FallbackRow) =>
@@ -294,11 +301,15 @@ describe.each(servers)('faults in $mode mode', (server) => {
     let browser: Browser | undefined;
     let context: BrowserContext | undefined;
     let page!: Page;
+    // The sign-in screen's rows: a signed-in member opening / goes to /dashboard (issue 17).
+    let signedOut!: Page;
+    const signedIn = () => page;
     beforeAll(async () => {
       browser = await launchBrowser();
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       page = await context.newPage();
       await signInWithToken(page, server, 'demo', PASSWORD);
+      signedOut = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     });
     afterAll(async () => {
       await context?.close();
@@ -307,6 +318,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
 
     for (const row of FALLBACKS) {
       it(titleOf(row), async () => {
+        const page = row.page === '/' ? signedOut : signedIn();
         const ctx = { page, server };
         const setFaults = async () => {
           for (const rule of rulesOf(row)) await addFault(server, once(rule));
@@ -441,7 +453,8 @@ describe.each(servers)('faults in $mode mode', (server) => {
       const node = tree.locator('[role="treeitem"][aria-expanded="false"]').first();
       await node.waitFor();
       const name = (await node.getAttribute('data-name'))!;
-      await addFault(server, { path: '/level/view_downline', ...BROKEN, times: 1 });
+      // Until the test ends: mock mode asks a query again alone after an unreadable batch (see once).
+      await addFault(server, { path: '/level/view_downline', ...BROKEN });
       await node.click();
       const row = tree.locator(`[role="treeitem"][data-name="${name}"]`);
       // Loaded empty: no longer expandable, nothing below it, nothing toasted.
