@@ -12,7 +12,6 @@ import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type * as Vite from 'vite';
 import { repoRoot } from './build-web.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -74,8 +73,9 @@ export async function startFloorPage(): Promise<FloorPage> {
   writeFileSync(join(root, 'main.jsx'), MAIN_JSX);
   // Vite and its React plugin are dependencies of apps/web, not of the repository's root.
   const fromWeb = createRequire(join(repoRoot, 'apps/web/package.json'));
-  const vite = (await import(pathToFileURL(fromWeb.resolve('vite')).href)) as typeof Vite;
-  const react = ((await import(pathToFileURL(fromWeb.resolve('@vitejs/plugin-react')).href)) as { default: () => Vite.PluginOption }).default;
+  // Typed by hand for the same reason (the scripts' typecheck cannot see apps/web's packages).
+  const vite = (await import(pathToFileURL(fromWeb.resolve('vite')).href)) as { build: (config: Record<string, unknown>) => Promise<unknown> };
+  const react = ((await import(pathToFileURL(fromWeb.resolve('@vitejs/plugin-react')).href)) as { default: () => unknown }).default;
   const previousEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
