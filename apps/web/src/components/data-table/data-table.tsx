@@ -23,7 +23,7 @@ import { TableControls } from './table-controls.tsx';
 import { TablePagination } from './table-pagination.tsx';
 import { TableView } from './table-view.tsx';
 import type { DataColumn, PagedListName, PagedTotalName, PresetFilter, RowOf } from './types.ts';
-import { useIsMobile } from './use-is-mobile.ts';
+import { useIsMobile } from '@/lib/use-is-mobile.ts';
 import { usePagedQuery } from './use-paged-query.ts';
 import { useTableState } from './use-table-state.ts';
 

@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
 import { useProfileRefresh } from '../../lib/auth.tsx';
-import { useIsMobile } from '../data-table/use-is-mobile.ts';
+import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { FullScreenSpinner } from '../full-screen-spinner.tsx';
 import { Header } from './header.tsx';
 import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
