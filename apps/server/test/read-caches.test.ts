@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
-import { createReadCache } from '../src/core/read-cache.ts';
+import { createReadCache, setForeignCheckMs } from '../src/core/read-cache.ts';
 import { DEPOSIT_WINDOW_MS, openDeposit } from '../src/modules/deposits/deposits.ts';
 import { moneyTransaction, transfer, walletFigures } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -58,7 +58,7 @@ describe('wallets answer cache', () => {
     const { t, id } = await appWithMember();
     credit(t, id, 5_000_000);
     const cache = createReadCache<number>(10);
-    const read = () => cache.get(t.services.sqlite, 'roi', () => walletFigures(t.services, id).ROI.balance);
+    const read = () => cache.get(t.services.sqlite, id, 'roi', () => walletFigures(t.services, id).ROI.balance);
     expect(read()).toBe(5_000_000);
     expect(() =>
       t.services.sqlite.transaction(() => {
@@ -72,6 +72,9 @@ describe('wallets answer cache', () => {
 
   it("is recomputed after another connection's commit", async () => {
     const { t, id, token } = await appWithMember(join(dir, 'shared.sqlite'));
+    // Another process's commits are seen through data_version, read at most every
+    // FOREIGN_CHECK_MS; here on every get, so the test needs no waiting.
+    setForeignCheckMs(t.services.sqlite, 0);
     credit(t, id, 5_000_000);
     expect((await roi(t, token)).Available).toBe(5);
     const other = new Database(join(dir, 'shared.sqlite'));

@@ -1,34 +1,213 @@
 /**
- * Answers of reads kept until the database changes. `total_changes()` moves with every row this
- * connection writes and `data_version` with every commit by another connection on the same file,
- * so any write anywhere empties a cache: what it answers is always what a fresh read would.
- * Inside a transaction nothing is cached (what is read there may be rolled back).
- * Keys must carry everything else the value depends on (member, input, month).
+ * Answers of reads kept per member until a write touches that member (issue 16 item 2).
+ *
+ * Writes by this connection: TEMP triggers (they fire for this connection's writes only) on every
+ * table a kept answer can depend on call a JS function registered on the connection with the
+ * member ids the row names, synchronously, inside the write. A row with a `member_id` drops that
+ * member's answers; a transfer drops the members of both accounts; a member row drops that
+ * member, and a new username (shown in other members' tables and profiles) drops everything, as
+ * does any write to a table that names no member (over-invalidation is safe, a stale answer is
+ * not). The tables no kept answer reads are listed in UNREAD_TABLES.
+ *
+ * Commits by other connections: the daily-run worker bumps a shared counter after each commit
+ * (watchCommitCounter; engine/runner.ts) and a get that sees it moved drops everything. Any other
+ * process writing the same file is seen through `data_version`, checked at most every
+ * `foreignCheckMs` (FOREIGN_CHECK_MS unless configured): such a writer (a second server, a
+ * script) may be answered up to that long after its commit. A QA restore or reset drops
+ * everything (dropAllReadCaches).
+ *
+ * So a hit costs no database call. Inside a transaction nothing is cached (what is read there
+ * may be rolled back); a value whose computation saw a write is not kept; promises are never kept.
+ * Keys must carry everything else the value depends on (input, month).
  */
 import type Database from 'better-sqlite3';
-import { prepared } from '../modules/ledger/sql.ts';
+import { prepared } from './prepared.ts';
 
-const VERSION_SQL = "select (select data_version from pragma_data_version) || '/' || total_changes()";
+/** How often, at most, `data_version` is read to see commits by other processes. */
+export const FOREIGN_CHECK_MS = 100;
 
-export interface ReadCache<V> {
-  get(sqlite: Database.Database, key: string, compute: () => V): V;
+/** Tables no kept answer reads (engine state, mail, throttles, support): their writes drop nothing. */
+const UNREAD_TABLES = new Set(['clock_state', 'mail_outbox', 'meta', 'otps', 'throttles', 'job_runs', 'binary_stats', 'notifications', 'support_messages']);
+
+const TOUCH = 'md_read_cache_touch';
+const TOUCH_ALL = 'md_read_cache_touch_all';
+
+interface Store {
+  byMember: Map<number, Map<string, unknown>>;
+  size: number;
 }
 
+interface Watch {
+  stores: Set<Store>;
+  /** Moves with every touch: a value computed while it moved is not kept. */
+  writes: number;
+  counters: { cells: Int32Array; index: number; seen: number }[];
+  foreignCheckMs: number;
+  checkedAt: number;
+  dataVersion: number;
+}
+
+const watches = new WeakMap<Database.Database, Watch>();
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The TEMP triggers of one table: what each insert, update and delete touches. */
+function triggersOf(table: string, columns: Set<string>): string[] {
+  const on = `main.${quote(table)}`;
+  const name = (op: string) => quote(`md_read_cache_${table}_${op}`);
+  const all = `select ${TOUCH_ALL}();`;
+  let insert: string, update: string, remove: string;
+  if (table === 'members') {
+    insert = `select ${TOUCH}(NEW.id), ${TOUCH}(NEW.sponsor_id), ${TOUCH}(NEW.parent_id);`;
+    update = `select ${TOUCH}(OLD.id), ${TOUCH}(NEW.id), ${TOUCH}(OLD.sponsor_id), ${TOUCH}(NEW.sponsor_id);
+      select ${TOUCH_ALL}() where OLD.username is not NEW.username or OLD.id is not NEW.id;`;
+    remove = all;
+  } else if (table === 'transfers') {
+    const of = (row: string) =>
+      `select ${TOUCH}(member_id) from main.accounts where id in (${row}.from_account_id, ${row}.to_account_id);
+       select ${TOUCH}(${row}.member_id), ${TOUCH}(${row}.counterparty_member_id);`;
+    insert = of('NEW');
+    update = `${of('OLD')} ${of('NEW')}`;
+    remove = of('OLD');
+  } else if (columns.has('member_id')) {
+    insert = `select ${TOUCH}(NEW.member_id);`;
+    update = `select ${TOUCH}(OLD.member_id); select ${TOUCH}(NEW.member_id) where NEW.member_id is not OLD.member_id;`;
+    remove = `select ${TOUCH}(OLD.member_id);`;
+  } else {
+    insert = update = remove = all;
+  }
+  return [
+    `create temp trigger if not exists ${name('insert')} after insert on ${on} begin ${insert} end`,
+    `create temp trigger if not exists ${name('update')} after update on ${on} begin ${update} end`,
+    `create temp trigger if not exists ${name('delete')} after delete on ${on} begin ${remove} end`,
+  ];
+}
+
+function dropMember(watch: Watch, member: number) {
+  watch.writes++;
+  for (const store of watch.stores) {
+    const answers = store.byMember.get(member);
+    if (answers) {
+      store.size -= answers.size;
+      store.byMember.delete(member);
+    }
+  }
+}
+
+function dropAll(watch: Watch) {
+  watch.writes++;
+  for (const store of watch.stores) {
+    store.byMember.clear();
+    store.size = 0;
+  }
+}
+
+/** The connection's watch: registered functions and triggers installed on first use. */
+function watchOf(sqlite: Database.Database): Watch {
+  let watch = watches.get(sqlite);
+  if (watch) return watch;
+  const created: Watch = { stores: new Set(), writes: 0, counters: [], foreignCheckMs: FOREIGN_CHECK_MS, checkedAt: Date.now(), dataVersion: 0 };
+  sqlite.function(TOUCH, { deterministic: false, directOnly: true }, (member: unknown) => {
+    if (typeof member === 'number') dropMember(created, member);
+    else if (typeof member === 'bigint') dropMember(created, Number(member));
+    else if (member !== null) dropAll(created);
+    return null;
+  });
+  sqlite.function(TOUCH_ALL, { deterministic: false, directOnly: true }, () => {
+    dropAll(created);
+    return null;
+  });
+  const tables = sqlite
+    .prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
+    .pluck()
+    .all() as string[];
+  sqlite.transaction(() => {
+    for (const table of tables) {
+      if (UNREAD_TABLES.has(table)) continue;
+      const columns = new Set((sqlite.pragma(`main.table_info(${quote(table)})`) as { name: string }[]).map((c) => c.name));
+      for (const sql of triggersOf(table, columns)) sqlite.exec(sql);
+    }
+  })();
+  created.dataVersion = dataVersion(sqlite);
+  watches.set(sqlite, (watch = created));
+  return watch;
+}
+
+const dataVersion = (sqlite: Database.Database) => prepared(sqlite, 'pragma data_version').pluck().get() as number;
+
+/** Drops every kept answer of this connection (a restore or reset replaced the database, or something wrote around the triggers). */
+export function dropAllReadCaches(sqlite: Database.Database): void {
+  const watch = watches.get(sqlite);
+  if (watch) dropAll(watch);
+}
+
+/**
+ * Another connection to the same file in this process (the daily-run worker) counts its commits
+ * in `cells[index]` (Atomics.add after each commit): a get that sees the count moved drops
+ * everything, with no database call.
+ */
+export function watchCommitCounter(sqlite: Database.Database, cells: Int32Array, index: number): void {
+  const watch = watchOf(sqlite);
+  watch.counters.push({ cells, index, seen: Atomics.load(cells, index) });
+}
+
+/** How often, at most, this connection reads `data_version` for other processes' commits (0: every get). */
+export function setForeignCheckMs(sqlite: Database.Database, ms: number): void {
+  watchOf(sqlite).foreignCheckMs = ms;
+}
+
+/** Drops everything when another connection committed: the worker's counters always, data_version now and then. */
+function checkOthers(sqlite: Database.Database, watch: Watch) {
+  for (const counter of watch.counters) {
+    const now = Atomics.load(counter.cells, counter.index);
+    if (now !== counter.seen) {
+      counter.seen = now;
+      dropAll(watch);
+    }
+  }
+  const now = Date.now();
+  if (now - watch.checkedAt >= watch.foreignCheckMs || now < watch.checkedAt) {
+    watch.checkedAt = now;
+    const version = dataVersion(sqlite);
+    if (version !== watch.dataVersion) {
+      watch.dataVersion = version;
+      dropAll(watch);
+    }
+  }
+}
+
+export interface ReadCache<V> {
+  /** The kept answer of `member` under `key`, or compute()'s (kept when it is safe to). */
+  get(sqlite: Database.Database, member: number, key: string, compute: () => V): V;
+}
+
+/** A cache of at most `maxEntries` answers per connection (past that it starts again empty). */
 export function createReadCache<V>(maxEntries: number): ReadCache<V> {
-  const caches = new WeakMap<Database.Database, { version: string; values: Map<string, V> }>();
+  const stores = new WeakMap<Database.Database, Store>();
   return {
-    get(sqlite, key, compute) {
+    get(sqlite, member, key, compute) {
       if (sqlite.inTransaction) return compute();
-      const version = prepared(sqlite, VERSION_SQL).pluck().get() as string;
-      let cache = caches.get(sqlite);
-      if (!cache || cache.version !== version || cache.values.size >= maxEntries) caches.set(sqlite, (cache = { version, values: new Map() }));
-      if (cache.values.has(key)) return cache.values.get(key)!;
+      const watch = watchOf(sqlite);
+      checkOthers(sqlite, watch);
+      let store = stores.get(sqlite);
+      if (!store) {
+        stores.set(sqlite, (store = { byMember: new Map(), size: 0 }));
+        watch.stores.add(store);
+      }
+      const answers = store.byMember.get(member);
+      if (answers?.has(key)) return answers.get(key) as V;
+      const writes = watch.writes;
       const value = compute();
-      // compute() may write (a read that settles what fell due): then the version moved and the
-      // value belongs to the new one.
-      const after = prepared(sqlite, VERSION_SQL).pluck().get() as string;
-      // A promise is never kept: it may yet fail.
-      if (after === version && !(value instanceof Promise)) cache.values.set(key, value);
+      // compute() may write (a read that settles what fell due): then the value may be older than the write.
+      if (watch.writes !== writes || value instanceof Promise) return value;
+      if (store.size >= maxEntries) {
+        store.byMember.clear();
+        store.size = 0;
+      }
+      let kept = store.byMember.get(member);
+      if (!kept) store.byMember.set(member, (kept = new Map()));
+      kept.set(key, value);
+      store.size++;
       return value;
     },
   };

@@ -28,8 +28,8 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
     .from(members)
     .where(eq(members.id, sql.placeholder('id')))
     .prepare();
-  // Every authenticated call reads its member: kept until the next write (a password change,
-  // which moves the token version, is one), so a read-only call costs a map lookup.
+  // Every authenticated call reads its member: kept until a write touches the member (a password
+  // change, which moves the token version, is one), so a read-only call costs a map lookup.
   const memberCache = createReadCache<Member | undefined>(10_000);
   /** The token's claims, its signature and algorithm checked on first sight (expiry is checked by the caller every time). */
   const claimsOf = (token: string): Claims => {
@@ -59,7 +59,7 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
       // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
       if (claims.exp * 1000 <= clock.now()) throw unauthorized(MSG.sessionExpired);
       const id = Number(claims.sub);
-      const member = memberCache.get(db.$client, String(id), () => memberById.get({ id }));
+      const member = memberCache.get(db.$client, id, 'member', () => memberById.get({ id }));
       if (!member || member.username !== claims.username) throw unauthorized(MSG.invalidAuthentication);
       if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
       return member;

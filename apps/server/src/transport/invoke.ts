@@ -42,19 +42,19 @@ const inputIssueMessage = (error: z.ZodError) => {
 
 /**
  * Reads whose answer depends only on the database, the caller and the input (never the clock):
- * the paged tables, their page counts and the profile. Their answers are kept until the next
- * write to the database (core/read-cache.ts), unless `config.readCache` is false.
+ * the paged tables, their page counts and the profile. Their answers are kept per member until a
+ * write touches that member (core/read-cache.ts), unless `config.readCache` is false.
  */
 const tableInput = contract['table.view_deposit_transaction'].input;
 const READ_CACHED = new Set<ProcedureName>([...procedureNames.filter((name) => contract[name].input === tableInput), 'user.view_profile']);
 const answers = createReadCache<unknown>(5_000);
 
-/** The cache key of a read: procedure, member and the parsed input without the body token. */
-function readKey(name: ProcedureName, memberId: number, input: unknown): string {
+/** The cache key of a member's read: procedure and the parsed input without the body token. */
+function readKey(name: ProcedureName, input: unknown): string {
   const rest = { ...(input as Record<string, unknown>) };
   const field = contract[name].tokenField;
   if (field) delete rest[field];
-  return `${name}|${memberId}|${JSON.stringify(rest)}`;
+  return `${name}|${JSON.stringify(rest)}`;
 }
 
 export async function invoke(
@@ -86,7 +86,7 @@ export async function invoke(
   const run = () => handler({ ...services, caller, member }, parsed.data);
   const output =
     member && services.config.readCache !== false && READ_CACHED.has(name)
-      ? answers.get(services.sqlite, readKey(name, member.id, parsed.data), run)
+      ? answers.get(services.sqlite, member.id, readKey(name, parsed.data), run)
       : await run();
   if (services.config.validateOutput) {
     const checked = entry.output.safeParse(output);

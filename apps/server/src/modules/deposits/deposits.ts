@@ -142,6 +142,23 @@ export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
   }
 }
 
+/**
+ * When settleDeposits(ctx, memberId) next has something to do for the member: the earliest instant
+ * one of its open deposits falls due for the demo auto-pay or expires (Infinity: none open). A
+ * wallets visit before it need not settle (the wallets read cache keeps this per member).
+ */
+export function nextSettlementAt(ctx: MoneyCtx, memberId: number): number {
+  const delayMs = ctx.config.demoAutopaySeconds ? ctx.config.demoAutopaySeconds * 1000 : null;
+  const autopay = delayMs !== null && delayMs < DEPOSIT_WINDOW_MS;
+  const at = prepared(
+    ctx.sqlite,
+    `select min(${autopay ? 'min(expires_at, created_at + ?)' : 'expires_at + 0 * ?'}) from deposits where status in ('PENDING', 'PARTIAL') and member_id = ?`,
+  )
+    .pluck()
+    .get(delayMs ?? 0, memberId) as number | null;
+  return at ?? Infinity;
+}
+
 /** The QA listing of deposits (newest first). */
 export function listDeposits(ctx: MoneyCtx, status?: DepositStatus) {
   settleDeposits(ctx);

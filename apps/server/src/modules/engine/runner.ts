@@ -6,7 +6,7 @@
  * by chunk. The request thread never runs a chunk; a request that writes while a chunk holds
  * the write lock waits for that one commit (the connection's busy timeout covers it; chunks aim
  * at engineHooks.chunkMs). Reads never wait (WAL), and the read caches see the worker's commits
- * (core/read-cache.ts: data_version moves with another connection's commit).
+ * at once: the worker counts them in the shared COMMITS cell (core/read-cache.ts watchCommitCounter).
  *
  * SQLite's busy wait polls (sleeps of 1 ms growing to 100 ms), so a writer would rarely catch
  * the instant between two of the worker's chunks and could wait for many. So while the worker
@@ -28,6 +28,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../core/services.ts';
+import { watchCommitCounter } from '../../core/read-cache.ts';
 import { storageRefusal } from '../../core/storage.ts';
 import { prepared } from './income.ts';
 import { registerDailyRuns, resumeUnfinishedRuns, runDueJobs, RunsStoppedError, type DailyRuns, type JobRunReport } from './jobs.ts';
@@ -35,6 +36,8 @@ import { registerDailyRuns, resumeUnfinishedRuns, runDueJobs, RunsStoppedError, 
 /** The shared cells between this thread and the worker: the heartbeat (ms since `base`, masked) and the stop flag. */
 export const BEAT = 0;
 export const STOP = 1;
+/** Counts the worker's commits (Atomics.add after each): the read caches drop their answers when it moves. */
+export const COMMITS = 2;
 export const BEAT_MASK = 0x3fff_ffff;
 const BEAT_EVERY_MS = 4;
 
@@ -94,8 +97,9 @@ const workerModule = (): URL =>
   import.meta.url.endsWith('.ts') ? new URL('./worker-tsx.mjs', import.meta.url) : new URL('./engine-worker.js', import.meta.url);
 
 function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
-  const control = new Int32Array(new SharedArrayBuffer(8));
+  const control = new Int32Array(new SharedArrayBuffer(12));
   const base = Date.now();
+  watchCommitCounter(services.sqlite, control, COMMITS);
   const pending = new Map<number, { resolve: (ran: JobRunReport[]) => void; reject: (error: Error) => void }>();
   let worker: Worker | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;

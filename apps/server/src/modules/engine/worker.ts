@@ -24,7 +24,7 @@ import type { Clock } from '../../core/clock.ts';
 import { fileProblem, filesOf } from '../../core/storage.ts';
 import type { EngineCtx } from './income.ts';
 import { engineHooks, resumeUnfinishedRuns, runDueJobs, RUN_CACHE_KIB, RunsStoppedError } from './jobs.ts';
-import { BEAT, BEAT_MASK, STOP, type WorkerInit, type WorkerReply, type WorkerRequest } from './runner.ts';
+import { BEAT, BEAT_MASK, COMMITS, STOP, type WorkerInit, type WorkerReply, type WorkerRequest } from './runner.ts';
 
 /** A heartbeat older than this means the request thread is blocked (most likely waiting for the lock). */
 const STALE_MS = 12;
@@ -48,6 +48,8 @@ try {
   // not Linux, or not allowed: the run competes for CPUs on equal terms
 }
 const control = new Int32Array(init.control);
+/** After a commit: the request thread's read caches drop their answers at their next get. */
+const signalCommit = () => Atomics.add(control, COMMITS, 1);
 
 const sqlite = new Database(init.databasePath, { fileMustExist: true });
 sqlite.pragma('journal_mode = WAL');
@@ -104,6 +106,8 @@ if (Number.isInteger(fixedChunk) && fixedChunk > 0) {
   engineHooks.chunkSize = FIRST_CHUNK;
   engineHooks.chunkMs = CHUNK_MS;
 }
+// First, so the trace and pause hooks below wrap it: every chunk's commit is signalled before anything waits.
+engineHooks.afterChunk = signalCommit;
 if (process.env.ENGINE_TRACE_CHUNKS === '1') {
   let chunks = 0;
   let last = performance.now();
@@ -148,5 +152,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
     const code = (error as { code?: unknown }).code;
     reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}), ...(typeof code === 'string' ? { code } : {}) } };
   }
+  // Whatever else committed (run rows, the last chunk), before the answer is seen.
+  signalCommit();
   parentPort!.postMessage(reply);
 });

@@ -1,15 +1,9 @@
 /** Statement helpers for code that writes many rows: the ledger and the daily runs. */
 import type Database from 'better-sqlite3';
+import { prepared } from '../../core/prepared.ts';
 
-const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-/** Prepared statements cached per connection: the daily runs call these per member. */
-export function prepared(sqlite: Database.Database, source: string): Database.Statement {
-  let statements = cache.get(sqlite);
-  if (!statements) cache.set(sqlite, (statements = new Map()));
-  let statement = statements.get(source);
-  if (!statement) statements.set(source, (statement = sqlite.prepare(source)));
-  return statement;
-}
+/** Prepared statements cached per connection (core/prepared.ts): the daily runs call these per member. */
+export { prepared };
 
 /** Rows per statement; a smaller remainder goes through 32, 16, … 1 row statements. */
 const MAX_ROWS = 64;

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { resetGuessLimits } from '../../core/attempts.ts';
+import { dropAllReadCaches } from '../../core/read-cache.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 
@@ -188,6 +189,8 @@ export function createSnapshots(services: Services) {
     restore(name: string): SnapshotInfo {
       const done = store.withFile(checkSnapshotName(name), (file) => restoreInto(sqlite, file, name));
       if (!done) throw missing(name);
+      // The triggers saw every row replaced already; dropped here too, whatever the copy did around them.
+      dropAllReadCaches(sqlite);
       services.clock.reload();
       resetGuessLimits(services); // failure counts and known addresses belong to the replaced database
       return done.info;

@@ -8,7 +8,7 @@ import { amountToMicros, microsToAmount, MSG, REWARD_WALLETS, SWAP_STEP, type Ou
 import { badRequest } from '../../core/errors.ts';
 import { createReadCache } from '../../core/read-cache.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { settleDeposits, type MoneyCtx } from '../deposits/deposits.ts';
+import { nextSettlementAt, settleDeposits, type MoneyCtx } from '../deposits/deposits.ts';
 import { monthStarts, moneyTransaction, nextTransId, transfer, walletBalance, walletFigures } from '../ledger/ledger.ts';
 
 /** Which destinations each source wallet may be swapped to. */
@@ -33,6 +33,8 @@ export const SWAP_MESSAGES = {
 const STEP_MICROS = amountToMicros(SWAP_STEP);
 
 const walletAnswers = createReadCache<OutputOf<'wallet.view_all_wallets_details'>>(10_000);
+/** When each member's open deposits next fall due (kept like the answers: a deposit write drops it). */
+const settlementDue = createReadCache<number>(10_000);
 
 /** Moves `amountMicros` between two wallets of one member. Synchronous: the seed calls it too. */
 export function swapWallets(ctx: MoneyCtx, memberId: number, from: MemberWallet, to: MemberWallet, amountMicros: number, at = ctx.clock.now()): string {
@@ -54,12 +56,14 @@ export function swapWallets(ctx: MoneyCtx, memberId: number, from: MemberWallet,
 export const walletHandlers: Handlers = {
   'wallet.view_all_wallets_details': (ctx) => {
     // A demo auto-payment that fell due while nobody was looking shows up here; so does an
-    // expiry, which is a write and so also empties the cache below.
-    settleDeposits(ctx, ctx.member.id);
+    // expiry. Both are writes, which drop this member's kept answers below. Until something
+    // falls due a visit costs no query: the instant is kept per member.
+    const now = ctx.clock.now();
+    if (settlementDue.get(ctx.sqlite, ctx.member.id, 'due', () => nextSettlementAt(ctx, ctx.member.id)) <= now) settleDeposits(ctx, ctx.member.id);
     // Credits are summed over every transfer a wallet ever received (thousands for an active
-    // member): the answer is kept until the next write, per member and month.
-    const { thisMonth } = monthStarts(ctx.clock.now());
-    return walletAnswers.get(ctx.sqlite, `${ctx.member.id}/${thisMonth}`, () => {
+    // member): the answer is kept per member and month until a write touches the member.
+    const { thisMonth } = monthStarts(now);
+    return walletAnswers.get(ctx.sqlite, ctx.member.id, String(thisMonth), () => {
       const figures = walletFigures(ctx, ctx.member.id);
       return {
         Success: Object.fromEntries(
