@@ -4,10 +4,11 @@
  */
 import { contract, firstIssueMessage, MSG, procedureNames, type ProcedureName } from '@md/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, ContractError, unauthorized } from '../core/errors.ts';
+import { AppError, badRequest, unauthorized } from '../core/errors.ts';
 import { createReadCache } from '../core/read-cache.ts';
 import type { Caller, Ctx, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
+import { checkOutput } from './output-check.ts';
 import { checkRateLimit } from './rate-limit.ts';
 
 const bearer = (authorization: string | undefined) => {
@@ -24,13 +25,6 @@ export function callToken(name: ProcedureName, body: unknown, caller: Caller): s
   const bodyToken = field && isPlainObject(body) ? body[field] : undefined;
   return bearer(caller.authorization) ?? (typeof bodyToken === 'string' && bodyToken ? bodyToken : undefined);
 }
-
-/** Every issue with where it is ('Success.0.Rank: …'), so a broken answer names the field. */
-const describeIssues = (error: z.ZodError) =>
-  error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
 
 /** The first issue's message; zod's own wording ('Invalid input: expected string…') does not say which field, so it gets the path. */
 const ZOD_WORDING = /^(Invalid input|Invalid option|Too big|Too small|Unrecognized key)/;
@@ -88,9 +82,6 @@ export async function invoke(
     member && services.config.readCache !== false && READ_CACHED.has(name)
       ? answers.get(services.sqlite, member.id, readKey(name, parsed.data), run)
       : await run();
-  if (services.config.validateOutput) {
-    const checked = entry.output.safeParse(output);
-    if (!checked.success) throw new ContractError(`Answer of ${entry.path} breaks the contract: ${describeIssues(checked.error)}`);
-  }
+  if (services.config.validateOutput) checkOutput(name, output);
   return output;
 }
