@@ -7,7 +7,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type LogLevel } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -38,7 +37,8 @@ import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { checksumStoredAddresses } from './modules/withdrawals/checksum-fix.ts';
 import { registerCors } from './transport/cors.ts';
 import { registerRestRoutes } from './transport/rest.ts';
-import { createAppRouter, guardTrpcContentType, type TrpcContext } from './transport/trpc.ts';
+import { guardTrpcContentType } from './transport/trpc.ts';
+import { registerTrpcRoutes } from './transport/trpc-http.ts';
 
 export interface BuildOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -263,18 +263,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     if (options.corsOrigins?.length) await registerCors(fastify, options.corsOrigins);
     registerRestRoutes(fastify, services, handlers, qa?.intercept);
     registerCaptchaRoutes(fastify, services);
+    // /trpc in its own scope: the content-type guard and the text body parser are for it alone.
     await fastify.register(async (trpcScope) => {
       guardTrpcContentType(trpcScope);
-      await trpcScope.register(fastifyTRPCPlugin, {
-        prefix: '/trpc',
-        trpcOptions: {
-          router: createAppRouter(services, handlers, qa?.intercept),
-          createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
-            caller: { ip: req.ip, authorization: req.headers.authorization },
-            exchange: { transport: 'trpc', request: req, reply: res },
-          }),
-        },
-      });
+      registerTrpcRoutes(trpcScope, services, handlers, qa?.intercept);
     });
   }
   if (walletCheckStandin) registerWalletCheckStandin(fastify);

@@ -1,7 +1,9 @@
 /** The tRPC router at /trpc, one procedure per contract entry, named after its path. */
 import type { FastifyInstance } from 'fastify';
 import { initTRPC, TRPCError } from '@trpc/server';
-import { contract, MSG, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureRecord } from '@md/shared';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { contract, MSG, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureName, type ProcedureRecord } from '@md/shared';
 import { AppError, ContractError, logServerError } from '../core/errors.ts';
 import { reportStorageFault } from '../core/storage.ts';
 import type { Caller, Services } from '../core/services.ts';
@@ -13,15 +15,41 @@ export interface TrpcContext {
   exchange: Exchange;
 }
 
-const t = initTRPC.context<TrpcContext>().create({
-  // The provider's message is the whole error: clients read `message` in both transports.
-  errorFormatter: ({ shape, error }): AppErrorShape => ({
+/**
+ * The error of a call as clients read it, whichever path answered (the router's errorFormatter, or
+ * the fast path in trpc-http.ts): tRPC's default shape (message, JSON-RPC code, data.code,
+ * data.httpStatus, data.path) without the stack. The provider's message is the whole error:
+ * clients read `message` in both transports.
+ */
+export function appErrorShape(error: TRPCError, path: string | undefined): AppErrorShape {
+  return {
     // Unreadable input reaches here with JSON.parse's words ('Unexpected token…'): say it plainly.
-    message: error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError ? 'The request input is not valid JSON' : shape.message,
-    code: shape.code,
-    data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
-  }),
+    message: error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError ? 'The request input is not valid JSON' : error.message,
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path },
+  };
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter: ({ error, path }): AppErrorShape => appErrorShape(error, path),
 });
+
+/**
+ * What a failed call answers over tRPC, as REST answers it (app.ts's error handler): a storage
+ * fault is logged and answered 503, never a 500; an AppError keeps its status and message;
+ * anything else is logged and answered 500 without the internals in the message.
+ */
+export function trpcErrorOf(services: Services, exchange: Exchange, name: ProcedureName, error: unknown): TRPCError {
+  const storage = reportStorageFault(services.storage, exchange.request, error, { procedure: name });
+  if (storage) return new TRPCError({ code: trpcCodeOf(storage.status), message: storage.message, cause: error });
+  if (error instanceof AppError) {
+    // A deliberate 5xx (a QA fault rule, not implemented): logged, a broken answer already was (call.ts).
+    if (error.status >= 500 && !(error instanceof ContractError)) logServerError(exchange.request, error, `Answered ${error.status}: ${error.message}`, { procedure: name }, 'warn');
+    return new TRPCError({ code: trpcCodeOf(error.status), message: error.message });
+  }
+  logServerError(exchange.request, error, 'Unexpected error, answered 500', { procedure: name });
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.unexpectedError, cause: error });
+}
 
 export function createAppRouter(services: Services, handlers: Handlers, interceptor?: Interceptor) {
   const call = createCallEndpoint(services, handlers, interceptor);
@@ -33,17 +61,7 @@ export function createAppRouter(services: Services, handlers: Handlers, intercep
       try {
         return await call({ name, input, caller: ctx.caller, exchange: ctx.exchange });
       } catch (error) {
-        // As on REST (app.ts): a storage fault is logged and answered 503, never a 500.
-        const storage = reportStorageFault(services.storage, ctx.exchange.request, error, { procedure: name });
-        if (storage) throw new TRPCError({ code: trpcCodeOf(storage.status), message: storage.message, cause: error });
-        if (error instanceof AppError) {
-          // A deliberate 5xx (a QA fault rule, not implemented): logged, a broken answer already was (call.ts).
-          if (error.status >= 500 && !(error instanceof ContractError)) logServerError(ctx.exchange.request, error, `Answered ${error.status}: ${error.message}`, { procedure: name }, 'warn');
-          throw new TRPCError({ code: trpcCodeOf(error.status), message: error.message });
-        }
-        // As on REST: logged, and answered without the internals in the message.
-        logServerError(ctx.exchange.request, error, 'Unexpected error, answered 500', { procedure: name });
-        throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.unexpectedError, cause: error });
+        throw trpcErrorOf(services, ctx.exchange, name, error);
       }
     };
     procedures[name] = contract[name].kind === 'query' ? procedure.query(resolve) : procedure.mutation(resolve);

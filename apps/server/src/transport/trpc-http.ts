@@ -1,0 +1,136 @@
+/**
+ * /trpc over Fastify routes: the calls the web app makes (GET queries and POST mutations, batched
+ * or not, JSON) go straight to the call endpoint REST uses (call.ts), and their answers are
+ * written as one JSON string. tRPC v11's own adapter builds a fetch Request, abort signals and a
+ * streamed Response per request: 4-5× REST's CPU for the same cached answer (docs/decisions.md).
+ *
+ * The wire protocol is tRPC's, byte for byte (test/trpc-wire.test.ts compares both): envelopes
+ * `{"result":{"data":…}}` and `{"error":…}` (appErrorShape, the router's errorFormatter), one
+ * status when a batch's calls agree, else 207 (tRPC's getHTTPStatusCode). Whatever else reaches
+ * /trpc (an unknown procedure, a query by POST, unreadable input, HEAD, streaming or other
+ * content types) is answered by tRPC's adapter itself, before any call has run: its answers to
+ * those are the protocol's, and no client of ours sends them.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import { getHTTPStatusCode } from '@trpc/server/http';
+import { contract, procedureNames, type AppErrorShape, type ProcedureName } from '@md/shared';
+import type { Caller, Services } from '../core/services.ts';
+import { createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
+import type { Handlers } from './handlers.ts';
+import { serializeAnswer } from './json.ts';
+import { appErrorShape, createAppRouter, trpcErrorOf, type TrpcContext } from './trpc.ts';
+
+/** The method each procedure answers on: queries by GET, mutations by POST (tRPC's rule without method override). */
+const METHOD_OF = new Map<string, 'GET' | 'POST'>(procedureNames.map((name) => [name, contract[name].kind === 'query' ? 'GET' : 'POST']));
+
+/** tRPC's content type: no charset. */
+const JSON_TYPE = 'application/json';
+
+/** A Host the adapter's `new URL(url, 'http://' + host)` accepts as it is (anything else goes to the adapter). */
+const PLAIN_HOST = /^[A-Za-z0-9.\-:[\]]*$/;
+
+/** The calls of a request the fast path answers, or null: the adapter answers it. */
+function callsOf(request: FastifyRequest, path: string): { names: ProcedureName[]; inputs: unknown[]; batch: boolean } | null {
+  const method = request.method;
+  if (method !== 'GET' && method !== 'POST') return null;
+  const headers = request.headers;
+  // Streaming answers (httpBatchStreamLink, SSE) and POST without a content type: the adapter's.
+  if (headers['trpc-accept'] !== undefined || headers.accept?.includes('application/jsonl')) return null;
+  if (method === 'POST' && headers['content-type'] === undefined) return null;
+  if (headers.host !== undefined && !PLAIN_HOST.test(headers.host)) return null;
+  // tRPC decodes the path once more: a name with an escape goes to the adapter.
+  if (path.includes('%')) return null;
+
+  const queryAt = request.url.indexOf('?');
+  const query = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
+  if (query.has('connectionParams')) return null;
+  const batch = query.get('batch') === '1';
+  const names = (batch ? path.split(',') : [path]) as ProcedureName[];
+  // Every procedure known and called with its method, or the adapter answers (404, 405, mixed types).
+  for (const name of names) if (METHOD_OF.get(name) !== method) return null;
+
+  let raw: unknown;
+  if (method === 'GET') {
+    const text = query.get('input');
+    if (text) {
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        return null;
+      }
+    }
+  } else {
+    // The scope's parser keeps the body as text (as the adapter's does); unreadable JSON is the adapter's to answer.
+    if (typeof request.body !== 'string') return null;
+    try {
+      raw = JSON.parse(request.body);
+    } catch {
+      return null;
+    }
+  }
+  if (!batch) return { names, inputs: [raw], batch };
+  if (raw === undefined) return { names, inputs: names.map(() => undefined), batch };
+  // A batch's input is an object keyed by position.
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const byIndex = raw as Record<string, unknown>;
+  return { names, inputs: names.map((_, index) => byIndex[index]), batch };
+}
+
+/** One call's envelope as JSON, and as much of it as tRPC's status rule reads. */
+interface Answer {
+  json: string;
+  envelope: { result: true } | { error: AppErrorShape };
+}
+
+const resultJson = (data: unknown) => (data === undefined ? '{"result":{}}' : `{"result":{"data":${serializeAnswer(data)}}}`);
+
+/**
+ * The tRPC routes under `prefix` (/trpc in app.ts), in the caller's scope (the content-type guard
+ * lives there). The router answers what the fast path leaves to the adapter, and types the client.
+ */
+export function registerTrpcRoutes(scope: FastifyInstance, services: Services, handlers: Handlers, interceptor?: Interceptor, prefix = '/trpc') {
+  const router = createAppRouter(services, handlers, interceptor);
+  const call = createCallEndpoint(services, handlers, interceptor);
+  const createContext = ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
+    caller: { ip: req.ip, authorization: req.headers.authorization },
+    exchange: { transport: 'trpc', request: req, reply: res },
+  });
+
+  // As the adapter's plugin: JSON bodies arrive as text (tRPC parses them), multipart untouched.
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  scope.removeContentTypeParser('multipart/form-data');
+  scope.addContentTypeParser('multipart/form-data', {}, (_request, body, done) => done(null, body));
+
+  const answerOf = (name: ProcedureName, input: unknown, caller: Caller, exchange: Exchange): Promise<Answer> =>
+    call({ name, input, caller, exchange }).then(
+      (data) => ({ json: resultJson(data), envelope: { result: true } }),
+      (error: unknown) => {
+        const shape = appErrorShape(trpcErrorOf(services, exchange, name, error), name);
+        return { json: JSON.stringify({ error: shape }), envelope: { error: shape } };
+      },
+    );
+
+  // tRPC's Vary, on the fast path's own answers only: one a QA rule replaced in its onSend hook
+  // (modules/qa/surface.ts, which runs first and sets its own content type) goes without, as
+  // from the adapter. The adapter's answers (a Response here) carry theirs.
+  scope.addHook('onSend', (_request, reply, payload, done) => {
+    if (typeof payload === 'string' && reply.getHeader('content-type') === JSON_TYPE) reply.header('vary', 'trpc-accept, accept');
+    done(null, payload);
+  });
+
+  scope.all<{ Params: { path: string } }>(`${prefix}/:path`, async (request, reply) => {
+    const calls = callsOf(request, request.params.path);
+    if (!calls) return fastifyRequestHandler({ router, createContext, req: request, res: reply, path: request.params.path });
+
+    const caller: Caller = { ip: request.ip, authorization: request.headers.authorization };
+    const exchange: Exchange = { transport: 'trpc', request, reply };
+    const answers = await Promise.all(calls.names.map((name, index) => answerOf(name, calls.inputs[index], caller, exchange)));
+    // A QA rule dropped the connection (or the client left): nothing to answer, as for REST.
+    if (reply.raw.destroyed) return reply.hijack();
+    const status = getHTTPStatusCode(answers.map((answer) => answer.envelope) as Parameters<typeof getHTTPStatusCode>[0]);
+    const body = calls.batch ? `[${answers.map((answer) => answer.json).join(',')}]` : answers[0]!.json;
+    return reply.code(status).header('content-type', JSON_TYPE).send(body);
+  });
+}
