@@ -1,6 +1,7 @@
 /** Rows the benchmarks add to a database so a measured member's tables are full. */
 import type { Services } from '../../apps/server/src/core/services.ts';
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
+import { creditFromSystem } from '../../apps/server/src/modules/ledger/ledger.ts';
 import { prepared } from '../../apps/server/src/modules/ledger/sql.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
 
@@ -38,4 +39,56 @@ export function addEngineRows(services: Services, memberId: number, rows: number
     volume.run('rank', `RV${memberId}-${k}`, memberId, from, `PK${k}`, k % 2 ? '1' : '0', at);
     reward.run(`RR${memberId}-${k}`, memberId, `Rank ${k + 1}`, at); // one reward per rank: unique (member, rank)
   }
+}
+
+/** A member who writes during a benchmark, with the token it calls with. */
+export interface Writer {
+  id: number;
+  username: string;
+  token: string;
+}
+
+/**
+ * Up to `count` members at least `minDepth` sponsor levels below the root `rootId`: a purchase
+ * pays level income to 5 uplines (modules/engine/income.ts), so with minDepth 6 their writes never
+ * touch the root's rows, and a measured read of the root stays the same answer. Each gets a
+ * token signed by `services` (start the measured server with the same JWT secret).
+ */
+export function pickWriters(services: Services, rootId: number, count: number, minDepth: number): Writer[] {
+  const rows = services.sqlite
+    .prepare<[number, number, number], { id: number; username: string; tokenVersion: number }>(
+      `with recursive tree(id, depth) as (
+         select ?, 0
+         union all
+         select m.id, tree.depth + 1 from members m join tree on m.sponsor_id = tree.id
+       )
+       select m.id, m.username, m.token_version as tokenVersion from tree join members m on m.id = tree.id
+       where tree.depth >= ? order by m.id limit ?`,
+    )
+    .all(rootId, minDepth, count);
+  return rows.map((row) => ({ id: row.id, username: row.username, token: services.tokens.sign(row) }));
+}
+
+/** Credits each writer's Deposit wallet (for purchases) and ROI wallet (for swaps). Caller holds the transaction. */
+export function fundWriters(
+  services: Services,
+  writers: readonly Writer[],
+  depositMicros: number,
+  roiMicros: number,
+  at = services.clock.now(),
+): void {
+  const credit = (
+    system: 'deposits_clearing' | 'payouts',
+    wallet: 'Deposit' | 'ROI',
+    reason: 'deposit' | 'roi',
+    amount: number,
+    tag: string,
+  ) =>
+    creditFromSystem(
+      services,
+      system,
+      writers.map((w) => ({ transId: `BENCH${tag}${w.id}`, memberId: w.id, wallet, amount, reason, at })),
+    );
+  credit('deposits_clearing', 'Deposit', 'deposit', depositMicros, 'D');
+  credit('payouts', 'ROI', 'roi', roiMicros, 'R');
 }
