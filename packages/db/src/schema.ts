@@ -3,7 +3,7 @@
  * money is integer micro-units (1 USDT = 1,000,000).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const members = sqliteTable(
   'members',
@@ -212,6 +212,39 @@ export const transfers = sqliteTable(
     check('transfers_amount_positive', sql`${t.amount} > 0`),
     check('transfers_distinct_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),
   ],
+);
+
+/**
+ * Earning history's index (issue 16): one row per (member, transfer) for every transfer in a
+ * member's history (from or to one of the member's wallets, or the member's own leg), keyed in
+ * the order the table pages it, so a page and its count read one key range instead of a 3-way
+ * UNION over transfers. Written only by the triggers of migration 0008 (every write path, the
+ * seeds and the engine's worker included); what a row shows is joined from transfers at read time.
+ * The table is WITHOUT ROWID in the migration (the key is the row).
+ */
+export const earningEntries = sqliteTable(
+  'earning_entries',
+  {
+    memberId: integer('member_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    transferId: integer('transfer_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.createdAt, t.transferId] })],
+);
+
+/**
+ * Rows per member and paged table (issue 16), kept by the triggers of migration 0008: a page
+ * count without search, dates or filters reads one row instead of counting the member's rows.
+ * `source` names the table as the table engine does (modules/tables/sources.ts). WITHOUT ROWID.
+ */
+export const tableRows = sqliteTable(
+  'table_rows',
+  {
+    memberId: integer('member_id').notNull(),
+    source: text('source').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.source] })],
 );
 
 export const DEPOSIT_STATUSES = ['PENDING', 'PAID', 'PARTIAL', 'EXPIRED'] as const;

@@ -15,12 +15,6 @@ export interface TableSource<Row> {
   /** FROM … [JOIN …] with the scope condition, which takes the caller's member id as `@member`. */
   from: string;
   where: string;
-  /**
-   * Optional: a condition equivalent to `where` for a page without search, dates or filters,
-   * which may keep only the newest `@window` rows (offset + page size) of each part of the scope.
-   * For scopes that are a union of index ranges, where `where` reads every row before sorting.
-   */
-  newest?: string;
   /** Columns selected (SQL), aliased to the names `toRow` reads. */
   select: string;
   /** SQL expression of the row's time (epoch ms), for dates and ordering. */
@@ -28,6 +22,11 @@ export interface TableSource<Row> {
   /** Tie-breaker for rows with the same time. */
   id: string;
   search: string[];
+  /**
+   * Optional: the table's name in `table_rows` (migration 0008), whose triggers keep each member's
+   * row count; a page count without search, dates or filters reads it instead of counting rows.
+   */
+  counter?: string;
   /** API column name → SQL expression, for `filters`; read only through `filterExpression`. */
   filters: Record<string, string>;
   toRow(raw: Record<string, unknown>): Row;
@@ -56,8 +55,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const filterExpression = (source: TableSource<unknown>, column: string): string | undefined =>
   Object.hasOwn(source.filters, column) ? source.filters[column] : undefined;
 
-/** The WHERE clause and its parameters; `window` (rows up to the end of the page) lets a plain page use `newest`. */
-function conditions(source: TableSource<unknown>, query: TableQuery, memberId: number, window?: number) {
+/** The WHERE clause and its parameters; `plain` when the query has no search, dates or filters. */
+function conditions(source: TableSource<unknown>, query: TableQuery, memberId: number) {
   const clauses = [source.where];
   const params: Record<string, unknown> = { member: memberId };
   const text = query.search?.[0]?.trim();
@@ -85,11 +84,7 @@ function conditions(source: TableSource<unknown>, query: TableQuery, memberId: n
     });
     clauses.push(`${expression} in (${names.join(', ')})`);
   }
-  if (window !== undefined && source.newest && clauses.length === 1) {
-    params.window = window;
-    return { where: source.newest, params };
-  }
-  return { where: clauses.join(' and '), params };
+  return { where: clauses.join(' and '), params, plain: clauses.length === 1 };
 }
 
 /**
@@ -112,7 +107,7 @@ function statement(sqlite: Database.Database, sql: string): Database.Statement {
 
 export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: TableQuery): Row[] {
   const offset = (query.pageNo - 1) * query.pageSize;
-  const { where, params } = conditions(source as TableSource<unknown>, query, ctx.member.id, offset + query.pageSize);
+  const { where, params } = conditions(source as TableSource<unknown>, query, ctx.member.id);
   const rows = statement(
     ctx.sqlite,
     `select ${source.select} from ${source.from} where ${where} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
@@ -121,9 +116,17 @@ export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: Tab
   return rows.map((row) => source.toRow(row));
 }
 
-/** Page count for the same query: at least 1. */
+/**
+ * Page count for the same query: at least 1. Without search, dates or filters it is the member's
+ * maintained row count; with them a count over the member's key range (each table's scope is an
+ * index on (member, time)).
+ */
 export function pageCountOf(ctx: AuthedCtx, source: TableSource<unknown>, query: TableQuery): number {
-  const { where, params } = conditions(source, query, ctx.member.id);
-  const { total } = statement(ctx.sqlite, `select count(*) as total from ${source.from} where ${where}`).get(params) as { total: number };
-  return Math.max(1, Math.ceil(total / query.pageSize));
+  const { where, params, plain } = conditions(source, query, ctx.member.id);
+  const counted = (
+    plain && source.counter
+      ? statement(ctx.sqlite, 'select total from table_rows where member_id = @member and source = @source').get({ member: ctx.member.id, source: source.counter })
+      : statement(ctx.sqlite, `select count(*) as total from ${source.from} where ${where}`).get(params)
+  ) as { total: number } | undefined;
+  return Math.max(1, Math.ceil((counted?.total ?? 0) / query.pageSize));
 }

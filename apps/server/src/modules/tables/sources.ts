@@ -33,6 +33,7 @@ export const depositSource: TableSource<{ id: string; amount: string; date: stri
   time: 'd.created_at',
   id: 'd.id',
   search: ['d.trans_id', 'd.status', 'd.address'],
+  counter: 'deposits',
   filters: { status: 'd.status' },
   toRow: (r) => ({
     id: text(r.id),
@@ -62,6 +63,7 @@ export const subscriptionSource: TableSource<{
   time: 's.created_at',
   id: 's.id',
   search: ['s.trans_id', 's.plan', 's.status', 's.reason'],
+  counter: 'subscriptions',
   filters: { Status: 's.status', Name: 's.plan' },
   toRow: (r) => ({
     DateTime: iso(r.created_at),
@@ -80,8 +82,9 @@ export const subscriptionSource: TableSource<{
 
 /**
  * Earning history: every transfer that touches one of the caller's wallets, or that belongs to
- * the caller's history (the system legs of an approved withdrawal). The id subquery lets each
- * part use its own index instead of scanning all transfers.
+ * the caller's history (the system legs of an approved withdrawal). earning_entries (migration
+ * 0008, kept by a trigger on transfers) lists them per member in page order, so a page reads its
+ * rows from one key range and joins only those; what a row shows comes from the joined rows.
  */
 export const earningSource: TableSource<{
   DateTime: string;
@@ -93,28 +96,22 @@ export const earningSource: TableSource<{
   Wallet: string;
   Status: string;
 }> = {
-  from: `transfers t
+  from: `earning_entries e
+    join transfers t on t.id = e.transfer_id
     join accounts fa on fa.id = t.from_account_id
     join accounts ta on ta.id = t.to_account_id
     left join members fm on fm.id = fa.member_id
     left join members tm on tm.id = ta.member_id
     left join members cp on cp.id = t.counterparty_member_id
     left join withdrawals w on w.trans_id = t.trans_id`,
-  where: `t.id in (
-      select id from transfers where from_account_id in (select id from accounts where member_id = @member)
-      union select id from transfers where to_account_id in (select id from accounts where member_id = @member)
-      union select id from transfers where member_id = @member)`,
-  // The same three parts, each cut to its newest @window rows read from its (…, created_at) index.
-  newest: `t.id in (
-      select id from (select id from transfers where from_account_id in (select id from accounts where member_id = @member) order by created_at desc, id desc limit @window)
-      union select id from (select id from transfers where to_account_id in (select id from accounts where member_id = @member) order by created_at desc, id desc limit @window)
-      union select id from (select id from transfers where member_id = @member order by created_at desc, id desc limit @window))`,
+  where: 'e.member_id = @member',
   select: `t.id, t.created_at, t.trans_id, t.amount, t.reason, fa.member_id as from_member, ta.member_id as to_member,
     fa.wallet as from_wallet, ta.wallet as to_wallet, fm.username as from_user, tm.username as to_user,
     t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`,
-  time: 't.created_at',
-  id: 't.id',
+  time: 'e.created_at',
+  id: 'e.transfer_id',
   search: ['t.trans_id', 't.reason', 'cp.username', 'fa.wallet', 'ta.wallet'],
+  counter: 'earning',
   filters: { Type: 't.reason', Wallet: 'ta.wallet' },
   toRow: (r) => {
     const me = Number(r.me);
@@ -166,6 +163,7 @@ export const levelEarningSource: TableSource<{
   time: 'li.created_at',
   id: 'li.id',
   search: ['li.trans_id', 'li.subscription_trans_id', 'fm.username'],
+  counter: 'level_earning',
   filters: { Level: 'cast(li.level as text)' },
   toRow: (r) => ({
     DateTime: iso(r.created_at),
@@ -189,6 +187,7 @@ const volumeSource = (kind: 'binary' | 'rank') =>
     time: 'v.created_at',
     id: 'v.id',
     search: ['v.trans_id', 'v.transaction_id', 'fm.username', 'v.status'],
+    counter: `${kind}_volumes`,
     filters: { Side: 'v.side', Status: 'v.status' },
     toRow: (r: Record<string, unknown>) => ({
       DateTime: iso(r.created_at),
@@ -216,6 +215,7 @@ export const rankRewardSource: TableSource<{ DateTime: string; Transaction_ID: s
   time: 'rr.created_at',
   id: 'rr.id',
   search: ['rr.trans_id', 'rr.rank'],
+  counter: 'rank_rewards',
   filters: { Status: "case when rr.status then 'true' else 'false' end", Current_Rank: 'rr.rank' },
   toRow: (r) => ({
     DateTime: iso(r.created_at),
