@@ -116,7 +116,7 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
   // (modules/qa/surface.ts, which runs first and sets its own content type) goes without, as
   // from the adapter. The adapter's answers (a Response here) carry theirs.
   scope.addHook('onSend', (_request, reply, payload, done) => {
-    if (typeof payload === 'string' && reply.getHeader('content-type') === JSON_TYPE) reply.header('vary', 'trpc-accept, accept');
+    if (Buffer.isBuffer(payload) && reply.getHeader('content-type') === JSON_TYPE) reply.header('vary', 'trpc-accept, accept');
     done(null, payload);
   });
 
@@ -131,6 +131,7 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
     if (reply.raw.destroyed) return reply.hijack();
     const status = getHTTPStatusCode(answers.map((answer) => answer.envelope) as Parameters<typeof getHTTPStatusCode>[0]);
     const body = calls.batch ? `[${answers.map((answer) => answer.json).join(',')}]` : answers[0]!.json;
-    return reply.code(status).header('content-type', JSON_TYPE).send(body);
+    // As bytes: Fastify would add a charset to a JSON string's content type, and tRPC's has none.
+    return reply.code(status).header('content-type', JSON_TYPE).send(Buffer.from(body));
   });
 }
