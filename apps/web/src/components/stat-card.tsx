@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Card, Skeleton, Stat } from '@chakra-ui/react';
 
 /**
@@ -6,7 +6,8 @@ import { Card, Skeleton, Stat } from '@chakra-ui/react';
  * `loading` shows a skeleton where the value goes (never a 0 that jumps); the value's size steps
  * down on phones, where the cards stand two to a row.
  */
-export function StatCard({ label, value, help, loading = false }: { label: string; value: ReactNode; help?: ReactNode; loading?: boolean }) {
+// Memoised: a page re-renders as each of its reads arrives, and a card whose figure did not change need not restyle.
+export const StatCard = memo(function StatCard({ label, value, help, loading = false }: { label: string; value: ReactNode; help?: ReactNode; loading?: boolean }) {
   return (
     <Card.Root size="sm" variant="outline" aria-busy={loading || undefined}>
       <Card.Body>
@@ -24,4 +25,4 @@ export function StatCard({ label, value, help, loading = false }: { label: strin
       </Card.Body>
     </Card.Root>
   );
-}
+});

@@ -93,6 +93,8 @@ describe('Dashboard home', () => {
       'rank.current_rank': never,
     });
     await screen.findByRole('region', { name: 'Overview' });
+    // The wallets render after the first paint (below the fold on a phone).
+    await screen.findByRole('region', { name: 'Wallets Overview' });
     // 4 overview + 4 earnings + 7 wallets.
     expect(await screen.findAllByTestId('stat-skeleton')).toHaveLength(15);
     expect(card('Current Level')).toHaveAttribute('aria-busy', 'true');

@@ -20,6 +20,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { RetryButton, Unavailable, UnavailableText } from '@/components/unavailable.tsx';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
@@ -171,6 +172,8 @@ export default function DashboardHomePage() {
   const retry = (section: string) => (isError ? <RetryButton what={section} onRetry={() => void refetch()} retrying={isFetching} /> : undefined);
   const figure = (value: unknown) => numberOf(value) ?? 0;
   const money = (value: unknown) => formatMoney(figure(value));
+  // Wallets, activity and the summary sit below the fold on a phone: they render after the first paint.
+  const belowFold = useAfterFirstPaint();
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
@@ -200,17 +203,21 @@ export default function DashboardHomePage() {
           {figureCard('Remaining Earnings', () => money(analytics?.Remaining_Earnings), 'Left before the cap')}
         </SimpleGrid>
       </Section>
-      <Section title="Wallets Overview">
-        <WalletsOverview />
-      </Section>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <Section title="Latest Activity">
-          <LatestActivity />
-        </Section>
-        <Section title="Summary">
-          <SummaryCard />
-        </Section>
-      </SimpleGrid>
+      {belowFold && (
+        <>
+          <Section title="Wallets Overview">
+            <WalletsOverview />
+          </Section>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+            <Section title="Latest Activity">
+              <LatestActivity />
+            </Section>
+            <Section title="Summary">
+              <SummaryCard />
+            </Section>
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }
