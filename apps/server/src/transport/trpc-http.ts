@@ -126,7 +126,9 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
 
     const caller: Caller = { ip: request.ip, authorization: request.headers.authorization };
     const exchange: Exchange = { transport: 'trpc', request, reply };
-    const answers = await Promise.all(calls.names.map((name, index) => answerOf(name, calls.inputs[index], caller, exchange)));
+    const answers = calls.batch
+      ? await Promise.all(calls.names.map((name, index) => answerOf(name, calls.inputs[index], caller, exchange)))
+      : [await answerOf(calls.names[0]!, calls.inputs[0], caller, exchange)];
     // A QA rule dropped the connection (or the client left): nothing to answer, as for REST.
     if (reply.raw.destroyed) return reply.hijack();
     const status = getHTTPStatusCode(answers.map((answer) => answer.envelope) as Parameters<typeof getHTTPStatusCode>[0]);

@@ -76,9 +76,11 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
  * JSON-stringifies the raw request) and other types with its own wording. The REST routes say the same.
  */
 export function guardTrpcContentType(app: FastifyInstance) {
-  // Added in the tRPC routes' own scope (app.ts), so REST calls never pay for it.
-  app.addHook('onRequest', async (request, reply) => {
+  // Added in the tRPC routes' own scope (app.ts), so REST calls never pay for it; a callback hook, no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const type = request.headers['content-type'];
-    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) await reply.code(415).send({ Error: 'Send the body as application/json' });
+    // Answered here, without done(): the route does not run.
+    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) reply.code(415).send({ Error: 'Send the body as application/json' });
+    else done();
   });
 }
