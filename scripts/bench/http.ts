@@ -29,7 +29,8 @@
  * average while the run lasted.
  *   node --import tsx scripts/bench/http.ts [--members 100000] [--rounds 3] [--duration 4] [--connections 50]
  *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed] [--writers 1000]
- * A quick run (< 3 min): --members 20000 --rounds 2 --duration 2 --only view_profile,earning
+ * A quick run (about 2 min): --members 20000 --rounds 2 --duration 2 --only view_profile,view_all_earning
+ * (--only takes parts of paths, comma-separated: `earning` alone also matches level_earning_transaction).
  * Goals (issue 16): REST ≥ 0.7 of bare; tRPC ≥ 0.9 of REST; mixed ≥ 0.8 of read-only; cache-off
  * tables ≥ 0.5 of bare; every read ≥ 5× json-server. And (issue 6) REST p99 ≤ 2× bare's p99.
  */
