@@ -187,7 +187,6 @@ const volumeSource = (kind: 'binary' | 'rank') =>
     time: 'v.created_at',
     id: 'v.id',
     search: ['v.trans_id', 'v.transaction_id', 'fm.username', 'v.status'],
-    counter: `${kind}_volumes`,
     filters: { Side: 'v.side', Status: 'v.status' },
     toRow: (r: Record<string, unknown>) => ({
       DateTime: iso(r.created_at),
