@@ -174,6 +174,72 @@ describe('journal redaction', () => {
   });
 });
 
+describe('journal redaction is lazy', () => {
+  it('records the call\'s own objects without copying or changing them, and redacts every listing', () => {
+    const ring = createJournal(4);
+    // A shared, frozen answer (the read cache's answers are shared by every caller).
+    const answer = Object.freeze({ Success: Object.freeze({ Key: 'JBSWY3DPEHPK3PXP', URI: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', Name: 'Demo' }) });
+    const body = { username: 'demo', password: 'Demo@1234', nested: [{ otp: '123456' }] };
+    const headers = { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', host: 'localhost' };
+    const record = ring.add({
+      at: Date.UTC(2026, 10, 2, 9, 0, 0),
+      requestId: 'req-1',
+      method: 'GET',
+      url: '/trpc/user.enable_totp?input=%7B%22jwt%22%3A%22eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln%22%7D',
+      path: '/user/enable_totp',
+      procedure: 'user.enable_totp',
+      transport: 'trpc',
+      status: 200,
+      durationMs: 1,
+      member: 'demo',
+      requestHeaders: headers,
+      requestBody: body,
+      responseBody: answer,
+      fault: null,
+      pending: false,
+    });
+    // References, not copies: what the call answered is what the journal holds.
+    expect(record.responseBody).toBe(answer);
+    expect(record.requestBody).toBe(body);
+
+    for (let listing = 0; listing < 2; listing++) {
+      const [entry] = ring.list({ limit: 10 });
+      expect(entry).toMatchObject({
+        time: '2026-11-02T09:00:00.000Z',
+        url: '/trpc/user.enable_totp',
+        requestHeaders: { authorization: REDACTED, host: 'localhost' },
+        requestBody: { username: 'demo', password: REDACTED, nested: [{ otp: REDACTED }] },
+        responseBody: { Success: { Key: REDACTED, URI: REDACTED, Name: 'Demo' } },
+      });
+      expect(entry).not.toHaveProperty('at');
+      const text = JSON.stringify(entry);
+      for (const secret of ['Demo@1234', '123456', 'JBSWY3DPEHPK3PXP', 'eyJhbGci']) expect(text, secret).not.toContain(secret);
+    }
+    // Redacting a listing never touches the recorded objects.
+    expect(answer.Success.Key).toBe('JBSWY3DPEHPK3PXP');
+    expect(body.password).toBe('Demo@1234');
+    expect(headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('serves a cached read its own unredacted answer while the journal lists it redacted', async () => {
+    const token = await t.login('demo');
+    type Profile = { Success: [Record<string, unknown>] };
+    const first = await t.post<Profile>('/user/view_profile', {}, { token });
+    // The profile's Transaction_Password flag sits under a secret field name: the journal redacts it.
+    expect(first.body.Success[0].Transaction_Password).toBe(true);
+    await journal('?limit=500');
+    // The next hit (the read cache's same answer object) still answers the flag itself.
+    const again = await t.post<Profile>('/user/view_profile', { jwt: token }, { token });
+    expect(again.body).toEqual(first.body);
+    const [entry] = await journal('?path=/user/view_profile&limit=1');
+    expect(entry!.requestBody).toEqual({ jwt: REDACTED });
+    expect(entry!.requestHeaders.authorization).toBe(REDACTED);
+    expect(entry!.responseBody).toEqual({ Success: [{ ...first.body.Success[0], Transaction_Password: REDACTED }] });
+    expect((await t.post<Profile>('/user/view_profile', {}, { token })).body.Success[0].Transaction_Password).toBe(true);
+    expect(JSON.stringify(await journal('?limit=500'))).not.toContain(token);
+  });
+});
+
 describe('journal filters and bounds', () => {
   it('filters by path (provider path or procedure name) and member, limits (default 100), and clears', async () => {
     const demo = await t.login('demo');
@@ -207,7 +273,7 @@ describe('journal filters and bounds', () => {
     expect(all[0]!.id - all.at(-1)!.id).toBe(JOURNAL_CAPACITY - 1);
 
     const ring = createJournal(3);
-    const add = (n: number) => ring.add({ procedure: 'user.login', member: String(n) } as never);
+    const add = (n: number) => ring.add({ at: 0, url: '/user/login', procedure: 'user.login', member: String(n) } as never);
     for (const n of [1, 2, 3, 4, 5]) add(n);
     expect(ring.list({ limit: 10 }).map((e) => e.member)).toEqual(['5', '4', '3']);
     expect(ring.clear()).toBe(3);

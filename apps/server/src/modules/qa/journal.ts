@@ -1,6 +1,10 @@
 /**
  * The request journal of the QA surface: the latest contract calls with their requests and
  * answers, secrets redacted, in a bounded ring buffer (memory only; a restart or DELETE clears it).
+ * A call records references to its own headers, input and answer, never copies (issue 16: copying
+ * every answer made development reads twice as dear); redaction happens when the journal is
+ * listed, so no listing ever shows a secret. Recorded objects are never changed: answers from the
+ * read cache are shared by every caller.
  */
 import type { ProcedureName } from '@md/shared';
 
@@ -85,30 +89,51 @@ export interface JournalEntry {
   outcome?: string;
 }
 
+/**
+ * An entry as recorded: `at` is the epoch ms the call arrived, `url` may still carry its query
+ * string, and headers and bodies are the call's own objects, unredacted (see `listed`).
+ */
+export interface JournalRecord extends Omit<JournalEntry, 'time'> {
+  at: number;
+}
+
+/** A record as the journal lists it: its time as ISO text, the query string gone, secrets redacted. */
+function listed(record: JournalRecord): JournalEntry {
+  const { at, url, requestHeaders, requestBody, responseBody, ...rest } = record;
+  return {
+    ...rest,
+    time: new Date(at).toISOString(),
+    url: url.split('?', 1)[0]!,
+    requestHeaders: redact(requestHeaders),
+    requestBody: redact(requestBody),
+    responseBody: redact(responseBody),
+  };
+}
+
 export function createJournal(capacity = JOURNAL_CAPACITY) {
-  const ring: (JournalEntry | undefined)[] = new Array(capacity);
+  const ring: (JournalRecord | undefined)[] = new Array(capacity);
   let next = 0;
   let size = 0;
   let nextId = 1;
 
   return {
     capacity,
-    /** Adds an entry (the oldest goes when full) and answers it for the caller to complete. */
-    add(fields: Omit<JournalEntry, 'id'>): JournalEntry {
-      const entry: JournalEntry = { id: nextId++, ...fields };
+    /** Adds a record (the oldest goes when full) and answers it for the caller to complete. */
+    add(fields: Omit<JournalRecord, 'id'>): JournalRecord {
+      const entry: JournalRecord = { id: nextId++, ...fields };
       ring[next] = entry;
       next = (next + 1) % capacity;
       size = Math.min(size + 1, capacity);
       return entry;
     },
-    /** Newest first, optionally only one endpoint's or one member's calls. */
+    /** Newest first, optionally only one endpoint's or one member's calls; redacted here. */
     list(filter: { procedure?: ProcedureName | '*'; member?: string; limit: number }): JournalEntry[] {
       const out: JournalEntry[] = [];
       for (let i = 1; i <= size && out.length < filter.limit; i++) {
         const entry = ring[(next - i + capacity) % capacity]!;
         if (filter.procedure && filter.procedure !== '*' && entry.procedure !== filter.procedure) continue;
         if (filter.member && entry.member !== filter.member) continue;
-        out.push(entry);
+        out.push(listed(entry));
       }
       return out;
     },

@@ -11,7 +11,7 @@ import type { Services } from '../../core/services.ts';
 import type { Call, Exchange, Interceptor } from '../../transport/call.ts';
 import { callToken } from '../../transport/invoke.ts';
 import { createFaultStore, parseHeaderRule, type AppliedFault, type HeaderRule } from './faults.ts';
-import { createJournal, redact, type JournalEntry } from './journal.ts';
+import { createJournal, type JournalRecord } from './journal.ts';
 import { createSnapshots } from './snapshots.ts';
 import { presentsQaToken } from './token.ts';
 
@@ -54,6 +54,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   // Exchanges with a call waiting (delay or hang): released when the server closes.
   const holding = new Set<ExchangeState>();
   const usernames = new Map<string, string | null>();
+  // Requests with a call journaled by the interceptor (the onSend hook journals the others).
+  const journaled = new WeakSet<FastifyRequest>();
 
   const stateOf = (exchange: Exchange): ExchangeState => {
     let state = states.get(exchange.request);
@@ -106,14 +108,15 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   });
 
   // Empty and malformed answers replace whatever the transport produced (REST JSON or tRPC's).
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const state = states.get(request);
     if (state?.raw) {
       reply.code(state.raw.status).header('content-type', 'application/json; charset=utf-8');
-      return state.raw.text;
+      return done(null, state.raw.text);
     }
     // A REST call refused before its handler (unreadable JSON, too large): journaled here.
-    if (!state && request.method === 'POST' && request.routeOptions.url && endpointByPath.has(request.routeOptions.url)) {
+    if (reply.statusCode >= 400 && !journaled.has(request) && request.method === 'POST' && request.routeOptions.url && endpointByPath.has(request.routeOptions.url)) {
       const procedure = endpointByPath.get(request.routeOptions.url)!;
       let body: unknown = payload;
       if (typeof payload === 'string') {
@@ -129,23 +132,24 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
         requestBody: null,
         status: reply.statusCode,
         durationMs: round(reply.elapsedTime),
-        responseBody: redact(body),
+        responseBody: body,
         fault: null,
         pending: false,
       });
     }
-    return payload;
+    done(null, payload);
   });
 
+  // References only: the journal redacts when listed (journal.ts).
   const base = (request: FastifyRequest, transport: Exchange['transport'], procedure: Call['name']) => ({
-    time: new Date(services.clock.now()).toISOString(),
+    at: services.clock.now(),
     requestId: String(request.id),
     method: request.method,
-    url: request.url.split('?')[0]!,
+    url: request.url,
     path: contract[procedure].path,
     procedure,
     transport,
-    requestHeaders: redact(request.headers),
+    requestHeaders: request.headers,
   });
 
   /**
@@ -174,64 +178,82 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     return null;
   };
 
+  /** Completes a call's record. (Module-level helpers, not closures per call: tsx names every closure it creates.) */
+  const finish = (entry: JournalRecord, started: number, status: number | null, body: unknown, outcome?: string) => {
+    entry.status = status;
+    entry.responseBody = body;
+    entry.durationMs = round(performance.now() - started);
+    entry.pending = false;
+    if (outcome) entry.outcome = outcome;
+  };
+  /** No answer goes out: the connection is dropped (or already gone). */
+  const noAnswer = (exchange: Exchange, entry: JournalRecord, started: number, outcome: string) => {
+    drop(exchange);
+    finish(entry, started, null, null, outcome);
+    return undefined;
+  };
+
   const intercept: Interceptor = async (call, next) => {
     const { exchange } = call;
     const started = performance.now();
-    const state = stateOf(exchange);
     const member = memberOf(call);
-    const entry: JournalEntry = journal.add({
-      ...base(exchange.request, exchange.transport, call.name),
+    journaled.add(exchange.request);
+    const entry: JournalRecord = journal.add({
+      at: services.clock.now(),
+      requestId: String(exchange.request.id),
+      method: exchange.request.method,
+      url: exchange.request.url,
+      path: contract[call.name].path,
+      procedure: call.name,
+      transport: exchange.transport,
+      requestHeaders: exchange.request.headers,
       member,
-      requestBody: redact(call.input ?? null),
+      requestBody: call.input ?? null,
       status: null,
       durationMs: null,
       responseBody: null,
       fault: null,
       pending: true,
     });
-    const finish = (status: number | null, body: unknown, outcome?: string) => {
-      entry.status = status;
-      entry.responseBody = redact(body);
-      entry.durationMs = round(performance.now() - started);
-      entry.pending = false;
-      if (outcome) entry.outcome = outcome;
-    };
-    /** No answer goes out: the connection is dropped (or already gone). */
-    const noAnswer = (outcome: string) => {
-      drop(exchange);
-      finish(null, null, outcome);
-      return undefined;
-    };
 
     try {
+      // Without a header, no state per exchange: the stored rules alone decide.
+      const rawHeader = exchange.request.headers[FAULT_HEADER];
+      const state = rawHeader === undefined ? undefined : stateOf(exchange);
       // Without the QA token the header is ignored, not refused: a 401 on a contract call would
       // sign the member out, and to a member the header is noise. Not even parsed, so it cannot 400.
-      if (state.header === undefined)
-        state.header = options.token === undefined || presentsQaToken(exchange.request, options.token) ? parseHeaderRule(exchange.request.headers[FAULT_HEADER]) : null;
-      const fault: AppliedFault | null = faults.pick(call.name, member, state.header);
-      if (fault) entry.fault = { id: fault.id, effect: fault.effect.kind === 'raw' ? fault.effect.what : fault.effect.kind, delayMs: fault.delayMs };
+      if (state && state.header === undefined)
+        state.header = options.token === undefined || presentsQaToken(exchange.request, options.token) ? parseHeaderRule(rawHeader) : null;
+      const fault: AppliedFault | null = faults.pick(call.name, member, state?.header ?? null);
+      if (!fault) {
+        const output = await next();
+        finish(entry, started, 200, output);
+        return output;
+      }
+      entry.fault = { id: fault.id, effect: fault.effect.kind === 'raw' ? fault.effect.what : fault.effect.kind, delayMs: fault.delayMs };
+      const held = state ?? stateOf(exchange);
 
-      if (fault && fault.delayMs > 0 && !(await hold(state, fault.delayMs))) return noAnswer(connectionGone(state) ? 'client closed' : 'server closing');
-      switch (fault?.effect.kind) {
+      if (fault.delayMs > 0 && !(await hold(held, fault.delayMs))) return noAnswer(exchange, entry, started, connectionGone(held) ? 'client closed' : 'server closing');
+      switch (fault.effect.kind) {
         case 'drop':
-          return noAnswer('dropped');
+          return noAnswer(exchange, entry, started, 'dropped');
         case 'hang':
-          await hold(state, null);
-          return noAnswer(connectionGone(state) ? 'client closed' : 'server closing');
+          await hold(held, null);
+          return noAnswer(exchange, entry, started, connectionGone(held) ? 'client closed' : 'server closing');
         case 'raw':
           // The first such call of a batch decides the whole answer (the onSend hook sends it).
-          state.raw ??= { status: fault.effect.status, text: fault.effect.text };
-          finish(fault.effect.status, fault.effect.text);
+          held.raw ??= { status: fault.effect.status, text: fault.effect.text };
+          finish(entry, started, fault.effect.status, fault.effect.text);
           return exchange.transport === 'rest' ? fault.effect.text : undefined;
         case 'body': {
           const { status, body } = fault.effect;
           if (exchange.transport === 'trpc') {
             if (status >= 400) throw new AppError(status, messageOf(body));
-            finish(200, body);
+            finish(entry, started, 200, body);
             return body;
           }
           exchange.reply.code(status).type('application/json; charset=utf-8');
-          finish(status, body);
+          finish(entry, started, status, body);
           // Serialized here so any JSON value (a string, null) goes out as JSON.
           return JSON.stringify(body);
         }
@@ -240,10 +262,10 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       }
 
       const output = await next();
-      finish(200, output);
+      finish(entry, started, 200, output);
       return output;
     } catch (error) {
-      finish(statusOf(error), errorBody(error));
+      finish(entry, started, statusOf(error), errorBody(error));
       throw error;
     }
   };
