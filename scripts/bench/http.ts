@@ -19,6 +19,8 @@
  *              10 s repeat window (which would answer without writing); the run checks in the
  *              database that every answered write wrote. Its ratio counts every request of the mix
  *              (as bare's beside it): the reads alone ran at 0.9 of it.
+ *   writes     the same writes alone (with `mixed`): the CPU a write costs, so the table can say
+ *              what a read costs within the mix.
  * and the references: bare REST, bare tRPC (with `trpc`), bare with the same 10 % writes (with
  * `mixed`), json-server (with `json`).
  *
@@ -28,7 +30,7 @@
  * request (from /proc: barely moved by other processes' load, unlike throughput) and the load
  * average while the run lasted.
  *   node --import tsx scripts/bench/http.ts [--members 100000] [--rounds 3] [--duration 4] [--connections 50]
- *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed] [--writers 1000]
+ *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed] [--writers 2000]
  * A quick run (about 2 min): --members 20000 --rounds 2 --duration 2 --only view_profile,view_all_earning
  * (--only takes parts of paths, comma-separated: `earning` alone also matches level_earning_transaction).
  * Goals (issue 16): REST ≥ 0.7 of bare; tRPC ≥ 0.9 of REST; mixed ≥ 0.8 of read-only; cache-off
@@ -52,7 +54,7 @@ const MEMBERS = numberArg('members', 100_000);
 const ROUNDS = numberArg('rounds', 3);
 const DURATION = numberArg('duration', 4);
 const CONNECTIONS = numberArg('connections', 50);
-const WRITERS = numberArg('writers', 1_000);
+const WRITERS = numberArg('writers', 2_000);
 const ONLY = stringArg('only')?.split(',').filter(Boolean);
 const MODE_NAMES = ['json', 'trpc', 'batch', 'off', 'mixed'] as const;
 type Mode = (typeof MODE_NAMES)[number];
@@ -122,8 +124,8 @@ let started = performance.now();
       console.log(`writers: only ${writers.length} members are deep enough (asked ${WRITERS})`);
     plans = services.plan.packages.map((p) => p.name);
     const maxPrice = Math.max(...services.plan.packages.map((p) => p.price));
-    // Half the writes are purchases, half swaps, spread evenly over the writers.
-    const perWriter = Math.ceil((MAX_WRITES_PER_SECOND * readSeconds) / 2 / writers.length) + 1;
+    // Two variants write (mixed and writes alone), half the writes are purchases, half swaps, spread evenly over the writers.
+    const perWriter = Math.ceil((2 * MAX_WRITES_PER_SECOND * readSeconds) / 2 / writers.length) + 1;
     services.sqlite.transaction(() =>
       fundWriters(services, writers, perWriter * maxPrice * 1_000_000, perWriter * SWAP_AMOUNT * 1_000_000),
     )();
@@ -342,7 +344,8 @@ if (on('json')) {
 }
 
 // ---- the variants ----
-type VariantName = 'bare' | 'bare-trpc' | 'bare-mixed' | 'json' | 'rest' | 'trpc' | 'batch' | 'off' | 'mixed';
+type VariantName =
+  'bare' | 'bare-trpc' | 'bare-mixed' | 'json' | 'rest' | 'trpc' | 'batch' | 'off' | 'mixed' | 'writes';
 interface Variant {
   name: VariantName;
   /** The process whose CPU time is counted. */
@@ -360,29 +363,36 @@ const trpcRead = (port: number) => (name: ProcedureName) => ({
   method: 'GET' as const,
   headers: trpcHeaders,
 });
-/** Nine reads then one write, per connection, in turn. */
-const mixed = (port: number, countWrites: boolean) => (name: ProcedureName) => {
-  const read: autocannon.Request = { method: 'POST', path: contract[name].path, headers, body: bodyOf(name) };
-  const write: autocannon.Request = {
-    method: 'POST',
-    setupRequest: (request, context) => {
-      const { kind, ...next } = writeRequest(writeCount++);
-      (context as { kind?: string }).kind = kind;
-      return { ...request, ...next };
-    },
-    ...(countWrites && {
-      onResponse: (status: number, body: string, context: object) => {
-        const kind = (context as { kind?: 'purchase' | 'swap' }).kind;
-        if (status === 200) writes[kind === 'purchase' ? 'purchases' : 'swaps']++;
-        else if (writes.failed.length < 5) writes.failed.push(`${kind} ${status}: ${body.slice(0, 200)}`);
+/** Nine reads then one write, per connection, in turn (only writes with `reads` 0). */
+const mixed =
+  (port: number, countWrites: boolean, reads = WRITE_EVERY - 1) =>
+  (name: ProcedureName) => {
+    const read: autocannon.Request = {
+      method: 'POST',
+      path: contract[name].path,
+      headers,
+      body: bodyOf(name),
+    };
+    const write: autocannon.Request = {
+      method: 'POST',
+      setupRequest: (request, context) => {
+        const { kind, ...next } = writeRequest(writeCount++);
+        (context as { kind?: string }).kind = kind;
+        return { ...request, ...next };
       },
-    }),
+      ...(countWrites && {
+        onResponse: (status: number, body: string, context: object) => {
+          const kind = (context as { kind?: 'purchase' | 'swap' }).kind;
+          if (status === 200) writes[kind === 'purchase' ? 'purchases' : 'swaps']++;
+          else if (writes.failed.length < 5) writes.failed.push(`${kind} ${status}: ${body.slice(0, 200)}`);
+        },
+      }),
+    };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      requests: [...Array<autocannon.Request>(reads).fill(read), write],
+    };
   };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests: [...Array<autocannon.Request>(WRITE_EVERY - 1).fill(read), write],
-  };
-};
 const jsonRead = (name: ProcedureName): autocannon.Options => ({
   url: `http://127.0.0.1:${jsonPort}/${resource(contract[name].path)}`,
   method: 'GET',
@@ -407,6 +417,8 @@ if (on('mixed'))
   variants.push(
     { name: 'bare-mixed', process: 'bare', options: mixed(barePort, false) },
     { name: 'mixed', process: 'server', options: mixed(subjectPort, true) },
+    // The writes alone: what a write costs the server, so the table can tell what the reads in the mix cost.
+    { name: 'writes', process: 'server', options: mixed(subjectPort, true, 0) },
   );
 
 // ---- measurements ----
@@ -517,7 +529,7 @@ if (on('mixed')) {
   const swaps = after.swaps - countsBefore.swaps;
   const ok = purchases >= writes.purchases && swaps >= writes.swaps;
   writeCheck =
-    `writes in the mixed runs: ${writes.purchases} purchases answered, ${purchases} subscriptions written; ` +
+    `writes in the mixed and writes-only runs: ${writes.purchases} purchases answered, ${purchases} subscriptions written; ` +
     `${writes.swaps} swaps answered, ${swaps} swap transfers written (${writers.length} writers) ${ok ? 'ok' : 'MISSED: some purchases were answered as repeats (raise --writers)'}`;
 }
 
@@ -546,11 +558,19 @@ const CPU_OF: Record<string, [VariantName, VariantName]> = {
 };
 const shown = GOALS.filter((g) => rows.some((r) => r.ratios[g.key]));
 const fmt = (x: number, times?: boolean) => (times ? `${x.toFixed(1)}×` : x.toFixed(2));
+/** CPU µs of a write (measured alone) and of a read within the mix (the mix's per-request CPU less its writes'). */
+const readsInMix = (row: Row) => {
+  const { mixed: mix, writes: alone, rest } = row.samples;
+  if (!mix || !alone || !rest) return '';
+  const read = (mix.cpu * WRITE_EVERY - alone.cpu) / (WRITE_EVERY - 1);
+  return `; writes alone ${Math.round(alone.rps)}/s at ${alone.cpu.toFixed(0)} µs CPU each, a read in the mix ${read.toFixed(0)} µs (alone ${rest.cpu.toFixed(0)})`;
+};
 const cell = (row: Row, g: (typeof GOALS)[number]) => {
   const s = row.ratios[g.key];
   if (!s) return '–';
   const verdict = g.applies && !g.applies(row.name) ? '' : s.med >= g.goal ? ' ok' : ' **MISSED**';
-  const [fast, slow] = g.key === 'read/json' && row.lowJson ? (['json', row.lowJson] as const) : (CPU_OF[g.key] ?? []);
+  const [fast, slow] =
+    g.key === 'read/json' && row.lowJson ? (['json', row.lowJson] as const) : (CPU_OF[g.key] ?? []);
   const cpu =
     fast && slow && row.samples[fast] && row.samples[slow]
       ? `, cpu ${fmt(row.samples[fast].cpu / row.samples[slow].cpu, g.times)}`
@@ -559,7 +579,10 @@ const cell = (row: Row, g: (typeof GOALS)[number]) => {
   const besides: Record<string, string | undefined> = {
     'trpc/rest': row.ratios['trpc/bare-trpc'] && `; ÷ bare tRPC ${fmt(row.ratios['trpc/bare-trpc'].med)}`,
     'off/bare': row.ratios['off/json'] && `; ÷ json-server ${fmt(row.ratios['off/json'].med, true)}`,
-    'mixed/rest': row.ratios['bare-mixed/bare'] && `; bare ${fmt(row.ratios['bare-mixed/bare'].med)}`,
+    'mixed/rest': [
+      row.ratios['bare-mixed/bare'] && `; bare ${fmt(row.ratios['bare-mixed/bare'].med)}`,
+      readsInMix(row),
+    ].join(''),
     'read/json': row.lowJson && ` (${row.lowJson})`,
   };
   const extra = besides[g.key] ?? '';
