@@ -80,6 +80,12 @@ const cases: Case[] = [
   { name: 'batch without input', url: 'user.view_country?batch=1', fast: true },
   { name: 'batch, input missing for one call', url: `user.view_country,table.view_deposit_transaction?batch=1&input=${q({ 1: table })}`, headers: auth, fast: true },
   { name: 'a batch with a comma spelled %2C', url: `user.view_country%2Cuser.view_profile?batch=1&input=${q({ 0: {}, 1: {} })}`, headers: auth, fast: true },
+  // Query strings Fastify and URLSearchParams could read apart: a '%', a repeated key, '+' for a space.
+  { name: 'input holding a percent sign', url: `user.check_username_available?input=${q({ username: '50%' })}`, fast: true },
+  { name: 'input given twice', url: `user.check_username_available?input=${q({ username: 'demo' })}&input=${q({})}`, fast: true },
+  { name: "input with '+' for a space", url: 'user.check_username_available?input={"username":"a+b"}', fast: true },
+  { name: 'batch given twice', url: `user.view_country?batch=1&batch=0&input=${q({ 0: {} })}`, fast: true },
+  { name: 'an escape that does not decode', url: 'user.view_country?input=%7B%7D%ZZ', fast: false },
   // Mutations by POST, single and batched.
   { name: 'mutation refused', method: 'POST', url: 'user.login', headers: () => JSON_BODY, payload: JSON.stringify(wrongLogin), fast: true },
   { name: 'mutation, invalid input', method: 'POST', url: 'user.login', headers: () => JSON_BODY, payload: '{}', fast: true },

@@ -30,6 +30,21 @@ const JSON_TYPE = 'application/json';
 /** A Host the adapter's `new URL(url, 'http://' + host)` accepts as it is (anything else goes to the adapter). */
 const PLAIN_HOST = /^[A-Za-z0-9.\-:[\]]*$/;
 
+/**
+ * The query parameters tRPC reads, as its URLSearchParams would read them. Fastify's parse
+ * (request.query, already made) agrees unless a key repeats or a value holds a '%' (an escape it
+ * could not decode stays as written): then URLSearchParams itself.
+ */
+function searchOf(request: FastifyRequest): { batch?: string | null; input?: string | null; connectionParams: boolean } {
+  const query = request.query as Record<string, string | string[] | undefined>;
+  const { batch, input } = query;
+  if (typeof batch !== 'object' && typeof input !== 'object' && !batch?.includes('%') && !input?.includes('%'))
+    return { batch, input, connectionParams: query.connectionParams !== undefined };
+  const queryAt = request.url.indexOf('?');
+  const search = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
+  return { batch: search.get('batch'), input: search.get('input'), connectionParams: search.has('connectionParams') };
+}
+
 /** The calls of a request the fast path answers, or null: the adapter answers it. */
 function callsOf(request: FastifyRequest, path: string): { names: ProcedureName[]; inputs: unknown[]; batch: boolean } | null {
   const method = request.method;
@@ -42,17 +57,16 @@ function callsOf(request: FastifyRequest, path: string): { names: ProcedureName[
   // tRPC decodes the path once more: a name with an escape goes to the adapter.
   if (path.includes('%')) return null;
 
-  const queryAt = request.url.indexOf('?');
-  const query = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
-  if (query.has('connectionParams')) return null;
-  const batch = query.get('batch') === '1';
+  const query = searchOf(request);
+  if (query.connectionParams) return null;
+  const batch = query.batch === '1';
   const names = (batch ? path.split(',') : [path]) as ProcedureName[];
   // Every procedure known and called with its method, or the adapter answers (404, 405, mixed types).
   for (const name of names) if (METHOD_OF.get(name) !== method) return null;
 
   let raw: unknown;
   if (method === 'GET') {
-    const text = query.get('input');
+    const text = query.input;
     if (text) {
       try {
         raw = JSON.parse(text);
@@ -77,13 +91,35 @@ function callsOf(request: FastifyRequest, path: string): { names: ProcedureName[
   return { names, inputs: names.map((_, index) => byIndex[index]), batch };
 }
 
-/** One call's envelope as JSON, and as much of it as tRPC's status rule reads. */
-interface Answer {
-  json: string;
-  envelope: { result: true } | { error: AppErrorShape };
+/** One call's outcome: its data, or its error as clients read it. */
+type Outcome = { ok: true; data: unknown } | { ok: false; shape: AppErrorShape };
+
+const envelopeJson = (outcome: Outcome) =>
+  !outcome.ok ? JSON.stringify({ error: outcome.shape }) : outcome.data === undefined ? '{"result":{}}' : `{"result":{"data":${serializeAnswer(outcome.data)}}}`;
+
+/**
+ * The bytes of a one-call answer that succeeded with an object, kept with the object as REST keeps
+ * its JSON (json.ts): a cached read is answered without building its envelope again. The web app's
+ * httpBatchLink sends a batch even for one call, so both spellings are kept.
+ */
+const oneCallBodies = new WeakMap<object, { single?: Buffer; batch?: Buffer }>();
+
+function bodyOf(outcomes: Outcome[], batch: boolean): Buffer {
+  const first = outcomes[0]!;
+  if (outcomes.length === 1 && first.ok && typeof first.data === 'object' && first.data !== null) {
+    let bodies = oneCallBodies.get(first.data);
+    if (!bodies) oneCallBodies.set(first.data, (bodies = {}));
+    return batch ? (bodies.batch ??= Buffer.from(`[${envelopeJson(first)}]`)) : (bodies.single ??= Buffer.from(envelopeJson(first)));
+  }
+  const json = outcomes.map(envelopeJson);
+  return Buffer.from(batch ? `[${json.join(',')}]` : json[0]!);
 }
 
-const resultJson = (data: unknown) => (data === undefined ? '{"result":{}}' : `{"result":{"data":${serializeAnswer(data)}}}`);
+/** tRPC's status rule: 200 when every call succeeded, else the one status they agree on, else 207. */
+const statusOf = (outcomes: Outcome[]) =>
+  outcomes.every((outcome) => outcome.ok)
+    ? 200
+    : getHTTPStatusCode(outcomes.map((outcome) => (outcome.ok ? { id: null, result: { data: outcome.data } } : { id: null, error: outcome.shape })));
 
 /**
  * The tRPC routes under `prefix` (/trpc in app.ts), in the caller's scope (the content-type guard
@@ -103,13 +139,10 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
   scope.removeContentTypeParser('multipart/form-data');
   scope.addContentTypeParser('multipart/form-data', {}, (_request, body, done) => done(null, body));
 
-  const answerOf = (name: ProcedureName, input: unknown, caller: Caller, exchange: Exchange): Promise<Answer> =>
+  const outcomeOf = (name: ProcedureName, input: unknown, caller: Caller, exchange: Exchange): Promise<Outcome> =>
     call({ name, input, caller, exchange }).then(
-      (data) => ({ json: resultJson(data), envelope: { result: true } }),
-      (error: unknown) => {
-        const shape = appErrorShape(trpcErrorOf(services, exchange, name, error), name);
-        return { json: JSON.stringify({ error: shape }), envelope: { error: shape } };
-      },
+      (data): Outcome => ({ ok: true, data }),
+      (error: unknown): Outcome => ({ ok: false, shape: appErrorShape(trpcErrorOf(services, exchange, name, error), name) }),
     );
 
   // tRPC's Vary, on the fast path's own answers only: one a QA rule replaced in its onSend hook
@@ -126,14 +159,12 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
 
     const caller: Caller = { ip: request.ip, authorization: request.headers.authorization };
     const exchange: Exchange = { transport: 'trpc', request, reply };
-    const answers = calls.batch
-      ? await Promise.all(calls.names.map((name, index) => answerOf(name, calls.inputs[index], caller, exchange)))
-      : [await answerOf(calls.names[0]!, calls.inputs[0], caller, exchange)];
+    const outcomes = calls.batch
+      ? await Promise.all(calls.names.map((name, index) => outcomeOf(name, calls.inputs[index], caller, exchange)))
+      : [await outcomeOf(calls.names[0]!, calls.inputs[0], caller, exchange)];
     // A QA rule dropped the connection (or the client left): nothing to answer, as for REST.
     if (reply.raw.destroyed) return reply.hijack();
-    const status = getHTTPStatusCode(answers.map((answer) => answer.envelope) as Parameters<typeof getHTTPStatusCode>[0]);
-    const body = calls.batch ? `[${answers.map((answer) => answer.json).join(',')}]` : answers[0]!.json;
     // As bytes: Fastify would add a charset to a JSON string's content type, and tRPC's has none.
-    return reply.code(status).header('content-type', JSON_TYPE).send(Buffer.from(body));
+    return reply.code(statusOf(outcomes)).header('content-type', JSON_TYPE).send(bodyOf(outcomes, calls.batch));
   });
 }
