@@ -170,9 +170,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     walletCheckUrl: options.providerUrls?.walletCheckUrl ?? (walletCheckStandin ? WALLET_CHECK_STANDIN_PATH : ''),
     depositGateway: 'nowpayments',
     requestTimeoutMs: config.requestTimeoutMs,
-    // support and activity: extensions of this stand-in (contract entries marked `extension`).
+    // support, activity and downline_pages: extensions of this stand-in (contract entries marked `extension`).
     ...(standin
-      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', ...(config.qaControl ? ['qa'] : [])] }
+      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', 'downline_pages', ...(config.qaControl ? ['qa'] : [])] }
       : { capabilities: [] }),
     // The published demo password: never announced in production unless asked (DEMO_HINT=on).
     ...(standin && (options.demoHint ?? !production) ? { demoHint: { username: 'demo', password: 'Demo@1234' } } : {}),

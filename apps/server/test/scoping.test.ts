@@ -115,6 +115,14 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(Object.keys(inside.body.Success).sort()).toEqual(['CountUser', 'Downline', 'Username']);
     for (const row of inside.body.Success.Downline) expect(Object.keys(row).sort()).toEqual(['Count', 'Username']);
   },
+  'level.view_downline_page': async () => {
+    expect(await post('/level/view_downline_page', { username: OUTSIDER, page: 1 }, own)).toEqual(NOT_IN_DOWNLINE);
+    expect(await post('/level/view_downline_page', { username: 'demo', page: 1 }, own)).toEqual(NOT_IN_DOWNLINE);
+    const inside = await post<{ Success: { Downline: Record<string, unknown>[] } }>('/level/view_downline_page', { username: BELOW, page: 1 }, own);
+    expect(inside.status).toBe(200);
+    expect(Object.keys(inside.body.Success).sort()).toEqual(['CountUser', 'Downline', 'Page', 'Per_Page', 'Username']);
+    for (const row of inside.body.Success.Downline) expect(Object.keys(row).sort()).toEqual(['Count', 'Username']);
+  },
   'binary.view_binary_downline': async () => {
     expect(await post('/binary/view_binary_downline', { username: OUTSIDER }, own)).toEqual(NOT_IN_DOWNLINE);
     expect(await post('/binary/view_binary_downline', { username: 'demo' }, own)).toEqual(NOT_IN_DOWNLINE);
@@ -147,9 +155,9 @@ describe('scoping: endpoints that name a member', () => {
   }
 
   it('the outsider sees none of my tree either (the rule holds both ways)', async () => {
-    for (const path of ['/binary/view_binary_downline', '/binary/view_binary_downline_details', '/level/view_downline']) {
-      expect(await post(path, { username: ME }, outsiderToken), path).toEqual(NOT_IN_DOWNLINE);
-      expect(await post(path, { username: BELOW }, outsiderToken), path).toEqual(NOT_IN_DOWNLINE);
+    for (const path of ['/binary/view_binary_downline', '/binary/view_binary_downline_details', '/level/view_downline', '/level/view_downline_page']) {
+      expect(await post(path, { username: ME, page: 1 }, outsiderToken), path).toEqual(NOT_IN_DOWNLINE);
+      expect(await post(path, { username: BELOW, page: 1 }, outsiderToken), path).toEqual(NOT_IN_DOWNLINE);
     }
     await expectLedgerSound(t);
   });

@@ -296,6 +296,11 @@ export const activitySchema = z.object({
   TransID: z.string().nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
+/** Directs per page of `level.view_downline_page` unless `per_page` says otherwise; at most LEVEL_PAGE_MAX. */
+export const LEVEL_PAGE_SIZE = 20;
+export const LEVEL_PAGE_MAX = 100;
+const whole = (label: string) =>
+  z.number({ error: `${label} must be a number` }).int({ error: `${label} must be a whole number` }).min(1, { error: `${label} must be at least 1` });
 /** How many activities the timeline asks for by default; at most ACTIVITY_MAX. */
 export const ACTIVITY_LIMIT = 20;
 export const ACTIVITY_MAX = 50;
@@ -810,6 +815,21 @@ export const contract = {
         .optional(),
     }),
     output: z.object({ Success: z.array(activitySchema) }),
+  }),
+  'level.view_downline_page': endpoint({
+    path: '/level/view_downline_page',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'downline_pages',
+    summary: `Extension (capability \`downline_pages\`), not a provider endpoint: one page of \`level.view_downline\` (the same members, scoping and row shape), for members with thousands of directs. \`page\` from 1; \`per_page\` default ${LEVEL_PAGE_SIZE}, at most ${LEVEL_PAGE_MAX}; \`CountUser\` is every direct, \`Downline\` this page's (empty past the last page).`,
+    input: authed({
+      username,
+      page: whole('page'),
+      per_page: whole('per_page').max(LEVEL_PAGE_MAX, { error: `per_page must be at most ${LEVEL_PAGE_MAX}` }).optional(),
+    }),
+    output: z.object({ Success: levelDownlineSchema.extend({ Page: z.number(), Per_Page: z.number() }) }),
   }),
 } as const;
 

@@ -31,6 +31,7 @@ describe('the contract', () => {
     expect(extensionNames.map((name) => [name, contract[name].extension])).toEqual([
       ['support.send_message', 'support'],
       ['activity.view_recent', 'activity'],
+      ['level.view_downline_page', 'downline_pages'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });

@@ -40,6 +40,7 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   'binary.view_binary_downline': [per(300, MINUTE, 'member')],
   'binary.view_binary_downline_details': [per(300, MINUTE, 'member')],
   'level.view_downline': [per(300, MINUTE, 'member')],
+  'level.view_downline_page': [per(300, MINUTE, 'member')],
   'level.downline_exist': [per(300, MINUTE, 'member')],
 };
 

@@ -57,6 +57,7 @@ const EXAMPLES: Examples = {
   'withdraw.withdraw_request': { amount: 100, password: 'Txn@123' },
   'deposit.make_payment': { amount_usdt: 100, currency: 'USDT.BEP20' },
   'level.view_downline': { username: 'demo' },
+  'level.view_downline_page': { username: 'demo', page: 1, per_page: 20 },
   'binary.view_binary_downline': { username: 'demo' },
   'binary.view_binary_downline_details': { username: 'gonzalo_001' },
   'rank.view_all_ranks': {},

@@ -129,6 +129,7 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   transfer_to_user: [429],
   'withdraw.withdraw_request': [429],
   'level.view_downline': [404],
+  'level.view_downline_page': [404],
   'binary.view_binary_downline': [404],
   'binary.view_binary_downline_details': [404],
   'support.send_message': [429],

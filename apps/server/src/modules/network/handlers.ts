@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { members } from '@md/db';
-import { LEVEL_CHART_LEVELS, microsToAmount } from '@md/shared';
+import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, microsToAmount } from '@md/shared';
 import { notFound } from '../../core/errors.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -29,6 +29,21 @@ function binaryMember(ctx: AuthedCtx, username: string) {
   if (!member) throw notFound(NETWORK_MESSAGES.notInDownline);
   return member;
 }
+
+/**
+ * The member whose directs the level chart may show: the caller or a member of their sponsor
+ * downline down to level 4 (the chart covers 5 levels, so level 5 is never opened); anyone else is 404.
+ */
+function levelMember(ctx: AuthedCtx, username: string) {
+  const found = sponsorLevelOf(ctx, ctx.member.id, username);
+  const member = found && found.levels <= LEVEL_CHART_LEVELS - 1 ? memberById(ctx, found.memberId) : undefined;
+  if (!member) throw notFound(NETWORK_MESSAGES.notInDownline);
+  return member;
+}
+
+/** A sponsor's directs with how many each sponsors in turn (ordered and paged by the caller). */
+const DIRECTS = `select m.username, (select count(*) from members d where d.sponsor_id = m.id) as count
+  from members m where m.sponsor_id = @sponsor`;
 
 /** Lifetime credits of the member's income transfers, by reason. */
 function incomeTotals(ctx: AuthedCtx, memberId: number) {
@@ -104,21 +119,38 @@ export const networkHandlers: Handlers = {
   },
 
   'level.view_downline': (ctx, input) => {
-    // The chart covers 5 levels: members down to level 4 may be opened to show level 5; deeper is refused.
-    const found = sponsorLevelOf(ctx, ctx.member.id, input.username);
-    const member = found && found.levels <= LEVEL_CHART_LEVELS - 1 ? memberById(ctx, found.memberId) : undefined;
-    if (!member) throw notFound(NETWORK_MESSAGES.notInDownline);
+    const member = levelMember(ctx, input.username);
     const directs = ctx.sqlite
-      .prepare<{ sponsor: number }, { username: string; count: number }>(
-        `select m.username, (select count(*) from members d where d.sponsor_id = m.id) as count
-         from members m where m.sponsor_id = @sponsor order by m.created_at, m.id`,
-      )
+      .prepare<{ sponsor: number }, { username: string; count: number }>(`${DIRECTS} order by m.created_at, m.id`)
       .all({ sponsor: member.id });
     return {
       Success: {
         Username: member.username,
         CountUser: directs.length,
         Downline: directs.map((direct) => ({ Username: direct.username, Count: direct.count })),
+      },
+    };
+  },
+
+  // Extension `downline_pages`: the same directs in the same order, a page at a time.
+  'level.view_downline_page': (ctx, input) => {
+    const member = levelMember(ctx, input.username);
+    const perPage = input.per_page ?? LEVEL_PAGE_SIZE;
+    const total = ctx.sqlite.prepare<{ sponsor: number }, { n: number }>('select count(*) as n from members where sponsor_id = @sponsor').get({ sponsor: member.id })!.n;
+    // Past the last page there is nothing to read (and an offset that large must not be walked).
+    const directs =
+      (input.page - 1) * perPage >= total
+        ? []
+        : ctx.sqlite
+            .prepare<{ sponsor: number; limit: number; offset: number }, { username: string; count: number }>(`${DIRECTS} order by m.created_at, m.id limit @limit offset @offset`)
+            .all({ sponsor: member.id, limit: perPage, offset: (input.page - 1) * perPage });
+    return {
+      Success: {
+        Username: member.username,
+        CountUser: total,
+        Downline: directs.map((direct) => ({ Username: direct.username, Count: direct.count })),
+        Page: input.page,
+        Per_Page: perPage,
       },
     };
   },
