@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
-import { createReadCache, setForeignCheckMs } from '../src/core/read-cache.ts';
+import { createReadCache, dropAllReadCaches, setForeignCheckMs, watchCommitCounter } from '../src/core/read-cache.ts';
 import { DEPOSIT_WINDOW_MS, openDeposit } from '../src/modules/deposits/deposits.ts';
 import { moneyTransaction, transfer, walletFigures } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -145,5 +145,56 @@ describe('answers of the pure reads', () => {
     expect(await list(first, 1)).toBe(1);
     // Another member asking the same page gets its own (empty) one.
     expect(await list(other, 10)).toBe(0);
+  });
+});
+
+describe('what a write drops', () => {
+  /** A cache whose computations are counted, per member. */
+  const counted = () => {
+    const computed: number[] = [];
+    const cache = createReadCache<number>(100);
+    return { computed, get: (t: TestApp, member: number) => cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member)) };
+  };
+
+  it("only the answers of the members it touches: a transfer's two members, not a third", async () => {
+    const { t, id } = await appWithMember();
+    const insert = t.services.sqlite.prepare(`insert into members (username, name, email, country, created_at, password_hash) values (?, 'N', ?, 'India', 0, 'x') returning id`);
+    const other = Number(insert.pluck().get('cache_two', 'two@example.com'));
+    const third = Number(insert.pluck().get('cache_three', 'three@example.com'));
+    credit(t, id, 5_000_000);
+    const { computed, get } = counted();
+    for (const member of [id, other, third]) get(t, member);
+    for (const member of [id, other, third]) get(t, member);
+    expect(computed).toEqual([id, other, third]);
+    moneyTransaction(t.services, () =>
+      transfer(t.services, [{ transId: 'P2P-1', from: { member: id, wallet: 'ROI' }, to: { member: other, wallet: 'P2P' }, amount: 1_000_000, reason: 'p2p', memberId: id }]),
+    );
+    for (const member of [id, other, third]) get(t, member);
+    expect(computed).toEqual([id, other, third, id, other]);
+  });
+
+  it('everything on a new username, a deleted member (QA reset), the worker\'s signal or a restore', async () => {
+    const { t, id } = await appWithMember();
+    const { computed, get } = counted();
+    const drops: [string, () => void][] = [
+      ['username', () => t.services.sqlite.prepare("update members set username = 'cache_renamed' where id = ?").run(id)],
+      ['delete', () => t.services.sqlite.prepare("delete from members where username = 'cache_gone'").run()],
+      ['worker', () => Atomics.add(cells, 0, 1)],
+      ['restore', () => dropAllReadCaches(t.services.sqlite)],
+    ];
+    const cells = new Int32Array(new SharedArrayBuffer(4));
+    watchCommitCounter(t.services.sqlite, cells, 0);
+    t.services.sqlite.prepare("insert into members (username, name, email, country, created_at, password_hash) values ('cache_gone', 'G', 'g@example.com', 'India', 0, 'x')").run();
+    get(t, 999);
+    for (const [, drop] of drops) {
+      get(t, 999);
+      drop();
+      get(t, 999);
+    }
+    expect(computed.length).toBe(1 + drops.length);
+    // A name change of another member (not the username) keeps member 999's answer.
+    t.services.sqlite.prepare("update members set name = 'Other Name' where id = ?").run(id);
+    get(t, 999);
+    expect(computed.length).toBe(1 + drops.length);
   });
 });

@@ -55,15 +55,16 @@ export function swapWallets(ctx: MoneyCtx, memberId: number, from: MemberWallet,
 
 export const walletHandlers: Handlers = {
   'wallet.view_all_wallets_details': (ctx) => {
+    const cached = ctx.config.readCache !== false;
     // A demo auto-payment that fell due while nobody was looking shows up here; so does an
     // expiry. Both are writes, which drop this member's kept answers below. Until something
     // falls due a visit costs no query: the instant is kept per member.
     const now = ctx.clock.now();
-    if (settlementDue.get(ctx.sqlite, ctx.member.id, 'due', () => nextSettlementAt(ctx, ctx.member.id)) <= now) settleDeposits(ctx, ctx.member.id);
+    const dueAt = () => nextSettlementAt(ctx, ctx.member.id);
+    if ((cached ? settlementDue.get(ctx.sqlite, ctx.member.id, 'due', dueAt) : dueAt()) <= now) settleDeposits(ctx, ctx.member.id);
     // Credits are summed over every transfer a wallet ever received (thousands for an active
     // member): the answer is kept per member and month until a write touches the member.
-    const { thisMonth } = monthStarts(now);
-    return walletAnswers.get(ctx.sqlite, ctx.member.id, String(thisMonth), () => {
+    const answer = () => {
       const figures = walletFigures(ctx, ctx.member.id);
       return {
         Success: Object.fromEntries(
@@ -79,7 +80,8 @@ export const walletHandlers: Handlers = {
           ]),
         ),
       };
-    });
+    };
+    return cached ? walletAnswers.get(ctx.sqlite, ctx.member.id, String(monthStarts(now).thisMonth), answer) : answer();
   },
   'wallet.view_from_wallets': () => ({ Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_SOURCES.includes(w)])) }),
   'wallet.view_to_wallets': () => ({ Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_DESTINATIONS.has(w)])) }),
