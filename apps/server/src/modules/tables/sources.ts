@@ -105,6 +105,8 @@ export const earningSource: TableSource<{
     left join members cp on cp.id = t.counterparty_member_id
     left join withdrawals w on w.trans_id = t.trans_id`,
   where: 'e.member_id = @member',
+  // Type and Wallet filter on the transfer and its destination; the dates on the entry itself.
+  countFrom: 'earning_entries e join transfers t on t.id = e.transfer_id join accounts ta on ta.id = t.to_account_id',
   select: `t.id, t.created_at, t.trans_id, t.amount, t.reason, fa.member_id as from_member, ta.member_id as to_member,
     fa.wallet as from_wallet, ta.wallet as to_wallet, fm.username as from_user, tm.username as to_user,
     t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`,
@@ -158,6 +160,7 @@ export const levelEarningSource: TableSource<{
   Received_Amount: number;
 }> = {
   from: 'level_incomes li left join members fm on fm.id = li.from_member_id',
+  countFrom: 'level_incomes li',
   where: 'li.member_id = @member',
   select: 'li.id, li.created_at, li.trans_id, li.subscription_trans_id, li.subs_amount, fm.username as from_user, li.level, li.percentage, li.expected_amount, li.received_amount',
   time: 'li.created_at',
@@ -181,6 +184,7 @@ export const levelEarningSource: TableSource<{
 const volumeSource = (kind: 'binary' | 'rank') =>
   ({
     from: 'volume_entries v left join members fm on fm.id = v.from_member_id',
+    countFrom: 'volume_entries v',
     where: `v.member_id = @member and v.kind = '${kind}'`,
     select: `v.id, v.created_at, v.trans_id, fm.username as from_user, v.transaction_id, v.side, v.volume,
       v.left_volume, v.left_carry, v.left_total, v.right_volume, v.right_carry, v.right_total, v.status`,
