@@ -4,16 +4,18 @@
  * treeitems named by their visible content (WCAG 2.5.3: the name a speech user reads off the row
  * works); a click on the row (or Enter/Space/arrows) toggles a node, whose children load lazily
  * behind a spinner. The chevron is only a picture of that state: a button inside a treeitem would
- * be a nested control and add 'Expand …' to the row's name. Pages configure content, colours and
- * the hover panel.
+ * be a nested control and add 'Expand …' to the row's name. Children that come a page at a time
+ * end in a 'Show more (N left)' treeitem: Enter, Space or a click loads the next page and focus
+ * moves to its first member. Pages configure content, colours and the hover panel.
  */
-import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, Icon, Spinner } from '@chakra-ui/react';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
-import { useLazyTree, type FlatRow, type LoadChildren, type TreeNode } from './use-lazy-tree.ts';
+import { formatNumber } from '@md/shared';
+import { useLazyTree, type FlatRow, type LoadChildren, type MoreRow, type TreeNode, type TreeRowItem } from './use-lazy-tree.ts';
 
-export type { FlatRow, LoadChildren, TreeNode } from './use-lazy-tree.ts';
+export type { ChildPage, FlatRow, LoadChildren, TreeNode } from './use-lazy-tree.ts';
 
 export interface VirtualTreeProps<T> {
   /** The tree's accessible name ('Binary tree', 'Level tree'). */
@@ -21,6 +23,8 @@ export interface VirtualTreeProps<T> {
   root: TreeNode<T>;
   rootChildren: TreeNode<T>[];
   loadChildren: LoadChildren<T>;
+  /** Children of the root still to load after `rootChildren` (paged children): a 'Show more' row follows them. */
+  rootRemaining?: number;
   /** The node's name: its row's data-name (tests find a member's row by it) and 'Loading <name>'. */
   nameOf: (node: TreeNode<T>) => string;
   renderContent: (row: FlatRow<T>) => ReactNode;
@@ -44,8 +48,8 @@ const observeRect = (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: 
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }));
 
 export function VirtualTree<T>(props: VirtualTreeProps<T>) {
-  const { label, root, rootChildren, loadChildren, nameOf, renderContent, paletteOf, rowData, onActivate } = props;
-  const { rows, toggle } = useLazyTree(root, rootChildren, loadChildren);
+  const { label, root, rootChildren, loadChildren, rootRemaining, nameOf, renderContent, paletteOf, rowData, onActivate } = props;
+  const { rows, toggle, loadMore } = useLazyTree(root, rootChildren, loadChildren, rootRemaining);
   const scrollRef = useRef<HTMLDivElement>(null);
   // Roving tab stop: one row is in the tab order; arrows move it.
   const [active, setActive] = useState(0);
@@ -69,13 +73,33 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
     [rows.length, virtualizer],
   );
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>, row: FlatRow<T>, index: number) => {
+  // After 'Show more', focus goes to the first member of the new page (where the row stood) once it is there.
+  // (Whether the tree had focus is noted now: the row itself scrolls out of the rendered window when the page arrives.)
+  const focusAfterMore = useRef<{ index: number; parentId: string; focused: boolean } | null>(null);
+  const showMore = useCallback(
+    (row: MoreRow<T>, index: number) => {
+      focusAfterMore.current = { index, parentId: row.parent.id, focused: Boolean(scrollRef.current?.contains(document.activeElement)) };
+      loadMore(row);
+    },
+    [loadMore],
+  );
+  useEffect(() => {
+    const pending = focusAfterMore.current;
+    if (!pending) return;
+    const row = rows[pending.index];
+    if (row?.kind === 'more' && row.parent.id === pending.parentId) return; // still loading
+    focusAfterMore.current = null;
+    if (pending.focused) focusRow(pending.index);
+  }, [rows, focusRow]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, row: TreeRowItem<T>, index: number) => {
     if (event.target !== event.currentTarget) return; // keys bubbling from inside a row's content are not the row's
+    const activate = () => (row.kind === 'more' ? showMore(row, index) : toggle(row));
     const keys: Record<string, () => void> = {
-      Enter: () => toggle(row),
-      ' ': () => toggle(row),
-      ArrowRight: () => (row.expandable && !row.expanded ? toggle(row) : focusRow(index + 1)),
-      ArrowLeft: () => (row.expanded ? toggle(row) : focusRow(index - 1)),
+      Enter: activate,
+      ' ': activate,
+      ArrowRight: () => (row.kind !== 'more' && row.expandable && !row.expanded ? toggle(row) : focusRow(index + 1)),
+      ArrowLeft: () => (row.kind !== 'more' && row.expanded ? toggle(row) : focusRow(index - 1)),
       ArrowDown: () => focusRow(index + 1),
       ArrowUp: () => focusRow(index - 1),
       Home: () => focusRow(0),
@@ -91,13 +115,15 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
 
   // Rows are memoized and get one stable handler object whose fields always call the latest
   // closures: scrolling then re-renders only the rows that enter the window.
-  const latest = useRef({ toggle, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData });
-  latest.current = { toggle, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData };
+  const latest = useRef({ toggle, showMore, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData });
+  latest.current = { toggle, showMore, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData };
   const handlers = useMemo<RowHandlers<T>>(
     () => ({
       toggle: (row) => latest.current.toggle(row),
+      showMore: (row, index) => latest.current.showMore(row, index),
       onKeyDown: (event, row, index) => latest.current.onKeyDown(event, row, index),
       onActivate: (row, rect) => latest.current.onActivate?.(row, rect),
+      deactivate: () => latest.current.onActivate?.(null, null),
       setActive: (index) => latest.current.setActive(index),
       nameOf: (node) => latest.current.nameOf(node),
       renderContent: (row) => latest.current.renderContent(row),
@@ -128,6 +154,8 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
       <Box position="relative" h={`${virtualizer.getTotalSize()}px`} minW="100%" w="max-content">
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
+          if (row.kind === 'more')
+            return <MoreTreeRow key={`more:${row.parent.id}`} row={row} index={item.index} start={item.start} active={item.index === active} handlers={handlers} />;
           return (
             <TreeRow
               key={row.node.id}
@@ -146,8 +174,10 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
 
 interface RowHandlers<T> {
   toggle: (row: FlatRow<T>) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLElement>, row: FlatRow<T>, index: number) => void;
+  showMore: (row: MoreRow<T>, index: number) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>, row: TreeRowItem<T>, index: number) => void;
   onActivate: (row: FlatRow<T>, rect: DOMRect) => void;
+  deactivate: () => void;
   setActive: (index: number) => void;
   nameOf: (node: TreeNode<T>) => string;
   renderContent: (row: FlatRow<T>) => ReactNode;
@@ -233,3 +263,70 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
 }
 
 const TreeRow = memo(TreeRowInner) as typeof TreeRowInner;
+
+interface MoreTreeRowProps<T> {
+  row: MoreRow<T>;
+  index: number;
+  start: number;
+  active: boolean;
+  handlers: RowHandlers<T>;
+}
+
+/** 'Show more (N left)' after a node's loaded children: a treeitem, so the arrows reach it like any row. */
+function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRowProps<T>) {
+  const parent = handlers.nameOf(row.parent);
+  const indent = Math.min(row.depth, MAX_INDENT_DEPTH) * INDENT_PX;
+  return (
+    <Box
+      role="treeitem"
+      aria-level={row.depth + 1}
+      aria-busy={row.loading || undefined}
+      data-index={index}
+      data-more-of={parent}
+      tabIndex={active ? 0 : -1}
+      position="absolute"
+      top="0"
+      left="0"
+      w="100%"
+      h={`${TREE_ROW_HEIGHT}px`}
+      style={{ transform: `translateY(${start}px)`, paddingInlineStart: `${indent + 8}px` }}
+      display="flex"
+      alignItems="center"
+      gap="2"
+      pe="3"
+      cursor="pointer"
+      _hover={{ bg: 'bg.muted' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
+      colorPalette="gray"
+      onClick={() => handlers.showMore(row, index)}
+      onKeyDown={(event) => handlers.onKeyDown(event, row, index)}
+      onMouseEnter={() => handlers.deactivate()}
+      onFocus={() => {
+        handlers.setActive(index);
+        handlers.deactivate();
+      }}
+    >
+      <Box w="7" flexShrink={0} display="flex" justifyContent="center">
+        {row.loading && <Spinner size="sm" aria-label={`Loading more of ${parent}`} />}
+      </Box>
+      <Box
+        flex="1"
+        minW="0"
+        h="calc(100% - 8px)"
+        display="flex"
+        alignItems="center"
+        px="3"
+        borderRadius="md"
+        borderWidth="1px"
+        borderStyle="dashed"
+        borderColor="border.emphasized"
+        color="fg"
+        fontWeight="medium"
+      >
+        Show more ({formatNumber(row.remaining)} left)
+      </Box>
+    </Box>
+  );
+}
+
+const MoreTreeRow = memo(MoreTreeRowInner) as typeof MoreTreeRowInner;

@@ -1,12 +1,17 @@
-/** Level Chart (/dashboard/levelchart, spec §2): the sponsor downline, 5 levels, name plus count. */
+/**
+ * Level Chart (/dashboard/levelchart, spec §2): the sponsor downline, 5 levels, name plus count.
+ * With the server's `downline_pages` capability each member's directs come a page at a time
+ * (a 'Show more' row loads the next); without it (the provider) the whole list at once.
+ */
 import { useCallback, useEffect, useMemo } from 'react';
 import { Badge, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEVEL_CHART_LEVELS, MSG, formatNumber } from '@md/shared';
+import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, MSG, formatNumber } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
-import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
+import { VirtualTree, type ChildPage, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
@@ -33,6 +38,9 @@ const toNodes = (answer: unknown, childDepth: number): TreeNode<LevelMember>[] =
     expandable: childDepth < LEVEL_CHART_LEVELS && entry.count > 0,
   }));
 
+/** Directs of a paged answer after this page: its CountUser is every direct. */
+const remainingAfter = (success: Record<string, unknown>, skipped: number, received: number) => Math.max(0, (numberOf(success.CountUser) ?? 0) - skipped - received);
+
 function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
   return (
     <>
@@ -56,7 +64,14 @@ export default function LevelChartPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const username = useAuth().user?.username ?? '';
-  const rootQuery = useQuery({ ...trpc['level.view_downline'].queryOptions({ username }), enabled: Boolean(username), retry: false });
+  const paged = hasCapability(useConfig(), 'downline_pages');
+  const wholeQuery = useQuery({ ...trpc['level.view_downline'].queryOptions({ username }), enabled: Boolean(username) && !paged, retry: false });
+  const firstPageQuery = useQuery({
+    ...trpc['level.view_downline_page'].queryOptions({ username, page: 1, per_page: LEVEL_PAGE_SIZE }),
+    enabled: Boolean(username) && paged,
+    retry: false,
+  });
+  const rootQuery = paged ? firstPageQuery : wholeQuery;
   // Spec §8: a failed load is only logged; the page shows the empty state.
   useEffect(() => {
     if (rootQuery.error) console.error('Failed to load the level tree', rootQuery.error);
@@ -70,13 +85,21 @@ export default function LevelChartPage() {
       : null;
   }, [answer]);
   const rootChildren = useMemo(() => (answer ? toNodes(answer, 1) : []), [answer]);
+  const rootRemaining = paged && answer ? remainingAfter(answer, 0, rootChildren.length) : 0;
 
   const loadChildren = useCallback(
-    async (node: TreeNode<LevelMember>, depth: number) => {
-      const data = await queryClient.fetchQuery(trpc['level.view_downline'].queryOptions({ username: node.id }));
-      return toNodes(recordOf(data)?.Success, depth + 1);
+    async (node: TreeNode<LevelMember>, depth: number, offset: number): Promise<TreeNode<LevelMember>[] | ChildPage<LevelMember>> => {
+      if (!paged) {
+        const data = await queryClient.fetchQuery(trpc['level.view_downline'].queryOptions({ username: node.id }));
+        return toNodes(recordOf(data)?.Success, depth + 1);
+      }
+      const page = Math.floor(offset / LEVEL_PAGE_SIZE) + 1;
+      const data = await queryClient.fetchQuery(trpc['level.view_downline_page'].queryOptions({ username: node.id, page, per_page: LEVEL_PAGE_SIZE }));
+      const success = recordOf(recordOf(data)?.Success);
+      const nodes = toNodes(success, depth + 1);
+      return { nodes, remaining: success ? remainingAfter(success, (page - 1) * LEVEL_PAGE_SIZE, nodes.length) : 0 };
     },
-    [queryClient, trpc],
+    [paged, queryClient, trpc],
   );
 
   return (
@@ -96,6 +119,7 @@ export default function LevelChartPage() {
             label="Level tree"
             root={root}
             rootChildren={rootChildren}
+            rootRemaining={rootRemaining}
             loadChildren={loadChildren}
             nameOf={(node) => node.data.username}
             paletteOf={(row) => levelPalette(row.depth)}
