@@ -107,6 +107,7 @@ function watchOf(sqlite: Database.Database): Watch {
   let watch = watches.get(sqlite);
   if (watch) return watch;
   const created: Watch = { stores: new Set(), writes: 0, counters: [], foreignCheckMs: FOREIGN_CHECK_MS, checkedAt: Date.now(), dataVersion: 0 };
+  // directOnly: callable from top-level SQL and TEMP triggers only, never from the file's own schema.
   sqlite.function(TOUCH, { deterministic: false, directOnly: true }, (member: unknown) => {
     if (typeof member === 'number') dropMember(created, member);
     else if (typeof member === 'bigint') dropMember(created, Number(member));
