@@ -1,11 +1,13 @@
 /**
  * The network end to end, in both client modes: the binary tree three levels down with the hover
  * panel, the level chart, and the Bonus, Volume and Ranks pages showing what the engine paid
- * after the QA clock moved on.
+ * after the QA clock moved on; in mock mode, the level chart's directs a page at a time (the
+ * downline_pages extension) behind 'Show more', by keyboard.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { LEVEL_PAGE_SIZE } from '@md/shared';
 import type { Page } from 'playwright-core';
-import { api, signIn, freshPagePerTest } from './support.ts';
+import { api, freshPagePerTest, registerMember, signIn, uniqueName } from './support.ts';
 
 const servers = inject('e2eServers');
 describe.each(servers)('network in $mode mode', (server) => {
@@ -93,5 +95,46 @@ describe.each(servers)('network in $mode mode', (server) => {
     expect(current).not.toBe('Starter');
     await page.goto(`${server.url}/dashboard/rankrewards`);
     await expect.poll(() => page.getByTestId(`rank-${current}`).innerText()).toContain('Current');
+  });
+});
+
+const mock = servers.find((s) => s.mode === 'mock')!;
+describe('level chart pages in mock mode', () => {
+  let page!: Page;
+  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+
+  it("loads demo's directs a page at a time: 'Show more (N left)' is reached and used with the keyboard", async () => {
+    type Directs = { Success: { CountUser: number; Downline: { Username: string }[] } };
+    const demoToken = (await api<{ JWT: string }>(mock, '/user/login', { username: 'demo', password: 'Demo@1234' })).JWT;
+    const before = (await api<Directs>(mock, '/level/view_downline', { username: 'demo' }, demoToken)).Success.CountUser;
+    // More directs than a page, and a few over.
+    for (let i = before; i < LEVEL_PAGE_SIZE + 3; i++) await registerMember(mock, uniqueName('lvl'));
+    const whole = (await api<Directs>(mock, '/level/view_downline', { username: 'demo' }, demoToken)).Success;
+    expect(whole.CountUser).toBeGreaterThan(LEVEL_PAGE_SIZE);
+
+    await signIn(page, mock, 'demo', 'Demo@1234');
+    await page.goto(`${mock.url}/dashboard/levelchart`);
+    const tree = page.getByRole('tree', { name: 'Level tree' });
+    const root = tree.locator('[role="treeitem"][aria-level="1"]');
+    await expect.poll(() => root.getAttribute('data-name')).toBe('demo');
+    // The first page only, in view_downline's order.
+    await expect.poll(() => tree.locator('[role="treeitem"][aria-level="2"][data-name]').first().getAttribute('data-name')).toBe(whole.Downline[0]!.Username);
+
+    // The tree's one tab stop, then End: the last row is the control.
+    await root.focus();
+    await page.keyboard.press('End');
+    const focused = page.locator(':focus');
+    await expect.poll(() => focused.getAttribute('role')).toBe('treeitem');
+    await expect.poll(() => focused.innerText()).toBe(`Show more (${whole.CountUser - LEVEL_PAGE_SIZE} left)`);
+    await page.keyboard.press('Enter');
+    // Focus moves to the first member of the next page.
+    await expect.poll(() => focused.getAttribute('data-name')).toBe(whole.Downline[LEVEL_PAGE_SIZE]!.Username);
+    const left = whole.CountUser - 2 * LEVEL_PAGE_SIZE;
+    if (left > 0) expect(await tree.getByRole('treeitem', { name: `Show more (${left} left)` }).count()).toBe(1);
+    else {
+      await page.keyboard.press('End');
+      await expect.poll(() => focused.getAttribute('data-name')).toBe(whole.Downline.at(-1)!.Username);
+      expect(await tree.getByRole('treeitem', { name: /^Show more/ }).count()).toBe(0);
+    }
   });
 });
