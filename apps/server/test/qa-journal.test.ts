@@ -182,6 +182,7 @@ describe('journal redaction is lazy', () => {
     const body = { username: 'demo', password: 'Demo@1234', nested: [{ otp: '123456' }] };
     const headers = { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', host: 'localhost' };
     const record = ring.add({
+      id: 0,
       at: Date.UTC(2026, 10, 2, 9, 0, 0),
       requestId: 'req-1',
       method: 'GET',
@@ -273,7 +274,7 @@ describe('journal filters and bounds', () => {
     expect(all[0]!.id - all.at(-1)!.id).toBe(JOURNAL_CAPACITY - 1);
 
     const ring = createJournal(3);
-    const add = (n: number) => ring.add({ at: 0, url: '/user/login', procedure: 'user.login', member: String(n) } as never);
+    const add = (n: number) => ring.add({ id: 0, at: 0, url: '/user/login', procedure: 'user.login', member: String(n) } as never);
     for (const n of [1, 2, 3, 4, 5]) add(n);
     expect(ring.list({ limit: 10 }).map((e) => e.member)).toEqual(['5', '4', '3']);
     expect(ring.clear()).toBe(3);

@@ -118,9 +118,9 @@ export function createJournal(capacity = JOURNAL_CAPACITY) {
 
   return {
     capacity,
-    /** Adds a record (the oldest goes when full) and answers it for the caller to complete. */
-    add(fields: Omit<JournalRecord, 'id'>): JournalRecord {
-      const entry: JournalRecord = { id: nextId++, ...fields };
+    /** Adds a record (the oldest goes when full; its `id` is set here) and answers it for the caller to complete. */
+    add(entry: JournalRecord): JournalRecord {
+      entry.id = nextId++;
       ring[next] = entry;
       next = (next + 1) % capacity;
       size = Math.min(size + 1, capacity);
@@ -136,6 +136,11 @@ export function createJournal(capacity = JOURNAL_CAPACITY) {
         out.push(listed(entry));
       }
       return out;
+    },
+    /** Whether a record of this request id is still in the buffer. */
+    hasRequest(requestId: string): boolean {
+      for (let i = 1; i <= size; i++) if (ring[(next - i + capacity) % capacity]!.requestId === requestId) return true;
+      return false;
     },
     clear(): number {
       const n = size;

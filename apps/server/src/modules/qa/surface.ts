@@ -54,8 +54,6 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   // Exchanges with a call waiting (delay or hang): released when the server closes.
   const holding = new Set<ExchangeState>();
   const usernames = new Map<string, string | null>();
-  // Requests with a call journaled by the interceptor (the onSend hook journals the others).
-  const journaled = new WeakSet<FastifyRequest>();
 
   const stateOf = (exchange: Exchange): ExchangeState => {
     let state = states.get(exchange.request);
@@ -116,7 +114,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       return done(null, state.raw.text);
     }
     // A REST call refused before its handler (unreadable JSON, too large): journaled here.
-    if (reply.statusCode >= 400 && !journaled.has(request) && request.method === 'POST' && request.routeOptions.url && endpointByPath.has(request.routeOptions.url)) {
+    // (Found by its request id among the recent records: no per-request mark, which every call would pay for.)
+    if (reply.statusCode >= 400 && request.method === 'POST' && request.routeOptions.url && endpointByPath.has(request.routeOptions.url) && !journal.hasRequest(String(request.id))) {
       const procedure = endpointByPath.get(request.routeOptions.url)!;
       let body: unknown = payload;
       if (typeof payload === 'string') {
@@ -127,6 +126,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
         }
       }
       journal.add({
+        id: 0,
         ...base(request, 'rest', procedure),
         member: null,
         requestBody: null,
@@ -197,8 +197,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     const { exchange } = call;
     const started = performance.now();
     const member = memberOf(call);
-    journaled.add(exchange.request);
     const entry: JournalRecord = journal.add({
+      id: 0,
       at: services.clock.now(),
       requestId: String(exchange.request.id),
       method: exchange.request.method,
