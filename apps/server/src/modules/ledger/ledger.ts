@@ -206,9 +206,11 @@ export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits:
     }
     rows.end();
     stmt(ctx, 'insert into earning_entries (member_id, created_at, transfer_id) select member_id, created_at, id from transfers where id > ?').run(before);
+    // `not indexed`: grouping by member would otherwise read the whole (member_id, …) index in
+    // order instead of the new rows by id (4 s more on a 1,000,000-member daily run).
     stmt(
       ctx,
-      `insert into table_rows (member_id, source, total) select member_id, 'earning', count(*) from transfers where id > ? group by member_id
+      `insert into table_rows (member_id, source, total) select member_id, 'earning', count(*) from transfers not indexed where id > ? group by member_id
        on conflict (member_id, source) do update set total = total + excluded.total`,
     ).run(before);
   } finally {
