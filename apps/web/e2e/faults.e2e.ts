@@ -454,7 +454,8 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await node.waitFor();
       const name = (await node.getAttribute('data-name'))!;
       // Until the test ends: mock mode asks a query again alone after an unreadable batch (see once).
-      await addFault(server, { path: '/level/view_downline', ...BROKEN });
+      // The servers advertise downline_pages, so the chart loads a node's directs a page at a time.
+      await addFault(server, { path: '/level/view_downline_page', ...BROKEN });
       await node.click();
       const row = tree.locator(`[role="treeitem"][data-name="${name}"]`);
       // Loaded empty: no longer expandable, nothing below it, nothing toasted.
