@@ -4,7 +4,8 @@
  *   - bare: a bare Fastify app answering the same JSON from memory (the machine's ceiling), on the
  *     REST routes and on tRPC-shaped GET routes (scripts/bench/http-bare.ts);
  *   - json-server: json-server serving the same JSON from a file.
- * The subject is `apps/server/src/main.ts` as production runs it (NODE_ENV=production: no QA
+ * The subject is the server as `npm start` runs it, the bundle `apps/server/dist/main.js` (built
+ * first; `--tsx`: the sources through tsx instead), in production mode (NODE_ENV=production: no QA
  * surface, no output validation, rate limits on) on the `scale` scenario (100,000 members by
  * default), the member `demo` (the root) holding 1,000 rows in every table. The reads are wallets,
  * profile and the first page of each of the 7 paged tables, each measured as:
@@ -38,7 +39,7 @@
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,18 +167,18 @@ function start(name: string, args: string[], env: Record<string, string>, ready?
   });
 }
 
+const THROUGH_TSX = process.argv.includes('--tsx');
+if (!THROUGH_TSX) execFileSync(process.execPath, ['apps/server/build.mjs'], { stdio: 'inherit' });
 const subjectPort = basePort;
 const offPort = basePort + 3;
 const startServer = (name: string, port: number, env: Record<string, string>) =>
   start(
     name,
     // SERVER_NODE_OPTIONS: e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
-    [
-      ...(process.env.SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-    ],
+    // The bundle `npm start` runs (apps/server/build.mjs), built at the start of the run; --tsx: the
+    // sources through tsx, as `npm run dev` and the tests run them (tsx names every closure it
+    // creates, a cost per call the bundle does not pay).
+    [...(process.env.SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), ...(THROUGH_TSX ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'])],
     // The stand-in API, which production serves only when asked (docs/deployment.md).
     {
       NODE_ENV: 'production',
