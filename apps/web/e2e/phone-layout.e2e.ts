@@ -45,7 +45,7 @@ describe('at 375 px', () => {
 
   it('home: overview, earnings and wallet cards two to a row; the QA button covers nothing at the end', async () => {
     await open(page, 'demo', '/dashboard');
-    await page.getByText('Deposit Wallet').waitFor();
+    await page.getByText('Deposit Wallet', { exact: true }).waitFor();
     for (const region of ['Overview', 'Earnings Overview', 'Wallets Overview']) {
       const rows = await tops(page, `section[aria-label="${region}"] .chakra-card__root`);
       // Cards 1 and 2 share a row, card 3 starts the next one.
