@@ -149,45 +149,44 @@ function walletIds(ctx: Pick<Services, 'sqlite'>, pairs: readonly { memberId: nu
   return ids;
 }
 
+/** Rows of (key, amount) per statement when a map of them is written several at a time. */
+const PAIRS_PER_STATEMENT = 64;
+
+/** Runs `statementFor(rows)` over the map's (key, amount) pairs, PAIRS_PER_STATEMENT of them at a time. */
+function writePairs(pairs: Map<number, number>, statementFor: (rows: number) => Database.Statement): void {
+  const params: number[] = [];
+  for (const [key, amount] of pairs) {
+    params.push(key, amount);
+    if (params.length === PAIRS_PER_STATEMENT * 2) {
+      statementFor(PAIRS_PER_STATEMENT).run(params);
+      params.length = 0;
+    }
+  }
+  if (params.length > 0) statementFor(params.length / 2).run(params);
+}
+
 /** Balance changes per account (several credits to one account are summed first: one row each). */
-const BALANCE_ROWS = 64;
 function addToBalances(ctx: Pick<Services, 'sqlite'>, amounts: Map<number, number>): void {
   // `or fail`: no statement journal for these multi-row updates (they only raise balances, so no
   // CHECK can fail; if anything did, the error rolls the caller's whole transaction back).
-  const update = (rows: number) =>
+  writePairs(amounts, (rows) =>
     stmt(
       ctx,
       `with v(id, amount) as (values ${Array<string>(rows).fill('(?, ?)').join(', ')})
        update or fail accounts set balance = balance + v.amount from v where accounts.id = v.id`,
-    );
-  const params: number[] = [];
-  for (const [id, amount] of amounts) {
-    params.push(id, amount);
-    if (params.length === BALANCE_ROWS * 2) {
-      update(BALANCE_ROWS).run(params);
-      params.length = 0;
-    }
-  }
-  if (params.length > 0) update(params.length / 2).run(params);
+    ),
+  );
 }
 
-/** Earning-history row counts (migration 0008's table_rows) raised per member, several members per statement. */
+/** Earning-history row counts (migration 0008's table_rows) raised per member. */
 function addToEarningCounts(ctx: Pick<Services, 'sqlite'>, counts: Map<number, number>): void {
-  const upsert = (rows: number) =>
+  writePairs(counts, (rows) =>
     stmt(
       ctx,
       `insert into table_rows (member_id, source, total) values ${Array<string>(rows).fill("(?, 'earning', ?)").join(', ')}
        on conflict (member_id, source) do update set total = total + excluded.total`,
-    );
-  const params: number[] = [];
-  for (const [member, n] of counts) {
-    params.push(member, n);
-    if (params.length === BALANCE_ROWS * 2) {
-      upsert(BALANCE_ROWS).run(params);
-      params.length = 0;
-    }
-  }
-  if (params.length > 0) upsert(params.length / 2).run(params);
+    ),
+  );
 }
 
 /**
