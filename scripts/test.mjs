@@ -1,23 +1,63 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite in one vitest run (extra arguments pass through, e.g. --project server),
-// then one closing line "N passed, N failed" counted from vitest's JSON report.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite, then one closing line "N passed, N failed" counted from vitest's JSON reports.
+//
+// With no arguments the browser project (e2e: one file at a time against two shared servers, mostly
+// waiting on Chromium and the network) runs in its own vitest process beside the other projects
+// (CPU-bound unit and server tests), so the two halves overlap instead of queueing: vitest runs a
+// project without file parallelism only after every parallel file has finished. Its lines are
+// prefixed "[e2e]". Extra arguments (e.g. --project server, a file) make it one plain vitest run.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
-const report = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'report.json');
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+const BROWSER_PROJECT = 'e2e';
+const OTHER_PROJECTS = ['shared', 'db', 'server', 'web'];
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
+const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 
+/** One vitest run; its JSON report's path and its exit status. `prefix` marks its lines when runs share the terminal. */
+function runVitest(label, args, prefix) {
+  const report = join(reportDir, `${label}.json`);
+  const argv = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
+  const child = spawn('npx', argv, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+  if (prefix) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
+  }
+  return new Promise((resolve) => child.on('close', (status) => resolve({ label, report, status })));
+}
+
+/** Passed and failed tests of one report; a missing or unreadable report counts as one failure. */
+function count({ report, status }) {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    const failedFiles = json.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    const failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) + failedFiles;
+    return { passed: json.numPassedTests, failed: status === 0 || failed > 0 ? failed : 1 };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+const extra = process.argv.slice(2);
+const runs =
+  extra.length > 0
+    ? [runVitest('all', extra)]
+    : [runVitest('other', OTHER_PROJECTS.flatMap((p) => ['--project', p])), runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT], '[e2e] ')];
+
+const results = await Promise.all(runs);
 let passed = 0;
 let failed = 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests;
-  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) + json.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
-} catch {
-  failed = Math.max(failed, 1);
+for (const result of results) {
+  const counts = count(result);
+  passed += counts.passed;
+  failed += counts.failed;
+  if (runs.length > 1) console.log(`${result.label}: ${counts.passed} passed, ${counts.failed} failed`);
 }
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+process.exit(results.every((r) => r.status === 0) && failed === 0 ? 0 : 1);
