@@ -296,6 +296,19 @@ export const activitySchema = z.object({
   TransID: z.string().nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
+/**
+ * Names kept at each end of a path of the `binary_paths` extension: a path through a spillover leg
+ * is thousands of members long (26,378 levels in the `scale` scenario), so the answer and the
+ * breadcrumbs hold the first and last few with the count of those between.
+ */
+export const BINARY_PATH_ENDS = 5;
+export const binaryPathSchema = z.object({
+  Username: z.string().describe('The member the path leads to (the caller when the leg is empty)'),
+  Levels: z.number().describe('Levels the member sits below the caller (0: the caller)'),
+  Head: z.array(z.string()).describe(`The path's first names, the caller first: the whole path when it has at most ${2 * BINARY_PATH_ENDS} names, else ${BINARY_PATH_ENDS}`),
+  Skipped: z.number().describe('Names of the path between Head and Tail, not listed'),
+  Tail: z.array(z.string()).describe(`The path's last ${BINARY_PATH_ENDS} names, ending with Username; empty when Head holds the whole path`),
+});
 /** Directs per page of `level.view_downline_page` unless `per_page` says otherwise; at most LEVEL_PAGE_MAX. */
 export const LEVEL_PAGE_SIZE = 20;
 export const LEVEL_PAGE_MAX = 100;
@@ -304,6 +317,23 @@ const whole = (label: string) =>
 /** How many activities the timeline asks for by default; at most ACTIVITY_MAX. */
 export const ACTIVITY_LIMIT = 20;
 export const ACTIVITY_MAX = 50;
+
+/** Days the `daily_series` extension answers at most (the charts' longest range). */
+export const SERIES_DAYS_MAX = 90;
+const seriesDay = z.string().describe('A UTC day, YYYY-MM-DD');
+export const dailyEarningSchema = z.object({
+  Date: seriesDay,
+  ROI: amount,
+  Direct: amount,
+  Level: amount,
+  Binary: amount,
+  Rank: amount,
+});
+export const dailyVolumeSchema = z.object({ Date: seriesDay, Left: amount, Right: amount });
+const seriesInput = authed({
+  days: whole('days').max(SERIES_DAYS_MAX, { error: `days must be at most ${SERIES_DAYS_MAX}` }).describe(`The last \`days\` UTC days, today included; at most ${SERIES_DAYS_MAX}`),
+});
+const seriesRange = { From: seriesDay.describe('First day of the range'), To: seriesDay.describe('Last day of the range (today, UTC)') };
 
 const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
   endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: list(row) });
@@ -830,6 +860,66 @@ export const contract = {
       per_page: whole('per_page').max(LEVEL_PAGE_MAX, { error: `per_page must be at most ${LEVEL_PAGE_MAX}` }).optional(),
     }),
     output: z.object({ Success: levelDownlineSchema.extend({ Page: z.number(), Per_Page: z.number() }) }),
+  }),
+  'binary.view_leg_bottom': endpoint({
+    path: '/binary/view_leg_bottom',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'binary_paths',
+    summary:
+      'Extension (capability `binary_paths`), not a provider endpoint: the outermost member of the caller’s left (`side` "0") or right ("1") leg, following that side down to its end, where a new registration of the caller on that side is placed, with the path from the caller to it.',
+    input: authed({ side: sideField }),
+    output: z.object({ Success: binaryPathSchema }),
+  }),
+  'binary.view_path': endpoint({
+    path: '/binary/view_path',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'binary_paths',
+    summary:
+      'Extension (capability `binary_paths`), not a provider endpoint: the path in the binary tree from the caller to `username`, a member of the caller’s binary downline (search by name). A member outside the downline and an unknown name both answer 404, as the tree reads do.',
+    input: authed({ username }),
+    output: z.object({ Success: binaryPathSchema }),
+  }),
+  'earning.view_daily_earnings': endpoint({
+    path: '/earning/view_daily_earnings',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'daily_series',
+    summary:
+      'Extension (capability `daily_series`), not a provider endpoint: the caller’s income credited per UTC day and income type (ROI, direct, level, binary, rank) over the last `days` days, the sums of the earning history’s income rows; days without income are left out.',
+    input: seriesInput,
+    output: z.object({ Success: z.object({ ...seriesRange, Days: z.array(dailyEarningSchema) }) }),
+  }),
+  'binary.view_daily_volume': endpoint({
+    path: '/binary/view_daily_volume',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'daily_series',
+    summary:
+      'Extension (capability `daily_series`), not a provider endpoint: the binary volume that reached each of the caller’s legs per UTC day over the last `days` days, the sums of the binary volume table’s Volume by Side; days without volume are left out.',
+    input: seriesInput,
+    output: z.object({ Success: z.object({ ...seriesRange, Days: z.array(dailyVolumeSchema) }) }),
+  }),
+  'rank.view_rank_progress': endpoint({
+    path: '/rank/view_rank_progress',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'rank_progress',
+    summary:
+      'Extension (capability `rank_progress`), not a provider endpoint: what the rank run compares with the ranks’ requirements: the caller’s lifetime rank volume per leg (as of the last daily run) and qualified leaders (directs with a direct on each side).',
+    input: authed({}),
+    output: z.object({ Success: z.object({ Rank: z.string(), Left_Volume: amount, Right_Volume: amount, Qualified_Leaders: z.number() }) }),
   }),
 } as const;
 

@@ -11,11 +11,10 @@ import { notFound } from '../../core/errors.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { binaryStatsOf } from '../engine/stats.ts';
-import { downlineCheck, sponsorLevelOf } from './scope.ts';
+import { pathHandlers } from './paths.ts';
+import { downlineCheck, NETWORK_MESSAGES, sponsorLevelOf } from './scope.ts';
 
-export const NETWORK_MESSAGES = {
-  notInDownline: 'User not found in your downline',
-} as const;
+export { NETWORK_MESSAGES };
 
 type Side = '0' | '1';
 const asSide = (value: unknown): Side => (String(value) === '0' ? '0' : '1');
@@ -154,4 +153,7 @@ export const networkHandlers: Handlers = {
       },
     };
   },
+
+  // Extension `binary_paths`: leg bottoms and paths by name (paths.ts).
+  ...pathHandlers,
 };

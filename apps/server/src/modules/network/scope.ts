@@ -22,6 +22,11 @@ import { WALK_STEP_LIMIT, walkStepBound } from './jumps.ts';
 
 type Sql = Pick<Services, 'sqlite'>;
 
+/** The one answer for a member outside the caller's downline or unknown, on every tree call. */
+export const NETWORK_MESSAGES = {
+  notInDownline: 'User not found in your downline',
+} as const;
+
 export type Tree = 'binary' | 'sponsor';
 
 /** Steps every check walks: enough for any target up to 65,535 levels deep. */
