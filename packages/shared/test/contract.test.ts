@@ -32,6 +32,8 @@ describe('the contract', () => {
       ['support.send_message', 'support'],
       ['activity.view_recent', 'activity'],
       ['level.view_downline_page', 'downline_pages'],
+      ['binary.view_leg_bottom', 'binary_paths'],
+      ['binary.view_path', 'binary_paths'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });
