@@ -11,6 +11,7 @@ import type { currentTotp } from '../../core/totp.ts';
 import type { ScenarioInfo } from '../../seed/index.ts';
 import type { depositView } from '../deposits/deposits.ts';
 import type { JobRun } from '../jobs/index.ts';
+import type { DriftEntry } from '../gateway/drift.ts';
 import type { LedgerCheck } from '../ledger/ledger.ts';
 import { headerRuleInput, ruleInput, type ruleView } from '../qa/faults.ts';
 import type { JournalEntry } from '../qa/journal.ts';
@@ -163,6 +164,18 @@ const journalEntrySchema = shaped<JournalEntry>()(
 );
 const snapshotSchema = shaped<SnapshotInfo>()(z.object({ name: z.string(), size: z.number().describe('Bytes'), createdAt: isoDateTime }));
 const deleted = z.object({ deleted: z.number() });
+const driftEntrySchema = shaped<DriftEntry>()(
+  z.object({
+    path: z.string().describe("The endpoint's provider path, e.g. '/user/view_profile'"),
+    field: z.string().describe("Where in the answer: 'Success[].Side' ([] any row of a list, {} any entry of a map); '(body)' for an answer that is not a JSON object"),
+    kind: z.enum(['missing', 'extra', 'type', 'value', 'envelope']),
+    expected: z.string().describe("What the contract says: 'number', '\"0\" | \"1\"', 'absent (not in the contract)', '{ Error: string }'"),
+    seen: z.unknown().describe('The first example the provider sent, secrets redacted and cut short'),
+    count: z.number().describe('How many answers showed it'),
+    firstSeen: isoDateTime,
+    lastSeen: isoDateTime,
+  }),
+);
 const endpointRef = z.string().describe("A contract path such as '/user/view_profile', or its procedure name");
 
 /** The X-QA-Fault request header: a fault rule for that one contract call. */
@@ -367,4 +380,13 @@ export const QA_ROUTES: readonly QaRoute[] = [
     response: z.object({ deleted: z.string() }),
     errors: [404],
   },
+  {
+    method: 'GET',
+    path: '/__qa/drift',
+    summary: 'Where the provider’s answers differ from the contract (gateway mode)',
+    description:
+      'One entry per endpoint, field path and kind (missing, extra, type, value, envelope), with the contract’s expectation, a redacted example, how many answers showed it and when. Filled by provider answers in gateway mode (PROVIDER_URL); empty otherwise.',
+    response: z.array(driftEntrySchema),
+  },
+  { method: 'DELETE', path: '/__qa/drift', summary: 'Forget every drift finding', description: 'Clears the list GET /__qa/drift answers.', response: deleted },
 ];
