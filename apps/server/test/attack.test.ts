@@ -309,6 +309,29 @@ describe('emailed codes under concurrency', () => {
   });
 });
 
+describe('an emailed code and the busy hashing queue', () => {
+  it('a reset refused because every hashing slot is taken keeps its code: the retry with the same code resets the password', async () => {
+    const member = freshMember();
+    const from = nextAddress();
+    expect((await post('/user/reset_password_email', { username: member }, from)).status).toBe(200);
+    const email = (app.services.sqlite.prepare('select email from members where username = ?').get(member) as { email: string }).email;
+    const mails = async () => (await qa(`/__qa/mailbox?to=${encodeURIComponent(email)}`)).body as unknown as { otp: string | null }[];
+    await expect.poll(async () => (await mails()).some((m) => m.otp)).toBe(true);
+    const code = (await mails()).find((m) => m.otp)!.otp!;
+    const reset = () => post('/user/reset_password', { username: member, otp: code, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' }, from);
+    // Every slot running and every waiting place taken by internal hashes: the reset's hash cannot queue.
+    const busy = occupyHashQueue(hashQueueStats().concurrency + hashQueueStats().maxWaiting);
+    expect(await reset()).toEqual({ status: 429, body: { Error: HASH_BUSY_MESSAGE } });
+    await busy;
+    // Past the spec's 10 s between resets of one name (the QA clock), then the same code again.
+    const laterReset = async () => (await qa('/__qa/clock', { advance: 'PT11S' }), reset());
+    expect((await laterReset()).status).toBe(200);
+    expect((await login(member, 'Fresh@1234', from)).status).toBe(200);
+    // Used now: the same code never works twice.
+    expect((await laterReset()).body).toEqual({ Error: OTP_MESSAGES.invalid });
+  });
+});
+
 describe('limits and the QA clock', () => {
   const clockNow = async () => String((await qa('/__qa/clock')).body.now);
 

@@ -4,7 +4,7 @@
  * at most 5 wrong tries. Issuing a new code for the same purpose and subject retires older ones.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { otps } from '@md/db';
 import { runAfterAnswerJobs } from './after-answer.ts';
 import { reserveGuess } from './attempts.ts';
@@ -119,12 +119,13 @@ export async function mailOtp(ctx: OtpServices, options: IssueOtpOptions): Promi
  * code they aim at. The guess is reserved before the code is read and given back when right, so
  * concurrent wrong codes never pass the limits. With `consume` a right one is used up.
  */
-function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): void {
+function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): number {
   const guess = reserveGuess(ctx, 'code', { account: options.subject, caller: ctx.caller });
   try {
     runAfterAnswerJobs(ctx);
     const now = ctx.clock.now();
     // The outcome is written before the error is thrown, so a wrong try is counted.
+    let usedId = 0;
     const failure = ctx.db.transaction((tx): string | null => {
       const row = tx
         .select()
@@ -145,12 +146,14 @@ function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): vo
         return attempts >= OTP_MAX_WRONG_TRIES ? OTP_MESSAGES.tooManyTries : OTP_MESSAGES.invalid;
       }
       if (consume) tx.update(otps).set({ usedAt: now }).where(eq(otps.id, row.id)).run();
+      usedId = row.id;
       return null;
     });
     if (failure) {
       guess.fail();
       throw badRequest(failure);
     }
+    return usedId;
   } finally {
     guess.release();
   }
@@ -158,5 +161,14 @@ function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): vo
 
 /** Verify without using the code up (the registration step that only checks). */
 export const checkOtp = (ctx: OtpServices, options: CheckOtpOptions) => check(ctx, options, false);
-/** Verify and use the code up: it never works again. */
+/** Verify and use the code up: it never works again. Answers the code's id, for `giveBackOtp`. */
 export const consumeOtp = (ctx: OtpServices, options: CheckOtpOptions) => check(ctx, options, true);
+
+/**
+ * Makes a used code usable again when the request that used it failed before changing anything
+ * (the hashing queue was full): the member retries with the code in hand instead of asking for a
+ * new one. Only the request that used the code calls this, so no one else can have relied on it.
+ */
+export function giveBackOtp(ctx: OtpServices, id: number): void {
+  ctx.db.update(otps).set({ usedAt: null }).where(and(eq(otps.id, id), isNotNull(otps.usedAt))).run();
+}

@@ -10,7 +10,7 @@ import { emailField, meetsChangePassword, MSG, registrationUsername, RESET_THROT
 import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
 import { afterAnswer } from '../../core/after-answer.ts';
 import { rememberAddress, reserveGuess, type Guess } from '../../core/attempts.ts';
-import { checkOtp, consumeOtp, issueOtp, MAIL_NOT_SENT, mailOtp, OTP_MESSAGES } from '../../core/otp.ts';
+import { checkOtp, consumeOtp, giveBackOtp, issueOtp, MAIL_NOT_SENT, mailOtp, OTP_MESSAGES } from '../../core/otp.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
 import { mailSecurityNotice } from '../../core/security-notice.ts';
 import type { Ctx, Services } from '../../core/services.ts';
@@ -64,6 +64,16 @@ const claimTotpStep = (ctx: Pick<Services, 'db'>, memberId: number, step: number
     .set({ totpLastStep: step })
     .where(and(eq(members.id, memberId), eq(members.totpEnabled, true), or(isNull(members.totpLastStep), lt(members.totpLastStep, step))))
     .run().changes === 1;
+
+/** The new password's hash after its emailed code was used up; when the busy hashing queue refuses it, the code is given back for the retry. */
+async function hashAfterCode(ctx: Ctx, codeId: number, password: string): Promise<string> {
+  try {
+    return await hashPassword(password, ctx.caller.ip);
+  } catch (error) {
+    giveBackOtp(ctx, codeId);
+    throw error;
+  }
+}
 
 export const authHandlers: Handlers = {
   'user.login': async (ctx, input) => {
@@ -131,8 +141,8 @@ export const authHandlers: Handlers = {
     if (!sponsor) throw badRequest(MSG.invalidSponsorLong);
     if (findMemberByUsername(ctx, input.username)) throw badRequest(AUTH_MESSAGES.usernameTaken);
     const email = input.email.toLowerCase();
-    consumeOtp(ctx, { purpose: 'registration', subject: email, code: input.otp, payload: input.username });
-    const passwordHash = await hashPassword(input.password, ctx.caller.ip);
+    const code = consumeOtp(ctx, { purpose: 'registration', subject: email, code: input.otp, payload: input.username });
+    const passwordHash = await hashAfterCode(ctx, code, input.password);
     let member;
     try {
       member = ctx.db.transaction(() => {
@@ -178,9 +188,9 @@ export const authHandlers: Handlers = {
     throttleOnce(ctx, `reset_password|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
     const member = findMemberByUsername(ctx, input.username);
     // An unknown name fails like a known one without a pending code ('Invalid OTP', counted as a wrong code).
-    consumeOtp(ctx, { purpose: 'reset_password', subject: member?.username ?? input.username, code: input.otp });
+    const code = consumeOtp(ctx, { purpose: 'reset_password', subject: member?.username ?? input.username, code: input.otp });
     if (!member) throw badRequest(OTP_MESSAGES.invalid);
-    const passwordHash = await hashPassword(input.newpassword, ctx.caller.ip);
+    const passwordHash = await hashAfterCode(ctx, code, input.newpassword);
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
       notify(ctx, member.id, 'Security_Alert', 'Your password was reset. If this was not you, contact support.');
@@ -231,8 +241,8 @@ export const authHandlers: Handlers = {
     } finally {
       guess.release();
     }
-    consumeOtp(ctx, { purpose: 'change_password', subject: ctx.member.username, code: input.otp });
-    const passwordHash = await hashPassword(newPassword, ctx.caller.ip);
+    const code = consumeOtp(ctx, { purpose: 'change_password', subject: ctx.member.username, code: input.otp });
+    const passwordHash = await hashAfterCode(ctx, code, newPassword);
     const member = ctx.member;
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
