@@ -3,7 +3,7 @@
  * and preset filters; client-side sort of the current page; column chooser; table on desktop,
  * cards below 768 px. Pages give it their list/total procedures and a column set.
  */
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Flex, Stack, chakra } from '@chakra-ui/react';
 import {
   functionalUpdate,
@@ -24,7 +24,7 @@ import { TablePagination } from './table-pagination.tsx';
 import { TableView } from './table-view.tsx';
 import type { DataColumn, PagedListName, PagedTotalName, PresetFilter, RowOf } from './types.ts';
 import { useIsMobile } from '@/lib/use-is-mobile.ts';
-import { usePagedQuery } from './use-paged-query.ts';
+import { criteriaOf, usePagedQuery } from './use-paged-query.ts';
 import { useTableState } from './use-table-state.ts';
 
 export interface DataTableProps<L extends PagedListName> {
@@ -40,6 +40,9 @@ export interface DataTableProps<L extends PagedListName> {
 }
 
 const NO_FILTERS: readonly PresetFilter[] = [];
+
+// Loaded when a member opens it: the CSV writer and the dialog stay out of every route's chunk.
+const ExportDialog = lazy(() => import('./export-dialog.tsx'));
 
 /** Our columns → TanStack's: values sort as numbers (dates, money) or alphanumerically (text). */
 export function toColumnDefs<Row>(columns: readonly DataColumn<Row>[]): ColumnDef<Row, string | number>[] {
@@ -80,6 +83,7 @@ export function DataTable<L extends PagedListName>({
   const { rows, loading, failed, retrying, retry, totalPages } = usePagedQuery(list, total, state);
   const mobile = useIsMobile();
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
+  const [exporting, setExporting] = useState(false);
 
   const onSortingChange: OnChangeFn<SortingState> = (updater) => dispatch({ type: 'sorting', value: functionalUpdate(updater, state.sorting) });
   const onColumnVisibilityChange: OnChangeFn<VisibilityState> = (updater) =>
@@ -129,6 +133,7 @@ export function DataTable<L extends PagedListName>({
         presetFilters={presetFilters}
         searchPlaceholder={searchPlaceholder}
         mobile={mobile}
+        onExport={() => setExporting(true)}
       />
       <View table={table} caption={caption} empty={empty} />
       <TablePagination
@@ -138,6 +143,20 @@ export function DataTable<L extends PagedListName>({
         onPage={(page) => dispatch({ type: 'page', value: page, totalPages })}
         onPageSize={(size) => dispatch({ type: 'pageSize', value: size })}
       />
+      {exporting && (
+        <Suspense fallback={null}>
+          <ExportDialog
+            list={list}
+            total={total}
+            // What the member sees filtered now: the search as typed (the table applies it after a pause).
+            criteria={criteriaOf(state, state.search.trim())}
+            columns={columns as readonly DataColumn<unknown>[]}
+            visibleKeys={columnItems.filter((item) => item.checked).map((item) => item.value)}
+            caption={caption}
+            onClose={() => setExporting(false)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

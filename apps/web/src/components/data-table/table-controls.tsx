@@ -1,10 +1,11 @@
 /**
- * Search, date range, column chooser and preset filters. Desktop: one row above the table.
- * Below 768 px: a 'Filter' button opens a 'Filters' panel holding the same controls (spec §2).
+ * Search, date range, column chooser, preset filters and Export. Desktop: one row above the table.
+ * Below 768 px: a 'Filter' button opens a 'Filters' panel holding the same controls (spec §2);
+ * Export stays beside it, one tap away.
  */
 import { useState } from 'react';
-import { Box, Button, Field, Flex, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
-import { LuColumns3, LuFilter, LuSearch, LuX } from 'react-icons/lu';
+import { Box, Button, Field, Flex, HStack, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { LuColumns3, LuDownload, LuFilter, LuSearch, LuX } from 'react-icons/lu';
 import { TEXT_MAX } from '@md/shared';
 import { CheckboxMenu, type CheckboxMenuItem } from './checkbox-menu.tsx';
 import type { PresetFilter } from './types.ts';
@@ -18,23 +19,38 @@ interface TableControlsProps {
   presetFilters: readonly PresetFilter[];
   searchPlaceholder: string;
   mobile: boolean;
+  /** Opens the export dialog (all pages of the rows matching these controls, as CSV). */
+  onExport: () => void;
 }
 
-export function TableControls({ mobile, ...props }: TableControlsProps) {
+function ExportButton({ onExport }: { onExport: () => void }) {
+  return (
+    <Button size="sm" variant="outline" onClick={onExport} aria-haspopup="dialog">
+      <LuDownload />
+      Export
+    </Button>
+  );
+}
+
+export function TableControls({ mobile, onExport, ...props }: TableControlsProps) {
   const [open, setOpen] = useState(false);
   if (!mobile) {
     return (
       <Flex gap="3" wrap="wrap" align="end">
         <ControlFields {...props} />
+        <ExportButton onExport={onExport} />
       </Flex>
     );
   }
   return (
     <Stack gap="3">
-      <Button size="sm" variant="outline" alignSelf="start" aria-expanded={open} aria-controls="table-filters-panel" onClick={() => setOpen((v) => !v)}>
-        <LuFilter />
-        Filter
-      </Button>
+      <HStack gap="2">
+        <Button size="sm" variant="outline" aria-expanded={open} aria-controls="table-filters-panel" onClick={() => setOpen((v) => !v)}>
+          <LuFilter />
+          Filter
+        </Button>
+        <ExportButton onExport={onExport} />
+      </HStack>
       {open && (
         <Box id="table-filters-panel" role="region" aria-label="Filters" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
           <Heading as="h2" size="sm" mb="3">
@@ -49,7 +65,7 @@ export function TableControls({ mobile, ...props }: TableControlsProps) {
   );
 }
 
-function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters, searchPlaceholder }: Omit<TableControlsProps, 'mobile'>) {
+function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters, searchPlaceholder }: Omit<TableControlsProps, 'mobile' | 'onExport'>) {
   return (
     <>
       <InputGroup startElement={<LuSearch />} flex="1" minW={{ base: 'full', md: '56' }}>

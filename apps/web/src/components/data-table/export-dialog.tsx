@@ -1,0 +1,185 @@
+/**
+ * The export dialog of a paged table (issue 15), loaded only when a member opens it: pick columns
+ * (the visible ones ticked), then every page of the rows matching the table's current criteria is
+ * written as CSV, with a progress bar and Cancel. A failure or a cancel says so and keeps nothing.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, CloseButton, Dialog, Fieldset, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { contract, formatNumber, type TableInput } from '@md/shared';
+import { errorMessage } from '@/lib/errors.ts';
+import { isRecord, numberOf } from '@/lib/guards.ts';
+import { useTRPCClient } from '@/lib/trpc.ts';
+import { ExportCancelled, csvFileName, exportRows, openCsvSink, type ExportProgress, type ExportSource } from './export-rows.ts';
+import type { DataColumn, PagedListName, PagedTotalName } from './types.ts';
+
+export interface ExportDialogProps {
+  list: PagedListName;
+  total: PagedTotalName;
+  /** Search, dates and filters as the table sends them (no page). */
+  criteria: TableInput;
+  columns: readonly DataColumn<unknown>[];
+  /** Keys of the columns the table shows now: ticked at first. */
+  visibleKeys: readonly string[];
+  caption: string;
+  onClose: () => void;
+}
+
+/** The one shape every paged procedure's client call shares (the union of names is too wide to call). */
+interface PagedCall {
+  query(input: TableInput, options?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+type Phase =
+  | { kind: 'choose' }
+  | { kind: 'running'; progress: ExportProgress | null }
+  | { kind: 'done'; rows: number; file: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled' };
+
+export const EXPORT_FAILED = 'Export failed';
+
+/** The table's own calls (same transport, both client modes): an answer that is not what the table reads fails the export. */
+function useExportSource(list: PagedListName, total: PagedTotalName, criteria: TableInput): ExportSource<unknown> {
+  const client = useTRPCClient() as unknown as Record<string, PagedCall>;
+  return {
+    async fetchTotalPages(pageSize, signal) {
+      const answer = await client[total]!.query({ ...criteria, pageSize, path: contract[total].path }, { signal });
+      const pages = numberOf(isRecord(answer) ? answer.Success : undefined);
+      if (pages === undefined) throw new Error('The page count could not be read');
+      return pages;
+    },
+    async fetchPage(pageNo, pageSize, signal) {
+      const answer = await client[list]!.query({ ...criteria, pageNo, pageSize, path: contract[list].path }, { signal });
+      const rows = isRecord(answer) ? answer.Success : undefined;
+      if (!Array.isArray(rows)) throw new Error(`Page ${pageNo} could not be read`);
+      return rows;
+    },
+  };
+}
+
+export default function ExportDialog({ list, total, criteria, columns, visibleKeys, caption, onClose }: ExportDialogProps) {
+  const [picked, setPicked] = useState<readonly string[]>(() => columns.filter((c) => visibleKeys.includes(c.key)).map((c) => c.key));
+  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const controller = useRef<AbortController | null>(null);
+  const source = useExportSource(list, total, criteria);
+  const running = phase.kind === 'running';
+
+  // Closing the dialog (or leaving the page) mid-way cancels the export.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  async function start() {
+    const chosen = columns.filter((column) => picked.includes(column.key));
+    const abort = new AbortController();
+    controller.current = abort;
+    try {
+      // First, while the click still counts as the member's gesture: the save picker needs one.
+      const sink = await openCsvSink(csvFileName(caption));
+      if (!sink) return;
+      setPhase({ kind: 'running', progress: null });
+      const rows = await exportRows({ source, columns: chosen, sink, signal: abort.signal, onProgress: (progress) => setPhase({ kind: 'running', progress }) });
+      setPhase({ kind: 'done', rows, file: sink.name });
+    } catch (error) {
+      if (error instanceof ExportCancelled) setPhase({ kind: 'cancelled' });
+      else setPhase({ kind: 'failed', message: errorMessage(error, EXPORT_FAILED) });
+    }
+  }
+
+  const close = () => {
+    controller.current?.abort();
+    onClose();
+  };
+  const toggle = (key: string, on: boolean) => setPicked((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)));
+  const progress = phase.kind === 'running' ? phase.progress : null;
+  const percent = progress ? Math.min(100, Math.round((progress.pagesDone / progress.totalPages) * 100)) : null;
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && close()} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" data-testid="export-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Export {caption}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Text fontSize="sm" color="fg.muted">
+                  Every row matching the current search, dates and filters (all pages, not only this one), as a CSV file: amounts as plain numbers,
+                  dates in ISO 8601 UTC.
+                </Text>
+                <Fieldset.Root disabled={running}>
+                  <Fieldset.Legend>Columns</Fieldset.Legend>
+                  <Stack gap="2" mt="2">
+                    {columns.map((column) => (
+                      <Checkbox.Root key={column.key} size="sm" checked={picked.includes(column.key)} onCheckedChange={(e) => toggle(column.key, e.checked === true)}>
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>{column.header}</Checkbox.Label>
+                      </Checkbox.Root>
+                    ))}
+                  </Stack>
+                  {picked.length === 0 && (
+                    <Fieldset.HelperText color="fg.error">Choose at least one column.</Fieldset.HelperText>
+                  )}
+                </Fieldset.Root>
+                {running && (
+                  <Progress.Root value={percent} size="sm" colorPalette="teal" aria-label="Export progress">
+                    <Progress.Track>
+                      <Progress.Range />
+                    </Progress.Track>
+                    <Text fontSize="sm" mt="2" aria-live="polite" data-testid="export-progress">
+                      {progress
+                        ? `Page ${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)} · ${formatNumber(progress.rows)} rows`
+                        : 'Starting…'}
+                    </Text>
+                  </Progress.Root>
+                )}
+                {phase.kind === 'done' && (
+                  <Alert.Root status="success" role="status">
+                    <Alert.Indicator />
+                    <Alert.Title>
+                      Exported {formatNumber(phase.rows)} {phase.rows === 1 ? 'row' : 'rows'} to {phase.file}.
+                    </Alert.Title>
+                  </Alert.Root>
+                )}
+                {phase.kind === 'failed' && (
+                  <Alert.Root status="error" role="alert">
+                    <Alert.Indicator />
+                    <Alert.Title>
+                      {EXPORT_FAILED}: {phase.message}. Nothing was saved.
+                    </Alert.Title>
+                  </Alert.Root>
+                )}
+                {phase.kind === 'cancelled' && (
+                  <Alert.Root status="info" role="status">
+                    <Alert.Indicator />
+                    <Alert.Title>Export cancelled. Nothing was saved.</Alert.Title>
+                  </Alert.Root>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              {running ? (
+                <Button variant="outline" onClick={() => controller.current?.abort()}>
+                  Cancel export
+                </Button>
+              ) : (
+                <>
+                  <Button variant="outline" onClick={close}>
+                    Close
+                  </Button>
+                  <Button colorPalette="teal" disabled={picked.length === 0} onClick={() => void start()}>
+                    {phase.kind === 'choose' ? 'Export CSV' : 'Export again'}
+                  </Button>
+                </>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
