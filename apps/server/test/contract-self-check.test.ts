@@ -92,6 +92,9 @@ const steps: Step[] = [
   { name: 'support.send_message' as ProcedureName, as: 'demo', input: () => ({ name: 'Demo Member', email: 'demo@example.com', subject: 'Self check', message: 'Every endpoint answers its schema.' }) },
   { name: 'activity.view_recent' as ProcedureName, as: 'demo', input: () => ({ limit: 10 }) },
   { name: 'level.view_downline_page' as ProcedureName, as: 'demo', input: () => ({ username: 'demo', page: 1, per_page: 5 }) },
+  { name: 'earning.view_daily_earnings' as ProcedureName, as: 'demo', input: () => ({ days: 30 }) },
+  { name: 'binary.view_daily_volume' as ProcedureName, as: 'demo', input: () => ({ days: 90 }) },
+  { name: 'rank.view_rank_progress' as ProcedureName, as: 'demo', input: () => ({}) },
   // TOTP and email change on a member without a package (email change needs none active).
   { name: 'user.enable_totp', as: 'allene_029', input: () => ({}) },
   { name: 'user.change_totp_status', as: 'allene_029', input: () => ({ status: true, totp: totpCode(totpKey) }) },

@@ -3,6 +3,7 @@ import type { Handlers } from '../transport/handlers.ts';
 import { activityHandlers } from './activity/handlers.ts';
 import { analyticsHandlers } from './analytics/handlers.ts';
 import { authHandlers } from './auth/handlers.ts';
+import { insightHandlers } from './insights/handlers.ts';
 import { directHandlers } from './direct/handlers.ts';
 import { networkHandlers } from './network/handlers.ts';
 import { rankHandlers } from './engine/handlers.ts';
@@ -35,4 +36,5 @@ export const handlers: Handlers = {
   // Extensions of this stand-in (advertised in /config.json capabilities), not provider endpoints.
   ...supportHandlers,
   ...activityHandlers,
+  ...insightHandlers,
 };
