@@ -148,6 +148,33 @@ describe('answers of the pure reads', () => {
   });
 });
 
+describe('when full', () => {
+  it('drops the least recently read members first, and a member filling it alone loses its oldest answers', async () => {
+    const { t } = await appWithMember();
+    const computed: string[] = [];
+    const cache = createReadCache<string>(4);
+    const get = (member: number, key: string) => cache.get(t.services.sqlite, member, key, () => (computed.push(`${member}:${key}`), key));
+    get(1, 'a');
+    get(2, 'a');
+    get(3, 'a');
+    get(1, 'a'); // a hit: member 1 is now the most recently read
+    get(4, 'a'); // four answers: full
+    get(5, 'a'); // member 2 (least recently read) goes
+    computed.length = 0;
+    for (const member of [1, 3, 4, 5]) get(member, 'a');
+    expect(computed).toEqual([]);
+    get(2, 'a');
+    expect(computed).toEqual(['2:a']);
+    // One member's pages alone: it keeps the newest four.
+    computed.length = 0;
+    for (const key of ['p1', 'p2', 'p3', 'p4', 'p5']) get(9, key);
+    for (const key of ['p2', 'p3', 'p4', 'p5']) get(9, key);
+    expect(computed).toEqual(['9:p1', '9:p2', '9:p3', '9:p4', '9:p5']);
+    get(9, 'p1');
+    expect(computed.at(-1)).toBe('9:p1');
+  });
+});
+
 describe('what a write drops', () => {
   /** A cache whose computations are counted, per member. */
   const counted = () => {

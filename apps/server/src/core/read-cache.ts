@@ -182,7 +182,7 @@ export interface ReadCache<V> {
   get(sqlite: Database.Database, member: number, key: string, compute: () => V): V;
 }
 
-/** A cache of at most `maxEntries` answers per connection (past that it starts again empty). */
+/** A cache of at most `maxEntries` answers per connection; past that the least recently read members' answers go first. */
 export function createReadCache<V>(maxEntries: number): ReadCache<V> {
   const stores = new WeakMap<Database.Database, Store>();
   return {
@@ -196,17 +196,31 @@ export function createReadCache<V>(maxEntries: number): ReadCache<V> {
         watch.stores.add(store);
       }
       const answers = store.byMember.get(member);
-      if (answers?.has(key)) return answers.get(key) as V;
+      if (answers?.has(key)) {
+        // The member moves to the back of the map's order: eviction takes the least recently read first.
+        store.byMember.delete(member);
+        store.byMember.set(member, answers);
+        return answers.get(key) as V;
+      }
       const writes = watch.writes;
       const value = compute();
       // compute() may write (a read that settles what fell due): then the value may be older than the write.
       if (watch.writes !== writes || value instanceof Promise) return value;
-      if (store.size >= maxEntries) {
-        store.byMember.clear();
-        store.size = 0;
-      }
       let kept = store.byMember.get(member);
-      if (!kept) store.byMember.set(member, (kept = new Map()));
+      if (kept) store.byMember.delete(member);
+      // Full: the least recently read members' answers go (this member's own oldest when it alone fills it).
+      for (const [other, theirs] of store.byMember) {
+        if (store.size < maxEntries) break;
+        store.byMember.delete(other);
+        store.size -= theirs.size;
+      }
+      if (kept)
+        for (const old of kept.keys()) {
+          if (store.size < maxEntries) break;
+          kept.delete(old);
+          store.size--;
+        }
+      store.byMember.set(member, (kept ??= new Map()));
       kept.set(key, value);
       store.size++;
       return value;
