@@ -25,6 +25,11 @@ import { createStorageMonitor, reportStorageFault } from './core/storage.ts';
 import { createTokenService } from './core/tokens.ts';
 import { webAssetOptions } from './core/web-assets.ts';
 import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
+import { createDriftStore } from './modules/gateway/drift.ts';
+import { registerDriftRoutes } from './modules/gateway/drift-routes.ts';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from './modules/gateway/forward.ts';
+import { createGateway } from './modules/gateway/gateway.ts';
+import { registerGatewayRoutes } from './modules/gateway/routes.ts';
 import { isDocsUrl, registerDocs } from './modules/docs/routes.ts';
 import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
@@ -35,6 +40,7 @@ import { seedScenario } from './seed/index.ts';
 import { startDailyRuns } from './modules/engine/runner.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { checksumStoredAddresses } from './modules/withdrawals/checksum-fix.ts';
+import { chainInterceptors } from './transport/call.ts';
 import { registerCors } from './transport/cors.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { guardTrpcContentType } from './transport/trpc.ts';
@@ -95,6 +101,12 @@ export interface BuildOptions {
   random?: () => number;
   /** QA_TOKEN: every /__qa call and X-QA-Fault header must present it in X-QA-Token (modules/qa/token.ts). */
   qaToken?: string;
+  /**
+   * Gateway mode (issue 14, modules/gateway): contract calls are forwarded to the real provider
+   * (PROVIDER_URL; PROVIDER_DEPOSIT_URL for the deposit host, `url` when absent) unless QA routes
+   * an endpoint to the stand-in or a recording. `timeoutMs`: PROVIDER_TIMEOUT_MS.
+   */
+  provider?: { url: string; depositUrl?: string; timeoutMs?: number };
 }
 
 export interface App {
@@ -256,17 +268,29 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     return reply.code(state.ready ? 200 : 503).send({ status: state.ready ? 'ready' : 'not ready', ...state });
   });
 
-  // The QA surface (faults, journal, snapshots) wraps every contract call on both transports.
-  const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random, token: options.qaToken }) : undefined;
+  // The provider gateway answers contract calls per endpoint (provider, stand-in or recording);
+  // without PROVIDER_URL it is there for QA alone (replaying recordings), and drift needs a reader.
+  const drift = config.qaControl ? createDriftStore({ now: () => clock.now() }) : undefined;
+  const gateway =
+    standin && (config.qaControl || options.provider)
+      ? createGateway(services, {
+          provider: options.provider && { apiUrl: options.provider.url, depositUrl: options.provider.depositUrl, timeoutMs: options.provider.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS },
+          recordingsDir: sqlite.memory ? null : `${resolve(sqlite.name)}.recordings`,
+          drift,
+        })
+      : undefined;
+  // The QA surface (faults, journal, snapshots) wraps every contract call on both transports, around the gateway.
+  const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random, token: options.qaToken, memberOfToken: gateway?.memberOfToken }) : undefined;
+  const intercept = chainInterceptors(qa?.intercept, gateway?.intercept);
   if (standin) {
     // Browser clients on the allowed origins call the stand-in API across origins, as a real provider's are.
     if (options.corsOrigins?.length) await registerCors(fastify, options.corsOrigins);
-    registerRestRoutes(fastify, services, handlers, qa?.intercept);
+    registerRestRoutes(fastify, services, handlers, intercept);
     registerCaptchaRoutes(fastify, services);
     // /trpc in its own scope: the content-type guard and the text body parser are for it alone.
     await fastify.register(async (trpcScope) => {
       guardTrpcContentType(trpcScope);
-      registerTrpcRoutes(trpcScope, services, handlers, qa?.intercept);
+      registerTrpcRoutes(trpcScope, services, handlers, intercept);
     });
   }
   if (walletCheckStandin) registerWalletCheckStandin(fastify);
@@ -281,6 +305,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       // As contract calls (transport/call.ts): writes refused while the files are gone or unwritable.
       qaScope.addHook('preHandler', async (request) => services.storage?.guard(request.method !== 'GET' && request.method !== 'HEAD'));
       registerQaRoutes(qaScope, services, qa);
+      if (gateway) registerGatewayRoutes(qaScope, gateway);
+      if (drift) registerDriftRoutes(qaScope, drift);
     });
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
@@ -299,6 +325,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
 
   fastify.addHook('onClose', async () => {
+    gateway?.close();
     services.mailer.close();
     services.storage?.close();
     sqlite.close();

@@ -37,6 +37,11 @@ export const CONFIG_MESSAGES = {
     `STANDIN=off: this process serves the web app only, so /config.json must send it to the real provider. Set ${missing.join(', ')} (absolute http(s) URLs).`,
   walletCheck:
     'NODE_ENV=production does not serve the wallet-check stand-in (it approves any address): set WALLET_CHECK_URL to the real check, or WALLET_CHECK_STANDIN=on.',
+  providerUrl: (name: string, value: string) => `${name}=${value} is not an absolute http(s) URL (e.g. ${name}=https://api.provider.example).`,
+  providerWithoutStandin:
+    'PROVIDER_URL makes this process a gateway to the provider, which needs the stand-in API (STANDIN=on): with STANDIN=off point /config.json at the provider itself (API_BASE_URL, DEPOSIT_BASE_URL).',
+  providerDepositAlone: 'PROVIDER_DEPOSIT_URL needs PROVIDER_URL: set the provider\'s API URL too.',
+  providerTimeout: (value: string) => `PROVIDER_TIMEOUT_MS=${value} is not a whole number of milliseconds from 1 to 60000.`,
   corsOrigin: (origin: string) =>
     `CORS_ORIGINS: '${origin}' is not an origin. List origins separated by commas, scheme, host and port only (e.g. CORS_ORIGINS=https://app.example.com,http://localhost:5173).`,
 } as const;
@@ -94,6 +99,23 @@ export function corsOriginsOf(value: string): string[] {
   return origins.map((origin) => new URL(origin).origin);
 }
 
+/** Gateway mode (issue 14): PROVIDER_URL, PROVIDER_DEPOSIT_URL and PROVIDER_TIMEOUT_MS, checked; undefined when unset. */
+function gatewayOf(env: NodeJS.ProcessEnv, standin: boolean): BuildOptions['provider'] {
+  const url = set(env.PROVIDER_URL)?.trim();
+  const depositUrl = set(env.PROVIDER_DEPOSIT_URL)?.trim();
+  const timeout = set(env.PROVIDER_TIMEOUT_MS)?.trim();
+  if (url === undefined) {
+    if (depositUrl !== undefined) throw new ConfigError(CONFIG_MESSAGES.providerDepositAlone);
+    return undefined;
+  }
+  if (!standin) throw new ConfigError(CONFIG_MESSAGES.providerWithoutStandin);
+  for (const [name, value] of [['PROVIDER_URL', url], ['PROVIDER_DEPOSIT_URL', depositUrl]] as const)
+    if (value !== undefined && !isAbsoluteHttpUrl(value)) throw new ConfigError(CONFIG_MESSAGES.providerUrl(name, value));
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000)) throw new ConfigError(CONFIG_MESSAGES.providerTimeout(timeout!));
+  return { url, ...(depositUrl !== undefined ? { depositUrl } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+}
+
 /** The environment as start-up options; throws ConfigError when it would expose QA control or serve a broken client. */
 export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
   const production = env.NODE_ENV === 'production';
@@ -115,6 +137,7 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
   // It approves any address: production serves it only when asked, or when the real check is elsewhere.
   const walletCheckStandin = standin && onOff(env, 'WALLET_CHECK_STANDIN', !production);
   if (standin && !walletCheckStandin && providerUrls.walletCheckUrl === undefined) throw new ConfigError(CONFIG_MESSAGES.walletCheck);
+  const provider = gatewayOf(env, standin);
   const autopay = env.DEMO_AUTOPAY_SECONDS ? Number(env.DEMO_AUTOPAY_SECONDS) : undefined;
   const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS);
   // info by default (start, stop, faults, every 5xx); LOG=1 (before LOG_LEVEL) meant every request.
@@ -149,6 +172,7 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
       // A deployment that points provider mode at a real provider sets these (absolute URLs).
       providerUrls,
       ...(qaControl && qaToken !== undefined ? { qaToken } : {}),
+      ...(provider ? { provider } : {}),
       config: {
         qaControl,
         publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -190,6 +190,8 @@ describe('journal redaction is lazy', () => {
       path: '/user/enable_totp',
       procedure: 'user.enable_totp',
       transport: 'trpc',
+      source: 'mock',
+      providerMs: null,
       status: 200,
       durationMs: 1,
       member: 'demo',

@@ -18,11 +18,19 @@ export interface Exchange {
   reply: FastifyReply;
 }
 
+/** Who answered a call: the stand-in's handlers, the provider (gateway mode) or a recording of it. */
+export type Source = 'mock' | 'provider' | `recording:${string}`;
+
 export interface Call {
   name: ProcedureName;
   input: unknown;
   caller: Caller;
   exchange: Exchange;
+  /**
+   * Set by the provider gateway (modules/gateway) when it answered instead of the handlers: the
+   * status and body the provider gave, and how long it took; the journal shows them.
+   */
+  answered?: { source: Source; status: number; body: unknown; providerMs: number | null };
 }
 
 /** Wraps a call; `next` runs it (invoke). What it answers or throws is what the transport sends. */
@@ -30,8 +38,16 @@ export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<
 
 export type CallEndpoint = (call: Call) => Promise<unknown>;
 
+/** One interceptor around another: `outer` sees what `inner` answered (the QA surface around the gateway). */
+export function chainInterceptors(outer: Interceptor | undefined, inner: Interceptor | undefined): Interceptor | undefined {
+  if (!outer || !inner) return outer ?? inner;
+  return (call, next) => outer(call, () => inner(call, next));
+}
+
 export function createCallEndpoint(services: Services, handlers: Handlers, interceptor?: Interceptor): CallEndpoint {
   return async (call) => {
+    // Reads the call when it runs: the gateway may have put a stand-in token for a member signed in
+    // at the provider in its caller and input (modules/gateway/shadow.ts).
     const next = () => invoke(services, handlers, call.name, call.input, call.caller);
     try {
       // A write is refused while the database files are gone or cannot be written, and any call

@@ -12,6 +12,9 @@ import type { ScenarioInfo } from '../../seed/index.ts';
 import type { depositView } from '../deposits/deposits.ts';
 import type { JobRun } from '../jobs/index.ts';
 import type { DriftEntry } from '../gateway/drift.ts';
+import type { RecordingInfo } from '../gateway/recordings.ts';
+import { recordingBody } from '../gateway/routes.ts';
+import { routingInput, type RoutingView } from '../gateway/routing.ts';
 import type { LedgerCheck } from '../ledger/ledger.ts';
 import { headerRuleInput, ruleInput, type ruleView } from '../qa/faults.ts';
 import type { JournalEntry } from '../qa/journal.ts';
@@ -157,6 +160,11 @@ const journalEntrySchema = shaped<JournalEntry>()(
     requestHeaders: z.unknown(),
     requestBody: z.unknown().describe('Secrets shown as [redacted]'),
     responseBody: z.unknown(),
+    source: z
+      .union([z.enum(['mock', 'provider']), z.templateLiteral(['recording:', z.string()])])
+      .nullable()
+      .describe("Who answered: the stand-in ('mock'), the provider (gateway mode) or 'recording:<name>'; null when a fault rule answered alone"),
+    providerMs: z.number().nullable().describe('How long the provider took (source provider)'),
     fault: z.object({ id: z.string(), effect: z.string(), delayMs: z.number() }).nullable(),
     pending: z.boolean(),
     outcome: z.string().optional().describe("Set when no answer went out: 'dropped', 'client closed', 'server closing'"),
@@ -174,6 +182,22 @@ const driftEntrySchema = shaped<DriftEntry>()(
     count: z.number().describe('How many answers showed it'),
     firstSeen: isoDateTime,
     lastSeen: isoDateTime,
+  }),
+);
+const target = z.union([z.enum(['provider', 'mock']), z.templateLiteral(['recording:', z.string()])]);
+const routingSchema = shaped<RoutingView>()(
+  z.object({
+    default: z.enum(['provider', 'mock']).describe('provider when PROVIDER_URL is set, else mock'),
+    endpoints: z.array(z.object({ path: z.string(), procedure, target })),
+  }),
+);
+const recordingSchema = shaped<RecordingInfo>()(
+  z.object({
+    name: z.string(),
+    entries: z.number().describe('Exchanges recorded'),
+    recording: z.boolean().describe('Still recording'),
+    size: z.number().describe('Bytes of the HAR file'),
+    createdAt: isoDateTime,
   }),
 );
 const endpointRef = z.string().describe("A contract path such as '/user/view_profile', or its procedure name");
@@ -389,4 +413,56 @@ export const QA_ROUTES: readonly QaRoute[] = [
     response: z.array(driftEntrySchema),
   },
   { method: 'DELETE', path: '/__qa/drift', summary: 'Forget every drift finding', description: 'Clears the list GET /__qa/drift answers.', response: deleted },
+  {
+    method: 'GET',
+    path: '/__qa/routing',
+    summary: 'Who answers each contract endpoint (gateway mode)',
+    description: "Every contract endpoint with its target: 'provider' (forwarded to PROVIDER_URL), 'mock' (this stand-in) or 'recording:<name>' (replayed from a recording); the default is provider when PROVIDER_URL is set, else mock.",
+    response: routingSchema,
+  },
+  {
+    method: 'POST',
+    path: '/__qa/routing',
+    summary: 'Route one endpoint (or every one) to the provider, the stand-in or a recording',
+    description:
+      "`path`: '/user/view_profile', 'user.view_profile' or '*'. A member signed in at the provider is known to the stand-in (a shadow member) once the provider vouched for its token. 400 for an unknown endpoint or target, 'provider' without PROVIDER_URL, or a recording that does not exist.",
+    body: routingInput,
+    example: { path: '/wallet/view_all_wallets_details', target: 'mock' },
+    response: routingSchema,
+  },
+  {
+    method: 'GET',
+    path: '/__qa/recordings',
+    summary: 'The recordings of provider exchanges (HAR 1.2 files)',
+    description: 'The recordings beside the database (<database>.recordings/<name>.har), with how many exchanges each holds and whether it is still recording.',
+    response: z.array(recordingSchema),
+  },
+  {
+    method: 'POST',
+    path: '/__qa/recordings',
+    summary: 'Start recording provider exchanges under a name',
+    description: 'Every provider answer from now on is added to the recording (redacted: passwords, codes, tokens, secrets, the Authorization header) until …/stop; a recording of that name is replaced.',
+    body: recordingBody,
+    example: { name: 'sandbox-day-1' },
+    status: 201,
+    response: recordingSchema,
+  },
+  {
+    method: 'POST',
+    path: '/__qa/recordings/:name/stop',
+    summary: 'Stop a recording',
+    description: 'Writes the recording and stops adding to it; 404 when no recording of that name is being made. Route endpoints to recording:<name> to replay it.',
+    params: { name: { description: 'Recording name', example: 'sandbox-day-1' } },
+    response: recordingSchema,
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    path: '/__qa/recordings/:name',
+    summary: 'Delete a recording',
+    description: 'Removes the HAR file; 404 for an unknown name.',
+    params: { name: { description: 'Recording name', example: 'sandbox-day-1' } },
+    response: z.object({ deleted: z.string() }),
+    errors: [404],
+  },
 ];

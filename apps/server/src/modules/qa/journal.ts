@@ -82,6 +82,13 @@ export interface JournalEntry {
   requestBody: unknown;
   /** The provider envelope answered (over tRPC: the procedure's result, or { Error }); raw text for empty/malformed. */
   responseBody: unknown;
+  /**
+   * Who answered: 'mock' (the stand-in's handlers), 'provider' (forwarded in gateway mode) or
+   * 'recording:<name>'; null when a fault rule answered without anyone being asked.
+   */
+  source: 'mock' | 'provider' | `recording:${string}` | null;
+  /** How long the provider took (gateway mode, source 'provider'); null otherwise. */
+  providerMs: number | null;
   /** The fault rule that shaped the answer: its id ('header' for X-QA-Fault), effect and delay. */
   fault: { id: string; effect: string; delayMs: number } | null;
   pending: boolean;

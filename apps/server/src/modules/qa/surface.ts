@@ -22,6 +22,8 @@ export interface QaSurfaceOptions {
   random?: () => number;
   /** QA_TOKEN: when set, an X-QA-Fault header counts only on a request that also presents it. */
   token?: string;
+  /** The member of a token this server did not sign (the gateway's provider tokens, modules/gateway/shadow.ts). */
+  memberOfToken?: (token: string) => string | null;
 }
 
 /** Per HTTP exchange: the header rule, an answer to send instead, and who waits on the connection. */
@@ -133,6 +135,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
         status: reply.statusCode,
         durationMs: round(reply.elapsedTime),
         responseBody: body,
+        source: null,
+        providerMs: null,
         fault: null,
         pending: false,
       });
@@ -171,7 +175,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
         if (usernames.size >= 1_000) usernames.clear();
         usernames.set(token, username);
       }
-      return username;
+      // A provider token (gateway mode) becomes known when the provider vouches for it: asked each time.
+      return username ?? options.memberOfToken?.(token) ?? null;
     }
     const input = call.input as Record<string, unknown> | null;
     if (contract[call.name].auth === 'none' && input && typeof input === 'object' && typeof input.username === 'string') return input.username.trim().toLowerCase();
@@ -185,6 +190,16 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     entry.durationMs = round(performance.now() - started);
     entry.pending = false;
     if (outcome) entry.outcome = outcome;
+  };
+  /**
+   * Completes the record of a call someone answered: the stand-in's handlers (status 200, their
+   * output), or in gateway mode the provider or a recording, with the status and body it gave.
+   */
+  const answered = (entry: JournalRecord, started: number, call: Call, output: unknown) => {
+    const by = call.answered;
+    finish(entry, started, by ? by.status : 200, by ? by.body : output);
+    entry.source = by ? by.source : 'mock';
+    entry.providerMs = by ? by.providerMs : null;
   };
   /** No answer goes out: the connection is dropped (or already gone). */
   const noAnswer = (exchange: Exchange, entry: JournalRecord, started: number, outcome: string) => {
@@ -212,6 +227,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       status: null,
       durationMs: null,
       responseBody: null,
+      source: null,
+      providerMs: null,
       fault: null,
       pending: true,
     });
@@ -227,7 +244,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       const fault: AppliedFault | null = faults.pick(call.name, member, state?.header ?? null);
       if (!fault) {
         const output = await next();
-        finish(entry, started, 200, output);
+        answered(entry, started, call, output);
         return output;
       }
       entry.fault = { id: fault.id, effect: fault.effect.kind === 'raw' ? fault.effect.what : fault.effect.kind, delayMs: fault.delayMs };
@@ -262,10 +279,11 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       }
 
       const output = await next();
-      finish(entry, started, 200, output);
+      answered(entry, started, call, output);
       return output;
     } catch (error) {
-      finish(entry, started, statusOf(error), errorBody(error));
+      if (call.answered) answered(entry, started, call, undefined);
+      else finish(entry, started, statusOf(error), errorBody(error));
       throw error;
     }
   };

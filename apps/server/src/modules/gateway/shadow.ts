@@ -1,0 +1,95 @@
+/**
+ * Shadow members: how the stand-in answers a mock-routed call for a member signed in AT THE
+ * PROVIDER, whose token it did not sign and cannot verify.
+ *
+ * A provider token is trusted only once the provider vouched for it: the JWT of a successful
+ * provider-answered sign-in or registration (for the username the body named), the token of a
+ * successful provider-answered profile read (for the profile's Username), or, for a token never
+ * seen, one profile read at the provider made for the purpose. Unknown tokens are never mapped.
+ * The member of that username in the stand-in's database then acts: the one already there, or a
+ * shadow member created on first sight (a root of its own tree, no password that can sign in, an
+ * empty ledger QA can fund with a deposit window and POST /__qa/deposits/:transId/pay).
+ */
+import { contract, type ProcedureName } from '@md/shared';
+import type { Member, Services } from '../../core/services.ts';
+import { findMemberByUsername, insertMember } from '../auth/members.ts';
+
+/** Tokens remembered at most (a QA session's worth); the oldest go first. */
+const MAX_TOKENS = 10_000;
+/** No scrypt hash: verifyPassword answers false for it, so a shadow member cannot sign in at the stand-in. */
+const NO_PASSWORD = 'shadow-member:no-password';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The username a successful provider answer vouches for, with the token it vouches for; null when it vouches for none. */
+export function vouchedBy(name: ProcedureName, input: unknown, token: string | undefined, status: number, body: unknown): { token: string; username: string } | null {
+  if (status < 200 || status >= 300 || !isObject(body) || 'Error' in body) return null;
+  if ((name === 'user.login' || name === 'user.register') && typeof body.JWT === 'string' && body.JWT && isObject(input) && typeof input.username === 'string')
+    return { token: body.JWT, username: input.username.trim().toLowerCase() };
+  if (name === 'user.view_profile' && token) {
+    const profile = Array.isArray(body.Success) ? body.Success[0] : body.Success;
+    if (isObject(profile) && typeof profile.Username === 'string' && profile.Username) return { token, username: profile.Username.trim().toLowerCase() };
+  }
+  return null;
+}
+
+export function createShadowMembers(services: Services) {
+  /** Provider token → username (insertion order = age). */
+  const known = new Map<string, string>();
+  /** Username → a stand-in token for that member, re-signed when it stops verifying. */
+  const standinTokens = new Map<string, string>();
+
+  const ensureMember = (username: string): Member =>
+    findMemberByUsername(services, username) ??
+    insertMember(services, {
+      username,
+      name: username,
+      email: `${username}@provider.invalid`,
+      country: 'Unknown',
+      passwordHash: NO_PASSWORD,
+      sponsorId: null,
+      side: '0',
+      createdAt: services.clock.now(),
+    });
+
+  return {
+    /** Remembers a token the provider vouched for. */
+    learn(token: string, username: string) {
+      known.delete(token);
+      if (known.size >= MAX_TOKENS) known.delete(known.keys().next().value!);
+      known.set(token, username);
+    },
+    /** The username of a provider token seen before, or null. */
+    usernameOf: (token: string): string | null => known.get(token) ?? null,
+    /** Whether the stand-in signed this token itself (valid or not, it is then the stand-in's to judge). */
+    isStandinToken(token: string): boolean {
+      try {
+        services.tokens.verify(token);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    /** A token the stand-in accepts for the member of that username (created as a shadow member if missing). */
+    standinTokenFor(username: string): string {
+      const cached = standinTokens.get(username);
+      if (cached) {
+        try {
+          if (services.tokens.verify(cached).username === username) return cached;
+        } catch {
+          // Expired (the QA clock moved) or revoked: signed again below.
+        }
+      }
+      const token = services.tokens.sign(ensureMember(username));
+      standinTokens.set(username, token);
+      return token;
+    },
+    /** The call's input with the body token (if the endpoint reads one) replaced. */
+    withToken(name: ProcedureName, input: unknown, token: string): unknown {
+      const field = contract[name].tokenField;
+      if (!field || !isObject(input) || input[field] === undefined) return input;
+      return { ...input, [field]: token };
+    },
+  };
+}
+export type ShadowMembers = ReturnType<typeof createShadowMembers>;
