@@ -1,6 +1,11 @@
-/** Binary Chart (/dashboard/binarychart, spec §2): the member's binary tree with a hover panel. */
+/**
+ * Binary Chart (/dashboard/binarychart, spec §2): the member's binary tree with a hover panel, as
+ * the list (the default) or as a graph with a jump to the bottom of each leg and a search by name
+ * (issue 15, binary-graph-view.tsx). Both views stay mounted once opened, so switching keeps
+ * what each has open.
+ */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Box, Card, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, sideLabel } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -10,7 +15,8 @@ import { useAuth } from '@/lib/auth.tsx';
 import { recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { downlineChildren, hasDownline, type BinaryMember } from './binary-data.ts';
-import { NodeDetails, useNodeDetails } from './node-details.tsx';
+import { BinaryGraphView } from './binary-graph-view.tsx';
+import { FloatingDetails, useNodeDetails } from './node-details.tsx';
 
 /** Left and right legs in two palettes; 'subtle' backgrounds keep fg text readable in both modes. */
 export const SIDE_PALETTE = { '0': 'blue', '1': 'orange', root: 'gray' } as const;
@@ -55,22 +61,6 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
         </Badge>
       )}
     </>
-  );
-}
-
-/** The hover panel, floated beside the hovered (or focused) row, clamped to the viewport. */
-function FloatingDetails({ username, rect }: { username: string; rect: DOMRect }) {
-  const width = 300;
-  const left = Math.max(8, Math.min(rect.right + 8, window.innerWidth - width - 8));
-  const fitsBeside = rect.right + 8 + width <= window.innerWidth;
-  // Beside the row on wide screens; below it on phones.
-  const top = fitsBeside ? rect.top : rect.bottom + 4;
-  return (
-    <Card.Root position="fixed" zIndex="popover" top={`${Math.min(top, window.innerHeight - 260)}px`} left={`${left}px`} w={`${width}px`} maxW="calc(100vw - 16px)" shadow="lg" pointerEvents="none" size="sm">
-      <Card.Body>
-        <NodeDetails username={username} />
-      </Card.Body>
-    </Card.Root>
   );
 }
 
@@ -132,24 +122,35 @@ export default function BinaryChartPage() {
       ) : !root ? (
         <Text color="fg.muted">{MSG.noOrgData}</Text>
       ) : (
-        <>
-          <Text fontSize="sm" color="fg.muted">
-            Click a member to show or hide their downline; hover or focus one for details.
-          </Text>
-          <VirtualTree
-            key={root.id}
-            label="Binary tree"
-            root={root}
-            rootChildren={rootChildren}
-            loadChildren={loadChildren}
-            nameOf={(node) => node.data.username}
-            paletteOf={paletteOf}
-            rowData={(row) => ({ 'data-side': row.node.data.side ?? 'root' })}
-            renderContent={(row) => <BinaryNodeContent member={row.node.data} />}
-            onActivate={onActivate}
-          />
-          {hovered && <FloatingDetails username={hovered.username} rect={hovered.rect} />}
-        </>
+        <Tabs.Root defaultValue="list" variant="line" colorPalette="teal" lazyMount>
+          <Tabs.List mb="3">
+            <Tabs.Trigger value="list">List</Tabs.Trigger>
+            <Tabs.Trigger value="tree">Tree</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="list" pt="0">
+            <Stack gap="2">
+              <Text fontSize="sm" color="fg.muted">
+                Click a member to show or hide their downline; hover or focus one for details.
+              </Text>
+              <VirtualTree
+                key={root.id}
+                label="Binary tree"
+                root={root}
+                rootChildren={rootChildren}
+                loadChildren={loadChildren}
+                nameOf={(node) => node.data.username}
+                paletteOf={paletteOf}
+                rowData={(row) => ({ 'data-side': row.node.data.side ?? 'root' })}
+                renderContent={(row) => <BinaryNodeContent member={row.node.data} />}
+                onActivate={onActivate}
+              />
+              {hovered && <FloatingDetails username={hovered.username} rect={hovered.rect} />}
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="tree" pt="0">
+            <BinaryGraphView me={root.id} {...(rootActive !== undefined ? { meActive: rootActive } : {})} palette={SIDE_PALETTE} />
+          </Tabs.Content>
+        </Tabs.Root>
       )}
     </Stack>
   );

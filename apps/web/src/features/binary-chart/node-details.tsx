@@ -1,6 +1,6 @@
 /** The hover panel of a binary node (spec §2): Current Binary, Earnings, Direct Bonus and the plans. */
 import { useEffect } from 'react';
-import { Badge, Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@md/shared';
 import { recordOf, textOf } from '@/lib/guards.ts';
@@ -72,5 +72,21 @@ export function NodeDetails({ username }: { username: string }) {
         </>
       )}
     </Stack>
+  );
+}
+
+/** The hover panel, floated beside the hovered (or focused) row, clamped to the viewport. */
+export function FloatingDetails({ username, rect }: { username: string; rect: DOMRect }) {
+  const width = 300;
+  const left = Math.max(8, Math.min(rect.right + 8, window.innerWidth - width - 8));
+  const fitsBeside = rect.right + 8 + width <= window.innerWidth;
+  // Beside the row on wide screens; below it on phones.
+  const top = fitsBeside ? rect.top : rect.bottom + 4;
+  return (
+    <Card.Root position="fixed" zIndex="popover" top={`${Math.min(top, window.innerHeight - 260)}px`} left={`${left}px`} w={`${width}px`} maxW="calc(100vw - 16px)" shadow="lg" pointerEvents="none" size="sm">
+      <Card.Body>
+        <NodeDetails username={username} />
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -1,0 +1,268 @@
+/**
+ * A binary tree drawn as a tree (issue 15): a member and a few levels below, two slots per member
+ * (an empty one drawn as such), coloured by side, inside a box that scrolls both ways. Children
+ * load level by level as the list's do; the view never holds more than 2^(levels+1) - 1 slots,
+ * whatever the depth of the tree, so re-rooting deep in a leg costs the same as at the top.
+ *
+ * The layout is the complete binary tree's: the slot i of level d is centred in the i-th of 2^d
+ * equal columns, so nothing overlaps and no layout library is needed.
+ *
+ * Keyboard (a roving tab stop over the members): Up goes to the parent (at the top: `onUp`),
+ * Down to the first child, Left and Right to the neighbours on the level, Home to the top; Enter
+ * (or a click) on a member below the top opens the graph at it. Hover and focus report the member
+ * and its box (`onActivate`), for the page's hover panel.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, Spinner, Text } from '@chakra-ui/react';
+import { sideLabel } from '@md/shared';
+
+export interface GraphMember {
+  username: string;
+  /** The side of its parent the member hangs on; null for the member itself (the tree's root). */
+  side: '0' | '1' | null;
+  active?: boolean;
+}
+
+export interface BinaryTreeGraphProps {
+  /** The tree's accessible name. */
+  label: string;
+  root: GraphMember;
+  /** Levels drawn below the root. */
+  levels?: number;
+  loadChildren: (username: string) => Promise<GraphMember[]>;
+  /** A Chakra palette per side ('root' for a member with no side). */
+  palette: Record<'0' | '1' | 'root', string>;
+  /** A member below the top was chosen (Enter or click): open the graph at it. */
+  onOpen: (member: GraphMember) => void;
+  /** Up at the top member: open its parent, when the page knows it. */
+  onUp?: () => void;
+  /** Hover or focus entered a member (with its box), or left the graph (null). */
+  onActivate?: (username: string | null, rect: DOMRect | null) => void;
+}
+
+export const GRAPH_LEVELS = 3;
+const NODE_W = 132;
+const NODE_H = 58;
+const COLUMN = NODE_W + 12;
+const ROW = NODE_H + 44;
+
+interface Slot {
+  /** The sides taken from the top ('' for the top, '01' for its left child's right child). */
+  key: string;
+  depth: number;
+  /** Left to right on its level. */
+  index: number;
+  side: '0' | '1' | null;
+  member: GraphMember | null;
+}
+
+type Loaded = ReadonlyMap<string, GraphMember[] | 'loading'>;
+
+/** The slots drawn: the top, then both slots of every member whose children are known, level by level. */
+function slotsOf(root: GraphMember, loaded: Loaded, levels: number): Slot[] {
+  const slots: Slot[] = [{ key: '', depth: 0, index: 0, side: root.side, member: root }];
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const children = slot.member && slot.depth < levels ? loaded.get(slot.member.username) : undefined;
+    if (!Array.isArray(children)) continue;
+    for (const side of ['0', '1'] as const) {
+      slots.push({ key: slot.key + side, depth: slot.depth + 1, index: slot.index * 2 + Number(side), side, member: children.find((child) => child.side === side) ?? null });
+    }
+  }
+  return slots;
+}
+
+export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildren, palette, onOpen, onUp, onActivate }: BinaryTreeGraphProps) {
+  const [loaded, setLoaded] = useState<Loaded>(() => new Map());
+  const [focusKey, setFocusKey] = useState('');
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // Level by level from the top, each member's children once; a new top starts over.
+  useEffect(() => {
+    let cancelled = false;
+    setLoaded(new Map());
+    setFocusKey('');
+    const visit = async (member: GraphMember, depth: number): Promise<void> => {
+      if (depth >= levels) return;
+      setLoaded((prev) => new Map(prev).set(member.username, 'loading'));
+      let children: GraphMember[];
+      try {
+        children = await loadChildren(member.username);
+      } catch (error) {
+        // Spec §8: tree loading failures are only logged; the member reads as having no children.
+        console.error(`Failed to load the downline of ${member.username}`, error);
+        children = [];
+      }
+      if (cancelled) return;
+      setLoaded((prev) => new Map(prev).set(member.username, children));
+      await Promise.all(children.map((child) => visit(child, depth + 1)));
+    };
+    void visit(root, 0);
+    return () => {
+      cancelled = true;
+    };
+  }, [root, levels, loadChildren]);
+
+  const slots = useMemo(() => slotsOf(root, loaded, levels), [root, loaded, levels]);
+  const byKey = useMemo(() => new Map(slots.map((slot) => [slot.key, slot])), [slots]);
+  const width = 2 ** levels * COLUMN;
+  const height = (levels + 1) * ROW;
+  const centreX = (slot: Pick<Slot, 'depth' | 'index'>) => ((slot.index + 0.5) * width) / 2 ** slot.depth;
+  const topY = (slot: Pick<Slot, 'depth'>) => slot.depth * ROW + 8;
+
+  // The top member in view when the graph opens at it.
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (box) box.scrollLeft = (width - box.clientWidth) / 2;
+  }, [root, width]);
+
+  const focusSlot = useCallback((key: string) => {
+    setFocusKey(key);
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-key="${key}"]`)?.focus());
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, slot: Slot) => {
+    const member = (key: string) => (byKey.get(key)?.member ? key : null);
+    const level = slots.filter((other) => other.depth === slot.depth && other.member).sort((a, b) => a.index - b.index);
+    const at = level.findIndex((other) => other.key === slot.key);
+    const moves: Record<string, () => string | null> = {
+      ArrowUp: () => {
+        if (slot.key !== '') return slot.key.slice(0, -1);
+        onUp?.();
+        return null;
+      },
+      ArrowDown: () => member(`${slot.key}0`) ?? member(`${slot.key}1`),
+      ArrowLeft: () => level[at - 1]?.key ?? null,
+      ArrowRight: () => level[at + 1]?.key ?? null,
+      Home: () => '',
+      Enter: () => {
+        if (slot.key !== '' && slot.member) onOpen(slot.member);
+        return null;
+      },
+      Escape: () => {
+        onActivate?.(null, null);
+        return null;
+      },
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const target = move();
+    if (target !== null) focusSlot(target);
+  };
+
+  return (
+    <Box
+      ref={scrollRef}
+      role="tree"
+      aria-label={label}
+      overflow="auto"
+      maxH="min(70vh, 560px)"
+      borderWidth="1px"
+      borderRadius="md"
+      bg="bg.subtle"
+      onScroll={() => onActivate?.(null, null)}
+      onMouseLeave={() => onActivate?.(null, null)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onActivate?.(null, null);
+      }}
+      data-testid="binary-graph"
+    >
+      <Box position="relative" w={`${width}px`} h={`${height}px`} mx="auto">
+        <svg width={width} height={height} aria-hidden="true" style={{ position: 'absolute', inset: 0 }}>
+          {slots
+            .filter((slot) => slot.depth > 0)
+            .map((slot) => {
+              const parent = { depth: slot.depth - 1, index: slot.index >> 1 };
+              const [x1, y1, x2, y2] = [centreX(parent), topY(parent) + NODE_H, centreX(slot), topY(slot)];
+              const mid = (y1 + y2) / 2;
+              return (
+                <path
+                  key={slot.key}
+                  d={`M${x1},${y1} C${x1},${mid} ${x2},${mid} ${x2},${y2}`}
+                  fill="none"
+                  stroke="var(--chakra-colors-border-emphasized)"
+                  strokeWidth="1.5"
+                  strokeDasharray={slot.member ? undefined : '4 4'}
+                />
+              );
+            })}
+        </svg>
+        {slots.map((slot) => {
+          const place = { position: 'absolute', left: `${centreX(slot) - NODE_W / 2}px`, top: `${topY(slot)}px`, w: `${NODE_W}px`, h: `${NODE_H}px` } as const;
+          if (!slot.member) {
+            // An empty slot: where a member would hang; a picture, not a control.
+            return (
+              <Box
+                key={slot.key}
+                {...place}
+                data-slot="empty"
+                data-side={slot.side ?? 'root'}
+                borderWidth="1px"
+                borderStyle="dashed"
+                borderColor="border.emphasized"
+                borderRadius="md"
+                display="flex"
+                alignItems="center"
+                justifyContent="center"
+              >
+                <Text fontSize="xs" color="fg.muted">
+                  Empty {slot.side ? sideLabel(slot.side).toLowerCase() : ''}
+                </Text>
+              </Box>
+            );
+          }
+          const member = slot.member;
+          const colour = palette[slot.side ?? 'root'];
+          const status = member.active === undefined ? null : member.active ? 'Active' : 'Inactive';
+          const children = loaded.get(member.username);
+          return (
+            <Box
+              key={slot.key}
+              {...place}
+              role="treeitem"
+              aria-level={slot.depth + 1}
+              aria-selected={slot.key === focusKey}
+              tabIndex={slot.key === focusKey ? 0 : -1}
+              data-key={slot.key}
+              data-name={member.username}
+              data-side={slot.side ?? 'root'}
+              data-slot="member"
+              colorPalette={colour}
+              bg="colorPalette.subtle"
+              color="colorPalette.fg"
+              borderWidth="2px"
+              borderColor="colorPalette.solid"
+              borderRadius="md"
+              px="2"
+              py="1"
+              cursor={slot.key === '' ? 'default' : 'pointer'}
+              display="flex"
+              flexDirection="column"
+              justifyContent="center"
+              _focusVisible={{ outline: '3px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+              onClick={() => {
+                setFocusKey(slot.key);
+                if (slot.key !== '') onOpen(member);
+              }}
+              onKeyDown={(event) => onKeyDown(event, slot)}
+              onMouseEnter={(event) => onActivate?.(member.username, event.currentTarget.getBoundingClientRect())}
+              onFocus={(event) => {
+                setFocusKey(slot.key);
+                onActivate?.(member.username, event.currentTarget.getBoundingClientRect());
+              }}
+            >
+              <Text fontWeight="semibold" fontSize="sm" truncate>
+                {member.username}
+              </Text>
+              <Text fontSize="xs" truncate>
+                {[slot.side ? sideLabel(slot.side) : null, status].filter(Boolean).join(' · ') || '\u00a0'}
+              </Text>
+              {children === 'loading' && <Spinner size="xs" position="absolute" bottom="-5" left="50%" ml="-1.5" aria-label={`Loading ${member.username}`} />}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
