@@ -139,6 +139,21 @@ export interface QaJournalEntry {
   outcome?: string;
 }
 
+/** One drift finding (GET /__qa/drift, issue 14): where a provider answer differs from the contract. */
+export interface QaDriftEntry {
+  /** The endpoint's provider path. */
+  path: string;
+  /** 'Success[].Side' ([] any row, {} any map entry); '(body)' for an answer that is not an object. */
+  field: string;
+  kind: 'missing' | 'extra' | 'type' | 'value' | 'envelope';
+  expected: string;
+  /** The first example seen, redacted by the server; absent for a missing field. */
+  seen?: unknown;
+  count: number;
+  firstSeen: string;
+  lastSeen: string;
+}
+
 export class QaError extends Error {
   constructor(
     message: string,
@@ -247,6 +262,9 @@ export const qaApi = {
       `/__qa/journal${query({ member: filter.member?.trim().toLowerCase(), limit: filter.limit })}`,
     ),
   clearJournal: () => request<{ deleted: number }>('DELETE', '/__qa/journal'),
+
+  drift: () => request<QaDriftEntry[]>('GET', '/__qa/drift'),
+  clearDrift: () => request<{ deleted: number }>('DELETE', '/__qa/drift'),
 };
 
 /** TanStack Query keys of the panel: all under one prefix, so the panel can refresh only itself. */
@@ -260,4 +278,5 @@ export const qaKeys = {
   scenarios: ['__qa', 'scenarios'] as const,
   snapshots: ['__qa', 'snapshots'] as const,
   journal: (member: string) => ['__qa', 'journal', member] as const,
+  drift: ['__qa', 'drift'] as const,
 };

@@ -529,6 +529,81 @@ describe('QA panel: Journal', () => {
   });
 });
 
+describe('QA panel: Drift', () => {
+  const FINDINGS = [
+    {
+      path: '/binary/view_binary_downline',
+      field: 'Success.Downline[].Side',
+      kind: 'value',
+      expected: '"0" | "1"',
+      seen: 'L',
+      count: 3,
+      firstSeen: '2027-01-08T09:00:00.000Z',
+      lastSeen: NOW,
+    },
+    {
+      path: '/wallet/view_all_wallets_details',
+      field: 'Success{}.Available',
+      kind: 'type',
+      expected: 'number',
+      seen: '12.5',
+      count: 1,
+      firstSeen: NOW,
+      lastSeen: NOW,
+    },
+    { path: '/rank/current_rank', field: 'Success.Rank', kind: 'missing', expected: 'string', count: 1, firstSeen: NOW, lastSeen: NOW },
+  ];
+
+  it('lists each finding with its endpoint, field, kind, expectation, example, count and times; Clear empties it', async () => {
+    let findings: unknown[] = FINDINGS;
+    const { calls } = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/drift': () => findings,
+      'DELETE /__qa/drift': () => {
+        const deleted = findings.length;
+        findings = [];
+        return { deleted };
+      },
+    });
+    renderWithPanel();
+    const { user, panel } = await openPanel('Drift');
+    const items = await screen.findAllByTestId('qa-drift-entry');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveAccessibleName('/binary/view_binary_downline Success.Downline[].Side: value');
+    expect(items[0]).toHaveTextContent('value/binary/view_binary_downline3 times');
+    expect(items[0]).toHaveTextContent('Expected "0" | "1" · seen "L"');
+    // London time of the server's instants.
+    expect(items[0]).toHaveTextContent('First 08 Jan, 09:00:00 · last 08 Jan, 12:00:00');
+    // A string where a number belongs shows its quotes; a missing field shows that nothing came.
+    expect(items[1]).toHaveTextContent('Expected number · seen "12.5"');
+    expect(items[2]).toHaveTextContent('once');
+    expect(items[2]).toHaveTextContent('Expected string · seen not sent');
+
+    await user.click(within(panel).getByRole('button', { name: 'Clear' }));
+    expect(await within(panel).findByText('No drift: every provider answer so far matches the contract.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path === '/__qa/drift')).toHaveLength(1);
+    expect(screen.queryAllByTestId('qa-drift-entry')).toHaveLength(0);
+    // Nothing left to clear.
+    expect(within(panel).getByRole('button', { name: 'Clear' })).toBeDisabled();
+  });
+
+  it('refreshes on demand and shows the server’s refusal', async () => {
+    let answer: () => unknown = () => [];
+    fakeQa({ 'GET /__qa/clock': clockRoute, 'GET /__qa/drift': () => answer() });
+    renderWithPanel();
+    const { user, panel } = await openPanel('Drift');
+    expect(await within(panel).findByText('No drift: every provider answer so far matches the contract.')).toBeInTheDocument();
+    answer = () => [FINDINGS[0]];
+    await user.click(within(panel).getByRole('button', { name: 'Refresh drift' }));
+    expect(await screen.findByTestId('qa-drift-entry')).toHaveTextContent('Success.Downline[].Side');
+    answer = () => {
+      throw new Error('QA control is off');
+    };
+    await user.click(within(panel).getByRole('button', { name: 'Refresh drift' }));
+    expect(await within(panel).findByText('QA control is off')).toBeInTheDocument();
+  });
+});
+
 describe('QA panel: a server with a QA token', () => {
   const TOKEN = 'qa-token-0123456789abcdef';
   afterEach(() => sessionStorage.clear());

@@ -8,6 +8,7 @@ import { Button, CloseButton, Drawer, Portal, Tabs, Text } from '@chakra-ui/reac
 import { LuFlaskConical } from 'react-icons/lu';
 import { ClockTab } from './clock-tab.tsx';
 import { DataTab } from './data-tab.tsx';
+import { DriftTab } from './drift-tab.tsx';
 import { FaultsTab } from './faults-tab.tsx';
 import { JournalTab } from './journal-tab.tsx';
 import { MailboxTab } from './mailbox-tab.tsx';
@@ -22,6 +23,7 @@ const TABS = [
   { value: 'faults', label: 'Faults' },
   { value: 'data', label: 'Data' },
   { value: 'journal', label: 'Journal' },
+  { value: 'drift', label: 'Drift' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -70,7 +72,7 @@ export default function QaPanel() {
       <Drawer.Trigger asChild>
         <Button
           aria-label="QA panel"
-          title="QA panel (Alt+Shift+Q): clock, mailbox, deposits, withdrawals, faults, data, journal"
+          title="QA panel (Alt+Shift+Q): clock, mailbox, deposits, withdrawals, faults, data, journal, drift"
           position="fixed"
           bottom={{ base: '3', md: '4' }}
           insetEnd={{ base: '3', md: '4' }}
@@ -153,6 +155,9 @@ export default function QaPanel() {
                 </Tabs.Content>
                 <Tabs.Content value="journal">
                   <JournalTab />
+                </Tabs.Content>
+                <Tabs.Content value="drift">
+                  <DriftTab />
                 </Tabs.Content>
               </Tabs.Root>
             </Drawer.Body>
