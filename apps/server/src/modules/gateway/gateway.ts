@@ -16,7 +16,7 @@ import type { Services } from '../../core/services.ts';
 import type { Call, Interceptor, Source } from '../../transport/call.ts';
 import { callToken } from '../../transport/invoke.ts';
 import { defaultErrorMessage } from '../qa/faults.ts';
-import { parseAnswer, sendToProvider, type ProviderTarget } from './forward.ts';
+import { parseAnswer, providerUrlOf, sendToProvider, type ProviderTarget } from './forward.ts';
 import { createRecordings } from './recordings.ts';
 import { createRouting, recordingOf } from './routing.ts';
 import { createShadowMembers, vouchedBy } from './shadow.ts';
@@ -89,7 +89,7 @@ export function createGateway(services: Services, options: GatewayOptions) {
       if (recordings.recording)
         recordings.add({
           name: call.name,
-          url: `${call.exchange.request.protocol}://${call.exchange.request.host}${contract[call.name].path}`,
+          url: providerUrlOf(provider, call.name),
           at: services.clock.now(),
           requestBody: call.input ?? {},
           authorization: call.caller.authorization !== undefined,

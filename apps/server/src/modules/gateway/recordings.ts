@@ -1,7 +1,7 @@
 /**
  * Recordings of provider exchanges, as HAR 1.2 files beside the database
  * (`<database>.recordings/<name>.har`; an in-memory database gets a temporary folder), redacted
- * as the journal redacts (passwords, codes, OTPs, tokens, JWTs, secrets, the Authorization
+ * (the strings of passwords, codes, OTPs, tokens, JWTs, keys and secrets, the Authorization
  * header). Routing an endpoint to `recording:<name>` answers from the file: the first recorded
  * exchange with the same method, path and body (token fields ignored, secrets compared as
  * redacted) answers, then the next one recorded for that request, the last one repeating.
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, type ProcedureName } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
-import { redact, REDACTED } from '../qa/journal.ts';
+import { isSecretField, REDACTED } from '../qa/journal.ts';
 
 export const RECORDING_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const NAME_RULE = "Recording names are 1–64 letters, digits, '-' or '_'";
@@ -91,12 +91,28 @@ export function checkRecordingName(name: unknown): string {
   return name;
 }
 
+// Secrets recognised by their value wherever they sit (as the journal's): JWTs, bearer headers, otpauth URIs.
+const SECRET_VALUE = /^(?:eyJ[\w-]*\.[\w-]*\.[\w-]*|Bearer\s+\S+|otpauth:\/\/.*)$/is;
+
+/**
+ * A copy with every secret string redacted: the strings of secret fields (journal.ts's list:
+ * passwords, codes, OTPs, tokens, JWTs, keys, secrets) and secret-looking strings anywhere.
+ * Unlike the journal's listing nothing is cut short, and a boolean or number stays (a
+ * `Transaction_Password: true` flag is no secret, and a replay must keep its type).
+ */
+export function redactSecrets(value: unknown, secret = false): unknown {
+  if (typeof value === 'string') return value !== '' && (secret || SECRET_VALUE.test(value)) ? REDACTED : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, secret));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactSecrets(item, secret || isSecretField(key))]));
+}
+
 /** The request body as a replay compares it: without the token field, secrets as '[redacted]', keys sorted. */
 export function matchKey(name: ProcedureName, body: unknown): string {
   const rest = body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
   const field = contract[name].tokenField;
   if (field && rest && typeof rest === 'object') delete (rest as Record<string, unknown>)[field];
-  return stableJson(redact(rest ?? {}));
+  return stableJson(redactSecrets(rest ?? {}));
 }
 
 function stableJson(value: unknown): string {
@@ -109,17 +125,17 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The answer's text redacted: JSON through redact(); anything else kept (it holds no field names to judge by). */
+/** The answer's text redacted: JSON through redactSecrets(); anything else kept (it holds no field names to judge by). */
 function redactText(text: string): string {
   try {
-    return JSON.stringify(redact(JSON.parse(text)));
+    return JSON.stringify(redactSecrets(JSON.parse(text)));
   } catch {
     return text;
   }
 }
 
 function toEntry(exchange: Exchange): HarEntry {
-  const requestText = JSON.stringify(redact(exchange.requestBody ?? {}));
+  const requestText = JSON.stringify(redactSecrets(exchange.requestBody ?? {}));
   const responseText = redactText(exchange.responseText);
   return {
     startedDateTime: new Date(exchange.at).toISOString(),

@@ -200,6 +200,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     finish(entry, started, by ? by.status : 200, by ? by.body : output);
     entry.source = by ? by.source : 'mock';
     entry.providerMs = by ? by.providerMs : null;
+    // A provider token the gateway learnt during this very call (it asked the provider whose it is).
+    if (entry.member === null && options.memberOfToken) entry.member = memberOf(call);
   };
   /** No answer goes out: the connection is dropped (or already gone). */
   const noAnswer = (exchange: Exchange, entry: JournalRecord, started: number, outcome: string) => {
