@@ -6,6 +6,9 @@ export const STORAGE_KEYS = {
   theme: 'theme',
 } as const;
 
+/** Per member: the newest notification seen (lib/notifications-seen.ts). Kept on logout, like the theme. */
+export const NOTIFICATIONS_SEEN_PREFIX = 'notificationsSeen:';
+
 export interface SessionUser {
   username: string;
   avatar: string;
@@ -37,9 +40,15 @@ export function removeSession() {
   localStorage.removeItem(STORAGE_KEYS.user);
 }
 
-/** Logout and session errors clear local storage (spec §2, §8); the theme choice is kept for the sign-in screen. */
+/**
+ * Logout and session errors clear local storage (spec §2, §8); the theme choice is kept for the sign-in
+ * screen, and each member's notifications marker (no secret: a time and an id) so the bell's count
+ * survives signing out and in again on this device (issue 15).
+ */
 export function clearLocalStorage() {
-  const theme = localStorage.getItem(STORAGE_KEYS.theme);
+  const kept = Object.keys(localStorage)
+    .filter((key) => key === STORAGE_KEYS.theme || key.startsWith(NOTIFICATIONS_SEEN_PREFIX))
+    .map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
-  if (theme) localStorage.setItem(STORAGE_KEYS.theme, theme);
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
 }

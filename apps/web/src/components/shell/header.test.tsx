@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MockFailure } from '@/testing/mock-link.ts';
 import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
@@ -94,5 +94,74 @@ describe('referral links on phones', () => {
     await chooseLeg('Left-leg link');
     await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(/^Copied/)).toBeNull();
+  });
+});
+
+describe('notifications bell', () => {
+  const note = (n: number, minute: number) => ({ Message: `Message ${n}`, DateTime: `2026-11-20T10:${String(minute).padStart(2, '0')}:00Z`, TransID: `N${n}`, Type: 'level_income' });
+  /** Newest first, as the provider answers: N7 (10:07) … N1 (10:01). */
+  const notes = [7, 6, 5, 4, 3, 2, 1].map((n) => note(n, n));
+  const notificationHandlers = (list: () => unknown[] = () => notes) => ({
+    'notification.view_notification': () => ({ Success: list() }),
+    'notification.total_view_notification': () => ({ Success: list().length }),
+  });
+  const bell = () => within(header()).getByTestId('notification-bell');
+  const markerOf = (username: string) => JSON.parse(localStorage.getItem(`notificationsSeen:${username}`) ?? 'null');
+  afterEach(() => localStorage.clear());
+
+  it('counts every notification when the list was never opened on this device', async () => {
+    renderSignedIn('/dashboard/wallets', notificationHandlers());
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 7 unread'));
+    expect(within(bell()).getByText('7')).toBeInTheDocument();
+  });
+
+  it('shows a page-full of new ones as 20+', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => note(100 - i, 59 - i));
+    renderSignedIn('/dashboard/wallets', notificationHandlers(() => many));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 20+ unread'));
+  });
+
+  it('counts those since the marker; Enter opens the latest 5, which clears the count; Escape closes and focus returns', async () => {
+    localStorage.setItem('notificationsSeen:demo', JSON.stringify({ time: notes[3]!.DateTime, id: notes[3]!.TransID }));
+    // Another member's marker on the same device changes nothing for demo.
+    localStorage.setItem('notificationsSeen:other', JSON.stringify({ time: notes[0]!.DateTime, id: notes[0]!.TransID }));
+    renderSignedIn('/dashboard/wallets', notificationHandlers());
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 3 unread'));
+    bell().focus();
+    await userEvent.keyboard('{Enter}');
+    const latest = await screen.findByTestId('bell-latest');
+    const items = within(latest).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByText(/^Message/).textContent)).toEqual(['Message 7', 'Message 6', 'Message 5', 'Message 4', 'Message 3']);
+    expect(items.map((item) => within(item).queryByText('New') !== null)).toEqual([true, true, true, false, false]);
+    expect(within(items[0]!).getByText('level income')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View all notifications' })).toHaveAttribute('href', '/dashboard/notification');
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
+    expect(markerOf('demo')).toEqual({ time: notes[0]!.DateTime, id: 'N7' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('bell-latest')).toBeNull());
+    expect(bell()).toHaveFocus();
+    expect(within(bell()).queryByText(/\d/)).toBeNull();
+  });
+
+  it('a notification newer than the marker counts, even at the marker’s second; visiting the Notifications page clears it', async () => {
+    const sameSecond = { ...note(8, 7), TransID: 'N8' };
+    localStorage.setItem('notificationsSeen:demo', JSON.stringify({ time: notes[0]!.DateTime, id: 'N7' }));
+    const list = [sameSecond, ...notes];
+    renderSignedIn('/dashboard/wallets', notificationHandlers(() => list));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
+    cleanup();
+    renderSignedIn('/dashboard/notification', notificationHandlers(() => list));
+    expect(await screen.findByText('Message 8')).toBeInTheDocument();
+    await waitFor(() => expect(markerOf('demo')).toEqual({ time: sameSecond.DateTime, id: 'N8' }));
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
+  });
+
+  it('keeps the marker when the member logs out (like the theme); the session goes', async () => {
+    const { clearLocalStorage } = await import('@/lib/storage.ts');
+    localStorage.setItem('notificationsSeen:demo', '{"time":"2026-11-20T10:07:00Z","id":"N7"}');
+    localStorage.setItem('jwt', 'x');
+    clearLocalStorage();
+    expect(localStorage.getItem('notificationsSeen:demo')).not.toBeNull();
+    expect(localStorage.getItem('jwt')).toBeNull();
   });
 });

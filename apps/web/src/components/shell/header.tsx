@@ -1,4 +1,4 @@
-/** Shell header: menu (mobile), package balance, referral links, theme toggle, user and logout. */
+/** Shell header: menu (mobile), package balance, referral links, notifications bell, theme toggle, user and logout. */
 import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
 import { LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useWallets } from '../../lib/wallets.ts';
 import { copyText, shareOrCopy } from '../copy-button.tsx';
 import { Unavailable } from '../unavailable.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
 export const referralLink = (origin: string, username: string, side: 'left' | 'right') =>
@@ -143,6 +144,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       </Box>
       <ReferralButtons username={username} />
       <ReferralShareMenu username={username} />
+      <NotificationBell username={username} />
       <ThemeToggle />
       <HStack gap="3" minW="0" title={user?.email ? `${username} · ${user.email}` : username}>
         <Avatar.Root size="sm" colorPalette="teal">

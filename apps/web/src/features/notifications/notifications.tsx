@@ -1,11 +1,13 @@
 /** Notifications (/dashboard/notification): 20 per page with Previous, Next and numbered pages. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, formatDateTime, humanizeType, type Notification } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { useAuth } from '@/lib/auth.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
+import { markNotificationsSeen } from '@/lib/notifications-seen.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
 /** Page numbers around the current one, so long histories stay one row wide. */
@@ -32,6 +34,10 @@ export default function NotificationsPage() {
   const totalPages = Math.max(1, Math.ceil((numberOf(recordOf(total.data)?.Success) ?? 0) / NOTIFICATIONS_PAGE_SIZE));
   const go = (target: number) => setPage(clampPage(target, totalPages));
   const entries = listOf<Partial<Notification>>(recordOf(list.data)?.Success);
+  // Seeing the first page clears the header bell's count: its first entry is the newest (issue 15).
+  const username = useAuth().user?.username ?? '';
+  const newest = page === 1 ? entries[0] : undefined;
+  useEffect(() => markNotificationsSeen(username, newest), [username, newest]);
 
   return (
     <Stack gap="6">
