@@ -32,8 +32,8 @@ export interface BinaryTreeGraphProps {
   loadChildren: (username: string) => Promise<GraphMember[]>;
   /** A Chakra palette per side ('root' for a member with no side). */
   palette: Record<'0' | '1' | 'root', string>;
-  /** A member below the top was chosen (Enter or click): open the graph at it. */
-  onOpen: (member: GraphMember) => void;
+  /** A member below the top was chosen (Enter or click): open the graph at it; `via` are the members from below the top down to it. */
+  onOpen: (member: GraphMember, via: GraphMember[]) => void;
   /** Up at the top member: open its parent, when the page knows it. */
   onUp?: () => void;
   /** Hover or focus entered a member (with its box), or left the graph (null). */
@@ -116,6 +116,12 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
     if (box) box.scrollLeft = (width - box.clientWidth) / 2;
   }, [root, width]);
 
+  const open = (slot: Slot) => {
+    if (slot.key === '' || !slot.member) return;
+    const via = [...slot.key].map((_, i) => byKey.get(slot.key.slice(0, i + 1))?.member).filter((m): m is GraphMember => Boolean(m));
+    onOpen(slot.member, via);
+  };
+
   const focusSlot = useCallback((key: string) => {
     setFocusKey(key);
     requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-key="${key}"]`)?.focus());
@@ -136,7 +142,7 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
       ArrowRight: () => level[at + 1]?.key ?? null,
       Home: () => '',
       Enter: () => {
-        if (slot.key !== '' && slot.member) onOpen(slot.member);
+        open(slot);
         return null;
       },
       Escape: () => {
@@ -243,7 +249,7 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
               _focusVisible={{ outline: '3px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
               onClick={() => {
                 setFocusKey(slot.key);
-                if (slot.key !== '') onOpen(member);
+                open(slot);
               }}
               onKeyDown={(event) => onKeyDown(event, slot)}
               onMouseEnter={(event) => onActivate?.(member.username, event.currentTarget.getBoundingClientRect())}

@@ -1,5 +1,5 @@
 /** The binary downline answer (spec §3) as tree nodes: Downline is a list or a map side → username. */
-import type { OutputOf } from '@md/shared';
+import { sideOf as sharedSideOf, type OutputOf } from '@md/shared';
 import type { TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { isRecord, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 
@@ -14,11 +14,8 @@ export interface BinaryMember {
   active?: boolean;
 }
 
-/** '0' (or a 'left' key) is the left leg; anything else the right. */
-const sideOf = (key: unknown): Side => {
-  const text = textOf(key);
-  return text === '0' || text.toLowerCase() === 'left' ? '0' : '1';
-};
+/** '0' (or 'L', or a 'left' key) is the left leg; anything else the right (shared sideOf). */
+const sideOf = (key: unknown): Side => sharedSideOf(key) ?? '1';
 
 /**
  * The children of a downline answer, left first. Read defensively (spec §8): entries without a

@@ -105,7 +105,10 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
       if (at) open(upTo(current, at), null, null);
     });
 
-  const onOpen = useCallback((member: GraphMember) => open(extend(path, member.username), member.side, null), [open, path]);
+  const onOpen = useCallback(
+    (member: GraphMember, via: GraphMember[]) => open(via.reduce((next, step) => extend(next, step.username), path), member.side, null),
+    [open, path],
+  );
   const onActivate = useCallback((username: string | null, rect: DOMRect | null) => setHovered(username && rect ? { username, rect } : null), []);
 
   return (
