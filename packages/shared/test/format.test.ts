@@ -107,6 +107,13 @@ describe('small formatters', () => {
     expect(sideLabel('0')).toBe('Left');
     expect(sideLabel('1')).toBe('Right');
     expect(sideLabel(0)).toBe('Left');
+    // Drifted spellings (issue 14): 'L' and 'Left' still mean left; no side at all is '-'.
+    expect(sideLabel('L')).toBe('Left');
+    expect(sideLabel(' left ')).toBe('Left');
+    expect(sideLabel('R')).toBe('Right');
+    expect(sideLabel('anything')).toBe('Right');
+    expect(sideLabel(undefined)).toBe('-');
+    expect(sideLabel(null)).toBe('-');
     expect(cellText('')).toBe('-');
     expect(cellText(null)).toBe('-');
     expect(cellText(0)).toBe('0');

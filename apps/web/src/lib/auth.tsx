@@ -5,7 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, PROFILE_REFRESH_MS, SESSION_ERROR_LOGOUT_DELAY_MS, type Profile } from '@md/shared';
+import { MSG, PROFILE_REFRESH_MS, SESSION_ERROR_LOGOUT_DELAY_MS, sideOf, type Profile } from '@md/shared';
 import { errorMessage } from './errors.ts';
 import { recordOf, textOf } from './guards.ts';
 import { onSessionEnded } from './session-events.ts';
@@ -51,8 +51,8 @@ export function profileFrom(value: unknown): Profile | null {
     Username: username,
     Name: textOf(raw.Name),
     Email: textOf(raw.Email),
-    // Spec §3: '0' is left, anything else right.
-    Side: String(raw.Side) === '0' ? '0' : '1',
+    // Spec §3: '0' is left, anything else right ('L' is left too: shared sideOf).
+    Side: sideOf(raw.Side) ?? '1',
     Sponsor: textOf(raw.Sponsor) || null,
     Country: textOf(raw.Country),
     Created_On: textOf(raw.Created_On),
