@@ -5,7 +5,7 @@
  * the real transports of both modes on a few screens (e2e/faults.e2e.ts); this covers them all.
  */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, procedureNames } from '@md/shared';
 import type { MockHandlers } from '@/testing/mock-link.ts';
@@ -58,6 +58,29 @@ describe('unexpected bodies crash no screen', () => {
       unmount();
     }
   }, 60_000);
+
+  it('drifted answers (issue 14) show what can be read and - elsewhere: a renamed or missing field, a number as a string, side L', async () => {
+    const drifted = {
+      DateTime: '2026-03-05T10:20:00Z', TransID: 'DRIFT1', From_User: 'ann', Transaction_ID: 'T1', Side: 'L', Volume: '12.5',
+      Left_Carry: 0, Left_Total: 12.5, Right_Volume: 0, Right_Carry: 0, Right_Totals: 3, Status: 'Matched',
+    };
+    const { unmount } = renderSignedIn('/dashboard/volume', {
+      ...answering({ Success: [] }),
+      'binary.view_binary_transaction': () => ({ Success: [drifted] }),
+      'binary.total_pagination_binary_transaction': () => ({ Success: 1 }),
+    });
+    const table = await screen.findByTestId('data-table');
+    const row = (await within(table).findByText('DRIFT1')).closest('tr')!;
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual(['DRIFT1', 'ann', 'T1', 'Left', '$12.50', '-', '$0.00', '$12.50', '$0.00', '$0.00', '-', 'Matched']);
+    unmount();
+
+    // The profile's side 'L' is the left leg too; a missing country is '-'.
+    renderSignedIn('/dashboard/settings', answering({ Success: [] }), { Side: 'L' as '0', Country: undefined as unknown as string });
+    expect((await screen.findByText('Side')).parentElement).toHaveTextContent(/^SideLeft$/);
+    expect(screen.getByText('Country').parentElement).toHaveTextContent(/^Country-$/);
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+  });
 
   it('actions whose answers have the wrong shape fail in words, or silently where the spec says so', async () => {
     const user = userEvent.setup();
