@@ -224,4 +224,20 @@ describe('what a write drops', () => {
     get(t, 999);
     expect(computed.length).toBe(1 + drops.length);
   });
+
+  it('a QA reset sets the triggers aside while it rewrites, drops every answer, and puts them back for the next write', async () => {
+    const { t } = await appWithMember();
+    const { computed, get } = counted();
+    const triggers = () => t.services.sqlite.prepare("select count(*) from temp.sqlite_master where type = 'trigger'").pluck().get();
+    get(t, 1);
+    const installed = triggers();
+    expect(installed).toBeGreaterThan(20);
+    expect(await t.post('/__qa/reset', { scenario: 'demo' })).toMatchObject({ status: 200 });
+    expect(triggers()).toBe(installed);
+    get(t, 1);
+    expect(computed).toEqual([1, 1]);
+    credit(t, 1, 1_000_000);
+    get(t, 1);
+    expect(computed).toEqual([1, 1, 1]);
+  });
 });

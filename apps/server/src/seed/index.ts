@@ -5,6 +5,7 @@
  */
 import { meta } from '@md/db';
 import { badRequest } from '../core/errors.ts';
+import { rewriteAll } from '../core/read-cache.ts';
 import type { Services } from '../core/services.ts';
 import { backfillBinaryStats } from '../modules/engine/stats.ts';
 import { seedDemo, type DemoFacts } from './demo.ts';
@@ -73,11 +74,14 @@ export function resetDatabase(services: Services, name: string): SeedSummary {
     .all()
     .map((t) => t.name);
   const hasSequence = Boolean(services.sqlite.prepare("select 1 from sqlite_master where name = 'sqlite_sequence'").get());
-  return services.sqlite.transaction(() => {
-    for (const table of tables) services.sqlite.prepare(`delete from "${table.replaceAll('"', '""')}"`).run();
-    // Ids start at 1 again so a scenario is the same after every reset.
-    if (hasSequence) services.sqlite.prepare('delete from sqlite_sequence').run();
-    services.clock.reset();
-    return seedScenario(services, name);
-  })();
+  // Every row is rewritten: the read cache's per-row triggers stand aside and all its answers go.
+  return rewriteAll(services.sqlite, () =>
+    services.sqlite.transaction(() => {
+      for (const table of tables) services.sqlite.prepare(`delete from "${table.replaceAll('"', '""')}"`).run();
+      // Ids start at 1 again so a scenario is the same after every reset.
+      if (hasSequence) services.sqlite.prepare('delete from sqlite_sequence').run();
+      services.clock.reset();
+      return seedScenario(services, name);
+    })(),
+  );
 }
