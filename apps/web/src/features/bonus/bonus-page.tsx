@@ -1,6 +1,7 @@
-/** Bonus (/dashboard/bonus, spec §2): Rank Bonus and Level Bonus tables, and the reward wallets. */
+/** Bonus (/dashboard/bonus, spec §2): earnings over time (issue 15), the Rank Bonus and Level Bonus tables, and the reward wallets. */
 import { SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { REWARD_WALLETS, formatMoney, type OutputOf } from '@md/shared';
+import { EarningsChart } from '@/components/chart/earnings-chart.tsx';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
@@ -63,7 +64,8 @@ export default function BonusPage() {
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      <Tabs.Root defaultValue="rank" variant="line" colorPalette="teal" lazyMount unmountOnExit>
+      <EarningsChart />
+      <Tabs.Root mt="4" defaultValue="rank" variant="line" colorPalette="teal" lazyMount unmountOnExit>
         <Tabs.List flexWrap="wrap" mb="4">
           <Tabs.Trigger value="rank">Rank Bonus</Tabs.Trigger>
           <Tabs.Trigger value="level">Level Bonus</Tabs.Trigger>

@@ -16,7 +16,10 @@ import {
   formatNumber,
   type Notification,
 } from '@md/shared';
+import { EarningsChart } from '@/components/chart/earnings-chart.tsx';
+import { ChoosePackage, ShareYourLink, useStartingPoint } from '@/components/next-step.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { NextRankProgress } from '@/components/progress/rank-progress.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { RetryButton, Unavailable, UnavailableText } from '@/components/unavailable.tsx';
@@ -128,6 +131,20 @@ function LatestActivity() {
   );
 }
 
+/** A member without a package or a team is shown the next step (issue 15); nothing until the analytics answer. */
+function NextSteps() {
+  const { hasPackage, hasTeam } = useStartingPoint();
+  if (hasPackage !== false && hasTeam !== false) return null;
+  return (
+    <Section title="Next steps">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        {hasPackage === false && <ChoosePackage />}
+        {hasTeam === false && <ShareYourLink />}
+      </SimpleGrid>
+    </Section>
+  );
+}
+
 /** The summary card is all placeholder zeros in the spec (§2). */
 function SummaryCard() {
   const rows = [
@@ -205,6 +222,14 @@ export default function DashboardHomePage() {
       </Section>
       {belowFold && (
         <>
+          <NextSteps />
+          {/* Issue 15: earnings over time and the next rank's meters; the chart's library loads with it, after the first paint. */}
+          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
+            <Box gridColumn={{ lg: 'span 2' }} minW="0">
+              <EarningsChart />
+            </Box>
+            <NextRankProgress />
+          </SimpleGrid>
           <Section title="Wallets Overview">
             <WalletsOverview />
           </Section>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Badge, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, MSG, formatNumber } from '@md/shared';
+import { ShareYourLink } from '@/components/next-step.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { VirtualTree, type ChildPage, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
@@ -108,7 +109,11 @@ export default function LevelChartPage() {
       {rootQuery.isPending && username ? (
         <Spinner aria-label="Loading the level tree" />
       ) : !root ? (
-        <Text color="fg.muted">{MSG.noOrgData}</Text>
+        <Stack gap="4">
+          <Text color="fg.muted">{MSG.noOrgData}</Text>
+          {/* No downline (issue 15): the next step is sharing the link; a failed read says nothing more (spec §8). */}
+          {!rootQuery.isError && <ShareYourLink />}
+        </Stack>
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted">

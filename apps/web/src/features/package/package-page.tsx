@@ -17,6 +17,7 @@ import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { useRefreshWallets } from '@/lib/wallets.ts';
+import { ActivePackages } from './active-packages.tsx';
 import { ConfirmPurchaseDialog } from './confirm-purchase-dialog.tsx';
 import { InvestmentDetails } from './investment-details.tsx';
 import { PackageCard, type Package } from './package-card.tsx';
@@ -59,6 +60,7 @@ export default function PackagePage() {
   return (
     <Stack gap="6">
       <PageHeader heading={item.heading} description={item.description} />
+      <ActivePackages subscriptions={active.subscriptions} profilePackage={profile?.package} />
       {packages.isPending ? (
         <Spinner color="teal.solid" aria-label={MSG.loading} />
       ) : list.length === 0 ? (

@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { contract } from '@md/shared';
-import { listOf, recordOf, textOf } from '@/lib/guards.ts';
+import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
 /** The table's largest page: more active packages than this is not a member's portfolio. */
@@ -19,17 +19,40 @@ const ACTIVE_INPUT = {
   filters: { Status: ['ACTIVE'] },
 };
 
-export function useActivePlans(profilePackage: string | null | undefined): { plans: ReadonlySet<string>; refresh: () => Promise<void> } {
+/** An ACTIVE subscription's figures (issue 15: its progress to the 3x cap). */
+export interface ActiveSubscription {
+  transId: string;
+  name: string;
+  dateTime: string;
+  maxEarnings: number;
+  totalEarnings: number;
+}
+
+export function useActivePlans(profilePackage: string | null | undefined): {
+  plans: ReadonlySet<string>;
+  /** The ACTIVE rows the table answered; undefined while it loads or when it failed. */
+  subscriptions: ActiveSubscription[] | undefined;
+  refresh: () => Promise<void>;
+} {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const query = useQuery(trpc['subscription.subscription_transaction'].queryOptions(ACTIVE_INPUT));
   const plans = new Set<string>();
-  for (const row of listOf<Record<string, unknown>>(recordOf(query.data)?.Success))
-    if (textOf(row.Status) === 'ACTIVE' && textOf(row.Name)) plans.add(textOf(row.Name));
+  const rows = listOf<Record<string, unknown>>(recordOf(query.data)?.Success).filter((row) => textOf(row.Status) === 'ACTIVE' && textOf(row.Name));
+  for (const row of rows) plans.add(textOf(row.Name));
+  const subscriptions = query.data
+    ? rows.map((row) => ({
+        transId: textOf(row.TransID),
+        name: textOf(row.Name),
+        dateTime: textOf(row.DateTime),
+        maxEarnings: numberOf(row.Max_Earnings) ?? 0,
+        totalEarnings: numberOf(row.Total_Earnings) ?? 0,
+      }))
+    : undefined;
   if (profilePackage) plans.add(profilePackage);
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: trpc['subscription.subscription_transaction'].pathKey() }),
     [queryClient, trpc],
   );
-  return { plans, refresh };
+  return { plans, subscriptions, refresh };
 }

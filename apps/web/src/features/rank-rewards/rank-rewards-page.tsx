@@ -4,6 +4,7 @@ import { Badge, Box, Card, Heading, List, SimpleGrid, Spinner, Stack, Text } fro
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_RANK, MSG, formatMoney, formatNumber } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
+import { NextRankProgress } from '@/components/progress/rank-progress.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
@@ -111,6 +112,8 @@ export default function RankRewardsPage() {
               help={next ? `Reward ${formatMoney(next.Reward)} · ${formatMoney(next.Left_Volune)} left / ${formatMoney(next.Right_Volume)} right` : undefined}
             />
           </SimpleGrid>
+          {/* Issue 15: the member's figures against the next rank's requirements. */}
+          <NextRankProgress />
           <Box as="section" aria-label="All ranks">
             <Heading as="h2" size="lg" mb="3">
               All ranks

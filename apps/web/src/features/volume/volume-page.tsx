@@ -1,10 +1,12 @@
-/** Volume (/dashboard/volume, spec §2): Binary Volume and Rank Volume, one column set for both. */
+/** Volume (/dashboard/volume, spec §2): the legs' volumes over time (issue 15), Binary Volume and Rank Volume, one column set for both. */
 import { Stack, Tabs } from '@chakra-ui/react';
 import { sideLabel, type OutputOf } from '@md/shared';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
+import { ShareYourLink, useStartingPoint } from '@/components/next-step.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatusBadge } from '@/components/tables/status-badge.tsx';
+import { LegVolumeChart } from './leg-volume-chart.tsx';
 
 // Both procedures answer the same row shape.
 type VolumeRow = OutputOf<'binary.view_binary_transaction'>['Success'][number];
@@ -28,10 +30,14 @@ export const volumeColumns: readonly DataColumn<VolumeRow>[] = [
 
 export default function VolumePage() {
   const item = navItemByPath('/dashboard/volume')!;
+  // Volume comes from the downline: a member without one is shown how to start it.
+  const { hasTeam } = useStartingPoint();
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      <Tabs.Root defaultValue="binary" variant="line" colorPalette="teal" lazyMount unmountOnExit>
+      {hasTeam === false && <ShareYourLink text="No team members yet, so no volume on your legs. Share your link: whoever registers with it joins your team." />}
+      <LegVolumeChart />
+      <Tabs.Root mt="4" defaultValue="binary" variant="line" colorPalette="teal" lazyMount unmountOnExit>
         <Tabs.List flexWrap="wrap" mb="4">
           <Tabs.Trigger value="binary">Binary Volume</Tabs.Trigger>
           <Tabs.Trigger value="rank">Rank Volume</Tabs.Trigger>

@@ -1,0 +1,128 @@
+/**
+ * Stacked bars drawn by uPlot (issue 15): one bar per point, one stack per series key. Loaded
+ * lazily (series-chart.tsx) so only the routes with a chart download uPlot. Colours are the Chakra
+ * palettes' solid tokens read from the page, so the bars follow the light and dark themes.
+ * Keyboard: the plot is focusable; Left and Right move between bars, Home and End jump, and the
+ * readout under it (a live region) says the bar's date and figures.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, Text } from '@chakra-ui/react';
+import { useTheme } from 'next-themes';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { totalOf, type SeriesKey, type SeriesPoint } from './series.ts';
+
+export interface StackedBarsProps {
+  points: readonly SeriesPoint[];
+  keys: readonly SeriesKey[];
+  /** What the plot shows, for screen readers and the focus ring (the table says the figures). */
+  label: string;
+  formatValue: (value: number) => string;
+  formatDate: (point: SeriesPoint) => string;
+  /** Short axis labels. */
+  formatTick: (value: number) => string;
+  height?: number;
+}
+
+/** A CSS colour (a token's var) as the rgb() the canvas takes, read through a probe element. */
+function resolveColour(probe: HTMLElement, css: string): string {
+  probe.style.color = css;
+  return getComputedStyle(probe).color || '#888';
+}
+
+export default function StackedBars({ points, keys, label, formatValue, formatDate, formatTick, height = 220 }: StackedBarsProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const probe = useRef<HTMLSpanElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const { resolvedTheme } = useTheme();
+
+  useEffect(() => {
+    const element = host.current;
+    const colours = probe.current;
+    if (!element || !colours) return;
+    const colour = (token: string) => resolveColour(colours, `var(--chakra-colors-${token.replaceAll('.', '-')})`);
+    const axisColour = colour('fg.muted');
+    const gridColour = colour('border');
+    // Stacks: the series drawn first is the whole bar; each next one covers it up to its own top.
+    const xs = points.map((_, i) => i);
+    const stacks = keys.map((_, k) => points.map((point) => keys.slice(0, keys.length - k).reduce((sum, { key }) => sum + (point.values[key] ?? 0), 0)));
+    const bars = uPlot.paths.bars!({ size: [0.7, 48], gap: 1 });
+    const options: uPlot.Options = {
+      width: Math.max(element.clientWidth, 200),
+      height,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false }, points: { show: false }, y: false },
+      scales: { x: { time: false, range: () => [-0.5, points.length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      axes: [
+        {
+          stroke: axisColour,
+          grid: { show: false },
+          ticks: { stroke: gridColour },
+          values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && points[i] ? points[i].date.slice(5) : '')),
+        },
+        { stroke: axisColour, grid: { stroke: gridColour, width: 1 }, ticks: { stroke: gridColour }, size: 56, values: (_u, splits) => splits.map(formatTick) },
+      ],
+      series: [
+        {},
+        ...keys.map((_, k) => {
+          const key = keys[keys.length - 1 - k]!;
+          const fill = colour(`${key.palette}.solid`);
+          return { label: key.label, stroke: fill, fill, width: 0, paths: bars, points: { show: false } } satisfies uPlot.Series;
+        }),
+      ],
+      hooks: { setCursor: [(u) => setActive(u.cursor.idx ?? null)] },
+    };
+    const created = new uPlot(options, [xs, ...stacks], element);
+    plot.current = created;
+    const resize = new ResizeObserver(() => created.setSize({ width: Math.max(element.clientWidth, 200), height }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      created.destroy();
+      plot.current = null;
+    };
+  }, [points, keys, height, formatTick, resolvedTheme]);
+
+  /** Moves the cursor to bar `index` (the readout follows through setCursor). */
+  const focusBar = (index: number) => {
+    const u = plot.current;
+    if (!u || points.length === 0) return;
+    const i = Math.min(points.length - 1, Math.max(0, index));
+    const top = totalOf(points[i]!);
+    u.setCursor({ left: u.valToPos(i, 'x'), top: u.valToPos(top, 'y') });
+    setActive(i);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowLeft: (active ?? points.length) - 1, ArrowRight: (active ?? -1) + 1, Home: 0, End: points.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    focusBar(moves[event.key]!);
+  };
+
+  const point = active !== null ? points[active] : undefined;
+  return (
+    <Box>
+      <span ref={probe} aria-hidden style={{ display: 'none' }} />
+      <Box
+        ref={host}
+        role="img"
+        aria-label={label}
+        aria-roledescription="bar chart"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={() => active === null && focusBar(points.length - 1)}
+        borderRadius="md"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+        colorPalette="teal"
+        minH={`${height}px`}
+        data-testid="chart-plot"
+      />
+      <Text fontSize="sm" color="fg.muted" minH="1.5em" aria-live="polite" data-testid="chart-readout">
+        {point
+          ? `${formatDate(point)}: ${formatValue(totalOf(point))}${keys.length > 1 ? ` (${keys.map(({ key, label: name }) => `${name} ${formatValue(point.values[key] ?? 0)}`).join(', ')})` : ''}`
+          : 'Point at a bar, or focus the chart and use the arrow keys, to read its figures.'}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Empty states that suggest the next step (issue 15 item 6): a member without a package is sent to
+ * the package page; a member without a downline gets the referral links to share.
+ */
+import { Button, Card, HStack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { LuPackagePlus, LuShare2 } from 'react-icons/lu';
+import { MSG } from '@md/shared';
+import { useAuth } from '@/lib/auth.tsx';
+import { numberOf, recordOf } from '@/lib/guards.ts';
+import { useTRPC } from '@/lib/trpc.ts';
+import { shareOrCopy } from './copy-button.tsx';
+import { referralLink } from './shell/header.tsx';
+
+/**
+ * What the analytics say about the member's packages and team: undefined until they answer (or when
+ * they fail: a next step is only suggested on figures the server gave).
+ */
+export function useStartingPoint(): { hasPackage: boolean | undefined; hasTeam: boolean | undefined } {
+  const trpc = useTRPC();
+  // The page's own read, joined: mounting fetches nothing again (a failed read stays the page's to retry).
+  const query = useQuery({ ...trpc['user_analytics.view_user_analytics'].queryOptions({}), retryOnMount: false, refetchOnMount: false });
+  const analytics = recordOf(recordOf(query.data)?.Success);
+  if (!analytics) return { hasPackage: undefined, hasTeam: undefined };
+  return {
+    hasPackage: (numberOf(analytics.Active_Subscriptions) ?? 0) > 0,
+    hasTeam: (numberOf(analytics.Team_Size) ?? 0) > 0 || (numberOf(analytics.Direct_Referrals) ?? 0) > 0,
+  };
+}
+
+export function ChoosePackage({ text = 'You have no active package yet. Earnings start with a package.' }: { text?: string }) {
+  return (
+    <Card.Root variant="subtle" data-testid="next-step-package">
+      <Card.Body gap="3">
+        <Text>{text}</Text>
+        <Button asChild colorPalette="teal" alignSelf="flex-start">
+          <RouterLink to="/dashboard/package">
+            <LuPackagePlus aria-hidden /> Choose a package
+          </RouterLink>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Both registration links (left and right leg), shared or copied. */
+export function ShareYourLink({ text = 'No team members yet. Share your link: whoever registers with it joins your team.' }: { text?: string }) {
+  const username = useAuth().user?.username ?? '';
+  if (!username) return null;
+  const share = (side: 'left' | 'right') => {
+    const url = referralLink(window.location.origin, username, side);
+    void shareOrCopy({ url, title: 'Join my team' }, MSG.copiedLink(url));
+  };
+  return (
+    <Card.Root variant="subtle" data-testid="next-step-share">
+      <Card.Body gap="3">
+        <Text>{text}</Text>
+        <HStack gap="2" wrap="wrap">
+          <Button colorPalette="teal" onClick={() => share('left')}>
+            <LuShare2 aria-hidden /> Share your link (left)
+          </Button>
+          <Button colorPalette="teal" variant="outline" onClick={() => share('right')}>
+            <LuShare2 aria-hidden /> Share your link (right)
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
