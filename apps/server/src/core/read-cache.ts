@@ -14,7 +14,7 @@
  * process writing the same file is seen through `data_version`, checked at most every
  * `foreignCheckMs` (FOREIGN_CHECK_MS unless configured): such a writer (a second server, a
  * script) may be answered up to that long after its commit. A QA restore or reset drops
- * everything (dropAllReadCaches).
+ * everything (rewriteAll, which also sets the triggers aside while it rewrites).
  *
  * So a hit costs no database call. Inside a transaction nothing is cached (what is read there
  * may be rolled back); a value whose computation saw a write is not kept; promises are never kept.

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { resetGuessLimits } from '../../core/attempts.ts';
-import { dropAllReadCaches } from '../../core/read-cache.ts';
+import { rewriteAll } from '../../core/read-cache.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 
@@ -187,10 +187,9 @@ export function createSnapshots(services: Services) {
     save: (name: string): SnapshotInfo => store.save(checkSnapshotName(name)),
     /** Puts the database back as it was saved; the clock reads its stored offset again. */
     restore(name: string): SnapshotInfo {
-      const done = store.withFile(checkSnapshotName(name), (file) => restoreInto(sqlite, file, name));
+      // Every row is replaced: the read cache's triggers stand aside and every kept answer goes.
+      const done = store.withFile(checkSnapshotName(name), (file) => rewriteAll(sqlite, () => restoreInto(sqlite, file, name)));
       if (!done) throw missing(name);
-      // The triggers saw every row replaced already; dropped here too, whatever the copy did around them.
-      dropAllReadCaches(sqlite);
       services.clock.reload();
       resetGuessLimits(services); // failure counts and known addresses belong to the replaced database
       return done.info;
