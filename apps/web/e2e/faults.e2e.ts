@@ -32,6 +32,11 @@ const WALLET = { Available: 500, Total: 500, This_Month: 0, Last_Month: 0, User:
 /** Balances that let every money form submit, whatever earlier tests did to demo's wallets. */
 const FUNDED = { path: '/wallet/view_all_wallets_details', body: { Success: Object.fromEntries(['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [name, WALLET])) } };
 const OTP_SENT = { body: { Success: MSG.otpSent } };
+/** A binary volume row as a drifted provider might send it (issue 14): Side 'L', Volume a string, Left_Volume missing, Right_Total renamed. */
+const DRIFTED_VOLUME_ROW = {
+  DateTime: '2026-03-05T10:20:00Z', TransID: 'DRIFT1', From_User: 'ann', Transaction_ID: 'T1', Side: 'L', Volume: '12.5',
+  Left_Carry: 0, Left_Total: 12.5, Right_Volume: 0, Right_Carry: 0, Right_Totals: 3, Status: 'Matched',
+};
 
 interface Ctx {
   page: Page;
@@ -517,6 +522,20 @@ describe.each(servers)('faults in $mode mode', (server) => {
         await addFault(server, { path: '*', body });
         await visitAll([path]);
       }
+
+      // Drift the client survives (issue 14), in one volume row: Right_Total renamed (missing, and an
+      // extra field), a number sent as a string, a missing field, side 'L'. What can be read shows;
+      // the rest is '-'.
+      await clearFaults(server);
+      await addFault(server, { path: '/binary/view_binary_transaction', body: { Success: [DRIFTED_VOLUME_ROW] } });
+      await addFault(server, { path: '/binary/total_pagination_binary_transaction', body: { Success: 1 } });
+      await visitAll(['/dashboard/volume']);
+      const row = page.getByTestId('data-table').getByRole('row').filter({ hasText: 'DRIFT1' });
+      // Date aside (the browser's time zone): TransID, From User, Transaction ID, Side, Volume, Left Volume/Carry/Total, Right Volume/Carry/Total, Status.
+      expect((await row.getByRole('cell').allInnerTexts()).slice(1).map((text) => text.trim())).toEqual([
+        'DRIFT1', 'ann', 'T1', 'Left', '$12.50', '-', '$0.00', '$12.50', '$0.00', '$0.00', '-', 'Matched',
+      ]);
+      await noCrash(page);
     });
   });
 });
