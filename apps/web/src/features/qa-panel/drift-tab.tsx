@@ -27,7 +27,6 @@ const KIND_MEANING: Record<QaDriftEntry['kind'], string> = {
 
 /** The example as JSON (so "12.5" and 12.5 differ), cut to a line or two. */
 function seenText(seen: unknown): string {
-  if (seen === undefined) return 'not sent';
   const text = JSON.stringify(seen);
   return text.length > SEEN_MAX ? `${text.slice(0, SEEN_MAX - 1)}…` : text;
 }
@@ -54,13 +53,23 @@ function DriftItem({ entry }: { entry: QaDriftEntry }) {
           Expected{' '}
         </Text>
         <Code size="sm">{entry.expected}</Code>
-        <Text as="span" color="fg.muted">
-          {' '}
-          · seen{' '}
-        </Text>
-        <Code size="sm" colorPalette={KIND_PALETTE[entry.kind]}>
-          {seenText(entry.seen)}
-        </Code>
+        {entry.seen === undefined ? (
+          // A missing field: nothing came to show.
+          <Text as="span" color="fg.muted">
+            {' '}
+            · not sent
+          </Text>
+        ) : (
+          <>
+            <Text as="span" color="fg.muted">
+              {' '}
+              · seen{' '}
+            </Text>
+            <Code size="sm" colorPalette={KIND_PALETTE[entry.kind]}>
+              {seenText(entry.seen)}
+            </Code>
+          </>
+        )}
       </Text>
       <Text fontSize="xs" color="fg.muted">
         First {shortTime(entry.firstSeen)} · last {shortTime(entry.lastSeen)}

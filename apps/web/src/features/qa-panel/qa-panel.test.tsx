@@ -577,7 +577,7 @@ describe('QA panel: Drift', () => {
     // A string where a number belongs shows its quotes; a missing field shows that nothing came.
     expect(items[1]).toHaveTextContent('Expected number · seen "12.5"');
     expect(items[2]).toHaveTextContent('once');
-    expect(items[2]).toHaveTextContent('Expected string · seen not sent');
+    expect(items[2]).toHaveTextContent('Expected string · not sent');
 
     await user.click(within(panel).getByRole('button', { name: 'Clear' }));
     expect(await within(panel).findByText('No drift: every provider answer so far matches the contract.')).toBeInTheDocument();

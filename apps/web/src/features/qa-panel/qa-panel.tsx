@@ -92,7 +92,7 @@ export default function QaPanel() {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          {/* A little wider than size md, so the seven tabs fit on one row from a tablet up. */}
+          {/* A little wider than size md, so the eight tabs fit on one row from a tablet up. */}
           <Drawer.Content data-testid="qa-panel" maxW={{ sm: '36rem' }}>
             <Drawer.Header borderBottomWidth="1px" pb="3">
               <Drawer.Title display="flex" alignItems="center" gap="2">
@@ -123,7 +123,7 @@ export default function QaPanel() {
                   top="0"
                   zIndex="1"
                   bg="bg.panel"
-                  // A phone wraps the seven tabs onto two rows rather than hiding some off-screen.
+                  // A phone wraps the eight tabs onto two rows rather than hiding some off-screen.
                   flexWrap={{ base: 'wrap', sm: 'nowrap' }}
                   overflowX={{ sm: 'auto' }}
                   mx={{ base: '-3', sm: '-5' }}
