@@ -140,3 +140,78 @@ describe('level chart pages in mock mode', () => {
     }
   });
 });
+
+// Issue 15 item 3: the Tree view of the Binary Chart, in both modes (mock: the binary_paths
+// extension answers; provider: no capability, the client walks the tree itself within its bound).
+describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
+  let page!: Page;
+  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  type Downline = { Success: { Downline: { Username: string; Side: string }[] } };
+
+  it('draws the tree from demo with two slots per member, moves by keyboard, jumps to the bottom of the left leg and finds a member by name, with breadcrumbs', async () => {
+    const token = (await api<{ JWT: string }>(server, '/user/login', { username: 'demo', password: 'Demo@1234' })).JWT;
+    const childrenOf = async (username: string) => (await api<Downline>(server, '/binary/view_binary_downline', { username }, token)).Success.Downline;
+    const demoChildren = await childrenOf('demo');
+    const left = demoChildren.find((child) => child.Side === '0')!;
+    expect(left).toBeTruthy();
+    // The left leg's outer edge as the client's bounded walk sees it (100 levels at most).
+    const edge = ['demo'];
+    for (let i = 0; i < 100; i++) {
+      const next = (await childrenOf(edge.at(-1)!)).find((child) => child.Side === '0');
+      if (!next) break;
+      edge.push(next.Username);
+    }
+    const bottom =
+      server.mode === 'mock' ? (await api<{ Success: { Username: string; Levels: number } }>(server, '/binary/view_leg_bottom', { side: '0' }, token)).Success : { Username: edge.at(-1)!, Levels: edge.length - 1 };
+    if (bottom.Levels <= 100) expect(bottom.Username).toBe(edge[bottom.Levels]);
+    const grandchild = (await childrenOf(left.Username))[0]!;
+
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.goto(`${server.url}/dashboard/binarychart`);
+    await page.getByRole('tab', { name: 'Tree' }).click();
+    const graph = page.getByRole('tree', { name: 'Binary tree graph' });
+    const top = graph.locator('[data-slot="member"][aria-level="1"]');
+    await expect.poll(() => top.getAttribute('data-name')).toBe('demo');
+    // Two slots below demo, a member or an empty one on each side, and the same below its left child.
+    await expect.poll(() => graph.locator('[data-slot="member"][aria-level="2"]').count()).toBe(demoChildren.length);
+    for (const key of ['0', '1', '00', '01']) await expect.poll(() => graph.locator(`[data-key="${key}"]`).count(), { message: key }).toBe(1);
+    expect(await graph.locator('[data-key="0"]').getAttribute('data-name')).toBe(left.Username);
+
+    // Keyboard: the tab stop is the top; Down goes to the left child, with the hover panel; Enter opens it.
+    await top.focus();
+    await page.keyboard.press('ArrowDown');
+    const focused = page.locator(':focus');
+    await expect.poll(() => focused.getAttribute('data-name')).toBe(left.Username);
+    await expect.poll(() => page.getByTestId('node-details').innerText()).toContain(left.Username);
+    await page.keyboard.press('Enter');
+    const crumbs = page.getByRole('navigation', { name: 'Path from you' });
+    await expect.poll(() => crumbs.getByRole('listitem').allInnerTexts()).toEqual(['demo', left.Username]);
+    await expect.poll(() => top.getAttribute('data-name')).toBe(left.Username);
+    // Up from the top goes back to demo.
+    await top.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => top.getAttribute('data-name')).toBe('demo');
+
+    // The bottom of the left leg, with the path as breadcrumbs (both ends only when long).
+    await page.getByRole('button', { name: 'Bottom of left leg' }).click();
+    await expect.poll(() => crumbs.locator('[aria-current="location"]').innerText(), { timeout: 20_000 }).toBe(bottom.Levels > 100 && server.mode === 'provider' ? edge[100] : bottom.Username);
+    expect(await page.getByTestId('tree-notice').innerText()).toMatch(bottom.Levels === 0 ? /left leg is empty/ : /Bottom of your left leg|Stopped after/);
+    expect(await crumbs.getByRole('listitem').count()).toBeLessThanOrEqual(11);
+    await expect.poll(() => top.getAttribute('data-name')).toBe(crumbsLast(bottom, edge, server.mode));
+    // A crumb opens that member: demo again.
+    await crumbs.getByRole('button', { name: 'demo', exact: true }).click();
+    await expect.poll(() => top.getAttribute('data-name')).toBe('demo');
+
+    // Search by name (typed in capitals): the tree opens at the member, the path from demo above it.
+    await page.getByRole('textbox', { name: 'Find a member by username' }).fill(grandchild.Username.toUpperCase());
+    await page.keyboard.press('Enter');
+    await expect.poll(() => crumbs.getByRole('listitem').allInnerTexts(), { timeout: 20_000 }).toEqual(['demo', left.Username, grandchild.Username]);
+    await expect.poll(() => top.getAttribute('data-name')).toBe(grandchild.Username);
+    expect(await page.getByTestId('tree-walk-note').count()).toBe(server.mode === 'provider' ? 1 : 0);
+  });
+});
+
+/** The member the graph opens at after the jump: the bottom, or the walk's last in provider mode past its bound. */
+function crumbsLast(bottom: { Username: string; Levels: number }, edge: string[], mode: string) {
+  return bottom.Levels > 100 && mode === 'provider' ? edge[100]! : bottom.Username;
+}

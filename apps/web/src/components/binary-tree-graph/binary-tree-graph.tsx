@@ -124,7 +124,7 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
 
   const focusSlot = useCallback((key: string) => {
     setFocusKey(key);
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-key="${key}"]`)?.focus());
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-slot="member"][data-key="${key}"]`)?.focus());
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, slot: Slot) => {
@@ -203,6 +203,7 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
                 key={slot.key}
                 {...place}
                 data-slot="empty"
+                data-key={slot.key}
                 data-side={slot.side ?? 'root'}
                 borderWidth="1px"
                 borderStyle="dashed"

@@ -70,7 +70,12 @@ describe('Binary chart: the Tree view', () => {
       ['carol', '3', '0'],
       ['dave', '4', '0'],
     ]);
-    expect([...graph.querySelectorAll('[data-slot="empty"]')].map((el) => el.getAttribute('data-side'))).toEqual(['1', '0', '1', '1']);
+    expect([...graph.querySelectorAll('[data-slot="empty"]')].map((el) => [el.getAttribute('data-key'), el.getAttribute('data-side')])).toEqual([
+      ['01', '1'],
+      ['10', '0'],
+      ['11', '1'],
+      ['001', '1'],
+    ]);
     expect(member(graph, 'alice')).toHaveTextContent('aliceLeft · Active');
     expect(member(graph, 'bob')).toHaveTextContent('bobRight · Inactive');
     // Left and right in their palettes (the list's).
