@@ -25,6 +25,7 @@ import { createStorageMonitor, reportStorageFault } from './core/storage.ts';
 import { createTokenService } from './core/tokens.ts';
 import { webAssetOptions } from './core/web-assets.ts';
 import { registerCaptchaRoutes } from './modules/auth/captcha.ts';
+import { registerGatewayCaptcha } from './modules/gateway/captcha.ts';
 import { createDriftStore } from './modules/gateway/drift.ts';
 import { registerDriftRoutes } from './modules/gateway/drift-routes.ts';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './modules/gateway/forward.ts';
@@ -286,7 +287,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     // Browser clients on the allowed origins call the stand-in API across origins, as a real provider's are.
     if (options.corsOrigins?.length) await registerCors(fastify, options.corsOrigins);
     registerRestRoutes(fastify, services, handlers, intercept);
-    registerCaptchaRoutes(fastify, services);
+    // In gateway mode the challenge comes from whoever checks the solution (modules/gateway/captcha.ts).
+    if (gateway?.hasProvider) registerGatewayCaptcha(fastify, services, gateway);
+    else registerCaptchaRoutes(fastify, services);
     // /trpc in its own scope: the content-type guard and the text body parser are for it alone.
     await fastify.register(async (trpcScope) => {
       guardTrpcContentType(trpcScope);

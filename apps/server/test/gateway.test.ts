@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
+import { solveCaptcha } from './helpers.ts';
 
 interface Answer {
   status: number;
@@ -163,6 +164,20 @@ describe('pass-through', () => {
     expect(refused.status).toBe(502);
     expect((refused.json as { Error: string }).Error).toBe('The provider could not be reached for /user/view_country (ECONNREFUSED)');
     expect((await journal(nowhere.url, '/user/view_country'))[0]).toMatchObject({ source: 'provider', status: 502 });
+  });
+
+  it('serves the provider’s captcha challenge while forgot_username goes to the provider, else its own', async () => {
+    const forgot = async () => post(gateway.url, '/user/forgot_username', { email: 'demo@example.com', captcha: await solveCaptcha((path) => get(gateway.url, path) as never) });
+    // Solved from the gateway's challenge, checked by the provider: accepted.
+    const answer = await forgot();
+    expect(answer.status, answer.text).toBe(200);
+    // Routed to the stand-in, the stand-in signs and checks it.
+    await post(gateway.url, '/__qa/routing', { path: 'user.forgot_username', target: 'mock' });
+    try {
+      expect((await forgot()).status).toBe(200);
+    } finally {
+      await post(gateway.url, '/__qa/routing', { path: 'user.forgot_username', target: 'provider' });
+    }
   });
 
   it('passes a burst of 50 concurrent calls, each answer matched to its own request', async () => {

@@ -1,7 +1,9 @@
 /**
  * Browser suite set-up: build the web app once, then start two servers on fresh demo
  * databases: one whose /config.json says mode "mock" (tRPC) and one that says "provider"
- * (REST at the provider paths). Every browser test runs against both.
+ * (REST at the provider paths). Every browser test runs against both. The provider-mode server
+ * is a gateway (issue 14, PROVIDER_URL): a second instance plays the provider behind it, and
+ * holds the database the QA calls drive (`qaUrl`, support.ts's api()).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,11 @@ import { browserPath } from './browser.ts';
 export interface E2eServer {
   mode: 'mock' | 'provider';
   url: string;
+  /**
+   * Where the QA calls that drive the database go (mailbox, clock, TOTP, deposits, withdrawals,
+   * ledger): the instance playing the provider behind the gateway. Absent: `url`.
+   */
+  qaUrl?: string;
 }
 
 declare module 'vitest' {
@@ -32,17 +39,25 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'md-e2e-'));
   const apps: App[] = [];
   const servers: E2eServer[] = [];
+  const listen = async (app: App) => {
+    apps.push(app);
+    return app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  };
   for (const mode of ['mock', 'provider'] as const) {
+    // Provider mode: the gateway forwards every contract call to an instance playing the provider (its own secret and database).
+    const upstream =
+      mode === 'provider'
+        ? await listen(await buildApp({ databasePath: join(dir, 'upstream.sqlite'), clientMode: mode, jwtSecret: 'e2e-upstream-secret', config: { rateLimits: false } }))
+        : undefined;
     const app = await buildApp({
       databasePath: join(dir, `${mode}.sqlite`),
       clientMode: mode,
       webDist: resolve(root, 'apps/web/dist'),
       jwtSecret: `e2e-${mode}-secret`,
       config: { rateLimits: false },
+      ...(upstream ? { seed: 'empty', provider: { url: upstream } } : {}),
     });
-    const address = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-    apps.push(app);
-    servers.push({ mode, url: address });
+    servers.push({ mode, url: await listen(app), ...(upstream ? { qaUrl: upstream } : {}) });
   }
   project.provide('e2eServers', servers);
   return async () => {

@@ -4,8 +4,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import type { E2eServer } from './global-setup.ts';
 
+/**
+ * QA routes of the server the browser talks to (in provider mode the gateway: its faults apply on
+ * top of the provider's answers); every other /__qa call drives the database, which in provider
+ * mode is the upstream instance's (global-setup.ts `qaUrl`).
+ */
+const GATEWAY_QA = /^\/__qa\/(faults|journal|routing|recordings|drift)(\/|\?|$)/;
+const baseFor = (server: E2eServer, path: string) => (path.startsWith('/__qa/') && !GATEWAY_QA.test(path) ? (server.qaUrl ?? server.url) : server.url);
+
 export async function api<T = unknown>(server: E2eServer, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await fetch(`${baseFor(server, path)}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -10,15 +10,15 @@ const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** Payloads already accepted (per app), so one solution is not replayed. Bounded and expiring. */
 const used = new WeakMap<object, Map<string, number>>();
 
+/** A challenge signed with this server's key (the provider gateway serves the provider's instead while it answers forgot_username). */
+export const newChallenge = (config: Services['config']) =>
+  // Real time, not the QA clock: altcha-lib checks expiry against Date.now().
+  createChallenge({ hmacKey: config.captchaHmacKey, maxNumber: config.captchaMaxNumber, expires: new Date(Date.now() + CHALLENGE_TTL_MS) });
+
 export function registerCaptchaRoutes(app: FastifyInstance, services: Services) {
   app.get('/captcha/challenge', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    // Real time, not the QA clock: altcha-lib checks expiry against Date.now().
-    return createChallenge({
-      hmacKey: services.config.captchaHmacKey,
-      maxNumber: services.config.captchaMaxNumber,
-      expires: new Date(Date.now() + CHALLENGE_TTL_MS),
-    });
+    return newChallenge(services.config);
   });
 }
 

@@ -77,6 +77,16 @@ export async function sendToProvider(target: ProviderTarget, name: ProcedureName
   }
 }
 
+/** A GET of a path beside the contract's at the provider (the captcha challenge); null when there is no answer. */
+export async function getFromProvider(target: ProviderTarget, path: string): Promise<{ status: number; text: string } | null> {
+  try {
+    const response = await fetch(`${base(target.apiUrl)}${path}`, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(target.timeoutMs) });
+    return { status: response.status, text: await response.text() };
+  } catch {
+    return null;
+  }
+}
+
 /** The body of an answer as JSON, or undefined when it is not JSON (empty, HTML, cut off). */
 export function parseAnswer(text: string): unknown {
   if (text.trim() === '') return undefined;

@@ -163,6 +163,7 @@ export function createGateway(services: Services, options: GatewayOptions) {
     /** The username of a provider token the provider vouched for (the journal and fault rules name members by it). */
     memberOfToken: (token: string) => shadow.usernameOf(token),
     hasProvider: provider !== undefined,
+    provider,
     close: () => recordings.close(),
   };
 }
