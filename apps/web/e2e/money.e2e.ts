@@ -5,8 +5,9 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { formatMoney } from '@md/shared';
-import { api, expectToast, latestOtp, mailCount, signIn, freshPagePerTest } from './support.ts';
+import { api, expectToast, latestOtp, mailCount, registerMember, signIn, freshPagePerTest, uniqueName } from './support.ts';
 
 const servers = inject('e2eServers');
 type Wallets = Record<string, { Available: number }>;
@@ -192,6 +193,108 @@ describe.each(servers)('money in $mode mode', (server) => {
     await panel.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => page.getByTestId('data-card').count()).toBe(10);
     expect(await panel.getByPlaceholder('Search transactions...').inputValue()).toBe('');
+  });
+
+  it('exports the History table as CSV: every page of the rows matching its search, the chosen columns', async () => {
+    // The Blob download path (the File System Access picker is a native dialog a test cannot answer; the component tests cover it).
+    await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.goto(`${server.url}/dashboard/history`);
+    const table = page.getByTestId('data-table');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(10);
+
+    /** The rows the API answers for these criteria, every page at 100 (what the export must match). */
+    const apiRows = async (criteria: Record<string, unknown>) => {
+      const rows: { TransID: string; Wallet: string; Type: string }[] = [];
+      const pages = (await api<{ Success: number }>(server, '/earning/total_pagination_earning_history', { ...criteria, pageSize: 100 }, await token())).Success;
+      for (let pageNo = 1; pageNo <= pages; pageNo++)
+        rows.push(...(await api<{ Success: { TransID: string; Wallet: string; Type: string }[] }>(server, '/earning/view_all_earning_history', { ...criteria, pageNo, pageSize: 100 }, await token())).Success);
+      return rows;
+    };
+    const exportCsv = async () => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Export Earning history' });
+      await dialog.getByText('Wallet', { exact: true }).click();
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export CSV' }).click()]);
+      const csv = readFileSync((await download.path())!, 'utf8');
+      await expect.poll(() => dialog.getByRole('status').innerText()).toMatch(/^Exported [\d,]+ rows? to earning-history-\d{4}-\d{2}-\d{2}\.csv\.$/);
+      await dialog.getByRole('button', { name: 'Done', exact: true }).click();
+      return { csv, name: download.suggestedFilename() };
+    };
+
+    // All of it: more rows than one page of 100.
+    const all = await apiRows({});
+    expect(all.length).toBeGreaterThan(100);
+    const whole = await exportCsv();
+    expect(whole.name).toMatch(/^earning-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(whole.csv.startsWith('\uFEFFDate,Transaction ID,Amount,Type,By,Transfer,Status\r\n')).toBe(true);
+    const records = whole.csv.slice(1).split('\r\n').filter(Boolean).slice(1);
+    expect(records).toHaveLength(all.length);
+    expect(records.map((line) => line.split(',')[1]).sort()).toEqual(all.map((row) => row.TransID).sort());
+    expect(records[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z,[^,]+,-?\d+(\.\d+)?,/);
+
+    // Searched: only the matching rows, from every page. The search text is a wallet or a type that
+    // matches some rows but not all (the server searches ids, reasons, members and wallets).
+    let rarest = '';
+    let matching: typeof all = [];
+    for (const candidate of new Set(all.flatMap((row) => [row.Wallet, row.Type]).filter(Boolean))) {
+      matching = await apiRows({ search: [candidate] });
+      if (matching.length > 0 && matching.length < all.length) {
+        rarest = candidate;
+        break;
+      }
+    }
+    expect(rarest).not.toBe('');
+    await page.getByPlaceholder('Search transactions...').fill(rarest);
+    await expect.poll(async () => (await table.locator('tbody tr td:nth-child(2)').first().innerText()).trim()).toBe(matching[0]!.TransID);
+    const searched = await exportCsv();
+    expect(searched.csv.slice(1).split('\r\n').filter(Boolean)).toHaveLength(1 + matching.length);
+  });
+
+  it('keeps Export one tap away at 375 px, beside Filter', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, server, 'demo', 'Demo@1234');
+    await page.goto(`${server.url}/dashboard/transactions`);
+    const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+    await exportButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^Export / });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => exportButton.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('counts new notifications on the header bell, and opening it clears the count', async () => {
+    const member = await registerMember(server, uniqueName('bell'));
+    await signIn(page, server, member.username, member.password);
+    await page.goto(`${server.url}/dashboard/wallets`);
+    const bell = page.getByTestId('notification-bell');
+    const label = () => bell.getAttribute('aria-label');
+    const own = (await api<{ Success: unknown[] }>(server, '/notification/view_notification', { page_no: 1, page_size: 20 }, member.token)).Success.length;
+    expect(own).toBeGreaterThan(0);
+    await expect.poll(label).toBe(`Notifications, ${own} unread`);
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('bell-latest').waitFor();
+    await expect.poll(label).toBe('Notifications');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => bell.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A paid deposit writes a notification: the bell counts it (after a reload, as a new visit would).
+    const deposit = await api<{ Success: { TransID: string } }>(server, '/deposit/make_payment', { amount_usdt: 15, currency: 'USDT.BEP20' }, member.token);
+    await api(server, `/__qa/deposits/${deposit.Success.TransID}/pay`, {});
+    await page.reload();
+    await expect.poll(label).toBe('Notifications, 1 unread');
+    await bell.click();
+    await expect.poll(() => page.getByTestId('bell-latest').innerText()).toContain('Your deposit of $15');
+    await expect.poll(label).toBe('Notifications');
+    // The marker stays on the device: a reload counts nothing new.
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(await label()).toBe('Notifications');
   });
 
   it('shows the §5 messages of the money screens', async () => {

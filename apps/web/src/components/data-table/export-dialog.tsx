@@ -166,7 +166,7 @@ export default function ExportDialog({ list, total, criteria, columns, visibleKe
               ) : (
                 <>
                   <Button variant="outline" onClick={close}>
-                    Close
+                    {phase.kind === 'choose' ? 'Cancel' : 'Done'}
                   </Button>
                   <Button colorPalette="teal" disabled={picked.length === 0} onClick={() => void start()}>
                     {phase.kind === 'choose' ? 'Export CSV' : 'Export again'}
