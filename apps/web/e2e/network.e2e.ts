@@ -141,8 +141,9 @@ describe('level chart pages in mock mode', () => {
   });
 });
 
-// Issue 15 item 3: the Tree view of the Binary Chart, in both modes (mock: the binary_paths
-// extension answers; provider: no capability, the client walks the tree itself within its bound).
+// Issue 15 item 3: the Tree view of the Binary Chart, in both modes: in mock mode the binary_paths
+// extension answers; in provider mode the page is told no provider offers it (whatever the gateway
+// advertises), so the client walks the tree itself within its bound.
 describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
   let page!: Page;
   freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
@@ -150,6 +151,15 @@ describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
 
   it('draws the tree from demo with two slots per member, moves by keyboard, jumps to the bottom of the left leg and finds a member by name, with breadcrumbs', async () => {
     const token = (await api<{ JWT: string }>(server, '/user/login', { username: 'demo', password: 'Demo@1234' })).JWT;
+    const withPaths = server.mode === 'mock';
+    if (withPaths) expect((await api<{ capabilities: string[] }>(server, '/config.json')).capabilities).toContain('binary_paths');
+    else {
+      await page.route('**/config.json', async (route) => {
+        const response = await route.fetch();
+        const config = (await response.json()) as { capabilities: string[] };
+        await route.fulfill({ response, json: { ...config, capabilities: config.capabilities.filter((name) => name !== 'binary_paths') } });
+      });
+    }
     const childrenOf = async (username: string) => (await api<Downline>(server, '/binary/view_binary_downline', { username }, token)).Success.Downline;
     const demoChildren = await childrenOf('demo');
     const left = demoChildren.find((child) => child.Side === '0')!;
@@ -162,7 +172,7 @@ describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
       edge.push(next.Username);
     }
     const bottom =
-      server.mode === 'mock' ? (await api<{ Success: { Username: string; Levels: number } }>(server, '/binary/view_leg_bottom', { side: '0' }, token)).Success : { Username: edge.at(-1)!, Levels: edge.length - 1 };
+      withPaths ? (await api<{ Success: { Username: string; Levels: number } }>(server, '/binary/view_leg_bottom', { side: '0' }, token)).Success : { Username: edge.at(-1)!, Levels: edge.length - 1 };
     if (bottom.Levels <= 100) expect(bottom.Username).toBe(edge[bottom.Levels]);
     const grandchild = (await childrenOf(left.Username))[0]!;
 
@@ -194,10 +204,10 @@ describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
 
     // The bottom of the left leg, with the path as breadcrumbs (both ends only when long).
     await page.getByRole('button', { name: 'Bottom of left leg' }).click();
-    await expect.poll(() => crumbs.locator('[aria-current="location"]').innerText(), { timeout: 20_000 }).toBe(bottom.Levels > 100 && server.mode === 'provider' ? edge[100] : bottom.Username);
+    await expect.poll(() => crumbs.locator('[aria-current="location"]').innerText(), { timeout: 20_000 }).toBe(crumbsLast(bottom, edge, withPaths));
     expect(await page.getByTestId('tree-notice').innerText()).toMatch(bottom.Levels === 0 ? /left leg is empty/ : /Bottom of your left leg|Stopped after/);
     expect(await crumbs.getByRole('listitem').count()).toBeLessThanOrEqual(11);
-    await expect.poll(() => top.getAttribute('data-name')).toBe(crumbsLast(bottom, edge, server.mode));
+    await expect.poll(() => top.getAttribute('data-name')).toBe(crumbsLast(bottom, edge, withPaths));
     // A crumb opens that member: demo again.
     await crumbs.getByRole('button', { name: 'demo', exact: true }).click();
     await expect.poll(() => top.getAttribute('data-name')).toBe('demo');
@@ -207,11 +217,11 @@ describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
     await page.keyboard.press('Enter');
     await expect.poll(() => crumbs.getByRole('listitem').allInnerTexts(), { timeout: 20_000 }).toEqual(['demo', left.Username, grandchild.Username]);
     await expect.poll(() => top.getAttribute('data-name')).toBe(grandchild.Username);
-    expect(await page.getByTestId('tree-walk-note').count()).toBe(server.mode === 'provider' ? 1 : 0);
+    expect(await page.getByTestId('tree-walk-note').count()).toBe(withPaths ? 0 : 1);
   });
 });
 
-/** The member the graph opens at after the jump: the bottom, or the walk's last in provider mode past its bound. */
-function crumbsLast(bottom: { Username: string; Levels: number }, edge: string[], mode: string) {
-  return bottom.Levels > 100 && mode === 'provider' ? edge[100]! : bottom.Username;
+/** The member the graph opens at after the jump: the bottom, or without the extension the walk's last past its bound. */
+function crumbsLast(bottom: { Username: string; Levels: number }, edge: string[], withPaths: boolean) {
+  return bottom.Levels > 100 && !withPaths ? edge[100]! : bottom.Username;
 }
