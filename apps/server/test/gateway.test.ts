@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
+import { CONFIG_MESSAGES, startConfig } from '../src/config.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { solveCaptcha } from './helpers.ts';
 
@@ -382,5 +383,24 @@ describe('record and replay', () => {
     expect((await get(recorder.url, '/__qa/recordings')).body).toEqual([]);
     // Routed to a recording that is gone: a clear provider-shaped error, not a 500.
     expect(await post(recorder.url, '/user/view_profile', {})).toMatchObject({ status: 502, json: { Error: "No recording named 'day-1'" } });
+  });
+});
+
+describe('PROVIDER_* variables', () => {
+  it('makes a gateway of the stand-in with PROVIDER_URL, and refuses what cannot work with a message', () => {
+    expect(startConfig({ PROVIDER_URL: 'https://api.provider.example/v1' }).build.provider).toEqual({ url: 'https://api.provider.example/v1' });
+    expect(startConfig({ PROVIDER_URL: 'http://127.0.0.1:4000', PROVIDER_DEPOSIT_URL: 'https://pay.example', PROVIDER_TIMEOUT_MS: '2500' }).build.provider).toEqual({
+      url: 'http://127.0.0.1:4000',
+      depositUrl: 'https://pay.example',
+      timeoutMs: 2500,
+    });
+    expect(startConfig({}).build.provider).toBeUndefined();
+    expect(() => startConfig({ PROVIDER_URL: 'api.provider.example' })).toThrow(CONFIG_MESSAGES.providerUrl('PROVIDER_URL', 'api.provider.example'));
+    expect(() => startConfig({ PROVIDER_URL: 'https://a.example', PROVIDER_DEPOSIT_URL: 'ftp://pay' })).toThrow(CONFIG_MESSAGES.providerUrl('PROVIDER_DEPOSIT_URL', 'ftp://pay'));
+    expect(() => startConfig({ PROVIDER_DEPOSIT_URL: 'https://pay.example' })).toThrow(CONFIG_MESSAGES.providerDepositAlone);
+    for (const value of ['0', '-5', '1.5', 'soon', '60001']) expect(() => startConfig({ PROVIDER_URL: 'https://a.example', PROVIDER_TIMEOUT_MS: value })).toThrow(CONFIG_MESSAGES.providerTimeout(value));
+    expect(() => startConfig({ PROVIDER_URL: 'https://a.example', STANDIN: 'off', API_BASE_URL: 'https://a.example', DEPOSIT_BASE_URL: 'https://a.example', WALLET_CHECK_URL: 'https://w.example' })).toThrow(
+      CONFIG_MESSAGES.providerWithoutStandin,
+    );
   });
 });
