@@ -52,7 +52,7 @@ const DASHBOARD_ROUTES = [
 
 const qaPanel = (page: Page) => page.getByRole('dialog', { name: 'QA panel' });
 
-/** One dialog of each kind: the confirm shell, the OTP modal, the phone menu drawer, the QA panel. */
+/** One dialog of each kind: the confirm shell, the OTP modal, the export dialog, the bell's popover, the phone menu drawer, the QA panel. */
 const DIALOGS: Screen[] = [
   {
     route: '/dashboard/package',
@@ -83,6 +83,22 @@ const DIALOGS: Screen[] = [
     open: async (page) => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('dialog').getByRole('navigation').waitFor();
+    },
+  },
+  {
+    route: '/dashboard/history',
+    name: 'table export dialog',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Export Earning history' }).getByRole('checkbox').first().waitFor({ state: 'attached' });
+    },
+  },
+  {
+    route: '/dashboard/wallets',
+    name: 'notifications bell popover',
+    open: async (page) => {
+      await page.getByTestId('notification-bell').click();
+      await page.getByRole('link', { name: 'View all notifications' }).waitFor();
     },
   },
   {

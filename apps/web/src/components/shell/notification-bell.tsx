@@ -60,7 +60,8 @@ export function NotificationBell({ username }: { username: string }) {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w={{ base: 'calc(100vw - 1rem)', sm: 'sm' }} maxW="sm">
+          {/* Named outright: the title's aria-labelledby link did not reach axe (aria-dialog-name). */}
+          <Popover.Content w={{ base: 'calc(100vw - 1rem)', sm: 'sm' }} maxW="sm" aria-label="Notifications">
             {/* Not Popover.Header: its <header> would be a second banner landmark on the page. */}
             <Box px="4" pt="3">
               <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
