@@ -58,7 +58,7 @@ describe('Next steps', () => {
   it('package page without an ACTIVE package: "Choose a package"', async () => {
     renderSignedIn('/dashboard/package', {
       'subscription.subscription_transaction': () => ({ Success: [] }),
-      'subscription.view_all_subscription_packages': () => ({ Success: [] }),
+      'table.view_subscription': () => ({ Success: [] }),
     });
     expect(await screen.findByTestId('next-step-package')).toHaveTextContent('You have no active package yet');
   });

@@ -41,7 +41,7 @@ describe('series helpers', () => {
     expect(range).toHaveLength(90);
     expect(range[0]).toBe('2025-12-11');
     expect(range[89]).toBe('2026-03-10');
-    const points = fillDays(range, EARNING_KEYS, new Map([['2026-03-10', { ROI: 1, Rank: 2 }], ['2020-01-01', { ROI: 99 }]]));
+    const points = fillDays(range, EARNING_KEYS, new Map<string, Record<string, number>>([['2026-03-10', { ROI: 1, Rank: 2 }], ['2020-01-01', { ROI: 99 }]]));
     expect(points.reduce((sum, p) => sum + p.values.ROI!, 0)).toBe(1);
     const weeks = weekly(points);
     expect(weeks).toHaveLength(13);

@@ -81,7 +81,7 @@ describe('ACTIVE packages on the package page', () => {
       '/dashboard/package',
       {
         'subscription.subscription_transaction': () => ({ Success: [subscription({}), subscription({ TransID: 'S2', Name: 'Basic', Max_Earnings: 750, Total_Earnings: 749.5 })] }),
-        'subscription.view_all_subscription_packages': () => ({ Success: [] }),
+        'table.view_subscription': () => ({ Success: [] }),
       },
       { package: 'Gold', Subscription: true },
     );

@@ -3,8 +3,8 @@
  * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
  * Retry, never a 0 or $0.00 that looks like a figure (issue 17). The failures stay silent (§8).
  */
-import { useEffect, type ReactNode } from 'react';
-import { Box, Card, HStack, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Box, Card, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -16,10 +16,7 @@ import {
   formatNumber,
   type Notification,
 } from '@md/shared';
-import { EarningsChart } from '@/components/chart/earnings-chart.tsx';
-import { ChoosePackage, ShareYourLink, useStartingPoint } from '@/components/next-step.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { NextRankProgress } from '@/components/progress/rank-progress.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { RetryButton, Unavailable, UnavailableText } from '@/components/unavailable.tsx';
@@ -30,21 +27,10 @@ import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { availableOf, useWallets } from '@/lib/wallets.ts';
+import { Section } from './section.tsx';
 
-/** A titled region; `action` (a Retry) stands beside the title. */
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Box as="section" aria-label={title}>
-      <HStack gap="3" mb="3" wrap="wrap">
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-        {action}
-      </HStack>
-      {children}
-    </Box>
-  );
-}
+/** Issue 15's sections (next steps, earnings over time, the next rank's meters): their own chunk, fetched after the first paint. */
+const HomeInsights = lazy(() => import('./home-insights.tsx'));
 
 /** Analytics fill the cards where the server answers (a field it leaves out reads 0); a failure is silent (§8). */
 function useAnalytics() {
@@ -131,20 +117,6 @@ function LatestActivity() {
   );
 }
 
-/** A member without a package or a team is shown the next step (issue 15); nothing until the analytics answer. */
-function NextSteps() {
-  const { hasPackage, hasTeam } = useStartingPoint();
-  if (hasPackage !== false && hasTeam !== false) return null;
-  return (
-    <Section title="Next steps">
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        {hasPackage === false && <ChoosePackage />}
-        {hasTeam === false && <ShareYourLink />}
-      </SimpleGrid>
-    </Section>
-  );
-}
-
 /** The summary card is all placeholder zeros in the spec (§2). */
 function SummaryCard() {
   const rows = [
@@ -222,14 +194,9 @@ export default function DashboardHomePage() {
       </Section>
       {belowFold && (
         <>
-          <NextSteps />
-          {/* Issue 15: earnings over time and the next rank's meters; the chart's library loads with it, after the first paint. */}
-          <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
-            <Box gridColumn={{ lg: 'span 2' }} minW="0">
-              <EarningsChart />
-            </Box>
-            <NextRankProgress />
-          </SimpleGrid>
+          <Suspense fallback={null}>
+            <HomeInsights />
+          </Suspense>
           <Section title="Wallets Overview">
             <WalletsOverview />
           </Section>
