@@ -10,7 +10,10 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   413: 'PAYLOAD_TOO_LARGE',
   429: 'TOO_MANY_REQUESTS',
   501: 'NOT_IMPLEMENTED',
+  // The gateway's answers for a provider that cannot be reached or answers nothing readable (502) and one too slow (504).
+  502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
 };
 
 export const trpcCodeOf = (status: number): TRPC_ERROR_CODE_KEY => CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR';
