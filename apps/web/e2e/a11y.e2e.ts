@@ -52,7 +52,7 @@ const DASHBOARD_ROUTES = [
 
 const qaPanel = (page: Page) => page.getByRole('dialog', { name: 'QA panel' });
 
-/** One dialog of each kind: the confirm shell, the OTP modal, the export dialog, the bell's popover, the phone menu drawer, the QA panel. */
+/** One dialog of each kind: the confirm shell, the OTP modal, the export dialog, the bell's menu, the phone menu drawer, the QA panel. */
 const DIALOGS: Screen[] = [
   {
     route: '/dashboard/package',
@@ -95,10 +95,10 @@ const DIALOGS: Screen[] = [
   },
   {
     route: '/dashboard/wallets',
-    name: 'notifications bell popover',
+    name: 'notifications bell menu',
     open: async (page) => {
       await page.getByTestId('notification-bell').click();
-      await page.getByRole('link', { name: 'View all notifications' }).waitFor();
+      await page.getByRole('menuitem', { name: 'View all notifications' }).waitFor();
     },
   },
   {

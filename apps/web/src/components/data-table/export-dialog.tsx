@@ -4,7 +4,7 @@
  * written as CSV, with a progress bar and Cancel. A failure or a cancel says so and keeps nothing.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, CloseButton, Dialog, Fieldset, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Portal, Progress, Stack, Text, chakra } from '@chakra-ui/react';
 import { contract, formatNumber, type TableInput } from '@md/shared';
 import { errorMessage } from '@/lib/errors.ts';
 import { isRecord, numberOf } from '@/lib/guards.ts';
@@ -107,21 +107,32 @@ export default function ExportDialog({ list, total, criteria, columns, visibleKe
                   Every row matching the current search, dates and filters (all pages, not only this one), as a CSV file: amounts as plain numbers,
                   dates in ISO 8601 UTC.
                 </Text>
-                <Fieldset.Root disabled={running}>
-                  <Fieldset.Legend>Columns</Fieldset.Legend>
-                  <Stack gap="2" mt="2">
+                {/* Native checkboxes: Chakra's Checkbox and Fieldset recipes would add to the sign-in route (app/system.ts). */}
+                <chakra.fieldset disabled={running} border="0" p="0" m="0" minW="0">
+                  <chakra.legend fontWeight="medium" fontSize="sm" mb="2">
+                    Columns
+                  </chakra.legend>
+                  <Stack gap="2">
                     {columns.map((column) => (
-                      <Checkbox.Root key={column.key} size="sm" checked={picked.includes(column.key)} onCheckedChange={(e) => toggle(column.key, e.checked === true)}>
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>{column.header}</Checkbox.Label>
-                      </Checkbox.Root>
+                      <chakra.label key={column.key} display="flex" alignItems="center" gap="2" fontSize="sm" cursor="pointer">
+                        <chakra.input
+                          type="checkbox"
+                          w="4"
+                          h="4"
+                          accentColor="teal.solid"
+                          checked={picked.includes(column.key)}
+                          onChange={(event) => toggle(column.key, event.target.checked)}
+                        />
+                        {column.header}
+                      </chakra.label>
                     ))}
                   </Stack>
                   {picked.length === 0 && (
-                    <Fieldset.HelperText color="fg.error">Choose at least one column.</Fieldset.HelperText>
+                    <Text fontSize="sm" color="fg.error" mt="2">
+                      Choose at least one column.
+                    </Text>
                   )}
-                </Fieldset.Root>
+                </chakra.fieldset>
                 {running && (
                   <Progress.Root value={percent} size="sm" colorPalette="teal" aria-label="Export progress">
                     <Progress.Track>

@@ -130,11 +130,12 @@ describe('notifications bell', () => {
     bell().focus();
     await userEvent.keyboard('{Enter}');
     const latest = await screen.findByTestId('bell-latest');
-    const items = within(latest).getAllByRole('listitem');
+    const items = within(latest).getAllByRole('menuitem').slice(0, -1);
     expect(items.map((item) => within(item).getByText(/^Message/).textContent)).toEqual(['Message 7', 'Message 6', 'Message 5', 'Message 4', 'Message 3']);
+    expect(items[0]).toHaveAttribute('href', '/dashboard/notification');
     expect(items.map((item) => within(item).queryByText('New') !== null)).toEqual([true, true, true, false, false]);
     expect(within(items[0]!).getByText('level income')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View all notifications' })).toHaveAttribute('href', '/dashboard/notification');
+    expect(screen.getByRole('menuitem', { name: 'View all notifications' })).toHaveAttribute('href', '/dashboard/notification');
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
     expect(markerOf('demo')).toEqual({ time: notes[0]!.DateTime, id: 'N7' });
     await userEvent.keyboard('{Escape}');

@@ -1,11 +1,11 @@
 /**
  * The header's notifications bell (issue 15 item 5): how many came since the member last opened the
- * list (a marker on this device: lib/notifications-seen.ts), and a popover with the latest few and a
+ * list (a marker on this device: lib/notifications-seen.ts), and a menu with the latest few and a
  * link to the Notifications page. Opening it clears the count. Its call starts after the header's
  * first paint, so no page waits for it.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Float, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Float, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { LuBell } from 'react-icons/lu';
 import { MSG, formatDateTime, humanizeType } from '@md/shared';
@@ -35,8 +35,11 @@ export function NotificationBell({ username }: { username: string }) {
   }, [open, newest, username]);
 
   const label = bellLabel(count, more);
+  const latest = entries.slice(0, BELL_LATEST);
   return (
-    <Popover.Root
+    // A menu (its recipe is in the trimmed system; a popover's would add to the sign-in route): Enter
+    // opens it, arrows walk the latest ones, Escape closes and focus goes back to the bell.
+    <Menu.Root
       open={open}
       onOpenChange={(details) => {
         if (details.open) setNewOnOpen(count);
@@ -46,7 +49,7 @@ export function NotificationBell({ username }: { username: string }) {
       lazyMount
       unmountOnExit
     >
-      <Popover.Trigger asChild>
+      <Menu.Trigger asChild>
         <IconButton aria-label={label} title={label} variant="ghost" size="sm" position="relative" data-testid="notification-bell">
           <LuBell />
           {count > 0 && (
@@ -57,55 +60,47 @@ export function NotificationBell({ username }: { username: string }) {
             </Float>
           )}
         </IconButton>
-      </Popover.Trigger>
+      </Menu.Trigger>
       <Portal>
-        <Popover.Positioner>
-          {/* Named outright: the title's aria-labelledby link did not reach axe (aria-dialog-name). */}
-          <Popover.Content w={{ base: 'calc(100vw - 1rem)', sm: 'sm' }} maxW="sm" aria-label="Notifications">
-            {/* Not Popover.Header: its <header> would be a second banner landmark on the page. */}
-            <Box px="4" pt="3">
-              <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
-            </Box>
-            <Popover.Body py="2">
-              {loading ? (
-                <Text color="fg.muted">{MSG.loading}</Text>
-              ) : entries.length === 0 ? (
-                <Text color="fg.muted">{MSG.noNotifications}</Text>
-              ) : (
-                <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" aria-label="Latest notifications" data-testid="bell-latest">
-                  {entries.slice(0, BELL_LATEST).map((entry, index) => (
-                    <Box as="li" key={`${textOf(entry.TransID)}-${index}`} py="2" borderBottomWidth={index < Math.min(entries.length, BELL_LATEST) - 1 ? '1px' : '0'}>
-                      <Stack direction="row" gap="2" align="center" mb="0.5" flexWrap="wrap">
-                        <Badge colorPalette="teal" textTransform="capitalize" size="sm">
-                          {humanizeType(textOf(entry.Type))}
-                        </Badge>
-                        {index < newOnOpen && (
-                          <Badge colorPalette="red" variant="subtle" size="sm">
-                            New
-                          </Badge>
-                        )}
-                        <Text fontSize="xs" color="fg.muted" ms="auto" whiteSpace="nowrap">
-                          {formatDateTime(entry.DateTime)}
-                        </Text>
-                      </Stack>
-                      <Text fontSize="sm" lineClamp={2}>
-                        {textOf(entry.Message)}
-                      </Text>
-                    </Box>
-                  ))}
-                </Stack>
+        <Menu.Positioner>
+          <Menu.Content w={{ base: 'calc(100vw - 1rem)', sm: 'sm' }} maxW="sm" aria-label="Notifications" data-testid="bell-latest">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontSize="sm">Notifications</Menu.ItemGroupLabel>
+              {latest.length === 0 && (
+                <Text px="2" py="1.5" fontSize="sm" color="fg.muted">
+                  {loading ? MSG.loading : MSG.noNotifications}
+                </Text>
               )}
-            </Popover.Body>
-            <Popover.Footer>
-              <Button asChild size="sm" variant="outline" w="full">
-                <Link to={NOTIFICATIONS_PATH} onClick={() => setOpen(false)}>
-                  View all notifications
-                </Link>
-              </Button>
-            </Popover.Footer>
-          </Popover.Content>
-        </Popover.Positioner>
+              {latest.map((entry, index) => (
+                <Menu.Item key={`${textOf(entry.TransID)}-${index}`} value={`notification-${index}`} asChild display="block" py="2">
+                  <Link to={NOTIFICATIONS_PATH}>
+                    <Stack direction="row" gap="2" align="center" mb="0.5" flexWrap="wrap">
+                      <Badge colorPalette="teal" textTransform="capitalize" size="sm">
+                        {humanizeType(textOf(entry.Type))}
+                      </Badge>
+                      {index < newOnOpen && (
+                        <Badge colorPalette="red" variant="subtle" size="sm">
+                          New
+                        </Badge>
+                      )}
+                      <Text as="span" fontSize="xs" color="fg.muted" ms="auto" whiteSpace="nowrap">
+                        {formatDateTime(entry.DateTime)}
+                      </Text>
+                    </Stack>
+                    <Text fontSize="sm" lineClamp={2} whiteSpace="normal">
+                      {textOf(entry.Message)}
+                    </Text>
+                  </Link>
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="all" asChild justifyContent="center" fontWeight="medium" color="teal.fg">
+              <Link to={NOTIFICATIONS_PATH}>View all notifications</Link>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
       </Portal>
-    </Popover.Root>
+    </Menu.Root>
   );
 }
