@@ -27,7 +27,7 @@ export interface BinaryTreeGraphProps {
   /** The tree's accessible name. */
   label: string;
   root: GraphMember;
-  /** Levels drawn below the root. */
+  /** Levels drawn below the root: GRAPH_LEVELS, or PHONE_LEVELS in a box narrower than PHONE_BOX_PX. */
   levels?: number;
   loadChildren: (username: string) => Promise<GraphMember[]>;
   /** A Chakra palette per side ('root' for a member with no side). */
@@ -41,9 +41,13 @@ export interface BinaryTreeGraphProps {
 }
 
 export const GRAPH_LEVELS = 3;
-const NODE_W = 132;
+/** On a phone two levels below the top: the top and its children in view at once. */
+export const PHONE_LEVELS = 2;
+const PHONE_BOX_PX = 600;
+/** The narrowest column of the lowest level (a node and its gap); wider when the box has room, so it fits without scrolling. */
+const MIN_COLUMN = 116;
+const GAP = 12;
 const NODE_H = 58;
-const COLUMN = NODE_W + 12;
 const ROW = NODE_H + 44;
 
 interface Slot {
@@ -72,10 +76,19 @@ function slotsOf(root: GraphMember, loaded: Loaded, levels: number): Slot[] {
   return slots;
 }
 
-export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildren, palette, onOpen, onUp, onActivate }: BinaryTreeGraphProps) {
+export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren, palette, onOpen, onUp, onActivate }: BinaryTreeGraphProps) {
   const [loaded, setLoaded] = useState<Loaded>(() => new Map());
   const [focusKey, setFocusKey] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setBoxWidth(box.clientWidth));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  const levels = levelsProp ?? (boxWidth > 0 && boxWidth < PHONE_BOX_PX ? PHONE_LEVELS : GRAPH_LEVELS);
 
   // Level by level from the top, each member's children once; a new top starts over.
   useEffect(() => {
@@ -105,8 +118,11 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
 
   const slots = useMemo(() => slotsOf(root, loaded, levels), [root, loaded, levels]);
   const byKey = useMemo(() => new Map(slots.map((slot) => [slot.key, slot])), [slots]);
-  const width = 2 ** levels * COLUMN;
-  const height = (levels + 1) * ROW;
+  const column = Math.max(MIN_COLUMN, Math.floor(boxWidth / 2 ** levels));
+  const nodeWidth = column - GAP;
+  const width = 2 ** levels * column;
+  // As tall as the levels drawn: a leaf opened alone leaves no empty box below.
+  const height = (Math.max(...slots.map((slot) => slot.depth)) + 1) * ROW;
   const centreX = (slot: Pick<Slot, 'depth' | 'index'>) => ((slot.index + 0.5) * width) / 2 ** slot.depth;
   const topY = (slot: Pick<Slot, 'depth'>) => slot.depth * ROW + 8;
 
@@ -174,7 +190,7 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
       }}
       data-testid="binary-graph"
     >
-      <Box position="relative" w={`${width}px`} h={`${height}px`} mx="auto">
+      <Box position="relative" w={`${width}px`} h={`${height}px`}>
         <svg width={width} height={height} aria-hidden="true" style={{ position: 'absolute', inset: 0 }}>
           {slots
             .filter((slot) => slot.depth > 0)
@@ -195,7 +211,7 @@ export function BinaryTreeGraph({ label, root, levels = GRAPH_LEVELS, loadChildr
             })}
         </svg>
         {slots.map((slot) => {
-          const place = { position: 'absolute', left: `${centreX(slot) - NODE_W / 2}px`, top: `${topY(slot)}px`, w: `${NODE_W}px`, h: `${NODE_H}px` } as const;
+          const place = { position: 'absolute', left: `${centreX(slot) - nodeWidth / 2}px`, top: `${topY(slot)}px`, w: `${nodeWidth}px`, h: `${NODE_H}px` } as const;
           if (!slot.member) {
             // An empty slot: where a member would hang; a picture, not a control.
             return (
