@@ -10,7 +10,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { FAILURE_LIMITS } from '../src/core/attempts.ts';
 import { OTP_MESSAGES } from '../src/core/otp.ts';
@@ -18,6 +18,10 @@ import { HASH_BUSY_MESSAGE, hashPassword, hashQueueStats } from '../src/core/pas
 import { moneyTransaction, transfer } from '../src/modules/ledger/ledger.ts';
 import { DEMO_TRANSACTION_PASSWORD } from '../src/seed/demo-money.ts';
 import { wrongCode } from './helpers.ts';
+
+// Bursts of hundreds of scrypt checks on 2 cores that the browser project shares: bounded work, a
+// generous limit (no timing is asserted).
+vi.setConfig({ testTimeout: 120_000 });
 
 interface Reply {
   status: number;

@@ -94,8 +94,9 @@ export async function signIn(page: Page, server: E2eServer, username: string, pa
 
 /** Text of the toasts currently shown. */
 export const toastTexts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]').allInnerTexts();
-export async function expectToast(page: Page, text: string) {
-  await expect.poll(async () => (await toastTexts(page)).join('\n'), { timeout: 10_000 }).toContain(text);
+/** A toast saying `text`, within `timeout` ms (longer for work that re-seeds, such as a reset). */
+export async function expectToast(page: Page, text: string, timeout = 10_000) {
+  await expect.poll(async () => (await toastTexts(page)).join('\n'), { timeout }).toContain(text);
 }
 
 /** In the calling describe block: one browser, and a fresh context and page for every test. */
