@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MockFailure } from '@/testing/mock-link.ts';
-import { renderSignedIn } from '@/testing/member.ts';
+import { callsTo, renderSignedIn } from '@/testing/member.ts';
 
 const analytics = (over: Record<string, unknown> = {}) => ({
   Success: {
@@ -75,6 +75,17 @@ describe('Next steps', () => {
     unmount();
     renderSignedIn('/dashboard/volume', { 'user_analytics.view_user_analytics': () => analytics({ Team_Size: 2, Direct_Referrals: 2 }) });
     await screen.findByRole('heading', { name: 'Leg volumes over time' });
+    expect(screen.queryByTestId('next-step-share')).not.toBeInTheDocument();
+  });
+
+  it('volume page: spillover volume on the legs without a sponsored team is not "no volume"', async () => {
+    const { calls } = renderSignedIn('/dashboard/volume', {
+      'user_analytics.view_user_analytics': () => analytics({ Binary_Left: 10_700 }),
+      'binary.view_binary_transaction': () => ({ Success: [] }),
+    });
+    // Both reads answered and rendered: the analytics (asked first) and the chart's empty range.
+    await screen.findByTestId('chart-empty');
+    expect(callsTo(calls, 'user_analytics.view_user_analytics').length).toBeGreaterThan(0);
     expect(screen.queryByTestId('next-step-share')).not.toBeInTheDocument();
   });
 });

@@ -17,15 +17,17 @@ import { referralLink } from './shell/header.tsx';
  * What the analytics say about the member's packages and team: undefined until they answer (or when
  * they fail: a next step is only suggested on figures the server gave).
  */
-export function useStartingPoint(): { hasPackage: boolean | undefined; hasTeam: boolean | undefined } {
+export function useStartingPoint(): { hasPackage: boolean | undefined; hasTeam: boolean | undefined; hasLegVolume: boolean | undefined } {
   const trpc = useTRPC();
   // The page's own read, joined: mounting fetches nothing again (a failed read stays the page's to retry).
   const query = useQuery({ ...trpc['user_analytics.view_user_analytics'].queryOptions({}), retryOnMount: false, refetchOnMount: false });
   const analytics = recordOf(recordOf(query.data)?.Success);
-  if (!analytics) return { hasPackage: undefined, hasTeam: undefined };
+  if (!analytics) return { hasPackage: undefined, hasTeam: undefined, hasLegVolume: undefined };
   return {
     hasPackage: (numberOf(analytics.Active_Subscriptions) ?? 0) > 0,
     hasTeam: (numberOf(analytics.Team_Size) ?? 0) > 0 || (numberOf(analytics.Direct_Referrals) ?? 0) > 0,
+    // Spillover places others' recruits on a member's legs: volume there without a sponsored team.
+    hasLegVolume: (numberOf(analytics.Binary_Left) ?? 0) > 0 || (numberOf(analytics.Binary_Right) ?? 0) > 0,
   };
 }
 

@@ -30,12 +30,12 @@ export const volumeColumns: readonly DataColumn<VolumeRow>[] = [
 
 export default function VolumePage() {
   const item = navItemByPath('/dashboard/volume')!;
-  // Volume comes from the downline: a member without one is shown how to start it.
-  const { hasTeam } = useStartingPoint();
+  // Volume comes from the downline: a member without a team and without volume on the legs is shown how to start one.
+  const { hasTeam, hasLegVolume } = useStartingPoint();
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      {hasTeam === false && <ShareYourLink text="No team members yet, so no volume on your legs. Share your link: whoever registers with it joins your team." />}
+      {hasTeam === false && hasLegVolume === false && <ShareYourLink text="No team members yet, so no volume on your legs. Share your link: whoever registers with it joins your team." />}
       <LegVolumeChart />
       <Tabs.Root mt="4" defaultValue="binary" variant="line" colorPalette="teal" lazyMount unmountOnExit>
         <Tabs.List flexWrap="wrap" mb="4">
