@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './format.ts';
+export * from './sides.ts';
 export * from './payment-uri.ts';
 export * from './contract.ts';
 export * from './runtime-config.ts';
