@@ -335,23 +335,6 @@ const seriesInput = authed({
 });
 const seriesRange = { From: seriesDay.describe('First day of the range'), To: seriesDay.describe('Last day of the range (today, UTC)') };
 
-/** Days the `daily_series` extension answers at most (the charts' longest range). */
-export const SERIES_DAYS_MAX = 90;
-const seriesDay = z.string().describe('A UTC day, YYYY-MM-DD');
-export const dailyEarningSchema = z.object({
-  Date: seriesDay,
-  ROI: amount,
-  Direct: amount,
-  Level: amount,
-  Binary: amount,
-  Rank: amount,
-});
-export const dailyVolumeSchema = z.object({ Date: seriesDay, Left: amount, Right: amount });
-const seriesInput = authed({
-  days: whole('days').max(SERIES_DAYS_MAX, { error: `days must be at most ${SERIES_DAYS_MAX}` }).describe(`The last \`days\` UTC days, today included; at most ${SERIES_DAYS_MAX}`),
-});
-const seriesRange = { From: seriesDay.describe('First day of the range'), To: seriesDay.describe('Last day of the range (today, UTC)') };
-
 const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
   endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: list(row) });
 const total = (path: string, summary: string) =>
@@ -901,42 +884,6 @@ export const contract = {
       'Extension (capability `binary_paths`), not a provider endpoint: the path in the binary tree from the caller to `username`, a member of the caller’s binary downline (search by name). A member outside the downline and an unknown name both answer 404, as the tree reads do.',
     input: authed({ username }),
     output: z.object({ Success: binaryPathSchema }),
-  }),
-  'earning.view_daily_earnings': endpoint({
-    path: '/earning/view_daily_earnings',
-    kind: 'query',
-    host: 'api',
-    auth: 'required',
-    tokenField: 'jwt',
-    extension: 'daily_series',
-    summary:
-      'Extension (capability `daily_series`), not a provider endpoint: the caller’s income credited per UTC day and income type (ROI, direct, level, binary, rank) over the last `days` days, the sums of the earning history’s income rows; days without income are left out.',
-    input: seriesInput,
-    output: z.object({ Success: z.object({ ...seriesRange, Days: z.array(dailyEarningSchema) }) }),
-  }),
-  'binary.view_daily_volume': endpoint({
-    path: '/binary/view_daily_volume',
-    kind: 'query',
-    host: 'api',
-    auth: 'required',
-    tokenField: 'jwt',
-    extension: 'daily_series',
-    summary:
-      'Extension (capability `daily_series`), not a provider endpoint: the binary volume that reached each of the caller’s legs per UTC day over the last `days` days, the sums of the binary volume table’s Volume by Side; days without volume are left out.',
-    input: seriesInput,
-    output: z.object({ Success: z.object({ ...seriesRange, Days: z.array(dailyVolumeSchema) }) }),
-  }),
-  'rank.view_rank_progress': endpoint({
-    path: '/rank/view_rank_progress',
-    kind: 'query',
-    host: 'api',
-    auth: 'required',
-    tokenField: 'jwt',
-    extension: 'rank_progress',
-    summary:
-      'Extension (capability `rank_progress`), not a provider endpoint: what the rank run compares with the ranks’ requirements: the caller’s lifetime rank volume per leg (as of the last daily run) and qualified leaders (directs with a direct on each side).',
-    input: authed({}),
-    output: z.object({ Success: z.object({ Rank: z.string(), Left_Volume: amount, Right_Volume: amount, Qualified_Leaders: z.number() }) }),
   }),
   'earning.view_daily_earnings': endpoint({
     path: '/earning/view_daily_earnings',

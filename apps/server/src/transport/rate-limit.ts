@@ -46,10 +46,6 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   'earning.view_daily_earnings': [per(300, MINUTE, 'member')],
   'binary.view_daily_volume': [per(300, MINUTE, 'member')],
   'rank.view_rank_progress': [per(300, MINUTE, 'member')],
-  // The dashboard's series and rank progress (issue 15) sum a member's history: the same bound.
-  'earning.view_daily_earnings': [per(300, MINUTE, 'member')],
-  'binary.view_daily_volume': [per(300, MINUTE, 'member')],
-  'rank.view_rank_progress': [per(300, MINUTE, 'member')],
   // Extension binary_paths: a leg's bottom or a path by name walks up to a whole spillover leg.
   'binary.view_leg_bottom': [per(300, MINUTE, 'member')],
   'binary.view_path': [per(300, MINUTE, 'member')],
