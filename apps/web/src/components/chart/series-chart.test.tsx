@@ -11,7 +11,7 @@ import { AppProviders } from '@/app/providers.tsx';
 import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { EarningsChart } from './earnings-chart.tsx';
-import { daysUntil, fillDays, isoDay, sumEarningRows, weekly, EARNING_KEYS } from './series.ts';
+import { daysUntil, fillDays, isoDay, sumEarningRows, sumVolumeRows, weekly, EARNING_KEYS } from './series.ts';
 import { FALLBACK_PAGES } from './use-series.ts';
 
 vi.mock('./stacked-bars.tsx', () => ({
@@ -134,5 +134,16 @@ describe('Earnings over time', () => {
     expect(await screen.findByTestId('chart-cut')).toHaveTextContent(`Only the latest ${FALLBACK_PAGES * 100} records of the range were read`);
     expect(calls.filter((c) => c.path === 'earning.view_all_earning_history')).toHaveLength(FALLBACK_PAGES);
     expect(screen.getByTestId('chart-summary')).toHaveTextContent(`$${(FALLBACK_PAGES * 100).toLocaleString('en-US')}.00 earned`);
+  });
+});
+
+describe('leg volumes from binary-volume rows', () => {
+  it("sums per day and leg, reading a drifted side 'L' as the left leg like the tree does", () => {
+    const sums = sumVolumeRows([
+      { DateTime: '2026-11-20 11:00:00', Side: '0', Volume: 100 },
+      { DateTime: '2026-11-20 11:00:00', Side: 'L', Volume: '50' },
+      { DateTime: '2026-11-20 11:00:00', Side: '1', Volume: 30 },
+    ]);
+    expect(sums.get('2026-11-20')).toEqual({ Left: 150, Right: 30 });
   });
 });

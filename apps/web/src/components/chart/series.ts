@@ -2,6 +2,7 @@
  * The charts' data (issue 15): days of a range, sums per day from table rows (the fallback when the
  * server has no `daily_series` extension), and weeks of days for the 90-day view.
  */
+import { sideOf } from '@md/shared';
 import { numberOf, textOf } from '@/lib/guards.ts';
 
 const DAY_MS = 86_400_000;
@@ -91,13 +92,13 @@ export function sumEarningRows(rows: readonly Record<string, unknown>[]): Map<st
   return sums;
 }
 
-/** Volume per day and leg from binary-volume rows (Side "0" is left, else right, spec §2). */
+/** Volume per day and leg from binary-volume rows (Side "0", or a drifted 'L', is left, else right: shared sideOf). */
 export function sumVolumeRows(rows: readonly Record<string, unknown>[]): Map<string, Record<string, number>> {
   const sums = new Map<string, Record<string, number>>();
   for (const row of rows) {
     const amount = numberOf(row.Volume);
     const date = textOf(row.DateTime).slice(0, 10);
-    if (amount !== undefined && date.length === 10) add(sums, date, textOf(row.Side) === '0' ? 'Left' : 'Right', amount);
+    if (amount !== undefined && date.length === 10) add(sums, date, sideOf(row.Side) === '0' ? 'Left' : 'Right', amount);
   }
   return sums;
 }
