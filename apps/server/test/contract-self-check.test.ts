@@ -95,6 +95,8 @@ const steps: Step[] = [
   { name: 'earning.view_daily_earnings' as ProcedureName, as: 'demo', input: () => ({ days: 30 }) },
   { name: 'binary.view_daily_volume' as ProcedureName, as: 'demo', input: () => ({ days: 90 }) },
   { name: 'rank.view_rank_progress' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'binary.view_leg_bottom' as ProcedureName, as: 'demo', input: () => ({ side: '0' }) },
+  { name: 'binary.view_path' as ProcedureName, as: 'demo', input: () => ({ username: 'gonzalo_001' }) },
   // TOTP and email change on a member without a package (email change needs none active).
   { name: 'user.enable_totp', as: 'allene_029', input: () => ({}) },
   { name: 'user.change_totp_status', as: 'allene_029', input: () => ({ status: true, totp: totpCode(totpKey) }) },

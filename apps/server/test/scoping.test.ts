@@ -140,6 +140,17 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(Object.keys(inside.body.Success).sort()).toEqual(['Current_Binary', 'Direct_Bouns', 'Earnings', 'Side', 'Sponsor', 'Status', 'Total_User_Subscription_Plan']);
     expect(JSON.stringify(inside.body)).not.toContain(emailOf(BELOW));
   },
+  'binary.view_path': async () => {
+    // Extension binary_paths: the path to a member of my binary subtree only; outside, above and unknown answer alike.
+    expect(await post('/binary/view_path', { username: OUTSIDER }, own)).toEqual(NOT_IN_DOWNLINE);
+    expect(await post('/binary/view_path', { username: 'demo' }, own)).toEqual(NOT_IN_DOWNLINE);
+    expect(await post('/binary/view_path', { username: 'nobody_at_all' }, own)).toEqual(NOT_IN_DOWNLINE);
+    const inside = await post<{ Success: { Username: string; Head: string[] } }>('/binary/view_path', { username: BELOW }, own);
+    expect(inside.status).toBe(200);
+    expect(inside.body.Success.Username).toBe(BELOW);
+    expect(inside.body.Success.Head[0]).toBe(ME);
+    expect(JSON.stringify(inside.body)).not.toContain(emailOf(BELOW));
+  },
 };
 
 describe('scoping: endpoints that name a member', () => {
@@ -155,7 +166,7 @@ describe('scoping: endpoints that name a member', () => {
   }
 
   it('the outsider sees none of my tree either (the rule holds both ways)', async () => {
-    for (const path of ['/binary/view_binary_downline', '/binary/view_binary_downline_details', '/level/view_downline', '/level/view_downline_page']) {
+    for (const path of ['/binary/view_binary_downline', '/binary/view_binary_downline_details', '/level/view_downline', '/level/view_downline_page', '/binary/view_path']) {
       expect(await post(path, { username: ME, page: 1 }, outsiderToken), path).toEqual(NOT_IN_DOWNLINE);
       expect(await post(path, { username: BELOW, page: 1 }, outsiderToken), path).toEqual(NOT_IN_DOWNLINE);
     }
@@ -170,8 +181,13 @@ describe('scoping: every other endpoint acts for the token, whatever the body na
     expect(others.length).toBeGreaterThan(20);
     const outsiderId = memberIdOf(t, OUTSIDER);
     const intruding = { username: OUTSIDER, Username: OUTSIDER, user: OUTSIDER, member: OUTSIDER, member_id: outsiderId, user_id: outsiderId, id: outsiderId, sub: String(outsiderId) };
-    // The one read that needs a field besides the token.
-    const base: Partial<Record<ProcedureName, object>> = { 'withdraw.withdraw_fees': { amount: 50 } };
+    // The reads that need a field besides the token.
+    const base: Partial<Record<ProcedureName, object>> = {
+      'withdraw.withdraw_fees': { amount: 50 },
+      'binary.view_leg_bottom': { side: '0' },
+      'earning.view_daily_earnings': { days: 30 },
+      'binary.view_daily_volume': { days: 30 },
+    };
     for (const name of others) {
       const path = contract[name].path;
       const plain: Reply = await post(path, base[name] ?? {}, own);

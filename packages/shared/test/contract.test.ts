@@ -34,6 +34,9 @@ describe('the contract', () => {
       ['level.view_downline_page', 'downline_pages'],
       ['binary.view_leg_bottom', 'binary_paths'],
       ['binary.view_path', 'binary_paths'],
+      ['earning.view_daily_earnings', 'daily_series'],
+      ['binary.view_daily_volume', 'daily_series'],
+      ['rank.view_rank_progress', 'rank_progress'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });

@@ -64,6 +64,11 @@ const EXAMPLES: Examples = {
   'rank.current_rank': {},
   'support.send_message': { name: 'Demo Member', email: 'demo@example.com', subject: 'Withdrawal status', message: 'My withdrawal of 50 USDT is still pending. Could you check it?' },
   'activity.view_recent': { limit: 20 },
+  'earning.view_daily_earnings': { days: 30 },
+  'binary.view_daily_volume': { days: 30 },
+  'rank.view_rank_progress': {},
+  'binary.view_leg_bottom': { side: '0' },
+  'binary.view_path': { username: 'gonzalo_001' },
 };
 
 const tableInput = contract['table.view_deposit_transaction'].input;

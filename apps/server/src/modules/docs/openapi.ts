@@ -132,6 +132,7 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   'level.view_downline_page': [404],
   'binary.view_binary_downline': [404],
   'binary.view_binary_downline_details': [404],
+  'binary.view_path': [404],
   'support.send_message': [429],
 };
 

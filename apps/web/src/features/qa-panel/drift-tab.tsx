@@ -2,10 +2,25 @@
  * Drift (issue 14): where the provider's answers differ from the contract, one item per endpoint,
  * field and kind, as GET /__qa/drift lists them; Clear forgets them (DELETE /__qa/drift).
  */
-import { Badge, Button, Code, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Stack, Text, type TextProps } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { qaApi, qaKeys, type QaDriftEntry } from './qa-api.ts';
 import { EmptyNote, ErrorNote, Item, ItemList, SectionHeader, shortTime, useQaAction } from './parts.tsx';
+
+/** Inline code; Chakra's Code recipe is not in the app's trimmed system (app/system.ts), so plain styles. */
+const Mono = (props: TextProps) => (
+  <Text
+    as="code"
+    fontFamily="mono"
+    fontSize="xs"
+    px="1"
+    borderRadius="sm"
+    bg="colorPalette.subtle"
+    color="colorPalette.fg"
+    colorPalette="gray"
+    {...props}
+  />
+);
 
 const POLL_MS = 5_000;
 const SEEN_MAX = 160;
@@ -52,7 +67,7 @@ function DriftItem({ entry }: { entry: QaDriftEntry }) {
         <Text as="span" color="fg.muted">
           Expected{' '}
         </Text>
-        <Code size="sm">{entry.expected}</Code>
+        <Mono>{entry.expected}</Mono>
         {entry.seen === undefined ? (
           // A missing field: nothing came to show.
           <Text as="span" color="fg.muted">
@@ -65,9 +80,7 @@ function DriftItem({ entry }: { entry: QaDriftEntry }) {
               {' '}
               · seen{' '}
             </Text>
-            <Code size="sm" colorPalette={KIND_PALETTE[entry.kind]}>
-              {seenText(entry.seen)}
-            </Code>
+            <Mono colorPalette={KIND_PALETTE[entry.kind]}>{seenText(entry.seen)}</Mono>
           </>
         )}
       </Text>
@@ -100,7 +113,7 @@ export function DriftTab() {
       </SectionHeader>
       <Text fontSize="xs" color="fg.muted">
         Where the provider’s answers differ from the contract, per endpoint and field. Filled in gateway mode
-        (PROVIDER_URL); <Code size="sm">npm run drift</Code> runs the same check from a terminal.
+        (PROVIDER_URL); <Mono>npm run drift</Mono> runs the same check from a terminal.
       </Text>
       {drift.error ? <ErrorNote error={drift.error} /> : null}
       {drift.isPending ? (
