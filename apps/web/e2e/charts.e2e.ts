@@ -27,6 +27,13 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     await signIn(page, server, 'demo', 'Demo@1234');
   }
 
+  /** The home loads its charts and meters when they come near the viewport: scroll to where they go. */
+  async function scrollToHomeInsights() {
+    const anchor = page.getByTestId('home-insights-anchor');
+    await anchor.waitFor({ state: 'attached' });
+    await anchor.evaluate((element) => element.scrollIntoView());
+  }
+
   /** The chart titled `title`: drawn (a canvas), with its summary. */
   async function drawnChart(title: string) {
     const chart = page.locator('[data-testid="series-chart"]', { has: page.getByRole('heading', { name: title }) });
@@ -81,8 +88,9 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
       expect(shown).toBeCloseTo(Math.trunc(total * 100) / 100, 1);
     }
 
-    // The home draws it too, below the fold, after the first paint.
+    // The home draws it too, last on the page, once the member scrolls near it.
     await page.goto(`${server.url}/dashboard`);
+    await scrollToHomeInsights();
     await drawnChart('Earnings over time');
   });
 
@@ -105,6 +113,7 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     expect(await page.getByRole('progressbar', { name: 'Qualified leaders' }).count()).toBe(extensions ? 1 : 0);
 
     await page.goto(`${server.url}/dashboard`);
+    await scrollToHomeInsights();
     await page.getByTestId('next-rank-progress').getByRole('progressbar', { name: 'Left volume' }).waitFor();
 
     await page.goto(`${server.url}/dashboard/package`);

@@ -20,7 +20,9 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { RetryButton, Unavailable, UnavailableText } from '@/components/unavailable.tsx';
+import { ChoosePackage, ShareYourLink, useStartingPoint } from '@/components/next-step.tsx';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
+import { useNearViewport } from '@/lib/use-near-viewport.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
@@ -194,9 +196,7 @@ export default function DashboardHomePage() {
       </Section>
       {belowFold && (
         <>
-          <Suspense fallback={null}>
-            <HomeInsights />
-          </Suspense>
+          <NextSteps />
           <Section title="Wallets Overview">
             <WalletsOverview />
           </Section>
@@ -208,9 +208,42 @@ export default function DashboardHomePage() {
               <SummaryCard />
             </Section>
           </SimpleGrid>
+          <InsightsWhenNear />
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The issue 15 sections (earnings over time, the next rank's meters) come last and load
+ * when the member scrolls near them: appended below what is already shown they move nothing (no
+ * layout shift), and their chunk, chart library, queries and drawing stay out of the first seconds.
+ */
+function InsightsWhenNear() {
+  const [anchor, near] = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={anchor} data-testid="home-insights-anchor">
+      {near && (
+        <Suspense fallback={null}>
+          <HomeInsights />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** A member without a package or a team is shown the next step (issue 15); nothing until the analytics answer. */
+function NextSteps() {
+  const { hasPackage, hasTeam } = useStartingPoint();
+  if (hasPackage !== false && hasTeam !== false) return null;
+  return (
+    <Section title="Next steps">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        {hasPackage === false && <ChoosePackage />}
+        {hasTeam === false && <ShareYourLink />}
+      </SimpleGrid>
+    </Section>
   );
 }
 
