@@ -170,6 +170,27 @@ function toEntry(exchange: Exchange): HarEntry {
 
 const emptyHar = (): Har => ({ log: { version: '1.2', creator: { name: 'member-dashboard gateway', version: '1' }, entries: [] } });
 
+/** How often, at most, a recording being made is written to its file. */
+const FLUSH_MS = 500;
+
+/** A recording's POST entries by `procedure|matchKey`, in recorded order; rebuilt when entries were added. */
+const indexes = new WeakMap<Har, { entries: number; byKey: Map<string, HarEntry[]> }>();
+function indexOf(har: Har): Map<string, HarEntry[]> {
+  const known = indexes.get(har);
+  if (known && known.entries === har.log.entries.length) return known.byKey;
+  const byKey = new Map<string, HarEntry[]>();
+  for (const entry of har.log.entries) {
+    // A file edited by hand may name what the contract does not: such entries match nothing.
+    if (entry.request.method !== 'POST' || !Object.hasOwn(contract, entry._procedure)) continue;
+    const key = `${entry._procedure}|${matchKey(entry._procedure, safeParse(entry.request.postData?.text))}`;
+    const list = byKey.get(key);
+    if (list) list.push(entry);
+    else byKey.set(key, [entry]);
+  }
+  indexes.set(har, { entries: har.log.entries.length, byKey });
+  return byKey;
+}
+
 /** `directory`: where the files go; null for a temporary folder (an in-memory database), removed by close(). */
 export function createRecordings(directory: string | null) {
   let dir = directory;
@@ -183,8 +204,11 @@ export function createRecordings(directory: string | null) {
     return dir;
   };
   const fileOf = (name: string) => join(folder(), `${name}.har`);
-  /** Recordings being made: name → the HAR in memory (written through on every exchange). */
+  /** Recordings being made: name → the HAR in memory (written at most every FLUSH_MS, and at stop and close). */
   const active = new Map<string, Har>();
+  /** Recordings with exchanges their file does not hold yet. */
+  const dirty = new Set<string>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** Replay positions: `recording|procedure|body` → how many matches were answered. */
   const replayed = new Map<string, number>();
   /** Loaded files (replays read often): name → entries and the file's mtime when read. */
@@ -195,6 +219,22 @@ export function createRecordings(directory: string | null) {
     const partial = `${file}.partial`;
     writeFileSync(partial, JSON.stringify(har, null, 1));
     renameSync(partial, file);
+  };
+
+  const flush = () => {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    for (const name of dirty) {
+      const har = active.get(name);
+      if (har) write(name, har);
+    }
+    dirty.clear();
+  };
+  /** One write of each recording per FLUSH_MS, whatever the number of exchanges: the whole file is rewritten each time. */
+  const flushSoon = () => {
+    if (flushTimer) return;
+    flushTimer = setTimeout(flush, FLUSH_MS);
+    flushTimer.unref();
   };
 
   const read = (name: string): Har => {
@@ -247,6 +287,7 @@ export function createRecordings(directory: string | null) {
       if (!active.has(name)) throw notFound(`No recording named '${name}' is being made`);
       write(name, active.get(name)!);
       active.delete(name);
+      dirty.delete(name);
       return info(name);
     },
 
@@ -254,6 +295,7 @@ export function createRecordings(directory: string | null) {
       checkRecordingName(name);
       if (!this.exists(name)) throw notFound(`No recording named '${name}'`);
       active.delete(name);
+      dirty.delete(name);
       loaded.delete(name);
       for (const key of replayed.keys()) if (key.startsWith(`${name}|`)) replayed.delete(key);
       rmSync(fileOf(name), { force: true });
@@ -270,8 +312,9 @@ export function createRecordings(directory: string | null) {
       const entry = toEntry(exchange);
       for (const [name, har] of active) {
         har.log.entries.push(entry);
-        write(name, har);
+        dirty.add(name);
       }
+      flushSoon();
     },
 
     /** Forgets where replays stand, so each recorded sequence starts over (a new routing to it). */
@@ -287,7 +330,7 @@ export function createRecordings(directory: string | null) {
     replay(recording: string, name: ProcedureName, body: unknown): Replayed {
       const har = read(recording);
       const key = matchKey(name, body);
-      const matches = har.log.entries.filter((entry) => entry._procedure === name && entry.request.method === 'POST' && matchKey(name, safeParse(entry.request.postData?.text)) === key);
+      const matches = indexOf(har).get(`${name}|${key}`) ?? [];
       if (matches.length === 0) {
         const sameEndpoint = har.log.entries.filter((entry) => entry._procedure === name).length;
         throw new AppError(
@@ -304,8 +347,10 @@ export function createRecordings(directory: string | null) {
     },
 
     close() {
+      clearTimeout(flushTimer);
       for (const [name, har] of active) write(name, har);
       active.clear();
+      dirty.clear();
       if (temporary && dir) rmSync(dir, { recursive: true, force: true });
     },
   };
