@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { contract, procedureNames, type ProcedureName } from '@md/shared';
-import { resolveEndpoint } from '../qa/faults.ts';
+import { endpointField, objectError } from '../qa/faults.ts';
 import { RECORDING_NAME } from './recordings.ts';
 
 export type Target = 'provider' | 'mock' | `recording:${string}`;
@@ -15,21 +15,10 @@ export interface RoutingView {
   endpoints: { path: string; procedure: ProcedureName; target: Target }[];
 }
 
-const objectOnly = (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The body must be a JSON object: { path, target }' : undefined);
-
 export const routingInput = z
   .object(
     {
-      path: z
-        .string({ error: "path is required: an endpoint path such as '/user/view_profile', its procedure name 'user.view_profile', or '*'" })
-        .transform((v, ctx) => {
-          const name = resolveEndpoint(v);
-          if (!name) {
-            ctx.addIssue({ code: 'custom', message: `Unknown endpoint '${v.slice(0, 100)}': use a contract path such as '/user/view_profile', its procedure name 'user.view_profile', or '*'` });
-            return z.NEVER;
-          }
-          return name;
-        }),
+      path: endpointField,
       target: z
         .string({ error: "target is required: 'provider', 'mock' or 'recording:<name>'" })
         .refine((v) => v === 'provider' || v === 'mock' || (v.startsWith('recording:') && RECORDING_NAME.test(v.slice('recording:'.length))), {
@@ -37,7 +26,7 @@ export const routingInput = z
         })
         .transform((v) => v as Target),
     },
-    { error: objectOnly },
+    { error: objectError('The body must be a JSON object: { path, target }') },
   )
   .strict();
 export type RoutingInput = z.output<typeof routingInput>;

@@ -73,7 +73,8 @@ export function resolveEndpoint(value: string): ProcedureName | '*' | null {
   return (procedureNames as readonly string[]).includes(v) ? (v as ProcedureName) : null;
 }
 
-const endpointField = z
+/** A rule's, a filter's or a routing entry's `path`, resolved to its procedure (or '*'). */
+export const endpointField = z
   .string({ error: "path is required: an endpoint path such as '/user/view_profile', its procedure name 'user.view_profile', or '*'" })
   .transform((v, ctx) => {
     const name = resolveEndpoint(v);
