@@ -61,6 +61,8 @@ export const SUPPORT_SEND_DELAY_MS = 1500;
 export const TABLE_DEFAULT_PAGE = 1;
 export const TABLE_DEFAULT_PAGE_SIZE = 10;
 export const TABLE_PAGE_SIZES = [10, 25, 50] as const;
+/** The largest pageSize a paged table call accepts (the contract's bound; an export reads pages this big). */
+export const TABLE_PAGE_SIZE_MAX = 100;
 export const DATE_FORMAT = 'MMM dd, yyyy HH:mm';
 export const COPY_CONFIRM_MS = 2000;
 

@@ -5,7 +5,7 @@
  */
 import './zod-config.ts';
 import { z } from 'zod';
-import { BEP20_ADDRESS_LENGTH, FILTER_VALUES_MAX, FILTERS_MAX, OTP_LENGTH, TEXT_MAX, WALLET_NAMES } from './constants.ts';
+import { BEP20_ADDRESS_LENGTH, FILTER_VALUES_MAX, FILTERS_MAX, OTP_LENGTH, TABLE_PAGE_SIZE_MAX, TEXT_MAX, WALLET_NAMES } from './constants.ts';
 import {
   emailField,
   isZeroAddress,
@@ -195,7 +195,7 @@ export const rankItemSchema = z.object({
 // ---------- paged tables ----------
 export const tableInput = authed({
   pageNo: z.number({ error: 'pageNo must be a number' }).int({ error: 'pageNo must be a whole number' }).min(1, { error: 'pageNo must be at least 1' }).default(1),
-  pageSize: z.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' }).min(1, { error: 'pageSize must be at least 1' }).max(100, { error: 'pageSize must be at most 100' }).default(10),
+  pageSize: z.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' }).min(1, { error: 'pageSize must be at least 1' }).max(TABLE_PAGE_SIZE_MAX, { error: `pageSize must be at most ${TABLE_PAGE_SIZE_MAX}` }).default(10),
   path: fixedTag('path').optional().describe('The endpoint path, echoed by the client'),
   search: z
     .array(z.string().max(TEXT_MAX.search, { error: MSG.searchTooLong }), { error: 'search must be an array of one string' })

@@ -3,12 +3,13 @@
  * table's own list and total calls at the largest page size the contract allows, written as CSV to a
  * sink as each page comes, with progress, cancel, and nothing partial left claimed as complete.
  */
+import { TABLE_PAGE_SIZE_MAX } from '@md/shared';
 import { CSV_BOM, csvRecord, exportValue } from './csv.ts';
 import { rawValue } from './cell-format.ts';
 import type { DataColumn } from './types.ts';
 
-/** The contract's tableInput caps pageSize at 100 (a test holds the two together). */
-export const EXPORT_PAGE_SIZE = 100;
+/** Pages as big as the contract's paged table calls accept. */
+export const EXPORT_PAGE_SIZE = TABLE_PAGE_SIZE_MAX;
 
 export interface ExportProgress {
   pagesDone: number;
