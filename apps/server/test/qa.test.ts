@@ -31,7 +31,7 @@ describe('QA clock', () => {
     const now = (await t.get<{ now: string }>('/__qa/clock')).body.now;
     expect(Date.parse(now)).toBe(t.clock.now());
     const set = await t.post('/__qa/clock', { set: '2027-01-04T10:00:00Z' });
-    // Setting the clock forward runs every daily run in between, in order (the engine, issue 4).
+    // Setting the clock forward runs every daily run in between, in order (the income engine's ROI, matching and ranks).
     expect(set.status).toBe(200);
     const setBody = set.body as { now: string; ran: { job: string; date: string }[] };
     expect(setBody.now).toBe('2027-01-04T10:00:00.000Z');

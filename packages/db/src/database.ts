@@ -1,7 +1,7 @@
 /**
  * Open a database file (or :memory:), tune it and apply the migrations in drizzle/.
  *
- * A file database is never created in place of one that was there (issue 12): beside every file
+ * A file database is never created in place of one that was there: beside every file
  * it opens, openDatabase keeps a marker (`<file>.created`); a start that finds the marker, or the
  * file's `-wal`/`-shm`, but not the file itself refuses with MissingDatabaseError instead of
  * creating a new, empty database over what was lost. Replacing a database on purpose means

@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters on the injectable clock (QA's clock moves them, tests never sleep), and
- * the brute-force limits built on them (README "Security", issue 11).
+ * the brute-force limits built on them (docs/security.md).
  *
  * Rule: a guess (password, TOTP, transaction password, emailed code) is reserved before it is
  * checked: in one synchronous step, before any await, every limit it falls under is checked and

@@ -21,7 +21,7 @@ export const OTP_MESSAGES = {
   tooManyTries: 'Too many wrong attempts. Request a new OTP.',
 } as const;
 
-/** Purposes in use; the money issue adds its own (strings are accepted, these are the known ones). */
+/** Purposes in use; the money actions add their own (strings are accepted, these are the known ones). */
 export type OtpPurpose = 'registration' | 'reset_password' | 'change_password' | 'change_email' | (string & {});
 
 const LABELS: Record<string, string> = {

@@ -87,7 +87,7 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
       })
       .returning()
       .get();
-    // Level income and the purchase's volume, inside the purchase's transaction (issue 4).
+    // Level income and the purchase's volume, inside the purchase's transaction, so a purchase and its income stand or fall together.
     const buyer = ctx.sqlite.prepare<[number], { username: string }>('select username from members where id = ?').get(memberId);
     onPurchase(ctx, {
       memberId,

@@ -23,7 +23,7 @@ export function useRecipient() {
   const verify = async () => {
     const name = username.trim();
     if (!name) return notify.error(MSG.usernameRequired);
-    // The server's own rule (issue 11), said before a call that could only be refused.
+    // The server's own rule (TEXT_MAX), said before a call that could only be refused.
     if (name.length > TEXT_MAX.username) return notify.error(MSG.usernameTooLong);
     setVerifying(true);
     try {
