@@ -294,7 +294,7 @@ const requestArb: fc.Arbitrary<Request> = nameArb.chain((name) =>
 // ---------- sending and judging ----------
 
 /**
- * Statuses a refusal may have (docs/decisions.md, docs/security.md): 400 bad input or wrong
+ * Statuses a refusal may have (docs/decisions/contract-and-transports.md, docs/security.md): 400 bad input or wrong
  * credentials, 401 token problems, 403 refused actions, 429 limits; besides those only three,
  * each with its one message: 404 for a member outside the caller's downline, 413 and 415 from
  * Fastify's body reading (too large, not JSON).

@@ -86,7 +86,7 @@ describe('QA scenarios and reset', () => {
 });
 
 describe('demo scenario', () => {
-  // Its seeding time is a benchmark figure (README), not an assertion.
+  // Its seeding time is a benchmark figure (docs/performance.md), not an assertion.
   it('is deterministic and deep on both legs of demo in both trees', { timeout: 120_000 }, async () => {
     const first = resetDatabase(t.services, 'demo');
     const names = () => t.services.sqlite.prepare('select username, name, email, country, sponsor_id, parent_id, side, created_at from members order by id').all();

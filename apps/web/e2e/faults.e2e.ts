@@ -401,7 +401,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await atSignIn();
       expect(await jwt()).toBeNull();
       expect(await storedUser()).toBeNull();
-      // Local storage is cleared; the theme choice stays for the sign-in screen (docs/decisions.md).
+      // Local storage is cleared; the theme choice stays for the sign-in screen (docs/decisions/web-app.md).
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     });
 

@@ -87,7 +87,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
   sqlite.pragma('mmap_size = 0');
   // WAL with synchronous=NORMAL survives a killed process but may lose the last commits on a power
   // loss or OS crash; FULL syncs the WAL at every commit, so an answered payment is on disk
-  // (cost measured in the README). :memory: has nothing to sync.
+  // (cost measured in docs/performance.md). :memory: has nothing to sync.
   sqlite.pragma(memory ? 'synchronous = NORMAL' : 'synchronous = FULL');
   const created = !sqlite.prepare("select 1 from sqlite_master where type='table' and name='members'").get();
   const db = drizzle(sqlite, { schema }) as Db;

@@ -133,7 +133,7 @@ export const analyticsSchema = z
     Direct_Referrals: z.number(),
     Team_Size: z.number(),
   })
-  .describe('Not shown in the spec; defined here and documented in docs/decisions.md');
+  .describe('Not shown in the spec; defined here and documented in docs/decisions/contract-and-transports.md');
 
 export const directMemberSchema = z.object({
   Username: z.string(),

@@ -191,7 +191,7 @@ export const LIMIT_MESSAGES = {
 } as const;
 
 /**
- * What each kind of guess may fail (README "Security" lists them), checked in this order. Sign-in:
+ * What each kind of guess may fail (docs/security.md lists them), checked in this order. Sign-in:
  * 10 per account from one address, 30 per address, and 100 a day per account for addresses it has
  * not signed in from. The transaction password and codes are guessed by the account's own session
  * or about one subject, so they keep a plain per-account count.

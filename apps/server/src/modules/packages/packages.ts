@@ -2,7 +2,7 @@
  * Packages (DESIGN §6): the list comes from the plan; a purchase is paid from the Deposit
  * wallet into `package_sales` and creates an ACTIVE subscription with its ROI and 3x cap.
  *
- * A purchase is idempotent over a short window (docs/decisions.md, "One purchase per click"): the
+ * A purchase is idempotent over a short window (docs/decisions/money-and-ledger.md, "A purchase is idempotent over 10 seconds"): the
  * same member buying the same package again within PURCHASE_REPEAT_WINDOW_MS of their last purchase
  * of it (by the server's clock) is answered with that first purchase — same answer, no second
  * charge, no second subscription. Packages cannot be cancelled, so a double click, a retried
