@@ -15,7 +15,8 @@
  *   members of its leg, and placed by the same placement function registration uses, so both
  *   legs are many levels deep in the sponsor tree and the binary tree.
  * Every member gets a Welcome notification and each sponsor a New_Registration one; demo also
- * gets a few Security_Alert / Profile_Update / System ones. The money is in demo-money.ts.
+ * gets a few Security_Alert / Profile_Update / System ones. The team is planned in demo-team.ts, the
+ * money in demo-money.ts.
  */
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Member, Services } from '../core/services.ts';
