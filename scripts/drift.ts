@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Contract drift of a provider (issue 14): signs in, calls every read endpoint of the contract
+ * Contract drift of a provider: signs in, calls every read endpoint of the contract
  * and runs each answer through the gateway's drift checker, then prints what differs.
  *   npm run drift -- --provider URL --username U --password P [--totp CODE] [--deposit-url URL] [--writes] [--json]
  * Exit 0: every answer matches the contract; 1: something drifted (or a call got no answer);

@@ -1,5 +1,5 @@
 /**
- * Authentication timings of issue 11, against `main.ts` in a child process (its own event loop, so
+ * Authentication timings (a known and an unknown name answer alike), against `main.ts` in a child process (its own event loop, so
  * the work a server does after an answer is not counted in it), on a new database file
  * (synchronous=FULL: every commit waits for the disk, as in production), production settings
  * with QA control on:

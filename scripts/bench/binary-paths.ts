@@ -1,5 +1,5 @@
 /**
- * The `binary_paths` extension (issue 15 item 3) on the `scale` scenario:
+ * The `binary_paths` extension on the `scale` scenario:
  *   node --import tsx scripts/bench/binary-paths.ts [--members 1000000] [--runs 30]
  * In process (fastify.inject, rate limits off), medians of `--runs` calls:
  * - binary.view_leg_bottom of the tree's root, on the leg holding the deepest member and on the

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Budgets, gzipped, in kB of 1,000 bytes (Vite's unit): issue 17's stretch goal for sign-in (was
- * 200 in issue 6), issue 6's for every other route's own chunk.
+ * Budgets, gzipped, in kB of 1,000 bytes (Vite's unit): the stretch goal for sign-in (the budget
+ * is 200), and the budget for every other route's own chunk.
  */
 export const BUDGETS = { signInKb: 150, routeChunkKb: 60 } as const;
 /**

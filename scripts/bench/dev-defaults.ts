@@ -1,5 +1,5 @@
 /**
- * What the development defaults cost on reads (issue 16, item 4): the QA journal and the output
+ * What the development defaults cost on reads: the QA journal and the output
  * check on against both off, on the same database, CPU µs per request of the server process
  * (from /proc, so other processes' load barely moves it) and throughput, in interleaved rounds.
  *   node --import tsx scripts/bench/dev-defaults.ts [--rounds 3] [--duration 3] [--connections 20]

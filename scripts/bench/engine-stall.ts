@@ -1,5 +1,5 @@
 /**
- * Requests while a daily run executes (issue 12): the real server (the bundle `npm start` runs, or
+ * Requests while a daily run executes: the real server (the bundle `npm start` runs, or
  * the sources with --tsx) on a copy of a big database, a read (`/user/view_profile`) and a write
  * (a swap, `/wallet/transfer_wallet` ROI → Withdrawal, 0.01 USDT) sent every 50 ms by one signed-in
  * member while `POST /__qa/clock { advance: 'PT15H6M' }` runs Monday's binary matching and ranks and

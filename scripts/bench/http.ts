@@ -1,5 +1,5 @@
 /**
- * Server speed where it is used (issues 6 and 16): our server against two references, side by
+ * Server speed where it is used: our server against two references, side by
  * side, with autocannon over loopback (50 connections):
  *   - bare: a bare Fastify app answering the same JSON from memory (the machine's ceiling), on the
  *     REST routes and on tRPC-shaped GET routes (scripts/bench/http-bare.ts);
@@ -34,8 +34,8 @@
  *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed] [--writers 2000]
  * A quick run (about 2 min): --members 20000 --rounds 2 --duration 2 --only view_profile,view_all_earning
  * (--only takes parts of paths, comma-separated: `earning` alone also matches level_earning_transaction).
- * Goals (issue 16): REST ≥ 0.7 of bare; tRPC ≥ 0.9 of REST; mixed ≥ 0.8 of read-only; cache-off
- * tables ≥ 0.5 of bare; every read ≥ 5× json-server. And (issue 6) REST p99 ≤ 2× bare's p99.
+ * Goals: REST ≥ 0.7 of bare; tRPC ≥ 0.9 of REST; mixed ≥ 0.8 of read-only; cache-off
+ * tables ≥ 0.5 of bare; every read ≥ 5× json-server. And REST p99 ≤ 2× bare's p99.
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';

@@ -4,7 +4,7 @@
  * each beside the floor page (scripts/bench/floor-page.ts: a minimal Vite + React page with one
  * form) audited in the same run.
  *   node --import tsx scripts/bench/lighthouse.ts [--runs 3] [--preset mobile|desktop] [--dist DIR] [--baseline DIR] [--no-build] [--details] [--save DIR] [--qa]
- * Goals (issue 17): mobile sign-in ≥ 95, dashboard ≥ 90, both with LCP ≤ 2.5 s and TBT ≤ 200 ms;
+ * Goals: mobile sign-in ≥ 95, dashboard ≥ 90, both with LCP ≤ 2.5 s and TBT ≤ 200 ms;
  * desktop ≥ 98 on both.
  * Builds apps/web into --dist DIR (default apps/web/dist; unless --no-build), starts the server on a free port with a new demo database,
  * starts the system Chromium (CHROME_PATH or /usr/bin/chromium; headless, no sandbox, no GPU) with
@@ -39,7 +39,7 @@ type PageName = 'floor' | 'sign-in' | 'dashboard' | 'baseline-sign-in' | 'baseli
 const PRESETS: Preset[] = stringArg('preset') === 'mobile' ? ['mobile'] : stringArg('preset') === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
 /** Lighthouse's default configuration is the mobile preset. */
 const CONFIGS: Record<Preset, Config> = { mobile: { extends: 'lighthouse:default' }, desktop: desktopConfig };
-/** Issue 17 goals: the smallest median score, and on mobile the largest LCP and TBT (ms). The floor has none. */
+/** The goals: the smallest median score, and on mobile the largest LCP and TBT (ms). The floor has none. */
 const GOALS: Record<Preset, Partial<Record<PageName, { score: number; lcp?: number; tbt?: number }>>> = {
   mobile: { 'sign-in': { score: 95, lcp: 2500, tbt: 200 }, dashboard: { score: 90, lcp: 2500, tbt: 200 } },
   desktop: { 'sign-in': { score: 98 }, dashboard: { score: 98 } },

@@ -1,5 +1,5 @@
 /**
- * The network at scale (issue 4's benchmarks), on the `scale` scenario:
+ * The network at scale, on the `scale` scenario:
  *   node --import tsx scripts/bench/network.ts [--members 100000] [--runs 15]
  * - seeding N members;
  * - the first page of the binary tree and of the binary-volume table for the root member;

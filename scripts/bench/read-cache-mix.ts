@@ -1,5 +1,5 @@
 /**
- * What a cached read costs with writes mixed in (issue 16 item 2), in process (no HTTP, so the
+ * What a cached read costs with writes mixed in, in process (no HTTP, so the
  * figure is the read path's own: invoke, the token, the read cache, the handler on a miss).
  * On the `scale` scenario with the measured member's 1,000 rows per table (scripts/bench/fixtures.ts),
  * each read (profile, wallets, earning history page 1 and its page count) is asked for `demo`:

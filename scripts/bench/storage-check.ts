@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * What the storage fault checks cost (issue 12, core/storage.ts, core/health.ts), in CPU time per
+ * What the storage fault checks cost (core/storage.ts, core/health.ts), in CPU time per
  * call (process.cpuUsage, so a loaded machine's run-queue wait is left out), medians of 7 rounds:
  * - the file check before each write call (stat and access of the database, -wal and -shm);
  * - the guard of a read call (the known state only);

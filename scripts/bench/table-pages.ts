@@ -1,5 +1,5 @@
 /**
- * The paged tables without the read cache (issue 16): per table, the first page and the page count
+ * The paged tables without the read cache: per table, the first page and the page count
  * (plain, and with a search) as the handlers compute them, in ms (median over --runs), for `demo`
  * with --rows rows in every table and for a member with --heavy rows of earning history and of the
  * daily runs' tables; the earning history's previous query (a 3-way UNION over transfers) is timed
@@ -85,7 +85,7 @@ try {
     ['binary volumes', 'binary.view_binary_transaction', 'binary.total_pagination_binary_transaction', 'PK1'],
     ['rank rewards', 'rank.view_rank_transaction', 'rank.total_pagination_rank_transaction', 'Rank 1'],
   ];
-  // The earning history's query before issue 16, on the same data.
+  // The earning history's query before migration 0008, on the same data.
   const previousFrom = `transfers t join accounts fa on fa.id = t.from_account_id join accounts ta on ta.id = t.to_account_id
     left join members fm on fm.id = fa.member_id left join members tm on tm.id = ta.member_id
     left join members cp on cp.id = t.counterparty_member_id left join withdrawals w on w.trans_id = t.trans_id`;

@@ -1,5 +1,5 @@
 /**
- * Tree expansion, issue 6 budget: expanding a node with 100 children renders in at most 50 ms.
+ * Tree expansion budget: expanding a node with 100 children renders in at most 50 ms.
  *   node --import tsx scripts/bench/tree-expand.ts [--runs 10] [--children 100] [--no-build]
  * A binary-tree node has at most 2 children, so the node with 100 children is in the level
  * (sponsor) tree, which shares the tree view (components/tree/virtual-tree.tsx) with the binary

@@ -1,5 +1,5 @@
 /**
- * Tree lookups (issue 11 point 5), on the `scale` scenario:
+ * Tree lookups, on the `scale` scenario:
  *   node --import tsx scripts/bench/tree-scope.ts [--members 1000000] [--runs 300] [--flood 20]
  * - the scope check's cost, in process (fastify.inject): a member asks for members outside its
  *   own downline and for names nobody has; both answer the same 404 (the bench stops if not),

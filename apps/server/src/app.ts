@@ -103,7 +103,7 @@ export interface BuildOptions {
   /** QA_TOKEN: every /__qa call and X-QA-Fault header must present it in X-QA-Token (modules/qa/token.ts). */
   qaToken?: string;
   /**
-   * Gateway mode (issue 14, modules/gateway): contract calls are forwarded to the real provider
+   * Gateway mode (modules/gateway): contract calls are forwarded to the real provider
    * (PROVIDER_URL; PROVIDER_DEPOSIT_URL for the deposit host, `url` when absent) unless QA routes
    * an endpoint to the stand-in or a recording. `timeoutMs`: PROVIDER_TIMEOUT_MS.
    */
@@ -230,7 +230,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // A database from before the engine gets its binary_stats; a run a killed process left half
   // done is finished from its cursor, in the daily runs' worker (the server listens meanwhile).
   backfillBinaryStats(services);
-  // Withdrawal addresses stored lowercase before issue 13, in EIP-55 form (once per database).
+  // Withdrawal addresses an older seed stored lowercase, in EIP-55 form (once per database).
   checksumStoredAddresses(services);
   if (standin) startDailyRuns(fastify, services, options.databasePath ?? ':memory:');
 

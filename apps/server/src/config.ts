@@ -1,8 +1,8 @@
 /**
  * What `npm start` (main.ts) takes from the environment, decided in one pure function so the
  * rules can be tested without starting a server: where to listen, and whether QA control may be
- * reached from there (issue 11: /__qa can reset the database, pay deposits and read every OTP, so
- * it stays on this machine unless a QA token guards it); and the process's roles (issue 13): the
+ * reached from there (/__qa can reset the database, pay deposits and read every OTP, so
+ * it stays on this machine unless a QA token guards it); and the process's roles: the
  * web app and /config.json always, the stand-in API (STANDIN), QA control, seeding, the demo hint,
  * the wallet-check stand-in, source maps and the origins CORS lets in. Development defaults to
  * everything on; production to the web app alone unless asked (docs/deployment.md).
@@ -99,7 +99,7 @@ export function corsOriginsOf(value: string): string[] {
   return origins.map((origin) => new URL(origin).origin);
 }
 
-/** Gateway mode (issue 14): PROVIDER_URL, PROVIDER_DEPOSIT_URL and PROVIDER_TIMEOUT_MS, checked; undefined when unset. */
+/** Gateway mode: PROVIDER_URL, PROVIDER_DEPOSIT_URL and PROVIDER_TIMEOUT_MS, checked; undefined when unset. */
 function gatewayOf(env: NodeJS.ProcessEnv, standin: boolean): BuildOptions['provider'] {
   const url = set(env.PROVIDER_URL)?.trim();
   const depositUrl = set(env.PROVIDER_DEPOSIT_URL)?.trim();

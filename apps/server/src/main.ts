@@ -70,7 +70,7 @@ console.log(
     `Member dashboard on http://localhost:${listening}  (${standin ? `${database}: ${databasePath}` : 'web app only'}; ready in ${ms} ms)`,
     ...(standin && scenario === 'demo' ? ['  Demo member:      demo / Demo@1234'] : []),
     ...(standin && scenario === 'demo' && settings.build.config.qaControl ? ['  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)'] : []),
-    ...(settings.build.config.qaControl ? [`  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see README: QA control API)`] : []),
+    ...(settings.build.config.qaControl ? [`  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see docs/qa-control.md)`] : []),
     standin
       ? `  Stand-in API:     on${corsOrigins.length ? ` (CORS for ${corsOrigins.join(', ')})` : ''}`
       : `  Provider:         ${providerUrls.apiBaseUrl} (deposits ${providerUrls.depositBaseUrl}; STANDIN=off)`,

@@ -1,5 +1,5 @@
 /**
- * The authentication limits under concurrency (issue 11), tried as an attacker would: the real
+ * The authentication limits under concurrency, tried as an attacker would: the real
  * server listening on 127.0.0.1, bounded bursts of concurrent requests over HTTP from several
  * loopback source addresses (Linux routes all of 127/8 to loopback, so each `localAddress` is a
  * client address of its own). An answer that is not 429 is a guess the server evaluated; their

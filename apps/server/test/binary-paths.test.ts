@@ -1,5 +1,5 @@
 /**
- * The `binary_paths` extension (issue 15 item 3): the bottom of a leg (where the caller's next
+ * The `binary_paths` extension: the bottom of a leg (where the caller's next
  * registration on that side is placed) and the path to a member named, on a tree thousands of
  * levels deep built directly in the database; both ends of a long path only, with the count
  * between; scoped like the other tree reads (outside and unknown answer alike), limited per

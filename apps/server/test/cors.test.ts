@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 2: CORS like a real provider. Browser clients from the CORS_ORIGINS origins may
+ * CORS like a real provider. Browser clients from the CORS_ORIGINS origins may
  * call the REST contract, the deposit host and /trpc with a bearer token (no cookies); other
  * origins get no CORS headers at all, and neither do the same-origin routes (/config.json, /__qa).
  * A preflight never spends a member's rate limits.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 1: configuration decides what one process does. The web app and /config.json
+ * Configuration decides what one process does. The web app and /config.json
  * always; the stand-in API (STANDIN), QA control, seeding, the demo hint, the wallet-check
  * stand-in and source maps on in development and off in production unless asked. Without the
  * stand-in, /config.json sends the client to the real provider and nothing else answers.

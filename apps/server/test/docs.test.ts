@@ -161,7 +161,7 @@ describe('GET /docs/openapi.json', () => {
       const tokenField = 'tokenField' in entry ? entry.tokenField : undefined;
       expect(op['x-token-field']).toBe(tokenField);
       // The body token has no security scheme in OpenAPI: it is the empty alternative `{}`, so a
-      // validator lets a call carry the token in the body alone (issue 13).
+      // validator lets a call carry the token in the body alone.
       const expected = entry.auth === 'none' ? [] : entry.auth === 'optional' ? [{}, { bearerAuth: [] }] : tokenField ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
       expect(op.security, name).toEqual(expected);
       if (tokenField) expect(op.description, name).toContain(`\`${tokenField}\` in the body`);
@@ -239,7 +239,7 @@ describe('GET /docs/openapi.json', () => {
   });
 });
 
-describe('examples and descriptions (issue 13)', () => {
+describe('examples and descriptions', () => {
   it('gives every contract request body a realistic example from the demo data, which the contract accepts', () => {
     for (const name of procedureNames) {
       const example = operation(doc, contract[name].path).requestBody?.content['application/json']?.example;

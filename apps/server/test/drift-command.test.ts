@@ -1,5 +1,5 @@
 /**
- * `npm run drift` (scripts/drift.ts, issue 14) spawned for real against this server listening on
+ * `npm run drift` (scripts/drift.ts) spawned for real against this server listening on
  * loopback as the provider: clean, it exits 0; with QA fault rules whose `body` drifts answers, it
  * exits 1 and names each field and kind; bad arguments and failed sign-ins exit 2 with a reason.
  */

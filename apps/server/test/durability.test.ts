@@ -204,7 +204,7 @@ describe('SIGKILL during a burst of money requests', () => {
       }
     }
     // Purchases carry no id in their answer, and the same package bought again by the same member
-    // within PURCHASE_REPEAT_WINDOW_MS is answered with the first purchase (issue 17): per member,
+    // within PURCHASE_REPEAT_WINDOW_MS is answered with the first purchase (a double tap buys once): per member,
     // at least one subscription per window of acknowledged purchases (a window opens with an
     // answer more than the repeat window after the previous window's first answer).
     for (let i = 0; i < SENDERS; i++) {

@@ -1,6 +1,6 @@
 /**
- * Earning history from earning_entries and page counts from table_rows (issue 16, migration 0008)
- * answer exactly what the queries before them answered. The earning history query before issue 16
+ * Earning history from earning_entries and page counts from table_rows (migration 0008)
+ * answer exactly what the queries before them answered. The earning history query before them
  * (a 3-way UNION over transfers) and count(*) over each table are kept here as the reference; every
  * member of `demo`, and a member with hundreds of rows of every kind, is compared page by page, per
  * filter, search and date range, after withdrawals are approved and rejected, after daily runs,
@@ -31,7 +31,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 const DAY = 86_400_000;
 const ADDRESS = '0x5290ab21dc3e8f4a6c1b7d9e0f2a3b4c5d6e9ee7';
 
-/* ───────────── The reference: earning history and page counts as they were before issue 16 ───────────── */
+/* ───────────── The reference: earning history and page counts as they were before migration 0008 ───────────── */
 
 const REFERENCE_FROM = `transfers t
     join accounts fa on fa.id = t.from_account_id

@@ -1,5 +1,5 @@
 /**
- * Wallet accounts are created by their first credit (issue 12.3): the daily runs create the
+ * Wallet accounts are created by their first credit: the daily runs create the
  * wallets of a chunk's members in one statement, only the wallets they credit, and the ledger
  * stays sound. Members here never moved money before (rows written as the bulk scripts do).
  */

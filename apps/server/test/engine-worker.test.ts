@@ -1,5 +1,5 @@
 /**
- * The daily runs off the request path and without gaps (issue 12):
+ * The daily runs off the request path and without gaps:
  * - on a database file they run in a worker thread: a read and a write sent over HTTP while a run
  *   is in progress are answered before it finishes, and the answers read afterwards include the
  *   worker's commits (the read caches see them);

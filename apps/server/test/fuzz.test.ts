@@ -1,11 +1,11 @@
 /**
- * Fuzzing every contract endpoint (issue 6): at least 10,000 generated requests over REST and
+ * Fuzzing every contract endpoint: at least 10,000 generated requests over REST and
  * /trpc (single calls and batches), signed in and not. Bodies come from the contract's own input schemas (their JSON Schema,
  * with believable values per field name) mixed with hostile values: wrong types, huge strings,
  * unicode, NUL and RTL marks, prototype-pollution keys, odd numbers, SQL and HTML, missing and
  * extra fields, non-objects, non-JSON and wrong content types. Keys named after Object.prototype's
  * members (`constructor`, `toString`, `__proto__`, …) appear in objects at every nesting level,
- * the tables' `filters` included, where a plain index once found them (500, issue 11). Every answer must be a success or
+ * the tables' `filters` included, where a plain index once found them (a 500). Every answer must be a success or
  * a refusal with a status the contract documents and a clear `Error`; a refused money call
  * changes no balance or money row; afterwards the ledger is sound and Object.prototype untouched.
  * The suite runs one fixed seed so CI is reproducible; FUZZ_SEED=<seed> replays or explores another
@@ -94,7 +94,7 @@ const hostileNumber = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
-/** Names an `obj[key]` look-up finds on every plain object (issue 11): a client's key must never reach them. */
+/** Names an `obj[key]` look-up finds on every plain object: a client's key must never reach them. */
 const PROTO_KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'] as const;
 const protoKey = fc.constantFrom(...PROTO_KEYS);
 
@@ -294,7 +294,7 @@ const requestArb: fc.Arbitrary<Request> = nameArb.chain((name) =>
 // ---------- sending and judging ----------
 
 /**
- * Statuses a refusal may have (docs/decisions.md, docs/security.md): 400 bad input or wrong
+ * Statuses a refusal may have (docs/decisions/contract-and-transports.md, docs/security.md): 400 bad input or wrong
  * credentials, 401 token problems, 403 refused actions, 429 limits; besides those only three,
  * each with its one message: 404 for a member outside the caller's downline, 413 and 415 from
  * Fastify's body reading (too large, not JSON).
@@ -448,7 +448,7 @@ describe('fuzzing the contract', () => {
     console.info(`fuzz: ${stats.protoKeyed} requests with Object.prototype-named keys, ${stats.protoFilters} of them as table filters`);
 
     expect(stats.sent).toBeGreaterThanOrEqual(RUNS);
-    // The generator keeps reaching the look-ups issue 11 was about (the default seed makes ~3,300 and ~700).
+    // The generator keeps reaching the look-ups a prototype key once broke (the default seed makes ~3,300 and ~700).
     if (RUNS >= 10_000) {
       expect(stats.protoKeyed).toBeGreaterThan(1_000);
       expect(stats.protoFilters).toBeGreaterThan(200);

@@ -1,5 +1,5 @@
 /**
- * The provider gateway (issue 14) end to end: two instances of this server on loopback, one
+ * The provider gateway end to end: two instances of this server on loopback, one
  * playing the provider (its fault rules with `body` make drifted answers), the other with
  * PROVIDER_URL at it. Calls reach the gateway over real HTTP, as the client's would.
  */

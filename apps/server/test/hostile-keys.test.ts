@@ -1,5 +1,5 @@
 /**
- * Client-named keys (issue 11): a filter named after a member of Object.prototype ('constructor',
+ * Client-named keys: a filter named after a member of Object.prototype ('constructor',
  * 'toString', …) was found by the tables' plain index look-up and answered 500 on all 14 table
  * endpoints. Now every such name is looked up among the table's own columns only: refused as an
  * unknown filter (400), or, where JSON parsing already drops it ('__proto__' over tRPC), ignored.

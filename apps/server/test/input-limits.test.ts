@@ -1,5 +1,5 @@
 /**
- * Length limits over HTTP (issue 11). A 50,001-character username and a 60,000-character name were
+ * Length limits over HTTP. A 50,001-character username and a 60,000-character name were
  * accepted at registration, and that member's own JWT then exceeded header limits. Every text
  * input now has an upper bound (packages/shared TEXT_MAX): one over it is a 400 with the limit's
  * message, refused before any lookup, hash or write; a value at the limit still works end to end;

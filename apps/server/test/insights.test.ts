@@ -1,5 +1,5 @@
 /**
- * The dashboard's series and rank progress (issue 15): the `daily_series` and `rank_progress`
+ * The dashboard's series and rank progress: the `daily_series` and `rank_progress`
  * extensions answer the sums of the history the tables serve, for the caller only, and follow a
  * new earning at once although their answers are kept.
  */

@@ -1,4 +1,4 @@
-/** The level tree a page at a time (issue 16 item 5): the `downline_pages` extension over the same directs, scoping and limits as level.view_downline. */
+/** The level tree a page at a time: the `downline_pages` extension over the same directs, scoping and limits as level.view_downline. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEVEL_PAGE_SIZE } from '@md/shared';
 import { RATE_RULES } from '../src/transport/rate-limit.ts';

@@ -1,5 +1,5 @@
 /**
- * Real mail (issue 13 item 4) against a real SMTP server on loopback (npm smtp-server), each message
+ * Real mail against a real SMTP server on loopback (npm smtp-server), each message
  * parsed with mailparser: From is MAIL_FROM, the envelope sender its address (never `MAIL FROM:<>`),
  * the Message-ID on its domain, a text and an escaped HTML part, Reply-To on support mail, the
  * withdrawal address named 6+4, and a security notice after every change that needs one. With

@@ -1,4 +1,4 @@
-/** Test-only funding of reward wallets (issue 4's engine pays income; these tests need some now). */
+/** Test-only funding of reward wallets (the income engine pays income on its own schedule; these tests need some now). */
 import type { MemberWallet } from '@md/db';
 import { amountToMicros } from '@md/shared';
 import { moneyTransaction, transfer } from '../src/modules/ledger/ledger.ts';

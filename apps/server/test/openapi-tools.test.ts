@@ -1,5 +1,5 @@
 /**
- * Issue 13: the served OpenAPI document works with the tools third parties build on — a validator
+ * The served OpenAPI document works with the tools third parties build on — a validator
  * (swagger-parser), a linter (Redocly CLI, recommended rules) and a client generator
  * (openapi-typescript, whose output must compile under `tsc --strict`).
  */

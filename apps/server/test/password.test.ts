@@ -124,7 +124,7 @@ describe('forgot username', () => {
   });
 });
 
-describe('a known and an unknown name cost the request the same work (issue 11)', () => {
+describe('a known and an unknown name cost the request the same work', () => {
   // Called through invoke, so the test sees the answer at once: what the request itself wrote is
   // all that is there; the work after the answer follows AFTER_ANSWER_DELAY_MS later.
   const caller = { ip: '10.9.9.9' };

@@ -1,5 +1,5 @@
 /**
- * One purchase per click (docs/decisions.md): identical purchases within the repeat window, sent at
+ * One purchase per click (docs/decisions/money-and-ledger.md): identical purchases within the repeat window, sent at
  * once over real HTTP on loopback (REST and tRPC together), make one subscription and one charge,
  * and every answer is the first purchase's success. After the window, or for another package, a
  * purchase is a new one.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 10: QA control is not reachable from the network by default. The server binds to
+ * QA control is not reachable from the network by default. The server binds to
  * loopback unless HOST is set; elsewhere QA control needs a QA_TOKEN, and with one every /__qa
  * call and every X-QA-Fault header must present it in X-QA-Token.
  */

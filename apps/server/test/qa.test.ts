@@ -31,7 +31,7 @@ describe('QA clock', () => {
     const now = (await t.get<{ now: string }>('/__qa/clock')).body.now;
     expect(Date.parse(now)).toBe(t.clock.now());
     const set = await t.post('/__qa/clock', { set: '2027-01-04T10:00:00Z' });
-    // Setting the clock forward runs every daily run in between, in order (the engine, issue 4).
+    // Setting the clock forward runs every daily run in between, in order (the income engine's ROI, matching and ranks).
     expect(set.status).toBe(200);
     const setBody = set.body as { now: string; ran: { job: string; date: string }[] };
     expect(setBody.now).toBe('2027-01-04T10:00:00.000Z');
@@ -86,7 +86,7 @@ describe('QA scenarios and reset', () => {
 });
 
 describe('demo scenario', () => {
-  // Its seeding time is a benchmark figure (README), not an assertion.
+  // Its seeding time is a benchmark figure (docs/performance.md), not an assertion.
   it('is deterministic and deep on both legs of demo in both trees', { timeout: 120_000 }, async () => {
     const first = resetDatabase(t.services, 'demo');
     const names = () => t.services.sqlite.prepare('select username, name, email, country, sponsor_id, parent_id, side, created_at from members order by id').all();

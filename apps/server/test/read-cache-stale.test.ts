@@ -1,5 +1,5 @@
 /**
- * The read caches never answer stale (issue 16 "Done when"): on the `demo` scenario, on a database
+ * The read caches never answer stale: on the `demo` scenario, on a database
  * file (so the daily runs execute in the worker thread, on their own connection), every money and
  * identity mutation of the contract is made while every member's cached reads are filled; then
  * every cached read of every member (each paged table's first page and page count, the profile,

@@ -1,4 +1,4 @@
-/** The gateway's HAR recordings as a unit (issue 14 item 5): what reaches the file when, and how replays are matched. */
+/** The gateway's HAR recordings as a unit: what reaches the file when, and how replays are matched. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Scoping sweep (issue 6): every endpoint that names a member (a username, a sponsor, an id) has a
+ * Scoping sweep: every endpoint that names a member (a username, a sponsor, an id) has a
  * case here showing that a signed-in member cannot read or change another member's data outside
  * his downline, and that inside it only what the spec shows is readable. Adding such an endpoint
  * to the contract without a case fails the first test. Every other endpoint acts for the token's

@@ -1,6 +1,6 @@
 /**
- * Authentication as OWASP ASVS level 2 asks (issue 6): brute force limited per account and address
- * pair, per client and per account (a ceiling strangers cannot use to lock the owner out, issue 11)
+ * Authentication as OWASP ASVS level 2 asks: brute force limited per account and address
+ * pair, per client and per account (a ceiling strangers cannot use to lock the owner out)
  * with exact counts, no account enumeration, the JWT rules, TOTP replay, OTP rules, and
  * rate limits an X-Forwarded-For header cannot reset. Single checks that live elsewhere:
  * expiry of a token (auth.test.ts), a forged signature (auth.test.ts), tokens from before a
@@ -62,7 +62,7 @@ describe('sign-in brute force', () => {
     const refused = { status: 429, body: { Error: pair.message } };
     expect(await login(member, 'Demo@1234', ip)).toEqual(refused);
     expect(await login(member.toUpperCase(), 'Demo@1234', ip)).toEqual(refused);
-    // Ten wrong passwords from one address do not lock the owner out (they did before issue 11).
+    // Ten wrong passwords from one address do not lock the owner out (a per-account limit alone would).
     expect((await login(member, 'Demo@1234', freshIp())).status).toBe(200);
     t.clock.advance(pair.windowMs - 1000);
     expect(await login(member, 'Demo@1234', ip)).toEqual(refused);

@@ -1,5 +1,5 @@
 /**
- * The start-up check of binary_stats (issue 12 point 3): backfillBinaryStats answers "does any
+ * The start-up check of binary_stats: backfillBinaryStats answers "does any
  * member lack its tree columns?" from index probes (the partial index binary_stats_incomplete and
  * the members above meta's STATS_COMPLETE_KEY mark), not a pass over every member; and every way
  * a member can arrive without complete columns is still found: registration under a member
@@ -30,7 +30,7 @@ const mark = (t: TestApp) =>
   (t.services.sqlite.prepare('select value from meta where key = ?').get(STATS_COMPLETE_KEY) as { value: string } | undefined)?.value;
 const lastId = (t: TestApp) => (t.services.sqlite.prepare('select max(id) as id from members').get() as { id: number }).id;
 
-/** The check as it was before issue 12: every member joined to its row. */
+/** The check as it was before the index probes: every member joined to its row. */
 const missingByFullPass = (sqlite: Database.Database) =>
   (
     sqlite

@@ -1,5 +1,5 @@
 /**
- * Storage faults are loud and answered (issue 12 point 4): a full database, a read-only file, a
+ * Storage faults are loud and answered: a full database, a read-only file, a
  * WAL index made immutable (SIGBUS before) and a database file deleted while serving are each
  * logged, answered 503 with a plain message on REST and tRPC, change nothing, and /readyz says why;
  * a restart over a deleted file refuses instead of seeding a new database; an existing file is

@@ -1,6 +1,6 @@
 /**
  * The seven paged tables: paging, newest first, search, inclusive dates, preset filters, page
- * counts, scoping to the caller, and clear errors for bad queries. Engine-output rows (issue 4's
+ * counts, scoping to the caller, and clear errors for bad queries. Engine-output rows (the income
  * tables) and deposit/subscription rows are inserted directly: these tests are about the tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

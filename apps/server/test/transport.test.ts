@@ -90,7 +90,7 @@ describe('bad bodies are 400 with a clear Error and write nothing', () => {
       expect(typeof reply.body.Error).toBe('string');
       expect(reply.body.Error).toMatch(message);
     }
-    // A body within the size limit with a huge field value is refused by the field's limit (issue 11), without a write.
+    // A body within the size limit with a huge field value is refused by the field's limit, without a write.
     const long = await t.post<{ Error: string }>('/user/check_username_available', { username: 'y'.repeat(50_000) });
     expect(long).toEqual({ status: 400, body: { Error: MSG.usernameTooLong } });
     expect(snapshot()).toEqual(before);

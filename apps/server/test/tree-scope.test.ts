@@ -1,5 +1,5 @@
 /**
- * Tree lookups bounded by the caller (issue 11 point 5). On trees thousands of levels deep: the
+ * Tree lookups bounded by the caller. On trees thousands of levels deep: the
  * scope checks answer right (self, child, deep inside, outside, another root, unknown) against a
  * plain walk up the links; every check walks the same number of steps, whatever the target's
  * depth and whether the name exists; outside and unknown names get the same answer over HTTP;

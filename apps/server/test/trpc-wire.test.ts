@@ -1,5 +1,5 @@
 /**
- * /trpc answers as tRPC's own Fastify adapter does (issue 16): the same corpus of requests goes to
+ * /trpc answers as tRPC's own Fastify adapter does: the same corpus of requests goes to
  * the app's /trpc (the fast path, transport/trpc-http.ts) and to tRPC's adapter mounted on the same
  * app, router and database at /official, with the same content-type guard and a QA surface of its
  * own (header rules); status, headers and body must match byte for byte. The fast path's answers

@@ -1,5 +1,5 @@
 /**
- * Withdrawal addresses in one form, EIP-55 (issue 13 item 7): the seed stores checksummed ones, a
+ * Withdrawal addresses in one form, EIP-55: the seed stores checksummed ones, a
  * request stores the checksum of whatever case it was given, and a database written before (lowercase
  * rows) is fixed once at start-up — withdrawals, the notifications that quote them, members' saved
  * addresses — then shows only checksummed addresses in the QA listing, notifications and profile.

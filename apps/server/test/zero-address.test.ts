@@ -1,4 +1,4 @@
-/** Issue 13: the zero address is never a withdrawal address — refused by the contract, before any handler. */
+/** The zero address is never a withdrawal address — refused by the contract, before any handler. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ZERO_ADDRESS } from '@md/shared';
 import { createTestApp, type TestApp } from './helpers.ts';

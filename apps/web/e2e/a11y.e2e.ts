@@ -1,5 +1,5 @@
 /**
- * Accessibility and layout of every route (issue 6), in mock mode (the QA panel exists only
+ * Accessibility and layout of every route, in mock mode (the QA panel exists only
  * there; both modes render the same screens). Every route of the router, every tab on it, and
  * one dialog of each kind:
  * - axe-core, light and dark theme: no violation of impact serious or critical;

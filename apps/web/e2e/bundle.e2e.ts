@@ -1,7 +1,7 @@
 /**
  * Client bundle budgets on the build the global set-up made (scripts/bench/bundle-budget.ts reads its
- * Vite manifest). Every lazily loaded chunk stays within 60 kB gzipped (issue 6). The sign-in route's
- * 150 kB stretch goal (issue 17; 200 kB in issue 6) is missed (README, Performance: React DOM, Chakra
+ * Vite manifest). Every lazily loaded chunk stays within 60 kB gzipped. The sign-in route's
+ * 150 kB stretch goal (the budget is 200 kB) is missed (docs/performance.md: React DOM, Chakra
  * and its styling engine, the router, react-hook-form, TanStack Query, tRPC and zod's core); what is
  * asserted is that it does not grow past today's size with a small margin, that it stays one file
  * (a phone on slow 4G pays a round trip per wave of requests), and that what was moved off it stays off.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 1 and 2 in the browser, in both client modes (mock: the daily_series and
+ * The earnings and leg-volume charts in the browser, in both client modes (mock: the daily_series and
  * rank_progress extensions; provider: the client sums the history it pages and reads the rank
  * volume table): the earnings chart on the home and Bonus, the legs' volumes on Volume, drawn on a
  * canvas, read by keyboard and as a table; the next rank's meters and the ACTIVE packages' cap meters.

@@ -1,5 +1,5 @@
 /**
- * The production deployment shape (issue 13 point 3): the built web app on a real static web
+ * The production deployment shape: the built web app on a real static web
  * server (Debian's nginx) on one origin, with a hand-written /config.json in provider mode, and
  * this server on another origin as the provider: the stand-in API only, production-like (no demo
  * hint, no QA control, rate limits on), CORS letting the nginx origin in. Every call of the page

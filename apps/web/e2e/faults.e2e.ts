@@ -32,7 +32,7 @@ const WALLET = { Available: 500, Total: 500, This_Month: 0, Last_Month: 0, User:
 /** Balances that let every money form submit, whatever earlier tests did to demo's wallets. */
 const FUNDED = { path: '/wallet/view_all_wallets_details', body: { Success: Object.fromEntries(['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [name, WALLET])) } };
 const OTP_SENT = { body: { Success: MSG.otpSent } };
-/** A binary volume row as a drifted provider might send it (issue 14): Side 'L', Volume a string, Left_Volume missing, Right_Total renamed. */
+/** A binary volume row as a drifted provider might send it: Side 'L', Volume a string, Left_Volume missing, Right_Total renamed. */
 const DRIFTED_VOLUME_ROW = {
   DateTime: '2026-03-05T10:20:00Z', TransID: 'DRIFT1', From_User: 'ann', Transaction_ID: 'T1', Side: 'L', Volume: '12.5',
   Left_Carry: 0, Left_Total: 12.5, Right_Volume: 0, Right_Carry: 0, Right_Totals: 3, Status: 'Matched',
@@ -286,7 +286,7 @@ const pageText = (page: Page) => page.locator('body').innerText();
 /**
  * Once, unless the rule drops connections (see DROP) or makes the answer unreadable (malformed,
  * empty): in mock mode a batch whose answer cannot be read asks each of its queries again alone
- * (lib/trpc.ts, issue 17: one broken answer fails only its own call), so such a fault holds until
+ * (lib/trpc.ts: one broken answer fails only its own call), so such a fault holds until
  * the test ends (afterEach clears it) to fail the call itself, not only its batch.
  */
 const once = (rule: FaultRule): FaultRule => (rule.drop || rule.malformed || rule.empty ? rule : { times: 1, ...rule });
@@ -306,7 +306,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
     let browser: Browser | undefined;
     let context: BrowserContext | undefined;
     let page!: Page;
-    // The sign-in screen's rows: a signed-in member opening / goes to /dashboard (issue 17).
+    // The sign-in screen's rows: a signed-in member opening / goes to /dashboard.
     let signedOut!: Page;
     const signedIn = () => page;
     beforeAll(async () => {
@@ -401,7 +401,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await atSignIn();
       expect(await jwt()).toBeNull();
       expect(await storedUser()).toBeNull();
-      // Local storage is cleared; the theme choice stays for the sign-in screen (docs/decisions.md).
+      // Local storage is cleared; the theme choice stays for the sign-in screen (docs/decisions/web-app.md).
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     });
 
@@ -411,7 +411,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await addFault(server, { path: '/user_analytics/view_user_analytics', status: 500, error: 'Analytics exploded' });
       await addFault(server, { path: '/wallet/view_all_wallets_details', status: 503, error: 'Wallets exploded' });
       await page.goto(`${server.url}/dashboard`);
-      // Issue 17: a failed read is 'Unavailable' with a Retry, not 'No activity yet' or $0.00.
+      // A failed read is 'Unavailable' with a Retry, not 'No activity yet' or $0.00.
       await page.getByRole('button', { name: 'Retry: Latest Activity' }).waitFor();
       await page.getByRole('button', { name: 'Retry: Wallets Overview' }).waitFor();
       await settled();
@@ -425,7 +425,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await addFault(server, { path: '/subscription/subscription_transaction', status: 500, error: 'List exploded' });
       await addFault(server, { path: '/subscription/total_pagination_subscription_transaction', ...NO_WORDS });
       await page.goto(`${server.url}/dashboard/transactions`);
-      // Issue 17: a failed list is 'Unavailable' with a Retry, never 'No data available'.
+      // A failed list is 'Unavailable' with a Retry, never 'No data available'.
       await page.getByRole('button', { name: 'Retry: Package transactions' }).waitFor();
       expect(await page.getByText(MSG.noData).count()).toBe(0);
       await settled();
@@ -523,7 +523,7 @@ describe.each(servers)('faults in $mode mode', (server) => {
         await visitAll([path]);
       }
 
-      // Drift the client survives (issue 14), in one volume row: Right_Total renamed (missing, and an
+      // Drift the client survives, in one volume row: Right_Total renamed (missing, and an
       // extra field), a number sent as a string, a missing field, side 'L'. What can be read shows;
       // the rest is '-'.
       await clearFaults(server);

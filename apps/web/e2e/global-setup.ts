@@ -2,7 +2,7 @@
  * Browser suite set-up: build the web app once, then start two servers on fresh demo
  * databases: one whose /config.json says mode "mock" (tRPC) and one that says "provider"
  * (REST at the provider paths). Every browser test runs against both. The provider-mode server
- * is a gateway (issue 14, PROVIDER_URL): a second instance plays the provider behind it, and
+ * is a gateway (PROVIDER_URL): a second instance plays the provider behind it, and
  * holds the database the QA calls drive (`qaUrl`, support.ts's api()).
  */
 import { execSync } from 'node:child_process';

@@ -20,7 +20,7 @@ describe.each(servers)('identity in $mode mode', (server) => {
     await expect.poll(() => page.getByLabel('Sponsor').inputValue()).toBe('demo');
     expect(await page.getByLabel('Sponsor').isEditable()).toBe(false);
     expect(await page.getByText('Set by your invitation link').isVisible()).toBe(true);
-    // The country picker searches: a few letters find the country (issue 17).
+    // The country picker searches: a few letters find the country.
     const country = page.getByRole('combobox', { name: 'Country' });
     await expect.poll(() => country.inputValue()).not.toBe('');
     await country.fill('kingd');

@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 6), in mock mode: the sidebar and the phone menu, a paged table, a dialog
+ * Keyboard only, in mock mode: the sidebar and the phone menu, a paged table, a dialog
  * and the two trees are used with Tab, Enter, Escape and the arrow keys, and focus stays visible
  * and goes where it should.
  */

@@ -1,5 +1,5 @@
 /**
- * Money actions send once however they are clicked (issue 17 item 2), in both client modes: two
+ * Money actions send once however they are clicked, in both client modes: two
  * clicks in the same frame on Deposit, Confirm Purchase and Quick transfer's confirmation each send
  * one call (counted on the wire, where the server's own purchase check cannot hide a second one),
  * and the deposit panel says 'Paid — credited' and drops the QR and the address once QA pays it.

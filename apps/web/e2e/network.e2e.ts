@@ -141,7 +141,7 @@ describe('level chart pages in mock mode', () => {
   });
 });
 
-// Issue 15 item 3: the Tree view of the Binary Chart, in both modes: in mock mode the binary_paths
+// The Tree view of the Binary Chart, in both modes: in mock mode the binary_paths
 // extension answers; in provider mode the page is told no provider offers it (whatever the gateway
 // advertises), so the client walks the tree itself within its bound.
 describe.each(servers)('binary chart Tree view in $mode mode', (server) => {

@@ -1,5 +1,5 @@
 /**
- * The phone layout and the tables in a real browser (issue 17): at 375 px the stat and wallet
+ * The phone layout and the tables in a real browser: at 375 px the stat and wallet
  * cards stand two to a row, table cards show their summary with the rest a tap away and can be
  * sorted, and the floating QA button (mock mode) covers nothing once the page is scrolled to its
  * end; at 1280 px the package table shows an EXPIRED row's Reason once and whole, no sideways scroll.

@@ -118,7 +118,7 @@ export function freshPagePerTest(viewport: { width: number; height: number }, us
   });
 }
 
-/** A fault rule of the QA surface (README: POST /__qa/faults). `path` is a provider path or '*'. */
+/** A fault rule of the QA surface (docs/qa-control.md: POST /__qa/faults). `path` is a provider path or '*'. */
 export interface FaultRule {
   path: string;
   member?: string;

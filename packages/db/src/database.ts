@@ -1,7 +1,7 @@
 /**
  * Open a database file (or :memory:), tune it and apply the migrations in drizzle/.
  *
- * A file database is never created in place of one that was there (issue 12): beside every file
+ * A file database is never created in place of one that was there: beside every file
  * it opens, openDatabase keeps a marker (`<file>.created`); a start that finds the marker, or the
  * file's `-wal`/`-shm`, but not the file itself refuses with MissingDatabaseError instead of
  * creating a new, empty database over what was lost. Replacing a database on purpose means
@@ -87,7 +87,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
   sqlite.pragma('mmap_size = 0');
   // WAL with synchronous=NORMAL survives a killed process but may lose the last commits on a power
   // loss or OS crash; FULL syncs the WAL at every commit, so an answered payment is on disk
-  // (cost measured in the README). :memory: has nothing to sync.
+  // (cost measured in docs/performance.md). :memory: has nothing to sync.
   sqlite.pragma(memory ? 'synchronous = NORMAL' : 'synchronous = FULL');
   const created = !sqlite.prepare("select 1 from sqlite_master where type='table' and name='members'").get();
   const db = drizzle(sqlite, { schema }) as Db;

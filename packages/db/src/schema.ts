@@ -124,7 +124,7 @@ export const meta = sqliteTable('meta', {
   value: text('value').notNull(),
 });
 
-/* ───────────────────────────── Money (issue 3) ───────────────────────────── */
+/* ───────────────────────────── Money ───────────────────────────── */
 
 /** The 8 wallets every member has. */
 export const MEMBER_WALLETS = ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'] as const;
@@ -141,7 +141,7 @@ export const SYSTEM_ACCOUNTS = [
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
-/** Reason code of a transfer. The last five are written by issue 4's income engine. */
+/** Reason code of a transfer. The last five are written by the income engine (modules/engine). */
 export const TRANSFER_REASONS = [
   'deposit',
   'package_purchase',
@@ -215,7 +215,7 @@ export const transfers = sqliteTable(
 );
 
 /**
- * Earning history's index (issue 16): one row per (member, transfer) for every transfer in a
+ * Earning history's index: one row per (member, transfer) for every transfer in a
  * member's history (from or to one of the member's wallets, or the member's own leg), keyed in
  * the order the table pages it, so a page and its count read one key range instead of a 3-way
  * UNION over transfers. Written only by the triggers of migration 0008 (every write path, the
@@ -233,7 +233,7 @@ export const earningEntries = sqliteTable(
 );
 
 /**
- * Rows per member and paged table (issue 16), kept by the triggers of migration 0008: a page
+ * Rows per member and paged table, kept by the triggers of migration 0008: a page
  * count without search, dates or filters reads one row instead of counting the member's rows.
  * `source` names the table as the table engine does (modules/tables/sources.ts). WITHOUT ROWID.
  */
@@ -333,7 +333,7 @@ export const withdrawals = sqliteTable(
   ],
 );
 
-/** Level income rows written by issue 4's engine on each purchase (expected vs received). */
+/** Level income rows written by the income engine on each purchase (expected vs received). */
 export const levelIncomes = sqliteTable(
   'level_incomes',
   {
@@ -357,7 +357,7 @@ export const levelIncomes = sqliteTable(
   ],
 );
 
-/** Binary and rank volume entries (issue 4). */
+/** Binary and rank volume entries (written by the income engine). */
 export const volumeEntries = sqliteTable(
   'volume_entries',
   {
@@ -385,7 +385,7 @@ export const volumeEntries = sqliteTable(
   ],
 );
 
-/** One-time rank rewards (issue 4). */
+/** One-time rank rewards (written by the income engine). */
 export const rankRewards = sqliteTable(
   'rank_rewards',
   {
@@ -403,7 +403,7 @@ export const rankRewards = sqliteTable(
   ],
 );
 
-/* ───────────────────────────── Engine (issue 4) ───────────────────────────── */
+/* ───────────────────────────── Engine ───────────────────────────── */
 
 /**
  * One scheduled run per (job, business date). Inserting the row claims the run (the UNIQUE
@@ -422,7 +422,7 @@ export const jobRuns = sqliteTable(
      * Where a running run is (modules/engine/jobs.ts): a binary run goes 'stage' (own volumes
      * moved to the staged columns) → 'fold' (the staged volumes folded up the tree, written in
      * chunks) → 'pay' (matching); ROI and ranks are 'pay' only. The cursor restarts at 0 with
-     * each phase. Rows of databases before issue 12 (whose fold ran inside the claim) are 'pay'.
+     * each phase. Rows of databases older than migration 0006 (whose fold ran inside the claim) are 'pay'.
      */
     phase: text('phase', { enum: ['stage', 'fold', 'pay'] }).notNull().default('pay'),
     cursor: integer('cursor').notNull().default(0),

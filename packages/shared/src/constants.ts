@@ -84,7 +84,7 @@ export const MICROS_PER_UNIT = 1_000_000;
 export const MAX_AMOUNT = 1_000_000_000;
 
 /**
- * Longest accepted text inputs (issue 11; the spec sets none). They keep one request from storing
+ * Longest accepted text inputs (the spec sets none). They keep one request from storing
  * what breaks the account later (a 50,001-character username made its own JWT too big for a
  * header) and bound what a password hash or a lookup costs. Each is above every value the spec
  * and the demo data use. Inputs that only name an existing member take USERNAME_MAX too, so an

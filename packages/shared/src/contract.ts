@@ -47,7 +47,7 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 const endpoint = <I extends z.ZodType, O extends z.ZodType, K extends Kind, A extends AuthMode>(e: Endpoint<I, O, K, A>) => e;
 
 // ---------- shared pieces ----------
-// Every string of an input has an upper bound (issue 11): TEXT_MAX in constants.ts, shown as
+// Every string of an input has an upper bound: TEXT_MAX in constants.ts, shown as
 // maxLength in the OpenAPI document; the bounds that are not obvious are in the descriptions.
 const bounded = (label: string, max: number) => z.string().max(max, { error: tooLongMessage(label, max) });
 const jwt = bounded('jwt', TEXT_MAX.token).optional().describe('Session token; the bearer header is used when both are present');
@@ -133,7 +133,7 @@ export const analyticsSchema = z
     Direct_Referrals: z.number(),
     Team_Size: z.number(),
   })
-  .describe('Not shown in the spec; defined here and documented in docs/decisions.md');
+  .describe('Not shown in the spec; defined here and documented in docs/decisions/contract-and-transports.md');
 
 export const directMemberSchema = z.object({
   Username: z.string(),

@@ -1,6 +1,6 @@
 import { TEXT_MAX } from './constants.ts';
 
-/** The wording of every length limit (issue 11): 'Username must be at most 30 characters'. */
+/** The wording of every length limit: 'Username must be at most 30 characters'. */
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** Every user-facing message of spec §5 and §8, verbatim (misspellings included). */
@@ -137,7 +137,7 @@ export const MSG = {
   loading: 'Loading...',
   noOrgData: 'No organizational data available',
   notImplemented: 'Not implemented yet',
-  // Length limits (issue 11; the spec sets none): the forms and the server give the same words.
+  // Length limits (the spec sets none): the forms and the server give the same words.
   usernameTooLong: tooLongMessage('Username', TEXT_MAX.username),
   sponsorTooLong: tooLongMessage('Sponsor', TEXT_MAX.username),
   nameTooLong: tooLongMessage('Name', TEXT_MAX.name),

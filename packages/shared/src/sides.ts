@@ -1,7 +1,7 @@
 /** Binary sides as the spec reads them; no imports, so the sign-in route can read a profile's side without the date formatters. */
 /**
  * A binary side as the contract's '0' (left) or '1' (right); null when there is none. Spec §3: "0"
- * is Left, anything else Right; a provider that drifts to 'L'/'Left' (issue 14) still means left.
+ * is Left, anything else Right; a provider that drifts to 'L'/'Left' still means left.
  */
 export const sideOf = (side: unknown): '0' | '1' | null => {
   if (side === null || side === undefined || side === '') return null;

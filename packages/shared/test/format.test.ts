@@ -47,7 +47,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('formatNumber and formatPercent (one number format, issue 17)', () => {
+describe('formatNumber and formatPercent (one number format)', () => {
   it('puts thousands separators in plain figures and keeps at most 2 decimals, truncated', () => {
     expect(formatNumber(20100)).toBe('20,100');
     expect(formatNumber('1234567.899')).toBe('1,234,567.89');
@@ -107,7 +107,7 @@ describe('small formatters', () => {
     expect(sideLabel('0')).toBe('Left');
     expect(sideLabel('1')).toBe('Right');
     expect(sideLabel(0)).toBe('Left');
-    // Drifted spellings (issue 14): 'L' and 'Left' still mean left; no side at all is '-'.
+    // Drifted spellings from a provider: 'L' and 'Left' still mean left; no side at all is '-'.
     expect(sideLabel('L')).toBe('Left');
     expect(sideLabel(' left ')).toBe('Left');
     expect(sideLabel('R')).toBe('Right');

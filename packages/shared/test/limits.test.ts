@@ -1,5 +1,5 @@
 /**
- * Length limits (issue 11): every limited field, in the contract (what the server parses) and in
+ * Length limits: every limited field, in the contract (what the server parses) and in
  * the form rules (what the web forms show), accepts a value at its limit and refuses one character
  * more with the limit's message. A last check walks the JSON Schema of every contract input, so a
  * string added later without a bound fails here.

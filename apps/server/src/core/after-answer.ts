@@ -1,6 +1,6 @@
 /**
  * Work done after the answer has left: what a known name costs and an unknown one must not (issuing
- * and mailing a code), so both answer in the same time (issue 11). Jobs run in order a moment after
+ * and mailing a code), so both answer in the same time (a faster answer would tell who exists). Jobs run in order a moment after
  * the answer, or sooner when something needs what they write: `runAfterAnswerJobs` runs the waiting
  * ones at once (the QA mailbox before it reads, a new or checked OTP before it touches the table),
  * so the writes land in the order the requests came in.

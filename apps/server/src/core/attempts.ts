@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters on the injectable clock (QA's clock moves them, tests never sleep), and
- * the brute-force limits built on them (README "Security", issue 11).
+ * the brute-force limits built on them (docs/security.md).
  *
  * Rule: a guess (password, TOTP, transaction password, emailed code) is reserved before it is
  * checked: in one synchronous step, before any await, every limit it falls under is checked and
@@ -191,7 +191,7 @@ export const LIMIT_MESSAGES = {
 } as const;
 
 /**
- * What each kind of guess may fail (README "Security" lists them), checked in this order. Sign-in:
+ * What each kind of guess may fail (docs/security.md lists them), checked in this order. Sign-in:
  * 10 per account from one address, 30 per address, and 100 a day per account for addresses it has
  * not signed in from. The transaction password and codes are guessed by the account's own session
  * or about one subject, so they keep a plain per-account count.

@@ -23,7 +23,7 @@ export class ContractError extends AppError {
 }
 
 /**
- * Every 5xx is logged with its cause (issue 12): the error with its stack, the route and the
+ * Every 5xx is logged with its cause: the error with its stack, the route and the
  * request id (the request's logger carries it). The request is remembered, so the closing hook in
  * app.ts logs only the 5xx answers nobody explained (a QA fault's raw answer, say).
  */

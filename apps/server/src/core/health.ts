@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness for operators (issue 12): GET /healthz answers while the process does;
+ * Liveness and readiness for operators: GET /healthz answers while the process does;
  * GET /readyz says whether this server can do its work, with the reasons:
  * - file: the database file (and its -wal, -shm) at the path is still the one opened, and writable;
  * - database: a write can start (BEGIN IMMEDIATE and a small insert, rolled back: a full

@@ -1,6 +1,6 @@
 /**
  * Mail goes to the outbox (mail_outbox: readable by QA and tests, and the record of every message)
- * and, when SMTP_URL is set, through SMTP as well (issue 13): From is MAIL_FROM, the envelope sender
+ * and, when SMTP_URL is set, through SMTP as well: From is MAIL_FROM, the envelope sender
  * its address, the Message-ID on its domain, with a text and an HTML part. Delivery starts once the
  * caller's transaction is over (a rolled-back message is never sent), is retried with back-off, and
  * each outcome is written to the row ('pending' → 'sent' or 'failed') and a failure to the log.

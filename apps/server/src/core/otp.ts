@@ -21,7 +21,7 @@ export const OTP_MESSAGES = {
   tooManyTries: 'Too many wrong attempts. Request a new OTP.',
 } as const;
 
-/** Purposes in use; the money issue adds its own (strings are accepted, these are the known ones). */
+/** Purposes in use; the money actions add their own (strings are accepted, these are the known ones). */
 export type OtpPurpose = 'registration' | 'reset_password' | 'change_password' | 'change_email' | (string & {});
 
 const LABELS: Record<string, string> = {
@@ -104,7 +104,7 @@ export const MAIL_NOT_SENT = 'We could not send the email. Please try again in a
  * Issues a code and answers only once its mail is delivered (or kept in the outbox, without SMTP):
  * a mail that failed every attempt is a 503 with MAIL_NOT_SENT, never 'OTP sent'. While mail is
  * known to be failing (core/mailer.ts unavailable) it refuses at once rather than wait through the
- * retries again. For answers that must not wait (timing: a password reset), see docs/decisions.md.
+ * retries again. For answers that must not wait (timing: a password reset), see docs/decisions/identity-and-sessions.md.
  */
 export async function mailOtp(ctx: OtpServices, options: IssueOtpOptions): Promise<{ expiresAt: number }> {
   if (ctx.mailer.unavailable()) throw new AppError(503, MAIL_NOT_SENT);

@@ -1,5 +1,5 @@
 /**
- * Answers of reads kept per member until a write touches that member (issue 16 item 2).
+ * Answers of reads kept per member until a write touches that member.
  *
  * Writes by this connection: TEMP triggers (they fire for this connection's writes only) on every
  * table a kept answer can depend on call a JS function registered on the connection with the

@@ -4,7 +4,7 @@
  * reply (@fastify/helmet runs helmet's middleware chain per request, which cost ~60% of a bare
  * route's throughput). The Content-Security-Policy allows scripts only from this origin and lets
  * the page call only this origin and the provider URLs it announces in /config.json.
- * Decisions (style-src, the altcha worker, HSTS): docs/decisions.md, "Security headers".
+ * Decisions (style-src, the altcha worker, HSTS): docs/decisions/security.md, "The Content-Security-Policy".
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';

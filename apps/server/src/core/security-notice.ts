@@ -1,5 +1,5 @@
 /**
- * Security notices (issue 13, ASVS V2.2.3): a mail after each change to how an account is signed in
+ * Security notices (ASVS V2.2.3): a mail after each change to how an account is signed in
  * to or paid out from (password changed or reset, 2FA on or off, email changed, withdrawal address
  * changed), so a member whose account was taken over learns of it. Called inside the change's
  * transaction: the outbox row exists exactly when the change does, and delivery starts after it.

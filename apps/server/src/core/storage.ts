@@ -1,5 +1,5 @@
 /**
- * Storage faults, loud and answered (issue 12). The rule:
+ * Storage faults, loud and answered. The rule:
  * - a SQLite error that says the storage failed (disk full, read-only, I/O error, file gone or
  *   damaged) is logged with its cause and answered 503 with a plain message, never a 500; every
  *   money move is one transaction, so a failed write changed nothing;

@@ -28,7 +28,7 @@ import { saveWalletAddress, setTransactionPasswordHash } from '../modules/securi
 import { sendP2p } from '../modules/transfers/p2p.ts';
 import { swapWallets } from '../modules/wallets/wallets.ts';
 import { decideWithdrawal, requestWithdrawal } from '../modules/withdrawals/withdrawals.ts';
-import type { PlannedMember } from './demo.ts';
+import type { PlannedMember } from './demo-team.ts';
 import type { Simulation } from './simulation.ts';
 
 /** scrypt hash of the demo transaction password 'Txn@123' (every demo member's), precomputed so seeding costs no KDF time. */

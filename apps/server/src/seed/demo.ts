@@ -15,23 +15,21 @@
  *   members of its leg, and placed by the same placement function registration uses, so both
  *   legs are many levels deep in the sponsor tree and the binary tree.
  * Every member gets a Welcome notification and each sponsor a New_Registration one; demo also
- * gets a few Security_Alert / Profile_Update / System ones. The money is in demo-money.ts.
+ * gets a few Security_Alert / Profile_Update / System ones. The team is planned in demo-team.ts, the
+ * money in demo-money.ts.
  */
-import { Faker, base, en } from '@faker-js/faker';
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Member, Services } from '../core/services.ts';
-import { COUNTRIES } from '../modules/auth/countries.ts';
 import { insertMember } from '../modules/auth/members.ts';
 import type { Side } from '../modules/network/placement.ts';
 import { notify } from '../modules/notifications/notify.ts';
 import { scheduleDemoMoney, type DemoMoneyFacts } from './demo-money.ts';
+import { planTeam, type PlannedMember } from './demo-team.ts';
 import { createSimulation, type Simulation } from './simulation.ts';
 
 export const DEMO_TOTP_SECRET = 'KRUGS4ZANFZSAZDFNVXSAMTGMEQGWZLZ';
-export const DEMO_GENERATED_MEMBERS = 120;
 /** Simulated days of history before "now" (13 whole weeks). */
 export const SIM_DAYS = 91;
-const FAKER_SEED = 20_260_101;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -55,47 +53,6 @@ const EXTRA_NOTIFICATIONS: ReadonlyArray<readonly [string, string]> = [
   ['System', 'New packages are available in the Package section.'],
   ['Security_Alert', 'Remember to turn on two-factor authentication in Settings.'],
 ];
-
-/** A member of the team as planned before the simulation: who, sponsored by whom (index into the plan, -1 = demo), when. */
-export interface PlannedMember {
-  username: string;
-  name: string;
-  country: string;
-  sponsor: number;
-  side: Side;
-  joinAt: number;
-}
-
-/** The team: the same names, sponsors and legs on every seed (the member faker's call order is fixed). */
-function planTeam(start: number): PlannedMember[] {
-  const faker = new Faker({ locale: [en, base] });
-  faker.seed(FAKER_SEED);
-  const legs: Record<Side, number[]> = { '0': [], '1': [] };
-  const team: PlannedMember[] = [];
-  const spacing = Math.floor(((SIM_DAYS - 12) * DAY) / DEMO_GENERATED_MEMBERS);
-  for (let n = 1; n <= DEMO_GENERATED_MEMBERS; n++) {
-    const leg: Side = n % 2 === 1 ? '0' : '1';
-    const members = legs[leg];
-    const first = faker.person.firstName();
-    const last = faker.person.lastName();
-    // demo2fa opens the right leg, so the right leg's first generated member may be sponsored by it (index -2).
-    const candidates = leg === '1' ? [-2, ...members] : members;
-    const byDemo = candidates.length === 0 || faker.number.int({ min: 1, max: 8 }) === 1;
-    const sponsor = byDemo ? -1 : faker.helpers.arrayElement(candidates.slice(-4));
-    const side: Side = byDemo ? leg : faker.helpers.arrayElement(['0', '1'] as const);
-    const username = `${first.toLowerCase().replace(/[^a-z0-9]/g, '') || 'member'}_${String(n).padStart(3, '0')}`;
-    team.push({
-      username,
-      name: `${first} ${last}`,
-      country: faker.helpers.arrayElement(COUNTRIES),
-      sponsor,
-      side,
-      joinAt: start + 2 * DAY + n * spacing + faker.number.int({ min: 0, max: 6 * HOUR }),
-    });
-    members.push(n - 1);
-  }
-  return team;
-}
 
 export function seedDemo(services: Services): { scenario: 'demo'; members: number; notifications: number; demo: DemoFacts } {
   const now = services.clock.now();
@@ -128,7 +85,7 @@ export function seedDemo(services: Services): { scenario: 'demo'; members: numbe
   sim.at(start + DAY, (at) => {
     demo2fa = register(sim, { username: 'demo2fa', name: 'Demo Two-Factor', country: 'United Kingdom', side: '1' }, demo, at, DEMO_TOTP_SECRET);
   });
-  const team = planTeam(start);
+  const team = planTeam(start, SIM_DAYS);
   const joined: Member[] = [];
   const sponsorOf = (p: PlannedMember) => (p.sponsor === -1 ? demo : p.sponsor === -2 ? demo2fa! : joined[p.sponsor]!);
   team.forEach((planned, i) =>

@@ -7,7 +7,7 @@
  * each leg, then members and their binary_stats (with both trees' jump pointers) are bulk-inserted;
  * the whole scenario is one transaction.
  *
- * Money (issue 12): about half the members, `demo` always, bought one package of the plan (cheaper
+ * Money: about half the members, `demo` always, bought one package of the plan (cheaper
  * tiers more often) right after joining, paid by a deposit of its price, and no daily run has
  * happened since: every package is ACTIVE (unless its sponsors' level income took it to its 3x
  * cap), and its volume is still the buyer's own pending binary and rank volume. So the next ROI

@@ -3,7 +3,7 @@
  * endpoint's output schema, so a handler that breaks the contract fails loudly (a 500 naming the
  * endpoint and the field) instead of reaching a client. An answer object is checked once: answers
  * from the read cache are the same immutable object on every hit, so only their first hit pays
- * (issue 16: checking each hit again made cached reads a fifth dearer).
+ * (checking each hit again made cached reads a fifth dearer).
  */
 import { contract, type ProcedureName } from '@md/shared';
 import type { z } from 'zod';

@@ -42,7 +42,7 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   'level.view_downline': [per(300, MINUTE, 'member')],
   'level.view_downline_page': [per(300, MINUTE, 'member')],
   'level.downline_exist': [per(300, MINUTE, 'member')],
-  // The dashboard's series and rank progress (issue 15) sum a member's history: the same bound.
+  // The dashboard's series and rank progress sum a member's history: the same bound.
   'earning.view_daily_earnings': [per(300, MINUTE, 'member')],
   'binary.view_daily_volume': [per(300, MINUTE, 'member')],
   'rank.view_rank_progress': [per(300, MINUTE, 'member')],

@@ -2,7 +2,7 @@
  * /trpc over Fastify routes: the calls the web app makes (GET queries and POST mutations, batched
  * or not, JSON) go straight to the call endpoint REST uses (call.ts), and their answers are
  * written as one JSON body. tRPC v11's own adapter builds a fetch Request, abort signals and a
- * streamed Response per request: 4-5× REST's CPU for the same cached answer (docs/decisions.md).
+ * streamed Response per request: 4-5× REST's CPU for the same cached answer (docs/decisions/contract-and-transports.md).
  *
  * The wire protocol is tRPC's, byte for byte (test/trpc-wire.test.ts compares both): envelopes
  * `{"result":{"data":…}}` and `{"error":…}` (appErrorShape, the router's errorFormatter), one

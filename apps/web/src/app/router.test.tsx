@@ -1,4 +1,4 @@
-/** Route guards of spec §2 and issue 17: `/` is the sign-in form for visitors only. */
+/** Route guards of spec §2, and `/` is the sign-in form for visitors only (a signed-in member goes to /dashboard). */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/testing/render.tsx';

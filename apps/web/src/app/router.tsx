@@ -45,7 +45,7 @@ const SupportPage = lazy(() => import('../features/support/support-page.tsx'));
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 
-/** Pages built in this release; the other dashboard children are stubs until their issue lands. */
+/** Pages built in this release; the other dashboard children are stubs until their page is built. */
 const BUILT_PAGES: Record<string, ReactNode> = {
   '/dashboard/notification': <NotificationsPage />,
   '/dashboard/settings': <SettingsPage />,

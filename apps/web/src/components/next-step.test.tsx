@@ -1,5 +1,5 @@
 /**
- * Empty states that suggest the next step (issue 15 item 6): no package → "Choose a package" (home,
+ * Empty states that suggest the next step: no package → "Choose a package" (home,
  * package page); no downline → "Share your link" (home, level chart, volume). A member with both
  * sees neither; a failed read suggests nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Empty states that suggest the next step (issue 15 item 6): a member without a package is sent to
+ * Empty states that suggest the next step: a member without a package is sent to
  * the package page; a member without a downline gets the referral links to share.
  */
 import { Button, Card, HStack, Text } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
 /**
  * A figure or list whose read failed: "Unavailable" and a Retry, never a zero that looks like a
- * balance (issue 17). The failure itself stays silent where the spec says so (§8): no toast.
+ * balance (a member would take it for one). The failure itself stays silent where the spec says so (§8): no toast.
  */
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';

@@ -168,7 +168,7 @@ export function useAuth(): AuthContextValue {
 }
 
 /**
- * Profile refresh rules (spec §4, issue 2): on dashboard mount, on every path change, and every
+ * Profile refresh rules (spec §4): on dashboard mount, on every path change, and every
  * hour; the hourly timer also covers a stored update older than an hour on a page left open.
  */
 export function useProfileRefresh() {

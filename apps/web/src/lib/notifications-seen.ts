@@ -1,5 +1,5 @@
 /**
- * The notifications bell's data (issue 15 item 5). The contract has no read flag, so "unread" is
+ * The notifications bell's data. The contract has no read flag, so "unread" is
  * "newer than the newest notification the member had when they last opened the list", a marker kept
  * per member on this device (localStorage, like the theme: logout keeps it).
  */

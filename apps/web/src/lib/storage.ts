@@ -43,7 +43,7 @@ export function removeSession() {
 /**
  * Logout and session errors clear local storage (spec §2, §8); the theme choice is kept for the sign-in
  * screen, and each member's notifications marker (no secret: a time and an id) so the bell's count
- * survives signing out and in again on this device (issue 15).
+ * survives signing out and in again on this device.
  */
 export function clearLocalStorage() {
   const kept = Object.keys(localStorage)

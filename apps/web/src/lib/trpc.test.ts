@@ -1,5 +1,5 @@
 /**
- * Mock mode's batching (issue 17): one procedure's bad answer fails that call only. A cut-off
+ * Mock mode's batching: one procedure's bad answer fails that call only. A cut-off
  * notifications answer used to fail the profile riding the same batch; a hung table call used to
  * time out the package list beside it, which toasts (table calls themselves fail silently, §8).
  */

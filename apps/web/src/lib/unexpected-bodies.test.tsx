@@ -59,7 +59,7 @@ describe('unexpected bodies crash no screen', () => {
     }
   }, 60_000);
 
-  it('drifted answers (issue 14) show what can be read and - elsewhere: a renamed or missing field, a number as a string, side L', async () => {
+  it('drifted answers from a provider show what can be read and - elsewhere: a renamed or missing field, a number as a string, side L', async () => {
     const drifted = {
       DateTime: '2026-03-05T10:20:00Z', TransID: 'DRIFT1', From_User: 'ann', Transaction_ID: 'T1', Side: 'L', Volume: '12.5',
       Left_Carry: 0, Left_Total: 12.5, Right_Volume: 0, Right_Carry: 0, Right_Totals: 3, Status: 'Matched',

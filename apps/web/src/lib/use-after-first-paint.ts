@@ -3,7 +3,7 @@ import { startTransition, useEffect, useState } from 'react';
 /**
  * False for a screen's first render, true once the browser has painted it. A page renders what
  * lies below the fold only then: the first paint on a phone's CPU carries less React work and
- * less styling, so the content a member sees comes sooner (Lighthouse mobile LCP and TBT, issue 17).
+ * less styling, so the content a member sees comes sooner (Lighthouse mobile LCP and TBT).
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * Sends a money action once, however it is clicked or tapped (issue 17). The lock is a ref set
+ * Sends a money action once, however it is clicked or tapped (a double tap must not pay twice). The lock is a ref set
  * before the first await: a `disabled` or `loading` state only lands with the next render, so two
  * clicks in one frame (a double tap, Enter then a click) would both reach the handler. A call made
  * while the lock is held gets the held call's promise back and sends nothing.

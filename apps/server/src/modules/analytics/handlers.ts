@@ -1,6 +1,7 @@
 /**
- * Dashboard figures. Each figure comes from its own function so the money issue only fills in
- * `binaryVolumes` and `subscriptionFigures` (and the ranks issue `currentRank`).
+ * Dashboard figures. Each figure comes from its own function so each figure can be read,
+ * tested and changed alone: `binaryVolumes` and `subscriptionFigures` from the money tables, `currentRank`
+ * from the ranks.
  */
 import { microsToAmount } from '@md/shared';
 import type { Services } from '../../core/services.ts';

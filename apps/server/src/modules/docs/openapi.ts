@@ -90,7 +90,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 };
 const QA_TAG = 'QA';
 
-/** When the server has a QA_TOKEN (issue 11): the scheme every QA call then requires. */
+/** When the server has a QA_TOKEN: the scheme every QA call then requires. */
 const QA_TOKEN_SCHEME: SecurityScheme = {
   type: 'apiKey',
   in: 'header',

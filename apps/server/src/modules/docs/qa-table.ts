@@ -1,5 +1,5 @@
 /**
- * The QA control API (DESIGN §5, README "QA control API") as a table for the OpenAPI document.
+ * The QA control API (DESIGN §5, docs/qa-control.md) as a table for the OpenAPI document.
  * These are plain Fastify routes, not contract entries, so their shapes are written here from the
  * route code (modules/qa/*.ts): the QA module's own zod schemas where it exports them, and
  * `shaped<T>()` to make the compiler hold a schema to the type a route returns.

@@ -278,7 +278,7 @@ export function recordPurchaseVolume(ctx: EngineCtx, purchase: Purchase): void {
   }
 }
 
-/** Everything issue 4 does on a purchase; inside buyPackage's transaction. */
+/** What the income engine does on a purchase (level income, volumes, the rank check); inside buyPackage's transaction. */
 export function onPurchase(ctx: EngineCtx, purchase: Purchase): void {
   payLevelIncome(ctx, purchase);
   recordPurchaseVolume(ctx, purchase);

@@ -1,5 +1,5 @@
 /**
- * Where the daily runs execute: off the request path (DESIGN §5, issue 12).
+ * Where the daily runs execute: off the request path (DESIGN §5), so a run never stalls a request.
  *
  * On a database file they run in a worker thread (worker.ts) with its own better-sqlite3
  * connection to the same file, the same code as anywhere (jobs.ts runDueJobs), committing chunk

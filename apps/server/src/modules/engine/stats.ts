@@ -54,8 +54,8 @@ function statsState(ctx: Pick<Services, 'sqlite'>, withoutRows: boolean) {
  * before the jump pointers (migration 0004 adds them empty), bulk-inserted members. One pass over
  * the links in memory, keeping any volumes already recorded. Answers how many members lacked them.
  *
- * The check costs a few index probes, not a pass over every member (2.4 s at 1,000,000 members
- * before issue 12): rows still to compute are in the partial index binary_stats_incomplete, and
+ * The check costs a few index probes, not a pass over every member (a full pass took 2.4 s at
+ * 1,000,000 members): rows still to compute are in the partial index binary_stats_incomplete, and
  * members without a row are looked for only above the STATS_COMPLETE_KEY mark, which the check
  * moves up to the last member once they all have theirs. Every way a member arrives is covered:
  * registration and the demo seed write a complete row (or one with depth -1 under a parent that

@@ -1,5 +1,5 @@
 /**
- * The QA routes of drift detection (issue 14): GET /__qa/drift lists what the provider answered
+ * The QA routes of drift detection: GET /__qa/drift lists what the provider answered
  * that the contract does not describe, DELETE /__qa/drift forgets it. Registered in the /__qa
  * scope, so the QA token guards them like every other QA call.
  */

@@ -1,5 +1,5 @@
 /**
- * Drift detection (issue 14): what the real provider answers that the contract does not describe.
+ * Drift detection: what the real provider answers that the contract does not describe.
  * Each answer is walked against its endpoint's output schema (and the `{ Error }` envelope for
  * failures) by hand, not with `safeParse`: zod objects strip unknown keys silently and stop at the
  * first union that fails, while drift must name every field the contract does not know, once per

@@ -1,5 +1,5 @@
 /**
- * The provider gateway (issue 14): an interceptor on the one path every contract call takes
+ * The provider gateway: an interceptor on the one path every contract call takes
  * (transport/call.ts), inside the QA surface's, so faults, latency rules and the journal apply
  * whatever answers. Per endpoint (routing.ts) it forwards the call to the real provider
  * (forward.ts), answers from a recording of it (recordings.ts), or lets the stand-in's handlers

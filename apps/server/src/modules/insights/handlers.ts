@@ -1,5 +1,5 @@
 /**
- * Figures the dashboard draws (issue 15), extensions of this stand-in, not provider endpoints:
+ * Figures the dashboard draws (charts and rank progress), extensions of this stand-in, not provider endpoints:
  * income per UTC day and type and leg volumes per UTC day (capability `daily_series`), and what
  * the rank run compares with the next rank's requirements (capability `rank_progress`). Each is
  * one key range of an index that is there already: earning_entries (member, time), migration

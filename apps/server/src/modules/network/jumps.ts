@@ -1,6 +1,6 @@
 /**
  * Jump pointers on the binary and sponsor trees, so that "is X in my downline?" walks a bounded
- * number of rows instead of X's whole chain (issue 11: spillover legs are 26,000 levels deep, and
+ * number of rows instead of X's whole chain (spillover legs are 26,000 levels deep, and
  * the cost of the walk told who exists).
  *
  * Rule (Myers' skew-binary random-access stack, 1983): every member keeps one pointer to an

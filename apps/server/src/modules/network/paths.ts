@@ -1,5 +1,5 @@
 /**
- * Extension `binary_paths` (issue 15): paths in the binary tree from the caller, for a tree view
+ * Extension `binary_paths`: paths in the binary tree from the caller, for a tree view
  * that copes with spillover legs 26,378 levels deep. The bottom of a leg is the member a new
  * registration of the caller on that side is placed under (placement.ts follows the same side
  * from the sponsor); a search by name opens the member with the path from the caller.

@@ -7,7 +7,7 @@
  * 3·⌈log2(depth + 1)⌉ steps of three row reads by primary key each, whatever the depths, never
  * X's whole chain (26,000 levels under spillover) nor C's team.
  *
- * And a check costs the same whoever is named (issue 11: the walk's length told who exists):
+ * And a check costs the same whoever is named (otherwise the walk's length would tell who exists):
  * - the name is looked up in the username index alone (`select id`: no member row read), found
  *   or not;
  * - the walk goes on in place until PADDED_STEPS steps, so any target up to 65,535 levels deep,

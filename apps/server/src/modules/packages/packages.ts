@@ -2,7 +2,7 @@
  * Packages (DESIGN §6): the list comes from the plan; a purchase is paid from the Deposit
  * wallet into `package_sales` and creates an ACTIVE subscription with its ROI and 3x cap.
  *
- * A purchase is idempotent over a short window (docs/decisions.md, "One purchase per click"): the
+ * A purchase is idempotent over a short window (docs/decisions/money-and-ledger.md, "A purchase is idempotent over 10 seconds"): the
  * same member buying the same package again within PURCHASE_REPEAT_WINDOW_MS of their last purchase
  * of it (by the server's clock) is answered with that first purchase — same answer, no second
  * charge, no second subscription. Packages cannot be cancelled, so a double click, a retried
@@ -87,7 +87,7 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
       })
       .returning()
       .get();
-    // Level income and the purchase's volume, inside the purchase's transaction (issue 4).
+    // Level income and the purchase's volume, inside the purchase's transaction, so a purchase and its income stand or fall together.
     const buyer = ctx.sqlite.prepare<[number], { username: string }>('select username from members where id = ?').get(memberId);
     onPurchase(ctx, {
       memberId,

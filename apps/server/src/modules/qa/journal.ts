@@ -1,7 +1,7 @@
 /**
  * The request journal of the QA surface: the latest contract calls with their requests and
  * answers, secrets redacted, in a bounded ring buffer (memory only; a restart or DELETE clears it).
- * A call records references to its own headers, input and answer, never copies (issue 16: copying
+ * A call records references to its own headers, input and answer, never copies (copying
  * every answer made development reads twice as dear); redaction happens when the journal is
  * listed, so no listing ever shows a secret. Recorded objects are never changed: answers from the
  * read cache are shared by every caller.

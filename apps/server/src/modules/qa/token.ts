@@ -1,5 +1,5 @@
 /**
- * The QA token (QA_TOKEN, issue 11): when the server has one, every /__qa call and every
+ * The QA token (QA_TOKEN): when the server has one, every /__qa call and every
  * X-QA-Fault header must present it in X-QA-Token. A dedicated header, not Authorization: that
  * one carries the member's JWT, and a QA call may need both.
  */

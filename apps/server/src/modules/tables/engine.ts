@@ -55,7 +55,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The SQL of a filter the client names, among the table's own columns only: a plain index would
  * also find Object.prototype's members ('constructor', 'toString'), which are truthy and made the
- * SQL fail with a 500 (issue 11).
+ * SQL fail with a 500.
  */
 const filterExpression = (source: TableSource<unknown>, column: string): string | undefined =>
   Object.hasOwn(source.filters, column) ? source.filters[column] : undefined;

@@ -1,6 +1,6 @@
 /**
- * Withdrawal addresses in their EIP-55 form in databases written before issue 13: the demo seed
- * stored lowercase ones (195 of 197 withdrawals), so a member saw both forms. SQL has no keccak,
+ * Withdrawal addresses in their EIP-55 form in databases written before addresses were
+ * checksummed: the demo seed stored lowercase ones (195 of 197 withdrawals), so a member saw both forms. SQL has no keccak,
  * so this start-up fix computes checksums in JS. It runs once per database: a meta mark records
  * that it ran, and every later writer stores checksummed addresses (requestWithdrawal, saveWalletAddress).
  */

@@ -1,5 +1,5 @@
 /**
- * A binary tree drawn as a tree (issue 15): a member and a few levels below, two slots per member
+ * A binary tree drawn as a tree: a member and a few levels below, two slots per member
  * (an empty one drawn as such), coloured by side, inside a box that scrolls both ways. Children
  * load level by level as the list's do; the view never holds more than 2^(levels+1) - 1 slots,
  * whatever the depth of the tree, so re-rooting deep in a leg costs the same as at the top.

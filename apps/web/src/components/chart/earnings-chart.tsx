@@ -1,4 +1,4 @@
-/** Earnings over time (issue 15): income per day (30 days) or week (90 days) by type, on the home and the Bonus page. */
+/** Earnings over time: income per day (30 days) or week (90 days) by type, on the home and the Bonus page. */
 import { useState } from 'react';
 import { SeriesChart } from './series-chart.tsx';
 import { EARNING_KEYS, type SeriesRange } from './series.ts';

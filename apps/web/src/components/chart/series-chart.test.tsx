@@ -1,5 +1,5 @@
 /**
- * The charts (issue 15): what screen readers and the table say matches the data, the 30/90 switch,
+ * The charts: what screen readers and the table say matches the data, the 30/90 switch,
  * and the fallback that sums the earning history when the server has no `daily_series`.
  * The plot itself (uPlot on a canvas, which jsdom lacks) is a stub here; the browser tests draw it.
  */

@@ -1,5 +1,5 @@
 /**
- * A chart of a series over the last 30 or 90 days (issue 15) with what makes it usable without
+ * A chart of a series over the last 30 or 90 days with what makes it usable without
  * seeing it: a summary read by screen readers, a legend, and "Show as table" for the figures.
  * The plot itself (uPlot, stacked-bars.tsx) loads lazily with a skeleton in its place, so a route
  * downloads it only when the chart renders. 90 days are drawn as weeks: 13 bars read at 375 px.

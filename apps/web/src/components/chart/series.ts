@@ -1,5 +1,5 @@
 /**
- * The charts' data (issue 15): days of a range, sums per day from table rows (the fallback when the
+ * The charts' data: days of a range, sums per day from table rows (the fallback when the
  * server has no `daily_series` extension), and weeks of days for the 90-day view.
  */
 import { sideOf } from '@md/shared';

@@ -1,5 +1,5 @@
 /**
- * Stacked bars drawn by uPlot (issue 15): one bar per point, one stack per series key. Loaded
+ * Stacked bars drawn by uPlot: one bar per point, one stack per series key. Loaded
  * lazily (series-chart.tsx) so only the routes with a chart download uPlot. Colours are the Chakra
  * palettes' solid tokens read from the page, so the bars follow the light and dark themes.
  * Keyboard: the plot is focusable; Left and Right move between bars, Home and End jump, and the

@@ -1,6 +1,6 @@
 /**
  * Cell values: what a column shows and sorts on. Spec §2: '-' when empty, dates 'MMM dd, yyyy HH:mm';
- * one number format (issue 17): money '$1,500.00', figures '20,100', percentages '1.4%'.
+ * one number format: money '$1,500.00', figures '20,100', percentages '1.4%'.
  */
 import { cellText, formatDateTime, formatMoney, formatNumber, formatPercent, toNumber } from '@md/shared';
 import type { ColumnFormat, DataColumn } from './types.ts';

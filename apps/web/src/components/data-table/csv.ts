@@ -1,5 +1,5 @@
 /**
- * CSV for table exports (issue 15): RFC 4180 fields, a guard against formula injection (OWASP) and
+ * CSV for table exports: RFC 4180 fields, a guard against formula injection (OWASP) and
  * values a spreadsheet or a script reads as they are: amounts as plain decimals, dates as ISO 8601 UTC.
  */
 import type { ColumnFormat } from './types.ts';

@@ -1,5 +1,5 @@
 /**
- * The export dialog of a paged table (issue 15), loaded only when a member opens it: pick columns
+ * The export dialog of a paged table, loaded only when a member opens it: pick columns
  * (the visible ones ticked), then every page of the rows matching the table's current criteria is
  * written as CSV, with a progress bar and Cancel. A failure or a cancel says so and keeps nothing.
  */

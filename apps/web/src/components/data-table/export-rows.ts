@@ -1,5 +1,5 @@
 /**
- * A table export (issue 15): every page of the rows matching the table's criteria, read through the
+ * A table export: every page of the rows matching the table's criteria, read through the
  * table's own list and total calls at the largest page size the contract allows, written as CSV to a
  * sink as each page comes, with progress, cancel, and nothing partial left claimed as complete.
  */

@@ -74,7 +74,7 @@ function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters
           type="search"
           aria-label="Search"
           placeholder={searchPlaceholder}
-          // The server refuses longer search text (issue 11); the box stops there instead.
+          // The server refuses longer search text (TEXT_MAX); the box stops there instead.
           maxLength={TEXT_MAX.search}
           value={state.search}
           onChange={(event) => dispatch({ type: 'search', value: event.target.value })}

@@ -1,5 +1,5 @@
 /**
- * A labelled progress meter (issue 15): Chakra's Progress (role=progressbar with its value), its
+ * A labelled progress meter: Chakra's Progress (role=progressbar with its value), its
  * label, and the figures as text ("$1,200.00 of $5,000.00"), so the value is read, not only seen.
  */
 import { HStack, Progress, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * Progress meters (issue 15): toward the next rank on Ranks & Rewards and the home (with and without
+ * Progress meters: toward the next rank on Ranks & Rewards and the home (with and without
  * the `rank_progress` capability), and per ACTIVE package toward its 3x cap; each an accessible
  * progressbar named by its label, its value read as the figures.
  */

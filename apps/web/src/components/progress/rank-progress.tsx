@@ -1,5 +1,5 @@
 /**
- * Progress toward the next rank (issue 15): left volume, right volume and qualified leaders against
+ * Progress toward the next rank: left volume, right volume and qualified leaders against
  * the next rank's requirement (spec §3 Rank item), on Ranks & Rewards and the home.
  * Figures: with the server's `rank_progress` capability, what the rank run compares (lifetime rank
  * volume per leg, qualified leaders); without it (the provider), the legs' totals of the newest

@@ -12,7 +12,7 @@ export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   useProfileRefresh();
   // One navigation per width: the hidden desktop sidebar was 134 of the frame's 325 elements on a
-  // phone, rendered and styled for nothing (issue 17).
+  // phone, rendered and styled for nothing.
   const isMobile = useIsMobile();
   return (
     <Flex minH="100dvh" bg="bg.subtle">

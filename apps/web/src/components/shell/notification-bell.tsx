@@ -1,5 +1,5 @@
 /**
- * The header's notifications bell (issue 15 item 5): how many came since the member last opened the
+ * The header's notifications bell: how many came since the member last opened the
  * list (a marker on this device: lib/notifications-seen.ts), and a menu with the latest few and a
  * link to the Notifications page. Opening it clears the count. Its call starts after the header's
  * first paint, so no page waits for it.

@@ -1,5 +1,5 @@
 /**
- * A status as a badge, the same in every table (issue 17: badges for every status). The spec's own
+ * A status as a badge, the same in every table, so a status reads alike wherever it appears. The spec's own
  * colour rules are passed as `ok` (green when true, red otherwise: History, Rank Bonus, Package
  * transactions); without `ok` the tone comes from the status word (`statusTone`).
  */

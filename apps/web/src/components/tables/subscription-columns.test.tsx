@@ -34,7 +34,7 @@ describe('subscription columns', () => {
     expect(within(active!).getByText('1.5%')).toBeInTheDocument();
     expect(within(active!).getByText('ACTIVE')).toHaveAttribute('data-tone', 'ok');
     expect(within(expired!).getByText('EXPIRED')).toHaveAttribute('data-tone', 'bad');
-    // The Reason once (issue 17), in its column right beside the Status badge.
+    // The Reason once, in its column right beside the Status badge.
     expect(within(expired!).getAllByText('Cap reached')).toHaveLength(1);
     const cells = within(expired!).getAllByRole('cell');
     expect(cells[9]).toHaveTextContent(/^EXPIRED$/);

@@ -7,7 +7,7 @@ export type SubscriptionRow = OutputOf<'subscription.subscription_transaction'>[
 
 /**
  * 'Total Earned' is Max_Earnings minus Total_Earnings to 2 decimals, or '-' when both are zero; shown
- * as money like every other amount (one number format, issue 17). The spec's wording; it reads like
+ * as money like every other amount (one number format). The spec's wording; it reads like
  * "still to earn", but it is what the product shows.
  */
 export function totalEarned(row: Pick<SubscriptionRow, 'Max_Earnings' | 'Total_Earnings'>): string {

@@ -2,7 +2,7 @@
  * State of a lazily loaded tree (DESIGN §7): which nodes are expanded, which children are known,
  * which are loading; and the expanded tree flattened into the visible rows (depth-first), so the
  * view renders a flat, virtualized list instead of nested DOM. Children may come a page at a time
- * (issue 16: 1,927 directs at 1M members): a node with children still to load gets a 'more' row
+ * (a member can have 1,927 directs at 1M members): a node with children still to load gets a 'more' row
  * after the ones it has.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The forms show the shared length limits (issue 11) with the server's own words, before any call:
+ * The forms show the shared length limits with the server's own words, before any call:
  * sign-in, registration and the password reset. The rules come from packages/shared, so a form and
  * the server cannot disagree on a limit.
  */

@@ -118,7 +118,7 @@ describe('registration', () => {
   });
 });
 
-describe('registration fields (issue 17)', () => {
+describe('registration fields', () => {
   afterEach(() => vi.restoreAllMocks());
   const countries = ['Afghanistan', 'France', 'Germany', 'United Kingdom', 'United States'];
   const withCountries = { ...handlers, 'user.view_country': () => ({ Success: countries }) };

@@ -302,7 +302,7 @@ export default function RegisterPage() {
       setSubmitted(values);
       setStep(2);
     } catch (error) {
-      // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions.md).
+      // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions/web-app.md).
       notify.error(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp));
     }
   };

@@ -1,7 +1,7 @@
 /**
  * Binary Chart (/dashboard/binarychart, spec §2): the member's binary tree with a hover panel, as
  * the list (the default) or as a graph with a jump to the bottom of each leg and a search by name
- * (issue 15, binary-graph-view.tsx). Both views stay mounted once opened, so switching keeps
+ * (binary-graph-view.tsx). Both views stay mounted once opened, so switching keeps
  * what each has open.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Tree view of the Binary Chart (issue 15): the graph opened at a member a few levels at a
+ * The Tree view of the Binary Chart: the graph opened at a member a few levels at a
  * time, the path to it from the member as breadcrumbs, a jump to the bottom of either leg (where
  * the member's next registration on that side is placed) and a search by name.
  */

@@ -3,7 +3,7 @@
  * as the path from the member. With the server's `binary_paths` capability one call answers
  * (however deep); without it (a provider without the extension) the client walks the tree with
  * the provider's own downline call, at most FALLBACK_WALK_BOUND calls, and says when it stopped
- * there (docs/decisions.md, issue 15).
+ * there (docs/decisions/network-trees.md).
  */
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

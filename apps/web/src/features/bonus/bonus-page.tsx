@@ -1,4 +1,4 @@
-/** Bonus (/dashboard/bonus, spec §2): earnings over time (issue 15), the Rank Bonus and Level Bonus tables, and the reward wallets. */
+/** Bonus (/dashboard/bonus, spec §2): earnings over time, the Rank Bonus and Level Bonus tables, and the reward wallets. */
 import { SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { REWARD_WALLETS, formatMoney, type OutputOf } from '@md/shared';
 import { EarningsChart } from '@/components/chart/earnings-chart.tsx';

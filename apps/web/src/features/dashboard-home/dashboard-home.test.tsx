@@ -19,7 +19,7 @@ describe('Dashboard home', () => {
     const overview = await screen.findByRole('region', { name: 'Overview' });
     expect(await within(overview).findByText('Silver')).toBeInTheDocument();
     expect(card('Current Level')).toHaveTextContent('3');
-    // One number format (issue 17): leg volumes are USDT, as in the Volume table.
+    // One number format: leg volumes are USDT, as in the Volume table.
     expect(card('Binary Left')).toHaveTextContent('$1,500.00');
     expect(card('Binary Right')).toHaveTextContent('$750.00');
     expect(card('Active Subscriptions')).toHaveTextContent('2');

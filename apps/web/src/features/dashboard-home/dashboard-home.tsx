@@ -1,7 +1,7 @@
 /**
  * Dashboard home (/dashboard): overview, earnings, wallets, latest activity and the summary card.
  * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
- * Retry, never a 0 or $0.00 that looks like a figure (issue 17). The failures stay silent (§8).
+ * Retry, never a 0 or $0.00 that looks like a figure. The failures stay silent (§8).
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Box, Card, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -31,7 +31,7 @@ import { useTRPC } from '@/lib/trpc.ts';
 import { availableOf, useWallets } from '@/lib/wallets.ts';
 import { Section } from './section.tsx';
 
-/** Issue 15's sections (next steps, earnings over time, the next rank's meters): their own chunk, fetched after the first paint. */
+/** The insight sections (next steps, earnings over time, the next rank's meters): their own chunk, fetched after the first paint. */
 const HomeInsights = lazy(() => import('./home-insights.tsx'));
 
 /** Analytics fill the cards where the server answers (a field it leaves out reads 0); a failure is silent (§8). */
@@ -216,7 +216,7 @@ export default function DashboardHomePage() {
 }
 
 /**
- * The issue 15 sections (earnings over time, the next rank's meters) come last and load
+ * The insight sections (earnings over time, the next rank's meters) come last and load
  * when the member scrolls near them: appended below what is already shown they move nothing (no
  * layout shift), and their chunk, chart library, queries and drawing stay out of the first seconds.
  */
@@ -233,7 +233,7 @@ function InsightsWhenNear() {
   );
 }
 
-/** A member without a package or a team is shown the next step (issue 15); nothing until the analytics answer. */
+/** A member without a package or a team is shown the next step; nothing until the analytics answer. */
 function NextSteps() {
   const { hasPackage, hasTeam } = useStartingPoint();
   if (hasPackage !== false && hasTeam !== false) return null;

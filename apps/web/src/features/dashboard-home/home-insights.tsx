@@ -1,5 +1,5 @@
 /**
- * The home's issue 15 sections, last on the page: earnings over time and the next rank's meters. A
+ * The home's insight sections, last on the page: earnings over time and the next rank's meters. A
  * chunk of their own, loaded when the member scrolls near it, so the dashboard's frame and home
  * (loaded at boot) carry none of it.
  */

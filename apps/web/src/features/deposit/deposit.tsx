@@ -18,7 +18,7 @@ type DepositRow = OutputOf<'table.view_deposit_transaction'>['Success'][number];
 
 /**
  * Text as the provider sends it (spec §2); the date shown like every table date when it parses as
- * one; the status as a badge like every other table's (issue 17), its tone from the word.
+ * one; the status as a badge like every other table's, its tone from the word.
  */
 const depositColumns: readonly DataColumn<DepositRow>[] = [
   { key: 'id', header: 'ID' },

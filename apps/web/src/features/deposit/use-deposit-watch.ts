@@ -1,6 +1,6 @@
 /**
- * Watches one deposit window until it closes (issue 17: after paying, the panel kept counting down
- * and a member could pay twice). It asks the deposit table the contract already serves for the
+ * Watches one deposit window until it closes (without it, after paying, the panel kept counting
+ * down and a member could pay twice). It asks the deposit table the contract already serves for the
  * window's TransID every DEPOSIT_POLL_MS, so provider mode needs nothing new; the 30-minute
  * countdown closes it as 'expired' too. Once closed it stops asking and refreshes the wallets and
  * the Deposit History (whose rows would otherwise stay cached for 30 s).

@@ -111,7 +111,7 @@ export default function LevelChartPage() {
       ) : !root ? (
         <Stack gap="4">
           <Text color="fg.muted">{MSG.noOrgData}</Text>
-          {/* No downline (issue 15): the next step is sharing the link; a failed read says nothing more (spec §8). */}
+          {/* No downline: the next step is sharing the link; a failed read says nothing more (spec §8). */}
           {!rootQuery.isError && <ShareYourLink />}
         </Stack>
       ) : (

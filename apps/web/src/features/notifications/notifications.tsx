@@ -34,7 +34,7 @@ export default function NotificationsPage() {
   const totalPages = Math.max(1, Math.ceil((numberOf(recordOf(total.data)?.Success) ?? 0) / NOTIFICATIONS_PAGE_SIZE));
   const go = (target: number) => setPage(clampPage(target, totalPages));
   const entries = listOf<Partial<Notification>>(recordOf(list.data)?.Success);
-  // Seeing the first page clears the header bell's count: its first entry is the newest (issue 15).
+  // Seeing the first page clears the header bell's count: its first entry is the newest.
   const username = useAuth().user?.username ?? '';
   const newest = page === 1 ? entries[0] : undefined;
   useEffect(() => markNotificationsSeen(username, newest), [username, newest]);

@@ -23,7 +23,7 @@ export function useRecipient() {
   const verify = async () => {
     const name = username.trim();
     if (!name) return notify.error(MSG.usernameRequired);
-    // The server's own rule (issue 11), said before a call that could only be refused.
+    // The server's own rule (TEXT_MAX), said before a call that could only be refused.
     if (name.length > TEXT_MAX.username) return notify.error(MSG.usernameTooLong);
     setVerifying(true);
     try {
@@ -35,7 +35,7 @@ export function useRecipient() {
     } catch (error) {
       setVerified(false);
       // The server's refusal reads as 'not found or invalid'; a failure without its words is
-      // 'Failed to verify user', no answer at all 'Error verifying recipient' (docs/decisions.md).
+      // 'Failed to verify user', no answer at all 'Error verifying recipient' (docs/decisions/web-app.md).
       notify.error(
         failureKind(error) === 'server' ? MSG.recipientNotFoundOrInvalid : errorMessage(error, MSG.failedVerifyUser, MSG.errorVerifyingRecipient),
       );

@@ -1,5 +1,5 @@
 /**
- * The member's ACTIVE packages (issue 15), one card each: what it has earned against its 3x cap
+ * The member's ACTIVE packages, one card each: what it has earned against its 3x cap
  * and what remains (the spec's Max Earnings, Total Earnings and Remaining Earnings, per package).
  * Without one, the next step: choosing a package.
  */

@@ -1,6 +1,6 @@
 /**
- * The names of the packages the member holds ACTIVE, for the 'Current' badge (issue 17: a member
- * with two active packages saw only the latest badged). Read from the subscription table the
+ * The names of the packages the member holds ACTIVE, for the 'Current' badge (a member
+ * with two active packages has both badged, not only the latest). Read from the subscription table the
  * contract already serves, filtered to ACTIVE; the profile's `package` (the latest) always counts, so
  * a failed table call (silent, spec §8) still badges what the profile says.
  */
@@ -19,7 +19,7 @@ const ACTIVE_INPUT = {
   filters: { Status: ['ACTIVE'] },
 };
 
-/** An ACTIVE subscription's figures (issue 15: its progress to the 3x cap). */
+/** An ACTIVE subscription's figures (its progress to the 3x cap). */
 export interface ActiveSubscription {
   transId: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Drift (issue 14): where the provider's answers differ from the contract, one item per endpoint,
+ * Drift: where the provider's answers differ from the contract, one item per endpoint,
  * field and kind, as GET /__qa/drift lists them; Clear forgets them (DELETE /__qa/drift).
  */
 import { Badge, Button, Flex, Stack, Text, type TextProps } from '@chakra-ui/react';

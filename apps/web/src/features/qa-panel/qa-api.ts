@@ -33,7 +33,7 @@ export interface QaMail {
   text: string;
   otp: string | null;
   sentAt: string;
-  /** SMTP delivery: 'outbox-only' without SMTP_URL; absent from servers before issue 13. */
+  /** SMTP delivery: 'outbox-only' without SMTP_URL; absent from servers older than SMTP delivery. */
   delivery?: 'outbox-only' | 'pending' | 'sent' | 'failed';
   attempts?: number;
   lastError?: string | null;
@@ -139,7 +139,7 @@ export interface QaJournalEntry {
   outcome?: string;
 }
 
-/** One drift finding (GET /__qa/drift, issue 14): where a provider answer differs from the contract. */
+/** One drift finding (GET /__qa/drift): where a provider answer differs from the contract. */
 export interface QaDriftEntry {
   /** The endpoint's provider path. */
   path: string;

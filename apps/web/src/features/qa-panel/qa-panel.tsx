@@ -64,7 +64,7 @@ export default function QaPanel() {
     >
       {/*
         The button floats over the page's bottom end corner: the page keeps a strip at its bottom
-        as tall as the button and its offset, so scrolled to the end, nothing is under it (issue 17).
+        as tall as the button and its offset, so scrolled to the end, nothing is under it.
         The dashboard's main region gets it, or the box around a sign-in card (which is the main).
         !important: the layouts' own padding is a class, which outranks these selectors.
       */}

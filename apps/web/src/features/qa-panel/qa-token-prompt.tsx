@@ -1,5 +1,5 @@
 /**
- * The panel's QA token prompt (issue 11): shown at the top of the panel when a /__qa call was
+ * The panel's QA token prompt: shown at the top of the panel when a /__qa call was
  * refused with 401 because the server has a QA_TOKEN. One prompt for all the calls refused
  * together; they repeat with the token once it is entered.
  */

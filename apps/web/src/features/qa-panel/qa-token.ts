@@ -1,5 +1,5 @@
 /**
- * The QA token of this tab (issue 11): a server started with QA_TOKEN answers 401 to /__qa calls
+ * The QA token of this tab: a server started with QA_TOKEN answers 401 to /__qa calls
  * without it. The panel asks for it once (one prompt however many calls were refused), keeps it
  * in sessionStorage (this tab only, gone when the tab closes) and sends it as X-QA-Token. It is
  * never in /config.json or the bundle: whoever runs the server hands it to QA.

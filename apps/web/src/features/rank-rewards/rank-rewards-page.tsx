@@ -112,7 +112,7 @@ export default function RankRewardsPage() {
               help={next ? `Reward ${formatMoney(next.Reward)} · ${formatMoney(next.Left_Volune)} left / ${formatMoney(next.Right_Volume)} right` : undefined}
             />
           </SimpleGrid>
-          {/* Issue 15: the member's figures against the next rank's requirements. */}
+          {/* The member's figures against the next rank's requirements. */}
           <NextRankProgress />
           <Box as="section" aria-label="All ranks">
             <Heading as="h2" size="lg" mb="3">

@@ -37,7 +37,7 @@ export function ChangePasswordSection() {
       notify.success(MSG.otpSent);
       setPending(values);
     } catch (error) {
-      // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions.md).
+      // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions/web-app.md).
       notify.error(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp));
     }
   };

@@ -1,4 +1,4 @@
-/** The legs' binary volume over time (issue 15): left and right per day (30 days) or week (90 days). */
+/** The legs' binary volume over time: left and right per day (30 days) or week (90 days). */
 import { useState } from 'react';
 import { SeriesChart } from '@/components/chart/series-chart.tsx';
 import { VOLUME_KEYS, type SeriesRange } from '@/components/chart/series.ts';

@@ -24,7 +24,7 @@ describe('Volume page', () => {
     expect(within(left!).getByText('Left')).toBeInTheDocument();
     expect(within(right!).getByText('Right')).toBeInTheDocument();
     expect(within(left!).getByText('$120.00')).toBeInTheDocument();
-    // Every status is a badge (issue 17): Matched green, Carried blue.
+    // Every status is a badge: Matched green, Carried blue.
     expect(within(left!).getByText('Matched')).toHaveAttribute('data-tone', 'ok');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Rank Volume' }));

@@ -1,4 +1,4 @@
-/** Volume (/dashboard/volume, spec §2): the legs' volumes over time (issue 15), Binary Volume and Rank Volume, one column set for both. */
+/** Volume (/dashboard/volume, spec §2): the legs' volumes over time, Binary Volume and Rank Volume, one column set for both. */
 import { Stack, Tabs } from '@chakra-ui/react';
 import { sideLabel, type OutputOf } from '@md/shared';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Quick transfer's confirmation (issue 17: it moved every reward wallet at one click, with no way
+ * Quick transfer's confirmation (without it, one click moved every reward wallet, with no way
  * back): each reward wallet and the amount that will move, the total, and that the Withdrawal wallet
  * cannot be swapped back. What is confirmed is what is sent: the plan is fixed when the panel opens.
  */

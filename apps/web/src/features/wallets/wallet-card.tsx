@@ -35,7 +35,7 @@ export function WalletCard({ name, available, total }: { name: string; available
 }
 
 /**
- * Says what it counts (issue 17: two different "Total Earnings" with no word on either): the
+ * Says what it counts (two cards are titled "Total Earnings", and they count different things): the
  * lifetime Totals of the referral-income wallets, spec §2; ROI and Rank rewards are not in it.
  */
 export const TOTAL_EARNINGS_LABEL = 'Total Earnings (lifetime referral income)';
