@@ -387,32 +387,38 @@ export interface LedgerCheck {
   mismatchedWallets: LedgerProblem[];
 }
 
-/** The month of a transfer in SQL, as monthOf works it out in JS (and migration 0009 filled account_months). */
-const MONTH_OF_CREATED_AT = "strftime('%s', created_at / 1000, 'unixepoch', 'start of month') * 1000";
-
 /** The ledger's invariants over the whole database (QA and tests). */
 export function ledgerCheck(ctx: Pick<Services, 'sqlite'>): LedgerCheck {
   const total = (stmt(ctx, 'select coalesce(sum(balance), 0) as total from accounts').get() as { total: number }).total;
+  // Each kept month is compared with the account's transfers in its range (an index range, as the
+  // totals' sums are); credits in no kept month show as the account's credits minus its months'.
   const rows = stmt(
     ctx,
-    `with sums as (
+    `with months as (
+       select account_id, month, credits,
+              coalesce((select sum(amount) from transfers
+                         where to_account_id = k.account_id and created_at >= k.month
+                           and created_at < strftime('%s', k.month / 1000, 'unixepoch', '+1 month') * 1000), 0) as fromTransfers
+         from account_months k),
+     kept as (
+       select account_id,
+              sum(credits <> fromTransfers or month <> strftime('%s', month / 1000, 'unixepoch', 'start of month') * 1000) as differing,
+              sum(fromTransfers) as fromTransfers
+         from months group by account_id),
+     sums as (
        select a.id as accountId, m.username as username, a.wallet as wallet, a.kind as kind, a.balance as balance,
               a.debits_posted as debitsPosted, a.credits_posted as creditsPosted,
               coalesce((select sum(amount) from transfers where from_account_id = a.id), 0) as debitsFromTransfers,
-              coalesce((select sum(amount) from transfers where to_account_id = a.id), 0) as creditsFromTransfers
-         from accounts a left join members m on m.id = a.member_id),
-     expected as (select to_account_id as account_id, ${MONTH_OF_CREATED_AT} as month, sum(amount) as credits from transfers group by 1, 2),
-     differing as (
-       select account_id, month from (select account_id, month, credits from expected except select account_id, month, credits from account_months)
-       union
-       select account_id, month from (select account_id, month, credits from account_months except select account_id, month, credits from expected)),
-     months as (select account_id, count(*) as n from differing group by account_id)
-     select sums.*, creditsFromTransfers - debitsFromTransfers as fromTransfers, coalesce(months.n, 0) as monthsMismatched
-       from sums left join months on months.account_id = sums.accountId
+              coalesce((select sum(amount) from transfers where to_account_id = a.id), 0) as creditsFromTransfers,
+              coalesce(kept.differing, 0) as differing, coalesce(kept.fromTransfers, 0) as inKeptMonths
+         from accounts a left join members m on m.id = a.member_id left join kept on kept.account_id = a.id)
+     select accountId, username, wallet, kind, balance, debitsPosted, creditsPosted, debitsFromTransfers, creditsFromTransfers,
+            creditsFromTransfers - debitsFromTransfers as fromTransfers, differing + (inKeptMonths <> creditsFromTransfers) as monthsMismatched
+       from sums
      union all
-     -- Month rows of an account that does not exist.
-     select months.account_id, null, '', 'system', 0, 0, 0, 0, 0, 0, months.n
-       from months where months.account_id not in (select id from accounts)`,
+     -- Months kept for an account that does not exist.
+     select account_id, null, '', 'system', 0, 0, 0, 0, 0, 0, count(*) from account_months
+      where account_id not in (select id from accounts) group by account_id`,
   ).all() as (LedgerProblem & { kind: string })[];
   const strip = ({ kind: _kind, ...problem }: LedgerProblem & { kind: string }): LedgerProblem => problem;
   return {
