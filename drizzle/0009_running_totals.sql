@@ -28,3 +28,7 @@ WHERE `accounts`.`id` = c.`id`;
 INSERT INTO `account_months` (`account_id`, `month`, `credits`)
 SELECT `to_account_id`, strftime('%s', `created_at` / 1000, 'unixepoch', 'start of month') * 1000, sum(`amount`)
 FROM `transfers` GROUP BY 1, 2;
+--> statement-breakpoint
+-- A member's open deposits, which the wallets page settles when due: one key range of this index
+-- instead of every deposit the member ever made.
+CREATE INDEX `deposits_open` ON `deposits` (`member_id`,`expires_at`) WHERE "deposits"."status" in ('PENDING','PARTIAL');

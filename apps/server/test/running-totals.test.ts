@@ -309,7 +309,7 @@ describe('a database of the previous main', () => {
       // What the previous main left: the same rows without migration 0009's columns, table and record.
       const old = new Database(path);
       const hash = old.prepare('select hash from __drizzle_migrations order by created_at desc limit 1').get() as { hash: string };
-      old.exec('drop table account_months; alter table accounts drop column debits_posted; alter table accounts drop column credits_posted');
+      old.exec('drop table account_months; alter table accounts drop column debits_posted; alter table accounts drop column credits_posted; drop index deposits_open');
       old.prepare('delete from __drizzle_migrations where hash = ?').run(hash.hash);
       const instants = instantsAround(old);
       const members = old.prepare('select id from members order by id').pluck().all() as number[];

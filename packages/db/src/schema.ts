@@ -295,6 +295,8 @@ export const deposits = sqliteTable(
     uniqueIndex('deposits_address').on(t.address),
     index('deposits_member_time').on(t.memberId, t.createdAt),
     index('deposits_status').on(t.status, t.expiresAt),
+    // A member's open deposits (the wallets page settles those due): one key range, not the member's history.
+    index('deposits_open').on(t.memberId, t.expiresAt).where(sql`${t.status} in ('PENDING','PARTIAL')`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_status_check', sql`${t.status} in ('PENDING','PAID','PARTIAL','EXPIRED')`),
   ],
