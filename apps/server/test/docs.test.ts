@@ -215,7 +215,7 @@ describe('GET /docs/openapi.json', () => {
     expect(operation(doc, '/__qa/totp/{username}', 'get').parameters?.[0]).toMatchObject({ name: 'username', in: 'path', required: true });
     expect(operation(doc, '/__qa/faults', 'delete')).toBeTruthy();
     expect(operation(doc, '/__qa/snapshots/{name}/restore')).toBeTruthy();
-    expect(propertyNames(responseSchema('/__qa/ledger/check', 'get'))).toEqual(new Set(['balanced', 'total', 'negativeWallets', 'mismatchedWallets', 'accountId', 'username', 'wallet', 'balance', 'fromTransfers']));
+    expect(propertyNames(responseSchema('/__qa/ledger/check', 'get'))).toEqual(new Set(['balanced', 'total', 'negativeWallets', 'mismatchedWallets', 'accountId', 'username', 'wallet', 'balance', 'fromTransfers', 'debitsPosted', 'debitsFromTransfers', 'creditsPosted', 'creditsFromTransfers', 'monthsMismatched']));
     // Public either way.
     expect((await qaOff.fastify.inject({ method: 'GET', url: '/docs/openapi.json' })).statusCode).toBe(200);
   });

@@ -96,12 +96,13 @@ export async function expectLedgerSound(t: TestApp) {
   expect(check.body).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
 }
 
-/** Every balance plus the row counts of the money tables: a refused operation must leave it equal. */
+/** Every balance and running total plus the row counts of the money tables: a refused operation must leave it equal. */
 export function moneySnapshot(t: TestApp) {
-  const balances = t.services.sqlite.prepare('select id, balance from accounts order by id').all();
+  const balances = t.services.sqlite.prepare('select id, balance, debits_posted, credits_posted from accounts order by id').all();
+  const months = t.services.sqlite.prepare('select * from account_months order by account_id, month').all();
   const counts = ['transfers', 'subscriptions', 'withdrawals', 'deposits'].map((table) => t.count(table));
   const statuses = t.services.sqlite.prepare("select group_concat(status) as s from (select status from deposits union all select status from withdrawals)").get();
-  return JSON.stringify({ balances, counts, statuses });
+  return JSON.stringify({ balances, months, counts, statuses });
 }
 
 export const memberIdOf = (t: TestApp, username: string) =>

@@ -150,6 +150,7 @@ describe('scale scenario', () => {
         // Deposit addresses differ by design (the seed's are the deposit id in digits; see seed/scale.ts).
         deposits: all("select *, '' as address from deposits order by id"),
         accounts: all('select * from accounts order by id'),
+        accountMonths: all('select * from account_months order by account_id, month'),
         transfers: all('select * from transfers order by id'),
         subscriptions: all('select * from subscriptions order by id'),
         levelIncomes: all('select * from level_incomes order by id'),

@@ -173,6 +173,13 @@ export const accounts = sqliteTable(
     wallet: text('wallet').notNull(),
     kind: text('kind', { enum: ['member', 'system'] }).notNull(),
     balance: integer('balance').notNull().default(0),
+    /**
+     * Running totals (TigerBeetle's account model): the sum of the transfers out of and into this
+     * account, kept with the balance in the same statement (balance = credits − debits). The
+     * wallet's lifetime credits (Total) read from here instead of summing its history.
+     */
+    debitsPosted: integer('debits_posted').notNull().default(0),
+    creditsPosted: integer('credits_posted').notNull().default(0),
   },
   (t) => [
     uniqueIndex('accounts_member_wallet').on(t.memberId, t.wallet),
@@ -247,6 +254,21 @@ export const tableRows = sqliteTable(
   (t) => [primaryKey({ columns: [t.memberId, t.source] })],
 );
 
+/**
+ * Credits posted to an account per UTC month (`month` = epoch ms of the month's first instant),
+ * kept with the account's running totals: a wallet's This Month and Last Month are one row each.
+ * WITHOUT ROWID in the migration (the key is the row).
+ */
+export const accountMonths = sqliteTable(
+  'account_months',
+  {
+    accountId: integer('account_id').notNull(),
+    month: integer('month').notNull(),
+    credits: integer('credits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] })],
+);
+
 export const DEPOSIT_STATUSES = ['PENDING', 'PAID', 'PARTIAL', 'EXPIRED'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
@@ -273,6 +295,8 @@ export const deposits = sqliteTable(
     uniqueIndex('deposits_address').on(t.address),
     index('deposits_member_time').on(t.memberId, t.createdAt),
     index('deposits_status').on(t.status, t.expiresAt),
+    // A member's open deposits (the wallets page settles those due): one key range, not the member's history.
+    index('deposits_open').on(t.memberId, t.expiresAt).where(sql`${t.status} in ('PENDING','PARTIAL')`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_status_check', sql`${t.status} in ('PENDING','PAID','PARTIAL','EXPIRED')`),
   ],

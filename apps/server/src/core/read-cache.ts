@@ -4,10 +4,10 @@
  * Writes by this connection: TEMP triggers (they fire for this connection's writes only) on every
  * table a kept answer can depend on call a JS function registered on the connection with the
  * member ids the row names, synchronously, inside the write. A row with a `member_id` drops that
- * member's answers; a transfer drops the members of both accounts; a member row drops that
- * member, and a new username (shown in other members' tables and profiles) drops everything, as
- * does any write to a table that names no member (over-invalidation is safe, a stale answer is
- * not). The tables no kept answer reads are listed in UNREAD_TABLES.
+ * member's answers; a transfer drops the members of both accounts, and a row naming an account
+ * (its monthly credits) the account's member; a member row drops that member, and a new username
+ * (shown in other members' tables and profiles) drops everything, as does any write to a table
+ * that names no member (over-invalidation is safe, a stale answer is not). The tables no kept answer reads are listed in UNREAD_TABLES.
  *
  * Commits by other connections: the daily-run worker bumps a shared counter after each commit
  * (watchCommitCounter; engine/runner.ts) and a get that sees it moved drops everything. Any other
@@ -66,6 +66,12 @@ function triggersOf(table: string, columns: Set<string>): string[] {
     const of = (row: string) =>
       `select ${TOUCH}(member_id) from main.accounts where id in (${row}.from_account_id, ${row}.to_account_id);
        select ${TOUCH}(${row}.member_id), ${TOUCH}(${row}.counterparty_member_id);`;
+    insert = of('NEW');
+    update = `${of('OLD')} ${of('NEW')}`;
+    remove = of('OLD');
+  } else if (columns.has('account_id')) {
+    // An account's rows (its monthly credits) drop the account's member.
+    const of = (row: string) => `select ${TOUCH}(member_id) from main.accounts where id = ${row}.account_id;`;
     insert = of('NEW');
     update = `${of('OLD')} ${of('NEW')}`;
     remove = of('OLD');

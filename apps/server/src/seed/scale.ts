@@ -31,6 +31,7 @@ import type { Services } from '../core/services.ts';
 import { DEPOSIT_WINDOW_MS } from '../modules/deposits/deposits.ts';
 import { CAP_REACHED_REASON, LEVEL_PERCENTAGES, percentOf } from '../modules/engine/income.ts';
 import { markStatsComplete } from '../modules/engine/stats.ts';
+import { monthOf } from '../modules/ledger/ledger.ts';
 import { rowWriter } from '../modules/ledger/sql.ts';
 import { roiBasisPoints } from '../modules/packages/packages.ts';
 import { treePositions } from '../modules/network/jumps.ts';
@@ -295,6 +296,24 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
     'created_at',
   ]);
   const notifications = rowWriter(sqlite, 'notifications', ['member_id', 'type', 'message', 'trans_id', 'created_at']);
+  // Credits per account and UTC month (account_months, kept by ledger.post): the seed's time only
+  // moves forward, so a month's rows are complete, and written, when the next month begins.
+  const months = rowWriter(sqlite, 'account_months', ['account_id', 'month', 'credits']);
+  const monthCredits = new Map<number, number>();
+  let month = Number.NEGATIVE_INFINITY;
+  let nextMonth = Number.NEGATIVE_INFINITY;
+  const endMonth = () => {
+    for (const [account, credits] of monthCredits) months.push([account, month, credits]);
+    monthCredits.clear();
+  };
+  const credit = (account: number, amount: number, at: number) => {
+    if (at >= nextMonth || at < month) {
+      endMonth();
+      month = monthOf(at);
+      nextMonth = monthOf(month + 32 * 86_400_000);
+    }
+    monthCredits.set(account, (monthCredits.get(account) ?? 0) + amount);
+  };
   const facts = { packages: 0, volume: 0, paid: 0, credited: 0 };
   const credits: [memberId: number, kind: number, amount: number, transId: string, level: number][] = [];
 
@@ -312,11 +331,13 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
       const clearing = systemAccount(CLEARING);
       const depositWallet = (walletOf[DEPOSIT]![memberId] = open(memberId, DEPOSIT));
       moves.push([depositTransId, clearing, depositWallet, pkg.price, 'deposit', memberId, null, paidAt]);
+      credit(depositWallet, pkg.price, paidAt);
       notifications.push([memberId, 'Deposit', pkg.depositMessage, depositTransId, paidAt]);
       // buyPackage: Deposit → package_sales, the subscription, level income, the volume, its notification.
       const subscriptionId = nextSubscription++;
       const transId = `PK${String(subscriptionId).padStart(8, '0')}`;
       moves.push([transId, depositWallet, systemAccount(SALES), pkg.price, 'package_purchase', memberId, null, at]);
+      credit(systemAccount(SALES), pkg.price, at);
       subscriptionOf[memberId] = subscriptionId;
       boughtAtOf[memberId] = at;
       roomOf[memberId] = pkg.price * EARNINGS_CAP_MULTIPLIER;
@@ -342,6 +363,7 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
         for (const [upline, kind, amount, levelTransId] of credits) {
           moves.push([levelTransId, payouts, walletOf[kind]![upline], amount, kind === DIRECT ? 'direct_income' : 'level_income', upline, memberId, at]);
           balanceOf[kind]![upline]! += amount;
+          credit(walletOf[kind]![upline]!, amount, at);
           facts.credited += amount;
         }
         const buyer = username(memberId);
@@ -360,7 +382,8 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
       facts.paid += pkg.price;
     },
     end() {
-      for (const writer of [deposits, moves, levelIncomes, notifications]) writer.end();
+      endMonth();
+      for (const writer of [deposits, moves, levelIncomes, notifications, months]) writer.end();
       // The subscriptions, in id order (= buyer order), with what level income took from their caps.
       const subscriptions = rowWriter(sqlite, 'subscriptions', [
         'id',
@@ -403,18 +426,25 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
         ]);
       }
       subscriptions.end();
-      // The accounts in id order, with their balances: every Deposit wallet got its price and spent it.
-      const systemBalance = [0, 0, 0, -facts.paid, facts.paid, -facts.credited];
-      const accounts = rowWriter(sqlite, 'accounts', ['id', 'member_id', 'wallet', 'kind', 'balance']);
+      // The accounts in id order, with their balances and running totals (debits, credits): every
+      // Deposit wallet got its price and spent it; Direct and Level wallets were only credited;
+      // the clearing and payouts accounts only debited, package_sales only credited.
+      const systemDebits = [0, 0, 0, facts.paid, 0, facts.credited];
+      const systemCredits = [0, 0, 0, 0, facts.paid, 0];
+      const accounts = rowWriter(sqlite, 'accounts', ['id', 'member_id', 'wallet', 'kind', 'balance', 'debits_posted', 'credits_posted']);
       const firstAccount = nextAccount - accountMember.length;
       for (let i = 0; i < accountMember.length; i++) {
         const kind = accountKind[i]!;
         const member = accountMember[i]!;
-        accounts.push(
-          kind >= CLEARING
-            ? [firstAccount + i, null, ACCOUNT_NAMES[kind], 'system', systemBalance[kind]]
-            : [firstAccount + i, member, ACCOUNT_NAMES[kind], 'member', kind === DEPOSIT ? 0 : balanceOf[kind]![member]],
-        );
+        if (kind >= CLEARING) {
+          accounts.push([firstAccount + i, null, ACCOUNT_NAMES[kind], 'system', systemCredits[kind]! - systemDebits[kind]!, systemDebits[kind], systemCredits[kind]]);
+        } else if (kind === DEPOSIT) {
+          const price = packages[choice[member]! - 1]!.price;
+          accounts.push([firstAccount + i, member, ACCOUNT_NAMES[kind], 'member', 0, price, price]);
+        } else {
+          const credited = balanceOf[kind]![member]!;
+          accounts.push([firstAccount + i, member, ACCOUNT_NAMES[kind], 'member', credited, 0, credited]);
+        }
       }
       accounts.end();
     },

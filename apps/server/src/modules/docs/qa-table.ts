@@ -87,13 +87,18 @@ const ledgerProblem = z.object({
   wallet: z.string(),
   balance: z.number().describe('Micro-units'),
   fromTransfers: z.number().describe('Sum of the account’s transfers (in − out), micro-units'),
+  debitsPosted: z.number().describe('Running total kept on the account: transfers out, micro-units'),
+  debitsFromTransfers: z.number().describe('Sum of the account’s transfers out, micro-units'),
+  creditsPosted: z.number().describe('Running total kept on the account: transfers in, micro-units'),
+  creditsFromTransfers: z.number().describe('Sum of the account’s transfers in, micro-units'),
+  monthsMismatched: z.number().describe('UTC months whose kept credits differ from the account’s transfers in'),
 });
 const ledgerCheckSchema = shaped<LedgerCheck>()(
   z.object({
     balanced: z.boolean().describe('The sum of every balance is 0'),
     total: z.number(),
     negativeWallets: z.array(ledgerProblem),
-    mismatchedWallets: z.array(ledgerProblem),
+    mismatchedWallets: z.array(ledgerProblem).describe('Accounts whose balance or running totals differ from the sums of their transfers'),
   }),
 );
 const jobRunSchema = shaped<JobRun>()(z.object({ job: z.string(), date: z.string().describe('Business date, YYYY-MM-DD'), summary: z.string().optional() }));

@@ -3,6 +3,12 @@
  * balances are updated in the same transaction as the transfers, the sum of all balances is
  * always 0, and the accounts table's CHECK makes a negative member wallet impossible.
  *
+ * Each account keeps its running totals (migration 0009): debits and credits posted, and credits
+ * per UTC month. `transfer` and `creditFromSystem` (and the scale seed, which writes what they
+ * would) gather what their transfers add in `Postings` and write it with `post`, in the same
+ * transaction: the wallet figures read a few rows whatever the history, and `ledgerCheck`
+ * compares every total with the transfers.
+ *
  * `transfer` must run inside the caller's one synchronous transaction (`moneyTransaction`), so
  * the caller's reads (balance checks) and these writes are atomic.
  */
@@ -73,22 +79,124 @@ export function transfer(ctx: LedgerCtx, legs: readonly Leg[]): void {
     ctx,
     'insert into transfers (trans_id, from_account_id, to_account_id, amount, reason, member_id, counterparty_member_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const debit = stmt(ctx, 'update accounts set balance = balance - ? where id = ?');
-  const credit = stmt(ctx, 'update accounts set balance = balance + ? where id = ?');
+  const postings = new Postings();
   for (const leg of legs) {
     if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`Invalid transfer amount ${leg.amount}`);
     const from = accountId(ctx, leg.from);
     const to = accountId(ctx, leg.to);
-    try {
-      insert.run(leg.transId, from, to, leg.amount, leg.reason, leg.memberId, leg.counterpartyMemberId ?? null, leg.at ?? ctx.clock.now());
-      debit.run(leg.amount, from);
-      credit.run(leg.amount, to);
-    } catch (error) {
-      // The CHECK is the last line of defence; handlers check balances first with clearer words.
-      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_CHECK') throw badRequest(MSG.insufficientBalance);
-      throw error;
+    const at = leg.at ?? ctx.clock.now();
+    insert.run(leg.transId, from, to, leg.amount, leg.reason, leg.memberId, leg.counterpartyMemberId ?? null, at);
+    postings.move(from, to, leg.amount, at);
+  }
+  try {
+    post(ctx, postings);
+  } catch (error) {
+    // The CHECK is the last line of defence; handlers check balances first with clearer words.
+    if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_CHECK') throw badRequest(MSG.insufficientBalance);
+    throw error;
+  }
+}
+
+/** Start (epoch ms) of the UTC month containing `at`. */
+export function monthOf(at: number): number {
+  const d = new Date(at);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/**
+ * What a set of transfers adds to their accounts' running totals: debits and credits per account,
+ * credits per account and UTC month. Gathered in JS (many credits to one account become one
+ * row) and written by `post`.
+ */
+export class Postings {
+  /** Account id → [debits, credits]. */
+  readonly accounts = new Map<number, [number, number]>();
+  /** Month → account id → credits. */
+  readonly months = new Map<number, Map<number, number>>();
+  #lastAt = Number.NaN;
+  #lastMonth = 0;
+
+  private totals(account: number): [number, number] {
+    let totals = this.accounts.get(account);
+    if (!totals) this.accounts.set(account, (totals = [0, 0]));
+    return totals;
+  }
+
+  debit(account: number, amount: number): void {
+    this.totals(account)[0] += amount;
+  }
+
+  credit(account: number, amount: number, at: number): void {
+    this.totals(account)[1] += amount;
+    // A batch's credits mostly share one instant: its month is worked out once.
+    if (at !== this.#lastAt) {
+      this.#lastAt = at;
+      this.#lastMonth = monthOf(at);
+      if (!this.months.has(this.#lastMonth)) this.months.set(this.#lastMonth, new Map());
+    }
+    const credits = this.months.get(this.#lastMonth)!;
+    credits.set(account, (credits.get(account) ?? 0) + amount);
+  }
+
+  /** [account, month, credits] rows. */
+  *monthRows(): Generator<[number, number, number]> {
+    for (const [month, credits] of this.months) for (const [account, amount] of credits) yield [account, month, amount];
+  }
+
+  /** One transfer of `amount` from one account to another at `at`. */
+  move(from: number, to: number, amount: number, at: number): void {
+    this.debit(from, amount);
+    this.credit(to, amount, at);
+  }
+}
+
+/** Rows per statement when postings are written; a smaller remainder goes through 32, 16, … 1 row statements. */
+const POSTING_ROWS = 64;
+const postAccountsSql: string[] = [];
+const postMonthsSql: string[] = [];
+
+/** Runs `statementFor(rows)` over `rows` (each `width` values), POSTING_ROWS at a time, then halving. */
+function writeRows(rows: Iterable<readonly number[]>, width: number, statementFor: (rows: number) => Database.Statement): void {
+  const params: number[] = [];
+  for (const row of rows) {
+    for (const value of row) params.push(value);
+    if (params.length === POSTING_ROWS * width) {
+      statementFor(POSTING_ROWS).run(params);
+      params.length = 0;
     }
   }
+  for (let size = POSTING_ROWS >> 1; size >= 1; size >>= 1) {
+    if (params.length >= size * width) statementFor(size).run(params.splice(0, size * width));
+  }
+}
+
+/**
+ * Writes `postings`: each account's balance and running totals in one update, each (account,
+ * month)'s credits in one upsert, several per statement. The only writer of balances and totals
+ * (the scale seed aside, which writes the rows these calls would leave). Caller holds the
+ * transaction; a member wallet taken below 0 fails the accounts CHECK and throws.
+ */
+export function post(ctx: Pick<Services, 'sqlite'>, postings: Postings): void {
+  // `or fail`: no statement journal for these multi-row statements (see rowWriter); a failure
+  // throws, and the caller's transaction (or savepoint) rolls back whole.
+  writeRows(
+    [...postings.accounts].map(([id, [debits, credits]]) => [id, debits, credits]),
+    3,
+    (rows) =>
+      stmt(
+        ctx,
+        (postAccountsSql[rows] ??= `with v(id, debits, credits) as (values ${Array<string>(rows).fill('(?, ?, ?)').join(', ')})
+         update or fail accounts set balance = balance + v.credits - v.debits, debits_posted = debits_posted + v.debits, credits_posted = credits_posted + v.credits
+           from v where accounts.id = v.id`),
+      ),
+  );
+  writeRows(postings.monthRows(), 3, (rows) =>
+    stmt(
+      ctx,
+      (postMonthsSql[rows] ??= `insert into account_months (account_id, month, credits) values ${Array<string>(rows).fill('(?, ?, ?)').join(', ')}
+       on conflict (account_id, month) do update set credits = credits + excluded.credits`),
+    ),
+  );
 }
 
 /** A credit to a member wallet from a system account (the daily runs' payouts). */
@@ -149,38 +257,9 @@ function walletIds(ctx: Pick<Services, 'sqlite'>, pairs: readonly { memberId: nu
   return ids;
 }
 
-/** Rows of (key, amount) per statement when a map of them is written several at a time. */
-const PAIRS_PER_STATEMENT = 64;
-
-/** Runs `statementFor(rows)` over the map's (key, amount) pairs, PAIRS_PER_STATEMENT of them at a time. */
-function writePairs(pairs: Map<number, number>, statementFor: (rows: number) => Database.Statement): void {
-  const params: number[] = [];
-  for (const [key, amount] of pairs) {
-    params.push(key, amount);
-    if (params.length === PAIRS_PER_STATEMENT * 2) {
-      statementFor(PAIRS_PER_STATEMENT).run(params);
-      params.length = 0;
-    }
-  }
-  if (params.length > 0) statementFor(params.length / 2).run(params);
-}
-
-/** Balance changes per account (several credits to one account are summed first: one row each). */
-function addToBalances(ctx: Pick<Services, 'sqlite'>, amounts: Map<number, number>): void {
-  // `or fail`: no statement journal for these multi-row updates (they only raise balances, so no
-  // CHECK can fail; if anything did, the error rolls the caller's whole transaction back).
-  writePairs(amounts, (rows) =>
-    stmt(
-      ctx,
-      `with v(id, amount) as (values ${Array<string>(rows).fill('(?, ?)').join(', ')})
-       update or fail accounts set balance = balance + v.amount from v where accounts.id = v.id`,
-    ),
-  );
-}
-
 /** Earning-history row counts (migration 0008's table_rows) raised per member. */
 function addToEarningCounts(ctx: Pick<Services, 'sqlite'>, counts: Map<number, number>): void {
-  writePairs(counts, (rows) =>
+  writeRows(counts, 2, (rows) =>
     stmt(
       ctx,
       `insert into table_rows (member_id, source, total) values ${Array<string>(rows).fill("(?, 'earning', ?)").join(', ')}
@@ -210,7 +289,7 @@ export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits:
   const from = accountId(ctx, { system });
   const ids = walletIds(ctx, credits);
   const rows = rowWriter(ctx.sqlite, 'transfers', TRANSFER_COLUMNS);
-  const amounts = new Map<number, number>();
+  const postings = new Postings();
   // Each credit is in its member's earning history only (from a system account to the member's
   // wallet): its earning_entries row and count are written set-based below, while migration 0008's
   // row triggers, which cost ~3 µs a row, stand aside (the mark never outlives this transaction).
@@ -220,7 +299,7 @@ export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits:
     for (const c of credits) {
       const to = ids.get(c.wallet)!.get(c.memberId)!;
       rows.push([c.transId, from, to, c.amount, c.reason, c.memberId, c.counterpartyMemberId ?? null, c.at]);
-      amounts.set(to, (amounts.get(to) ?? 0) + c.amount);
+      postings.credit(to, c.amount, c.at);
     }
     rows.end();
     stmt(ctx, 'insert into earning_entries (member_id, created_at, transfer_id) select member_id, created_at, id from transfers where id > ?').run(before);
@@ -232,8 +311,8 @@ export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits:
   } finally {
     stmt(ctx, "delete from meta where key = 'earning_entries_batch'").run();
   }
-  addToBalances(ctx, amounts);
-  stmt(ctx, 'update accounts set balance = balance - ? where id = ?').run(total, from);
+  postings.debit(from, total);
+  post(ctx, postings);
 }
 
 /** Next TransID for an operation recorded in `table`: prefix + the row id it will get, zero-padded. */
@@ -264,16 +343,19 @@ export function walletFigures(ctx: LedgerCtx, memberId: number): Record<MemberWa
   return computeWalletFigures(ctx, memberId, thisMonth, lastMonth);
 }
 
+/**
+ * From the running totals: a few rows per wallet whatever its history. This month counts every
+ * month from this one on (a clock QA moved back leaves later credits there, as a sum over the
+ * transfers from this month's start would).
+ */
 function computeWalletFigures(ctx: LedgerCtx, memberId: number, thisMonth: number, lastMonth: number): Record<MemberWallet, WalletFigures> {
   const rows = stmt(
     ctx,
-    `select a.wallet as wallet, a.balance as balance,
-            coalesce(sum(t.amount), 0) as total,
-            coalesce(sum(case when t.created_at >= @thisMonth then t.amount end), 0) as thisMonth,
-            coalesce(sum(case when t.created_at >= @lastMonth and t.created_at < @thisMonth then t.amount end), 0) as lastMonth
-       from accounts a left join transfers t on t.to_account_id = a.id
-      where a.member_id = @member
-      group by a.id`,
+    `select a.wallet as wallet, a.balance as balance, a.credits_posted as total,
+            coalesce((select sum(credits) from account_months m where m.account_id = a.id and m.month >= @thisMonth), 0) as thisMonth,
+            coalesce((select credits from account_months m where m.account_id = a.id and m.month = @lastMonth), 0) as lastMonth
+       from accounts a
+      where a.member_id = @member`,
   ).all({ member: memberId, thisMonth, lastMonth }) as ({ wallet: MemberWallet } & WalletFigures)[];
   const result = Object.fromEntries(MEMBER_WALLETS.map((w) => [w, { balance: 0, total: 0, thisMonth: 0, lastMonth: 0 }])) as Record<MemberWallet, WalletFigures>;
   for (const { wallet, ...figures } of rows) if (wallet in result) result[wallet] = figures;
@@ -287,6 +369,13 @@ export interface LedgerProblem {
   balance: number;
   /** Sum of the account's transfers (in − out), micro-units. */
   fromTransfers: number;
+  /** The running totals kept on the account, and what its transfers sum to. */
+  debitsPosted: number;
+  debitsFromTransfers: number;
+  creditsPosted: number;
+  creditsFromTransfers: number;
+  /** Months whose kept credits differ from the account's transfers into it that month. */
+  monthsMismatched: number;
 }
 
 export interface LedgerCheck {
@@ -294,25 +383,57 @@ export interface LedgerCheck {
   balanced: boolean;
   total: number;
   negativeWallets: LedgerProblem[];
+  /** Accounts whose balance or running totals differ from the sums of their transfers. */
   mismatchedWallets: LedgerProblem[];
 }
 
 /** The ledger's invariants over the whole database (QA and tests). */
 export function ledgerCheck(ctx: Pick<Services, 'sqlite'>): LedgerCheck {
   const total = (stmt(ctx, 'select coalesce(sum(balance), 0) as total from accounts').get() as { total: number }).total;
+  // Each kept month is compared with the account's transfers in its range (an index range, as the
+  // totals' sums are); credits in no kept month show as the account's credits minus its months'.
   const rows = stmt(
     ctx,
-    `select a.id as accountId, m.username as username, a.wallet as wallet, a.kind as kind, a.balance as balance,
-            coalesce((select sum(amount) from transfers where to_account_id = a.id), 0)
-          - coalesce((select sum(amount) from transfers where from_account_id = a.id), 0) as fromTransfers
-       from accounts a left join members m on m.id = a.member_id`,
+    `with months as (
+       select account_id, month, credits,
+              coalesce((select sum(amount) from transfers
+                         where to_account_id = k.account_id and created_at >= k.month
+                           and created_at < strftime('%s', k.month / 1000, 'unixepoch', '+1 month') * 1000), 0) as fromTransfers
+         from account_months k),
+     kept as (
+       select account_id,
+              sum(credits <> fromTransfers or month <> strftime('%s', month / 1000, 'unixepoch', 'start of month') * 1000) as differing,
+              sum(fromTransfers) as fromTransfers
+         from months group by account_id),
+     sums as (
+       select a.id as accountId, m.username as username, a.wallet as wallet, a.kind as kind, a.balance as balance,
+              a.debits_posted as debitsPosted, a.credits_posted as creditsPosted,
+              coalesce((select sum(amount) from transfers where from_account_id = a.id), 0) as debitsFromTransfers,
+              coalesce((select sum(amount) from transfers where to_account_id = a.id), 0) as creditsFromTransfers,
+              coalesce(kept.differing, 0) as differing, coalesce(kept.fromTransfers, 0) as inKeptMonths
+         from accounts a left join members m on m.id = a.member_id left join kept on kept.account_id = a.id)
+     select accountId, username, wallet, kind, balance, debitsPosted, creditsPosted, debitsFromTransfers, creditsFromTransfers,
+            creditsFromTransfers - debitsFromTransfers as fromTransfers, differing + (inKeptMonths <> creditsFromTransfers) as monthsMismatched
+       from sums
+     union all
+     -- Months kept for an account that does not exist.
+     select account_id, null, '', 'system', 0, 0, 0, 0, 0, 0, count(*) from account_months
+      where account_id not in (select id from accounts) group by account_id`,
   ).all() as (LedgerProblem & { kind: string })[];
   const strip = ({ kind: _kind, ...problem }: LedgerProblem & { kind: string }): LedgerProblem => problem;
   return {
     balanced: total === 0,
     total,
     negativeWallets: rows.filter((r) => r.kind === 'member' && r.balance < 0).map(strip),
-    mismatchedWallets: rows.filter((r) => r.balance !== r.fromTransfers).map(strip),
+    mismatchedWallets: rows
+      .filter(
+        (r) =>
+          r.balance !== r.fromTransfers ||
+          r.debitsPosted !== r.debitsFromTransfers ||
+          r.creditsPosted !== r.creditsFromTransfers ||
+          r.monthsMismatched !== 0,
+      )
+      .map(strip),
   };
 }
 

@@ -1,6 +1,8 @@
 /** Notifications are written by the events of every module through notify() (notifyMany() for the daily runs' batches). */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { notifications } from '@md/db';
+import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import { rowWriter } from '../ledger/sql.ts';
 
@@ -8,6 +10,14 @@ export type NotificationType = 'Welcome' | 'New_Registration' | 'Security_Alert'
 
 /** A TransID for events that have no transaction of their own. */
 export const newTransId = (prefix = 'NT') => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/** Prepared once per database: every money request writes one or two. */
+const insertNotification = perDatabase((db) =>
+  db
+    .insert(notifications)
+    .values({ memberId: sql.placeholder('memberId'), type: sql.placeholder('type'), message: sql.placeholder('message'), transId: sql.placeholder('transId'), createdAt: sql.placeholder('createdAt') })
+    .prepare(),
+);
 
 export function notify(
   ctx: Pick<Services, 'db' | 'clock'>,
@@ -18,7 +28,7 @@ export function notify(
   /** Defaults to now; the seed back-dates. */
   at: number = ctx.clock.now(),
 ): void {
-  ctx.db.insert(notifications).values({ memberId, type, message, transId, createdAt: at }).run();
+  insertNotification(ctx.db).run({ memberId, type, message, transId, createdAt: at });
 }
 
 export interface NotificationRow {

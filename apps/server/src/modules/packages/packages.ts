@@ -12,9 +12,10 @@
  * the window.
  */
 import { amountToMicros, EARNINGS_CAP_MULTIPLIER, maxCapOf, type PlanPackage } from '@md/shared';
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { subscriptions } from '@md/db';
 import { badRequest } from '../../core/errors.ts';
+import { perDatabase, prepared } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
 import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
@@ -42,16 +43,47 @@ export const roiBasisPoints = (pkg: PlanPackage) => Math.round(pkg.roiPercentage
 /**
  * The member's purchase of `plan` made within the repeat window before `at`, if any. Caller holds
  * the transaction. Bounded on both sides: a clock QA moved back must not make a later row count.
+ * Prepared once per database, as the insert below (building a query's SQL cost more than running it).
  */
-function recentPurchase(ctx: MoneyCtx, memberId: number, plan: string, at: number): SubscriptionRow | undefined {
-  return ctx.db
+const recentPurchaseQuery = perDatabase((db) =>
+  db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.plan, plan), gt(subscriptions.createdAt, at - PURCHASE_REPEAT_WINDOW_MS), lte(subscriptions.createdAt, at)))
+    .where(
+      and(
+        eq(subscriptions.memberId, sql.placeholder('memberId')),
+        eq(subscriptions.plan, sql.placeholder('plan')),
+        gt(subscriptions.createdAt, sql.placeholder('after')),
+        lte(subscriptions.createdAt, sql.placeholder('at')),
+      ),
+    )
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1)
-    .get();
-}
+    .prepare(),
+);
+const recentPurchase = (ctx: MoneyCtx, memberId: number, plan: string, at: number): SubscriptionRow | undefined =>
+  recentPurchaseQuery(ctx.db).get({ memberId, plan, after: at - PURCHASE_REPEAT_WINDOW_MS, at });
+
+const insertSubscription = perDatabase((db) =>
+  db
+    .insert(subscriptions)
+    .values({
+      transId: sql.placeholder('transId'),
+      memberId: sql.placeholder('memberId'),
+      plan: sql.placeholder('plan'),
+      amount: sql.placeholder('amount'),
+      roiBasisPoints: sql.placeholder('roiBasisPoints'),
+      maxEarnings: sql.placeholder('maxEarnings'),
+      totalEarnings: 0,
+      binaryVolume: sql.placeholder('binaryVolume'),
+      rankVolume: sql.placeholder('rankVolume'),
+      wallet: 'Deposit',
+      status: 'ACTIVE',
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning()
+    .prepare(),
+);
 
 /**
  * Buys `planName` for the member, or answers with the same purchase made within the repeat window
@@ -69,26 +101,19 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
     if (walletBalance(ctx, memberId, 'Deposit') < price) throw badRequest(PACKAGE_MESSAGES.insufficient);
     const transId = nextTransId(ctx, 'PK', 'subscriptions');
     transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Deposit' }, to: { system: 'package_sales' }, amount: price, reason: 'package_purchase', memberId, at }]);
-    const subscription = ctx.db
-      .insert(subscriptions)
-      .values({
-        transId,
-        memberId,
-        plan: pkg.name,
-        amount: price,
-        roiBasisPoints: roiBasisPoints(pkg),
-        maxEarnings: price * EARNINGS_CAP_MULTIPLIER,
-        totalEarnings: 0,
-        binaryVolume: amountToMicros(pkg.binaryVolume),
-        rankVolume: amountToMicros(pkg.rankVolume),
-        wallet: 'Deposit',
-        status: 'ACTIVE',
-        createdAt: at,
-      })
-      .returning()
-      .get();
+    const subscription = insertSubscription(ctx.db).get({
+      transId,
+      memberId,
+      plan: pkg.name,
+      amount: price,
+      roiBasisPoints: roiBasisPoints(pkg),
+      maxEarnings: price * EARNINGS_CAP_MULTIPLIER,
+      binaryVolume: amountToMicros(pkg.binaryVolume),
+      rankVolume: amountToMicros(pkg.rankVolume),
+      createdAt: at,
+    });
     // Level income and the purchase's volume, inside the purchase's transaction, so a purchase and its income stand or fall together.
-    const buyer = ctx.sqlite.prepare<[number], { username: string }>('select username from members where id = ?').get(memberId);
+    const buyer = prepared(ctx.sqlite, 'select username from members where id = ?').get(memberId) as { username: string } | undefined;
     onPurchase(ctx, {
       memberId,
       buyerUsername: buyer?.username ?? String(memberId),

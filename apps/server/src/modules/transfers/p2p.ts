@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { members } from '@md/db';
 import { amountToMicros, microsToAmount, MSG } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
+import { prepared } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
@@ -32,7 +33,7 @@ export function sendP2p(ctx: MoneyCtx, senderId: number, recipientUsername: stri
   const recipient = downlineRecipient(ctx, senderId, recipientUsername);
   return moneyTransaction(ctx, () => {
     if (amountMicros > walletBalance(ctx, senderId, 'Deposit')) throw badRequest(MSG.insufficientBalance);
-    const sender = ctx.sqlite.prepare<[number], { username: string }>('select username from members where id = ?').get(senderId)!;
+    const sender = prepared(ctx.sqlite, 'select username from members where id = ?').get(senderId) as { username: string };
     const transId = nextTransId(ctx, 'PP', 'transfers');
     transfer(ctx, [
       { transId, from: { member: senderId, wallet: 'Deposit' }, to: { member: recipient.id, wallet: 'P2P' }, amount: amountMicros, reason: 'p2p', memberId: senderId, counterpartyMemberId: recipient.id, at },

@@ -62,8 +62,8 @@ export const walletHandlers: Handlers = {
     const now = ctx.clock.now();
     const dueAt = () => nextSettlementAt(ctx, ctx.member.id);
     if ((cached ? settlementDue.get(ctx.sqlite, ctx.member.id, 'due', dueAt) : dueAt()) <= now) settleDeposits(ctx, ctx.member.id);
-    // Credits are summed over every transfer a wallet ever received (thousands for an active
-    // member): the answer is kept per member and month until a write touches the member.
+    // The figures are the accounts' running totals (a few rows whatever the history); the answer
+    // is still kept per member and month until a write touches the member.
     const answer = () => {
       const figures = walletFigures(ctx, ctx.member.id);
       return {

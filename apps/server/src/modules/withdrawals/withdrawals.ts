@@ -3,11 +3,12 @@
  * transaction password and a saved BEP20 address required. The whole amount is reserved at once
  * (Withdrawal → pending_withdrawals); QA approves (→ fees + withdrawals_paid) or rejects (refund).
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { members, withdrawals } from '@md/db';
 import { amountToMicros, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
 import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
@@ -32,6 +33,24 @@ export function withdrawalFee(ctx: Pick<MoneyCtx, 'plan'>, amountMicros: number)
   return Number((BigInt(amountMicros) * basisPoints) / 10_000n);
 }
 
+/** Prepared once per database (building the insert's SQL cost more than running it). */
+const insertWithdrawal = perDatabase((db) =>
+  db
+    .insert(withdrawals)
+    .values({
+      transId: sql.placeholder('transId'),
+      memberId: sql.placeholder('memberId'),
+      amount: sql.placeholder('amount'),
+      fee: sql.placeholder('fee'),
+      netAmount: sql.placeholder('netAmount'),
+      address: sql.placeholder('address'),
+      status: 'PENDING',
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning()
+    .prepare(),
+);
+
 /**
  * Reserves a withdrawal (password and address already checked). Synchronous: the seed calls it too.
  * The address is stored EIP-55 checksummed, whatever case the caller gave, so the member sees one form.
@@ -46,11 +65,7 @@ export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros:
     const transId = nextTransId(ctx, 'WD', 'withdrawals');
     const fee = withdrawalFee(ctx, amountMicros);
     transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Withdrawal' }, to: { system: 'pending_withdrawals' }, amount: amountMicros, reason: 'withdrawal_request', memberId, at }]);
-    const row = ctx.db
-      .insert(withdrawals)
-      .values({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address: checksummed, status: 'PENDING', createdAt: at })
-      .returning()
-      .get();
+    const row = insertWithdrawal(ctx.db).get({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address: checksummed, createdAt: at });
     notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of $${microsToAmount(amountMicros)} was received (fee $${microsToAmount(fee)}).`, transId, at);
     return row;
   });
