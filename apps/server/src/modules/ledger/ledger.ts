@@ -163,14 +163,20 @@ export function creditStagedFromSystem(ctx: LedgerCtx, system: SystemAccount): {
   const from = accountId(ctx, { system });
   // `or fail` on every multi-row write here: no statement journal (see rowWriter); nothing can
   // fail a constraint, and an error would roll the caller's whole transaction back.
-  stmt(
+  // Each credit's wallet id, then the missing wallets created in the order of their first credit
+  // (most days none: every wallet exists after a member's first payout of its kind).
+  const walletId = stmt(
+    ctx,
+    'update temp.staged_credits set account_id = (select id from accounts a where a.member_id = staged_credits.member_id and a.wallet = staged_credits.wallet) where account_id is null',
+  );
+  walletId.run();
+  const created = stmt(
     ctx,
     `insert or fail into accounts (member_id, wallet, kind, balance)
-     select member_id, wallet, 'member', 0 from (select member_id, wallet, min(seq) as first from temp.staged_credits group by member_id, wallet) c
-      where not exists (select 1 from accounts a where a.member_id = c.member_id and a.wallet = c.wallet)
+     select member_id, wallet, 'member', 0 from (select member_id, wallet, min(seq) as first from temp.staged_credits where account_id is null group by member_id, wallet)
       order by first`,
   ).run();
-  stmt(ctx, 'update temp.staged_credits set account_id = (select id from accounts a where a.member_id = staged_credits.member_id and a.wallet = staged_credits.wallet)').run();
+  if (created.changes > 0) walletId.run();
   // Each credit is in its member's earning history only (from a system account to the member's
   // wallet): its earning_entries row and count are written set-based below, while migration 0008's
   // row triggers, which cost ~3 µs a row, stand aside (the mark never outlives this transaction).
