@@ -35,17 +35,22 @@ if (chunkMs !== undefined) {
   engineHooks.chunkMs = Number(chunkMs);
   engineHooks.chunkSize = numberArg('first-chunk', 100);
 }
-/** Nanoseconds this process's threads (the daily runs' worker too) have waited on a run queue so far (Linux), else 0. */
-const runQueueWait = () =>
-  existsSync('/proc/self/task')
-    ? readdirSync('/proc/self/task').reduce((sum, task) => {
-        try {
-          return sum + Number(readFileSync(`/proc/self/task/${task}/schedstat`, 'utf8').split(' ')[1]);
-        } catch {
-          return sum; // the thread ended meanwhile
-        }
-      }, 0)
-    : 0;
+/**
+ * Nanoseconds this thread (or, with `allThreads`, every thread of the process: the daily runs'
+ * worker too, and the helpers V8 runs beside it) has waited on a run queue so far (Linux), else 0.
+ */
+const runQueueWait = (allThreads = false) => {
+  if (!existsSync('/proc/thread-self/schedstat')) return 0;
+  const waited = (path: string) => {
+    try {
+      return Number(readFileSync(path, 'utf8').split(' ')[1]);
+    } catch {
+      return 0; // the thread ended meanwhile
+    }
+  };
+  if (!allThreads) return waited('/proc/thread-self/schedstat');
+  return readdirSync('/proc/self/task').reduce((sum, task) => sum + waited(`/proc/self/task/${task}/schedstat`), 0);
+};
 const advance = stringArg('advance');
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-engine-'));
@@ -160,7 +165,7 @@ if (advance) {
   })();
   const t1 = performance.now();
   const cpu0 = process.cpuUsage();
-  const wait0 = runQueueWait();
+  const wait0 = runQueueWait(true);
   const response = await fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance } });
   const ms = performance.now() - t1;
   const cpu = process.cpuUsage(cpu0);
@@ -168,7 +173,7 @@ if (advance) {
   const ran = (response.json() as { ran: { job: string }[] }).ran;
   const count = (job: string) => ran.filter((r) => r.job === job).length;
   console.log(
-    `POST /__qa/clock { advance: ${advance} } over ${MEMBERS} members: ${Math.round(ms)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms, waiting for a CPU ${Math.round((runQueueWait() - wait0) / 1e6)} ms); ${ran.length} runs: ROI ${count('roi')}, binary ${count('binary')}, ranks ${count('ranks')}`,
+    `POST /__qa/clock { advance: ${advance} } over ${MEMBERS} members: ${Math.round(ms)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms, waiting for a CPU ${Math.round((runQueueWait(true) - wait0) / 1e6)} ms over all threads); ${ran.length} runs: ROI ${count('roi')}, binary ${count('binary')}, ranks ${count('ranks')}`,
   );
 }
 for (let day = 0; day < (advance ? 0 : DAYS); day++) {
