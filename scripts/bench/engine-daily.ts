@@ -12,8 +12,11 @@
  * Prints each day's time per job and the median total, with the process's CPU time and, on
  * Linux, the time it spent waiting for a CPU (on a shared machine the wall time also counts
  * other processes' turns; wall minus that wait is what an idle machine would show).
+ * `--advance P30D`: instead of the days above, a day's purchases' volume and then one
+ * `POST /__qa/clock { advance }` as a tester sends it (the runs in the app's worker thread,
+ * sized as the server sizes them); prints its time, CPU and CPU wait (every thread of the process).
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -32,9 +35,23 @@ if (chunkMs !== undefined) {
   engineHooks.chunkMs = Number(chunkMs);
   engineHooks.chunkSize = numberArg('first-chunk', 100);
 }
-/** Nanoseconds this process has waited on a run queue so far (Linux), else 0. */
-const runQueueWait = () =>
-  existsSync('/proc/self/schedstat') ? Number(readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1]) : 0;
+/**
+ * Nanoseconds this thread (or, with `allThreads`, every thread of the process: the daily runs'
+ * worker too, and the helpers V8 runs beside it) has waited on a run queue so far (Linux), else 0.
+ */
+const runQueueWait = (allThreads = false) => {
+  if (!existsSync('/proc/thread-self/schedstat')) return 0;
+  const waited = (path: string) => {
+    try {
+      return Number(readFileSync(path, 'utf8').split(' ')[1]);
+    } catch {
+      return 0; // the thread ended meanwhile
+    }
+  };
+  if (!allThreads) return waited('/proc/thread-self/schedstat');
+  return readdirSync('/proc/self/task').reduce((sum, task) => sum + waited(`/proc/self/task/${task}/schedstat`), 0);
+};
+const advance = stringArg('advance');
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-engine-'));
 // Monday 2 March 2026, 09:00 UTC: each bench day is a business day with all three runs.
@@ -141,7 +158,25 @@ const ownTotals: number[] = [];
 const addVolume = db.prepare(
   'update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?',
 );
-for (let day = 0; day < DAYS; day++) {
+if (advance) {
+  // A day's purchases, then the tester's clock move: every run it makes due, in the worker thread.
+  db.transaction(() => {
+    for (let i = 1; i <= MEMBERS; i++) if (random() < 0.1) addVolume.run(250_000_000, 250_000_000, i);
+  })();
+  const t1 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const wait0 = runQueueWait(true);
+  const response = await fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance } });
+  const ms = performance.now() - t1;
+  const cpu = process.cpuUsage(cpu0);
+  if (response.statusCode !== 200) throw new Error(`POST /__qa/clock answered ${response.statusCode}: ${response.body}`);
+  const ran = (response.json() as { ran: { job: string }[] }).ran;
+  const count = (job: string) => ran.filter((r) => r.job === job).length;
+  console.log(
+    `POST /__qa/clock { advance: ${advance} } over ${MEMBERS} members: ${Math.round(ms)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms, waiting for a CPU ${Math.round((runQueueWait(true) - wait0) / 1e6)} ms over all threads); ${ran.length} runs: ROI ${count('roi')}, binary ${count('binary')}, ranks ${count('ranks')}`,
+  );
+}
+for (let day = 0; day < (advance ? 0 : DAYS); day++) {
   // The day's purchases: a tenth of the members add volume (as buyPackage records it).
   db.transaction(() => {
     for (let i = 1; i <= MEMBERS; i++) if (random() < 0.1) addVolume.run(250_000_000, 250_000_000, i);
@@ -182,7 +217,7 @@ for (let day = 0; day < DAYS; day++) {
     `day ${day + 1}: ${Math.round(ms)} ms — ${ran.map((r) => `${r.job} ${r.date}: ${r.summary}`).join('; ')}`,
   );
 }
-console.log(
+if (!advance) console.log(
   `median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms (CPU ${Math.round(median(cpuTotals))} ms; without waiting for a CPU ${Math.round(median(ownTotals))} ms)`,
 );
 

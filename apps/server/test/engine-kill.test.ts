@@ -196,12 +196,15 @@ function outcome(db: Database.Database) {
   };
 }
 
-describe('the real server killed at random moments of a daily run', () => {
-  it('pays exactly what an uninterrupted server pays, each run once, the ledger sound after every kill', async () => {
+/**
+ * The network before the run (`base`) and the same run never interrupted (`control`): its chunk
+ * list (job, phase, cursor after each) and what it decided. Built once for the tests below.
+ */
+let controlBuilt: Promise<{ base: string; control: string; trace: { job: string; date: string; phase: string; cursor: number }[]; expected: ReturnType<typeof outcome> }> | undefined;
+const controlRun = () =>
+  (controlBuilt ??= (async () => {
     const base = join(dir, 'base.sqlite');
     await buildBase(base);
-
-    // The control: the same file, never interrupted; its chunk list tells where each phase is.
     const control = join(dir, 'control.sqlite');
     copyFileSync(base, control);
     setClock(control, MONDAY);
@@ -209,14 +212,33 @@ describe('the real server killed at random moments of a daily run', () => {
     expect(await setTarget(uninterrupted.url)).toBe(200);
     uninterrupted.child.kill('SIGTERM');
     await uninterrupted.exited;
-    /** Each chunk of the control run: its job, phase and cursor after it. */
     const trace = uninterrupted.lines
       .map((line) => /^engine chunk \d+: (\w+) (\S+) (\w+) (\d+)/.exec(line))
       .filter((m) => m !== null)
       .map(([, job, date, phase, cursor]) => ({ job: job!, date: date!, phase: phase!, cursor: Number(cursor) }));
+    return { base, control, trace, expected: inspect(control, outcome) };
+  })());
+
+/** After a kill: the ledger is sound and every payout made is one the control made (none twice). */
+function expectPartOf(path: string, expected: ReturnType<typeof outcome>, what: string) {
+  const state = inspect(path, (db) => ({ ledger: ledgerCheck({ sqlite: db }), paid: outcome(db).payouts }));
+  expect(state.ledger, `ledger after ${what}`).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+  const left = new Map<string, number>();
+  for (const p of expected.payouts) left.set(JSON.stringify(p), (left.get(JSON.stringify(p)) ?? 0) + 1);
+  for (const p of state.paid) {
+    const k = JSON.stringify(p);
+    expect(left.get(k) ?? 0, `after ${what}: ${k}`).toBeGreaterThan(0);
+    left.set(k, left.get(k)! - 1);
+  }
+  return state.paid.length;
+}
+
+describe('the real server killed at random moments of a daily run', () => {
+  it('pays exactly what an uninterrupted server pays, each run once, the ledger sound after every kill', async () => {
+    // The control: the same file, never interrupted; its chunk list tells where each phase is.
+    const { base, control, trace, expected } = await controlRun();
     const phases = ['binary/stage', 'binary/fold', 'binary/pay', 'ranks/pay', 'roi/pay'];
     for (const phase of phases) expect(trace.some((c) => `${c.job}/${c.phase}` === phase), phase).toBe(true);
-    const expected = inspect(control, outcome);
     expect(expected.payouts.length).toBeGreaterThan(1_000);
     for (const reason of ['roi', 'binary_income', 'rank_reward']) expect(expected.payouts.some((p) => (p as { reason: string }).reason === reason), reason).toBe(true);
 
@@ -260,16 +282,8 @@ describe('the real server killed at random moments of a daily run', () => {
     const kills: string[] = [];
     const checkAfterKill = (what: string) => {
       kills.push(what);
-      const state = inspect(crash, (db) => ({ ledger: ledgerCheck({ sqlite: db }), paid: outcome(db).payouts }));
-      expect(state.ledger, `ledger after ${what}`).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
       // Nothing paid that the control did not pay, nothing paid twice: a sub-multiset of the control's payouts.
-      const left = new Map<string, number>();
-      for (const p of expected.payouts) left.set(JSON.stringify(p), (left.get(JSON.stringify(p)) ?? 0) + 1);
-      for (const p of state.paid) {
-        const k = JSON.stringify(p);
-        expect(left.get(k) ?? 0, `after ${what}: ${k}`).toBeGreaterThan(0);
-        left.set(k, left.get(k)! - 1);
-      }
+      expectPartOf(crash, expected, what);
     };
 
     let first = true;
@@ -340,6 +354,73 @@ describe('the real server killed at random moments of a daily run', () => {
     expect((result.runs as { n: number; status: string; job: string }[]).every((r) => r.n === 1 && r.status === 'done' && (JOBS as readonly string[]).includes(r.job))).toBe(true);
     expect(result.ledger).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
     expect(result.outcome.payouts).toEqual(expected.payouts);
+    expect(result.outcome).toEqual(expected);
+  }, 240_000);
+});
+
+describe('the real server killed inside a set-based chunk', () => {
+  it('loses that chunk whole (payouts, caps, credits, notifications written but not committed), and the resumed run pays what the control pays', async () => {
+    const { base, control, trace, expected } = await controlRun();
+    /**
+     * The number (from 1) of a job's first pay chunk that follows another of its pay chunks in the
+     * control's chunk list (a trace line tells the phase and cursor after the chunk: the fold's
+     * last chunk already reads 'pay', cursor 0).
+     */
+    const payChunkAfterAnother = (job: string) =>
+      trace.findIndex((c, i) => i > 0 && c.job === job && c.phase === 'pay' && trace[i - 1]!.job === job && trace[i - 1]!.phase === 'pay' && trace[i - 1]!.cursor > 0) + 1;
+    const binaryAt = payChunkAfterAnother('binary');
+    const roiAt = payChunkAfterAnother('roi');
+    expect(binaryAt).toBeGreaterThan(0);
+    expect(roiAt).toBeGreaterThan(binaryAt);
+    const crash = join(dir, 'inside.sqlite');
+    copyFileSync(base, crash);
+    setClock(crash, MONDAY);
+    const cursorOf = (job: string, date: string) =>
+      inspect(crash, (db) => db.prepare('select phase, cursor from job_runs where job = ? and business_date = ?').get(job, date));
+
+    // Each kill point in the chunk numbering of the start that reaches it: a start resumes at the chunk the kill lost.
+    for (const [job, date, pauseAt] of [
+      ['binary', '2026-03-02', binaryAt],
+      ['roi', '2026-03-03', roiAt - binaryAt + 1],
+    ] as const) {
+      const server = await startServer(crash, { ENGINE_PAUSE_INSIDE_CHUNK: String(pauseAt) });
+      void setTarget(server.url);
+      let paused: string | undefined;
+      for (let waited = 0; !paused; waited += 20) {
+        expect(waited, `the server pausing inside chunk ${pauseAt}: ${server.output().slice(-3000)}`).toBeLessThan(60_000);
+        await wait(20);
+        paused = server.lines.find((l) => l.startsWith('engine paused inside'));
+      }
+      expect(paused).toBe(`engine paused inside chunk ${pauseAt}: ${job} ${date} pay`);
+      server.child.kill('SIGKILL');
+      await server.exited;
+      // The chunk before the killed one is the last committed: the cursor is where the control's was after it.
+      const killedAt = job === 'binary' ? binaryAt : roiAt;
+      expect(cursorOf(job, date)).toEqual({ phase: 'pay', cursor: trace[killedAt - 2]!.cursor });
+      expectPartOf(crash, expected, `a kill inside ${job} chunk ${killedAt}`);
+      // Exactly the control's payouts and notifications of this run up to that cursor: nothing of the killed chunk is left.
+      const prefix = `${job === 'binary' ? 'BV' : 'ROI'}${date.replaceAll('-', '')}M%`;
+      const written = (path: string, upTo: number) =>
+        inspect(path, (db) => ({
+          transfers: db.prepare('select count(*) as n from transfers where trans_id like ? and member_id <= ?').get(prefix, upTo),
+          notifications: db.prepare('select count(*) as n from notifications where trans_id like ? and member_id <= ?').get(prefix, upTo),
+        }));
+      const committed = written(control, trace[killedAt - 2]!.cursor);
+      expect((committed.transfers as { n: number }).n).toBeGreaterThan(0);
+      expect(written(crash, Number.MAX_SAFE_INTEGER)).toEqual(committed);
+    }
+    // The last start resumes the ROI run from the lost chunk to the end.
+    const server = await startServer(crash, {});
+    const clock = setTarget(server.url);
+    for (let waited = 0; runsDone(crash) < RUNS.length; waited += 20) {
+      expect(waited, server.output().slice(-3000)).toBeLessThan(60_000);
+      await wait(20);
+    }
+    await clock;
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const result = inspect(crash, (db) => ({ outcome: outcome(db), ledger: ledgerCheck({ sqlite: db }) }));
+    expect(result.ledger).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
     expect(result.outcome).toEqual(expected);
   }, 240_000);
 });

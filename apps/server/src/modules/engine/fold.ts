@@ -75,6 +75,12 @@ export function computeFold(ctx: EngineCtx, runId: number): Fold {
 }
 
 function foldFromRows(ctx: EngineCtx, runId: number): Fold {
+  // A day without purchases stages nothing: nothing to fold, and no need to read the whole tree
+  // (a clock moved a month at 100,000 members did it on every day).
+  if (prepared(ctx.sqlite, 'select 1 from binary_stats where staged_run = ? limit 1').get(runId) === undefined) {
+    const none = new Float64Array(0);
+    return { runId, ids: none, binaryLeft: none, binaryRight: none, rankLeft: none, rankRight: none };
+  }
   // Each column comes as one JSON array (aggregated in SQLite, parsed by V8): a row at a time
   // through the driver costs several times more at 1,000,000 members. The columns of one
   // aggregate query list the rows in the same order; the values are integers (exact in JSON

@@ -6,7 +6,7 @@
 import { amountToMicros, microsToAmount } from '@md/shared';
 import type { MemberWallet, TransferReason } from '@md/db';
 import type { Services } from '../../core/services.ts';
-import { creditFromSystem, type SystemCredit } from '../ledger/ledger.ts';
+import { creditFromSystem, creditStagedFromSystem, openStagedCredits, type SystemCredit } from '../ledger/ledger.ts';
 import { prepared } from '../ledger/sql.ts';
 import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
 
@@ -100,63 +100,91 @@ export const activeSubscriptions = (ctx: Pick<Services, 'sqlite'>, memberId: num
     "select id, max_earnings as maxEarnings, total_earnings as totalEarnings from subscriptions where member_id = ? and status = 'ACTIVE' order by created_at, id",
   ).all(memberId) as ActiveSubscription[];
 
-export interface RoiSubscription extends ActiveSubscription {
-  amount: number;
-  bps: number;
-  createdAt: number;
-}
+/** percentOf in SQL, over integer expressions (SQLite's integer division truncates, as Math.floor of non-negative values). */
+export const percentSql = (micros: string, basisPoints: string | number) => `((${micros}) / 10000 * (${basisPoints}) + ((${micros}) % 10000) * (${basisPoints}) / 10000)`;
 
-type SubscriptionTuple = [memberId: number, id: number, amount: number, bps: number, createdAt: number, maxEarnings: number, totalEarnings: number];
-/** Groups subscription rows (member's oldest first) by member. Raw rows: better-sqlite3's objects cost more at 500,000 a day. */
-function bySubscriber(rows: SubscriptionTuple[]): Map<number, RoiSubscription[]> {
-  const grouped = new Map<number, RoiSubscription[]>();
-  for (const [memberId, id, amount, bps, createdAt, maxEarnings, totalEarnings] of rows) {
-    const subscription = { id, amount, bps, createdAt, maxEarnings, totalEarnings };
-    const list = grouped.get(memberId);
-    if (list) list.push(subscription);
-    else grouped.set(memberId, [subscription]);
-  }
-  return grouped;
-}
-const SUBSCRIPTION_COLUMNS = 'member_id, id, amount, roi_basis_points, created_at, max_earnings, total_earnings';
+/**
+ * An amount of micro-units (an integer expression, 0 ≤ amount < 10^15) as `${microsToAmount(amount)}`
+ * prints it in a message: the integer part, then the fraction without its trailing zeros.
+ */
+export const amountTextSql = (micros: string) =>
+  `(((${micros}) / 1000000) || case when (${micros}) % 1000000 = 0 then '' else rtrim('.' || printf('%06d', (${micros}) % 1000000), '0') end)`;
 
-/** The ACTIVE subscriptions of several members in one read, each member's oldest first; members without any are absent. */
-export function activeSubscriptionsOf(ctx: Pick<Services, 'sqlite'>, memberIds: readonly number[]): Map<number, RoiSubscription[]> {
-  if (memberIds.length === 0) return new Map();
-  const statement = prepared(
-    ctx.sqlite,
-    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where status = 'ACTIVE' and member_id in (select value from json_each(?)) order by member_id, created_at, id`,
-  );
-  return bySubscriber(statement.raw().all(JSON.stringify(memberIds)) as SubscriptionTuple[]);
+/** What a kind of capped income writes besides its amount: the credit's wallet and reason, its TransID and notification. */
+export interface StagedIncomeKind {
+  wallet: MemberWallet;
+  reason: TransferReason;
+  /** The TransID is this, the compact business date, 'M' and the member id. */
+  transIdPrefix: string;
+  notificationType: string;
+  /** SQL of the notification text, given SQL of the amount received and of the staged income's detail; `@date` is the business date. */
+  message: (received: string, detail: string) => string;
 }
 
 /**
- * The ROI run's next members after `cursor`: the next `limit` members with an ACTIVE
- * subscription, with all their ACTIVE subscriptions, oldest first, read in one pass. Answers
- * them by member and the last of them, or undefined when none is left. A member whose every
- * subscription is newer than the run comes too (the caller skips it).
+ * Opens this connection's staged incomes, empty: temporary tables (never on disk) where a daily
+ * run's chunk puts what each of its members is owed (temp.engine_incomes: member_id, expected
+ * micro-units, and a detail for the message), to be paid by payStagedIncomes. Caller holds the
+ * transaction.
  */
-export function roiSubscriptionsAfter(
-  ctx: Pick<Services, 'sqlite'>,
-  cursor: number,
-  limit: number,
-): { last: number; subscriptions: Map<number, RoiSubscription[]> } | undefined {
-  // The chunk's last member from the (status, member_id) index alone, then its rows in one read:
-  // a row at a time through the driver cost more than the rows themselves.
-  const { last } = prepared(
+export function openStagedIncomes(ctx: Pick<Services, 'sqlite'>): void {
+  prepared(ctx.sqlite, 'create temp table if not exists engine_incomes (member_id integer primary key, expected integer not null, detail integer not null default 0)').run();
+  prepared(
     ctx.sqlite,
-    "select max(member_id) as last from (select distinct member_id from subscriptions where status = 'ACTIVE' and member_id > ? order by member_id limit ?)",
-  ).get(cursor, limit) as { last: number | null };
-  if (last === null) return undefined;
-  // `+status`: read through the (member_id, created_at) index, already in the order asked for,
-  // rather than the status index and a sort.
-  const rows = prepared(
+    'create temp table if not exists engine_caps (subscription_id integer primary key, member_id integer not null, take integer not null, expires integer not null)',
+  ).run();
+  prepared(ctx.sqlite, 'delete from temp.engine_incomes').run();
+  prepared(ctx.sqlite, 'delete from temp.engine_caps').run();
+}
+
+/**
+ * Pays every staged income (openStagedIncomes) as payCappedIncome pays one, in a fixed number of
+ * statements: each member's expected amount is taken from its ACTIVE subscriptions' remaining
+ * caps, oldest first (a running sum of the rooms before each one), a subscription whose cap is
+ * filled becomes EXPIRED with its Reason, and what was received is credited from the payouts
+ * account (creditStagedFromSystem) with a notification, in member order. A member is staged once
+ * per chunk, so the caps read are still its own when paid. Answers the count and total paid.
+ * Caller holds the transaction.
+ */
+export function payStagedIncomes(ctx: EngineCtx, kind: StagedIncomeKind, date: string, at: number): { count: number; total: number } {
+  // `cross join`: the staged members drive the join, each one's subscriptions read through the
+  // (member_id, created_at) index (the temporary table has no statistics: left to itself, the
+  // planner scanned every subscription for each chunk).
+  prepared(
     ctx.sqlite,
-    `select ${SUBSCRIPTION_COLUMNS} from subscriptions where +status = 'ACTIVE' and member_id > ? and member_id <= ? order by member_id, created_at, id`,
-  )
-    .raw()
-    .all(cursor, last) as SubscriptionTuple[];
-  return { last, subscriptions: bySubscriber(rows) };
+    `insert into temp.engine_caps (subscription_id, member_id, take, expires)
+     select id, member_id, min(room, expected - before), min(room, expected - before) = room
+       from (select s.id, s.member_id, i.expected, s.max_earnings - s.total_earnings as room,
+                    coalesce(sum(s.max_earnings - s.total_earnings) over (partition by s.member_id order by s.created_at, s.id rows between unbounded preceding and 1 preceding), 0) as before
+               from temp.engine_incomes i cross join subscriptions s on s.member_id = i.member_id and +s.status = 'ACTIVE'
+              where i.expected > 0)
+      where before < expected`,
+  ).run();
+  // `or fail`: no statement journal for a multi-row update (see rowWriter); a failure throws and
+  // rolls the caller's transaction back. The caps are the outer loop (a subquery, materialized),
+  // the subscriptions looked up by id: joined directly, the planner scanned every subscription.
+  prepared(
+    ctx.sqlite,
+    `update or fail subscriptions set total_earnings = total_earnings + c.take,
+            status = case when c.expires then 'EXPIRED' else status end,
+            reason = case when c.expires then @reason else reason end,
+            end_date = case when c.expires then @at else end_date end
+       from (select * from temp.engine_caps order by subscription_id) c where subscriptions.id = c.subscription_id`,
+  ).run({ reason: CAP_REACHED_REASON, at });
+  openStagedCredits(ctx);
+  prepared(
+    ctx.sqlite,
+    `insert into temp.staged_credits (trans_id, member_id, wallet, amount, reason, counterparty_member_id, created_at)
+     select @prefix || @compact || 'M' || member_id, member_id, @wallet, received, @reason, null, @at
+       from (select member_id, sum(take) as received from temp.engine_caps group by member_id) where received > 0 order by member_id`,
+  ).run({ prefix: kind.transIdPrefix, compact: date.replaceAll('-', ''), wallet: kind.wallet, reason: kind.reason, at });
+  prepared(
+    ctx.sqlite,
+    `insert or fail into notifications (member_id, type, message, trans_id, created_at)
+     select c.member_id, @type, ${kind.message('c.amount', 'i.detail')}, c.trans_id, c.created_at
+       from temp.staged_credits c join temp.engine_incomes i on i.member_id = c.member_id order by c.seq`,
+  ).run({ type: kind.notificationType, date });
+  return creditStagedFromSystem(ctx, 'payouts');
 }
 
 export interface IncomeInput {

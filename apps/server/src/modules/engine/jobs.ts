@@ -52,13 +52,15 @@ export type RunPhase = 'stage' | 'fold' | 'pay';
  * Seams: the first chunk size of a pay phase (the fold writes twice as many members, the stage
  * spans 25 times as many ids), the time a chunk should take (sizes adapt towards it; undefined
  * keeps them fixed: in process, where no other connection waits for the lock, and in tests),
- * a hook after each chunk commits (tests stop or crash there), and one between chunks (the
- * worker yields to the request thread and checks for a stop there). The worker (worker.ts)
- * starts smaller and adapts.
+ * a hook inside each chunk's transaction once its writes are done, just before the cursor moves
+ * (a crash test kills the process there, the chunk uncommitted), a hook after each chunk commits
+ * (tests stop or crash there), and one between chunks (the worker yields to the request thread
+ * and checks for a stop there). The worker (worker.ts) starts smaller and adapts.
  */
 export const engineHooks: {
   chunkSize: number;
   chunkMs: number | undefined;
+  insideChunk?: (job: JobName, date: string, phase: RunPhase) => void;
   afterChunk?: (job: JobName, date: string, cursor: number, phase: RunPhase) => void;
   betweenChunks?: () => void;
 } = { chunkSize: 2_000, chunkMs: undefined };
@@ -142,8 +144,10 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
     if (!run || run.status === 'done') return 'over';
     // Moved since it was looked at (another process took a turn, the database was restored): look again.
     if (run.phase !== seen.phase || run.id !== seen.id || run.startedAt !== seen.startedAt) return 'again';
-    const move = (phase: RunPhase, cursor: number, summary = run.summary) =>
+    const move = (phase: RunPhase, cursor: number, summary = run.summary) => {
+      engineHooks.insideChunk?.(job, date, run.phase);
       prepared(ctx.sqlite, 'update job_runs set phase = ?, cursor = ?, summary = ? where id = ?').run(phase, cursor, summary, run.id);
+    };
     if (run.phase === 'stage') {
       const next = stageChunk(ctx, run.id, run.cursor, limit);
       if (next === undefined) move('fold', 0);

@@ -2,23 +2,25 @@
  * The per-chunk work of the daily runs (DESIGN §5–6): what one chunk of ROI, binary matching or
  * rank evaluation pays, given the cursor it starts after. The orchestration (claim, cursor,
  * transactions, resume, catch-up, the worker) is in jobs.ts; the fold of the day's volumes in
- * fold.ts. Inside a chunk, what each payout takes from the caps, its ledger credit and its
- * notification are queued and written together just before the cursor moves, in the same
- * transaction (jobs.ts runChunk, income.ts writePayouts); a member is paid at most once per job
- * in a chunk, so the subscriptions a chunk reads up front are still its members' when paid.
+ * fold.ts. ROI and binary matching pay a chunk set-based: what each member is owed is staged
+ * with one statement, then caps, credits, earning entries and notifications are written with a
+ * fixed number of statements (income.ts payStagedIncomes), in the chunk's transaction with the
+ * cursor (jobs.ts runChunk). Rank promotions, a few a day, queue theirs (writePayouts). A member
+ * is paid at most once per job in a chunk, so the caps a chunk reads are still its members' when
+ * paid.
  */
 import { microsToAmount } from '@md/shared';
 import {
   BINARY_BASIS_POINTS,
-  activeSubscriptionsOf,
-  payCappedIncome,
-  percentOf,
+  amountTextSql,
+  openStagedIncomes,
+  payStagedIncomes,
+  percentSql,
   prepared,
   ranksInMicros,
-  roiSubscriptionsAfter,
   type EngineCtx,
   type Payouts,
-  type RoiSubscription,
+  type StagedIncomeKind,
 } from './income.ts';
 import type { JobName } from './schedule.ts';
 
@@ -31,42 +33,24 @@ export interface Progress {
 
 export const compactDate = (date: string) => date.replaceAll('-', '');
 
-/** ROI of one member's ACTIVE subscriptions (bought before the run), capped. */
-function payRoi(ctx: EngineCtx, memberId: number, subscriptions: readonly RoiSubscription[], date: string, at: number, progress: Progress, payouts: Payouts): void {
-  // One read (for the whole chunk) serves both the ROI figure and the cap (oldest first).
-  const expected = subscriptions.reduce((sum, s) => (s.createdAt <= at ? sum + percentOf(s.amount, s.bps) : sum), 0);
-  const received = payCappedIncome(ctx, {
-    memberId,
-    wallet: 'ROI',
-    reason: 'roi',
-    expected,
-    transId: `ROI${compactDate(date)}M${memberId}`,
-    at,
-    notificationType: 'ROI_Income',
-    message: (usdt) => `You earned $${usdt} daily ROI for ${date}.`,
-  }, payouts, subscriptions);
-  progress.members++;
-  if (received > 0) {
-    progress.payouts++;
-    progress.paid += received;
-  }
-}
+/** ROI (DESIGN §6): 1.5 % a day (the package's rate) of each ACTIVE subscription bought before the run, capped. */
+const ROI_INCOME: StagedIncomeKind = {
+  wallet: 'ROI',
+  reason: 'roi',
+  transIdPrefix: 'ROI',
+  notificationType: 'ROI_Income',
+  message: (received) => `'You earned $' || ${amountTextSql(received)} || ' daily ROI for ' || @date || '.'`,
+};
 
 /**
  * Binary matching (DESIGN §6): matched = min(carry + new volume) of the two legs, 10 % of it paid
  * (capped), the rest of each leg carried. The SQL below is the one place these figures are
  * computed: each chunk writes its members' volume rows and carries with one statement each
  * (a statement per member cost more than the matching itself at 400,000 members a day), and
- * pays in JS only the members with a match.
+ * pays the members with a match set-based as well (payStagedIncomes).
  */
 const MATCHED = 'min(left_carry + left_pending, right_carry + right_pending)';
 const HAS_NEW_VOLUME = '(left_pending > 0 or right_pending > 0)';
-/** A member with new volume on a leg, and its match. */
-interface LegsRow {
-  id: number;
-  matched: number;
-}
-
 /** Volume rows and carries of the members with new volume in (cursor, last], the chunk's members. */
 function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number, date: string, at: number): void {
   const chunk = { cursor, last, date: compactDate(date), at };
@@ -93,24 +77,15 @@ function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number
   if (entries.changes !== members || carried.changes !== members) throw new Error(`binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`);
 }
 
-/** Pays one member's binary income on its match, capped. */
-function payBinary(ctx: EngineCtx, s: LegsRow, subscriptions: readonly RoiSubscription[], date: string, at: number, progress: Progress, payouts: Payouts): void {
-  const { id: memberId, matched } = s;
-  const received = payCappedIncome(ctx, {
-    memberId,
-    wallet: 'Binary',
-    reason: 'binary_income',
-    expected: percentOf(matched, BINARY_BASIS_POINTS),
-    transId: `BV${compactDate(date)}M${memberId}`,
-    at,
-    notificationType: 'Binary_Income',
-    message: (usdt) => `You earned $${usdt} binary income on ${date} (matched volume $${microsToAmount(matched)}).`,
-  }, payouts, subscriptions);
-  if (received > 0) {
-    progress.payouts++;
-    progress.paid += received;
-  }
-}
+/** Binary income: 10 % of the member's match, capped; the staged detail is the matched volume. */
+const BINARY_INCOME: StagedIncomeKind = {
+  wallet: 'Binary',
+  reason: 'binary_income',
+  transIdPrefix: 'BV',
+  notificationType: 'Binary_Income',
+  message: (received, matched) =>
+    `'You earned $' || ${amountTextSql(received)} || ' binary income on ' || @date || ' (matched volume $' || ${amountTextSql(matched)} || ').'`,
+};
 
 /** A member near its next rank: its current rank and lifetime rank volume per leg. */
 interface RankRow {
@@ -190,33 +165,53 @@ function qualifiedLeaders(ctx: EngineCtx, memberIds: readonly number[]): Map<num
 /** A chunk of one job: pays the next members after `cursor` (at most `limit`) and answers the last one's id, or undefined when none is left. */
 export type ChunkWork = (ctx: EngineCtx, cursor: number, date: string, at: number, limit: number, progress: Progress, payouts: Payouts) => number | undefined;
 
-/** ROI: the next members with an ACTIVE subscription bought before the run. */
-const roiChunk: ChunkWork = (ctx, cursor, date, at, limit, progress, payouts) => {
-  const chunk = roiSubscriptionsAfter(ctx, cursor, limit);
-  if (!chunk) return undefined;
-  for (const [id, subscriptions] of chunk.subscriptions) {
-    // Members whose every subscription is newer than the run are not paid (and not counted).
-    if (subscriptions[0]!.createdAt <= at) payRoi(ctx, id, subscriptions, date, at, progress, payouts);
-  }
-  return chunk.last;
+/**
+ * ROI: the next members with an ACTIVE subscription, each paid its subscriptions' ROI in SQL
+ * (payStagedIncomes). A member whose every subscription is newer than the run is passed over
+ * (not paid, not counted).
+ */
+const roiChunk: ChunkWork = (ctx, cursor, date, at, limit, progress) => {
+  // The chunk's last member from the (status, member_id) index alone.
+  const { last } = prepared(
+    ctx.sqlite,
+    "select max(member_id) as last from (select distinct member_id from subscriptions where status = 'ACTIVE' and member_id > ? order by member_id limit ?)",
+  ).get(cursor, limit) as { last: number | null };
+  if (last === null) return undefined;
+  openStagedIncomes(ctx);
+  // `+status`: read through the (member_id, created_at) index, in member order, rather than the status index.
+  const staged = prepared(
+    ctx.sqlite,
+    `insert into temp.engine_incomes (member_id, expected)
+     select member_id, sum(case when created_at <= @at then ${percentSql('amount', 'roi_basis_points')} else 0 end) from subscriptions
+      where +status = 'ACTIVE' and member_id > @cursor and member_id <= @last group by member_id having min(created_at) <= @at`,
+  ).run({ at, cursor, last });
+  const paid = payStagedIncomes(ctx, ROI_INCOME, date, at);
+  progress.members += staged.changes;
+  progress.payouts += paid.count;
+  progress.paid += paid.total;
+  return last;
 };
 
-/** Binary matching: the next members with new volume on a leg. */
-const binaryChunk: ChunkWork = (ctx, cursor, date, at, limit, progress, payouts) => {
+/** Binary matching: the next members with new volume on a leg; those with a match are paid in SQL (payStagedIncomes). */
+const binaryChunk: ChunkWork = (ctx, cursor, date, at, limit, progress) => {
   const { size, last } = prepared(
     ctx.sqlite,
     `select count(*) as size, max(member_id) as last from (select member_id from binary_stats where member_id > ? and ${HAS_NEW_VOLUME} order by member_id limit ?)`,
   ).get(cursor, limit) as { size: number; last: number | null };
   if (last === null) return undefined;
-  // Only members with a match come to JS, read before carryLegs moves their volume to the carry.
-  const matches = prepared(
+  // The matches are staged before carryLegs moves the volume to the carry.
+  openStagedIncomes(ctx);
+  prepared(
     ctx.sqlite,
-    `select member_id as id, ${MATCHED} as matched from binary_stats where member_id > ? and member_id <= ? and ${HAS_NEW_VOLUME} and ${MATCHED} > 0 order by member_id`,
-  ).all(cursor, last) as LegsRow[];
+    `insert into temp.engine_incomes (member_id, expected, detail)
+     select member_id, ${percentSql('matched', BINARY_BASIS_POINTS)}, matched
+       from (select member_id, ${MATCHED} as matched from binary_stats where member_id > ? and member_id <= ? and ${HAS_NEW_VOLUME}) where matched > 0`,
+  ).run(cursor, last);
   carryLegs(ctx, cursor, last, size, date, at);
-  const subscriptions = activeSubscriptionsOf(ctx, matches.map((s) => s.id));
-  for (const s of matches) payBinary(ctx, s, subscriptions.get(s.id) ?? [], date, at, progress, payouts);
+  const paid = payStagedIncomes(ctx, BINARY_INCOME, date, at);
   progress.members += size;
+  progress.payouts += paid.count;
+  progress.paid += paid.total;
   return last;
 };
 

@@ -12,7 +12,10 @@
  * - ENGINE_PAUSE_AFTER_CHUNK=n: after the n-th chunk this thread commits, print
  *   `engine paused after chunk n: <job> <date> <phase> <cursor>` and block, to be killed there;
  *   with ENGINE_PAUSE_RELEASE=FILE it also writes that line to FILE.paused and goes on once FILE
- *   exists (a test sends requests meanwhile).
+ *   exists (a test sends requests meanwhile);
+ * - ENGINE_PAUSE_INSIDE_CHUNK=n: inside the n-th chunk's transaction, its writes done and not yet
+ *   committed, print `engine paused inside chunk n: <job> <date> <phase>` and block, holding the
+ *   write lock, to be killed there.
  */
 import { existsSync, readlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
@@ -136,6 +139,18 @@ if (Number.isInteger(pauseAfter) && pauseAfter > 0) {
       if (Atomics.load(control, STOP)) throw new RunsStoppedError('The daily runs were stopped while paused');
       Atomics.wait(sleep, 0, 0, 10);
     }
+  };
+}
+
+const pauseInside = Number(process.env.ENGINE_PAUSE_INSIDE_CHUNK);
+if (Number.isInteger(pauseInside) && pauseInside > 0) {
+  let chunks = 0;
+  engineHooks.insideChunk = (job, date, phase) => {
+    if (++chunks !== pauseInside) return;
+    writeSync(1, `engine paused inside chunk ${chunks}: ${job} ${date} ${phase}\n`);
+    const sleep = new Int32Array(new SharedArrayBuffer(4));
+    while (!Atomics.load(control, STOP)) Atomics.wait(sleep, 0, 0, 10);
+    throw new RunsStoppedError('The daily runs were stopped inside a chunk');
   };
 }
 

@@ -4,8 +4,9 @@
  * always 0, and the accounts table's CHECK makes a negative member wallet impossible.
  *
  * Each account keeps its running totals (migration 0009): debits and credits posted, and credits
- * per UTC month. `transfer` and `creditFromSystem` (and the scale seed, which writes what they
- * would) gather what their transfers add in `Postings` and write it with `post`, in the same
+ * per UTC month. `transfer` (and the scale seed, which writes what it would) gathers what its
+ * transfers add in `Postings` and writes it with `post`; the daily runs' batch credits
+ * (`creditStagedFromSystem`) add the same totals set-based, in SQL. Both in the transfers'
  * transaction: the wallet figures read a few rows whatever the history, and `ledgerCheck`
  * compares every total with the transfers.
  *
@@ -211,108 +212,117 @@ export interface SystemCredit {
   at: number;
 }
 
-const TRANSFER_COLUMNS = ['trans_id', 'from_account_id', 'to_account_id', 'amount', 'reason', 'member_id', 'counterparty_member_id', 'created_at'] as const;
-
-/** Accounts per insert statement, and the statements' SQL by row count. */
-const ACCOUNT_ROWS = 64;
-const insertAccountsSql: string[] = [];
+/** The columns of a staged credit, in SystemCredit's order. */
+const STAGED_CREDIT_COLUMNS = ['trans_id', 'member_id', 'wallet', 'amount', 'reason', 'counterparty_member_id', 'created_at'] as const;
 
 /**
- * The wallet account ids of these (member, wallet) pairs, creating the missing ones: one read per
- * wallet name, and the missing accounts inserted several per statement, in the order of `pairs`.
+ * Opens this connection's staged credits, empty: a temporary table (never on disk, gone with the
+ * connection) that the credits of one creditStagedFromSystem call are put in, in order (`seq`).
+ * The daily runs fill it with one INSERT ... SELECT per chunk; creditFromSystem from a list.
  * Caller holds the transaction.
  */
-function walletIds(ctx: Pick<Services, 'sqlite'>, pairs: readonly { memberId: number; wallet: MemberWallet }[]): Map<MemberWallet, Map<number, number>> {
-  const members = new Map<MemberWallet, number[]>();
-  for (const { memberId, wallet } of pairs) {
-    const list = members.get(wallet);
-    if (list) list.push(memberId);
-    else members.set(wallet, [memberId]);
-  }
-  const ids = new Map<MemberWallet, Map<number, number>>();
-  for (const [wallet, list] of members) {
-    const found = stmt(ctx, 'select member_id, id from accounts where wallet = ? and member_id in (select value from json_each(?))')
-      .raw()
-      .all(wallet, JSON.stringify(list)) as [number, number][];
-    ids.set(wallet, new Map(found));
-  }
-  const missing: [number, MemberWallet][] = [];
-  for (const { memberId, wallet } of pairs) {
-    const byMember = ids.get(wallet)!;
-    if (byMember.has(memberId)) continue;
-    byMember.set(memberId, 0); // listed once
-    missing.push([memberId, wallet]);
-  }
-  // Several rows per statement (as rowWriter): a statement's rows get consecutive ids in their
-  // order, so each one's id follows from the statement's last.
-  for (let done = 0; done < missing.length; ) {
-    let rows = ACCOUNT_ROWS;
-    while (rows > missing.length - done) rows >>= 1;
-    const batch = missing.slice(done, done + rows);
-    const sql = (insertAccountsSql[rows] ??= `insert or fail into accounts (member_id, wallet, kind, balance) values ${Array<string>(rows).fill("(?, ?, 'member', 0)").join(', ')}`);
-    const { lastInsertRowid } = stmt(ctx, sql).run(batch.flat());
-    batch.forEach(([memberId, wallet], i) => ids.get(wallet)!.set(memberId, Number(lastInsertRowid) - rows + 1 + i));
-    done += rows;
-  }
-  return ids;
-}
-
-/** Earning-history row counts (migration 0008's table_rows) raised per member. */
-function addToEarningCounts(ctx: Pick<Services, 'sqlite'>, counts: Map<number, number>): void {
-  writeRows(counts, 2, (rows) =>
-    stmt(
-      ctx,
-      `insert into table_rows (member_id, source, total) values ${Array<string>(rows).fill("(?, 'earning', ?)").join(', ')}
-       on conflict (member_id, source) do update set total = total + excluded.total`,
-    ),
-  );
+export function openStagedCredits(ctx: Pick<Services, 'sqlite'>): void {
+  stmt(
+    ctx,
+    `create temp table if not exists staged_credits (seq integer primary key, trans_id text not null, member_id integer not null, wallet text not null,
+       amount integer not null, reason text not null, counterparty_member_id integer, created_at integer not null, account_id integer)`,
+  ).run();
+  stmt(ctx, 'delete from temp.staged_credits').run();
 }
 
 /**
  * Credits from one system account to member wallets, writing what `transfer` would write for
  * each credit in turn (the same transfers rows in the same order, a wallet created on its first
- * credit, the same balances at commit) at a fraction of the cost: the wallets' ids are read (and
- * the missing wallets created) in one statement per wallet name, the transfers inserted several
- * per statement, the balances raised several accounts per statement, and the system account
- * (which may go negative) debited once with the total. Credits only raise member wallets, so no
- * member wallet can go negative here. Caller holds the transaction.
+ * credit, the same balances at commit) at a fraction of the cost. The credits are staged, then
+ * written by creditStagedFromSystem. Caller holds the transaction.
  */
 export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits: readonly SystemCredit[]): void {
   if (!ctx.sqlite.inTransaction) throw new Error('ledger.creditFromSystem must run inside moneyTransaction');
   if (credits.length === 0) return;
-  let total = 0;
-  for (const c of credits) {
-    if (!Number.isSafeInteger(c.amount) || c.amount <= 0) throw new Error(`Invalid transfer amount ${c.amount}`);
-    total += c.amount;
+  for (const c of credits) if (!Number.isSafeInteger(c.amount) || c.amount <= 0) throw new Error(`Invalid transfer amount ${c.amount}`);
+  openStagedCredits(ctx);
+  const rows = rowWriter(ctx.sqlite, 'temp.staged_credits', STAGED_CREDIT_COLUMNS);
+  for (const c of credits) rows.push([c.transId, c.memberId, c.wallet, c.amount, c.reason, c.counterpartyMemberId ?? null, c.at]);
+  rows.end();
+  creditStagedFromSystem(ctx, system);
+}
+
+/**
+ * The batch credit primitive: credits every staged credit (openStagedCredits) from one system
+ * account to its member wallet, in staging order, and empties the stage. Set-based, a dozen
+ * statements whatever the count: the missing wallets are created in the order of their first
+ * credit, the transfers inserted in one INSERT ... SELECT (consecutive ids in staging order),
+ * each one's earning_entries row and the members' earning counts written from them, the balances
+ * raised once per account, and the system account (which may go negative) debited once with the
+ * total. Credits only raise member wallets, so no member wallet can go negative here. Answers the
+ * count and total credited. Caller holds the transaction.
+ */
+export function creditStagedFromSystem(ctx: LedgerCtx, system: SystemAccount): { count: number; total: number } {
+  if (!ctx.sqlite.inTransaction) throw new Error('ledger.creditStagedFromSystem must run inside moneyTransaction');
+  const { count, total, invalid } = stmt(
+    ctx,
+    "select count(*) as count, coalesce(sum(amount), 0) as total, count(*) filter (where typeof(amount) <> 'integer' or amount <= 0) as invalid from temp.staged_credits",
+  ).get() as { count: number; total: number; invalid: number };
+  if (count === 0) return { count, total };
+  if (invalid > 0) {
+    const bad = stmt(ctx, "select amount from temp.staged_credits where typeof(amount) <> 'integer' or amount <= 0 order by seq limit 1").get() as { amount: unknown };
+    throw new Error(`Invalid transfer amount ${String(bad.amount)}`);
   }
   if (!Number.isSafeInteger(total)) throw new Error(`Invalid transfer total ${total}`);
   const from = accountId(ctx, { system });
-  const ids = walletIds(ctx, credits);
-  const rows = rowWriter(ctx.sqlite, 'transfers', TRANSFER_COLUMNS);
-  const postings = new Postings();
+  // `or fail` on every multi-row write here: no statement journal (see rowWriter); nothing can
+  // fail a constraint, and an error would roll the caller's whole transaction back.
+  // Each credit's wallet id, then the missing wallets created in the order of their first credit
+  // (most days none: every wallet exists after a member's first payout of its kind).
+  const walletId = stmt(
+    ctx,
+    'update temp.staged_credits set account_id = (select id from accounts a where a.member_id = staged_credits.member_id and a.wallet = staged_credits.wallet) where account_id is null',
+  );
+  walletId.run();
+  const created = stmt(
+    ctx,
+    `insert or fail into accounts (member_id, wallet, kind, balance)
+     select member_id, wallet, 'member', 0 from (select member_id, wallet, min(seq) as first from temp.staged_credits where account_id is null group by member_id, wallet)
+      order by first`,
+  ).run();
+  if (created.changes > 0) walletId.run();
   // Each credit is in its member's earning history only (from a system account to the member's
   // wallet): its earning_entries row and count are written set-based below, while migration 0008's
   // row triggers, which cost ~3 µs a row, stand aside (the mark never outlives this transaction).
   const { before } = stmt(ctx, 'select coalesce(max(id), 0) as before from transfers').get() as { before: number };
   stmt(ctx, "insert or replace into meta (key, value) values ('earning_entries_batch', '1')").run();
   try {
-    for (const c of credits) {
-      const to = ids.get(c.wallet)!.get(c.memberId)!;
-      rows.push([c.transId, from, to, c.amount, c.reason, c.memberId, c.counterpartyMemberId ?? null, c.at]);
-      postings.credit(to, c.amount, c.at);
-    }
-    rows.end();
-    stmt(ctx, 'insert into earning_entries (member_id, created_at, transfer_id) select member_id, created_at, id from transfers where id > ?').run(before);
-    // Counted here rather than grouped in SQL (a sort of the new rows, then one upsert each: ~3 s of a
-    // 1,000,000-member daily run), several members per statement as the balances below.
-    const perMember = new Map<number, number>();
-    for (const c of credits) perMember.set(c.memberId, (perMember.get(c.memberId) ?? 0) + 1);
-    addToEarningCounts(ctx, perMember);
+    stmt(
+      ctx,
+      `insert or fail into transfers (trans_id, from_account_id, to_account_id, amount, reason, member_id, counterparty_member_id, created_at)
+       select trans_id, ?, account_id, amount, reason, member_id, counterparty_member_id, created_at from temp.staged_credits order by seq`,
+    ).run(from);
+    stmt(ctx, 'insert or fail into earning_entries (member_id, created_at, transfer_id) select member_id, created_at, id from transfers where id > ?').run(before);
+    stmt(
+      ctx,
+      `insert into table_rows (member_id, source, total) select member_id, 'earning', count(*) from temp.staged_credits where true group by member_id
+       on conflict (member_id, source) do update set total = total + excluded.total`,
+    ).run();
   } finally {
     stmt(ctx, "delete from meta where key = 'earning_entries_batch'").run();
   }
-  postings.debit(from, total);
-  post(ctx, postings);
+  // The running totals (see `post`), set-based: each wallet raised once, each (wallet, UTC month)'s
+  // credits once, the system account debited once with the total.
+  stmt(
+    ctx,
+    `update or fail accounts set balance = balance + c.amount, credits_posted = credits_posted + c.amount
+       from (select account_id, sum(amount) as amount from temp.staged_credits group by account_id) c where accounts.id = c.account_id`,
+  ).run();
+  stmt(
+    ctx,
+    `insert into account_months (account_id, month, credits)
+     select account_id, cast(strftime('%s', created_at / 1000, 'unixepoch', 'start of month') as integer) * 1000 as month, sum(amount)
+       from temp.staged_credits where true group by account_id, month
+     on conflict (account_id, month) do update set credits = credits + excluded.credits`,
+  ).run();
+  stmt(ctx, 'update accounts set balance = balance - ?, debits_posted = debits_posted + ? where id = ?').run(total, total, from);
+  stmt(ctx, 'delete from temp.staged_credits').run();
+  return { count, total };
 }
 
 /** Next TransID for an operation recorded in `table`: prefix + the row id it will get, zero-padded. */
