@@ -109,6 +109,8 @@ export const withdrawalView = (w: WithdrawalRow, username?: string) => ({
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** USDT in a sentence: two decimals at least, every one the amount has. */
+const usd = (micros: number) => `$${microsToAmount(micros).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 
 /**
  * Where one of the member's withdrawals is (capability `withdrawal_timeline`): requested, then
@@ -119,17 +121,17 @@ export function withdrawalTimeline(ctx: Pick<MoneyCtx, 'db' | 'sqlite'>, memberI
   const w = ctx.db.select().from(withdrawals).where(and(eq(withdrawals.transId, transId), eq(withdrawals.memberId, memberId))).get();
   if (!w) throw notFound(WITHDRAWAL_MESSAGES.notFound);
   const steps: WithdrawalTimeline['Steps'] = [
-    { Step: 'Requested', DateTime: iso(w.createdAt), Amount: microsToAmount(w.amount), Detail: `$${microsToAmount(w.amount)} reserved from the Withdrawal wallet (fee $${microsToAmount(w.fee)})` },
+    { Step: 'Requested', DateTime: iso(w.createdAt), Amount: microsToAmount(w.amount), Detail: `${usd(w.amount)} reserved from the Withdrawal wallet (fee ${usd(w.fee)})` },
   ];
   if (w.status === 'APPROVED' && w.decidedAt !== null) {
-    steps.push({ Step: 'Approved', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.amount), Detail: `Approved; fee $${microsToAmount(w.fee)} kept` });
-    steps.push({ Step: 'Paid', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.netAmount), Detail: `$${microsToAmount(w.netAmount)} sent to ${w.address}` });
+    steps.push({ Step: 'Approved', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.amount), Detail: `Approved; fee ${usd(w.fee)} kept` });
+    steps.push({ Step: 'Paid', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.netAmount), Detail: `${usd(w.netAmount)} sent to ${w.address}` });
   } else if (w.status === 'REJECTED' && w.decidedAt !== null) {
     const refund = ctx.sqlite
       .prepare("select coalesce(sum(amount), 0) as micros, max(created_at) as at from transfers where trans_id = ? and reason = 'withdrawal_refund'")
       .get(w.transId) as { micros: number; at: number | null };
     steps.push({ Step: 'Rejected', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.amount), Detail: 'Rejected' });
-    steps.push({ Step: 'Refunded', DateTime: iso(refund.at ?? w.decidedAt), Amount: microsToAmount(refund.micros), Detail: `$${microsToAmount(refund.micros)} returned to the Withdrawal wallet` });
+    steps.push({ Step: 'Refunded', DateTime: iso(refund.at ?? w.decidedAt), Amount: microsToAmount(refund.micros), Detail: `${usd(refund.micros)} returned to the Withdrawal wallet` });
   }
   return {
     TransID: w.transId,

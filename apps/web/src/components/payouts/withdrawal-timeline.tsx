@@ -65,7 +65,7 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
         rows={[
           ['Amount', formatMoney(t.Amount)],
           ['Fee', formatMoney(t.Fee)],
-          ['Sent', formatMoney(t.Net_Amount)],
+          ...(t.Status === 'REJECTED' ? [] : [[t.Status === 'APPROVED' ? 'Sent' : 'To be sent', formatMoney(t.Net_Amount)] as const]),
           ['To', <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">{t.Address}</Text>],
         ]}
       />

@@ -11,14 +11,17 @@ export const statementFileName = (s: Statement, ext: 'csv' | 'pdf') => `statemen
 /** An amount to the last micro-unit, never fewer than two decimals: a statement adds up to the cent in print. */
 export const statementAmount = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 
+/** A debit shown as a negative amount (none shows as 0, not -0). */
+export const debit = (amount: number) => (amount === 0 ? 0 : -amount);
+
 /** The statement's lines in order: opening, each credit and debit by reason, totals, closing. */
 export function statementLines(s: Statement): [section: string, label: string, count: string, amount: number][] {
   return [
     ['Opening balance', `Balance at ${s.From}`, '', s.Opening],
     ...s.Credits.map((c): [string, string, string, number] => ['Credit', c.Reason, String(c.Count), c.Amount]),
     ['Total credits', '', '', s.Total_Credits],
-    ...s.Debits.map((d): [string, string, string, number] => ['Debit', d.Reason, String(d.Count), -d.Amount]),
-    ['Total debits', '', '', -s.Total_Debits],
+    ...s.Debits.map((d): [string, string, string, number] => ['Debit', d.Reason, String(d.Count), debit(d.Amount)]),
+    ['Total debits', '', '', debit(s.Total_Debits)],
     ['Closing balance', `Balance at ${s.To}`, '', s.Closing],
   ];
 }

@@ -11,7 +11,7 @@ import { SectionCard } from '@/components/section-card.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { recentMonths, useStatement, DEVICE_STATEMENT_PAGES } from './statement-data.ts';
-import { downloadStatementCsv, downloadStatementPdf, statementAmount } from './statement-files.ts';
+import { debit, downloadStatementCsv, downloadStatementPdf, statementAmount } from './statement-files.ts';
 
 export const BUILT_ON_DEVICE =
   'Built on this device from your history and your balance now: the provider offers no statements. Check it against your records before you rely on it.';
@@ -109,8 +109,8 @@ function StatementTable({ statement: s, note }: { statement: Statement; note?: s
           {row('Opening balance', s.Opening, true)}
           {s.Credits.map((c) => row(`+ ${c.Reason}`, c.Amount, false, c.Count))}
           {row('Total credits', s.Total_Credits, true)}
-          {s.Debits.map((d) => row(`− ${d.Reason}`, -d.Amount, false, d.Count))}
-          {row('Total debits', -s.Total_Debits, true)}
+          {s.Debits.map((d) => row(`− ${d.Reason}`, debit(d.Amount), false, d.Count))}
+          {row('Total debits', debit(s.Total_Debits), true)}
           {row('Closing balance', s.Closing, true)}
         </Table.Body>
       </Table.Root>
