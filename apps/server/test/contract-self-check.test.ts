@@ -97,6 +97,13 @@ const steps: Step[] = [
   { name: 'rank.view_rank_progress' as ProcedureName, as: 'demo', input: () => ({}) },
   { name: 'binary.view_leg_bottom' as ProcedureName, as: 'demo', input: () => ({ side: '0' }) },
   { name: 'binary.view_path' as ProcedureName, as: 'demo', input: () => ({ username: 'gonzalo_001' }) },
+  { name: 'earning.view_payout_details' as ProcedureName, as: 'demo', input: () => ({ trans_id: 'LIPK00000002L1' }) },
+  {
+    name: 'withdraw.view_withdrawal_timeline' as ProcedureName,
+    as: 'demo',
+    input: () => ({ trans_id: (t.services.sqlite.prepare("select w.trans_id from withdrawals w join members m on m.id = w.member_id where m.username = 'demo' and w.status = 'APPROVED'").get() as { trans_id: string }).trans_id }),
+  },
+  { name: 'wallet.view_statement' as ProcedureName, as: 'demo', input: () => ({ wallet: 'ROI', month: new Date(t.services.clock.now()).toISOString().slice(0, 7) }) },
   // TOTP and email change on a member without a package (email change needs none active).
   { name: 'user.enable_totp', as: 'allene_029', input: () => ({}) },
   { name: 'user.change_totp_status', as: 'allene_029', input: () => ({ status: true, totp: totpCode(totpKey) }) },

@@ -177,6 +177,8 @@ describe('scoping: endpoints that name a member', () => {
 describe('scoping: every other endpoint acts for the token, whatever the body names', () => {
   const others = procedureNames.filter((name) => contract[name].auth === 'required' && contract[name].kind === 'query' && namingFields(name).length === 0);
 
+  const ownTransId = (query: string) => (t.services.sqlite.prepare(query).get(memberIdOf(t, ME)) as { trans_id: string }).trans_id;
+
   it('reads answer the same with another member named in the body, and never carry the outsider', async () => {
     expect(others.length).toBeGreaterThan(20);
     const outsiderId = memberIdOf(t, OUTSIDER);
@@ -187,6 +189,10 @@ describe('scoping: every other endpoint acts for the token, whatever the body na
       'binary.view_leg_bottom': { side: '0' },
       'earning.view_daily_earnings': { days: 30 },
       'binary.view_daily_volume': { days: 30 },
+      // The caller's own payout, withdrawal and statement (capabilities payout_details, withdrawal_timeline, statements).
+      'earning.view_payout_details': { trans_id: ownTransId("select trans_id from level_incomes where member_id = ? order by id limit 1") },
+      'withdraw.view_withdrawal_timeline': { trans_id: ownTransId('select trans_id from withdrawals where member_id = ? order by id limit 1') },
+      'wallet.view_statement': { wallet: 'Deposit', month: new Date(t.services.clock.now()).toISOString().slice(0, 7) },
     };
     for (const name of others) {
       const path = contract[name].path;

@@ -24,6 +24,12 @@ describe('bundle budgets', () => {
     expect(over).toEqual([]);
   });
 
+  it('loads the statement PDF library only on request: no route imports it, and it stays within its own budget', () => {
+    expect(report.onDemand.map((chunk) => chunk.source)).toContain('../../node_modules/jspdf/dist/jspdf.es.min.js');
+    expect(report.onDemand.filter((chunk) => kb(chunk.ownGzip) > BUDGETS.onDemandKb)).toEqual([]);
+    expect(report.signIn.files.some((file) => /jspdf/i.test(file))).toBe(false);
+  });
+
   it('keeps the sign-in route under its ceiling', () => {
     expect(kb(report.signIn.gzip)).toBeGreaterThan(50); // the analysis found the entry and its imports
     expect(kb(report.signIn.gzip)).toBeLessThanOrEqual(SIGN_IN_CEILING_KB);

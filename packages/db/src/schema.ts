@@ -347,6 +347,8 @@ export const withdrawals = sqliteTable(
     status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
+    /** The BEP20 transaction that paid an APPROVED withdrawal (migration 0012); null before it and for payouts approved before hashes were kept. */
+    txHash: text('tx_hash'),
   },
   (t) => [
     uniqueIndex('withdrawals_trans_id').on(t.transId),

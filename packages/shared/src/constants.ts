@@ -121,3 +121,6 @@ export const FILTERS_MAX = 20;
 export const FILTER_VALUES_MAX = 50;
 /** A BEP.20 (EVM) address: 0x and 40 hex digits. */
 export const BEP20_ADDRESS_LENGTH = 42;
+
+/** A BEP20 transaction on the explorer members know (the withdrawal timeline's link). */
+export const bscscanTxUrl = (hash: string) => `https://bscscan.com/tx/${hash}`;

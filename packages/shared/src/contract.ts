@@ -335,6 +335,80 @@ const seriesInput = authed({
 });
 const seriesRange = { From: seriesDay.describe('First day of the range'), To: seriesDay.describe('Last day of the range (today, UTC)') };
 
+// ----- payout details, withdrawal timeline, statements (extensions) -----
+/** A TransID as the tables show it (payouts, withdrawals): letters and digits, bounded. */
+const transIdField = nonEmpty('Transaction ID')
+  .max(TEXT_MAX.tag, { error: 'Transaction ID is too long' })
+  .describe(`A TransID as the tables show it, at most ${TEXT_MAX.tag} characters`);
+export const PAYOUT_TYPES = ['ROI', 'Binary', 'Direct', 'Level', 'Rank'] as const;
+const businessDay = z.string().describe('The business day of the run, YYYY-MM-DD (Europe/London)');
+export const binaryLegSchema = z.object({
+  Carry_Before: amount.describe('Carried forward from the previous binary run (0 before the first)'),
+  New_Volume: amount.describe('Volume that reached the leg since the previous run'),
+  Total: amount.describe('Carry_Before + New_Volume: what the run matched against'),
+  Carried: amount.describe('Carried forward to the next run'),
+  Flushed: amount.describe('Taken off the leg by a flush (Total - Matched - Carried); the plan flushes nothing, so 0 unless the records say otherwise'),
+});
+export const payoutDetailsSchema = z.object({
+  TransID: z.string(),
+  Type: z.enum(PAYOUT_TYPES),
+  DateTime: dateTime,
+  Wallet: z.string().describe('The wallet credited'),
+  Expected: amount.describe('What the rules give before the 3x cap'),
+  Received: amount.describe('What was credited'),
+  Cap_Taken: amount.describe('Expected - Received: what the 3x cap kept back'),
+  Cap_Headroom_Before: amount.nullable().describe('Room left under the 3x cap of the ACTIVE packages just before this payout (null for rank rewards, which the cap does not bound)'),
+  Cap_Headroom_After: amount.nullable(),
+  Binary: z
+    .object({ Business_Date: businessDay, Left: binaryLegSchema, Right: binaryLegSchema, Matched: amount, Percentage: z.number().describe('Percent of the matched volume paid') })
+    .nullable(),
+  Level: z
+    .object({ From: z.string().describe('The downline member whose purchase paid it'), Level: z.number(), Percentage: z.number(), Subs_Amount: amount, Transaction_ID: z.string().describe("The purchase's TransID") })
+    .nullable(),
+  ROI: z
+    .object({
+      Business_Date: businessDay,
+      Packages: z.array(z.object({ Name: z.string(), TransID: z.string(), Amount: amount, ROI_Percentage: z.number(), Daily: amount })),
+    })
+    .nullable(),
+  Rank: z.object({ Rank: z.string() }).nullable(),
+});
+export type PayoutDetails = z.infer<typeof payoutDetailsSchema>;
+
+export const WITHDRAWAL_STEPS = ['Requested', 'Approved', 'Paid', 'Rejected', 'Refunded'] as const;
+export const withdrawalTimelineSchema = z.object({
+  TransID: z.string(),
+  Status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  Amount: amount,
+  Fee: amount,
+  Net_Amount: amount,
+  Address: z.string(),
+  Tx_Hash: z.string().nullable().describe('The BEP20 transaction of the payout; null until paid (and for payouts made before hashes were kept)'),
+  Explorer_Url: z.string().nullable().describe('The transaction on BscScan'),
+  Steps: z.array(z.object({ Step: z.enum(WITHDRAWAL_STEPS), DateTime: dateTime, Amount: amount, Detail: z.string() })).describe('What has happened, oldest first'),
+});
+export type WithdrawalTimeline = z.infer<typeof withdrawalTimelineSchema>;
+
+const statementMonth = z
+  .string({ error: 'month must be YYYY-MM' })
+  .max(TEXT_MAX.date, { error: 'month must be YYYY-MM' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be YYYY-MM' })
+  .describe('A calendar month, YYYY-MM (UTC)');
+const reasonTotal = z.object({ Reason: z.string().describe('The history’s Type'), Count: z.number(), Amount: amount });
+export const statementSchema = z.object({
+  Wallet: z.string(),
+  Month: z.string(),
+  From: dateTime.describe('First instant of the month (UTC)'),
+  To: dateTime.describe('First instant of the next month (UTC), excluded'),
+  Opening: amount.describe('Balance at From: every credit minus every debit before it'),
+  Credits: z.array(reasonTotal),
+  Total_Credits: amount,
+  Debits: z.array(reasonTotal),
+  Total_Debits: amount,
+  Closing: amount.describe('Opening + Total_Credits - Total_Debits: the balance at To (or now, for the current month)'),
+});
+export type Statement = z.infer<typeof statementSchema>;
+
 const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
   endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: list(row) });
 const total = (path: string, summary: string) =>
@@ -920,6 +994,42 @@ export const contract = {
       'Extension (capability `rank_progress`), not a provider endpoint: what the rank run compares with the ranks’ requirements: the caller’s lifetime rank volume per leg (as of the last daily run) and qualified leaders (directs with a direct on each side).',
     input: authed({}),
     output: z.object({ Success: z.object({ Rank: z.string(), Left_Volume: amount, Right_Volume: amount, Qualified_Leaders: z.number() }) }),
+  }),
+  'earning.view_payout_details': endpoint({
+    path: '/earning/view_payout_details',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'payout_details',
+    summary:
+      'Extension (capability `payout_details`), not a provider endpoint: why one of the caller’s payouts (ROI, binary, direct, level income or a rank reward, by its TransID) is what it is: for binary the legs before the run, what was matched, carried and flushed; for direct and level income the downline member, level and purchase; for ROI the business day, the packages and their rates; for each the 3x cap room before and after. A TransID that is not the caller’s answers 404 as an unknown one does.',
+    input: authed({ trans_id: transIdField }),
+    output: z.object({ Success: payoutDetailsSchema }),
+  }),
+  'withdraw.view_withdrawal_timeline': endpoint({
+    path: '/withdraw/view_withdrawal_timeline',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'withdrawal_timeline',
+    summary:
+      'Extension (capability `withdrawal_timeline`), not a provider endpoint: where one of the caller’s withdrawals (by its TransID) is: requested, then approved and paid with the transaction hash, or rejected with the refund. A TransID that is not the caller’s answers 404 as an unknown one does.',
+    input: authed({ trans_id: transIdField }),
+    output: z.object({ Success: withdrawalTimelineSchema }),
+  }),
+  'wallet.view_statement': endpoint({
+    path: '/wallet/view_statement',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'statements',
+    summary:
+      'Extension (capability `statements`), not a provider endpoint: the monthly statement of one of the caller’s wallets from the ledger: opening balance, credits and debits by reason, closing balance (opening + credits - debits, to the micro-unit). A month after the current one is refused.',
+    input: authed({ wallet: walletName, month: statementMonth }),
+    output: z.object({ Success: statementSchema }),
   }),
 } as const;
 

@@ -37,6 +37,9 @@ describe('the contract', () => {
       ['earning.view_daily_earnings', 'daily_series'],
       ['binary.view_daily_volume', 'daily_series'],
       ['rank.view_rank_progress', 'rank_progress'],
+      ['earning.view_payout_details', 'payout_details'],
+      ['withdraw.view_withdrawal_timeline', 'withdrawal_timeline'],
+      ['wallet.view_statement', 'statements'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });

@@ -9,6 +9,7 @@ import { networkHandlers } from './network/handlers.ts';
 import { rankHandlers } from './engine/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { profileHandlers } from './profile/handlers.ts';
+import { reportHandlers } from './reports/handlers.ts';
 import { depositHandlers } from './deposits/deposits.ts';
 import { packageHandlers } from './packages/packages.ts';
 import { securityHandlers } from './security/security.ts';
@@ -37,4 +38,5 @@ export const handlers: Handlers = {
   ...supportHandlers,
   ...activityHandlers,
   ...insightHandlers,
+  ...reportHandlers,
 };

@@ -49,6 +49,10 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   // Extension binary_paths: a leg's bottom or a path by name walks up to a whole spillover leg.
   'binary.view_leg_bottom': [per(300, MINUTE, 'member')],
   'binary.view_path': [per(300, MINUTE, 'member')],
+  // Payout details, withdrawal timelines and statements read a member's ledger: the same bound.
+  'earning.view_payout_details': [per(300, MINUTE, 'member')],
+  'withdraw.view_withdrawal_timeline': [per(300, MINUTE, 'member')],
+  'wallet.view_statement': [per(300, MINUTE, 'member')],
 };
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';

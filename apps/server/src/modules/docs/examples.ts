@@ -69,6 +69,11 @@ const EXAMPLES: Examples = {
   'rank.view_rank_progress': {},
   'binary.view_leg_bottom': { side: '0' },
   'binary.view_path': { username: 'gonzalo_001' },
+  // demo's first direct income (from its direct's package) and its approved withdrawal (its number
+  // depends on when the scenario was seeded: GET /__qa/withdrawals lists it).
+  'earning.view_payout_details': { trans_id: 'LIPK00000002L1' },
+  'withdraw.view_withdrawal_timeline': { trans_id: 'WD00000189' },
+  'wallet.view_statement': { wallet: 'ROI', month: '2026-10' },
 };
 
 const tableInput = contract['table.view_deposit_transaction'].input;

@@ -79,6 +79,7 @@ const withdrawalSchema = shaped<ReturnType<typeof withdrawalView>>()(
     status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
     createdAt: isoDateTime,
     decidedAt: isoDateTime.nullable(),
+    txHash: z.string().nullable().describe('The BEP20 transaction that paid an APPROVED withdrawal'),
   }),
 );
 const ledgerProblem = z.object({

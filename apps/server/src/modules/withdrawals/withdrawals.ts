@@ -3,10 +3,11 @@
  * transaction password and a saved BEP20 address required. The whole amount is reserved at once
  * (Withdrawal → pending_withdrawals); QA approves (→ fees + withdrawals_paid) or rejects (refund).
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { members, withdrawals } from '@md/db';
-import { amountToMicros, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG } from '@md/shared';
+import { amountToMicros, bscscanTxUrl, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG, type WithdrawalTimeline } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -79,6 +80,12 @@ export function findWithdrawal(ctx: Pick<MoneyCtx, 'db'>, ref: string | number):
     : ctx.db.select().from(withdrawals).where(eq(withdrawals.transId, text)).get();
 }
 
+/**
+ * The stand-in sends no real transaction: the hash of its payout is derived from the withdrawal
+ * (deterministic, so seeded scenarios are the same every time), shaped as a BEP20 transaction hash.
+ */
+const payoutTxHash = (w: WithdrawalRow) => `0x${createHash('sha256').update(`withdrawal|${w.transId}|${w.address}|${w.netAmount}`).digest('hex')}`;
+
 /** QA's decision on a PENDING withdrawal: approve pays it out, reject refunds the reserved amount. */
 export function decideWithdrawal(ctx: MoneyCtx, ref: string | number, decision: 'approve' | 'reject', at = ctx.clock.now()): WithdrawalRow {
   return moneyTransaction(ctx, () => {
@@ -97,7 +104,8 @@ export function decideWithdrawal(ctx: MoneyCtx, ref: string | number, decision: 
       notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of $${microsToAmount(w.amount)} was rejected and refunded to your Withdrawal wallet.`, w.transId, at);
     }
     const status: WithdrawalStatus = decision === 'approve' ? 'APPROVED' : 'REJECTED';
-    return ctx.db.update(withdrawals).set({ status, decidedAt: at }).where(eq(withdrawals.id, w.id)).returning().get();
+    const txHash = decision === 'approve' ? payoutTxHash(w) : null;
+    return ctx.db.update(withdrawals).set({ status, decidedAt: at, txHash }).where(eq(withdrawals.id, w.id)).returning().get();
   });
 }
 
@@ -112,7 +120,46 @@ export const withdrawalView = (w: WithdrawalRow, username?: string) => ({
   status: w.status,
   createdAt: new Date(w.createdAt).toISOString(),
   decidedAt: w.decidedAt === null ? null : new Date(w.decidedAt).toISOString(),
+  txHash: w.txHash,
 });
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** USDT in a sentence: two decimals at least, every one the amount has. */
+const usd = (micros: number) => `$${microsToAmount(micros).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+
+/**
+ * Where one of the member's withdrawals is (capability `withdrawal_timeline`): requested, then
+ * approved and paid (with its transaction hash) or rejected and refunded (the refund transfer's
+ * amount). Another member's TransID answers as an unknown one.
+ */
+export function withdrawalTimeline(ctx: Pick<MoneyCtx, 'db' | 'sqlite'>, memberId: number, transId: string): WithdrawalTimeline {
+  const w = ctx.db.select().from(withdrawals).where(and(eq(withdrawals.transId, transId), eq(withdrawals.memberId, memberId))).get();
+  if (!w) throw notFound(WITHDRAWAL_MESSAGES.notFound);
+  const steps: WithdrawalTimeline['Steps'] = [
+    { Step: 'Requested', DateTime: iso(w.createdAt), Amount: microsToAmount(w.amount), Detail: `${usd(w.amount)} reserved from the Withdrawal wallet (fee ${usd(w.fee)})` },
+  ];
+  if (w.status === 'APPROVED' && w.decidedAt !== null) {
+    steps.push({ Step: 'Approved', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.amount), Detail: `Approved; fee ${usd(w.fee)} kept` });
+    steps.push({ Step: 'Paid', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.netAmount), Detail: `${usd(w.netAmount)} sent to ${w.address}` });
+  } else if (w.status === 'REJECTED' && w.decidedAt !== null) {
+    const refund = ctx.sqlite
+      .prepare("select coalesce(sum(amount), 0) as micros, max(created_at) as at from transfers where trans_id = ? and reason = 'withdrawal_refund'")
+      .get(w.transId) as { micros: number; at: number | null };
+    steps.push({ Step: 'Rejected', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.amount), Detail: 'Rejected' });
+    steps.push({ Step: 'Refunded', DateTime: iso(refund.at ?? w.decidedAt), Amount: microsToAmount(refund.micros), Detail: `${usd(refund.micros)} returned to the Withdrawal wallet` });
+  }
+  return {
+    TransID: w.transId,
+    Status: w.status,
+    Amount: microsToAmount(w.amount),
+    Fee: microsToAmount(w.fee),
+    Net_Amount: microsToAmount(w.netAmount),
+    Address: w.address,
+    Tx_Hash: w.txHash,
+    Explorer_Url: w.txHash === null ? null : bscscanTxUrl(w.txHash),
+    Steps: steps,
+  };
+}
 
 export function listWithdrawals(ctx: Pick<MoneyCtx, 'db'>, status?: WithdrawalStatus) {
   return ctx.db
@@ -141,4 +188,6 @@ export const withdrawalHandlers: Handlers = {
     requestWithdrawal(ctx, member.id, micros, member.walletAddress);
     return { Success: WITHDRAWAL_MESSAGES.submitted };
   },
+  // Extension (capability `withdrawal_timeline`), not a provider endpoint.
+  'withdraw.view_withdrawal_timeline': (ctx, input) => ({ Success: withdrawalTimeline(ctx, ctx.member.id, input.trans_id) }),
 };

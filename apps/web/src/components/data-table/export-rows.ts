@@ -7,6 +7,7 @@ import { TABLE_PAGE_SIZE_MAX } from '@md/shared';
 import { CSV_BOM, csvRecord, exportValue } from './csv.ts';
 import { rawValue } from './cell-format.ts';
 import type { DataColumn } from './types.ts';
+import { downloadBlob } from '@/lib/download.ts';
 
 /** Pages as big as the contract's paged table calls accept. */
 export const EXPORT_PAGE_SIZE = TABLE_PAGE_SIZE_MAX;
@@ -137,14 +138,8 @@ export async function openCsvSink(name: string, win: Window = window): Promise<C
       chunks.push(chunk);
     },
     close: async () => {
-      const url = URL.createObjectURL(new Blob(chunks, { type: 'text/csv;charset=utf-8' }));
-      const link = win.document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.click();
+      downloadBlob(new Blob(chunks, { type: 'text/csv;charset=utf-8' }), name, win);
       chunks.length = 0;
-      // The download has started from the URL; freeing it at once can cancel it in some browsers.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     },
     abort: async () => {
       chunks.length = 0;

@@ -17,7 +17,8 @@ describe('Bonus page', () => {
     expect(screen.getByRole('tab', { name: 'Rank Bonus' })).toHaveAttribute('aria-selected', 'true');
     const table = await screen.findByTestId('data-table');
     await within(table).findByText('R1');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'Transaction ID', 'Current Rank', 'Reward', 'Status']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'Transaction ID', 'Current Rank', 'Reward', 'Status', 'Details']);
+    expect(within(table).getByRole('button', { name: 'Why this payout: R1' })).toBeInTheDocument();
     expect(within(table).getByText('$50.00')).toBeInTheDocument();
     expect(within(table).getByText('Success')).toHaveAttribute('data-tone', 'ok');
     expect(within(table).getByText('Failed')).toHaveAttribute('data-tone', 'bad');
@@ -37,8 +38,13 @@ describe('Bonus page', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Level Bonus' }));
     const table = (await screen.findByText('L1')).closest<HTMLElement>('[data-testid="data-table"]')!;
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Date', 'TransID', 'Transaction ID', 'Subs Amount', 'From', 'Level', 'Percentage', 'Expected Amount', 'Received Amount',
+      'Date', 'TransID', 'Transaction ID', 'Subs Amount', 'From', 'Level', 'Percentage', 'Expected Amount', 'Received Amount', 'Details',
     ]);
+    // Without the payout_details capability the row explains itself from its own columns.
+    fireEvent.click(within(table).getByRole('button', { name: 'Why this payout: L1' }));
+    const details = await screen.findByTestId('payout-details');
+    expect(details).toHaveTextContent('ann');
+    expect(details).toHaveTextContent('From the Level Bonus row; the provider offers no further detail');
     expect(within(table).getByText('1%')).toBeInTheDocument();
     expect(within(table).getByText('$1,000.00')).toBeInTheDocument();
     expect(within(table).getByText('$7.50')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { REWARD_WALLETS, formatMoney, type OutputOf } from '@md/shared';
 import { EarningsChart } from '@/components/chart/earnings-chart.tsx';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
+import { PayoutDetailsButton } from '@/components/payouts/payout-details.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { StatusBadge } from '@/components/tables/status-badge.tsx';
@@ -26,6 +27,7 @@ const rankBonusColumns: readonly DataColumn<RankRewardRow>[] = [
     render: (row) => <StatusBadge status={row.Status === true ? 'Success' : 'Failed'} ok={row.Status === true} />,
     summary: true,
   },
+  { key: 'Details', header: 'Details', value: () => '', render: (row) => <PayoutDetailsButton transId={row.Transaction_ID} />, summary: true },
 ];
 
 const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
@@ -38,6 +40,7 @@ const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
   { key: 'Percentage', header: 'Percentage', format: 'percent' },
   { key: 'Expected_Amount', header: 'Expected Amount', format: 'money' },
   { key: 'Received_Amount', header: 'Received Amount', format: 'money', summary: true },
+  { key: 'Details', header: 'Details', value: () => '', render: (row) => <PayoutDetailsButton transId={row.TransID} levelRow={row} />, summary: true },
 ];
 
 /** Two to a row on a phone; skeletons while loading, 'Unavailable' with a Retry when the read failed (never $0.00). */

@@ -16,8 +16,11 @@ describe('History page', () => {
     const table = await screen.findByTestId('data-table');
     await within(table).findByText('E1');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Date', 'Transaction ID', 'Amount', 'Type', 'By', 'Transfer', 'Wallet', 'Status',
+      'Date', 'Transaction ID', 'Amount', 'Type', 'By', 'Transfer', 'Wallet', 'Status', 'Details',
     ]);
+    // A payout row explains itself one tap away; a row that is neither payout nor withdrawal request has nothing to open.
+    expect(within(table).getByRole('button', { name: 'Why this payout: E1' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /E2/ })).toBeNull();
     expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toContain('Mar 05, 2024 10:20');
     expect(within(table).getByText('Success')).toHaveAttribute('data-tone', 'ok');
     expect(within(table).getByText('Pending')).toHaveAttribute('data-tone', 'bad');

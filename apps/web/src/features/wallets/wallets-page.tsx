@@ -1,6 +1,6 @@
 /**
  * Wallets (/dashboard/wallets): 8 wallet cards, Total Earnings, then Wallet Swap and Withdrawal
- * Request. Skeletons while the wallets load; when they cannot be read, "Unavailable" and a retry
+ * Request, then monthly Statements. Skeletons while the wallets load; when they cannot be read, "Unavailable" and a retry
  * instead of eight $0.00 (the call fails silently, spec §8).
  */
 import { Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
@@ -12,6 +12,7 @@ import { SectionCard } from '@/components/section-card.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { availableOf, totalEarnings, totalOf, useWallets } from '@/lib/wallets.ts';
+import { StatementSection } from './statement-section.tsx';
 import { SwapForm } from './swap-form.tsx';
 import { TotalEarningsCard, WalletCard } from './wallet-card.tsx';
 import { WithdrawalForm } from './withdrawal-form.tsx';
@@ -61,6 +62,7 @@ export default function WalletsPage() {
           </Tabs.Content>
         </Tabs.Root>
       </SectionCard>
+      <StatementSection />
     </Stack>
   );
 }
