@@ -74,14 +74,19 @@ function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number
   // statements are `or fail`: a statement that may abort halfway keeps a journal of every page it
   // touches (thousands of rows here), one that fails does not; nothing here can fail a
   // constraint, and an error would roll the whole chunk back.
+  // A row per leg that received volume (spec §2 Volume): Side is that leg, Volume what it received,
+  // Left/Right Volume what the row added to each leg, Carry and Total the legs after the day's match.
   const entries = prepared(
     ctx.sqlite,
-    `insert or fail into volume_entries (kind, trans_id, member_id, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
-     select 'binary', 'BV' || @date || 'M' || member_id, member_id, matched, left_pending, left_carry + left_pending - matched, left_total + left_pending,
-            right_pending, right_carry + right_pending - matched, right_total + right_pending, case when matched > 0 then 'Matched' else 'Carried' end, @at
+    `insert or fail into volume_entries (kind, trans_id, member_id, side, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
+     select 'binary', 'BV' || @date || 'M' || member_id, member_id, leg.side, case leg.side when '0' then left_pending else right_pending end,
+            case leg.side when '0' then left_pending else 0 end, left_carry + left_pending - matched, left_total + left_pending,
+            case leg.side when '1' then right_pending else 0 end, right_carry + right_pending - matched, right_total + right_pending,
+            case when matched > 0 then 'Matched' else 'Carried' end, @at
        from (select member_id, left_pending, right_pending, left_carry, right_carry, left_total, right_total, ${MATCHED} as matched
-               from binary_stats where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME})
-      order by member_id`,
+               from binary_stats where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME}) s
+       join (select '0' as side union all select '1') leg on (leg.side = '0' and s.left_pending > 0) or (leg.side = '1' and s.right_pending > 0)
+      order by member_id, leg.side`,
   ).run(chunk);
   // Every expression reads the row as it was before this update (SQL semantics).
   const carried = prepared(
@@ -90,7 +95,7 @@ function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number
             left_total = left_total + left_pending, right_total = right_total + right_pending, left_pending = 0, right_pending = 0
       where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME}`,
   ).run({ cursor, last });
-  if (entries.changes !== members || carried.changes !== members) throw new Error(`binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`);
+  if (entries.changes < members || entries.changes > 2 * members || carried.changes !== members) throw new Error(`binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`);
 }
 
 /** Pays one member's binary income on its match, capped. */
