@@ -6,10 +6,10 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatDay } from '@md/shared';
 import { api, freshPagePerTest, signIn } from './support.ts';
 
 const servers = inject('e2eServers');
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 describe.each(servers)('charts and meters in $mode mode', (server) => {
   let page!: Page;
@@ -52,9 +52,10 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     const plot = chart.getByTestId('chart-plot');
     await plot.focus();
     const readout = chart.getByTestId('chart-readout');
-    const clientToday = DATE.format(new Date());
+    const clientToday = formatDay(new Date().toISOString().slice(0, 10));
     // The newest bar first: today in the server's range (mock) or the browser's (provider).
-    await expect.poll(() => readout.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}: \$/);
+    // Days as the app writes them: "Nov 27, 2026".
+    await expect.poll(() => readout.innerText()).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}: \$/);
     const newest = (await readout.innerText()).split(':')[0]!;
     if (!extensions) expect(newest).toBe(clientToday);
     await page.keyboard.press('ArrowLeft');

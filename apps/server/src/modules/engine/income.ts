@@ -3,7 +3,7 @@
  * subscriptions' remaining 3x cap, oldest subscription first; the part past the cap is not
  * paid. Level income and the purchase's volume are written inside buyPackage's transaction.
  */
-import { amountToMicros, microsToAmount } from '@md/shared';
+import { amountToMicros, microsToAmount, formatMoney } from '@md/shared';
 import type { MemberWallet, TransferReason } from '@md/db';
 import type { Services } from '../../core/services.ts';
 import { creditFromSystem, type SystemCredit } from '../ledger/ledger.ts';
@@ -170,7 +170,8 @@ export interface IncomeInput {
   counterpartyMemberId?: number | null;
   notificationType: string;
   /** The notification text for the amount received (USDT). */
-  message: (received: number) => string;
+  /** The notification's text, given the amount received as the app writes money ("$1,500.00"). */
+  message: (received: string) => string;
 }
 
 /**
@@ -203,7 +204,7 @@ export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, payouts: Pay
       counterpartyMemberId: input.counterpartyMemberId ?? null,
       at: input.at,
     });
-    payouts.notifications.push({ memberId: input.memberId, type: input.notificationType, message: input.message(microsToAmount(received)), transId: input.transId, createdAt: input.at });
+    payouts.notifications.push({ memberId: input.memberId, type: input.notificationType, message: input.message(formatMoney(microsToAmount(received))), transId: input.transId, createdAt: input.at });
   }
   return received;
 }
@@ -254,8 +255,8 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
       notificationType: direct ? 'Direct_Income' : 'Level_Income',
       message: (usdt) =>
         direct
-          ? `You earned $${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
-          : `You earned $${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
+          ? `You earned ${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
+          : `You earned ${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
     }, payouts);
     insert.run(transId, id, purchase.memberId, purchase.transId, level, percentage, purchase.amount, expected, received, purchase.at);
   }

@@ -7,7 +7,7 @@
  * transaction (jobs.ts runChunk, income.ts writePayouts); a member is paid at most once per job
  * in a chunk, so the subscriptions a chunk reads up front are still its members' when paid.
  */
-import { microsToAmount } from '@md/shared';
+import { microsToAmount, formatMoney } from '@md/shared';
 import {
   BINARY_BASIS_POINTS,
   activeSubscriptionsOf,
@@ -43,7 +43,7 @@ function payRoi(ctx: EngineCtx, memberId: number, subscriptions: readonly RoiSub
     transId: `ROI${compactDate(date)}M${memberId}`,
     at,
     notificationType: 'ROI_Income',
-    message: (usdt) => `You earned $${usdt} daily ROI for ${date}.`,
+    message: (usdt) => `You earned ${usdt} daily ROI for ${date}.`,
   }, payouts, subscriptions);
   progress.members++;
   if (received > 0) {
@@ -109,7 +109,7 @@ function payBinary(ctx: EngineCtx, s: LegsRow, subscriptions: readonly RoiSubscr
     transId: `BV${compactDate(date)}M${memberId}`,
     at,
     notificationType: 'Binary_Income',
-    message: (usdt) => `You earned $${usdt} binary income on ${date} (matched volume $${microsToAmount(matched)}).`,
+    message: (usdt) => `You earned ${usdt} binary income on ${date} (matched volume ${formatMoney(microsToAmount(matched))}).`,
   }, payouts, subscriptions);
   if (received > 0) {
     progress.payouts++;
@@ -152,7 +152,7 @@ function evaluateRank(ctx: EngineCtx, s: RankRow, ranks: ReturnType<typeof ranks
       progress.payouts++;
       progress.paid += r.rewardMicros;
     }
-    const message = `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a $${r.reward} reward` : ''}.`;
+    const message = `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a ${formatMoney(r.reward)} reward` : ''}.`;
     payouts.notifications.push({ memberId, type: 'Rank_Achieved', message, transId, createdAt: at });
   }
   prepared(ctx.sqlite, 'update binary_stats set rank = ?, rank_updated_at = ? where member_id = ?').run(ranks[reached]!.name, at, memberId);

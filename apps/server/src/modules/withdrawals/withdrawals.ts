@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { members, withdrawals } from '@md/db';
-import { amountToMicros, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG } from '@md/shared';
+import { amountToMicros, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG, formatMoney } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
@@ -51,7 +51,7 @@ export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros:
       .values({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address: checksummed, status: 'PENDING', createdAt: at })
       .returning()
       .get();
-    notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of $${microsToAmount(amountMicros)} was received (fee $${microsToAmount(fee)}).`, transId, at);
+    notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of ${formatMoney(microsToAmount(amountMicros))} was received (fee ${formatMoney(microsToAmount(fee))}).`, transId, at);
     return row;
   });
 }
@@ -76,10 +76,10 @@ export function decideWithdrawal(ctx: MoneyCtx, ref: string | number, decision: 
         ...(w.fee > 0 ? [{ ...base, to: { system: 'fees' as const }, amount: w.fee, reason: 'withdrawal_fee' as const }] : []),
         ...(w.netAmount > 0 ? [{ ...base, to: { system: 'withdrawals_paid' as const }, amount: w.netAmount, reason: 'withdrawal_paid' as const }] : []),
       ]);
-      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of $${microsToAmount(w.amount)} was approved: $${microsToAmount(w.netAmount)} sent to ${w.address}.`, w.transId, at);
+      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was approved: ${formatMoney(microsToAmount(w.netAmount))} sent to ${w.address}.`, w.transId, at);
     } else {
       transfer(ctx, [{ ...base, to: { member: w.memberId, wallet: 'Withdrawal' }, amount: w.amount, reason: 'withdrawal_refund' }]);
-      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of $${microsToAmount(w.amount)} was rejected and refunded to your Withdrawal wallet.`, w.transId, at);
+      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was rejected and refunded to your Withdrawal wallet.`, w.transId, at);
     }
     const status: WithdrawalStatus = decision === 'approve' ? 'APPROVED' : 'REJECTED';
     return ctx.db.update(withdrawals).set({ status, decidedAt: at }).where(eq(withdrawals.id, w.id)).returning().get();
