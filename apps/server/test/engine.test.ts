@@ -102,14 +102,17 @@ describe('binary matching', () => {
     w.until('2026-03-04T12:00:00Z');
     expect(w.wallet(root, 'Binary')).toBe(100);
     expect(binaryStatsOf(w.t.services, root)).toMatchObject({ leftCarry: 0, rightCarry: 750e6, leftTotal: 1000e6, rightTotal: 1750e6 });
-    const entries = w.rows<{ volume: number; left_volume: number; right_volume: number; left_carry: number; right_carry: number; status: string }>(
-      "select volume, left_volume, right_volume, left_carry, right_carry, status from volume_entries where member_id = ? and kind = 'binary' order by id",
+    // A row per leg that received volume that day (spec §2 Volume: Side is the leg, Volume what it
+    // received, each leg's Volume what the row added to it), Carry and Total as the day's run left the legs.
+    const entries = w.rows<{ side: string; volume: number; left_volume: number; right_volume: number; left_carry: number; right_carry: number; status: string }>(
+      "select side, volume, left_volume, right_volume, left_carry, right_carry, status from volume_entries where member_id = ? and kind = 'binary' order by id",
       root,
     );
     expect(entries).toEqual([
-      { volume: 500e6, left_volume: 1000e6, right_volume: 500e6, left_carry: 500e6, right_carry: 0, status: 'Matched' },
-      { volume: 250e6, left_volume: 0, right_volume: 250e6, left_carry: 250e6, right_carry: 0, status: 'Matched' },
-      { volume: 250e6, left_volume: 0, right_volume: 1000e6, left_carry: 0, right_carry: 750e6, status: 'Matched' },
+      { side: '0', volume: 1000e6, left_volume: 1000e6, right_volume: 0, left_carry: 500e6, right_carry: 0, status: 'Matched' },
+      { side: '1', volume: 500e6, left_volume: 0, right_volume: 500e6, left_carry: 500e6, right_carry: 0, status: 'Matched' },
+      { side: '1', volume: 250e6, left_volume: 0, right_volume: 250e6, left_carry: 250e6, right_carry: 0, status: 'Matched' },
+      { side: '1', volume: 1000e6, left_volume: 0, right_volume: 1000e6, left_carry: 0, right_carry: 750e6, status: 'Matched' },
     ]);
     // The legs' own members have nothing below them: no matching rows for them.
     expect(w.rows("select 1 from volume_entries where kind = 'binary' and member_id in (?, ?)", left, right)).toHaveLength(0);

@@ -156,6 +156,16 @@ describe('binary.view_daily_volume', () => {
     expect(expected.size).toBeGreaterThan(0);
     expect(new Map(Days.map((d) => [d.Date, { Left: micros(d.Left), Right: micros(d.Right) }]))).toEqual(expected);
   });
+
+  it('each binary volume row carries what its columns mean: Side is the leg its Volume reached, as the leg columns say', async () => {
+    const rows = await allRows<VolumeRow & { Left_Volume: number; Right_Volume: number }>('/binary/view_binary_transaction', demo, '2000-01-01', '2100-01-01');
+    expect(rows.some((row) => row.Side === '0' && row.Volume > 0)).toBe(true);
+    expect(rows.some((row) => row.Side === '1' && row.Volume > 0)).toBe(true);
+    for (const row of rows) {
+      expect(row.Volume).toBeGreaterThan(0);
+      expect([row.Left_Volume, row.Right_Volume]).toEqual(row.Side === '0' ? [row.Volume, 0] : [0, row.Volume]);
+    }
+  });
 });
 
 describe('rank.view_rank_progress', () => {

@@ -6,10 +6,10 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatDay } from '@md/shared';
 import { api, freshPagePerTest, signIn } from './support.ts';
 
 const servers = inject('e2eServers');
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 describe.each(servers)('charts and meters in $mode mode', (server) => {
   let page!: Page;
@@ -52,9 +52,10 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     const plot = chart.getByTestId('chart-plot');
     await plot.focus();
     const readout = chart.getByTestId('chart-readout');
-    const clientToday = DATE.format(new Date());
+    const clientToday = formatDay(new Date().toISOString().slice(0, 10));
     // The newest bar first: today in the server's range (mock) or the browser's (provider).
-    await expect.poll(() => readout.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}: \$/);
+    // Days as the app writes them: "Nov 27, 2026".
+    await expect.poll(() => readout.innerText()).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}: \$/);
     const newest = (await readout.innerText()).split(':')[0]!;
     if (!extensions) expect(newest).toBe(clientToday);
     await page.keyboard.press('ArrowLeft');
@@ -102,7 +103,26 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     // demo's legs took volume in the last 90 days (the seed's purchases).
     await volume.getByRole('button', { name: '90 days' }).click();
     await volume.locator('[data-testid="chart-plot"] canvas').first().waitFor({ timeout: 30_000 });
-    expect(await volume.getByTestId('chart-summary').innerText()).toMatch(/of binary volume in the last 90 days \(Left leg \$|of binary volume in the last 90 days \(Right leg \$/);
+    const summary = await volume.getByTestId('chart-summary').innerText();
+    // The chart agrees with the Binary Volume table: each leg's sum is the rows' Volume on that Side
+    // over the range, which is what the rows' own Left Volume and Right Volume columns add up to.
+    const leg = (label: string) => Number(summary.match(new RegExp(`${label} \\$([\\d,]+\\.\\d\\d)`))![1]!.replace(/,/g, ''));
+    const token = await page.evaluate(() => localStorage.getItem('jwt') ?? '');
+    const today = extensions ? (await api<{ Success: { To: string } }>(server, '/binary/view_daily_volume', { days: 90 }, token)).Success.To : new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+    type Row = { Side: string; Volume: number; Left_Volume: number; Right_Volume: number };
+    const rows: Row[] = [];
+    for (let pageNo = 1; pageNo <= 10; pageNo++) {
+      const page = (await api<{ Success: Row[] }>(server, '/binary/view_binary_transaction', { pageNo, pageSize: 100, start_date: from, end_date: today }, token)).Success;
+      rows.push(...page);
+      if (page.length < 100) break;
+    }
+    const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
+    expect(leg('Left leg')).toBeGreaterThan(0);
+    expect(leg('Right leg')).toBeGreaterThan(0);
+    expect(leg('Left leg')).toBe(sum(rows.map((row) => row.Left_Volume)));
+    expect(leg('Right leg')).toBe(sum(rows.map((row) => row.Right_Volume)));
+    expect(leg('Left leg')).toBe(sum(rows.filter((row) => row.Side === '0').map((row) => row.Volume)));
 
     await page.goto(`${server.url}/dashboard/rankrewards`);
     const left = page.getByRole('progressbar', { name: 'Left volume' });

@@ -63,7 +63,11 @@ export const TABLE_DEFAULT_PAGE_SIZE = 10;
 export const TABLE_PAGE_SIZES = [10, 25, 50] as const;
 /** The largest pageSize a paged table call accepts (the contract's bound; an export reads pages this big). */
 export const TABLE_PAGE_SIZE_MAX = 100;
-export const DATE_FORMAT = 'MMM dd, yyyy HH:mm';
+/** A calendar day as the app writes it ("Nov 27, 2026"); DATE_FORMAT adds the time. */
+export const DAY_FORMAT = 'MMM dd, yyyy';
+/** A day where the year is known from around it (a chart's axis): "Nov 27". */
+export const SHORT_DAY_FORMAT = 'MMM dd';
+export const DATE_FORMAT = `${DAY_FORMAT} HH:mm`;
 export const COPY_CONFIRM_MS = 2000;
 
 export const TOAST_DEFAULTS = {

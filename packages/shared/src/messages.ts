@@ -70,6 +70,8 @@ export const MSG = {
   newPasswordMin6: 'New password must be at least 6 characters.',
   // Email change
   enterCurrentEmail: 'Enter your Current Email',
+  /** The client's own word for the same field: the form asks for the new address (the code goes there), so 'Current' would mislead. */
+  enterNewEmail: 'Enter your New Email',
   // Wallet address
   enterWalletAddress: 'Enter Wallet Address',
   invalidWalletAddress: 'Invaid Wallet Address',

@@ -244,7 +244,7 @@ export const changePasswordOtpField = z
 export const emailChangeField = z
   .string()
   .trim()
-  .min(1, { error: MSG.enterCurrentEmail, abort: true })
+  .min(1, { error: MSG.enterNewEmail, abort: true })
   .max(TEXT_MAX.email, { error: MSG.emailTooLong, abort: true })
   .pipe(z.email({ error: MSG.emailInvalid }));
 export const emailChangeOtpField = z.string().regex(/^\d{1,6}$/, { error: MSG.enterOtp6 });

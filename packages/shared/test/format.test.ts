@@ -4,6 +4,7 @@ import {
   cellText,
   formatAmount,
   formatDateTime,
+  formatDay,
   formatMoney,
   formatNumber,
   formatPercent,
@@ -38,9 +39,9 @@ describe('formatMoney', () => {
     expect(formatMoney(0)).toBe('$0.00');
     expect(formatMoney('15.999')).toBe('$15.99');
   });
-  it('reads junk as 0', () => {
-    expect(formatMoney(undefined)).toBe('$0.00');
-    expect(formatMoney('abc')).toBe('$0.00');
+  it("shows '-' for a figure that is absent or unreadable, never $0.00", () => {
+    for (const value of [undefined, null, '', ' ', 'abc', Number.NaN, Number.POSITIVE_INFINITY, {}, [], true]) expect(formatMoney(value)).toBe('-');
+    expect(formatAmount(undefined)).toBe('-');
   });
   it('formatAmount drops the sign', () => {
     expect(formatAmount(1000)).toBe('1,000.00');
@@ -52,14 +53,24 @@ describe('formatNumber and formatPercent (one number format)', () => {
     expect(formatNumber(20100)).toBe('20,100');
     expect(formatNumber('1234567.899')).toBe('1,234,567.89');
     expect(formatNumber(5)).toBe('5');
-    expect(formatNumber(undefined)).toBe('0');
+    expect(formatNumber(undefined)).toBe('-');
+    expect(formatPercent('n/a')).toBe('-');
   });
   it('marks percentages with % and keeps the value as given', () => {
     expect(formatPercent(1.4)).toBe('1.4%');
     expect(formatPercent('1.75')).toBe('1.75%');
     expect(formatPercent(10)).toBe('10%');
     expect(formatPercent(1000)).toBe('1,000%');
-    expect(formatPercent(null)).toBe('0%');
+    expect(formatPercent(null)).toBe('-');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day as the app writes dates, with or without the year, whatever the time zone', () => {
+    expect(formatDay('2026-11-27')).toBe('Nov 27, 2026');
+    expect(formatDay('2026-03-09', false)).toBe('Mar 09');
+    expect(formatDay('2026-03-09T00:00:00Z')).toBe('-');
+    expect(formatDay('garbage')).toBe('-');
   });
 });
 

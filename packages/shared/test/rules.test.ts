@@ -183,7 +183,7 @@ describe('change password (§5 Change password)', () => {
 
 describe('email change (§5)', () => {
   it('requires the email', () => {
-    expect(first(emailChangeField, '')).toBe('Enter your Current Email');
+    expect(first(emailChangeField, '')).toBe('Enter your New Email');
   });
   it('takes up to 6 OTP digits', () => {
     expect(emailChangeOtpField.safeParse('123456').success).toBe(true);

@@ -25,7 +25,7 @@
  *
  * Members: `demo` (the root, Demo@1234) and `m0000002`, `m0000003`, … all with Demo@1234.
  */
-import { amountToMicros, EARNINGS_CAP_MULTIPLIER, microsToAmount } from '@md/shared';
+import { amountToMicros, EARNINGS_CAP_MULTIPLIER, microsToAmount, formatMoney } from '@md/shared';
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Services } from '../core/services.ts';
 import { DEPOSIT_WINDOW_MS } from '../modules/deposits/deposits.ts';
@@ -243,8 +243,8 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
     roiBasisPoints: roiBasisPoints(p),
     binaryVolume: amountToMicros(p.binaryVolume),
     rankVolume: amountToMicros(p.rankVolume),
-    depositMessage: `Your deposit of $${microsToAmount(amountToMicros(p.price))} was received and credited to your Deposit wallet.`,
-    purchaseMessage: `You purchased the ${p.name} package for $${p.price}.`,
+    depositMessage: `Your deposit of ${formatMoney(p.price)} was received and credited to your Deposit wallet.`,
+    purchaseMessage: `You purchased the ${p.name} package for ${formatMoney(p.price)}.`,
   }));
   // Cheaper tiers more often: weights n, n - 1, …, 1 over the plan's order.
   const weights = packages.map((_, i) => packages.length - i);
@@ -368,11 +368,11 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
         }
         const buyer = username(memberId);
         for (const [upline, kind, amount, levelTransId, level] of credits) {
-          const usdt = microsToAmount(amount);
+          const usdt = formatMoney(microsToAmount(amount));
           notifications.push(
             kind === DIRECT
-              ? [upline, 'Direct_Income', `You earned $${usdt} direct income from ${buyer}'s purchase.`, levelTransId, at]
-              : [upline, 'Level_Income', `You earned $${usdt} level ${level} income from ${buyer}'s purchase.`, levelTransId, at],
+              ? [upline, 'Direct_Income', `You earned ${usdt} direct income from ${buyer}'s purchase.`, levelTransId, at]
+              : [upline, 'Level_Income', `You earned ${usdt} level ${level} income from ${buyer}'s purchase.`, levelTransId, at],
           );
         }
       }

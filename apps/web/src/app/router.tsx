@@ -34,6 +34,7 @@ const HistoryPage = lazy(() => import('../features/history/history.tsx'));
 const DepositPage = lazy(() => import('../features/deposit/deposit.tsx'));
 const PackagePage = lazy(() => import('../features/package/package-page.tsx'));
 const WalletsPage = lazy(() => import('../features/wallets/wallets-page.tsx'));
+const WithdrawPage = lazy(() => import('../features/wallets/withdraw-page.tsx'));
 const P2PPage = lazy(() => import('../features/p2p/p2p-page.tsx'));
 const BinaryChartPage = lazy(() => import('../features/binary-chart/binary-chart.tsx'));
 const LevelChartPage = lazy(() => import('../features/level-chart/level-chart.tsx'));
@@ -54,6 +55,7 @@ const BUILT_PAGES: Record<string, ReactNode> = {
   '/dashboard/deposit': <DepositPage />,
   '/dashboard/package': <PackagePage />,
   '/dashboard/wallets': <WalletsPage />,
+  '/dashboard/withdraw': <WithdrawPage />,
   '/dashboard/p2pTransfer': <P2PPage />,
   '/dashboard/binarychart': <BinaryChartPage />,
   '/dashboard/levelchart': <LevelChartPage />,
@@ -74,8 +76,7 @@ const dashboardChildren: RouteObject[] = [
   })),
   ...EXTRA_ROUTES.map((route) => ({
     path: childPath(route.path),
-    // The withdraw page is only the word 'Withdraw' (spec §2).
-    element: route.path === '/dashboard/withdraw' ? <h1>Withdraw</h1> : BUILT_PAGES[route.path] ?? <ComingLaterPage heading={route.heading} description={'description' in route ? route.description : undefined} />,
+    element: BUILT_PAGES[route.path] ?? <ComingLaterPage heading={route.heading} description={'description' in route ? route.description : undefined} />,
   })),
 ];
 

@@ -25,6 +25,8 @@ import { useTRPCClient } from './trpc.ts';
 export interface AuthContextValue {
   user: SessionUser | null;
   profile: Profile | null;
+  /** The last profile read failed and none is loaded: screens that need it say Unavailable. */
+  profileFailed: boolean;
   loading: boolean;
   isAuthenticated: boolean;
   /** After login or registration: keep the token, load the profile, store the session user. */
@@ -77,6 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [profile, setProfile] = useState<Profile | null>(null);
+  const [profileFailed, setProfileFailed] = useState(false);
   const [loading, setLoading] = useState(true);
 
   // Restore the stored user once on load, then loading ends.
@@ -88,6 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(() => {
     setUser(null);
     setProfile(null);
+    setProfileFailed(false);
     queryClient.clear();
     navigate('/', { replace: true });
   }, [navigate, queryClient]);
@@ -109,6 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     markUserDetailsUpdated();
     setUser(sessionUser);
     setProfile(loaded);
+    setProfileFailed(false);
   }, []);
 
   const refreshProfile = useCallback(async () => {
@@ -126,6 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       const message = errorMessage(error, MSG.failedGetProfile);
       notify.error(message);
+      setProfileFailed(true);
       if (SESSION_ERRORS.includes(message)) {
         setTimeout(() => {
           clearLocalStorage();
@@ -155,8 +161,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, profile, loading, isAuthenticated: Boolean(user && getJwt()), completeSignIn, refreshProfile, logout }),
-    [user, profile, loading, completeSignIn, refreshProfile, logout],
+    () => ({ user, profile, profileFailed, loading, isAuthenticated: Boolean(user && getJwt()), completeSignIn, refreshProfile, logout }),
+    [user, profile, profileFailed, loading, completeSignIn, refreshProfile, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

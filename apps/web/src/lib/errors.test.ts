@@ -40,6 +40,13 @@ const trpcData = (data: unknown) => JSON.stringify([{ result: { type: 'data', da
 const CASES: { what: string; mock: Answer; provider: Answer; kind: FailureKind; shows: string }[] = [
   { what: "the server's Error", mock: { status: 500, body: trpcError('Boom', 500) }, provider: { status: 500, body: '{"Error":"Boom"}' }, kind: 'server', shows: 'Boom' },
   { what: 'an Error answered with HTTP 200', mock: { status: 200, body: trpcData({ Error: 'Session Expired' }) }, provider: { status: 200, body: '{"Error":"Session Expired"}' }, kind: 'server', shows: MSG.sessionExpired },
+  {
+    what: 'a server failure worded only by its status line',
+    mock: { status: 500, body: trpcError('Internal Server Error', 500) },
+    provider: { status: 500, body: '{"Error":"Internal Server Error"}' },
+    kind: 'unreadable',
+    shows: MSG.failedCurrentRank,
+  },
   { what: 'an empty Error', mock: { status: 500, body: trpcError('', 500) }, provider: { status: 500, body: '{"Error":""}' }, kind: 'unreadable', shows: MSG.failedCurrentRank },
   { what: 'an error status with no Error', mock: { status: 200, body: trpcData({ Error: null }) }, provider: { status: 503, body: '{}' }, kind: 'unreadable', shows: MSG.failedCurrentRank },
   { what: 'an empty body', mock: { status: 200, body: '' }, provider: { status: 200, body: '' }, kind: 'unreadable', shows: MSG.failedCurrentRank },

@@ -42,6 +42,11 @@ export type FailureKind = 'server' | 'timeout' | 'unreadable' | 'no-answer' | 'a
 const NO_ANSWER_TEXT = /failed to fetch|networkerror|network error|load failed|fetch failed|aborted/i;
 const UNREADABLE_TEXT = /unexpected token|unexpected end|json|unable to transform|missing result/i;
 
+/** The HTTP reason phrases of server failures (RFC 9110 §15.6), as the provider or a proxy may word them. */
+const SERVER_FAILURE_PHRASES: ReadonlySet<string> = new Set(
+  ['Internal Server Error', 'Not Implemented', 'Bad Gateway', 'Service Unavailable', 'Gateway Timeout', 'HTTP Version Not Supported'].map((phrase) => phrase.toLowerCase()),
+);
+
 export function failureKind(error: unknown): FailureKind {
   if (!(error instanceof Error)) return 'unreadable';
   const cause = error.cause;
@@ -53,6 +58,9 @@ export function failureKind(error: unknown): FailureKind {
     if (cause instanceof SyntaxError) return 'unreadable';
     const message = error.message.trim();
     if (!message) return 'unreadable';
+    // A server failure whose only words are its status line ('Internal Server Error') says nothing
+    // a member can act on: the call's own fallback says more ('Failed to check TOTP status').
+    if (SERVER_FAILURE_PHRASES.has(message.toLowerCase()) && (httpStatusOf(error) ?? 500) >= 500) return 'unreadable';
     // An error the server formatted (tRPC shape or provider { Error }) carries its words.
     if (error.shape || error.data) return 'server';
     if (NO_ANSWER_TEXT.test(message)) return 'no-answer';

@@ -20,8 +20,5 @@ export const listOf = <T extends object = Record<string, unknown>>(value: unknow
 export const textOf = (value: unknown, fallback = ''): string =>
   typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback;
 
-/** A finite number (numeric strings included), else undefined. */
-export function numberOf(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-}
+/** A finite number (numeric strings included), else undefined: the formatters' own reading. */
+export { numberOf } from '@md/shared';

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EARNING_TOTAL_WALLETS, WALLET_NAMES, toNumber, type WalletName, type walletDetailSchema } from '@md/shared';
+import { EARNING_TOTAL_WALLETS, WALLET_NAMES, numberOf, type WalletName, type walletDetailSchema } from '@md/shared';
 import type { z } from 'zod';
 import { recordOf } from './guards.ts';
 import { useTRPC } from './trpc.ts';
@@ -38,14 +38,28 @@ export function useRefreshWallets() {
   );
 }
 
-/** A wallet's Available balance; 0 when the wallet or the data is missing. */
-export const availableOf = (wallets: Wallets | undefined, name: string): number => toNumber(wallets?.[name]?.Available);
-/** A wallet's lifetime Total; 0 when missing. */
-export const totalOf = (wallets: Wallets | undefined, name: string): number => toNumber(wallets?.[name]?.Total);
+/**
+ * A wallet's Available balance; undefined when the wallet or its figure is missing or unreadable
+ * (shown as '-'; a form that spends it reads it as 0, so nothing is spent on a figure nobody has).
+ */
+export const availableOf = (wallets: Wallets | undefined, name: string): number | undefined => numberOf(wallets?.[name]?.Available);
+/** A wallet's lifetime Total; undefined when missing or unreadable. */
+export const totalOf = (wallets: Wallets | undefined, name: string): number | undefined => numberOf(wallets?.[name]?.Total);
 
-/** Total Earnings: the lifetime Totals of Binary, Direct, Upline_Bonus (when present) and Level. */
-export const totalEarnings = (wallets: Wallets | undefined): number =>
-  EARNING_TOTAL_WALLETS.reduce((sum, name) => sum + totalOf(wallets, name), 0);
+/**
+ * Total Earnings: the lifetime Totals of Binary, Direct, Upline_Bonus (when present) and Level;
+ * undefined when one of them is missing or unreadable (a sum without it would be a wrong figure).
+ */
+export function totalEarnings(wallets: Wallets | undefined): number | undefined {
+  let sum = 0;
+  for (const name of EARNING_TOTAL_WALLETS) {
+    if (name === 'Upline_Bonus' && !wallets?.[name]) continue;
+    const total = totalOf(wallets, name);
+    if (total === undefined) return undefined;
+    sum += total;
+  }
+  return sum;
+}
 
 /** Narrows a select's value to a wallet name the contract accepts. */
 export const isWalletName = (value: string): value is WalletName => (WALLET_NAMES as readonly string[]).includes(value);

@@ -11,6 +11,7 @@ import {
   amountToMicros,
   BNB_DECIMALS,
   depositPaymentUri,
+  formatMoney,
   microsToAmount,
   microsToBaseUnits,
   PAYMENT_WINDOW_MINUTES,
@@ -93,7 +94,7 @@ export function payDeposit(ctx: MoneyCtx, ref: string | number, paidMicros?: num
     transfer(ctx, [
       { transId: deposit.transId, from: { system: 'deposits_clearing' }, to: { member: deposit.memberId, wallet: 'Deposit' }, amount: deposit.amount, reason: 'deposit', memberId: deposit.memberId, at },
     ]);
-    notify(ctx, deposit.memberId, 'Deposit', `Your deposit of $${microsToAmount(deposit.amount)} was received and credited to your Deposit wallet.`, deposit.transId, at);
+    notify(ctx, deposit.memberId, 'Deposit', `Your deposit of ${formatMoney(microsToAmount(deposit.amount))} was received and credited to your Deposit wallet.`, deposit.transId, at);
     return { deposit: updated, credited: true, message: DEPOSIT_MESSAGES.paid };
   });
 }

@@ -202,7 +202,7 @@ export function writeFoldChunk(ctx: EngineCtx, fold: Fold, cursor: number, limit
   }
   if (lo === fold.ids.length) return undefined;
   const end = Math.min(fold.ids.length, lo + Math.max(1, limit));
-  const entries = rowWriter(ctx.sqlite, 'volume_entries', ['kind', 'trans_id', 'member_id', 'volume', 'left_volume', 'left_total', 'right_volume', 'right_total', 'status', 'created_at']);
+  const entries = rowWriter(ctx.sqlite, 'volume_entries', ['kind', 'trans_id', 'member_id', 'side', 'volume', 'left_volume', 'left_total', 'right_volume', 'right_total', 'status', 'created_at']);
   const compact = compactDate(date);
   // Members are updated FOLD_BATCH per statement: one statement per member was ~2.5 s of the
   // 1,000,000-member run (the driver's per-call cost, not SQLite's work).
@@ -222,7 +222,9 @@ export function writeFoldChunk(ctx: EngineCtx, fold: Fold, cursor: number, limit
       const rl = fold.rankLeft[i]!;
       const rr = fold.rankRight[i]!;
       const { id, rankLeft, rankRight } = totals[i - from]!;
-      if (rl > 0 || rr > 0) entries.push(['rank', `RV${compact}M${id}`, id, rl + rr, rl, rankLeft, rr, rankRight, 'Credited', at]);
+      // A row per leg credited, as the binary rows (spec §2 Volume: Side is the leg, Volume its credit).
+      if (rl > 0) entries.push(['rank', `RV${compact}M${id}`, id, '0', rl, rl, rankLeft, 0, rankRight, 'Credited', at]);
+      if (rr > 0) entries.push(['rank', `RV${compact}M${id}`, id, '1', rr, 0, rankLeft, rr, rankRight, 'Credited', at]);
     }
   }
   entries.end();

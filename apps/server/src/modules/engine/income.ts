@@ -3,7 +3,7 @@
  * subscriptions' remaining 3x cap, oldest subscription first; the part past the cap is not
  * paid. Level income and the purchase's volume are written inside buyPackage's transaction.
  */
-import { amountToMicros, microsToAmount } from '@md/shared';
+import { amountToMicros, microsToAmount, formatMoney } from '@md/shared';
 import type { MemberWallet, TransferReason } from '@md/db';
 import type { Services } from '../../core/services.ts';
 import { creditFromSystem, creditStagedFromSystem, openStagedCredits, type SystemCredit } from '../ledger/ledger.ts';
@@ -104,11 +104,10 @@ export const activeSubscriptions = (ctx: Pick<Services, 'sqlite'>, memberId: num
 export const percentSql = (micros: string, basisPoints: string | number) => `((${micros}) / 10000 * (${basisPoints}) + ((${micros}) % 10000) * (${basisPoints}) / 10000)`;
 
 /**
- * An amount of micro-units (an integer expression, 0 ≤ amount < 10^15) as `${microsToAmount(amount)}`
- * prints it in a message: the integer part, then the fraction without its trailing zeros.
+ * An amount of micro-units (an integer expression, 0 ≤ amount < 10^15) as formatMoney writes it in
+ * a message: "$1,500.00", truncated to the cent.
  */
-export const amountTextSql = (micros: string) =>
-  `(((${micros}) / 1000000) || case when (${micros}) % 1000000 = 0 then '' else rtrim('.' || printf('%06d', (${micros}) % 1000000), '0') end)`;
+export const moneyTextSql = (micros: string) => `printf('$%,d.%02d', (${micros}) / 1000000, ((${micros}) % 1000000) / 10000)`;
 
 /** What a kind of capped income writes besides its amount: the credit's wallet and reason, its TransID and notification. */
 export interface StagedIncomeKind {
@@ -198,7 +197,8 @@ export interface IncomeInput {
   counterpartyMemberId?: number | null;
   notificationType: string;
   /** The notification text for the amount received (USDT). */
-  message: (received: number) => string;
+  /** The notification's text, given the amount received as the app writes money ("$1,500.00"). */
+  message: (received: string) => string;
 }
 
 /**
@@ -231,7 +231,7 @@ export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, payouts: Pay
       counterpartyMemberId: input.counterpartyMemberId ?? null,
       at: input.at,
     });
-    payouts.notifications.push({ memberId: input.memberId, type: input.notificationType, message: input.message(microsToAmount(received)), transId: input.transId, createdAt: input.at });
+    payouts.notifications.push({ memberId: input.memberId, type: input.notificationType, message: input.message(formatMoney(microsToAmount(received))), transId: input.transId, createdAt: input.at });
   }
   return received;
 }
@@ -282,8 +282,8 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
       notificationType: direct ? 'Direct_Income' : 'Level_Income',
       message: (usdt) =>
         direct
-          ? `You earned $${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
-          : `You earned $${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
+          ? `You earned ${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
+          : `You earned ${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
     }, payouts);
     insert.run(transId, id, purchase.memberId, purchase.transId, level, percentage, purchase.amount, expected, received, purchase.at);
   }

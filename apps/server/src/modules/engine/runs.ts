@@ -9,10 +9,10 @@
  * is paid at most once per job in a chunk, so the caps a chunk reads are still its members' when
  * paid.
  */
-import { microsToAmount } from '@md/shared';
+import { microsToAmount, formatMoney } from '@md/shared';
 import {
   BINARY_BASIS_POINTS,
-  amountTextSql,
+  moneyTextSql,
   openStagedIncomes,
   payStagedIncomes,
   percentSql,
@@ -39,7 +39,7 @@ const ROI_INCOME: StagedIncomeKind = {
   reason: 'roi',
   transIdPrefix: 'ROI',
   notificationType: 'ROI_Income',
-  message: (received) => `'You earned $' || ${amountTextSql(received)} || ' daily ROI for ' || @date || '.'`,
+  message: (received) => `'You earned ' || ${moneyTextSql(received)} || ' daily ROI for ' || @date || '.'`,
 };
 
 /**
@@ -58,14 +58,19 @@ function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number
   // statements are `or fail`: a statement that may abort halfway keeps a journal of every page it
   // touches (thousands of rows here), one that fails does not; nothing here can fail a
   // constraint, and an error would roll the whole chunk back.
+  // A row per leg that received volume (spec §2 Volume): Side is that leg, Volume what it received,
+  // Left/Right Volume what the row added to each leg, Carry and Total the legs after the day's match.
   const entries = prepared(
     ctx.sqlite,
-    `insert or fail into volume_entries (kind, trans_id, member_id, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
-     select 'binary', 'BV' || @date || 'M' || member_id, member_id, matched, left_pending, left_carry + left_pending - matched, left_total + left_pending,
-            right_pending, right_carry + right_pending - matched, right_total + right_pending, case when matched > 0 then 'Matched' else 'Carried' end, @at
+    `insert or fail into volume_entries (kind, trans_id, member_id, side, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
+     select 'binary', 'BV' || @date || 'M' || member_id, member_id, leg.side, case leg.side when '0' then left_pending else right_pending end,
+            case leg.side when '0' then left_pending else 0 end, left_carry + left_pending - matched, left_total + left_pending,
+            case leg.side when '1' then right_pending else 0 end, right_carry + right_pending - matched, right_total + right_pending,
+            case when matched > 0 then 'Matched' else 'Carried' end, @at
        from (select member_id, left_pending, right_pending, left_carry, right_carry, left_total, right_total, ${MATCHED} as matched
-               from binary_stats where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME})
-      order by member_id`,
+               from binary_stats where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME}) s
+       join (select '0' as side union all select '1') leg on (leg.side = '0' and s.left_pending > 0) or (leg.side = '1' and s.right_pending > 0)
+      order by member_id, leg.side`,
   ).run(chunk);
   // Every expression reads the row as it was before this update (SQL semantics).
   const carried = prepared(
@@ -74,7 +79,7 @@ function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number
             left_total = left_total + left_pending, right_total = right_total + right_pending, left_pending = 0, right_pending = 0
       where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME}`,
   ).run({ cursor, last });
-  if (entries.changes !== members || carried.changes !== members) throw new Error(`binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`);
+  if (entries.changes < members || entries.changes > 2 * members || carried.changes !== members) throw new Error(`binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`);
 }
 
 /** Binary income: 10 % of the member's match, capped; the staged detail is the matched volume. */
@@ -84,7 +89,7 @@ const BINARY_INCOME: StagedIncomeKind = {
   transIdPrefix: 'BV',
   notificationType: 'Binary_Income',
   message: (received, matched) =>
-    `'You earned $' || ${amountTextSql(received)} || ' binary income on ' || @date || ' (matched volume $' || ${amountTextSql(matched)} || ').'`,
+    `'You earned ' || ${moneyTextSql(received)} || ' binary income on ' || @date || ' (matched volume ' || ${moneyTextSql(matched)} || ').'`,
 };
 
 /** A member near its next rank: its current rank and lifetime rank volume per leg. */
@@ -122,7 +127,7 @@ function evaluateRank(ctx: EngineCtx, s: RankRow, ranks: ReturnType<typeof ranks
       progress.payouts++;
       progress.paid += r.rewardMicros;
     }
-    const message = `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a $${r.reward} reward` : ''}.`;
+    const message = `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a ${formatMoney(r.reward)} reward` : ''}.`;
     payouts.notifications.push({ memberId, type: 'Rank_Achieved', message, transId, createdAt: at });
   }
   prepared(ctx.sqlite, 'update binary_stats set rank = ?, rank_updated_at = ? where member_id = ?').run(ranks[reached]!.name, at, memberId);

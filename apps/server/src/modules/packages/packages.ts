@@ -11,7 +11,7 @@
  * migration, no key to send. A member who does want the same package twice buys it again after
  * the window.
  */
-import { amountToMicros, EARNINGS_CAP_MULTIPLIER, maxCapOf, type PlanPackage } from '@md/shared';
+import { amountToMicros, EARNINGS_CAP_MULTIPLIER, formatMoney, maxCapOf, type PlanPackage } from '@md/shared';
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { subscriptions } from '@md/db';
 import { badRequest } from '../../core/errors.ts';
@@ -123,7 +123,7 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
       rankVolume: subscription.rankVolume,
       at,
     });
-    notify(ctx, memberId, 'Package_Purchase', `You purchased the ${pkg.name} package for $${pkg.price}.`, transId, at);
+    notify(ctx, memberId, 'Package_Purchase', `You purchased the ${pkg.name} package for ${formatMoney(pkg.price)}.`, transId, at);
     return subscription;
   });
 }

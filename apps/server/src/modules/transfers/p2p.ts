@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { members } from '@md/db';
-import { amountToMicros, microsToAmount, MSG } from '@md/shared';
+import { amountToMicros, microsToAmount, MSG, formatMoney } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import { prepared } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
@@ -39,8 +39,8 @@ export function sendP2p(ctx: MoneyCtx, senderId: number, recipientUsername: stri
       { transId, from: { member: senderId, wallet: 'Deposit' }, to: { member: recipient.id, wallet: 'P2P' }, amount: amountMicros, reason: 'p2p', memberId: senderId, counterpartyMemberId: recipient.id, at },
     ]);
     const amount = microsToAmount(amountMicros);
-    notify(ctx, senderId, 'P2P_Transfer', `You sent $${amount} to ${recipient.username}.`, transId, at);
-    notify(ctx, recipient.id, 'P2P_Transfer', `You received $${amount} from ${sender.username} in your P2P wallet.`, transId, at);
+    notify(ctx, senderId, 'P2P_Transfer', `You sent ${formatMoney(amount)} to ${recipient.username}.`, transId, at);
+    notify(ctx, recipient.id, 'P2P_Transfer', `You received ${formatMoney(amount)} from ${sender.username} in your P2P wallet.`, transId, at);
     return transId;
   });
 }

@@ -4,7 +4,7 @@
  * Deposit and Withdrawal are never sources.
  */
 import { MEMBER_WALLETS, type MemberWallet } from '@md/db';
-import { amountToMicros, microsToAmount, MSG, REWARD_WALLETS, SWAP_STEP, type OutputOf } from '@md/shared';
+import { amountToMicros, microsToAmount, MSG, REWARD_WALLETS, SWAP_STEP, type OutputOf, formatMoney } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import { createReadCache } from '../../core/read-cache.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -27,7 +27,7 @@ export const SWAP_MESSAGES = {
   notSource: (w: string) => `The ${w} wallet cannot be swapped out`,
   notRoute: (from: string, allowed: readonly string[]) => `The ${from} wallet can only be swapped to ${allowed.join(' or ')}`,
   step: `Amount must be a multiple of ${SWAP_STEP} (or the whole balance)`,
-  done: (amount: number, from: string, to: string) => `Transferred $${amount} from ${from} to ${to}`,
+  done: (amount: number, from: string, to: string) => `Transferred ${formatMoney(amount)} from ${from} to ${to}`,
 } as const;
 
 const STEP_MICROS = amountToMicros(SWAP_STEP);

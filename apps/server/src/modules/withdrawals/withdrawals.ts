@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { members, withdrawals } from '@md/db';
-import { amountToMicros, bscscanTxUrl, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG, type WithdrawalTimeline } from '@md/shared';
+import { amountToMicros, bscscanTxUrl, formatMoney, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG, type WithdrawalTimeline } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -67,7 +67,7 @@ export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros:
     const fee = withdrawalFee(ctx, amountMicros);
     transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Withdrawal' }, to: { system: 'pending_withdrawals' }, amount: amountMicros, reason: 'withdrawal_request', memberId, at }]);
     const row = insertWithdrawal(ctx.db).get({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address: checksummed, createdAt: at });
-    notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of $${microsToAmount(amountMicros)} was received (fee $${microsToAmount(fee)}).`, transId, at);
+    notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of ${formatMoney(microsToAmount(amountMicros))} was received (fee ${formatMoney(microsToAmount(fee))}).`, transId, at);
     return row;
   });
 }
@@ -98,10 +98,10 @@ export function decideWithdrawal(ctx: MoneyCtx, ref: string | number, decision: 
         ...(w.fee > 0 ? [{ ...base, to: { system: 'fees' as const }, amount: w.fee, reason: 'withdrawal_fee' as const }] : []),
         ...(w.netAmount > 0 ? [{ ...base, to: { system: 'withdrawals_paid' as const }, amount: w.netAmount, reason: 'withdrawal_paid' as const }] : []),
       ]);
-      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of $${microsToAmount(w.amount)} was approved: $${microsToAmount(w.netAmount)} sent to ${w.address}.`, w.transId, at);
+      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was approved: ${formatMoney(microsToAmount(w.netAmount))} sent to ${w.address}.`, w.transId, at);
     } else {
       transfer(ctx, [{ ...base, to: { member: w.memberId, wallet: 'Withdrawal' }, amount: w.amount, reason: 'withdrawal_refund' }]);
-      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of $${microsToAmount(w.amount)} was rejected and refunded to your Withdrawal wallet.`, w.transId, at);
+      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was rejected and refunded to your Withdrawal wallet.`, w.transId, at);
     }
     const status: WithdrawalStatus = decision === 'approve' ? 'APPROVED' : 'REJECTED';
     const txHash = decision === 'approve' ? payoutTxHash(w) : null;

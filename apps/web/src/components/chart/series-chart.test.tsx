@@ -11,7 +11,7 @@ import { AppProviders } from '@/app/providers.tsx';
 import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { EarningsChart } from './earnings-chart.tsx';
-import { daysUntil, fillDays, isoDay, sumEarningRows, sumVolumeRows, weekly, EARNING_KEYS } from './series.ts';
+import { axisTop, daysUntil, fillDays, isoDay, seriesColour, sumEarningRows, sumVolumeRows, weekly, EARNING_KEYS } from './series.ts';
 import { FALLBACK_PAGES } from './use-series.ts';
 
 vi.mock('./stacked-bars.tsx', () => ({
@@ -63,6 +63,23 @@ describe('series helpers', () => {
   });
 });
 
+describe('the plot', () => {
+  it('leaves headroom above the highest bar, its top line a round figure', () => {
+    expect(axisTop(112.5)).toBe(200);
+    expect(axisTop(100)).toBe(200);
+    expect(axisTop(90)).toBe(100);
+    expect(axisTop(1100)).toBe(2000);
+    expect(axisTop(2200)).toBe(2500);
+    expect(axisTop(0.4)).toBe(0.5);
+    expect(axisTop(0)).toBe(1);
+    for (const max of [1, 3.3, 47, 999, 12_345]) expect(axisTop(max)).toBeGreaterThanOrEqual(max * 1.1);
+  });
+  it('draws each series a lighter step in the dark theme, where the solid sits dim', () => {
+    expect(seriesColour('blue')).toBe('blue.solid');
+    expect(seriesColour('blue', true)).toBe('blue.400');
+  });
+});
+
 describe('Earnings over time', () => {
   it('with daily_series: one call per range; the summary and the table say what the server answered; 90 days read as weeks', async () => {
     const user = userEvent.setup();
@@ -71,7 +88,7 @@ describe('Earnings over time', () => {
     });
     const summary = await screen.findByTestId('chart-summary');
     // 10 + 5 + 12.5 + 1.25 + 20 + 12.5 + 100 = 161.25; the best day is Mar 10 (112.50).
-    expect(summary).toHaveTextContent('Earnings over time: $161.25 earned in the last 30 days (ROI $35.00, Direct $5.00, Level $1.25, Binary $20.00, Rank $100.00); the highest day was Mar 10 with $112.50.');
+    expect(summary).toHaveTextContent('Earnings over time: $161.25 earned in the last 30 days (ROI $35.00, Direct $5.00, Level $1.25, Binary $20.00, Rank $100.00); the highest day was Mar 10, 2026 with $112.50.');
     expect(await screen.findByTestId('chart-plot')).toHaveAttribute('data-points', '30');
     expect(screen.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -81,13 +98,13 @@ describe('Earnings over time', () => {
     // Header and 30 days, newest first.
     expect(rows).toHaveLength(31);
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'ROI', 'Direct', 'Level', 'Binary', 'Rank', 'Total']);
-    expect(within(rows[1]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Mar 10', '$12.50', '$0.00', '$0.00', '$0.00', '$100.00', '$112.50']);
-    expect(within(rows[2]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Mar 9', '$12.50', '$0.00', '$1.25', '$20.00', '$0.00', '$33.75']);
+    expect(within(rows[1]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Mar 10, 2026', '$12.50', '$0.00', '$0.00', '$0.00', '$100.00', '$112.50']);
+    expect(within(rows[2]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['Mar 09, 2026', '$12.50', '$0.00', '$1.25', '$20.00', '$0.00', '$33.75']);
     expect(screen.queryByTestId('chart-plot')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '90 days' }));
     await waitFor(() => expect(screen.getByTestId('chart-summary')).toHaveTextContent('$168.25 earned in the last 90 days'));
-    expect(screen.getByTestId('chart-summary')).toHaveTextContent('the highest week was Mar 4 – Mar 10 with $146.25');
+    expect(screen.getByTestId('chart-summary')).toHaveTextContent('the highest week was Mar 04 – Mar 10, 2026 with $146.25');
     expect(within(screen.getByTestId('chart-table')).getAllByRole('row')).toHaveLength(14);
     expect(calls.filter((c) => c.path === 'earning.view_daily_earnings').map((c) => (c.input as { days: number }).days)).toEqual([30, 90]);
     // The history is not paged when the server sums it.

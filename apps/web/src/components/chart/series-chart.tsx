@@ -6,16 +6,15 @@
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, ButtonGroup, Card, HStack, Heading, Skeleton, Stack, Table, Text, chakra } from '@chakra-ui/react';
-import { formatMoney } from '@md/shared';
+import { formatDay, formatMoney } from '@md/shared';
 import { Unavailable } from '../unavailable.tsx';
-import { SERIES_RANGES, totalOf, weekly, type SeriesKey, type SeriesPoint, type SeriesRange } from './series.ts';
+import { SERIES_RANGES, seriesColour, totalOf, weekly, type SeriesKey, type SeriesPoint, type SeriesRange } from './series.ts';
 import { FALLBACK_PAGES, type Series } from './use-series.ts';
 
 const StackedBars = lazy(() => import('./stacked-bars.tsx'));
 
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const day = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
-export const pointDate = (point: SeriesPoint) => (point.date === point.until ? day(point.date) : `${day(point.date)} – ${day(point.until)}`);
+/** A bar's day (or week: "Mar 04 – Mar 10, 2026") as the app writes dates. */
+export const pointDate = (point: SeriesPoint) => (point.date === point.until ? formatDay(point.date) : `${formatDay(point.date, false)} – ${formatDay(point.until)}`);
 const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const tick = (value: number) => compactMoney.format(value);
 
@@ -87,7 +86,7 @@ export function SeriesChart({ title, headingLevel = 'h2', keys, days, onDaysChan
             <HStack as="ul" listStyleType="none" m="0" p="0" gap="3" wrap="wrap" fontSize="xs" aria-label="Legend">
               {keys.map(({ key, label, palette }) => (
                 <HStack as="li" key={key} gap="1">
-                  <Box w="3" h="3" borderRadius="sm" bg={`${palette}.solid`} aria-hidden />
+                  <Box w="3" h="3" borderRadius="sm" bg={seriesColour(palette)} _dark={{ bg: seriesColour(palette, true) }} aria-hidden />
                   <Text>{label}</Text>
                 </HStack>
               ))}

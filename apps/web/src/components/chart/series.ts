@@ -20,8 +20,26 @@ export interface SeriesPoint {
 export interface SeriesKey {
   key: string;
   label: string;
-  /** A Chakra colour palette: the bar is its solid token, themed light and dark. */
+  /** A Chakra colour palette: the bar's colour (seriesColour), light and dark. */
   palette: string;
+}
+
+/**
+ * A series' colour token: the palette's solid in the light theme; a lighter step in the dark one,
+ * where the solid (the 600 step in both themes) sits dim on the dark background.
+ */
+export const seriesColour = (palette: string, dark = false) => (dark ? `${palette}.400` : `${palette}.solid`);
+
+/**
+ * The top of the value axis: above the highest bar by at least a tenth, rounded up to 1, 2, 2.5 or 5
+ * times a power of ten, so the highest bar has headroom and the top line a round figure.
+ */
+export function axisTop(max: number): number {
+  if (!(max > 0)) return 1;
+  const target = max * 1.1;
+  const power = 10 ** Math.floor(Math.log10(target));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= target)!;
+  return step * power;
 }
 
 export const EARNING_KEYS: readonly SeriesKey[] = [

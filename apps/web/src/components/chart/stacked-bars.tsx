@@ -1,7 +1,7 @@
 /**
  * Stacked bars drawn by uPlot: one bar per point, one stack per series key. Loaded
  * lazily (series-chart.tsx) so only the routes with a chart download uPlot. Colours are the Chakra
- * palettes' solid tokens read from the page, so the bars follow the light and dark themes.
+ * palettes' tokens (seriesColour) read from the page, so the bars follow the light and dark themes.
  * Keyboard: the plot is focusable; Left and Right move between bars, Home and End jump, and the
  * readout under it (a live region) says the bar's date and figures.
  */
@@ -10,7 +10,8 @@ import { Box, Text } from '@chakra-ui/react';
 import { useTheme } from 'next-themes';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { totalOf, type SeriesKey, type SeriesPoint } from './series.ts';
+import { formatDay } from '@md/shared';
+import { axisTop, seriesColour, totalOf, type SeriesKey, type SeriesPoint } from './series.ts';
 
 export interface StackedBarsProps {
   points: readonly SeriesPoint[];
@@ -53,13 +54,13 @@ export default function StackedBars({ points, keys, label, formatValue, formatDa
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false }, y: false },
-      scales: { x: { time: false, range: () => [-0.5, points.length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: false, range: () => [-0.5, points.length - 0.5] }, y: { range: (_u, _min, max) => [0, axisTop(max)] } },
       axes: [
         {
           stroke: axisColour,
           grid: { show: false },
           ticks: { stroke: gridColour },
-          values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && points[i] ? points[i].date.slice(5) : '')),
+          values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && points[i] ? formatDay(points[i].date, false) : '')),
         },
         { stroke: axisColour, grid: { stroke: gridColour, width: 1 }, ticks: { stroke: gridColour }, size: 56, values: (_u, splits) => splits.map(formatTick) },
       ],
@@ -67,7 +68,7 @@ export default function StackedBars({ points, keys, label, formatValue, formatDa
         {},
         ...keys.map((_, k) => {
           const key = keys[keys.length - 1 - k]!;
-          const fill = colour(`${key.palette}.solid`);
+          const fill = colour(seriesColour(key.palette, resolvedTheme === 'dark'));
           return { label: key.label, stroke: fill, fill, width: 0, paths: bars, points: { show: false } } satisfies uPlot.Series;
         }),
       ],

@@ -80,7 +80,7 @@ export function DataTable<L extends PagedListName>({
   caption,
 }: DataTableProps<L>) {
   const [state, dispatch] = useTableState();
-  const { rows, loading, failed, retrying, retry, totalPages } = usePagedQuery(list, total, state);
+  const { rows, loading, failed, pagesFailed, retrying, retry, totalPages } = usePagedQuery(list, total, state);
   const mobile = useIsMobile();
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
   const [exporting, setExporting] = useState(false);
@@ -136,13 +136,20 @@ export function DataTable<L extends PagedListName>({
         onExport={() => setExporting(true)}
       />
       <View table={table} caption={caption} empty={empty} />
-      <TablePagination
-        page={state.page}
-        totalPages={totalPages}
-        pageSize={state.pageSize}
-        onPage={(page) => dispatch({ type: 'page', value: page, totalPages })}
-        onPageSize={(size) => dispatch({ type: 'pageSize', value: size })}
-      />
+      {/* A failed read shows Unavailable and its Retry, nothing else: no pager over rows that are not there. */}
+      {failed ? null : pagesFailed ? (
+        <Flex justify="center" data-testid="pages-unavailable">
+          <Unavailable what={`${caption} pages`} onRetry={retry} retrying={retrying} />
+        </Flex>
+      ) : (
+        <TablePagination
+          page={state.page}
+          totalPages={totalPages}
+          pageSize={state.pageSize}
+          onPage={(page) => dispatch({ type: 'page', value: page, totalPages })}
+          onPageSize={(size) => dispatch({ type: 'pageSize', value: size })}
+        />
+      )}
       {exporting && (
         <Suspense fallback={null}>
           <ExportDialog

@@ -64,11 +64,15 @@ export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTota
   const pages = numberOf(recordOf(totalQuery.data)?.Success);
   const { refetch: refetchRows } = rowsQuery;
   const { refetch: refetchTotal, isError: totalFailed } = totalQuery;
+  // An answer whose Success is no list is a read that failed, not an empty page.
+  const unreadable = rowsQuery.data !== undefined && !Array.isArray(recordOf(rowsQuery.data)?.Success);
   return {
     rows,
     loading: rowsQuery.isPending,
     // A failed list is not an empty one: the table says the rows are unavailable (never 'No data').
-    failed: rowsQuery.isError,
+    failed: rowsQuery.isError || unreadable,
+    /** The page count could not be read: no pager offers pages nobody knows. */
+    pagesFailed: totalQuery.isError,
     retrying: rowsQuery.isFetching,
     retry: () => {
       void refetchRows();

@@ -57,7 +57,37 @@ describe('Progress to the next rank', () => {
     expect(meter('Left volume')).toHaveAttribute('aria-valuetext', '$1,500.00 of $1,000.00 (100%)');
     expect(meter('Right volume')).toHaveAttribute('aria-valuetext', '$300.00 of $1,000.00 (30%)');
     expect(screen.queryByRole('progressbar', { name: 'Qualified leaders' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('next-rank-leaders')).toHaveTextContent('Qualified leaders needed: 0');
+    expect(screen.getByTestId('next-rank-leaders')).toHaveTextContent('No qualified leaders needed for Bronze.');
+  });
+
+  it.each([
+    { mode: 'with rank_progress', capabilities: ['rank_progress'], figures: { 'rank.view_rank_progress': () => ({ Success: { Rank: 'Starter', Left_Volume: 4500, Right_Volume: 4200, Qualified_Leaders: 64 } }) } },
+    { mode: 'without it', capabilities: [], figures: { 'rank.view_rank_qualification': () => ({ Success: [{ Left_Total: 4500, Right_Total: 4200 }] }) } },
+  ])('$mode: a Starter whose figures already meet Bronze is shown progress to the first rank not met, and that Bronze comes with the next rank run', async ({ capabilities, figures }) => {
+    renderMeters(capabilities, { 'rank.current_rank': () => ({ Success: { Rank: 'Starter' } }), ...figures });
+    expect(await screen.findByRole('heading', { name: 'Progress to Silver' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Progress to Bronze' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('next-rank-awaiting')).toHaveTextContent('Your figures already meet Bronze: the rank and its reward come with the next daily rank run.');
+    expect(meter('Left volume')).toHaveAttribute('aria-valuetext', '$4,500.00 of $5,000.00 (90%)');
+  });
+
+  it('a rank that asks no qualified leaders draws no leaders meter ("64 of 0" as a full bar)', async () => {
+    renderMeters(['rank_progress'], {
+      'rank.current_rank': () => ({ Success: { Rank: 'Starter' } }),
+      'rank.view_rank_progress': () => ({ Success: { Rank: 'Starter', Left_Volume: 10, Right_Volume: 0, Qualified_Leaders: 64 } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Progress to Bronze' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Qualified leaders' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('next-rank-leaders')).toHaveTextContent('No qualified leaders needed for Bronze.');
+  });
+
+  it('when the figures meet every rank above the current one, that is said instead of full bars', async () => {
+    renderMeters(['rank_progress'], {
+      'rank.current_rank': () => ({ Success: { Rank: 'Starter' } }),
+      'rank.view_rank_progress': () => ({ Success: { Rank: 'Starter', Left_Volume: 9000, Right_Volume: 9000, Qualified_Leaders: 3 } }),
+    });
+    expect(await screen.findByTestId('next-rank-awaiting')).toHaveTextContent('Your figures already meet Silver');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('at the top rank says so instead of meters', async () => {

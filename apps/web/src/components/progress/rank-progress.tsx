@@ -55,10 +55,40 @@ export function useRankFigures(enabled = true): { figures: RankFigures | undefin
 /** Options of a read the page makes too: this component joins it without fetching it again. */
 const JOINED = { retry: false, retryOnMount: false, refetchOnMount: false } as const;
 
-/** The next rank after `current` in server order; undefined at the top or when `current` is not listed. */
-function nextRankOf(ranks: readonly Record<string, unknown>[], current: string) {
+/** The ranks after `current` in server order (all but the default rank when `current` is not listed). */
+function ranksAfter(ranks: readonly Record<string, unknown>[], current: string) {
   const at = ranks.findIndex((rank) => textOf(rank.Rank) === current);
-  return at >= 0 ? ranks[at + 1] : ranks.find((rank) => textOf(rank.Rank) !== DEFAULT_RANK);
+  return at >= 0 ? ranks.slice(at + 1) : ranks.filter((rank) => textOf(rank.Rank) !== DEFAULT_RANK);
+}
+
+/**
+ * Whether the figures meet a rank's requirements as the rank run compares them (DESIGN §6): both
+ * legs' volume and the qualified leaders. Leaders the server does not count (the provider) meet
+ * only a requirement of none.
+ */
+export function meetsRank(figures: RankFigures, rank: Record<string, unknown>): boolean {
+  const leaders = leadersRequiredBy(rank);
+  return (
+    figures.left >= (numberOf(rank.Left_Volune) ?? 0) &&
+    figures.right >= (numberOf(rank.Right_Volume) ?? 0) &&
+    (leaders === 0 || (figures.leaders !== undefined && figures.leaders >= leaders))
+  );
+}
+
+/**
+ * Where the member stands after `current`: the ranks the figures already meet (the rank run
+ * promotes to the highest such rank and pays each reward, at its next run) and the first rank they
+ * do not meet, the one to make progress toward (undefined: every rank is met or held).
+ */
+export function rankStanding(ranks: readonly Record<string, unknown>[], current: string, figures: RankFigures | undefined) {
+  const after = ranksAfter(ranks, current);
+  if (!figures) return { reached: [], next: after[0] };
+  const reached: Record<string, unknown>[] = [];
+  for (const rank of after) {
+    if (!meetsRank(figures, rank)) return { reached, next: rank };
+    reached.push(rank);
+  }
+  return { reached, next: undefined };
 }
 
 /** A card of three meters toward the next rank; nothing to show at the top rank. */
@@ -70,15 +100,25 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
   const { figures, isPending } = useRankFigures();
   const ranks = listOf(recordOf(ranksQuery.data)?.Success).filter((rank) => textOf(rank.Rank) !== '');
   const current = textOf(recordOf(recordOf(currentQuery.data)?.Success)?.Rank) || DEFAULT_RANK;
-  const next = ranks.length > 0 ? nextRankOf(ranks, current) : undefined;
+  const { reached, next } = ranks.length > 0 ? rankStanding(ranks, current, figures) : { reached: [], next: undefined };
   const loading = ranksQuery.isPending || currentQuery.isPending || isPending;
+  // Ranks the figures already meet are awarded by the next rank run: said, not drawn as full bars.
+  const awaiting = reached.length > 0 ? textOf(reached[reached.length - 1]!.Rank) : undefined;
+  const awaitingNote = awaiting && (
+    <Text fontSize="sm" color="fg.muted" data-testid="next-rank-awaiting">
+      Your figures already meet {awaiting}: the rank and its reward come with the next daily rank run.
+    </Text>
+  );
   // Failures are the pages' to report (spec §8); the meters only stay away.
   if (!loading && (!next || !figures)) {
-    return ranks.length > 0 && !next && !ranksQuery.isError ? (
+    if (ranks.length === 0 || next || ranksQuery.isError) return null;
+    return awaiting ? (
+      awaitingNote
+    ) : (
       <Text color="fg.muted" data-testid="next-rank-top">
         You hold the top rank.
       </Text>
-    ) : null;
+    );
   }
   const leadersNeeded = next ? leadersRequiredBy(next) : 0;
   return (
@@ -95,9 +135,15 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
           </Stack>
         ) : (
           <Stack gap="4">
+            {awaitingNote}
             <ProgressMeter label="Left volume" value={figures.left} max={numberOf(next.Left_Volune) ?? 0} format={formatMoney} />
             <ProgressMeter label="Right volume" value={figures.right} max={numberOf(next.Right_Volume) ?? 0} format={formatMoney} />
-            {figures.leaders !== undefined ? (
+            {/* A rank that asks no leaders gets no meter: "64 of 0" drawn as a full bar measures nothing. */}
+            {leadersNeeded === 0 ? (
+              <Text fontSize="sm" color="fg.muted" data-testid="next-rank-leaders">
+                No qualified leaders needed for {textOf(next.Rank)}.
+              </Text>
+            ) : figures.leaders !== undefined ? (
               <ProgressMeter label="Qualified leaders" value={figures.leaders} max={leadersNeeded} format={formatNumber} colorPalette="purple" />
             ) : (
               <Text fontSize="sm" color="fg.muted" data-testid="next-rank-leaders">

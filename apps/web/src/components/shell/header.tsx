@@ -2,7 +2,7 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
 import { LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
-import { MSG, formatAmount, toNumber } from '@md/shared';
+import { MSG, formatMoney } from '@md/shared';
 import { useAuth } from '../../lib/auth.tsx';
 import { useWallets } from '../../lib/wallets.ts';
 import { copyText, shareOrCopy } from '../copy-button.tsx';
@@ -63,7 +63,7 @@ function PackageBalance() {
       data-testid="package-balance"
     >
       {/* Two unbreakable halves: on a phone the figure drops under the label instead of splitting. */}
-      {label} <Box as="span" whiteSpace="nowrap">${formatAmount(toNumber(deposit.Available))}</Box>
+      {label} <Box as="span" whiteSpace="nowrap">{formatMoney(deposit.Available)}</Box>
     </Text>
   );
 }

@@ -76,6 +76,27 @@ describe('sign-in form', () => {
     await waitFor(() => expect(screen.queryByLabelText('TOTP')).not.toBeInTheDocument());
   });
 
+  it("a lookup failing with only its status line is toasted as 'Failed to check TOTP status'; the server's 'TOTP is required' then shows at the field, not as a second toast", async () => {
+    renderApp('/', {
+      'user.view_country': () => {
+        throw new MockFailure('Internal Server Error', 500);
+      },
+      'user.login': () => {
+        throw new MockFailure(MSG.totpRequired, 401);
+      },
+    });
+    const toasts = () => Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]')).map((toast) => toast.textContent ?? '');
+    await userEvent.type(await screen.findByLabelText('Username'), 'demo2fa');
+    await userEvent.type(screen.getByLabelText('Password'), 'Demo@1234');
+    expect(await screen.findByText(MSG.failedCheckTotp, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByLabelText('TOTP');
+    const said = await screen.findByText(MSG.totpRequired);
+    expect(said.closest('[data-scope="toast"]')).toBeNull();
+    expect(toasts().join('\n')).not.toContain(MSG.totpRequired);
+  });
+
   it('signs in, stores the session and opens the dashboard', async () => {
     const { router } = renderApp('/', {
       'user.view_country': () => ({ Success: false }),

@@ -59,6 +59,7 @@ export function SignInPage() {
     handleSubmit,
     watch,
     setFocus,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({ resolver, defaultValues: { username: '', password: '', totp: '' } });
 
@@ -84,7 +85,12 @@ export function SignInPage() {
       await startSession(response, MSG.loginSuccessful);
     } catch (error) {
       const message = errorMessage(error, MSG.loginFailed);
-      if (message === MSG.totpRequired && !totpRequired) setTotpAskedFor(values.username.trim());
+      if (message === MSG.totpRequired) {
+        // The field says it, where the code goes (a lookup that failed has toasted already): no second toast.
+        if (!totpRequired) setTotpAskedFor(values.username.trim());
+        setError('totp', { message });
+        return;
+      }
       notify.error(message);
     }
   };

@@ -112,7 +112,7 @@ describe('Binary chart', () => {
     await waitFor(() => expect(screen.queryByTestId('node-details')).not.toBeInTheDocument());
   });
 
-  it("shows 'No organizational data available' when the member has no downline, and only logs a failure", async () => {
+  it("shows 'No organizational data available' when the member has no downline; a failure is logged and reads Unavailable with a Retry, not the empty state", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const first = renderSignedIn('/dashboard/binarychart', {
       'binary.view_binary_downline': () => ({ Success: { Username: 'demo', CountUser: 0, Downline: [] } }),
@@ -124,7 +124,8 @@ describe('Binary chart', () => {
         throw new MockFailure('Not implemented yet', 501);
       },
     });
-    expect(await screen.findByText('No organizational data available')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Retry: Binary tree' })).toBeInTheDocument();
+    expect(screen.queryByText('No organizational data available')).not.toBeInTheDocument();
     await waitFor(() => expect(error).toHaveBeenCalled());
     error.mockRestore();
   });

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, sideLabel } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { recordOf, textOf } from '@/lib/guards.ts';
@@ -73,12 +74,14 @@ export default function BinaryChartPage() {
   const rootQuery = useQuery({ ...trpc['binary.view_binary_downline'].queryOptions({ username }), enabled: Boolean(username), retry: false });
   const [hovered, setHovered] = useState<{ username: string; rect: DOMRect } | null>(null);
 
-  // Spec §8: a failed load is only logged; the page shows the empty state.
+  // Spec §8: a failed load is logged, and silent (no toast); the page says the tree is unavailable, with a Retry.
   useEffect(() => {
     if (rootQuery.error) console.error('Failed to load the binary tree', rootQuery.error);
   }, [rootQuery.error]);
   // A root answer without a username reads as no tree (spec §8: the tree becomes empty).
   const answer = recordOf(recordOf(rootQuery.data)?.Success);
+  // An answer whose Success is no object could not be read: not an empty tree either.
+  const failed = rootQuery.isError || (rootQuery.data !== undefined && !answer);
   const rootName = textOf(answer?.Username);
 
   // The root is the member itself: its sponsor and status come from the profile, not a downline entry.
@@ -117,7 +120,9 @@ export default function BinaryChartPage() {
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      {rootQuery.isPending && username ? (
+      {failed ? (
+        <Unavailable what="Binary tree" onRetry={() => void rootQuery.refetch()} retrying={rootQuery.isFetching} />
+      ) : rootQuery.isPending && username ? (
         <Spinner aria-label="Loading the binary tree" />
       ) : !root ? (
         <Text color="fg.muted">{MSG.noOrgData}</Text>

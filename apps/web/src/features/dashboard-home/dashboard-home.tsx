@@ -25,7 +25,7 @@ import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
 import { useNearViewport } from '@/lib/use-near-viewport.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
-import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
+import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { availableOf, useWallets } from '@/lib/wallets.ts';
@@ -161,8 +161,8 @@ export default function DashboardHomePage() {
     <StatCard label={label} loading={isPending} help={help} value={isError ? <UnavailableText /> : value()} />
   );
   const retry = (section: string) => (isError ? <RetryButton what={section} onRetry={() => void refetch()} retrying={isFetching} /> : undefined);
-  const figure = (value: unknown) => numberOf(value) ?? 0;
-  const money = (value: unknown) => formatMoney(figure(value));
+  // An absent or unreadable figure shows '-' (the formatters' own reading), never 0.
+  const money = (value: unknown) => formatMoney(value);
   // Wallets, activity and the summary sit below the fold on a phone: they render after the first paint.
   const belowFold = useAfterFirstPaint();
 
@@ -171,7 +171,7 @@ export default function DashboardHomePage() {
       <PageHeader heading={headingFor(home, user?.username ?? '')} description={home.description} />
       <Section title="Overview" action={retry('Overview')}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
-          {figureCard('Current Level', () => formatNumber(figure(analytics?.Current_Level)))}
+          {figureCard('Current Level', () => formatNumber(analytics?.Current_Level))}
           {/* The rank call first, then the analytics; a member without a rank yet is a Starter (spec §3). */}
           {currentRank.rank !== undefined ? (
             <StatCard label="Current Rank" value={currentRank.rank} />
@@ -187,7 +187,7 @@ export default function DashboardHomePage() {
       </Section>
       <Section title="Earnings Overview" action={retry('Earnings Overview')}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
-          {figureCard('Active Subscriptions', () => formatNumber(figure(analytics?.Active_Subscriptions)))}
+          {figureCard('Active Subscriptions', () => formatNumber(analytics?.Active_Subscriptions))}
           {figureCard('Max Earnings', () => money(analytics?.Max_Earnings), 'The 3x cap of your active packages')}
           {/* Not the Wallets page's Total Earnings (lifetime Binary + Direct + Upline_Bonus + Level wallet totals). */}
           {figureCard('Total Earnings', () => money(analytics?.Total_Earnings), TOTAL_EARNINGS_HELP)}

@@ -22,7 +22,7 @@ type DepositRow = OutputOf<'table.view_deposit_transaction'>['Success'][number];
  */
 const depositColumns: readonly DataColumn<DepositRow>[] = [
   { key: 'id', header: 'ID' },
-  { key: 'amount', header: 'Amount' },
+  { key: 'amount', header: 'Amount', format: 'money' },
   { key: 'date', header: 'Date', format: 'date' },
   { key: 'status', header: 'Status', render: (row) => <StatusBadge status={row.status} /> },
   { key: 'transaction_id', header: 'Transaction ID' },

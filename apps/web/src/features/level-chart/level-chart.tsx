@@ -10,6 +10,7 @@ import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, MSG, formatNumber } from '@md/shar
 import { ShareYourLink } from '@/components/next-step.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { VirtualTree, type ChildPage, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
@@ -73,11 +74,13 @@ export default function LevelChartPage() {
     retry: false,
   });
   const rootQuery = paged ? firstPageQuery : wholeQuery;
-  // Spec §8: a failed load is only logged; the page shows the empty state.
+  // Spec §8: a failed load is logged, and silent (no toast); the page says the tree is unavailable, with a Retry.
   useEffect(() => {
     if (rootQuery.error) console.error('Failed to load the level tree', rootQuery.error);
   }, [rootQuery.error]);
   const answer = recordOf(recordOf(rootQuery.data)?.Success);
+  // An answer whose Success is no object could not be read: not an empty downline either.
+  const failed = rootQuery.isError || (rootQuery.data !== undefined && !answer);
 
   const root = useMemo<TreeNode<LevelMember> | null>(() => {
     const name = textOf(answer?.Username);
@@ -106,13 +109,15 @@ export default function LevelChartPage() {
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      {rootQuery.isPending && username ? (
+      {failed ? (
+        <Unavailable what="Level tree" onRetry={() => void rootQuery.refetch()} retrying={rootQuery.isFetching} />
+      ) : rootQuery.isPending && username ? (
         <Spinner aria-label="Loading the level tree" />
       ) : !root ? (
         <Stack gap="4">
           <Text color="fg.muted">{MSG.noOrgData}</Text>
-          {/* No downline: the next step is sharing the link; a failed read says nothing more (spec §8). */}
-          {!rootQuery.isError && <ShareYourLink />}
+          {/* No downline: the next step is sharing the link. */}
+          <ShareYourLink />
         </Stack>
       ) : (
         <>

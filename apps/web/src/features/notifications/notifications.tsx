@@ -2,9 +2,17 @@
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, formatDateTime, humanizeType, type Notification } from '@md/shared';
+import {
+  MSG,
+  NOTIFICATIONS_PAGE_SIZE,
+  clampPage,
+  formatDateTime,
+  humanizeType,
+  type Notification,
+} from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { markNotificationsSeen } from '@/lib/notifications-seen.ts';
@@ -31,9 +39,14 @@ export default function NotificationsPage() {
   );
   const total = useQuery(trpc['notification.total_view_notification'].queryOptions({}));
   // Both fetches fail silently (spec §8): no entries, one page. Only numbers and object entries are read.
-  const totalPages = Math.max(1, Math.ceil((numberOf(recordOf(total.data)?.Success) ?? 0) / NOTIFICATIONS_PAGE_SIZE));
+  const totalPages = Math.max(
+    1,
+    Math.ceil((numberOf(recordOf(total.data)?.Success) ?? 0) / NOTIFICATIONS_PAGE_SIZE),
+  );
   const go = (target: number) => setPage(clampPage(target, totalPages));
   const entries = listOf<Partial<Notification>>(recordOf(list.data)?.Success);
+  // A failed or unreadable answer (Success no list) is not an empty list: Unavailable and Retry, no pager.
+  const failed = list.isError || (list.data !== undefined && !Array.isArray(recordOf(list.data)?.Success));
   // Seeing the first page clears the header bell's count: its first entry is the newest.
   const username = useAuth().user?.username ?? '';
   const newest = page === 1 ? entries[0] : undefined;
@@ -42,7 +55,9 @@ export default function NotificationsPage() {
   return (
     <Stack gap="6">
       <PageHeader heading={item.heading} description={item.description} />
-      {list.isPending ? (
+      {failed ? (
+        <Unavailable what="Notifications" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : list.isPending ? (
         <Text color="fg.muted">{MSG.loading}</Text>
       ) : entries.length === 0 ? (
         <Text color="fg.muted">{MSG.noNotifications}</Text>
@@ -67,27 +82,29 @@ export default function NotificationsPage() {
           ))}
         </Stack>
       )}
-      <HStack as="nav" aria-label="Pagination" gap="2" flexWrap="wrap" justify="center">
-        <Button size="sm" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
-          Previous
-        </Button>
-        {visiblePages(page, totalPages).map((n) => (
-          <Button
-            key={n}
-            size="sm"
-            variant={n === page ? 'solid' : 'outline'}
-            colorPalette={n === page ? 'teal' : 'gray'}
-            aria-current={n === page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
-            onClick={() => go(n)}
-          >
-            {n}
+      {!failed && (
+        <HStack as="nav" aria-label="Pagination" gap="2" flexWrap="wrap" justify="center">
+          <Button size="sm" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
+            Previous
           </Button>
-        ))}
-        <Button size="sm" variant="outline" onClick={() => go(page + 1)} disabled={page >= totalPages}>
-          Next
-        </Button>
-      </HStack>
+          {visiblePages(page, totalPages).map((n) => (
+            <Button
+              key={n}
+              size="sm"
+              variant={n === page ? 'solid' : 'outline'}
+              colorPalette={n === page ? 'teal' : 'gray'}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+              onClick={() => go(n)}
+            >
+              {n}
+            </Button>
+          ))}
+          <Button size="sm" variant="outline" onClick={() => go(page + 1)} disabled={page >= totalPages}>
+            Next
+          </Button>
+        </HStack>
+      )}
     </Stack>
   );
 }

@@ -34,7 +34,7 @@ export default function P2PPage() {
 
   const openPrompt = () => {
     if (!recipient.verified) return;
-    const parsed = p2pAmountField(balance).safeParse(amount);
+    const parsed = p2pAmountField(balance ?? 0).safeParse(amount);
     if (!parsed.success) return setAmountError(parsed.error.issues[0]?.message);
     setPrompting(true);
   };

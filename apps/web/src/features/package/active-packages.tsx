@@ -7,10 +7,29 @@ import { Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react
 import { formatDateTime, formatMoney } from '@md/shared';
 import { ChoosePackage } from '@/components/next-step.tsx';
 import { ProgressMeter } from '@/components/progress/progress-meter.tsx';
+import { Unavailable } from '@/components/unavailable.tsx';
 import type { ActiveSubscription } from './use-active-plans.ts';
 
-export function ActivePackages({ subscriptions, profilePackage }: { subscriptions: ActiveSubscription[] | undefined; profilePackage: string | null | undefined }) {
-  // While the table loads, or when it failed (silent, spec §8), nothing is claimed either way.
+interface ActivePackagesProps {
+  subscriptions: ActiveSubscription[] | undefined;
+  profilePackage: string | null | undefined;
+  /** The read failed (silent, spec §8): Unavailable with a Retry. */
+  failed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+export function ActivePackages({ subscriptions, profilePackage, failed, retrying, onRetry }: ActivePackagesProps) {
+  if (failed)
+    return (
+      <Stack as="section" aria-labelledby="active-packages" gap="3">
+        <Heading as="h2" size="lg" id="active-packages">
+          Your active packages
+        </Heading>
+        <Unavailable what="Your active packages" onRetry={onRetry} retrying={retrying} />
+      </Stack>
+    );
+  // While the table loads nothing is claimed either way.
   if (!subscriptions) return null;
   // The profile names a package the table does not list as ACTIVE: nothing to measure, nothing to suggest.
   if (subscriptions.length === 0 && profilePackage) return null;

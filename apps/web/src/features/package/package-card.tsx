@@ -4,7 +4,7 @@
  * shows (a whole card as a button would carry a heading and a list inside a control).
  */
 import { Badge, Card, chakra, DataList, HStack, Heading, Text } from '@chakra-ui/react';
-import { formatMoney, formatNumber, formatPercent, type packageSchema } from '@md/shared';
+import { formatMoney, formatPercent, type packageSchema } from '@md/shared';
 import type { z } from 'zod';
 
 export type Package = z.infer<typeof packageSchema>;
@@ -19,8 +19,9 @@ interface PackageCardProps {
 export function PackageCard({ pkg, current, selected, onSelect }: PackageCardProps) {
   const rows: [string, string][] = [
     ['Max Cap', formatMoney(pkg.Max_Cap)],
-    ['Binary Volume', formatNumber(pkg.Binary_Volume)],
-    ['Rank Volume', formatNumber(pkg.Rank_Volume)],
+    // Volumes are USDT, as on the Volume page.
+    ['Binary Volume', formatMoney(pkg.Binary_Volume)],
+    ['Rank Volume', formatMoney(pkg.Rank_Volume)],
     ['Daily ROI', formatPercent(pkg.ROI_Percentage)],
   ];
   return (

@@ -10,6 +10,7 @@ import { Box, Button, Flex, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/
 import { MSG, formatMoney } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
@@ -60,8 +61,11 @@ export default function PackagePage() {
   return (
     <Stack gap="6">
       <PageHeader heading={item.heading} description={item.description} />
-      <ActivePackages subscriptions={active.subscriptions} profilePackage={profile?.package} />
-      {packages.isPending ? (
+      <ActivePackages subscriptions={active.subscriptions} profilePackage={profile?.package} failed={active.failed} retrying={active.retrying} onRetry={() => void active.refresh()} />
+      {/* A failed or unreadable list (spec §8 toasts the failure) is Unavailable with a Retry, not 'No data'. */}
+      {packages.isError || (packages.data !== undefined && !Array.isArray(recordOf(packages.data)?.Success)) ? (
+        <Unavailable what="Packages" onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
+      ) : packages.isPending ? (
         <Spinner color="teal.solid" aria-label={MSG.loading} />
       ) : list.length === 0 ? (
         <Text color="fg.muted">{MSG.noData}</Text>
@@ -84,22 +88,25 @@ export default function PackagePage() {
         </Stack>
       )}
       {selectedPackage && (
-        // On a phone, sticky to the bottom of the screen while the cards scroll: the next step stays
-        // in view. Wider screens show it under the grid, in view already.
+        // Sticky to the bottom of the screen while the cards scroll, at every width: the next step
+        // stays in view (at 1280×900 the grid alone pushes it below the fold).
         <Box
-          position={{ base: 'sticky', md: 'static' }}
+          position="sticky"
           bottom="0"
           zIndex="docked"
           mx={{ base: '-4', md: '0' }}
-          px={{ base: '4', md: '0' }}
-          py={{ base: '3', md: '0' }}
-          bg={{ base: 'bg.subtle', md: 'transparent' }}
-          borderTopWidth={{ base: '1px', md: '0' }}
+          px="4"
+          py="3"
+          bg="bg.subtle"
+          borderTopWidth="1px"
+          borderWidth={{ md: '1px' }}
+          borderRadius={{ md: 'l2' }}
+          shadow={{ md: 'md' }}
           data-testid="package-action-bar"
         >
           {/* On a phone the button sits at the start: the QA button (mock mode) floats at the end corner. */}
-          <Flex gap="2" direction={{ base: 'column', md: 'row' }} align={{ base: 'flex-start', md: 'center' }}>
-            <Text fontSize="sm" fontWeight="medium" display={{ base: 'block', md: 'none' }}>
+          <Flex gap={{ base: '2', md: '4' }} direction={{ base: 'column', md: 'row' }} align={{ base: 'flex-start', md: 'center' }}>
+            <Text fontSize="sm" fontWeight="medium">
               {selectedPackage.Name} · {formatMoney(selectedPackage.Price)}
             </Text>
             <Button colorPalette="teal" size="lg" onClick={() => setConfirmOpen(true)}>

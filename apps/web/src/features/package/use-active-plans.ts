@@ -33,6 +33,9 @@ export function useActivePlans(profilePackage: string | null | undefined): {
   /** The ACTIVE rows the table answered; undefined while it loads or when it failed. */
   subscriptions: ActiveSubscription[] | undefined;
   refresh: () => Promise<void>;
+  /** The table's read failed, or its answer could not be read. */
+  failed: boolean;
+  retrying: boolean;
 } {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -54,5 +57,6 @@ export function useActivePlans(profilePackage: string | null | undefined): {
     () => queryClient.invalidateQueries({ queryKey: trpc['subscription.subscription_transaction'].pathKey() }),
     [queryClient, trpc],
   );
-  return { plans, subscriptions, refresh };
+  const failed = query.isError || (query.data !== undefined && !Array.isArray(recordOf(query.data)?.Success));
+  return { plans, subscriptions: failed ? undefined : subscriptions, refresh, failed, retrying: query.isFetching };
 }

@@ -1,8 +1,10 @@
 /** Settings (/dashboard/settings): Profile, Security and Wallet Address tabs. */
+import { useState } from 'react';
 import { Stack, Tabs, VisuallyHidden } from '@chakra-ui/react';
 import { FullScreenSpinner } from '@/components/full-screen-spinner.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { ChangeEmailSection } from './change-email.tsx';
 import { ChangePasswordSection } from './change-password.tsx';
@@ -12,12 +14,20 @@ import { TwoFactorSection } from './two-factor.tsx';
 import { WalletAddressTab } from './wallet-address-tab.tsx';
 
 export default function SettingsPage() {
-  const { profile } = useAuth();
+  const { profile, profileFailed, refreshProfile } = useAuth();
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void refreshProfile().finally(() => setRetrying(false));
+  };
   const item = navItemByPath('/dashboard/settings')!;
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      {!profile ? (
+      {/* The profile read failed (toasted, spec §8): Unavailable with a Retry, not a spinner that never ends. */}
+      {!profile && profileFailed ? (
+        <Unavailable what="Profile" onRetry={retry} retrying={retrying} />
+      ) : !profile ? (
         <FullScreenSpinner label="Loading profile" />
       ) : (
         <Tabs.Root defaultValue="profile" variant="line" colorPalette="teal" lazyMount>

@@ -1,5 +1,5 @@
 /**
- * Quick transfer's confirmation (without it, one click moved every reward wallet, with no way
+ * Confirmations of the one-way moves into the Withdrawal wallet. Quick transfer's (without it, one click moved every reward wallet, with no way
  * back): each reward wallet and the amount that will move, the total, and that the Withdrawal wallet
  * cannot be swapped back. What is confirmed is what is sent: the plan is fixed when the panel opens.
  */
@@ -43,13 +43,49 @@ export function QuickTransferDialog({ legs, busy, onCancel, onConfirm }: QuickTr
           ['Into', 'Withdrawal Wallet'],
         ]}
       />
-      <Alert.Root status="warning">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>This cannot be undone.</Alert.Title>
-          <Alert.Description>The Withdrawal wallet cannot be swapped back into a reward wallet or the Deposit wallet.</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <OneWayWarning />
+    </ConfirmDialog>
+  );
+}
+
+/** What every move into the Withdrawal wallet says before it is confirmed: there is no way back. */
+export function OneWayWarning() {
+  return (
+    <Alert.Root status="warning">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>This cannot be undone.</Alert.Title>
+        <Alert.Description>The Withdrawal wallet cannot be swapped back into a reward wallet or the Deposit wallet.</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+export interface WithdrawalSwap {
+  from: WalletName;
+  amount: number;
+}
+
+/** A swap into the Withdrawal wallet, one-way like Quick transfer: confirmed first, sent as shown. */
+export function WithdrawalSwapDialog({ swap, busy, onCancel, onConfirm }: { swap: WithdrawalSwap | null; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <ConfirmDialog
+      open={swap !== null}
+      title="Swap into Withdrawal"
+      confirmLabel={`Swap ${formatMoney(swap?.amount ?? 0)}`}
+      busy={busy}
+      busyLabel="Swapping..."
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <SummaryList
+        rows={[
+          ['From', `${swap?.from ?? ''} Wallet`],
+          ['Amount', formatMoney(swap?.amount ?? 0)],
+          ['Into', 'Withdrawal Wallet'],
+        ]}
+      />
+      <OneWayWarning />
     </ConfirmDialog>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { MSG, REWARD_WALLETS, SWAP_STEP, SWAP_SUBMIT_GUARD_MS, formatMoney, swapAmountField } from '@md/shared';
+import { MSG, REWARD_WALLETS, SWAP_STEP, SWAP_SUBMIT_GUARD_MS, formatMoney, swapAmountField, type WalletName } from '@md/shared';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { errorMessage } from '@/lib/errors.ts';
@@ -16,7 +16,7 @@ import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, isWalletName, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
-import { QuickTransferDialog, type QuickTransferLeg } from './quick-transfer-dialog.tsx';
+import { QuickTransferDialog, WithdrawalSwapDialog, type QuickTransferLeg, type WithdrawalSwap } from './quick-transfer-dialog.tsx';
 import { useSwapWallets, walletOptions } from './use-swap-wallets.ts';
 
 const SELECT_WALLET = 'Select a wallet';
@@ -34,38 +34,51 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
   const quickMoving = useSingleFlight();
   // The quick transfer being confirmed: fixed when the panel opens, sent as shown.
   const [quickLegs, setQuickLegs] = useState<readonly QuickTransferLeg[] | null>(null);
+  // A swap into the Withdrawal wallet being confirmed (one-way, as Quick transfer).
+  const [withdrawalSwap, setWithdrawalSwap] = useState<WithdrawalSwap | null>(null);
 
   const fromBalance = from ? availableOf(wallets, from) : 0;
+  // A figure that cannot be read is spent as 0 (nothing to swap) and shown as '-'.
+  const spendable = fromBalance ?? 0;
 
-  const swap = async () => {
-    const next: typeof errors = {};
-    if (!isWalletName(from)) next.from = SELECT_WALLET;
-    if (!isWalletName(to)) next.to = SELECT_WALLET;
-    else if (to === from) next.to = 'Choose a different wallet';
-    const parsed = swapAmountField(fromBalance).safeParse(amount);
-    if (!parsed.success) next.amount = parsed.error.issues[0]?.message;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !isWalletName(from) || !isWalletName(to)) return;
-
+  const send = async (fromWallet: WalletName, toWallet: WalletName, value: number) => {
     await swapping.run(async () => {
       try {
         const response = await client['wallet.transfer_wallet'].mutate({
-          amount: parseFloat(amount),
-          from_wallet: from,
-          to_wallet: to,
+          amount: value,
+          from_wallet: fromWallet,
+          to_wallet: toWallet,
         });
         notify.success(textOf(recordOf(response)?.Success) || 'Swap completed');
         setAmount('');
         void refreshWallets();
       } catch (error) {
         notify.error(errorMessage(error, MSG.walletTransferFailed));
+      } finally {
+        setWithdrawalSwap(null);
       }
     });
   };
 
+  const swap = async () => {
+    const next: typeof errors = {};
+    if (!isWalletName(from)) next.from = SELECT_WALLET;
+    if (!isWalletName(to)) next.to = SELECT_WALLET;
+    else if (to === from) next.to = 'Choose a different wallet';
+    const parsed = swapAmountField(spendable).safeParse(amount);
+    if (!parsed.success) next.amount = parsed.error.issues[0]?.message;
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !isWalletName(from) || !isWalletName(to)) return;
+    if (to === 'Withdrawal') {
+      setWithdrawalSwap({ from, amount: parseFloat(amount) });
+      return;
+    }
+    await send(from, to, parseFloat(amount));
+  };
+
   /** Opens the confirmation with every non-zero reward wallet as it stands now. */
   const reviewQuickTransfer = () => {
-    const legs = REWARD_WALLETS.map((name) => ({ wallet: name, amount: availableOf(wallets, name) })).filter(
+    const legs = REWARD_WALLETS.map((name) => ({ wallet: name, amount: availableOf(wallets, name) ?? 0 })).filter(
       (leg) => leg.amount > 0,
     );
     if (legs.length === 0) {
@@ -149,7 +162,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
                 }}
               />
             </Box>
-            <Button mt="6" variant="outline" disabled={!from} onClick={() => setAmount(String(fromBalance))}>
+            <Button mt="6" variant="outline" disabled={!from} onClick={() => setAmount(String(spendable))}>
               MAX
             </Button>
           </HStack>
@@ -173,6 +186,12 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
         </Stack>
       </form>
       {/* Outside the form: a portal's submit still bubbles through React's tree to the form above. */}
+      <WithdrawalSwapDialog
+        swap={withdrawalSwap}
+        busy={swapping.pending}
+        onCancel={() => setWithdrawalSwap(null)}
+        onConfirm={() => void (withdrawalSwap && send(withdrawalSwap.from, 'Withdrawal', withdrawalSwap.amount))}
+      />
       <QuickTransferDialog
         legs={quickLegs}
         busy={quickMoving.pending}

@@ -8,9 +8,9 @@ import { LuTrendingUp, LuWallet } from 'react-icons/lu';
 import { formatMoney } from '@md/shared';
 
 /** A figure, or its skeleton while `value` is null (loading). */
-const figure = (value: number | null) => (value === null ? <Skeleton as="span" display="inline-block" height="1em" width="5rem" aria-label="Loading" /> : formatMoney(value));
+const figure = (value: number | null | undefined) => (value === null ? <Skeleton as="span" display="inline-block" height="1em" width="5rem" aria-label="Loading" /> : formatMoney(value));
 
-export function WalletCard({ name, available, total }: { name: string; available: number | null; total: number | null }) {
+export function WalletCard({ name, available, total }: { name: string; available: number | null | undefined; total: number | null | undefined }) {
   return (
     <Card.Root size="sm" variant="outline" data-testid={`wallet-card-${name}`}>
       <Card.Body>
@@ -41,7 +41,7 @@ export function WalletCard({ name, available, total }: { name: string; available
 export const TOTAL_EARNINGS_LABEL = 'Total Earnings (lifetime referral income)';
 export const TOTAL_EARNINGS_HELP = 'Binary + Direct + Upline Bonus + Level, not ROI or Rank';
 
-export function TotalEarningsCard({ total }: { total: number | null }) {
+export function TotalEarningsCard({ total }: { total: number | null | undefined }) {
   return (
     <Card.Root size="sm" variant="subtle" colorPalette="teal" bg="teal.subtle" data-testid="wallet-card-Total-Earnings">
       <Card.Body>

@@ -67,6 +67,12 @@ describe('wallets page', () => {
     await userEvent.clear(screen.getByLabelText('Amount'));
     await userEvent.type(screen.getByLabelText('Amount'), '1.25');
     await userEvent.click(screen.getByRole('button', { name: 'Swap' }));
+    // Into Withdrawal is one-way, as Quick transfer: confirmed first, nothing sent before.
+    const confirm = await screen.findByRole('dialog', { name: 'Swap into Withdrawal' });
+    expect(confirm).toHaveTextContent('Level Wallet');
+    expect(confirm).toHaveTextContent('This cannot be undone.');
+    expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Swap $1.25' }));
     expect(await screen.findByText('Wallet transfer successful')).toBeInTheDocument();
     expect(callsTo(calls, 'wallet.transfer_wallet').map((c) => c.input)).toEqual([{ amount: 1.25, from_wallet: 'Level', to_wallet: 'Withdrawal' }]);
   });
@@ -135,9 +141,9 @@ describe('wallets page', () => {
     await screen.findByText('$150.00', {}, { timeout: 5000 });
     const from = screen.getByLabelText('From wallet');
     await waitFor(() => expect(within(from).getByRole('option', { name: 'Direct' })).toBeEnabled());
-    await waitFor(() => expect(within(screen.getByLabelText('To wallet')).getByRole('option', { name: 'Withdrawal' })).toBeEnabled());
+    await waitFor(() => expect(within(screen.getByLabelText('To wallet')).getByRole('option', { name: 'Deposit' })).toBeEnabled());
     await userEvent.selectOptions(from, 'Direct');
-    await userEvent.selectOptions(screen.getByLabelText('To wallet'), 'Withdrawal');
+    await userEvent.selectOptions(screen.getByLabelText('To wallet'), 'Deposit');
     await userEvent.type(screen.getByLabelText('Amount'), '1');
     const swap = screen.getByRole('button', { name: 'Swap' });
     act(() => {

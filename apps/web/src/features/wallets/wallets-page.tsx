@@ -4,7 +4,7 @@
  * instead of eight $0.00 (the call fails silently, spec §8).
  */
 import { Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LuArrowLeftRight } from 'react-icons/lu';
 import { WALLET_NAMES } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -15,12 +15,16 @@ import { availableOf, totalEarnings, totalOf, useWallets } from '@/lib/wallets.t
 import { StatementSection } from './statement-section.tsx';
 import { SwapForm } from './swap-form.tsx';
 import { TotalEarningsCard, WalletCard } from './wallet-card.tsx';
+import { tabOf } from './wallets-tabs.ts';
 import { WithdrawalForm } from './withdrawal-form.tsx';
 
 export default function WalletsPage() {
   const { wallets, state, refetch, isFetching } = useWallets();
   const ready = state === 'ready';
   const item = navItemByPath('/dashboard/wallets')!;
+  // The Withdraw menu entry opens this page at its Withdrawal Request tab (?tab=withdrawal).
+  const [params] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
   return (
     <Stack gap="6">
       <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
@@ -49,7 +53,7 @@ export default function WalletsPage() {
         </SimpleGrid>
       )}
       <SectionCard title="Move funds">
-        <Tabs.Root defaultValue="swap" variant="line" colorPalette="teal" lazyMount unmountOnExit>
+        <Tabs.Root key={tab} defaultValue={tab} variant="line" colorPalette="teal" lazyMount unmountOnExit>
           <Tabs.List flexWrap="wrap" mb="4">
             <Tabs.Trigger value="swap">Wallet Swap</Tabs.Trigger>
             <Tabs.Trigger value="withdrawal">Withdrawal Request</Tabs.Trigger>

@@ -1,7 +1,12 @@
-/** The withdrawal confirmation: amount, fee % and fee, and the final amount = amount − fee. */
+/**
+ * The withdrawal confirmation: amount, fee % and fee, the final amount = amount − fee, and the whole
+ * destination address, checksummed (EIP-55), where the member confirms it.
+ */
+import { Code } from '@chakra-ui/react';
 import { formatMoney } from '@md/shared';
 import { ConfirmDialog } from '@/components/form/confirm-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
+import { checksumAddress } from '@/lib/address.ts';
 
 export interface WithdrawalQuote {
   amount: number;
@@ -10,7 +15,16 @@ export interface WithdrawalQuote {
   finalAmount: number;
 }
 
-export function WithdrawalFeeDialog({ quote, onCancel, onConfirm }: { quote: WithdrawalQuote | null; onCancel: () => void; onConfirm: () => void }) {
+/** The destination, whole and checksummed, broken anywhere so it wraps on a phone. */
+export function DestinationAddress({ address }: { address: string | null | undefined }) {
+  return (
+    <Code fontSize="sm" wordBreak="break-all" whiteSpace="normal" data-testid="withdrawal-destination">
+      {address ? checksumAddress(address) : '-'}
+    </Code>
+  );
+}
+
+export function WithdrawalFeeDialog({ quote, address, onCancel, onConfirm }: { quote: WithdrawalQuote | null; address: string | null | undefined; onCancel: () => void; onConfirm: () => void }) {
   return (
     <ConfirmDialog open={quote !== null} title="Confirm Withdrawal" confirmLabel="Confirm" onCancel={onCancel} onConfirm={onConfirm}>
       {quote && (
@@ -20,6 +34,7 @@ export function WithdrawalFeeDialog({ quote, onCancel, onConfirm }: { quote: Wit
             ['Fee', `${quote.feePercent}%`],
             ['Fee amount', formatMoney(quote.fee)],
             ['Final amount', <span data-testid="withdrawal-final-amount">{formatMoney(quote.finalAmount)}</span>],
+            ['To address (BEP.20)', <DestinationAddress address={address} />],
           ]}
         />
       )}

@@ -16,7 +16,7 @@ import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
-import { WithdrawalFeeDialog, type WithdrawalQuote } from './withdrawal-fee-dialog.tsx';
+import { DestinationAddress, WithdrawalFeeDialog, type WithdrawalQuote } from './withdrawal-fee-dialog.tsx';
 
 export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
   const client = useTRPCClient();
@@ -32,7 +32,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
   const address = profile?.Wallet_Details?.Wallet_Address;
   const value = parseFloat(amount);
   // Spec §5: disabled when the amount is 0 (or empty) or above the available balance.
-  const disabled = !(value > 0) || value > available;
+  const disabled = !(value > 0) || value > (available ?? 0);
 
   const requestFees = async () => {
     const parsed = withdrawalAmountField.safeParse(amount);
@@ -113,7 +113,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
           </Button>
         </Stack>
       </form>
-      <WithdrawalFeeDialog quote={step === 'fee' ? quote : null} onCancel={close} onConfirm={() => setStep('password')} />
+      <WithdrawalFeeDialog quote={step === 'fee' ? quote : null} address={address} onCancel={close} onConfirm={() => setStep('password')} />
       <PasswordPromptDialog
         open={step === 'password'}
         title="Confirm withdrawal"
@@ -121,7 +121,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
         onClose={close}
         onConfirm={submit}
       >
-        {quote && <SummaryList rows={[['You receive', formatMoney(quote.finalAmount)]]} />}
+        {quote && <SummaryList rows={[['You receive', formatMoney(quote.finalAmount)], ['To address (BEP.20)', <DestinationAddress address={address} />]]} />}
       </PasswordPromptDialog>
     </Stack>
   );
