@@ -97,6 +97,11 @@ const steps: Step[] = [
   { name: 'rank.view_rank_progress' as ProcedureName, as: 'demo', input: () => ({}) },
   { name: 'binary.view_leg_bottom' as ProcedureName, as: 'demo', input: () => ({ side: '0' }) },
   { name: 'binary.view_path' as ProcedureName, as: 'demo', input: () => ({ username: 'gonzalo_001' }) },
+  { name: 'team.view_team_summary' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'binary.view_next_run' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'rank.view_rank_history' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'notification.view_preferences' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'notification.update_preferences' as ProcedureName, as: 'demo', input: () => ({ event: 'team', in_app: true }) },
   // TOTP and email change on a member without a package (email change needs none active).
   { name: 'user.enable_totp', as: 'allene_029', input: () => ({}) },
   { name: 'user.change_totp_status', as: 'allene_029', input: () => ({ status: true, totp: totpCode(totpKey) }) },

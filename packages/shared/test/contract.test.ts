@@ -37,6 +37,11 @@ describe('the contract', () => {
       ['earning.view_daily_earnings', 'daily_series'],
       ['binary.view_daily_volume', 'daily_series'],
       ['rank.view_rank_progress', 'rank_progress'],
+      ['team.view_team_summary', 'team_summary'],
+      ['binary.view_next_run', 'binary_next_run'],
+      ['rank.view_rank_history', 'rank_history'],
+      ['notification.view_preferences', 'notification_preferences'],
+      ['notification.update_preferences', 'notification_preferences'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });

@@ -14,6 +14,7 @@ import { packageHandlers } from './packages/packages.ts';
 import { securityHandlers } from './security/security.ts';
 import { supportHandlers } from './support/handlers.ts';
 import { tableHandlers } from './tables/handlers.ts';
+import { teamHandlers } from './team/handlers.ts';
 import { p2pHandlers } from './transfers/p2p.ts';
 import { walletHandlers } from './wallets/wallets.ts';
 import { withdrawalHandlers } from './withdrawals/withdrawals.ts';
@@ -37,4 +38,5 @@ export const handlers: Handlers = {
   ...supportHandlers,
   ...activityHandlers,
   ...insightHandlers,
+  ...teamHandlers,
 };

@@ -69,6 +69,11 @@ const EXAMPLES: Examples = {
   'rank.view_rank_progress': {},
   'binary.view_leg_bottom': { side: '0' },
   'binary.view_path': { username: 'gonzalo_001' },
+  'team.view_team_summary': {},
+  'binary.view_next_run': {},
+  'rank.view_rank_history': {},
+  'notification.view_preferences': {},
+  'notification.update_preferences': { event: 'withdrawals', email: true },
 };
 
 const tableInput = contract['table.view_deposit_transaction'].input;
