@@ -12,11 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, TEAM_DIRECTS_LISTED } from '@md/shared';
+import { MSG, TEAM_DIRECTS_LISTED, nextUkBinaryRun, ukWeekAndMonthStart } from '@md/shared';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { dueRuns, scheduledAt } from '../src/modules/engine/schedule.ts';
-import { nextBinaryRun, weekAndMonthStart } from '../src/modules/team/handlers.ts';
+import { nextBinaryRun } from '../src/modules/team/handlers.ts';
 import { RATE_RULES } from '../src/transport/rate-limit.ts';
 import { createTestApp, memberIdOf, migrationsBefore, type TestApp } from './helpers.ts';
 
@@ -79,7 +79,7 @@ describe('team.view_team_summary', () => {
     const active = new Set((db.prepare("select member_id as id from subscriptions where status = 'ACTIVE'").all() as { id: number }[]).map((r) => r.id));
     const children = new Map<number, typeof all>();
     for (const m of all) if (m.parent !== null) children.set(m.parent, [...(children.get(m.parent) ?? []), m]);
-    const { week, month } = weekAndMonthStart(t.clock.now());
+    const { week, month } = ukWeekAndMonthStart(t.clock.now());
     const leg = (side: string): Leg => {
       const found: typeof all = [];
       const stack = (children.get(memberIdOf(t, 'demo')) ?? []).filter((m) => m.side === side);
@@ -161,6 +161,22 @@ describe('binary.view_next_run', () => {
     expect(nextBinaryRun(Date.UTC(2026, 2, 29, 0, 30))).toBe(scheduledAt('binary', '2026-03-29'));
     expect(new Date(scheduledAt('binary', '2026-03-29')).toISOString()).toBe('2026-03-29T10:00:00.000Z');
     expect(new Date(nextBinaryRun(Date.UTC(2026, 9, 25, 10, 30))).toISOString()).toBe('2026-10-25T11:00:00.000Z');
+  });
+
+  it('the web app’s fallback (device clock, Intl only) names the same instant as the engine, hour by hour across both changes', () => {
+    for (const start of [Date.UTC(2026, 2, 27), Date.UTC(2026, 9, 23), Date.UTC(2027, 2, 26)])
+      for (let now = start; now < start + 4 * DAY_MS; now += 3_600_000 - 1) expect(nextUkBinaryRun(now), new Date(now).toISOString()).toBe(nextBinaryRun(now));
+  });
+
+  it('weeks start on Monday 00:00 UK time and months on the 1st, in summer and winter', () => {
+    // Wednesday 15 July 2026, 12:00 UTC (BST): Monday 13 July 00:00 BST is 12 July 23:00 UTC.
+    expect(ukWeekAndMonthStart(Date.UTC(2026, 6, 15, 12)).week).toBe(Date.UTC(2026, 6, 12, 23));
+    expect(ukWeekAndMonthStart(Date.UTC(2026, 6, 15, 12)).month).toBe(Date.UTC(2026, 5, 30, 23));
+    // Sunday 1 November 2026 (GMT): the week began Monday 26 October 00:00 GMT, the month at 00:00 GMT today.
+    expect(ukWeekAndMonthStart(Date.UTC(2026, 10, 1, 12))).toEqual({ week: Date.UTC(2026, 9, 26), month: Date.UTC(2026, 10, 1) });
+    // Just before midnight UK on a Sunday in summer (22:59 UTC) is still that week.
+    expect(ukWeekAndMonthStart(Date.UTC(2026, 6, 19, 22, 59)).week).toBe(Date.UTC(2026, 6, 12, 23));
+    expect(ukWeekAndMonthStart(Date.UTC(2026, 6, 19, 23, 0)).week).toBe(Date.UTC(2026, 6, 19, 23));
   });
 
   it('follows the QA clock: advanced past 11:00 UK, the next run is the next day’s', async () => {

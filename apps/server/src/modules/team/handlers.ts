@@ -8,26 +8,16 @@
  * subscriptions (ACTIVE), binary_stats (carry after the last matching), rank_rewards (one row per
  * rank reached, written by the rank run) and the engine's own schedule (engine/schedule.ts).
  */
-import { TZDate } from '@date-fns/tz';
-import { TEAM_DIRECTS_LISTED, microsToAmount, type OutputOf } from '@md/shared';
+import { TEAM_DIRECTS_LISTED, microsToAmount, ukWeekAndMonthStart, type OutputOf } from '@md/shared';
 import { prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { dueRuns, ENGINE_ZONE } from '../engine/schedule.ts';
+import { dueRuns } from '../engine/schedule.ts';
 import { binaryStatsOf, currentRankOf } from '../engine/stats.ts';
 
 type LegCounts = OutputOf<'team.view_team_summary'>['Success']['Left'];
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Monday 00:00 and the 1st 00:00 of the UK week and month holding `now` (the daily runs' calendar). */
-export function weekAndMonthStart(now: number): { week: number; month: number } {
-  const london = new TZDate(now, ENGINE_ZONE);
-  const sinceMonday = (london.getDay() + 6) % 7;
-  const week = new TZDate(london.getFullYear(), london.getMonth(), london.getDate() - sinceMonday, 0, 0, 0, 0, ENGINE_ZONE).getTime();
-  const month = new TZDate(london.getFullYear(), london.getMonth(), 1, 0, 0, 0, 0, ENGINE_ZONE).getTime();
-  return { week, month };
-}
 
 /**
  * One leg's counts: the binary subtree under the member's child on `side`, walked through the
@@ -77,7 +67,8 @@ export function nextBinaryRun(now: number): number {
 export const teamHandlers: Handlers = {
   'team.view_team_summary': (ctx) => {
     const now = ctx.clock.now();
-    const { week, month } = weekAndMonthStart(now);
+    // The UK calendar the daily runs follow; the web app counts its fallback in the same weeks.
+    const { week, month } = ukWeekAndMonthStart(now);
     return {
       Success: {
         Week_From: iso(week),
