@@ -312,14 +312,19 @@ export function NextBinaryRun() {
   );
 }
 
-/** Both, side by side from lg: a chunk of its own, loaded after the home's first paint. */
+/**
+ * Both, the countdown first (a phone reads it before the team's long list), the team beside it from
+ * lg: a chunk of its own, loaded after the home's first paint.
+ */
 export default function TeamGlance() {
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
-      <Box gridColumn={{ lg: 'span 2' }} minW="0">
+      <Box gridColumn={{ lg: '3' }} gridRow={{ lg: '1' }} minW="0">
+        <NextBinaryRun />
+      </Box>
+      <Box gridColumn={{ lg: '1 / span 2' }} gridRow={{ lg: '1' }} minW="0">
         <TeamNumbers />
       </Box>
-      <NextBinaryRun />
     </SimpleGrid>
   );
 }

@@ -70,16 +70,13 @@ export function RankHistory() {
                   key={`${step.rank}-${index}`}
                   display="flex"
                   flexWrap="wrap"
-                  alignItems="baseline"
-                  columnGap="3"
+                  alignItems="center"
+                  columnGap="2"
                   py="2"
                   borderBottomWidth={index < all.length - 1 ? '1px' : '0'}
                 >
-                  <Text fontWeight="semibold" minW="7rem">
+                  <Text fontWeight="semibold" flex="1">
                     {step.rank}
-                  </Text>
-                  <Text color="fg.muted" fontSize="sm" flex="1">
-                    {index === 0 ? `joined ${formatDateTime(step.at)}` : `reached ${formatDateTime(step.at)}`}
                   </Text>
                   {step.reward !== undefined && step.reward > 0 && (
                     <Badge colorPalette="teal" variant="subtle">
@@ -91,6 +88,9 @@ export function RankHistory() {
                       Current
                     </Badge>
                   )}
+                  <Text color="fg.muted" fontSize="sm" w="full">
+                    {index === 0 ? `joined ${formatDateTime(step.at)}` : `reached ${formatDateTime(step.at)}`}
+                  </Text>
                 </Box>
               ))}
             </Stack>
