@@ -12,10 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, TEAM_DIRECTS_LISTED, nextUkBinaryRun, ukWeekAndMonthStart } from '@md/shared';
+import { TEAM_DIRECTS_LISTED, nextUkBinaryRun, ukWeekAndMonthStart } from '@md/shared';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { dueRuns, scheduledAt } from '../src/modules/engine/schedule.ts';
+import { PREFERENCE_MESSAGES } from '../src/modules/notifications/preferences.ts';
 import { nextBinaryRun } from '../src/modules/team/handlers.ts';
 import { RATE_RULES } from '../src/transport/rate-limit.ts';
 import { createTestApp, memberIdOf, migrationsBefore, type TestApp } from './helpers.ts';
@@ -69,7 +70,7 @@ describe('scoping: always the token’s member', () => {
   });
 });
 
-describe('team.view_team_summary', () => {
+describe('team.view_team_summary', { timeout: 120_000 }, () => {
   it('counts each binary leg, its active members and newcomers as the tables hold them', async () => {
     const reply = await t.post<{ Success: Summary }>('/team/view_team_summary', {}, { token: demo });
     expect(reply.status).toBe(200);
@@ -141,7 +142,7 @@ describe('team.view_team_summary', () => {
   });
 });
 
-describe('binary.view_next_run', () => {
+describe('binary.view_next_run', { timeout: 120_000 }, () => {
   it('answers the engine’s next binary run on the server clock and the carry binary_stats holds', async () => {
     const reply = await t.post<{ Success: { Now: string; Next_Run: string; Left_Carry: number; Right_Carry: number } }>('/binary/view_next_run', {}, { token: demo });
     expect(reply.status).toBe(200);
@@ -210,7 +211,8 @@ describe('rank.view_rank_history', () => {
   });
 });
 
-describe('notification preferences', () => {
+// Several cases seed a fresh demo database of their own: seconds each, more under load.
+describe('notification preferences', { timeout: 120_000 }, () => {
   const prefsOf = async (token: string) => (await t.post<{ Success: Preference[] }>('/notification/view_preferences', {}, { token })).body.Success;
 
   it('defaults to in-app on and email off; security is locked on; payouts are not mailed', async () => {
@@ -227,9 +229,9 @@ describe('notification preferences', () => {
     const token = await t.login('jeff_006');
     const before = await prefsOf(token);
     for (const [body, error] of [
-      [{ event: 'security', email: false }, MSG.securityNoticesAlwaysOn],
-      [{ event: 'security', in_app: false }, MSG.securityNoticesAlwaysOn],
-      [{ event: 'payouts', email: true }, MSG.payoutsNotMailed],
+      [{ event: 'security', email: false }, PREFERENCE_MESSAGES.securityAlwaysOn],
+      [{ event: 'security', in_app: false }, PREFERENCE_MESSAGES.securityAlwaysOn],
+      [{ event: 'payouts', email: true }, PREFERENCE_MESSAGES.payoutsNotMailed],
       [{ event: 'birthdays', email: true }, 'Unknown event type'],
       [{ event: 'team', email: 'yes' }, 'email must be true or false'],
     ] as const) {

@@ -148,8 +148,4 @@ export const MSG = {
   messageTooLong: tooLongMessage('Message', TEXT_MAX.supportMessage),
   searchTooLong: tooLongMessage('Search text', TEXT_MAX.search),
   planTooLong: tooLongMessage('Plan', TEXT_MAX.plan),
-  // Notification preferences (an extension; the spec has none).
-  securityNoticesAlwaysOn: 'Security notices cannot be turned off',
-  payoutsNotMailed: 'Payouts are not sent by email',
-  preferencesSaved: 'Notification preferences saved',
 } as const;

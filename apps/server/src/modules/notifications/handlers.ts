@@ -1,9 +1,9 @@
 /** The caller's notifications, newest first, paged (spec §7; page size 20 by default). */
 import { count, desc, eq } from 'drizzle-orm';
 import { notifications } from '@md/db';
-import { MSG, NOTIFICATIONS_PAGE_SIZE } from '@md/shared';
+import { NOTIFICATIONS_PAGE_SIZE } from '@md/shared';
 import type { Handlers } from '../../transport/handlers.ts';
-import { preferencesOf, setPreference } from './preferences.ts';
+import { PREFERENCE_MESSAGES, preferencesOf, setPreference } from './preferences.ts';
 
 export const notificationHandlers: Handlers = {
   'notification.view_notification': (ctx, input) => {
@@ -30,6 +30,6 @@ export const notificationHandlers: Handlers = {
   'notification.view_preferences': (ctx) => ({ Success: preferencesOf(ctx, ctx.member.id) }),
   'notification.update_preferences': (ctx, input) => {
     setPreference(ctx, ctx.member.id, input.event, { inApp: input.in_app, email: input.email });
-    return { Success: MSG.preferencesSaved, Preferences: preferencesOf(ctx, ctx.member.id) };
+    return { Success: PREFERENCE_MESSAGES.saved, Preferences: preferencesOf(ctx, ctx.member.id) };
   },
 };

@@ -6,10 +6,17 @@
  * CHECK refuses them); payouts are never mailed (a member is paid several times a day, from the
  * daily-run worker, which has no mailer).
  */
-import { MSG, NOTIFICATION_EVENTS, type NotificationEvent, type OutputOf } from '@md/shared';
+import { NOTIFICATION_EVENTS, type NotificationEvent, type OutputOf } from '@md/shared';
 import type { Services } from '../../core/services.ts';
 import { badRequest } from '../../core/errors.ts';
 import { prepared } from '../../core/prepared.ts';
+
+/** The extension's words (kept out of the shared MSG: the sign-in bundle carries MSG whole). */
+export const PREFERENCE_MESSAGES = {
+  securityAlwaysOn: 'Security notices cannot be turned off',
+  payoutsNotMailed: 'Payouts are not sent by email',
+  saved: 'Notification preferences saved',
+} as const;
 
 type Preference = OutputOf<'notification.view_preferences'>['Success'][number];
 
@@ -77,10 +84,10 @@ export function preferencesOf(ctx: Pick<Services, 'sqlite'>, memberId: number): 
 /** Stores one event's choice; refuses, changing nothing, to turn security notices off or to mail payouts. */
 export function setPreference(ctx: Pick<Services, 'sqlite' | 'clock'>, memberId: number, event: NotificationEvent, change: { inApp?: boolean | undefined; email?: boolean | undefined }): void {
   if (LOCKED.has(event)) {
-    if (change.inApp === false || change.email === false) throw badRequest(MSG.securityNoticesAlwaysOn);
+    if (change.inApp === false || change.email === false) throw badRequest(PREFERENCE_MESSAGES.securityAlwaysOn);
     return;
   }
-  if (NOT_MAILED.has(event) && change.email === true) throw badRequest(MSG.payoutsNotMailed);
+  if (NOT_MAILED.has(event) && change.email === true) throw badRequest(PREFERENCE_MESSAGES.payoutsNotMailed);
   const current = choiceOf(ctx, memberId, event);
   prepared(
     ctx.sqlite,

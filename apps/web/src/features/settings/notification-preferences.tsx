@@ -77,7 +77,7 @@ export function NotificationPreferences() {
     try {
       const answer = recordOf(await client['notification.update_preferences'].mutate({ event: event as never, ...change }));
       queryClient.setQueryData(options.queryKey, { Success: answer?.Preferences } as never);
-      notify.success(textOf(answer?.Success) || MSG.preferencesSaved);
+      notify.success(textOf(answer?.Success) || 'Preferences saved');
     } catch (failure) {
       notify.error(errorMessage(failure, 'Could not save the preference'));
     } finally {
