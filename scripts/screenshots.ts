@@ -133,7 +133,7 @@ const DASHBOARD_PAGES: Shot[] = [
     name: 'avatar-menu',
     path: '/dashboard',
     act: async (page) => {
-      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByTestId('avatar-menu').click();
       await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     },
   },

@@ -106,7 +106,8 @@ describe.each(cases)('the business at a glance in $label', ({ server, viewport }
   it('the avatar menu opens Security and Sessions in Settings, switches the theme and signs out; Settings → Notifications saves preferences or says the provider does not offer them', async () => {
     const token = await openAs('gonzalo_001');
     await page.goto(`${server.url}/dashboard`);
-    const avatar = page.getByRole('button', { name: 'Account menu' });
+    // The trigger is named by its visible text, the member's name and email.
+    const avatar = page.getByRole('button', { name: /^gonzalo_001\b/ });
     await avatar.click();
     const menu = page.getByRole('menu');
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Security', 'Sessions', expect.stringMatching(/^(Dark|Light) theme$/), 'Sign out']);

@@ -143,9 +143,10 @@ function AccountMenu({ username, email, onSignOut }: { username: string; email: 
   return (
     <Menu.Root onSelect={({ value }) => select(value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" minW="0" height="auto" py="1" aria-label="Account menu" title={email ? `${username} · ${email}` : username} data-testid="avatar-menu">
+        <Button variant="ghost" size="sm" px="1" minW="0" height="auto" py="1" title={email ? `${username} · ${email}` : username} data-testid="avatar-menu">
           <HStack gap="3" minW="0">
-            <Avatar.Root size="sm" colorPalette="teal">
+            {/* The trigger is named by the member's name and email (its visible text); the initial is decoration. */}
+            <Avatar.Root size="sm" colorPalette="teal" aria-hidden>
               <Avatar.Fallback>{username.slice(0, 1).toUpperCase()}</Avatar.Fallback>
             </Avatar.Root>
             {/* On a phone the avatar stands for the member (the names, squeezing the balance, are read out only). */}

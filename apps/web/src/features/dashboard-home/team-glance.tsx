@@ -144,7 +144,7 @@ export function TeamNumbers() {
   return (
     <Section title="Your team">
       {isPending ? (
-        <Skeleton height="10rem" aria-label="Loading your team" />
+        <Skeleton height="10rem" role="status" aria-label="Loading your team" />
       ) : isError || !team ? (
         <Unavailable what="Your team" onRetry={() => void refetch()} retrying={isFetching} size="md" />
       ) : (
@@ -281,7 +281,7 @@ export function NextBinaryRun() {
               isError ? (
                 <Unavailable what="Next binary run" onRetry={() => void refetch()} />
               ) : (
-                <Skeleton height="2rem" aria-label="Loading the next run" />
+                <Skeleton height="2rem" role="status" aria-label="Loading the next run" />
               )
             ) : (
               <>
@@ -301,7 +301,7 @@ export function NextBinaryRun() {
                 </Text>
               </>
             ) : isPending ? (
-              <Skeleton height="1.5rem" aria-label="Loading the carry" />
+              <Skeleton height="1.5rem" role="status" aria-label="Loading the carry" />
             ) : isError && next !== undefined ? (
               <Unavailable what="Carry" onRetry={() => void refetch()} />
             ) : null}

@@ -59,7 +59,7 @@ export function RankHistory() {
       <Card.Root variant="outline">
         <Card.Body>
           {isPending ? (
-            <Skeleton height="6rem" aria-label="Loading the rank history" />
+            <Skeleton height="6rem" role="status" aria-label="Loading the rank history" />
           ) : isError || !all ? (
             <Unavailable what="Rank history" onRetry={() => void refetch()} retrying={isFetching} />
           ) : (
