@@ -111,6 +111,32 @@ const DASHBOARD_PAGES: Shot[] = [
   { name: 'bonus-wallet', path: '/dashboard/bonus', act: (page) => page.getByRole('tab', { name: 'Wallet' }).click() },
   { name: 'volume', path: '/dashboard/volume' },
   { name: 'rank-rewards', path: '/dashboard/rankrewards' },
+  {
+    // The rank history under the meters.
+    name: 'rank-history',
+    path: '/dashboard/rankrewards',
+    act: async (page) => {
+      await page.getByTestId('rank-history').scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    // The team in numbers and the countdown, loaded after the home's first paint.
+    name: 'home-team',
+    path: '/dashboard',
+    act: async (page) => {
+      await page.getByTestId('team-numbers').waitFor();
+      await page.getByTestId('weaker-leg-hint').waitFor();
+    },
+  },
+  { name: 'settings-notifications', path: '/dashboard/settings#notifications', act: (page) => page.getByTestId('notification-preferences').waitFor() },
+  {
+    name: 'avatar-menu',
+    path: '/dashboard',
+    act: async (page) => {
+      await page.getByTestId('avatar-menu').click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    },
+  },
   { name: 'timeline', path: '/dashboard/timeline' },
   {
     // One FAQ answer open and the form's errors shown.

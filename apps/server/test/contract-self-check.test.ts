@@ -104,6 +104,11 @@ const steps: Step[] = [
     input: () => ({ trans_id: (t.services.sqlite.prepare("select w.trans_id from withdrawals w join members m on m.id = w.member_id where m.username = 'demo' and w.status = 'APPROVED'").get() as { trans_id: string }).trans_id }),
   },
   { name: 'wallet.view_statement' as ProcedureName, as: 'demo', input: () => ({ wallet: 'ROI', month: new Date(t.services.clock.now()).toISOString().slice(0, 7) }) },
+  { name: 'team.view_team_summary' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'binary.view_next_run' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'rank.view_rank_history' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'notification.view_preferences' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'notification.update_preferences' as ProcedureName, as: 'demo', input: () => ({ event: 'team', in_app: true }) },
   // TOTP and email change on a member without a package (email change needs none active).
   { name: 'user.enable_totp', as: 'allene_029', input: () => ({}) },
   { name: 'user.change_totp_status', as: 'allene_029', input: () => ({ status: true, totp: totpCode(totpKey) }) },

@@ -546,3 +546,21 @@ export const supportMessages = sqliteTable(
   },
   (t) => [uniqueIndex('support_messages_ticket').on(t.ticket), index('support_messages_member_time').on(t.memberId, t.createdAt)],
 );
+
+/* ──────────────────── Notification preferences (extension of the stand-in) ──────────────────── */
+
+/**
+ * A member's choice of in-app and email notices per event type (modules/notifications/preferences.ts).
+ * A row exists once the member changes a default; security notices are never stored here (always on).
+ */
+export const notificationPreferences = sqliteTable(
+  'notification_preferences',
+  {
+    memberId: integer('member_id').notNull(),
+    event: text('event').notNull(),
+    inApp: integer('in_app', { mode: 'boolean' }).notNull(),
+    email: integer('email', { mode: 'boolean' }).notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.event] }), check('notification_preferences_event', sql`${t.event} <> 'security'`)],
+);

@@ -408,6 +408,58 @@ export const statementSchema = z.object({
   Closing: amount.describe('Opening + Total_Credits - Total_Debits: the balance at To (or now, for the current month)'),
 });
 export type Statement = z.infer<typeof statementSchema>;
+/** Directs the `team_summary` extension lists at most, newest first (`Directs.Count` counts them all). */
+export const TEAM_DIRECTS_LISTED = 100;
+const legCountsSchema = z.object({
+  Members: z.number().describe('Members in the leg (the binary subtree under that side)'),
+  Active: z.number().describe('Of them, members holding an ACTIVE package'),
+  Inactive: z.number().describe('Members − Active'),
+  New_This_Week: z.number().describe('Joined since Monday 00:00 UK time'),
+  New_This_Month: z.number().describe('Joined since the 1st of the month, 00:00 UK time'),
+});
+export const teamSummarySchema = z.object({
+  Week_From: dateTime.describe('Start of this week (Monday 00:00 Europe/London)'),
+  Month_From: dateTime.describe('Start of this month (the 1st, 00:00 Europe/London)'),
+  Left: legCountsSchema,
+  Right: legCountsSchema,
+  Directs: z.object({
+    Count: z.number().describe('Every member the caller sponsored'),
+    Rows: z
+      .array(
+        z.object({
+          Username: z.string(),
+          Joined: dateTime,
+          Side: z.enum(['0', '1']).describe('The leg of the caller the direct sits in'),
+          Package: z.string().nullable().describe('The latest ACTIVE package, else the latest package bought, else null'),
+          Status: z.enum(['ACTIVE', 'INACTIVE']).describe('ACTIVE while the direct holds an ACTIVE package'),
+        }),
+      )
+      .describe(`The ${TEAM_DIRECTS_LISTED} newest directs at most, newest first`),
+  }),
+});
+export const nextBinaryRunSchema = z.object({
+  Now: dateTime.describe('The server clock (the one the daily runs follow)'),
+  Next_Run: dateTime.describe('The next binary matching run: 11:00 Europe/London'),
+  Left_Carry: amount.describe('Volume carried forward on the left leg after the last matching'),
+  Right_Carry: amount,
+});
+export const rankHistorySchema = z.object({
+  Rank: z.string().describe('The current rank'),
+  Joined: dateTime.describe('When the member joined (a Starter from then)'),
+  History: z
+    .array(z.object({ Rank: z.string(), Reached_On: dateTime, Reward: amount, TransID: z.string() }))
+    .describe('Each rank reached, in the order the rank runs promoted the member'),
+});
+/** Event types a member chooses in-app and email notices for; `security` is always both. */
+export const NOTIFICATION_EVENTS = ['payouts', 'team', 'deposits', 'packages', 'withdrawals', 'transfers', 'security'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export const notificationPreferenceSchema = z.object({
+  Event: z.enum(NOTIFICATION_EVENTS),
+  In_App: z.boolean(),
+  Email: z.boolean(),
+  Email_Offered: z.boolean().describe('false where no mail is sent for the event (payouts: several a day)'),
+  Locked: z.boolean().describe('true for security notices: always sent, in-app and by email'),
+});
 
 const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
   endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: list(row) });
@@ -997,6 +1049,8 @@ export const contract = {
   }),
   'earning.view_payout_details': endpoint({
     path: '/earning/view_payout_details',
+  'team.view_team_summary': endpoint({
+    path: '/team/view_team_summary',
     kind: 'query',
     host: 'api',
     auth: 'required',
@@ -1009,6 +1063,13 @@ export const contract = {
   }),
   'withdraw.view_withdrawal_timeline': endpoint({
     path: '/withdraw/view_withdrawal_timeline',
+    extension: 'team_summary',
+    summary: `Extension (capability \`team_summary\`), not a provider endpoint: the caller’s team in numbers: per binary leg the members, active and inactive, new this week and this month (UK calendar), and the directs (the ${TEAM_DIRECTS_LISTED} newest) with join date, package and status. Always the token’s member.`,
+    input: authed({}),
+    output: z.object({ Success: teamSummarySchema }),
+  }),
+  'binary.view_next_run': endpoint({
+    path: '/binary/view_next_run',
     kind: 'query',
     host: 'api',
     auth: 'required',
@@ -1021,6 +1082,14 @@ export const contract = {
   }),
   'wallet.view_statement': endpoint({
     path: '/wallet/view_statement',
+    extension: 'binary_next_run',
+    summary:
+      'Extension (capability `binary_next_run`), not a provider endpoint: when the next binary matching run is due on the server clock (11:00 UK time, daylight saving followed) and the caller’s carry on each leg after the last matching. Always the token’s member.',
+    input: authed({}),
+    output: z.object({ Success: nextBinaryRunSchema }),
+  }),
+  'rank.view_rank_history': endpoint({
+    path: '/rank/view_rank_history',
     kind: 'query',
     host: 'api',
     auth: 'required',
@@ -1030,6 +1099,39 @@ export const contract = {
       'Extension (capability `statements`), not a provider endpoint: the monthly statement of one of the caller’s wallets from the ledger: opening balance, credits and debits by reason, closing balance (opening + credits - debits, to the micro-unit). A month after the current one is refused.',
     input: authed({ wallet: walletName, month: statementMonth }),
     output: z.object({ Success: statementSchema }),
+    extension: 'rank_history',
+    summary:
+      'Extension (capability `rank_history`), not a provider endpoint: each rank the rank runs promoted the caller to, with the date and the reward, oldest first, and the join date (a Starter from then). Always the token’s member.',
+    input: authed({}),
+    output: z.object({ Success: rankHistorySchema }),
+  }),
+  'notification.view_preferences': endpoint({
+    path: '/notification/view_preferences',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'notification_preferences',
+    summary:
+      'Extension (capability `notification_preferences`), not a provider endpoint: the caller’s choice of in-app and email notices per event type. Security notices are always sent.',
+    input: authed({}),
+    output: z.object({ Success: z.array(notificationPreferenceSchema) }),
+  }),
+  'notification.update_preferences': endpoint({
+    path: '/notification/update_preferences',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'notification_preferences',
+    summary:
+      'Extension (capability `notification_preferences`), not a provider endpoint: turn the in-app or email notices of one event type on or off; answers every preference. Security notices cannot be turned off; payouts are not mailed.',
+    input: authed({
+      event: z.enum(NOTIFICATION_EVENTS, { error: 'Unknown event type' }),
+      in_app: z.boolean({ error: 'in_app must be true or false' }).optional(),
+      email: z.boolean({ error: 'email must be true or false' }).optional(),
+    }),
+    output: z.object({ Success: message, Preferences: z.array(notificationPreferenceSchema) }),
   }),
 } as const;
 

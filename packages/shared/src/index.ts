@@ -9,3 +9,4 @@ export * from './runtime-config.ts';
 export type * from './router-types.ts';
 export * from './error-codes.ts';
 export * from './plan.ts';
+export * from './uk-time.ts';

@@ -40,6 +40,11 @@ describe('the contract', () => {
       ['earning.view_payout_details', 'payout_details'],
       ['withdraw.view_withdrawal_timeline', 'withdrawal_timeline'],
       ['wallet.view_statement', 'statements'],
+      ['team.view_team_summary', 'team_summary'],
+      ['binary.view_next_run', 'binary_next_run'],
+      ['rank.view_rank_history', 'rank_history'],
+      ['notification.view_preferences', 'notification_preferences'],
+      ['notification.update_preferences', 'notification_preferences'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });

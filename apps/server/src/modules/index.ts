@@ -15,6 +15,7 @@ import { packageHandlers } from './packages/packages.ts';
 import { securityHandlers } from './security/security.ts';
 import { supportHandlers } from './support/handlers.ts';
 import { tableHandlers } from './tables/handlers.ts';
+import { teamHandlers } from './team/handlers.ts';
 import { p2pHandlers } from './transfers/p2p.ts';
 import { walletHandlers } from './wallets/wallets.ts';
 import { withdrawalHandlers } from './withdrawals/withdrawals.ts';
@@ -39,4 +40,5 @@ export const handlers: Handlers = {
   ...activityHandlers,
   ...insightHandlers,
   ...reportHandlers,
+  ...teamHandlers,
 };

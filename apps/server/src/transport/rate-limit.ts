@@ -53,6 +53,12 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   'earning.view_payout_details': [per(300, MINUTE, 'member')],
   'withdraw.view_withdrawal_timeline': [per(300, MINUTE, 'member')],
   'wallet.view_statement': [per(300, MINUTE, 'member')],
+  // The team in numbers walks both binary legs; the other glance reads sum a member's rows: the same bound.
+  'team.view_team_summary': [per(300, MINUTE, 'member')],
+  'binary.view_next_run': [per(300, MINUTE, 'member')],
+  'rank.view_rank_history': [per(300, MINUTE, 'member')],
+  'notification.view_preferences': [per(300, MINUTE, 'member')],
+  'notification.update_preferences': [per(60, MINUTE, 'member')],
 };
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';

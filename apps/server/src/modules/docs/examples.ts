@@ -74,6 +74,11 @@ const EXAMPLES: Examples = {
   'earning.view_payout_details': { trans_id: 'LIPK00000002L1' },
   'withdraw.view_withdrawal_timeline': { trans_id: 'WD00000189' },
   'wallet.view_statement': { wallet: 'ROI', month: '2026-10' },
+  'team.view_team_summary': {},
+  'binary.view_next_run': {},
+  'rank.view_rank_history': {},
+  'notification.view_preferences': {},
+  'notification.update_preferences': { event: 'withdrawals', email: true },
 };
 
 const tableInput = contract['table.view_deposit_transaction'].input;

@@ -3,6 +3,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { notifications } from '@md/db';
 import { NOTIFICATIONS_PAGE_SIZE } from '@md/shared';
 import type { Handlers } from '../../transport/handlers.ts';
+import { PREFERENCE_MESSAGES, preferencesOf, setPreference } from './preferences.ts';
 
 export const notificationHandlers: Handlers = {
   'notification.view_notification': (ctx, input) => {
@@ -23,5 +24,12 @@ export const notificationHandlers: Handlers = {
   'notification.total_view_notification': (ctx) => {
     const row = ctx.db.select({ total: count() }).from(notifications).where(eq(notifications.memberId, ctx.member.id)).get();
     return { Success: row?.total ?? 0 };
+  },
+
+  // Extension `notification_preferences`: always the token's member.
+  'notification.view_preferences': (ctx) => ({ Success: preferencesOf(ctx, ctx.member.id) }),
+  'notification.update_preferences': (ctx, input) => {
+    setPreference(ctx, ctx.member.id, input.event, { inApp: input.in_app, email: input.email });
+    return { Success: PREFERENCE_MESSAGES.saved, Preferences: preferencesOf(ctx, ctx.member.id) };
   },
 };

@@ -1,10 +1,15 @@
-/** Notifications are written by the events of every module through notify() (notifyMany() for the daily runs' batches). */
+/**
+ * Notifications are written by the events of every module through notify() (notifyMany() for the
+ * daily runs' batches); both honour the member's preferences (preferences.ts): an in-app notice
+ * turned off is not written, an email turned on is mailed beside it.
+ */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { notifications } from '@md/db';
+import { eq, sql } from 'drizzle-orm';
+import { members, notifications } from '@md/db';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import { rowWriter } from '../ledger/sql.ts';
+import { choiceOf, EVENT_OF_TYPE, EVENT_SUBJECT, mutedInApp } from './preferences.ts';
 
 export type NotificationType = 'Welcome' | 'New_Registration' | 'Security_Alert' | 'Profile_Update' | (string & {});
 
@@ -20,7 +25,8 @@ const insertNotification = perDatabase((db) =>
 );
 
 export function notify(
-  ctx: Pick<Services, 'db' | 'clock'>,
+  /** With a mailer (every request and the seed), an event the member has email on for is mailed too. */
+  ctx: Pick<Services, 'db' | 'sqlite' | 'clock'> & Partial<Pick<Services, 'mailer'>>,
   memberId: number,
   type: NotificationType,
   message: string,
@@ -28,7 +34,20 @@ export function notify(
   /** Defaults to now; the seed back-dates. */
   at: number = ctx.clock.now(),
 ): void {
-  insertNotification(ctx.db).run({ memberId, type, message, transId, createdAt: at });
+  const event = EVENT_OF_TYPE[type];
+  const choice = event ? choiceOf(ctx, memberId, event) : { inApp: true, email: false };
+  if (choice.inApp) insertNotification(ctx.db).run({ memberId, type, message, transId, createdAt: at });
+  // Security notices are mailed by core/security-notice.ts with the change they report, whatever the preferences.
+  if (!choice.email || !event || event === 'security' || !ctx.mailer) return;
+  const member = ctx.db.select({ email: members.email, username: members.username }).from(members).where(eq(members.id, memberId)).get();
+  if (!member) return;
+  ctx.mailer.send({
+    to: member.email,
+    toUsername: member.username,
+    subject: EVENT_SUBJECT[event],
+    text: [`Hello ${member.username},`, '', message, '', 'You can choose which notices you get by email under Settings, Notifications.'].join('\n'),
+    sentAt: at,
+  });
 }
 
 export interface NotificationRow {
@@ -41,7 +60,15 @@ export interface NotificationRow {
 
 /** Several notifications in this order, as notify() would write them one by one (the daily runs write one per payout). */
 export function notifyMany(ctx: Pick<Services, 'sqlite'>, rows: readonly NotificationRow[]): void {
+  if (rows.length === 0) return;
+  const events = [...new Set(rows.map((n) => EVENT_OF_TYPE[n.type]).filter((event) => event !== undefined))];
+  // Those who turned a batch's event off in-app, read once per batch (few members do).
+  const muted = mutedInApp(ctx, events);
   const writer = rowWriter(ctx.sqlite, 'notifications', ['member_id', 'type', 'message', 'trans_id', 'created_at']);
-  for (const n of rows) writer.push([n.memberId, n.type, n.message, n.transId, n.createdAt]);
+  for (const n of rows) {
+    const event = EVENT_OF_TYPE[n.type];
+    if (event && muted.size > 0 && muted.has(`${n.memberId}/${event}`)) continue;
+    writer.push([n.memberId, n.type, n.message, n.transId, n.createdAt]);
+  }
   writer.end();
 }

@@ -1,6 +1,7 @@
-/** Shell header: menu (mobile), package balance, referral links, notifications bell, theme toggle, user and logout. */
+/** Shell header: menu (mobile), package balance, referral links, notifications bell, theme toggle, the avatar's account menu and logout. */
 import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useTheme } from 'next-themes';
 import { LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
 import { MSG, formatMoney } from '@md/shared';
 import { useAuth } from '../../lib/auth.tsx';
@@ -119,6 +120,64 @@ function ReferralShareMenu({ username }: { username: string }) {
   );
 }
 
+/** Where each account item of the avatar menu leads: Settings' tabs by fragment. */
+export const ACCOUNT_LINKS = {
+  profile: '/dashboard/settings',
+  security: '/dashboard/settings#security',
+  sessions: '/dashboard/settings#sessions',
+} as const;
+
+/**
+ * The avatar opens the account menu: profile, security, sessions (Settings), the theme and sign
+ * out. Chakra's menu is already in the shell (the share menu), so it adds no library.
+ */
+function AccountMenu({ username, email, onSignOut }: { username: string; email: string | undefined; onSignOut: () => void }) {
+  const navigate = useNavigate();
+  const { resolvedTheme, setTheme } = useTheme();
+  const dark = resolvedTheme === 'dark';
+  const select = (value: string) => {
+    if (value === 'theme') setTheme(dark ? 'light' : 'dark');
+    else if (value === 'signout') onSignOut();
+    else if (value in ACCOUNT_LINKS) void navigate(ACCOUNT_LINKS[value as keyof typeof ACCOUNT_LINKS]);
+  };
+  return (
+    <Menu.Root onSelect={({ value }) => select(value)} positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1" minW="0" height="auto" py="1" title={email ? `${username} · ${email}` : username} data-testid="avatar-menu">
+          <HStack gap="3" minW="0">
+            {/* The trigger is named by the member's name and email (its visible text); the initial is decoration. */}
+            <Avatar.Root size="sm" colorPalette="teal" aria-hidden>
+              <Avatar.Fallback>{username.slice(0, 1).toUpperCase()}</Avatar.Fallback>
+            </Avatar.Root>
+            {/* On a phone the avatar stands for the member (the names, squeezing the balance, are read out only). */}
+            <Stack gap="0" minW="0" srOnly={{ base: true, sm: false }} textAlign="start">
+              <Text fontWeight="semibold" truncate data-testid="header-username">
+                {username}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" truncate maxW={{ base: '8rem', md: '14rem' }} fontWeight="normal">
+                {email}
+              </Text>
+            </Stack>
+          </HStack>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="12rem">
+            <Menu.Item value="profile">Profile</Menu.Item>
+            <Menu.Item value="security">Security</Menu.Item>
+            <Menu.Item value="sessions">Sessions</Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="theme">{dark ? 'Light theme' : 'Dark theme'}</Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="signout">Sign out</Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
@@ -146,20 +205,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       <ReferralShareMenu username={username} />
       <NotificationBell username={username} />
       <ThemeToggle />
-      <HStack gap="3" minW="0" title={user?.email ? `${username} · ${user.email}` : username}>
-        <Avatar.Root size="sm" colorPalette="teal">
-          <Avatar.Fallback>{username.slice(0, 1).toUpperCase()}</Avatar.Fallback>
-        </Avatar.Root>
-        {/* On a phone the avatar stands for the member (the names, squeezing the balance, are read out only). */}
-        <Stack gap="0" minW="0" srOnly={{ base: true, sm: false }}>
-          <Text fontWeight="semibold" truncate data-testid="header-username">
-            {username}
-          </Text>
-          <Text fontSize="xs" color="fg.muted" truncate maxW={{ base: '8rem', md: '14rem' }}>
-            {user?.email}
-          </Text>
-        </Stack>
-      </HStack>
+      <AccountMenu username={username} email={user?.email} onSignOut={logout} />
       <IconButton aria-label="Logout" title="Logout" variant="ghost" size="sm" onClick={logout}>
         <LuLogOut />
       </IconButton>

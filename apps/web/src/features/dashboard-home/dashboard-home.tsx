@@ -33,6 +33,8 @@ import { Section } from './section.tsx';
 
 /** The insight sections (next steps, earnings over time, the next rank's meters): their own chunk, fetched after the first paint. */
 const HomeInsights = lazy(() => import('./home-insights.tsx'));
+/** The team in numbers and the next binary run: their own chunk, after the first paint. */
+const TeamGlance = lazy(() => import('./team-glance.tsx'));
 
 /** Analytics fill the cards where the server answers (a field it leaves out reads 0); a failure is silent (§8). */
 function useAnalytics() {
@@ -196,6 +198,9 @@ export default function DashboardHomePage() {
       </Section>
       {belowFold && (
         <>
+          <Suspense fallback={null}>
+            <TeamGlance />
+          </Suspense>
           <NextSteps />
           <Section title="Wallets Overview">
             <WalletsOverview />

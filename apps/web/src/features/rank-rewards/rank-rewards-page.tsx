@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/errors.ts';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
+import { RankHistory } from './rank-history.tsx';
 import { leadersOf, nextRank, rankLabel, spilloverOf, type RankItem, type RankLabel } from './rank-data.ts';
 
 const LABEL_PALETTE: Record<RankLabel, string> = { Current: 'teal', Past: 'gray', Next: 'purple' };
@@ -114,6 +115,7 @@ export default function RankRewardsPage() {
           </SimpleGrid>
           {/* The member's figures against the next rank's requirements. */}
           <NextRankProgress />
+          <RankHistory />
           <Box as="section" aria-label="All ranks">
             <Heading as="h2" size="lg" mb="3">
               All ranks

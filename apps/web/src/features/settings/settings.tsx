@@ -1,5 +1,10 @@
-/** Settings (/dashboard/settings): Profile, Security and Wallet Address tabs. */
+/**
+ * Settings (/dashboard/settings): Profile, Security, Notifications and Wallet Address tabs. The
+ * address's fragment opens a tab (#security, #notifications…; the header's avatar menu links them);
+ * #sessions opens Security, where the sessions list belongs.
+ */
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Stack, Tabs, VisuallyHidden } from '@chakra-ui/react';
 import { FullScreenSpinner } from '@/components/full-screen-spinner.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -8,10 +13,19 @@ import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { ChangeEmailSection } from './change-email.tsx';
 import { ChangePasswordSection } from './change-password.tsx';
+import { NotificationPreferences } from './notification-preferences.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 import { TransactionPasswordSection } from './transaction-password.tsx';
 import { TwoFactorSection } from './two-factor.tsx';
 import { WalletAddressTab } from './wallet-address-tab.tsx';
+
+const TABS = ['profile', 'security', 'notifications', 'wallet'] as const;
+/** The tab a fragment names; a section of a tab opens that tab. */
+export function tabOfHash(hash: string): string {
+  const name = hash.replace(/^#/, '');
+  if ((TABS as readonly string[]).includes(name)) return name;
+  return name === 'sessions' ? 'security' : 'profile';
+}
 
 export default function SettingsPage() {
   const { profile, profileFailed, refreshProfile } = useAuth();
@@ -20,6 +34,15 @@ export default function SettingsPage() {
     setRetrying(true);
     void refreshProfile().finally(() => setRetrying(false));
   };
+  const { hash } = useLocation();
+  const [tab, setTab] = useState(() => tabOfHash(hash));
+  // A link to another fragment while the page is open (the avatar menu) switches the tab (state
+  // adjusted during render, React's way for state derived from a changing prop).
+  const [seenHash, setSeenHash] = useState(hash);
+  if (hash !== seenHash) {
+    setSeenHash(hash);
+    setTab(tabOfHash(hash));
+  }
   const item = navItemByPath('/dashboard/settings')!;
   return (
     <Stack gap="2">
@@ -30,10 +53,18 @@ export default function SettingsPage() {
       ) : !profile ? (
         <FullScreenSpinner label="Loading profile" />
       ) : (
-        <Tabs.Root defaultValue="profile" variant="line" colorPalette="teal" lazyMount>
+        <Tabs.Root
+          value={tab}
+          // The address is left alone: a navigation reloads the profile (the shell refreshes it on every move).
+          onValueChange={({ value }) => setTab(value)}
+          variant="line"
+          colorPalette="teal"
+          lazyMount
+        >
           <Tabs.List flexWrap="wrap">
             <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
             <Tabs.Trigger value="security">Security</Tabs.Trigger>
+            <Tabs.Trigger value="notifications">Notifications</Tabs.Trigger>
             <Tabs.Trigger value="wallet">Wallet Address</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="profile">
@@ -46,6 +77,9 @@ export default function SettingsPage() {
               <ChangeEmailSection hasSubscription={Boolean(profile.Subscription)} />
               <TwoFactorSection enabled={Boolean(profile.TOTP_Enabled)} />
             </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="notifications">
+            <NotificationPreferences />
           </Tabs.Content>
           {/* Named apart from its trigger so 'Wallet Address' labels only the address input. */}
           <Tabs.Content value="wallet" aria-labelledby="wallet-tab-panel-name">

@@ -1,0 +1,330 @@
+/**
+ * The home's glance at the member's business: the team in numbers and the next binary run.
+ *
+ * With the server's `team_summary` and `binary_next_run` capabilities (the stand-in), the figures
+ * are the server's: both legs counted whole, each direct's package, the countdown on the server
+ * clock (the one the daily runs follow, which QA moves). Without them (the provider), what the
+ * spec's endpoints allow, and said so: the directs from the direct team call, counted per leg
+ * (no call counts a whole leg), no package; the countdown on this device's clock to 11:00 UK time
+ * and the carry from the member's own node details.
+ */
+import { useEffect, useState } from 'react';
+import { Badge, Box, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, formatMoney, formatNumber, nextUkBinaryRun, ukWeekAndMonthStart } from '@md/shared';
+import { Unavailable } from '@/components/unavailable.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { hasCapability, useConfig } from '@/lib/config.tsx';
+import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
+import { useTRPC } from '@/lib/trpc.ts';
+import { Section } from './section.tsx';
+
+interface Leg {
+  members: number;
+  active: number;
+  inactive: number;
+  week: number;
+  month: number;
+}
+interface Direct {
+  username: string;
+  joined: string;
+  side: '0' | '1';
+  /** Undefined where the server does not say (the provider). */
+  pkg: string | null | undefined;
+  active: boolean;
+}
+interface Team {
+  /** 'legs': whole legs counted by the server; 'directs': the directs alone (the provider). */
+  scope: 'legs' | 'directs';
+  left: Leg;
+  right: Leg;
+  directCount: number;
+  directs: Direct[];
+}
+
+const legOf = (value: unknown): Leg => {
+  const leg = recordOf(value);
+  return {
+    members: numberOf(leg?.Members) ?? 0,
+    active: numberOf(leg?.Active) ?? 0,
+    inactive: numberOf(leg?.Inactive) ?? 0,
+    week: numberOf(leg?.New_This_Week) ?? 0,
+    month: numberOf(leg?.New_This_Month) ?? 0,
+  };
+};
+const sideOf = (value: unknown): '0' | '1' => (textOf(value) === '1' ? '1' : '0');
+
+/** The directs counted per leg, this week and month on the UK calendar of this device's clock. */
+function legsOfDirects(directs: readonly Direct[], now: number): { left: Leg; right: Leg } {
+  const { week, month } = ukWeekAndMonthStart(now);
+  const count = (side: '0' | '1'): Leg => {
+    const onSide = directs.filter((d) => d.side === side);
+    const joined = onSide.map((d) => Date.parse(d.joined));
+    const active = onSide.filter((d) => d.active).length;
+    return { members: onSide.length, active, inactive: onSide.length - active, week: joined.filter((at) => at >= week).length, month: joined.filter((at) => at >= month).length };
+  };
+  return { left: count('0'), right: count('1') };
+}
+
+/** Directs listed on the home (the server lists at most its 100 newest). */
+const DIRECTS_SHOWN = 8;
+
+function useTeam() {
+  const trpc = useTRPC();
+  const served = hasCapability(useConfig(), 'team_summary');
+  const summary = useQuery({ ...trpc['team.view_team_summary'].queryOptions({}), enabled: served, retry: false });
+  const directs = useQuery({ ...trpc['direct.view_direct_team_details'].queryOptions({}), enabled: !served, retry: false });
+  const query = served ? summary : directs;
+  let team: Team | undefined;
+  if (served && summary.data) {
+    const success = recordOf(recordOf(summary.data)?.Success);
+    const list = recordOf(success?.Directs);
+    team = {
+      scope: 'legs',
+      left: legOf(success?.Left),
+      right: legOf(success?.Right),
+      directCount: numberOf(list?.Count) ?? 0,
+      directs: listOf(list?.Rows).map((row) => ({
+        username: textOf(row.Username),
+        joined: textOf(row.Joined),
+        side: sideOf(row.Side),
+        pkg: typeof row.Package === 'string' ? row.Package : null,
+        active: row.Status === 'ACTIVE',
+      })),
+    };
+  } else if (!served && directs.data) {
+    const rows: Direct[] = listOf(recordOf(directs.data)?.Success).map((row) => ({
+      username: textOf(row.Username),
+      joined: textOf(row.Created_On),
+      side: sideOf(row.Side),
+      pkg: undefined,
+      active: row.Status === true,
+    }));
+    // The spec lists them oldest first; the home shows the newest.
+    const newest = [...rows].sort((a, b) => Date.parse(b.joined) - Date.parse(a.joined));
+    team = { scope: 'directs', ...legsOfDirects(rows, Date.now()), directCount: rows.length, directs: newest };
+  }
+  return { team, isPending: query.isPending, isError: query.isError, isFetching: query.isFetching, refetch: query.refetch };
+}
+
+function LegCard({ title, leg, scope }: { title: string; leg: Leg; scope: Team['scope'] }) {
+  const rows = [
+    [scope === 'legs' ? 'Members' : 'Directs', leg.members],
+    ['Active', leg.active],
+    ['Inactive', leg.inactive],
+    ['New this week', leg.week],
+    ['New this month', leg.month],
+  ] as const;
+  return (
+    <Card.Root size="sm" variant="outline" data-testid={`team-leg-${title.toLowerCase().split(' ')[0]}`}>
+      <Card.Body>
+        <Heading as="h3" size="sm" mb="2">
+          {title}
+        </Heading>
+        <Stack as="dl" gap="1" fontSize="sm" m="0">
+          {rows.map(([label, value]) => (
+            <HStack key={label} justify="space-between">
+              <Text as="dt" color="fg.muted">
+                {label}
+              </Text>
+              <Text as="dd" fontWeight="semibold" m="0" data-testid={`leg-${label.toLowerCase().replaceAll(' ', '-')}`}>
+                {formatNumber(value)}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function TeamNumbers() {
+  const { team, isPending, isError, isFetching, refetch } = useTeam();
+  return (
+    <Section title="Your team">
+      {isPending ? (
+        <Skeleton height="10rem" role="status" aria-label="Loading your team" />
+      ) : isError || !team ? (
+        <Unavailable what="Your team" onRetry={() => void refetch()} retrying={isFetching} size="md" />
+      ) : (
+        <Stack gap="4" data-testid="team-numbers" data-scope={team.scope}>
+          {team.scope === 'directs' && (
+            <Text fontSize="sm" color="fg.muted" data-testid="team-fallback-note">
+              Counted over your {formatNumber(team.directCount)} direct{team.directCount === 1 ? '' : 's'}: the provider does not count whole legs or say a direct’s package.
+            </Text>
+          )}
+          <SimpleGrid columns={{ base: 2 }} gap="4">
+            <LegCard title="Left leg" leg={team.left} scope={team.scope} />
+            <LegCard title="Right leg" leg={team.right} scope={team.scope} />
+          </SimpleGrid>
+          <Card.Root size="sm" variant="outline">
+            <Card.Body>
+              <Heading as="h3" size="sm" mb="2">
+                Directs ({formatNumber(team.directCount)})
+              </Heading>
+              {team.directs.length === 0 ? (
+                <Text color="fg.muted">No directs yet.</Text>
+              ) : (
+                <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" data-testid="team-directs">
+                  {team.directs.slice(0, DIRECTS_SHOWN).map((direct) => (
+                    <Box as="li" key={direct.username} display="flex" flexWrap="wrap" columnGap="3" rowGap="0" alignItems="baseline" borderBottomWidth="1px" pb="2">
+                      <Text fontWeight="semibold" flex="1" minW="8rem" truncate>
+                        {direct.username}
+                      </Text>
+                      <Badge colorPalette={direct.active ? 'teal' : 'gray'} variant="subtle">
+                        {direct.active ? 'Active' : 'Inactive'}
+                      </Badge>
+                      <Text fontSize="sm" color="fg.muted" w="full">
+                        {direct.side === '0' ? 'Left' : 'Right'} · joined {formatDateTime(direct.joined)}
+                        {direct.pkg === undefined ? '' : ` · ${direct.pkg ?? 'no package'}`}
+                      </Text>
+                    </Box>
+                  ))}
+                </Stack>
+              )}
+              {team.directs.length > DIRECTS_SHOWN && (
+                <Text fontSize="sm" color="fg.muted" mt="2">
+                  The {DIRECTS_SHOWN} newest of {formatNumber(team.directCount)}.
+                </Text>
+              )}
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+/** "3 h 05 min 09 s" to go; seconds drop once an hour or more is left. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h} h ${pad(m)} min` : `${m} min ${pad(s)} s`;
+}
+
+/** What to add where: the weaker leg needs the difference of the carries to match the other's. */
+export function weakerLegHint(left: number, right: number): string {
+  if (left === right) return left === 0 ? 'No carry on either leg: the next run matches what both legs bring today.' : 'Both legs carry the same volume: it is matched at the next run.';
+  return left < right
+    ? `${formatMoney(right - left)} more on the LEFT matches today’s RIGHT carry.`
+    : `${formatMoney(left - right)} more on the RIGHT matches today’s LEFT carry.`;
+}
+
+const UK_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+// The device's own zone, on the same 24-hour clock as the UK time beside it.
+const LOCAL_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function useNextRun() {
+  const trpc = useTRPC();
+  const served = hasCapability(useConfig(), 'binary_next_run');
+  const username = useAuth().user?.username ?? '';
+  const run = useQuery({ ...trpc['binary.view_next_run'].queryOptions({}), enabled: served, retry: false });
+  const details = useQuery({ ...trpc['binary.view_binary_downline_details'].queryOptions({ username }), enabled: !served && username !== '', retry: false });
+  // The server's clock less this device's when it answered: the countdown runs on the server's time.
+  const [skew, setSkew] = useState(0);
+  const success = recordOf(recordOf(run.data)?.Success);
+  const serverNow = Date.parse(textOf(success?.Now));
+  useEffect(() => {
+    if (Number.isFinite(serverNow)) setSkew(serverNow - Date.now());
+  }, [serverNow]);
+  if (served) {
+    const next = Date.parse(textOf(success?.Next_Run));
+    return {
+      served,
+      next: Number.isFinite(next) ? next : undefined,
+      skew,
+      carry: success ? { left: numberOf(success.Left_Carry) ?? 0, right: numberOf(success.Right_Carry) ?? 0 } : undefined,
+      isPending: run.isPending,
+      isError: run.isError,
+      refetch: run.refetch,
+    };
+  }
+  // The member's own node: Current_Binary is [left, right] carry (spec §7).
+  const current: unknown = recordOf(recordOf(details.data)?.Success)?.Current_Binary;
+  const pair = Array.isArray(current) ? (current as unknown[]) : undefined;
+  return {
+    served,
+    next: undefined,
+    skew: 0,
+    carry: pair ? { left: numberOf(pair[0]) ?? 0, right: numberOf(pair[1]) ?? 0 } : undefined,
+    isPending: details.isPending,
+    isError: details.isError,
+    refetch: details.refetch,
+  };
+}
+
+export function NextBinaryRun() {
+  const { served, next: servedNext, skew, carry, isPending, isError, refetch } = useNextRun();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const clock = now + skew;
+  // The provider does not say: the next 11:00 UK time on this device's clock.
+  const next = served ? servedNext : nextUkBinaryRun(clock);
+  const due = next !== undefined && next <= clock;
+  useEffect(() => {
+    // Past the run: ask the server again (it names the following one, and the new carry).
+    if (served && due) void refetch();
+  }, [served, due, refetch]);
+  return (
+    <Section title="Next binary run">
+      <Card.Root size="sm" variant="outline" data-testid="next-binary-run">
+        <Card.Body>
+          <Stack gap="2">
+            {next === undefined ? (
+              isError ? (
+                <Unavailable what="Next binary run" onRetry={() => void refetch()} />
+              ) : (
+                <Skeleton height="2rem" role="status" aria-label="Loading the next run" />
+              )
+            ) : (
+              <>
+                <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="semibold" role="timer" aria-label="Time to the next binary run" data-testid="run-countdown">
+                  {due ? 'Running now' : `in ${formatCountdown(next - clock)}`}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="run-time">
+                  {UK_TIME.format(next)} UK time ({LOCAL_TIME.format(next)} your time){served ? '' : ', counted on this device’s clock'}
+                </Text>
+              </>
+            )}
+            {carry ? (
+              <>
+                <Text data-testid="weaker-leg-hint">{weakerLegHint(carry.left, carry.right)}</Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="run-carry">
+                  Carry: {formatMoney(carry.left)} left · {formatMoney(carry.right)} right
+                </Text>
+              </>
+            ) : isPending ? (
+              <Skeleton height="1.5rem" role="status" aria-label="Loading the carry" />
+            ) : isError && next !== undefined ? (
+              <Unavailable what="Carry" onRetry={() => void refetch()} />
+            ) : null}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Section>
+  );
+}
+
+/**
+ * Both, the countdown first (a phone reads it before the team's long list), the team beside it from
+ * lg: a chunk of its own, loaded after the home's first paint.
+ */
+export default function TeamGlance() {
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
+      <Box gridColumn={{ lg: '3' }} gridRow={{ lg: '1' }} minW="0">
+        <NextBinaryRun />
+      </Box>
+      <Box gridColumn={{ lg: '1 / span 2' }} gridRow={{ lg: '1' }} minW="0">
+        <TeamNumbers />
+      </Box>
+    </SimpleGrid>
+  );
+}
