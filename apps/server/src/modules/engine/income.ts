@@ -9,6 +9,7 @@ import type { Services } from '../../core/services.ts';
 import { creditFromSystem, creditStagedFromSystem, openStagedCredits, type SystemCredit } from '../ledger/ledger.ts';
 import { prepared } from '../ledger/sql.ts';
 import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
+import { EVENT_OF_TYPE } from '../notifications/preferences.ts';
 
 export { prepared };
 
@@ -181,8 +182,11 @@ export function payStagedIncomes(ctx: EngineCtx, kind: StagedIncomeKind, date: s
     ctx.sqlite,
     `insert or fail into notifications (member_id, type, message, trans_id, created_at)
      select c.member_id, @type, ${kind.message('c.amount', 'i.detail')}, c.trans_id, c.created_at
-       from temp.staged_credits c join temp.engine_incomes i on i.member_id = c.member_id order by c.seq`,
-  ).run({ type: kind.notificationType, date });
+       from temp.staged_credits c join temp.engine_incomes i on i.member_id = c.member_id
+      -- A member who turned payout notices off in the app gets none, as notify() would decide.
+      where not exists (select 1 from notification_preferences p where p.member_id = c.member_id and p.event = @event and p.in_app = 0)
+      order by c.seq`,
+  ).run({ type: kind.notificationType, date, event: EVENT_OF_TYPE[kind.notificationType] ?? kind.notificationType });
   return creditStagedFromSystem(ctx, 'payouts');
 }
 

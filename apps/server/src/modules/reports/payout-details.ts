@@ -1,9 +1,10 @@
 /**
  * Why a payout is what it is (capability `payout_details`), computed from what the engine already
  * records, never from figures kept for this purpose:
- * - binary: the run's volume row (volume_entries, kind 'binary', the payout's TransID) holds the
- *   matched volume, each leg's new volume and carry after the run; the carry before is the carry
- *   of the member's previous run row (carries change only in runs);
+ * - binary: the run's volume rows (volume_entries, kind 'binary', the payout's TransID: one per leg
+ *   that received volume) hold each leg's new volume and carry after the run; the carry before is
+ *   the carry of the member's previous run row (carries change only in runs), and what was matched
+ *   is what left the legs;
  * - direct and level income: its level_incomes row (from whom, level, percentage, the purchase);
  * - ROI: the member's packages that the run paid (bought by the run, not expired before it), each
  *   package's rate, the business day from the TransID;
@@ -75,8 +76,6 @@ function capped(ctx: Ctx, memberId: number, transId: string, at: number, expecte
 const none = { Binary: null, Level: null, ROI: null, Rank: null };
 
 interface VolumeRow {
-  id: number;
-  volume: number;
   left_volume: number;
   left_carry: number;
   right_volume: number;
@@ -85,32 +84,38 @@ interface VolumeRow {
 }
 
 function binaryDetails(ctx: Ctx, memberId: number, transId: string, compactDay: string): PayoutDetails | undefined {
+  // The run wrote a row per leg that received volume (both rows carry the legs after the match).
   const row = prepared(
     ctx.sqlite,
-    "select id, volume, left_volume, left_carry, right_volume, right_carry, created_at from volume_entries where member_id = ? and kind = 'binary' and trans_id = ?",
-  ).get(memberId, transId) as VolumeRow | undefined;
-  if (!row) return undefined;
+    `select count(*) as count, sum(left_volume) as left_volume, max(left_carry) as left_carry, sum(right_volume) as right_volume, max(right_carry) as right_carry,
+            max(created_at) as created_at
+       from volume_entries where member_id = ? and kind = 'binary' and trans_id = ?`,
+  ).get(memberId, transId) as (VolumeRow & { count: number }) | undefined;
+  if (!row || row.count === 0) return undefined;
   const previous = prepared(
     ctx.sqlite,
     "select left_carry, right_carry from volume_entries where member_id = ? and kind = 'binary' and created_at < ? order by created_at desc, id desc limit 1",
   ).get(memberId, row.created_at) as { left_carry: number; right_carry: number } | undefined;
+  const before = { left: previous?.left_carry ?? 0, right: previous?.right_carry ?? 0 };
+  // What the run matched is what left the legs: the same on both sides, as nothing is flushed.
+  const matched = Math.min(before.left + row.left_volume - row.left_carry, before.right + row.right_volume - row.right_carry);
   const leg = (carryBefore: number, fresh: number, carried: number) => ({
     Carry_Before: microsToAmount(carryBefore),
     New_Volume: microsToAmount(fresh),
     Total: microsToAmount(carryBefore + fresh),
     Carried: microsToAmount(carried),
-    Flushed: microsToAmount(carryBefore + fresh - row.volume - carried),
+    Flushed: microsToAmount(carryBefore + fresh - matched - carried),
   });
   return {
     TransID: transId,
     Type: 'Binary',
-    ...capped(ctx, memberId, transId, row.created_at, percentOf(row.volume, BINARY_BASIS_POINTS), 'Binary'),
+    ...capped(ctx, memberId, transId, row.created_at, percentOf(matched, BINARY_BASIS_POINTS), 'Binary'),
     ...none,
     Binary: {
       Business_Date: dayOf(compactDay),
-      Left: leg(previous?.left_carry ?? 0, row.left_volume, row.left_carry),
-      Right: leg(previous?.right_carry ?? 0, row.right_volume, row.right_carry),
-      Matched: microsToAmount(row.volume),
+      Left: leg(before.left, row.left_volume, row.left_carry),
+      Right: leg(before.right, row.right_volume, row.right_carry),
+      Matched: microsToAmount(matched),
       Percentage: BINARY_BASIS_POINTS / 100,
     },
   };
