@@ -4,8 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { microsToAmount } from '@md/shared';
-import { amountTextSql, percentOf, percentSql } from '../src/modules/engine/income.ts';
+import { formatMoney, microsToAmount } from '@md/shared';
+import { moneyTextSql, percentOf, percentSql } from '../src/modules/engine/income.ts';
 
 const db = new Database(':memory:');
 afterAll(() => db.close());
@@ -20,10 +20,10 @@ function amounts(): number[] {
 }
 
 describe('the daily runs’ SQL arithmetic', () => {
-  it('formats an amount as microsToAmount prints it in a message', () => {
-    const format = db.prepare(`select ${amountTextSql('value')} as text from json_each(?)`).pluck();
+  it('writes an amount as formatMoney writes money in a message ("$1,500.00", truncated to the cent)', () => {
+    const format = db.prepare(`select ${moneyTextSql('value')} as text from json_each(?)`).pluck();
     const values = amounts();
-    expect(format.all(JSON.stringify(values))).toEqual(values.map((micros) => `${microsToAmount(micros)}`));
+    expect(format.all(JSON.stringify(values))).toEqual(values.map((micros) => formatMoney(microsToAmount(micros))));
   });
 
   it('takes a percentage in basis points as percentOf does (ROI rates, binary 10 %, level percentages)', () => {

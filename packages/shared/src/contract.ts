@@ -408,6 +408,7 @@ export const statementSchema = z.object({
   Closing: amount.describe('Opening + Total_Credits - Total_Debits: the balance at To (or now, for the current month)'),
 });
 export type Statement = z.infer<typeof statementSchema>;
+
 /** Directs the `team_summary` extension lists at most, newest first (`Directs.Count` counts them all). */
 export const TEAM_DIRECTS_LISTED = 100;
 const legCountsSchema = z.object({
@@ -1049,8 +1050,6 @@ export const contract = {
   }),
   'earning.view_payout_details': endpoint({
     path: '/earning/view_payout_details',
-  'team.view_team_summary': endpoint({
-    path: '/team/view_team_summary',
     kind: 'query',
     host: 'api',
     auth: 'required',
@@ -1063,13 +1062,6 @@ export const contract = {
   }),
   'withdraw.view_withdrawal_timeline': endpoint({
     path: '/withdraw/view_withdrawal_timeline',
-    extension: 'team_summary',
-    summary: `Extension (capability \`team_summary\`), not a provider endpoint: the caller’s team in numbers: per binary leg the members, active and inactive, new this week and this month (UK calendar), and the directs (the ${TEAM_DIRECTS_LISTED} newest) with join date, package and status. Always the token’s member.`,
-    input: authed({}),
-    output: z.object({ Success: teamSummarySchema }),
-  }),
-  'binary.view_next_run': endpoint({
-    path: '/binary/view_next_run',
     kind: 'query',
     host: 'api',
     auth: 'required',
@@ -1082,6 +1074,33 @@ export const contract = {
   }),
   'wallet.view_statement': endpoint({
     path: '/wallet/view_statement',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'statements',
+    summary:
+      'Extension (capability `statements`), not a provider endpoint: the monthly statement of one of the caller’s wallets from the ledger: opening balance, credits and debits by reason, closing balance (opening + credits - debits, to the micro-unit). A month after the current one is refused.',
+    input: authed({ wallet: walletName, month: statementMonth }),
+    output: z.object({ Success: statementSchema }),
+  }),
+  'team.view_team_summary': endpoint({
+    path: '/team/view_team_summary',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'team_summary',
+    summary: `Extension (capability \`team_summary\`), not a provider endpoint: the caller’s team in numbers: per binary leg the members, active and inactive, new this week and this month (UK calendar), and the directs (the ${TEAM_DIRECTS_LISTED} newest) with join date, package and status. Always the token’s member.`,
+    input: authed({}),
+    output: z.object({ Success: teamSummarySchema }),
+  }),
+  'binary.view_next_run': endpoint({
+    path: '/binary/view_next_run',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
     extension: 'binary_next_run',
     summary:
       'Extension (capability `binary_next_run`), not a provider endpoint: when the next binary matching run is due on the server clock (11:00 UK time, daylight saving followed) and the caller’s carry on each leg after the last matching. Always the token’s member.',
@@ -1094,11 +1113,6 @@ export const contract = {
     host: 'api',
     auth: 'required',
     tokenField: 'jwt',
-    extension: 'statements',
-    summary:
-      'Extension (capability `statements`), not a provider endpoint: the monthly statement of one of the caller’s wallets from the ledger: opening balance, credits and debits by reason, closing balance (opening + credits - debits, to the micro-unit). A month after the current one is refused.',
-    input: authed({ wallet: walletName, month: statementMonth }),
-    output: z.object({ Success: statementSchema }),
     extension: 'rank_history',
     summary:
       'Extension (capability `rank_history`), not a provider endpoint: each rank the rank runs promoted the caller to, with the date and the reward, oldest first, and the join date (a Starter from then). Always the token’s member.',
