@@ -124,7 +124,9 @@ export function useStatement(wallet: WalletName, month: string): StatementResult
     return { kind: 'ready', statement, builtOnDevice: false };
   }
   if (onDevice.isPending || wallets.state === 'loading') return { kind: 'loading' };
-  if (onDevice.isError || wallets.state === 'unavailable')
+  // The closing balance is the wallet's balance now: unreadable, there is no statement to build.
+  const balance = wallets.state === 'unavailable' ? undefined : availableOf(wallets.wallets, wallet);
+  if (onDevice.isError || balance === undefined)
     return {
       kind: 'error',
       retry: () => {
@@ -134,5 +136,5 @@ export function useStatement(wallet: WalletName, month: string): StatementResult
       retrying: onDevice.isFetching || wallets.isFetching,
     };
   if (!onDevice.data.complete) return { kind: 'too-long' };
-  return { kind: 'ready', statement: statementFromMovements(wallet, month, onDevice.data.movements, availableOf(wallets.wallets, wallet)), builtOnDevice: true };
+  return { kind: 'ready', statement: statementFromMovements(wallet, month, onDevice.data.movements, balance), builtOnDevice: true };
 }
