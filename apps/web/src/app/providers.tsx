@@ -17,7 +17,10 @@ export const createQueryClient = () =>
     defaultOptions: {
       // Provider errors are answers, not glitches: no silent retries; refresh on demand.
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // 'always': a mutation made offline fails at once with its error. TanStack's default
+      // ('online') would pause it and send it when the connection returns: a money action queued
+      // behind the member's back, long after they gave up on it.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 
