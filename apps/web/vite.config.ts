@@ -136,7 +136,7 @@ function precompress(): Plugin {
 /**
  * A member with a stored session who opens a dashboard URL needs the dashboard chunk, yet the app
  * chunk asks for it only once it has loaded and run (router.tsx preloadSessionRoutes): on slow 4G
- * that is a second round trip and download after the first (Lighthouse mobile, issue 17). A tiny
+ * that is a second round trip and download after the first (Lighthouse mobile). A tiny
  * script in <head> (a file: the CSP allows no inline script) starts that download beside the app
  * chunk's, for dashboard URLs with a stored session only, so sign-in pays nothing for it.
  */
@@ -185,7 +185,7 @@ export default defineConfig({
       output: {
         // Everything the first screen imports statically goes in one chunk: left to itself the
         // bundler cut it into ~30 files shared with the lazy routes, and a phone on slow 4G pays a
-        // round trip per wave of 6 requests before the first paint (Lighthouse mobile, issue 17).
+        // round trip per wave of 6 requests before the first paint (Lighthouse mobile).
         // Likewise the dashboard's frame and home with what they import (46 kB gzipped, was 15
         // files): every dashboard route loads the frame, and a stored session starts loading both
         // at boot (router.tsx). The price: registration and password reset share modules with them

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Budgets, gzipped, in kB of 1,000 bytes (Vite's unit): issue 17's stretch goal for sign-in (was
- * 200 in issue 6), issue 6's for every other route's own chunk.
+ * Budgets, gzipped, in kB of 1,000 bytes (Vite's unit): the sign-in route's goal (near the floor
+ * page, scripts/bench/floor-page.ts; it was 150, and 200 before that), and every other route's own chunk.
  */
-export const BUDGETS = { signInKb: 150, routeChunkKb: 60 } as const;
+export const BUDGETS = { signInKb: 120, routeChunkKb: 60 } as const;
 /**
  * Chunks apps/web/vite.config.ts groups by name that routes load lazily: the dashboard's frame and
  * home with what they import (their source modules have no chunk of their own then).

@@ -13,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * A signed-in member opening `/` goes to /dashboard instead of seeing the form again (issue 17).
+ * A signed-in member opening `/` goes to /dashboard instead of seeing the form again.
  * A visitor with no stored token gets the form on the first render, while auth restores the
  * session: the sign-in page's first paint waits for nothing.
  */
