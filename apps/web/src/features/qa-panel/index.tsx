@@ -17,9 +17,10 @@ const isShortcut = (event: KeyboardEvent) => event.altKey && event.shiftKey && !
 
 /** The button's offset (≤ 1rem) + its height (2.25rem) + a gap: what the page keeps clear at its bottom. */
 const QA_BUTTON_CLEARANCE = '4.5rem';
+/** Plain selectors, no :has(): a :has() rule makes the browser re-check ancestors on every DOM change of a rendering page. */
 const QA_BUTTON_CLEARANCE_CSS =
   `main:not(.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }\n` +
-  `:has(> main.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
+  `[data-auth-frame] { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
 
 function QaControl() {
   const [open, setOpen] = useState(false);
@@ -42,7 +43,7 @@ function QaControl() {
       {/*
         The button floats over the page's bottom end corner: the page keeps a strip at its bottom
         as tall as the button and its offset, so scrolled to the end, nothing is under it.
-        The dashboard's main region gets it, or the box around a sign-in card (which is the main).
+        The dashboard's main region gets it, or the frame around a sign-in card (which is the main).
         !important: the layouts' own padding is a class, which outranks these selectors.
       */}
       <style>{QA_BUTTON_CLEARANCE_CSS}</style>
