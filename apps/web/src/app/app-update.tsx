@@ -1,7 +1,7 @@
 /**
  * The service worker's registration and the new-version prompt. A lazy chunk, mounted once the
- * page has loaded (main.tsx): the worker's install downloads the whole build to precache it, which
- * must not compete with the first screen. When a new build is deployed its worker installs and
+ * page has loaded and settled (main.tsx): the worker's install downloads the whole build to
+ * precache it, which must not compete with the first screen. When a new build is deployed its worker installs and
  * waits; the member sees 'A new version is available — Reload', and Reload lets it take over and
  * reloads the page onto the new build. Nothing reloads under a member's feet without the prompt.
  */
