@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { STORAGE_KEYS } from './src/lib/storage.ts';
 
@@ -32,6 +33,82 @@ const PROXIED_PREFIXES = [
   '/deposit',
   '/earning',
 ];
+
+/** A navigation to one of these is the server's (API docs, QA control), never the app shell from the worker's cache. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SERVER_NAVIGATIONS = new RegExp(`^(${PROXIED_PREFIXES.map(escapeRegExp).join('|')})(/|\\?|$)`);
+
+/** Light and dark browser-chrome colours: Chakra's bg in each colour mode (index.html carries both). */
+const THEME_COLORS = { light: '#ffffff', dark: '#09090b' } as const;
+
+/**
+ * The installable app: the web app manifest, and a Workbox service worker that precaches the
+ * app shell (index.html) and the build's files (hashed names under /assets/, icons) and nothing
+ * else: no runtime caching, so no API answer (REST, /trpc, /__qa, the deposit host) and no
+ * /config.json is ever answered from its cache. A new build's worker waits until the member
+ * accepts the 'A new version is available' prompt (app/app-update.tsx), which then takes over
+ * and reloads.
+ */
+const installableApp = () =>
+  VitePWA({
+    registerType: 'prompt',
+    // Registered by app/app-update.tsx after the first screen, not by an injected script (the CSP allows no inline script).
+    injectRegister: false,
+    // The manifest's icons are added by the plugin; these are the page's own (favicon, iOS home screen).
+    includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon-180.png'],
+    manifest: {
+      id: '/',
+      name: 'Member Dashboard',
+      short_name: 'Members',
+      description: 'Member dashboard: packages, wallets, network and earnings',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLORS.light,
+      background_color: THEME_COLORS.light,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html}'],
+      // Source maps and the precompressed copies are not the app (the server picks .br/.gz itself);
+      // the QA panel is fetched when QA asks for it, never by a member's browser.
+      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'assets/qa-panel-*.js'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [SERVER_NAVIGATIONS],
+      // Hashed names need no revision query: the name changes with the content.
+      dontCacheBustURLsMatching: /^assets\//,
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // The first install controls the open page at once (nothing to replace); updates wait for the prompt.
+      clientsClaim: true,
+      // One file: no workbox-*.js beside it for the static host to cache wrongly.
+      inlineWorkboxRuntime: true,
+    },
+  });
+
+/**
+ * `<meta name="app-build">`: which build a page runs (support, and the update test). MD_BUILD_ID
+ * sets it (a deployment can pass its commit); by default a hash of the bundle's file names, so an
+ * unchanged rebuild keeps it, and the service worker sees no new version.
+ */
+function buildLabel(): Plugin {
+  return {
+    name: 'md-build-label',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const names = Object.keys(ctx.bundle ?? {}).sort().join('\n');
+        const id = process.env.MD_BUILD_ID ?? createHash('sha256').update(names).digest('hex').slice(0, 12);
+        return [{ tag: 'meta', attrs: { name: 'app-build', content: id }, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 /**
  * Brotli and gzip copies of every text file of the build, served by the server as they are
@@ -91,7 +168,7 @@ function sessionPreload(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), sessionPreload(), precompress()],
+  plugins: [react(), sessionPreload(), buildLabel(), installableApp(), precompress()],
   // '@/…' is src: features reach lib and components by it (relative '../../' paths are linted away).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

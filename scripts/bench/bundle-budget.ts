@@ -12,10 +12,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Budgets, gzipped, in kB of 1,000 bytes (Vite's unit): the stretch goal for sign-in (the budget
- * is 200), and the budget for every other route's own chunk.
+/**
+ * Budgets, gzipped, in kB of 1,000 bytes (Vite's unit): the sign-in route's goal (near the floor
+ * page, scripts/bench/floor-page.ts; it was 150, and 200 before that), every other route's own
+ * chunk, and what only a member's explicit request loads (below).
  */
-export const BUDGETS = { signInKb: 150, routeChunkKb: 60, onDemandKb: 140 } as const;
+export const BUDGETS = { signInKb: 120, routeChunkKb: 60, onDemandKb: 140 } as const;
 /**
  * Libraries no route loads, only a member's explicit request (the statement's PDF: jsPDF, and the
  * optional helpers it imports lazily itself): held to their own budget instead of a route's.

@@ -83,6 +83,10 @@ http {
     location /assets/ { expires 1y; try_files $uri =404; }
     location ~ \\.map$ { return 404; }
     location = /config.json { expires -1; }
+    # Same names in every build: asked again on every use, or a new build waits for them to expire.
+    location = /index.html { expires -1; }
+    location = /sw.js { expires -1; }
+    location = /manifest.webmanifest { expires -1; }
     # Client-side routes: every other path is the app.
     location / { try_files $uri /index.html; }
   }
@@ -193,6 +197,10 @@ describe('deployment: the static build on nginx, this server as the provider on 
     expect(asset.headers.get('content-type')).toContain('javascript');
     expect((await fetch(`${web}${script}.map`)).status).toBe(404);
     expect(((await (await fetch(`${web}/config.json`)).json()) as RuntimeConfig).apiBaseUrl).toBe(api);
+    // The service worker, the manifest and the app shell are asked for again on every use.
+    for (const path of ['/sw.js', '/manifest.webmanifest', '/']) expect((await fetch(`${web}${path}`)).headers.get('cache-control'), path).toBe('no-cache');
+    expect((await fetch(`${web}/manifest.webmanifest`)).headers.get('content-type')).toContain('application/manifest+json');
+    expect(asset.headers.get('cache-control')).toContain('max-age=31536000');
     // The provider answers this origin's preflight, and no other's.
     const preflight = (origin: string) =>
       fetch(`${api}/user/login`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
@@ -211,6 +219,8 @@ describe('deployment: the static build on nginx, this server as the provider on 
     await page.waitForURL(`${web}/dashboard`);
     await expect.poll(() => page.getByTestId('dashboard-home').isVisible()).toBe(true);
     expect(apiCalls).toContain('POST /user/login');
+    // The service worker installed from nginx and controls the page for the rest of the journey.
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
     const start = await wallets();
 
     // A paged table: History, page 1 then page 2.

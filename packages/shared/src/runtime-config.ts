@@ -1,30 +1,39 @@
 /**
  * The web app's runtime configuration (`/config.json`): which transport and where the provider lives.
- * Written with zod/mini: the app parses it at start-up, and zod's full API (with the contract and
- * the form rules) then stays off the sign-in route.
+ * Written with valibot, not zod: the app parses it before its first screen, and zod's core (about
+ * 15 kB gzipped even through zod/mini) would be on the sign-in route for this one small object;
+ * valibot's functions tree-shake to the few this schema uses (about 1 kB).
  */
-import './zod-config.ts';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
-export const runtimeConfigSchema = z.object({
-  mode: z.enum(['mock', 'provider']),
+export const runtimeConfigSchema = v.object({
+  mode: v.picklist(['mock', 'provider']),
   /** tRPC endpoint of the mock server (mock mode). */
-  trpcUrl: z._default(z.string(), '/trpc'),
+  trpcUrl: v.optional(v.string(), '/trpc'),
   /** Provider REST base URL for 'api' endpoints (provider mode). */
-  apiBaseUrl: z._default(z.string(), ''),
+  apiBaseUrl: v.optional(v.string(), ''),
   /** Provider REST base URL for the deposit host. */
-  depositBaseUrl: z._default(z.string(), ''),
+  depositBaseUrl: v.optional(v.string(), ''),
   /** GET {walletCheckUrl}{address}: 200 means the address is valid (third-party chain data service). */
-  walletCheckUrl: z._default(z.string(), ''),
+  walletCheckUrl: v.optional(v.string(), ''),
   /** Fixed payment gateway value sent with make_payment. */
-  depositGateway: z._default(z.string(), 'nowpayments'),
+  depositGateway: v.optional(v.string(), 'nowpayments'),
   /** ALTCHA challenge URL for the forgot-username captcha. */
-  captchaChallengeUrl: z.optional(z.string()),
+  captchaChallengeUrl: v.optional(v.string()),
   /** A call with no answer after this many ms fails with MSG.requestTimedOut (a hung server never leaves a spinner forever). */
-  requestTimeoutMs: z._default(z.int().check(z.positive()), 20_000),
+  requestTimeoutMs: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1)), 20_000),
   /** Optional extensions the server offers beyond the provider contract. */
-  capabilities: z._default(z.array(z.string()), []),
+  capabilities: v.optional(v.array(v.string()), []),
   /** Demo credentials shown as the sign-in hint. */
-  demoHint: z.optional(z.object({ username: z.string(), password: z.string() })),
+  demoHint: v.optional(v.object({ username: v.string(), password: v.string() })),
 });
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
+
+/** The config with its defaults filled in; throws on a field of the wrong type, naming it. */
+export function parseRuntimeConfig(input: unknown): RuntimeConfig {
+  const result = v.safeParse(runtimeConfigSchema, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const path = v.getDotPath(issue);
+  throw new Error(`Invalid /config.json${path ? ` at ${path}` : ''}: ${issue.message}`);
+}

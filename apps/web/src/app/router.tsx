@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingLaterPage } from '../components/coming-later-page.tsx';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
-import { EXTRA_ROUTES, NAV_ITEMS } from '../components/shell/nav-items.ts';
+import { EXTRA_NAV_ROUTES, NAV_ROUTES } from '../components/shell/nav-routes.ts';
 import { SignInPage } from '../features/auth/sign-in.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { RedirectSignedIn, RequireAuth } from './require-auth.tsx';
@@ -70,11 +70,11 @@ const childPath = (path: string) => path.replace('/dashboard/', '');
 
 const dashboardChildren: RouteObject[] = [
   { index: true, element: <DashboardHomePage /> },
-  ...NAV_ITEMS.filter((item) => item.path !== '/dashboard').map((item) => ({
+  ...NAV_ROUTES.filter((item) => item.path !== '/dashboard').map((item) => ({
     path: childPath(item.path),
     element: BUILT_PAGES[item.path] ?? <ComingLaterPage heading={item.heading} description={item.description} />,
   })),
-  ...EXTRA_ROUTES.map((route) => ({
+  ...EXTRA_NAV_ROUTES.map((route) => ({
     path: childPath(route.path),
     element: BUILT_PAGES[route.path] ?? <ComingLaterPage heading={route.heading} description={'description' in route ? route.description : undefined} />,
   })),

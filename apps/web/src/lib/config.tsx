@@ -1,11 +1,11 @@
 /** Runtime configuration: /config.json, validated with the shared schema, loaded once at boot. */
 import { createContext, useContext, type ReactNode } from 'react';
-import { runtimeConfigSchema, type RuntimeConfig } from '@md/shared';
+import { parseRuntimeConfig, type RuntimeConfig } from '@md/shared';
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
-  return runtimeConfigSchema.parse(await response.json());
+  return parseRuntimeConfig(await response.json());
 }
 
 /** Where the wallet-address check (GET wallet stats on BSC) goes: {walletCheckUrl}{address}. */

@@ -5,14 +5,14 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createTRPCClient } from '@trpc/client';
-import { MSG, runtimeConfigSchema, type ContractRouter as AppRouter } from '@md/shared';
+import { MSG, parseRuntimeConfig, type ContractRouter as AppRouter } from '@md/shared';
 import { errorMessage, failureKind, type FailureKind } from './errors.ts';
 import { createLinks } from './trpc.ts';
 
 type Answer = { status: number; body: string } | 'network-failure';
 
 function clientFor(mode: 'mock' | 'provider', answer: Answer) {
-  const config = runtimeConfigSchema.parse({ mode, apiBaseUrl: 'https://api.example', trpcUrl: 'https://mock.example/trpc' });
+  const config = parseRuntimeConfig({ mode, apiBaseUrl: 'https://api.example', trpcUrl: 'https://mock.example/trpc' });
   const fetchMock = vi.fn(async () => {
     if (answer === 'network-failure') throw new TypeError('Failed to fetch');
     return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': 'application/json' } });

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TRPCClientError, createTRPCClient } from '@trpc/client';
-import { runtimeConfigSchema } from '@md/shared';
+import { parseRuntimeConfig } from '@md/shared';
 import { httpStatusOf } from './errors.ts';
 import { createLinks } from './trpc.ts';
 import type { ContractRouter as AppRouter } from '@md/shared';
 
-const config = runtimeConfigSchema.parse({ mode: 'provider', apiBaseUrl: 'https://api.example', depositBaseUrl: 'https://pay.example' });
+const config = parseRuntimeConfig({ mode: 'provider', apiBaseUrl: 'https://api.example', depositBaseUrl: 'https://pay.example' });
 
 function setup(respond: (url: string, init: RequestInit) => { status: number; body: unknown }, token: string | null = 'T0K') {
   const requests: { url: string; init: RequestInit; body: Record<string, unknown> }[] = [];

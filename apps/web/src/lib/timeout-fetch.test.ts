@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError, createTRPCClient } from '@trpc/client';
-import { MSG, runtimeConfigSchema, type ContractRouter as AppRouter } from '@md/shared';
+import { MSG, parseRuntimeConfig, type ContractRouter as AppRouter } from '@md/shared';
 import { fetchWithTimeout, RequestTimeoutError } from './timeout-fetch.ts';
 import { createLinks } from './trpc.ts';
 
@@ -25,7 +25,7 @@ describe('fetchWithTimeout', () => {
   });
 
   it.each(['mock', 'provider'] as const)('gives the %s-mode client a TRPCClientError with the message', async (mode) => {
-    const config = runtimeConfigSchema.parse({ mode, apiBaseUrl: 'https://api.example', trpcUrl: 'https://mock.example/trpc', requestTimeoutMs: 30 });
+    const config = parseRuntimeConfig({ mode, apiBaseUrl: 'https://api.example', trpcUrl: 'https://mock.example/trpc', requestTimeoutMs: 30 });
     const client = createTRPCClient<AppRouter>({ links: createLinks(config, { getToken: () => 'T0K', onUnauthorized: () => {}, fetch: hangingFetch }) });
     const error = await client['user.view_profile'].query({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);

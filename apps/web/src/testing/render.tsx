@@ -1,12 +1,12 @@
 /** Renders the real routes in memory with the real providers and a mocked API. */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { runtimeConfigSchema, type RuntimeConfig } from '@md/shared';
+import { parseRuntimeConfig, type RuntimeConfig } from '@md/shared';
 import { AppProviders } from '@/app/providers.tsx';
 import { routes } from '@/app/router.tsx';
 import { createMockClient, type MockHandlers } from './mock-link.ts';
 
-export const testConfig: RuntimeConfig = runtimeConfigSchema.parse({
+export const testConfig: RuntimeConfig = parseRuntimeConfig({
   mode: 'mock',
   demoHint: { username: 'demo', password: 'Demo@1234' },
 });

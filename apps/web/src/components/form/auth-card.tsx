@@ -5,7 +5,8 @@ import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <Flex minH="100dvh" direction="column" align="center" px="4" pt="4" pb="10" bg="bg.subtle">
+    // data-auth-frame: the QA button's bottom clearance finds the frame by it (features/qa-panel/index.tsx).
+    <Flex minH="100dvh" direction="column" align="center" px="4" pt="4" pb="10" bg="bg.subtle" data-auth-frame="">
       {/* In the flow, not floating, so it never covers the card on narrow screens. */}
       <Box alignSelf="flex-end">
         <ThemeToggle />

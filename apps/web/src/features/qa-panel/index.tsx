@@ -1,19 +1,88 @@
 /**
- * Where the app mounts the QA panel. This module stays tiny: the panel itself is a separate chunk,
- * fetched only in mock mode when the server announces the 'qa' capability, so members in
- * provider mode (production) never download it.
+ * Where the app mounts the QA control: only in mock mode when the server announces the 'qa'
+ * capability (members in provider mode never see it). This module stays tiny: the floating QA
+ * button, its keyboard shortcut and the page's bottom clearance. The panel itself is a separate
+ * chunk, fetched the first time the button is pressed (or Alt+Shift+Q), so a QA start loads the
+ * sign-in page with what a member's start loads plus this button.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { LuFlaskConical } from 'react-icons/lu';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 
 const QaPanel = lazy(() => import('./qa-panel.tsx'));
 
+/** Alt+Shift+Q: a member's modal dialog (an OTP prompt) blocks the button, not the keyboard. */
+const isShortcut = (event: KeyboardEvent) => event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyQ';
+
+/** The button's offset (≤ 1rem) + its height (2.25rem) + a gap: what the page keeps clear at its bottom. */
+const QA_BUTTON_CLEARANCE = '4.5rem';
+/** Plain selectors, no :has(): a :has() rule makes the browser re-check ancestors on every DOM change of a rendering page. */
+const QA_BUTTON_CLEARANCE_CSS =
+  `main:not(.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }\n` +
+  `[data-auth-frame] { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
+
+function QaControl() {
+  const [open, setOpen] = useState(false);
+  // Once asked for, the panel stays mounted (closed, it renders nothing and polls nothing).
+  const [requested, setRequested] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isShortcut(event)) return;
+      event.preventDefault();
+      setRequested(true);
+      setOpen((o) => !o);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      {/*
+        The button floats over the page's bottom end corner: the page keeps a strip at its bottom
+        as tall as the button and its offset, so scrolled to the end, nothing is under it.
+        The dashboard's main region gets it, or the frame around a sign-in card (which is the main).
+        !important: the layouts' own padding is a class, which outranks these selectors.
+      */}
+      <style>{QA_BUTTON_CLEARANCE_CSS}</style>
+      <Button
+        ref={buttonRef}
+        aria-label="QA panel"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title="QA panel (Alt+Shift+Q): clock, mailbox, deposits, withdrawals, faults, data, journal, drift"
+        position="fixed"
+        bottom={{ base: '3', md: '4' }}
+        insetEnd={{ base: '3', md: '4' }}
+        // Above the page and its sticky header, below dialogs and toasts.
+        zIndex="banner"
+        size="sm"
+        colorPalette="purple"
+        borderRadius="full"
+        boxShadow="lg"
+        aria-keyshortcuts="Alt+Shift+Q"
+        data-testid="qa-panel-toggle"
+        onClick={() => {
+          setRequested(true);
+          setOpen(true);
+        }}
+      >
+        <LuFlaskConical />
+        QA
+      </Button>
+      {requested && (
+        <Suspense fallback={null}>
+          <QaPanel open={open} onOpenChange={setOpen} returnFocusTo={() => buttonRef.current} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 export function QaPanelMount() {
   const config = useConfig();
   if (config.mode !== 'mock' || !hasCapability(config, 'qa')) return null;
-  return (
-    <Suspense fallback={null}>
-      <QaPanel />
-    </Suspense>
-  );
+  return <QaControl />;
 }

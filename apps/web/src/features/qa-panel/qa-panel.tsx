@@ -1,10 +1,10 @@
 /**
- * The QA panel: a floating "QA" button on every page (the sign-in page too, so QA can read an
- * OTP before signing in) that opens a drawer of tabs over the QA control API. Loaded lazily by
- * index.tsx, and only in mock mode with the server's 'qa' capability.
+ * The QA panel: a drawer of tabs over the QA control API, opened by the QA button (index.tsx).
+ * This module and everything only it imports is one lazy chunk, fetched when the button is first
+ * pressed (or Alt+Shift+Q): a page that never opens the panel never downloads it.
  */
-import { useEffect, useState } from 'react';
-import { Button, CloseButton, Drawer, Portal, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { CloseButton, Drawer, Portal, Tabs, Text } from '@chakra-ui/react';
 import { LuFlaskConical } from 'react-icons/lu';
 import { ClockTab } from './clock-tab.tsx';
 import { DataTab } from './data-tab.tsx';
@@ -27,27 +27,15 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-/** Alt+Shift+Q: a member's modal dialog (an OTP prompt) blocks the button, not the keyboard. */
-const isShortcut = (event: KeyboardEvent) =>
-  event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyQ';
+/** What the mount (index.tsx) hands the panel: it owns the button and the open state. */
+export interface QaPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus returns when the panel closes: the QA button. */
+  returnFocusTo: () => HTMLElement | null;
+}
 
-/** The button's offset (≤ 1rem) + its height (2.25rem) + a gap: what the page keeps clear at its bottom. */
-const QA_BUTTON_CLEARANCE = '4.5rem';
-const QA_BUTTON_CLEARANCE_CSS =
-  `main:not(.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }\n` +
-  `:has(> main.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
-
-export default function QaPanel() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isShortcut(event)) return;
-      event.preventDefault();
-      setOpen((o) => !o);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+export default function QaPanel({ open, onOpenChange, returnFocusTo }: QaPanelProps) {
   // Kept here, not in the tabs: closing the drawer (which unmounts them) keeps the tab and filter.
   const [tab, setTab] = useState<TabValue>('clock');
   const [mailFilter, setMailFilter] = useState('');
@@ -56,39 +44,13 @@ export default function QaPanel() {
     // lazyMount + unmountOnExit: a closed panel makes no requests (its tabs poll only while shown).
     <Drawer.Root
       open={open}
-      onOpenChange={(details) => setOpen(details.open)}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      finalFocusEl={returnFocusTo}
       placement="end"
       size="md"
       lazyMount
       unmountOnExit
     >
-      {/*
-        The button floats over the page's bottom end corner: the page keeps a strip at its bottom
-        as tall as the button and its offset, so scrolled to the end, nothing is under it.
-        The dashboard's main region gets it, or the box around a sign-in card (which is the main).
-        !important: the layouts' own padding is a class, which outranks these selectors.
-      */}
-      <style>{QA_BUTTON_CLEARANCE_CSS}</style>
-      <Drawer.Trigger asChild>
-        <Button
-          aria-label="QA panel"
-          title="QA panel (Alt+Shift+Q): clock, mailbox, deposits, withdrawals, faults, data, journal, drift"
-          position="fixed"
-          bottom={{ base: '3', md: '4' }}
-          insetEnd={{ base: '3', md: '4' }}
-          // Above the page and its sticky header, below dialogs and toasts.
-          zIndex="banner"
-          size="sm"
-          colorPalette="purple"
-          borderRadius="full"
-          boxShadow="lg"
-          aria-keyshortcuts="Alt+Shift+Q"
-          data-testid="qa-panel-toggle"
-        >
-          <LuFlaskConical />
-          QA
-        </Button>
-      </Drawer.Trigger>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

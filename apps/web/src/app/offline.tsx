@@ -1,0 +1,87 @@
+/**
+ * Honest offline. Without a connection the app shows a screen that says so instead of the
+ * browser's error page or figures from before the connection dropped, and comes back by itself:
+ * - at start-up (the service worker served the app shell, but /config.json cannot be fetched):
+ *   main.tsx shows OfflineStart, which retries when the browser reports the connection back, every
+ *   RETRY_MS, and on the Try again button;
+ * - while running: OnlineOnly puts the screen in place of the routes while the browser is
+ *   offline (nothing a page held is shown as current), and on reconnection marks every query
+ *   stale so the figures shown are fetched again.
+ * Money actions are never queued: the query client's mutations do not wait for the network
+ * (providers.tsx), so a call made offline fails at once with its error and is never shown as done.
+ */
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Button, ChakraProvider, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AuthCard } from '../components/form/auth-card.tsx';
+import { ThemeProvider } from '../components/ui/theme-provider.tsx';
+import { system } from './system.ts';
+
+/** How often the offline start-up tries again while the browser believes it is online (a server down, a captive portal). */
+export const RETRY_MS = 10_000;
+
+const subscribeToConnection = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+export const useOnline = () => useSyncExternalStore(subscribeToConnection, () => navigator.onLine);
+
+/** A failed fetch (no network, server unreachable) rather than an answer the app cannot use. */
+export const isConnectionFailure = (error: unknown) => !navigator.onLine || error instanceof TypeError;
+
+export function OfflineScreen({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <AuthCard title="You are offline" subtitle="The dashboard cannot reach the server.">
+      <Stack gap="4" data-testid="offline-screen">
+        <Text>Balances, earnings and money actions need a connection: nothing is shown or sent until it is back.</Text>
+        <Text color="fg.muted" fontSize="sm" role="status">
+          The app tries again by itself when the connection returns.
+        </Text>
+        {onRetry && (
+          <Button colorPalette="teal" width="full" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}
+
+/** The start-up screen when /config.json could not be fetched: retries until it can. */
+export function OfflineStart({ retry }: { retry: () => void }) {
+  useEffect(() => {
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [retry]);
+  return (
+    <ChakraProvider value={system}>
+      <ThemeProvider>
+        <OfflineScreen onRetry={retry} />
+      </ThemeProvider>
+    </ChakraProvider>
+  );
+}
+
+/** The routes while online; the offline screen in their place while not. */
+export function OnlineOnly({ children }: { children: ReactNode }) {
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [wasOffline, setWasOffline] = useState(false);
+  useEffect(() => {
+    if (!online) setWasOffline(true);
+    else if (wasOffline) {
+      // Back online: whatever the cache holds is from before the break; fetch it again.
+      setWasOffline(false);
+      void queryClient.invalidateQueries();
+    }
+  }, [online, wasOffline, queryClient]);
+  return online ? children : <OfflineScreen />;
+}
