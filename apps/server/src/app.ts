@@ -185,7 +185,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     requestTimeoutMs: config.requestTimeoutMs,
     // support, activity and downline_pages: extensions of this stand-in (contract entries marked `extension`).
     ...(standin
-      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', 'downline_pages', 'daily_series', 'rank_progress', 'binary_paths', ...(config.qaControl ? ['qa'] : [])] }
+      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', 'downline_pages', 'daily_series', 'rank_progress', 'binary_paths', 'sessions', ...(config.qaControl ? ['qa'] : [])] }
       : { capabilities: [] }),
     // The published demo password: never announced in production unless asked (DEMO_HINT=on).
     ...(standin && (options.demoHint ?? !production) ? { demoHint: { username: 'demo', password: 'Demo@1234' } } : {}),

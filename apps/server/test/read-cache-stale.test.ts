@@ -52,6 +52,9 @@ beforeAll(async () => {
     config: { ...t.services.config, readCache: false },
     tokens: {
       sign: (member) => t.services.tokens.sign(member),
+      authenticate(token) {
+        return { member: this.verify(token), sessionId: '' };
+      },
       verify(token) {
         const claims = t.fastify.jwt.decode<{ sub: string; username: string; tv: number; exp: number }>(token);
         if (!claims) throw unauthorized(MSG.invalidAuthentication);

@@ -37,6 +37,10 @@ describe('the contract', () => {
       ['earning.view_daily_earnings', 'daily_series'],
       ['binary.view_daily_volume', 'daily_series'],
       ['rank.view_rank_progress', 'rank_progress'],
+      ['user.logout', 'sessions'],
+      ['user.view_sessions', 'sessions'],
+      ['user.end_session', 'sessions'],
+      ['user.end_other_sessions', 'sessions'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });

@@ -12,6 +12,7 @@ import { profileHandlers } from './profile/handlers.ts';
 import { depositHandlers } from './deposits/deposits.ts';
 import { packageHandlers } from './packages/packages.ts';
 import { securityHandlers } from './security/security.ts';
+import { sessionHandlers } from './sessions/handlers.ts';
 import { supportHandlers } from './support/handlers.ts';
 import { tableHandlers } from './tables/handlers.ts';
 import { p2pHandlers } from './transfers/p2p.ts';
@@ -37,4 +38,5 @@ export const handlers: Handlers = {
   ...supportHandlers,
   ...activityHandlers,
   ...insightHandlers,
+  ...sessionHandlers,
 };

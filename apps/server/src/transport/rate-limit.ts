@@ -49,6 +49,11 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   // Extension binary_paths: a leg's bottom or a path by name walks up to a whole spillover leg.
   'binary.view_leg_bottom': [per(300, MINUTE, 'member')],
   'binary.view_path': [per(300, MINUTE, 'member')],
+  // Extension sessions: each sign-out is a write; a member has no reason to send many.
+  'user.logout': [per(30, MINUTE, 'member')],
+  'user.view_sessions': [per(120, MINUTE, 'member')],
+  'user.end_session': [per(30, MINUTE, 'member')],
+  'user.end_other_sessions': [per(30, MINUTE, 'member')],
 };
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';

@@ -69,6 +69,10 @@ const EXAMPLES: Examples = {
   'rank.view_rank_progress': {},
   'binary.view_leg_bottom': { side: '0' },
   'binary.view_path': { username: 'gonzalo_001' },
+  'user.logout': {},
+  'user.view_sessions': {},
+  'user.end_session': { session: 'kq3Vd0c8x1Zr5YwTn2LbMA' },
+  'user.end_other_sessions': {},
 };
 
 const tableInput = contract['table.view_deposit_transaction'].input;

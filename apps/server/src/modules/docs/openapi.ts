@@ -134,6 +134,10 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   'binary.view_binary_downline_details': [404],
   'binary.view_path': [404],
   'support.send_message': [429],
+  'user.logout': [429],
+  'user.view_sessions': [429],
+  'user.end_session': [404, 429],
+  'user.end_other_sessions': [429],
 };
 
 const STATUS_RESPONSES: Record<string, { name: string; description: string }> = {
