@@ -300,7 +300,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   fastify.get('/config.json', async () => runtimeConfig);
 
-  if (standin) await registerDocs(fastify, { qaControl: config.qaControl, qaToken: options.qaToken !== undefined });
+  if (standin) await registerDocs(fastify, { qaControl: config.qaControl, publicUrl: config.publicUrl, qaToken: options.qaToken !== undefined });
   // In their own scope, so the token check guards exactly the /__qa routes, however the URL is spelled.
   if (qa)
     await fastify.register(async (qaScope) => {
