@@ -1,4 +1,4 @@
-/** Settings (/dashboard/settings): Profile, Security and Wallet Address tabs. */
+/** Settings (/dashboard/settings): Profile, Security (with the signed-in devices) and Wallet Address tabs. */
 import { Stack, Tabs, VisuallyHidden } from '@chakra-ui/react';
 import { FullScreenSpinner } from '@/components/full-screen-spinner.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth.tsx';
 import { ChangeEmailSection } from './change-email.tsx';
 import { ChangePasswordSection } from './change-password.tsx';
 import { ProfileTab } from './profile-tab.tsx';
+import { SessionsSection } from './sessions.tsx';
 import { TransactionPasswordSection } from './transaction-password.tsx';
 import { TwoFactorSection } from './two-factor.tsx';
 import { WalletAddressTab } from './wallet-address-tab.tsx';
@@ -35,6 +36,7 @@ export default function SettingsPage() {
               <TransactionPasswordSection isSet={Boolean(profile.Transaction_Password)} />
               <ChangeEmailSection hasSubscription={Boolean(profile.Subscription)} />
               <TwoFactorSection enabled={Boolean(profile.TOTP_Enabled)} />
+              <SessionsSection />
             </Stack>
           </Tabs.Content>
           {/* Named apart from its trigger so 'Wallet Address' labels only the address input. */}
