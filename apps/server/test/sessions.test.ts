@@ -199,7 +199,7 @@ describe('the sessions list', () => {
     expect(lastSeen()).toEqual({ at: t.clock.now(), ip: '10.9.4.9' });
   });
 
-  it('"sign out this one" ends that session only; another member’s session or an ended one is 404 and changes nothing', async () => {
+  it('"sign out this one" ends that session only; another member’s session or an ended one is 400 and changes nothing', async () => {
     const username = nextMember();
     const mine = await signIn(username);
     const old = await signIn(username);
@@ -210,7 +210,7 @@ describe('the sessions list', () => {
     expect((await profile(stranger)).status).toBe(200);
     expect((await t.post('/user/end_session', { session: oldId }, { token: mine })).body).toEqual({ Success: 'Session signed out' });
     expect(await profile(old)).toEqual(expired);
-    expect((await t.post('/user/end_session', { session: oldId }, { token: mine })).status).toBe(404);
+    expect((await t.post('/user/end_session', { session: oldId }, { token: mine })).body).toEqual({ Error: 'Session not found' });
     expect((await t.post('/user/end_session', { session: 'x'.repeat(65) }, { token: mine })).status).toBe(400);
     expect((await profile(mine)).status).toBe(200);
   });

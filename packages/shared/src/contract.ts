@@ -965,7 +965,7 @@ export const contract = {
     tokenField: 'jwt',
     extension: 'sessions',
     summary:
-      'Extension (capability `sessions`), not a provider endpoint: sign out one session of the signed-in member (its token is refused from now on); the current one too, like `user.logout`. A session that is not the member’s, or has ended, answers 404.',
+      'Extension (capability `sessions`), not a provider endpoint: sign out one session of the signed-in member (its token is refused from now on); the current one too, like `user.logout`. A session that is not the member’s, or has ended, answers 400 `Session not found` (404 is kept for the downline).',
     input: authed({ session: nonEmpty('Session').max(SESSION_ID_MAX, { error: 'Session not found' }).describe('The `ID` of a session from `user.view_sessions`') }),
     output: ok,
   }),

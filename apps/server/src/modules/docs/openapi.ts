@@ -136,7 +136,7 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   'support.send_message': [429],
   'user.logout': [429],
   'user.view_sessions': [429],
-  'user.end_session': [404, 429],
+  'user.end_session': [429],
   'user.end_other_sessions': [429],
 };
 

@@ -7,7 +7,7 @@
 import Bowser from 'bowser';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { sessions } from '@md/db';
-import { notFound } from '../../core/errors.ts';
+import { badRequest } from '../../core/errors.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import { revokeOtherSessions, revokeSession } from '../../core/tokens.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -68,7 +68,7 @@ export const sessionHandlers: Handlers = {
   },
 
   'user.end_session': (ctx, input) => {
-    if (!revokeSession(ctx.db, ctx.clock, ctx.member.id, input.session)) throw notFound(SESSION_MESSAGES.sessionNotFound);
+    if (!revokeSession(ctx.db, ctx.clock, ctx.member.id, input.session)) throw badRequest(SESSION_MESSAGES.sessionNotFound);
     return { Success: SESSION_MESSAGES.sessionEnded };
   },
 
