@@ -81,7 +81,7 @@ const post = async (url: string, payload: unknown, token?: string) => {
 const others = (replies: { status: number; error?: string | undefined }[]) =>
   [...new Set(replies.filter((r) => r.status !== 200 && r.status !== 429).map((r) => `${r.status} ${r.error}`))].join('; ') || 'none';
 const pairs = services.sqlite
-  .prepare(`select s.id, s.username as sender, min(d.username) as recipient from members s join members d on d.sponsor_id = s.id where s.username <> 'demo' group by s.id order by s.id limit ?`)
+  .prepare(`select s.id, s.username as sender, min(d.username) as recipient from members s join members d on d.sponsor_id = s.id where s.username <> 'demo' and s.totp_enabled = 0 group by s.id order by s.id limit ?`)
   .all(MEMBERS) as { id: number; sender: string; recipient: string }[];
 services.sqlite
   .prepare(`update members set transaction_password_hash = (select transaction_password_hash from members where username = 'demo') where id in (${pairs.map(() => '?').join(',')})`)
