@@ -3,9 +3,15 @@
  * end it at the server, an email or 2FA change ends the member's other sessions (the one that made
  * the change goes on), a password change or reset ends them all, and the member can list them.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP } from 'otpauth';
 import { MSG } from '@md/shared';
+import { buildApp } from '../src/app.ts';
+import { manualClock } from '../src/core/clock.ts';
 import { LAST_SEEN_INTERVAL_MS } from '../src/core/tokens.ts';
 import { deviceOf } from '../src/modules/sessions/handlers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -232,5 +238,46 @@ describe('the sessions list', () => {
     expect(deviceOf(CHROME_WINDOWS)).toBe('Chrome 120 on Windows 10');
     expect(deviceOf(null)).toBe('Unknown device');
     expect(deviceOf('curl/8.4.0')).not.toBe('');
+  });
+});
+
+describe('a database of the previous main', () => {
+  it('migrates keeping every row; its tokens (no jti) are refused as expired and a new sign-in works', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-sessions-'));
+    try {
+      const path = join(dir, 'old.sqlite');
+      const clock = manualClock();
+      const built = await buildApp({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' });
+      const member = built.services.sqlite.prepare("select id, username, token_version as tv from members where username = 'demo'").get() as { id: number; username: string; tv: number };
+      const iat = Math.floor(clock.now() / 1000);
+      const oldToken = built.fastify.jwt.sign({ sub: String(member.id), username: member.username, tv: member.tv, iat, exp: iat + 3600 });
+      await built.fastify.close();
+
+      // What the previous main left: the same rows without the sessions table and its migration record.
+      const old = new Database(path);
+      const hash = old.prepare('select hash from __drizzle_migrations order by created_at desc limit 1').get() as { hash: string };
+      old.exec('drop table sessions');
+      old.prepare('delete from __drizzle_migrations where hash = ?').run(hash.hash);
+      const everyRow = (db: Database.Database) =>
+        (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name").all() as { name: string }[])
+          .map(({ name }) => `${name}:${JSON.stringify(db.prepare(`select * from "${name}"`).all())}`)
+          .join('\n');
+      const before = everyRow(old);
+      old.close();
+
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' });
+      try {
+        expect(app.seeded).toBeNull();
+        expect(everyRow(app.services.sqlite)).toBe(before);
+        const ask = (token: string) => app.fastify.inject({ method: 'POST', url: '/user/view_profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: '{}' });
+        expect((await ask(oldToken)).json()).toEqual({ Error: MSG.sessionExpired });
+        const login = await app.fastify.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'demo', password: 'Demo@1234' }) });
+        expect((await ask((login.json() as { JWT: string }).JWT)).statusCode).toBe(200);
+      } finally {
+        await app.fastify.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
