@@ -185,7 +185,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     requestTimeoutMs: config.requestTimeoutMs,
     // support, activity and downline_pages: extensions of this stand-in (contract entries marked `extension`).
     ...(standin
-      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', 'downline_pages', 'daily_series', 'rank_progress', 'binary_paths', 'payout_details', 'withdrawal_timeline', 'statements', 'team_summary', 'binary_next_run', 'rank_history', 'notification_preferences', ...(config.qaControl ? ['qa'] : [])] }
+      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', 'downline_pages', 'daily_series', 'rank_progress', 'binary_paths', 'payout_details', 'withdrawal_timeline', 'statements', 'team_summary', 'binary_next_run', 'rank_history', 'notification_preferences', 'sessions', ...(config.qaControl ? ['qa'] : [])] }
       : { capabilities: [] }),
     // The published demo password: never announced in production unless asked (DEMO_HINT=on).
     ...(standin && (options.demoHint ?? !production) ? { demoHint: { username: 'demo', password: 'Demo@1234' } } : {}),
@@ -300,7 +300,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   fastify.get('/config.json', async () => runtimeConfig);
 
-  if (standin) await registerDocs(fastify, { qaControl: config.qaControl, qaToken: options.qaToken !== undefined });
+  if (standin) await registerDocs(fastify, { qaControl: config.qaControl, publicUrl: config.publicUrl, qaToken: options.qaToken !== undefined });
   // In their own scope, so the token check guards exactly the /__qa routes, however the URL is spelled.
   if (qa)
     await fastify.register(async (qaScope) => {

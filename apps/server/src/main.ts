@@ -27,11 +27,20 @@ function jwtSecret(): string {
   if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
   if (databasePath === ':memory:') return randomBytes(32).toString('hex');
   const file = resolve(dirname(resolve(databasePath)), 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    // A read-only mount (or a directory this user cannot write): say which setting replaces the file, and stop.
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    console.error(
+      `Cannot keep the session key: ${file} cannot be written (${code}). Set JWT_SECRET to a random secret of 32 bytes or more (e.g. openssl rand -hex 32), or make ${dirname(file)} writable.`,
+    );
+    process.exit(1);
+  }
 }
 
 // Whether the daily runs fail, for /readyz (core/health.ts).

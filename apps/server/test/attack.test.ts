@@ -379,3 +379,67 @@ describe('limits and the QA clock', () => {
   });
 });
 
+
+describe('realistic traffic under concurrency is never refused', () => {
+  /** `count` members with a direct (a P2P recipient in their downline), the demo transaction password, and $100 in Deposit. */
+  function senders(count: number, skip: number): { sender: string; recipient: string }[] {
+    const pairs = app.services.sqlite
+      .prepare(
+        `select s.username as sender, min(d.username) as recipient from members s join members d on d.sponsor_id = s.id
+         where s.username <> 'demo' group by s.id order by s.id desc limit ? offset ?`,
+      )
+      .all(count, skip) as { sender: string; recipient: string }[];
+    expect(pairs).toHaveLength(count);
+    app.services.sqlite
+      .prepare(`update members set transaction_password_hash = (select transaction_password_hash from members where username = 'demo') where username in (${pairs.map(() => '?').join(',')})`)
+      .run(...pairs.map((p) => p.sender));
+    for (const { sender } of pairs) fund(sender, 'Deposit', 100);
+    return pairs;
+  }
+  const depositOf = (username: string) =>
+    (app.services.sqlite.prepare("select a.balance from accounts a join members m on m.id = a.member_id where m.username = ? and a.wallet = 'Deposit'").get(username) as { balance: number }).balance;
+
+  it('15 concurrent P2P transfers with the right transaction password all go through; none is told the password was wrong', async () => {
+    const [{ sender, recipient }] = senders(1, 60) as [{ sender: string; recipient: string }];
+    const token = await tokenOf(sender);
+    const before = depositOf(sender);
+    const from = nextAddress();
+    const replies = await burst(15, () => post('/transfer_to_user', { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, from, token)).all;
+    for (const reply of replies) expect(reply.body.Error).not.toBe(FAILURE_LIMITS.transactionPassword.account.message);
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    expect(depositOf(sender)).toBe(before - 15 * 1_000_000);
+    expect((await post('/transfer_to_user', { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, from, token)).status).toBe(200);
+  });
+
+  it('with wrong passwords in flight, a right one waits for them and is then told the truth: a limit reached, or through', async () => {
+    const [{ sender, recipient }] = senders(1, 61) as [{ sender: string; recipient: string }];
+    const token = await tokenOf(sender);
+    const { account } = FAILURE_LIMITS.transactionPassword;
+    const wrong = burst(account.failures - 1, () => post('/transfer_to_user', { username: recipient, amount: 1, password: 'Wrong@123' }, nextAddress(), token));
+    const right = burst(3, () => post('/transfer_to_user', { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, nextAddress(), token));
+    // Nine wrong and three right, all sent before any was checked: the wrong ones fail, the right ones go through.
+    for (const reply of await wrong.all) expect(reply).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
+    expect((await right.all).map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('50 members behind one address each sending a transfer at once, three rounds (one every 10 s, compressed): no busy answer', async () => {
+    const pairs = senders(50, 0);
+    const office = nextAddress();
+    const tokens: string[] = [];
+    for (const { sender } of pairs) tokens.push(await tokenOf(sender));
+    const statsBefore = hashQueueStats();
+    for (let round = 0; round < 3; round++) {
+      const replies = await burst(pairs.length, (i) => post('/transfer_to_user', { username: pairs[i]!.recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, office, tokens[i])).all;
+      expect(replies.filter((r) => r.status !== 200).map((r) => r.body.Error)).toEqual([]);
+    }
+    expect(hashQueueStats().refused).toBe(statsBefore.refused);
+  });
+
+  it('40 members signing in at once: every one gets in', async () => {
+    const members = Array.from({ length: 40 }, freshMember);
+    const statsBefore = hashQueueStats();
+    const replies = await burst(members.length, (i) => login(members[i]!, 'Demo@1234', nextAddress())).all;
+    expect(replies.filter((r) => r.status !== 200).map((r) => r.body.Error)).toEqual([]);
+    expect(hashQueueStats().refused).toBe(statsBefore.refused);
+  });
+});

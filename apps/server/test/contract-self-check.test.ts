@@ -109,15 +109,26 @@ const steps: Step[] = [
   { name: 'rank.view_rank_history' as ProcedureName, as: 'demo', input: () => ({}) },
   { name: 'notification.view_preferences' as ProcedureName, as: 'demo', input: () => ({}) },
   { name: 'notification.update_preferences' as ProcedureName, as: 'demo', input: () => ({ event: 'team', in_app: true }) },
+  { name: 'user.view_sessions' as ProcedureName, as: 'demo', input: () => ({}) },
+  { name: 'user.end_session' as ProcedureName, as: 'demo', input: async () => ({ session: await otherSessionOf('demo') }) },
+  { name: 'user.end_other_sessions' as ProcedureName, as: 'demo', input: () => ({}) },
   // TOTP and email change on a member without a package (email change needs none active).
   { name: 'user.enable_totp', as: 'allene_029', input: () => ({}) },
   { name: 'user.change_totp_status', as: 'allene_029', input: () => ({ status: true, totp: totpCode(totpKey) }) },
   { name: 'user.change_email_request', as: 'allene_029', input: () => ({ email: 'allene.new@example.com' }) },
   { name: 'user.change_email', as: 'allene_029', input: async () => ({ email: 'allene.new@example.com', otp: await t.latestOtp('allene.new@example.com') }) },
+  { name: 'user.logout' as ProcedureName, as: 'allene_029', input: () => ({}) },
   // Last: it revokes the member's earlier tokens.
   { name: 'user.verify_otp', as: 'claude_003', input: () => ({ page: 'Change Password' }) },
   { name: 'user.change_password', as: 'claude_003', input: async () => ({ oldpassword: 'Demo@1234', newpassword: 'Fresh@12345', conpassword: 'Fresh@12345', otp: await t.latestOtp('claude_003') }) },
 ];
+
+/** The id of a second session of `username` (a fresh sign-in), for user.end_session. */
+async function otherSessionOf(username: string): Promise<string> {
+  const other = await t.login(username);
+  const listed = await t.post<{ Success: { ID: string; Current: boolean }[] }>('/user/view_sessions', {}, { token: other });
+  return listed.body.Success.find((session) => session.Current)!.ID;
+}
 
 const called = new Set<string>();
 

@@ -12,6 +12,7 @@ import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
 import { createSchemaConverter } from '../src/modules/docs/schemas.ts';
 import { DEMO_WALLET_ADDRESS } from '../src/seed/demo-money.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { startConfig } from '../src/config.ts';
 
 type Json = Record<string, unknown>;
 type Doc = OpenApiDocument;
@@ -120,6 +121,26 @@ describe('GET /docs/openapi.json', () => {
     const others = procedureNames.filter((name) => contract[name].host !== 'deposit');
     expect(others.length).toBe(procedureNames.length - 1);
     for (const name of others) expect(operation(doc, contract[name].path).servers).toBeUndefined();
+  });
+
+  it('defaults the host variables to the origin PORT and PUBLIC_URL give, so "Try it out" calls this server', async () => {
+    const hostDefaults = (document: Doc) => {
+      const deposit = operation(document, '/deposit/make_payment').servers?.[0];
+      return [deposit?.variables?.depositBaseUrl?.default, document.servers[1]?.variables?.apiBaseUrl?.default];
+    };
+    for (const [env, origin] of [
+      [{ PORT: '8123' }, 'http://localhost:8123'],
+      [{ PORT: '8123', PUBLIC_URL: 'https://dash.example.com/' }, 'https://dash.example.com'],
+    ] as const) {
+      const app = await createTestApp({ seed: 'empty', config: startConfig(env).build.config });
+      try {
+        const served = (await app.get<Doc>('/docs/openapi.json')).body;
+        expect(hostDefaults(served), JSON.stringify(env)).toEqual([origin, origin]);
+        expect(served.info.description).not.toContain('localhost:3000');
+      } finally {
+        await app.close();
+      }
+    }
   });
 
   it('has the provider field names, misspellings included', () => {

@@ -70,7 +70,7 @@ describe('npm run drift', () => {
       expect.arrayContaining([
         { path: '/rank/current_rank', field: 'Success.Rank', kind: 'missing', seen: undefined },
         { path: '/rank/current_rank', field: 'Success.Current_Rank', kind: 'extra', seen: 'Gold' },
-        { path: '/wallet/view_all_wallets_details', field: 'Success{}.Available', kind: 'type', seen: '12.5' },
+        { path: '/wallet/view_all_wallets_details', field: 'Success.Deposit.Available', kind: 'type', seen: '12.5' },
         { path: '/binary/view_binary_downline', field: 'Success.Downline[].Side', kind: 'value', seen: 'L' },
         { path: '/withdraw/withdraw_fees', field: 'Success', kind: 'type', seen: { fee: 5 } },
         { path: '/table/view_subscription', field: 'Error', kind: 'envelope', seen: 'Internal error' },

@@ -47,10 +47,21 @@ describe('drift findings of one answer', () => {
 
   it('a number sent as a string is a type drift with the string as the example', () => {
     expect(findDrift('wallet.view_all_wallets_details', 200, { Success: { Deposit: { ...wallet, Available: '12.5' } } })).toEqual([
-      { field: 'Success{}.Available', kind: 'type', expected: 'number', seen: '12.5' },
+      { field: 'Success.Deposit.Available', kind: 'type', expected: 'number', seen: '12.5' },
     ]);
     // An integer the contract asks for (the page count) sent with a fraction is a value drift.
     expect(findDrift('earning.total_pagination_earning_history', 200, { Success: 1.5 })).toEqual([{ field: 'Success', kind: 'value', expected: 'integer', seen: 1.5 }]);
+  });
+
+  it('a drift inside a map names the entry’s key (which wallet), a long key cut', () => {
+    const { Total, ...noTotal } = wallet;
+    void Total;
+    expect(findDrift('wallet.view_all_wallets_details', 200, { Success: { ROI: wallet, Deposit: noTotal } })).toEqual([
+      { field: 'Success.Deposit.Total', kind: 'missing', expected: 'number', seen: undefined },
+    ]);
+    const long = 'W'.repeat(500);
+    const [issue] = findDrift('wallet.view_all_wallets_details', 200, { Success: { [long]: noTotal } });
+    expect(issue?.field).toBe(`Success.${'W'.repeat(64)}….Total`);
   });
 
   it('a missing field, and null where the contract has no null, are told apart', () => {

@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { members } from '@md/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { CONFIG_MESSAGES, startConfig } from '../src/config.ts';
 import { manualClock } from '../src/core/clock.ts';
@@ -289,6 +291,34 @@ describe('routing per endpoint', () => {
     } finally {
       await post(gateway.url, '/__qa/routing', { path: '*', target: 'provider' });
     }
+  });
+});
+
+describe('gateway identity', () => {
+  it('a provider account named like a stand-in member acts as a shadow of its own, never as that member', async () => {
+    // The gateway's own database holds a `demo` with money; the provider's `demo` is another account.
+    const seeded = await start({ seed: 'demo', jwtSecret: 'gateway-demo-secret', provider: { url: provider.url, timeoutMs: 5_000 } });
+    const wallets = '/wallet/view_all_wallets_details';
+    const standinDemo = () => seeded.app.services.sqlite.prepare("select count(*) as n, sum(a.balance) as total from accounts a join members m on m.id = a.member_id where m.username = 'demo'").get();
+    const before = standinDemo();
+    const login = await post(seeded.url, '/user/login', { username: 'demo', password: 'Demo@1234' });
+    const providerToken = (login.json as { JWT: string }).JWT;
+    await post(seeded.url, '/__qa/routing', { path: wallets, target: 'mock' });
+    await post(seeded.url, '/__qa/routing', { path: 'user.view_profile', target: 'mock' });
+
+    const mine = await post(seeded.url, wallets, {}, providerToken);
+    expect(mine.status).toBe(200);
+    // A shadow of the provider's account: empty wallets, not the stand-in demo's balances.
+    expect(Object.values((mine.json as { Success: Record<string, { Available: number }> }).Success).every((w) => w.Available === 0)).toBe(true);
+    const profile = (await post(seeded.url, '/user/view_profile', {}, providerToken)).json as { Success: { Username: string; Email: string }[] };
+    expect(profile.Success[0]!.Email).toBe('demo@provider.invalid');
+    expect(profile.Success[0]!.Username).not.toBe('demo');
+    // The stand-in's demo is untouched.
+    expect(standinDemo()).toEqual(before);
+    // A token the stand-in signs for its own demo still reads that member.
+    const ownDemo = seeded.app.services.db.select().from(members).where(eq(members.username, 'demo')).get()!;
+    expect((await post(seeded.url, '/user/view_profile', {}, seeded.app.services.tokens.sign(ownDemo))).json).toMatchObject({ Success: [{ Username: 'demo', Email: 'demo@example.com' }] });
+    expect((await journal(seeded.url, wallets))[0]).toMatchObject({ source: 'mock' });
   });
 });
 

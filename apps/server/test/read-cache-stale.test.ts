@@ -52,7 +52,12 @@ beforeAll(async () => {
     config: { ...t.services.config, readCache: false },
     tokens: {
       sign: (member) => t.services.tokens.sign(member),
+      authenticate(token) {
+        return { member: this.verify(token), sessionId: t.services.tokens.authenticate(token).sessionId };
+      },
       verify(token) {
+        // Whether the session is still on is the real service's answer (sessions are never cached).
+        t.services.tokens.authenticate(token);
         const claims = t.fastify.jwt.decode<{ sub: string; username: string; tv: number; exp: number }>(token);
         if (!claims) throw unauthorized(MSG.invalidAuthentication);
         if (claims.exp * 1000 <= t.clock.now()) throw unauthorized(MSG.sessionExpired);

@@ -6,7 +6,7 @@
  * never seeded. Each fault test serves its own copy of one seeded database file.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -397,6 +397,26 @@ describe('logging', () => {
     lines.length = 0;
     expect((await t.fastify.inject({ method: 'POST', url: '/user/view_country', payload: {} })).statusCode).toBe(502);
     expect(lines).toEqual([expect.objectContaining({ level: 40, status: 502, route: '/user/view_country', msg: expect.stringMatching(/^Answered 502 without an error/) })]);
+  });
+});
+
+describe('a read-only mount without a jwt-secret file', () => {
+  it('main.ts refuses to start with a line naming JWT_SECRET and no stack trace, and writes nothing', async () => {
+    const mount = join(dir, 'read-only-mount');
+    mkdirSync(mount);
+    const path = join(mount, 'app.sqlite');
+    copyFileSync(template, path);
+    // The directory takes no new file (the secret would be written beside the database).
+    const how = makeUnwritable([mount]);
+    if (how === 'chmod') chmodSync(mount, 0o555);
+    expect(how, 'this machine can make a directory unwritable').not.toBeNull();
+    const { code, output } = await runMain({ DATABASE_PATH: path, PORT: '0', JWT_SECRET: '' });
+    restore();
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/Cannot keep the session key: .*jwt-secret cannot be written \((EROFS|EPERM|EACCES)\)\. Set JWT_SECRET/);
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output).not.toContain('Member dashboard on');
+    expect(existsSync(join(mount, 'jwt-secret'))).toBe(false);
   });
 });
 

@@ -107,6 +107,29 @@ export const notifications = sqliteTable(
 );
 
 /** Throttles of once-per-interval actions (the 10 s password-reset rule). */
+/**
+ * Sign-in sessions: one row per token signed (its `jti`), so a token can be revoked before it
+ * expires (logout, "sign out this one", a security change) and the member can list where they are
+ * signed in. Rows past `expires_at` are pruned at the member's next sign-in.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** The token's `jti`: random, unique per sign-in. */
+    id: text('id').primaryKey(),
+    memberId: integer('member_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    /** Last authenticated call, written at most once a minute per session. */
+    lastSeenAt: integer('last_seen_at').notNull(),
+    /** The User-Agent header of the sign-in (bounded), and the address of the last call seen. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [index('sessions_member').on(t.memberId)],
+);
+
 export const throttles = sqliteTable('throttles', {
   key: text('key').primaryKey(),
   lastAt: integer('last_at').notNull(),

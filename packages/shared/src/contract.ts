@@ -296,6 +296,17 @@ export const activitySchema = z.object({
   TransID: z.string().nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
+export const sessionSchema = z.object({
+  ID: z.string().describe('The session (the `jti` of its token): what `user.end_session` takes'),
+  Device: z.string().describe('Browser and system read from the User-Agent of the sign-in, or "Unknown device"'),
+  Address: z.string().nullable().describe('The client address of the last call seen (of the sign-in before any call)'),
+  Created_On: dateTime.describe('When the member signed in'),
+  Last_Seen: dateTime.describe('The last call seen, to the minute (written at most once a minute)'),
+  Current: z.boolean().describe('The session of the token making this call'),
+});
+export type Session = z.infer<typeof sessionSchema>;
+/** Bound of a session id in `user.end_session` (the ids are 22 characters). */
+const SESSION_ID_MAX = 64;
 /**
  * Names kept at each end of a path of the `binary_paths` extension: a path through a spillover leg
  * is thousands of members long (26,378 levels in the `scale` scenario), so the answer and the
@@ -1146,6 +1157,54 @@ export const contract = {
       email: z.boolean({ error: 'email must be true or false' }).optional(),
     }),
     output: z.object({ Success: message, Preferences: z.array(notificationPreferenceSchema) }),
+  }),
+  'user.logout': endpoint({
+    path: '/user/logout',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'sessions',
+    summary:
+      'Extension (capability `sessions`), not a provider endpoint: end the session of this token at the server, so the token is refused from now on (401 `Session Expired`). Without the capability the client only forgets the token, as the spec says.',
+    input: authed({}),
+    output: ok,
+  }),
+  'user.view_sessions': endpoint({
+    path: '/user/view_sessions',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'sessions',
+    summary:
+      'Extension (capability `sessions`), not a provider endpoint: the signed-in member’s live sessions (not ended, not expired), the current one first, then by last seen, newest first.',
+    input: authed({}),
+    output: z.object({ Success: z.array(sessionSchema) }),
+  }),
+  'user.end_session': endpoint({
+    path: '/user/end_session',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'sessions',
+    summary:
+      'Extension (capability `sessions`), not a provider endpoint: sign out one session of the signed-in member (its token is refused from now on); the current one too, like `user.logout`. A session that is not the member’s, or has ended, answers 400 `Session not found` (404 is kept for the downline).',
+    input: authed({ session: nonEmpty('Session').max(SESSION_ID_MAX, { error: 'Session not found' }).describe('The `ID` of a session from `user.view_sessions`') }),
+    output: ok,
+  }),
+  'user.end_other_sessions': endpoint({
+    path: '/user/end_other_sessions',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'sessions',
+    summary:
+      'Extension (capability `sessions`), not a provider endpoint: sign out every session of the signed-in member but the current one; `Ended` says how many.',
+    input: authed({}),
+    output: z.object({ Success: message, Ended: z.number().describe('Sessions signed out') }),
   }),
 } as const;
 

@@ -45,6 +45,10 @@ describe('the contract', () => {
       ['rank.view_rank_history', 'rank_history'],
       ['notification.view_preferences', 'notification_preferences'],
       ['notification.update_preferences', 'notification_preferences'],
+      ['user.logout', 'sessions'],
+      ['user.view_sessions', 'sessions'],
+      ['user.end_session', 'sessions'],
+      ['user.end_other_sessions', 'sessions'],
     ]);
     for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });

@@ -3,10 +3,15 @@
  * the brute-force limits built on them (docs/security.md).
  *
  * Rule: a guess (password, TOTP, transaction password, emailed code) is reserved before it is
- * checked: in one synchronous step, before any await, every limit it falls under is checked and
- * counted. A wrong guess keeps its count; a right one, or one never evaluated (the hashing queue
- * was full, the request was refused for another reason), gives it back. So however many requests
- * arrive together, the guesses the server evaluates never pass a limit.
+ * checked: in one synchronous step, every limit it falls under is checked and counted. A wrong
+ * guess keeps its count; a right one, or one never evaluated (the hashing queue was full, the
+ * request was refused for another reason), gives it back. So however many requests arrive
+ * together, the guesses the server evaluates never pass a limit.
+ *
+ * A limit is refused with its message ("Too many wrong...") only when the guesses that FAILED
+ * reach it. When guesses still being checked fill it, a new one waits for them to settle and is
+ * then judged on what they turned out to be (a burst of right passwords all go through, one after
+ * another); past GUESS_WAITERS_MAX waiting on one limit it is answered busy, never "wrong".
  *
  * Sign-in failures are counted per account and address pair, per address across accounts, and per
  * account across addresses with a higher ceiling that refuses only addresses that have not signed
@@ -16,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { tooMany } from './errors.ts';
+import { HASH_BUSY_MESSAGE } from './passwords.ts';
 import type { Caller, Services } from './services.ts';
 
 const MINUTE = 60_000;
@@ -27,6 +33,8 @@ interface Bucket {
   start: number;
   /** When it ends. */
   until: number;
+  /** Of `count`, the guesses still being checked (reserveGuess; always 0 for request rates). */
+  pending?: number;
 }
 
 /** Keys carry what the client sent (a username may be 60 KB): long ones are stored as their hash. */
@@ -52,6 +60,12 @@ export class WindowCounter {
   count(key: string, now: number): number {
     const bucket = this.buckets.get(compactKey(key));
     return bucket && !lapsed(bucket, now) ? bucket.count : 0;
+  }
+
+  /** Of the hits inside the key's current window, those still being checked. */
+  pending(key: string, now: number): number {
+    const bucket = this.buckets.get(compactKey(key));
+    return bucket && !lapsed(bucket, now) ? (bucket.pending ?? 0) : 0;
   }
 
   /** Counts one hit and answers the count including it. */
@@ -142,13 +156,15 @@ export class KnownAddresses {
 interface LimitState {
   counter: WindowCounter;
   known: KnownAddresses;
+  /** Guesses waiting for the guesses in flight on a limit's key to settle, by key. */
+  waiters: Map<string, (() => void)[]>;
 }
 
 /** One state per server; handler contexts are copies of the services, the connection is not. */
 const states = new WeakMap<object, LimitState>();
 function stateOf(services: Pick<Services, 'sqlite'>): LimitState {
   let state = states.get(services.sqlite);
-  if (!state) states.set(services.sqlite, (state = { counter: new WindowCounter(), known: new KnownAddresses() }));
+  if (!state) states.set(services.sqlite, (state = { counter: new WindowCounter(), known: new KnownAddresses(), waiters: new Map() }));
   return state;
 }
 
@@ -160,6 +176,11 @@ export function resetGuessLimits(services: Pick<Services, 'sqlite'>): void {
   const { counter, known } = stateOf(services);
   counter.clear();
   known.clear();
+  // Guesses waiting on the forgotten counts are judged again on the fresh ones.
+  for (const [key, waiting] of stateOf(services).waiters) {
+    stateOf(services).waiters.delete(key);
+    for (const wake of waiting) wake();
+  }
 }
 
 export interface FailureLimit {
@@ -241,14 +262,45 @@ function keyOf(kind: GuessKind, rule: FailureLimit, account: string, address: st
   return rule.per === 'client' ? `${kind}|client|${address}` : `${kind}|pair|${address}|${account}`;
 }
 
+/** Guesses that may wait on one limit's in-flight guesses; more are answered busy at once. */
+export const GUESS_WAITERS_MAX = 32;
+
 /**
  * Reserves one guess against every limit of its kind, or refuses with 429 before anything is
  * checked. Synchronous: call it before the first await of the check, and settle the answer
- * (`fail` when wrong, `release` in a finally).
+ * (`fail` when wrong, `release` in a finally). For checks that settle before they return (codes,
+ * TOTP) no guess is ever in flight; a check that awaits (a password hash) uses reserveGuessInTurn.
  */
 export function reserveGuess(ctx: LimitCtx, kind: GuessKind, keys: GuessKeys): Guess {
   if (ctx.config.rateLimits === false) return UNLIMITED;
-  const { counter, known } = stateOf(ctx);
+  const reserved = tryReserve(ctx, stateOf(ctx), kind, keys);
+  if (typeof reserved === 'string') throw tooMany(HASH_BUSY_MESSAGE);
+  return reserved;
+}
+
+/**
+ * reserveGuess for a check that awaits: when guesses in flight fill a limit, waits for them to
+ * settle and is then judged on what they turned out to be. When it need not wait (the usual case)
+ * the reservation is made synchronously, in the call itself.
+ */
+export async function reserveGuessInTurn(ctx: LimitCtx, kind: GuessKind, keys: GuessKeys): Promise<Guess> {
+  if (ctx.config.rateLimits === false) return UNLIMITED;
+  const state = stateOf(ctx);
+  for (;;) {
+    const reserved = tryReserve(ctx, state, kind, keys);
+    if (typeof reserved !== 'string') return reserved;
+    const waiting = state.waiters.get(reserved) ?? [];
+    if (waiting.length >= GUESS_WAITERS_MAX) throw tooMany(HASH_BUSY_MESSAGE);
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      state.waiters.set(reserved, waiting);
+    });
+  }
+}
+
+/** The reserved guess, or the key of a limit that guesses in flight fill (wait on it, then try again). */
+function tryReserve(ctx: LimitCtx, state: LimitState, kind: GuessKind, keys: GuessKeys): Guess | string {
+  const { counter, known } = state;
   const now = ctx.clock.now();
   const account = accountOf(keys.account);
   const address = keys.caller?.ip;
@@ -256,22 +308,37 @@ export function reserveGuess(ctx: LimitCtx, kind: GuessKind, keys: GuessKeys): G
     const key = keyOf(kind, rule, account, address);
     return key === null ? [] : [{ rule, key }];
   });
-  // Every limit is checked before any is counted, so a refused guess spends nothing.
+  // Every limit is checked before any is counted, so a refused guess spends nothing; a limit that
+  // failures reached refuses even when another only waits on guesses in flight.
+  let fullInFlight: string | null = null;
   for (const { rule, key } of keyed) {
-    if (counter.count(key, now) < rule.failures) continue;
+    const count = counter.count(key, now);
+    if (count < rule.failures) continue;
     if (rule.exceptKnownAddresses && address !== undefined && known.has(account, address, now)) continue;
-    throw tooMany(rule.message);
+    if (count - counter.pending(key, now) >= rule.failures) throw tooMany(rule.message);
+    fullInFlight ??= key;
   }
-  const buckets = keyed.map(({ rule, key }) => counter.take(key, now, rule.windowMs));
+  if (fullInFlight !== null) return fullInFlight;
+  const taken = keyed.map(({ key, rule }) => ({ key, bucket: counter.take(key, now, rule.windowMs) }));
+  for (const { bucket } of taken) bucket.pending = (bucket.pending ?? 0) + 1;
   let settled = false;
+  const settle = (keepCount: boolean) => {
+    if (settled) return;
+    settled = true;
+    for (const { key, bucket } of taken) {
+      if (bucket.pending) bucket.pending--;
+      if (!keepCount) WindowCounter.giveBack(bucket);
+      // Whoever waited on this limit is judged again, now that this guess is known.
+      const waiting = state.waiters.get(key);
+      if (waiting) {
+        state.waiters.delete(key);
+        for (const wake of waiting) wake();
+      }
+    }
+  };
   return {
-    fail() {
-      settled = true;
-    },
-    release() {
-      if (!settled) for (const bucket of buckets) WindowCounter.giveBack(bucket);
-      settled = true;
-    },
+    fail: () => settle(true),
+    release: () => settle(false),
   };
 }
 

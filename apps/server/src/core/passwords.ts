@@ -4,10 +4,17 @@
  * be raised later without invalidating existing hashes.
  *
  * Rule: every hash (and every check, dummy ones included) goes through one bounded queue: a fixed
- * number run at once, a bounded number wait, and one client address may have only a few queued or
- * running. What does not fit is refused at once with 429 before any hashing, so a flood from one
- * address is answered in microseconds instead of queued for seconds, and waiting hashes are taken
- * in turn from each address, so a member behind a flood waits for one hash, not the flood.
+ * number run at once, a bounded number wait, and one lane (a signed-in member, or the client
+ * address of a call without a session: hashLane) may have only a few queued or running. What does
+ * not fit is refused at once with 429 before any hashing, so a flood from one address is answered
+ * in microseconds instead of queued for seconds, and waiting hashes are taken in turn from each
+ * lane, so a member behind a flood waits for one hash, not the flood, and fifty members behind one
+ * office address each get their turn.
+ *
+ * Sizes follow the machine (os.availableParallelism): the sustainable rate is HASH_CONCURRENCY
+ * hashes per ~50 ms (bench hash-rate: about 20 a second per hashing core), and the queue holds
+ * about three seconds of that, so a burst of realistic traffic (40 sign-ins at once, 50 members
+ * sending a transfer together) waits its turn instead of being refused.
  */
 import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
@@ -22,11 +29,21 @@ const KEY_LENGTH = 32;
  * at most libuv's 4 pool threads. About 50 ms each here.
  */
 export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, 4));
-/** Hashes waiting for a turn, all addresses together: ~1.6 s of work with one running at a time. */
-export const HASH_MAX_WAITING = 32;
-/** Hashes queued or running for one client address (a shared office, or a member's several tabs, stay far below). */
+/** About how long one hash takes on one core (scrypt N=2^14, r=8; bench hash-rate measures it). */
+const HASH_MS = 50;
+/** The longest a hash should wait for its turn with the queue full. */
+const MAX_WAIT_MS = 3_000;
+/** Hashes waiting for a turn, all lanes together: ~3 s of work for the hashing cores (60 with one). */
+export const HASH_MAX_WAITING = Math.max(32, Math.ceil((MAX_WAIT_MS / HASH_MS) * HASH_CONCURRENCY));
+/** Hashes queued or running for one lane (a member's several tabs, a shared office's sign-ins, stay far below). */
 export const HASH_MAX_PER_CLIENT = 16;
 export const HASH_BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+/**
+ * The lane of a call's hashes: its signed-in member, else its client address (sign-in,
+ * registration, reset). Members behind one address (an office, a carrier's NAT) share nothing.
+ */
+export const hashLane = (ctx: { caller: { ip: string }; member: { id: number } | null }): string => (ctx.member ? `member ${ctx.member.id}` : ctx.caller.ip);
 
 /** Internal calls (seed, tests, QA) have no address: their lane is bounded only by the global limit. */
 const INTERNAL = '';
@@ -110,7 +127,7 @@ const derive = (plain: string, salt: Buffer, options: ScryptOptions) =>
     ),
   );
 
-/** `client`: the caller's address (ctx.caller.ip); internal calls without a caller leave it out. */
+/** `client`: the call's lane (hashLane); internal calls without a caller leave it out. */
 export async function hashPassword(plain: string, client?: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await queued(client, () => derive(plain, salt, COST));

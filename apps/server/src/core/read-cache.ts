@@ -26,8 +26,8 @@ import { prepared } from './prepared.ts';
 /** How often, at most, `data_version` is read to see commits by other processes. */
 export const FOREIGN_CHECK_MS = 100;
 
-/** Tables no kept answer reads (engine state, mail, throttles, support): their writes drop nothing. */
-const UNREAD_TABLES = new Set(['clock_state', 'mail_outbox', 'meta', 'otps', 'throttles', 'job_runs', 'binary_stats', 'notifications', 'support_messages']);
+/** Tables no kept answer reads (engine state, mail, sessions, throttles, support): their writes drop nothing. */
+const UNREAD_TABLES = new Set(['clock_state', 'mail_outbox', 'meta', 'otps', 'sessions', 'throttles', 'job_runs', 'binary_stats', 'notifications', 'support_messages']);
 
 const TOUCH = 'md_read_cache_touch';
 const TOUCH_ALL = 'md_read_cache_touch_all';

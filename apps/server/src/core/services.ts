@@ -29,8 +29,14 @@ export interface ServerConfig {
 }
 
 export interface TokenService {
-  sign(member: Pick<Member, 'id' | 'username' | 'tokenVersion'>): string;
-  /** The member of a valid token; throws 401 'Invalid Authentication' or 'Session Expired'. */
+  /** A token for a new session of the member, recording the caller's device and address. */
+  sign(member: Pick<Member, 'id' | 'username' | 'tokenVersion'>, caller?: Caller): string;
+  /**
+   * The member and session of a valid token; throws 401 'Invalid Authentication' or 'Session
+   * Expired'. With the caller, the session's last-seen time and address are kept (once a minute).
+   */
+  authenticate(token: string, caller?: Caller): { member: Member; sessionId: string };
+  /** The member of a valid token (authenticate without the bookkeeping). */
   verify(token: string): Member;
 }
 
@@ -51,11 +57,15 @@ export interface Services {
 export interface Caller {
   ip: string;
   authorization?: string | undefined;
+  /** The User-Agent header: a sign-in records it as the session's device. */
+  userAgent?: string | undefined;
 }
 
 export interface Ctx extends Services {
   caller: Caller;
   member: Member | null;
+  /** The session of the call's token (its `jti`), null without one. */
+  sessionId?: string | null;
 }
 export interface AuthedCtx extends Ctx {
   member: Member;

@@ -1,7 +1,16 @@
-/** Session tokens: HS256 only, expiring, revoked when the member's token version moves on. */
+/**
+ * Session tokens: HS256 only, expiring, each naming its sign-in session (`jti`, a row of
+ * `sessions`), refused once that session is revoked (logout, "sign out", a security change) or
+ * the member's token version moves on (a password reset).
+ *
+ * Rule: a call costs one primary-key read of its session row (the member itself comes from the
+ * read cache); the row's last-seen time and address are written at most once a minute per session,
+ * and `sessions` is a table no kept answer reads, so those writes drop no cached answer.
+ */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { members, type Db } from '@md/db';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { members, sessions, type Db } from '@md/db';
 import { MSG } from '@md/shared';
 import { unauthorized } from './errors.ts';
 import type { Clock } from './clock.ts';
@@ -14,12 +23,18 @@ interface Claims {
   sub: string;
   username: string;
   tv: number;
+  /** The session: unique per sign-in, so two sign-ins in one second get different tokens. */
+  jti?: string;
   iat: number;
   exp: number;
 }
 
 /** Tokens whose signature was checked, kept so each is checked once (an HMAC and a verifier per call otherwise). */
 const VERIFIED_CACHE_SIZE = 10_000;
+/** A session's last-seen time is written at most this often (a call in between changes nothing). */
+export const LAST_SEEN_INTERVAL_MS = 60_000;
+/** The User-Agent kept per session is cut to this length (the header is the client's to fill). */
+const USER_AGENT_MAX = 512;
 
 export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): TokenService {
   const verified = new Map<string, Claims>();
@@ -27,6 +42,16 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
     .select()
     .from(members)
     .where(eq(members.id, sql.placeholder('id')))
+    .prepare();
+  const sessionById = db
+    .select({ memberId: sessions.memberId, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare();
+  const seen = db
+    .update(sessions)
+    .set({ lastSeenAt: sql.placeholder('at') as unknown as number, ip: sql.placeholder('ip') as unknown as string })
+    .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
   // Every authenticated call reads its member: kept until a write touches the member (a password
   // change, which moves the token version, is one), so a read-only call costs a map lookup.
@@ -47,22 +72,67 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
     return claims;
   };
   return {
-    sign(member) {
-      const iat = Math.floor(clock.now() / 1000);
-      const claims: Claims = { sub: String(member.id), username: member.username, tv: member.tokenVersion, iat, exp: iat + TOKEN_TTL_SECONDS };
+    sign(member, caller) {
+      const now = clock.now();
+      const iat = Math.floor(now / 1000);
+      const jti = randomBytes(16).toString('base64url');
+      const exp = iat + TOKEN_TTL_SECONDS;
+      db.transaction((tx) => {
+        // The member's sessions past their expiry go at each sign-in: the table holds live ones.
+        tx.delete(sessions).where(and(eq(sessions.memberId, member.id), lt(sessions.expiresAt, now))).run();
+        tx.insert(sessions)
+          .values({ id: jti, memberId: member.id, createdAt: now, expiresAt: exp * 1000, lastSeenAt: now, userAgent: caller?.userAgent?.slice(0, USER_AGENT_MAX) ?? null, ip: caller?.ip ?? null })
+          .run();
+      });
+      const claims: Claims = { sub: String(member.id), username: member.username, tv: member.tokenVersion, jti, iat, exp };
       return app.jwt.sign(claims);
     },
-    verify(token) {
+    authenticate(token, caller) {
       const claims = claimsOf(token);
       // Every token this server signs has an exp: one without (signed elsewhere with the key) is refused.
       if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) throw unauthorized(MSG.invalidAuthentication);
       // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
-      if (claims.exp * 1000 <= clock.now()) throw unauthorized(MSG.sessionExpired);
+      const now = clock.now();
+      if (claims.exp * 1000 <= now) throw unauthorized(MSG.sessionExpired);
       const id = Number(claims.sub);
       const member = memberCache.get(db.$client, id, 'member', () => memberById.get({ id }));
       if (!member || member.username !== claims.username) throw unauthorized(MSG.invalidAuthentication);
       if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
-      return member;
+      // A token without a session (signed before sessions existed) or whose session ended is over.
+      const session = typeof claims.jti === 'string' ? sessionById.get({ id: claims.jti }) : undefined;
+      if (!session || session.memberId !== id || session.revokedAt !== null) throw unauthorized(MSG.sessionExpired);
+      if (caller && (now - session.lastSeenAt >= LAST_SEEN_INTERVAL_MS || now < session.lastSeenAt)) {
+        try {
+          seen.run({ at: now, ip: caller.ip, id: claims.jti });
+        } catch {
+          // Bookkeeping only: a database that refuses writes (read-only, full) still answers reads.
+        }
+      }
+      return { member, sessionId: claims.jti! };
+    },
+    verify(token) {
+      return this.authenticate(token).member;
     },
   };
+}
+
+/** Ends one session of a member; false when it was not theirs or had ended already. */
+export function revokeSession(db: Db, clock: Clock, memberId: number, sessionId: string): boolean {
+  return (
+    db
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+      .run().changes === 1
+  );
+}
+
+/** Ends every live session of a member but `keep` (the caller's own, or none): how many ended. */
+export function revokeOtherSessions(db: Db, clock: Clock, memberId: number, keep: string | null): number {
+  const now = clock.now();
+  return db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), keep === null ? undefined : ne(sessions.id, keep)))
+    .run().changes;
 }

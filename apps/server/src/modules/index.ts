@@ -13,6 +13,7 @@ import { reportHandlers } from './reports/handlers.ts';
 import { depositHandlers } from './deposits/deposits.ts';
 import { packageHandlers } from './packages/packages.ts';
 import { securityHandlers } from './security/security.ts';
+import { sessionHandlers } from './sessions/handlers.ts';
 import { supportHandlers } from './support/handlers.ts';
 import { tableHandlers } from './tables/handlers.ts';
 import { teamHandlers } from './team/handlers.ts';
@@ -41,4 +42,5 @@ export const handlers: Handlers = {
   ...insightHandlers,
   ...reportHandlers,
   ...teamHandlers,
+  ...sessionHandlers,
 };

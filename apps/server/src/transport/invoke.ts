@@ -66,9 +66,10 @@ export async function invoke(
   if (!isPlainObject(body)) throw badRequest('The request body must be a JSON object');
 
   let member: Ctx['member'] = null;
+  let sessionId: string | null = null;
   if (entry.auth !== 'none') {
     const token = callToken(name, body, caller);
-    if (token) member = services.tokens.verify(token);
+    if (token) ({ member, sessionId } = services.tokens.authenticate(token, caller));
     else if (entry.auth === 'required') throw unauthorized(MSG.invalidAuthentication);
   }
 
@@ -77,7 +78,7 @@ export async function invoke(
   const parsed = entry.input.safeParse(body);
   if (!parsed.success) throw badRequest(inputIssueMessage(parsed.error));
 
-  const run = () => handler({ ...services, caller, member }, parsed.data);
+  const run = () => handler({ ...services, caller, member, sessionId }, parsed.data);
   const output =
     member && services.config.readCache !== false && READ_CACHED.has(name)
       ? answers.get(services.sqlite, member.id, readKey(name, parsed.data), run)

@@ -59,6 +59,11 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
   'rank.view_rank_history': [per(300, MINUTE, 'member')],
   'notification.view_preferences': [per(300, MINUTE, 'member')],
   'notification.update_preferences': [per(60, MINUTE, 'member')],
+  // Extension sessions: each sign-out is a write; a member has no reason to send many.
+  'user.logout': [per(30, MINUTE, 'member')],
+  'user.view_sessions': [per(120, MINUTE, 'member')],
+  'user.end_session': [per(30, MINUTE, 'member')],
+  'user.end_other_sessions': [per(30, MINUTE, 'member')],
 };
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';

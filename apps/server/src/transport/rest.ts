@@ -15,7 +15,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, han
       const answer = await call({
         name,
         input: request.body,
-        caller: { ip: request.ip, authorization: request.headers.authorization },
+        caller: { ip: request.ip, authorization: request.headers.authorization, userAgent: request.headers['user-agent'] },
         exchange: { transport: 'rest', request, reply },
       });
       return typeof answer === 'object' && answer !== null ? reply.type(JSON_TYPE).send(serializeAnswer(answer)) : answer;

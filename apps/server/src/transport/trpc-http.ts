@@ -129,7 +129,7 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
   const router = createAppRouter(services, handlers, interceptor);
   const call = createCallEndpoint(services, handlers, interceptor);
   const createContext = ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
-    caller: { ip: req.ip, authorization: req.headers.authorization },
+    caller: { ip: req.ip, authorization: req.headers.authorization, userAgent: req.headers['user-agent'] },
     exchange: { transport: 'trpc', request: req, reply: res },
   });
 
@@ -157,7 +157,7 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
     const calls = callsOf(request, request.params.path);
     if (!calls) return fastifyRequestHandler({ router, createContext, req: request, res: reply, path: request.params.path });
 
-    const caller: Caller = { ip: request.ip, authorization: request.headers.authorization };
+    const caller: Caller = { ip: request.ip, authorization: request.headers.authorization, userAgent: request.headers['user-agent'] };
     const exchange: Exchange = { transport: 'trpc', request, reply };
     const outcomes = calls.batch
       ? await Promise.all(calls.names.map((name, index) => outcomeOf(name, calls.inputs[index], caller, exchange)))

@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, PROFILE_REFRESH_MS, SESSION_ERROR_LOGOUT_DELAY_MS, sideOf, type Profile } from '@md/shared';
+import { hasCapability, useConfig } from './config.tsx';
 import { errorMessage } from './errors.ts';
 import { recordOf, textOf } from './guards.ts';
 import { onSessionEnded } from './session-events.ts';
@@ -75,6 +76,7 @@ export const sessionUserOf = (profile: Profile): SessionUser => ({
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useTRPCClient();
+  const config = useConfig();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [user, setUser] = useState<SessionUser | null>(null);
@@ -156,9 +158,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    // With the server's `sessions` capability the token is also ended at the server (its body field
+    // carries it: storage is cleared before the call leaves); the spec's logout does not wait for it.
+    const jwt = getJwt();
+    if (jwt && hasCapability(config, 'sessions')) void client['user.logout'].mutate({ jwt }).catch(() => undefined);
     clearLocalStorage();
     endSession();
-  }, [endSession]);
+  }, [endSession, client, config]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ user, profile, profileFailed, loading, isAuthenticated: Boolean(user && getJwt()), completeSignIn, refreshProfile, logout }),

@@ -4,20 +4,22 @@
  * given back when right (core/attempts.ts); hashes go through the bounded queue with the caller's
  * address (core/passwords.ts); a TOTP step is claimed by one conditional write.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { members } from '@md/db';
 import { emailField, meetsChangePassword, MSG, registrationUsername, RESET_THROTTLE_MS, stripSpaces } from '@md/shared';
 import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
 import { afterAnswer } from '../../core/after-answer.ts';
-import { rememberAddress, reserveGuess, type Guess } from '../../core/attempts.ts';
+import { rememberAddress, reserveGuess, reserveGuessInTurn, type Guess } from '../../core/attempts.ts';
 import { checkOtp, consumeOtp, giveBackOtp, issueOtp, MAIL_NOT_SENT, mailOtp, OTP_MESSAGES } from '../../core/otp.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
+import { hashLane, hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
 import { mailSecurityNotice } from '../../core/security-notice.ts';
 import type { Ctx, Services } from '../../core/services.ts';
 import { throttleOnce } from '../../core/throttle.ts';
+import { revokeOtherSessions } from '../../core/tokens.ts';
 import { matchTotp, newTotpSecret, totpUri } from '../../core/totp.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { newTransId, notify } from '../notifications/notify.ts';
+import { endOtherSessions } from '../sessions/handlers.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { COUNTRIES } from './countries.ts';
 import { findMemberByUsername, insertMember } from './members.ts';
@@ -68,7 +70,7 @@ const claimTotpStep = (ctx: Pick<Services, 'db'>, memberId: number, step: number
 /** The new password's hash after its emailed code was used up; when the busy hashing queue refuses it, the code is given back for the retry. */
 async function hashAfterCode(ctx: Ctx, codeId: number, password: string): Promise<string> {
   try {
-    return await hashPassword(password, ctx.caller.ip);
+    return await hashPassword(password, hashLane(ctx));
   } catch (error) {
     giveBackOtp(ctx, codeId);
     throw error;
@@ -78,12 +80,12 @@ async function hashAfterCode(ctx: Ctx, codeId: number, password: string): Promis
 export const authHandlers: Handlers = {
   'user.login': async (ctx, input) => {
     // Reserved before the hash (a refused attempt costs none), given back when right.
-    const guess = reserveGuess(ctx, 'login', { account: input.username, caller: ctx.caller });
+    const guess = await reserveGuessInTurn(ctx, 'login', { account: input.username, caller: ctx.caller });
     try {
       const found = findMemberByUsername(ctx, input.username);
       const passwordOk = found
-        ? await verifyPassword(input.password, found.passwordHash, ctx.caller.ip)
-        : await verifyAgainstDummy(input.password, ctx.caller.ip);
+        ? await verifyPassword(input.password, found.passwordHash, hashLane(ctx))
+        : await verifyAgainstDummy(input.password, hashLane(ctx));
       // The row read before the hash is stale now: the password or the TOTP state may have changed.
       const member = found && findMemberById(ctx, found.id);
       if (!member || !passwordOk || member.passwordHash !== found.passwordHash) throw wrongGuess(guess, AUTH_MESSAGES.invalidCredentials);
@@ -93,7 +95,7 @@ export const authHandlers: Handlers = {
         if (step === null || !claimTotpStep(ctx, member.id, step)) throw wrongGuess(guess, AUTH_MESSAGES.invalidTotp);
       }
       rememberAddress(ctx, member.username, ctx.caller);
-      return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member) };
+      return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member, ctx.caller) };
     } finally {
       guess.release();
     }
@@ -166,7 +168,7 @@ export const authHandlers: Handlers = {
       if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.usernameTaken);
       throw error;
     }
-    return { Success: MSG.registrationSuccessful, JWT: ctx.tokens.sign(member) };
+    return { Success: MSG.registrationSuccessful, JWT: ctx.tokens.sign(member, ctx.caller) };
   },
 
   'user.reset_password_email': (ctx, input) => {
@@ -192,7 +194,9 @@ export const authHandlers: Handlers = {
     if (!member) throw badRequest(OTP_MESSAGES.invalid);
     const passwordHash = await hashAfterCode(ctx, code, input.newpassword);
     ctx.db.transaction(() => {
-      ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
+      ctx.db.update(members).set({ passwordHash }).where(eq(members.id, member.id)).run();
+      // Reset without a session: every session of the account ends (whoever took it over included).
+      revokeOtherSessions(ctx.db, ctx.clock, member.id, null);
       notify(ctx, member.id, 'Security_Alert', 'Your password was reset. If this was not you, contact support.');
       mailSecurityNotice(ctx, member, { subject: 'your password was reset', change: 'The password of your account was reset with a code mailed to this address' });
     });
@@ -235,9 +239,9 @@ export const authHandlers: Handlers = {
     if (newPassword.length < 6) throw badRequest(MSG.newPasswordMin6);
     if (!meetsChangePassword(newPassword)) throw badRequest(MSG.newPasswordCriteria);
     // The account password guessed with a session: counted with the sign-in failures of the account.
-    const guess = reserveGuess(ctx, 'login', { account: ctx.member.username, caller: ctx.caller });
+    const guess = await reserveGuessInTurn(ctx, 'login', { account: ctx.member.username, caller: ctx.caller });
     try {
-      if (!(await verifyPassword(oldPassword, ctx.member.passwordHash, ctx.caller.ip))) throw wrongGuess(guess, AUTH_MESSAGES.oldPasswordIncorrect);
+      if (!(await verifyPassword(oldPassword, ctx.member.passwordHash, hashLane(ctx)))) throw wrongGuess(guess, AUTH_MESSAGES.oldPasswordIncorrect);
     } finally {
       guess.release();
     }
@@ -245,7 +249,10 @@ export const authHandlers: Handlers = {
     const passwordHash = await hashAfterCode(ctx, code, newPassword);
     const member = ctx.member;
     ctx.db.transaction(() => {
-      ctx.db.update(members).set({ passwordHash, tokenVersion: sql`${members.tokenVersion} + 1` }).where(eq(members.id, member.id)).run();
+      ctx.db.update(members).set({ passwordHash }).where(eq(members.id, member.id)).run();
+      // Every session ends, this one too (DESIGN: tokens issued before a password change are refused;
+      // the client signs in again with the new password).
+      revokeOtherSessions(ctx.db, ctx.clock, member.id, null);
       notify(ctx, member.id, 'Security_Alert', 'Your password was changed. If this was not you, reset it at once.');
       mailSecurityNotice(ctx, member, { subject: 'your password was changed', change: 'The password of your account was changed' });
     });
@@ -278,6 +285,7 @@ export const authHandlers: Handlers = {
             .where(and(eq(members.id, member.id), eq(members.totpEnabled, false), eq(members.totpPendingSecret, pending)))
             .run();
           if (turnedOn.changes !== 1) throw wrongGuess(guess, MSG.invalidVerificationCode);
+          endOtherSessions(ctx);
           notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned on.');
           mailSecurityNotice(ctx, member, { subject: 'two-factor authentication was turned on', change: 'Two-factor authentication was turned on for your account' });
         });
@@ -294,6 +302,7 @@ export const authHandlers: Handlers = {
           .set({ totpSecret: null, totpPendingSecret: null, totpEnabled: false, totpLastStep: null })
           .where(eq(members.id, member.id))
           .run();
+        endOtherSessions(ctx);
         notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned off.');
         mailSecurityNotice(ctx, member, { subject: 'two-factor authentication was turned off', change: 'Two-factor authentication was turned off for your account' });
       });

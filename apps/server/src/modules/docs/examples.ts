@@ -79,6 +79,10 @@ const EXAMPLES: Examples = {
   'rank.view_rank_history': {},
   'notification.view_preferences': {},
   'notification.update_preferences': { event: 'withdrawals', email: true },
+  'user.logout': {},
+  'user.view_sessions': {},
+  'user.end_session': { session: 'kq3Vd0c8x1Zr5YwTn2LbMA' },
+  'user.end_other_sessions': {},
 };
 
 const tableInput = contract['table.view_deposit_transaction'].input;

@@ -134,6 +134,10 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   'binary.view_binary_downline_details': [404],
   'binary.view_path': [404],
   'support.send_message': [429],
+  'user.logout': [429],
+  'user.view_sessions': [429],
+  'user.end_session': [429],
+  'user.end_other_sessions': [429],
 };
 
 const STATUS_RESPONSES: Record<string, { name: string; description: string }> = {
@@ -167,7 +171,7 @@ const errorSchema: JsonSchema = {
 const DESCRIPTION = `The provider API the member dashboard runs on, generated from the contract in \`packages/shared/src/contract.ts\` (spec §7): every endpoint with its path, host, input and output schemas. This server implements all of it as a stand-in for the provider.
 
 ## Conventions
-- **Every provider call is \`POST\` with a JSON body**, on the API host, except \`/deposit/make_payment\`, which goes to the separate **deposit host**. The web app reads both base URLs from its runtime config \`/config.json\` (\`apiBaseUrl\`, \`depositBaseUrl\`); this server answers both on its own origin. In this document the deposit host is the server variable \`depositBaseUrl\` (default \`http://localhost:3000\`, the development server): set it to the deposit origin.
+- **Every provider call is \`POST\` with a JSON body**, on the API host, except \`/deposit/make_payment\`, which goes to the separate **deposit host**. The web app reads both base URLs from its runtime config \`/config.json\` (\`apiBaseUrl\`, \`depositBaseUrl\`); this server answers both on its own origin. In this document the deposit host is the server variable \`depositBaseUrl\` (default: this server’s public origin, \`PUBLIC_URL\` or \`http://localhost:PORT\`): set it to the deposit origin.
 - **Envelopes**: success is \`{ "Success": ... }\` (the whole envelope is the payload, e.g. \`{ Success, JWT }\` for login, \`{ Status, Success }\` for the username check); failure is \`{ "Error": "message" }\` with a 4xx/5xx status. Some calls of the real provider answer lowercase \`error\` or \`message\`; the client reads those too, and treats a 2xx that carries \`Error\` or \`error\` as a failure.
 - **Field names are the provider’s, misspellings included** (\`Direct_Bouns\`, \`Left_Volune\`). Sides are the strings \`"0"\` (left) and \`"1"\` (right). Amounts are USDT numbers with up to 6 decimals, shown truncated to 2.
 - **Authentication**: a bearer JWT (from \`/user/login\` or \`/user/register\`) in the \`Authorization\` header, or the token in the body field the endpoint names (\`x-token-field\`: \`jwt\`, or \`token\` for \`/notification/total_view_notification\`); the header wins when both are present. OpenAPI cannot declare a body field as a security scheme, so those operations list the bearer scheme and the empty requirement \`{}\` as alternatives (a call with the token in the body and no header is valid); without a token in either place the answer is 401. HTTP 401 \`Invalid Authentication\` for a missing or forged token, \`Session Expired\` for an expired or revoked one; the client signs out on any 401.
@@ -224,7 +228,7 @@ function securityOf(auth: AuthMode, tokenField: string | undefined): Operation['
   return tokenField ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
 }
 
-function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaControl: boolean): Operation {
+function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaControl: boolean, origin: string): Operation {
   const entry = contract[name];
   const input = schemas.convert(entry.input, 'input');
   const output = schemas.convert(entry.output, 'output');
@@ -244,7 +248,7 @@ function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaCont
     summary: firstSentence(entry.summary),
     description: `${entry.summary}\n\n${auth}${host}${extensionNote}\n\ntRPC: \`${name}\` (${entry.kind}).`,
     security,
-    ...(entry.host === 'deposit' ? { servers: [DEPOSIT_SERVER] } : {}),
+    ...(entry.host === 'deposit' ? { servers: [depositServer(origin)] } : {}),
     ...(qaControl ? { parameters: [{ $ref: '#/components/parameters/QaFault' }] } : {}),
     requestBody: { required: hasRequired(input), content: { [JSON_TYPE]: { schema: input, example: requestExample(name) } } },
     responses: {
@@ -300,44 +304,48 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
  * calls), then any origin as a variable. The deposit host is an absolute URL with a variable only:
  * an operation's relative `/` server made generated clients call `http:////deposit/make_payment`.
  */
-const DEVELOPMENT_ORIGIN = 'http://localhost:3000';
+// The variables default to this server's public origin (PUBLIC_URL, else http://localhost:PORT):
+// the viewer's Content-Security-Policy lets "Try it out" call only its own origin, and generated
+// collections call the port the server listens on.
 // The variables carry no `description`: the OpenAPI 3.1 JSON schema swagger-parser validates
 // against misspells that field (`descriptions`) and refuses it. The server's description says it.
-const API_SERVERS: Server[] = [
+const apiServers = (origin: string): Server[] => [
   { url: '/', description: 'API host: this server (the stand-in), relative to this document' },
   {
     url: '{apiBaseUrl}',
-    description: `API host at another origin (apiBaseUrl in /config.json, e.g. the real provider); the variable defaults to ${DEVELOPMENT_ORIGIN}, this server in development`,
-    variables: { apiBaseUrl: { default: DEVELOPMENT_ORIGIN } },
+    description: `API host at another origin (apiBaseUrl in /config.json, e.g. the real provider); the variable defaults to ${origin}, this server`,
+    variables: { apiBaseUrl: { default: origin } },
   },
 ];
-const DEPOSIT_SERVER: Server = {
+const depositServer = (origin: string): Server => ({
   url: '{depositBaseUrl}',
-  description: `Deposit host (depositBaseUrl in /config.json; this server’s own origin when that is empty, as in stand-in mode); the variable defaults to ${DEVELOPMENT_ORIGIN}, this server in development`,
-  variables: { depositBaseUrl: { default: DEVELOPMENT_ORIGIN } },
-};
+  description: `Deposit host (depositBaseUrl in /config.json; this server’s own origin when that is empty, as in stand-in mode); the variable defaults to ${origin}, this server`,
+  variables: { depositBaseUrl: { default: origin } },
+});
 
 export interface DocumentOptions {
   /** Include the QA control API (only when it is enabled). */
   qaControl: boolean;
   /** The QA calls require X-QA-Token (the server has a QA_TOKEN). */
   qaToken?: boolean;
+  /** This server's public origin (config.publicUrl): the default of the host variables. */
+  origin: string;
 }
 
-// The document depends only on the contract and the QA switches: built once per variant (~50 ms).
+// The document depends only on the contract, the QA switches and the origin: built once per variant (~50 ms).
 const built = new Map<string, OpenApiDocument>();
 
-export function buildOpenApiDocument({ qaControl, qaToken = false }: DocumentOptions): OpenApiDocument {
-  const key = `${qaControl}:${qaControl && qaToken}`;
+export function buildOpenApiDocument({ qaControl, qaToken = false, origin }: DocumentOptions): OpenApiDocument {
+  const key = `${qaControl}:${qaControl && qaToken}:${origin}`;
   let document = built.get(key);
-  if (!document) built.set(key, (document = generate(qaControl, qaControl && qaToken)));
+  if (!document) built.set(key, (document = generate(qaControl, qaControl && qaToken, new URL(origin).origin)));
   return document;
 }
 
-function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
+function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
-  for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl) };
+  for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl, origin) };
   Object.assign(paths, HEALTH_PATHS);
   if (qaControl) {
     for (const route of QA_ROUTES) {
@@ -374,7 +382,7 @@ function generate(qaControl: boolean, qaToken: boolean): OpenApiDocument {
   return {
     openapi: '3.1.0',
     info: { title: 'Member dashboard provider API', version: '1.0.0', description: DESCRIPTION },
-    servers: API_SERVERS,
+    servers: apiServers(origin),
     tags,
     paths,
     components: {

@@ -20,9 +20,9 @@ const THEME_CSS = `.swagger-ui .markdown code, .swagger-ui .renderedMarkdown cod
 @media (max-width: 600px) { .swagger-ui .opblock .opblock-summary-operation-id, .swagger-ui .response-col_links { display: none; } }`;
 
 /** `qaToken`: whether /__qa asks for X-QA-Token (QA_TOKEN); the document then says so on each QA call. */
-export async function registerDocs(app: FastifyInstance, config: Pick<ServerConfig, 'qaControl'> & { qaToken?: boolean }) {
+export async function registerDocs(app: FastifyInstance, config: Pick<ServerConfig, 'qaControl' | 'publicUrl'> & { qaToken?: boolean }) {
   // Built on first request (tens of ms) rather than at every start; memoized.
-  const document = () => buildOpenApiDocument({ qaControl: config.qaControl, qaToken: config.qaToken ?? false });
+  const document = () => buildOpenApiDocument({ qaControl: config.qaControl, qaToken: config.qaToken ?? false, origin: config.publicUrl });
   // Encapsulated: the `swagger` decorator and the viewer's static files stay inside /docs.
   await app.register(async (docs) => {
     // The viewer's page has no viewport meta, so phones would lay it out 980 px wide: add one

@@ -3,9 +3,11 @@
  * Each answer is walked against its endpoint's output schema (and the `{ Error }` envelope for
  * failures) by hand, not with `safeParse`: zod objects strip unknown keys silently and stop at the
  * first union that fails, while drift must name every field the contract does not know, once per
- * endpoint, field path and kind. Arrays and maps count as one path ('Success[].Side',
- * 'Success{}.Available'), and only a sample of their rows is walked, so a long table costs no more
- * than a short one. The store is memory only and bounded (entries and example sizes).
+ * endpoint, field path and kind. An array counts as one path ('Success[].Side'); a map's entries
+ * are named by their key ('Success.Deposit.Total': the maps of the contract are keyed by a few
+ * names, wallets, sides, plans, ranks), cut to MAP_KEY_MAX characters. Only a sample of rows and
+ * entries is walked, so a long table costs no more than a short one. The store is memory only and
+ * bounded (entries and example sizes).
  */
 import type { z } from 'zod';
 import { contract, type ProcedureName } from '@md/shared';
@@ -194,6 +196,9 @@ class Findings {
 }
 
 const join = (base: string, key: string) => (base ? `${base}.${key}` : key);
+/** Characters of a map key kept in a field path (the provider chooses the keys). */
+const MAP_KEY_MAX = 64;
+const mapKey = (key: string) => (key.length > MAP_KEY_MAX ? `${key.slice(0, MAP_KEY_MAX)}…` : key);
 /** Indices walked of a list of `length`: the head and the tail. */
 function sampled(length: number): number[] {
   if (length <= SAMPLE_HEAD + SAMPLE_TAIL) return Array.from({ length }, (_, i) => i);
@@ -277,7 +282,7 @@ function walk(schema: Schema, value: unknown, field: string, out: Findings): voi
     case 'record': {
       if (!isPlainObject(value)) return out.add(field, 'type', 'object (map)', value);
       const keys = Object.keys(value);
-      for (const i of sampled(keys.length)) walk(def.valueType as Schema, value[keys[i]!], `${field}{}`, out);
+      for (const i of sampled(keys.length)) walk(def.valueType as Schema, value[keys[i]!], join(field, mapKey(keys[i]!)), out);
       return;
     }
     case 'tuple': {

@@ -55,14 +55,15 @@ function causeOf(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
 
-export async function sendToProvider(target: ProviderTarget, name: ProcedureName, body: string, authorization: string | undefined): Promise<ProviderAnswer> {
+/** `userAgent`: the member's browser, passed on so the provider's sessions list names the device, not this gateway. */
+export async function sendToProvider(target: ProviderTarget, name: ProcedureName, body: string, authorization: string | undefined, userAgent?: string): Promise<ProviderAnswer> {
   const url = providerUrlOf(target, name);
   const path = contract[name].path;
   const started = performance.now();
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(authorization ? { authorization } : {}) },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(authorization ? { authorization } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
       body,
       // A gateway hands on what it got: a redirect is an answer too (and is not JSON).
       redirect: 'manual',

@@ -81,7 +81,7 @@ export function createGateway(services: Services, options: GatewayOptions) {
 
   const fromProvider = async (call: Call): Promise<unknown> => {
     if (!provider) return deliver(call, 'provider', 502, JSON.stringify({ Error: 'PROVIDER_URL is not set: there is no provider to forward to' }), JSON_TYPE, null);
-    const answer = await sendToProvider(provider, call.name, JSON.stringify(call.input ?? {}), call.caller.authorization);
+    const answer = await sendToProvider(provider, call.name, JSON.stringify(call.input ?? {}), call.caller.authorization, call.caller.userAgent);
     if (!answer.failure) {
       const json = parseAnswer(answer.text);
       const vouched = vouchedBy(call.name, call.input, callToken(call.name, call.input, call.caller), answer.status, json);

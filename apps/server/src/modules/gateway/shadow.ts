@@ -6,9 +6,11 @@
  * provider-answered sign-in or registration (for the username the body named), the token of a
  * successful provider-answered profile read (for the profile's Username), or, for a token never
  * seen, one profile read at the provider made for the purpose. Unknown tokens are never mapped.
- * The member of that username in the stand-in's database then acts: the one already there, or a
- * shadow member created on first sight (a root of its own tree, no password that can sign in, an
- * empty ledger QA can fund with a deposit window and POST /__qa/deposits/:transId/pay).
+ * The shadow member of that provider identity then acts, created on first sight (a root of its own
+ * tree, no password that can sign in, an empty ledger QA can fund with a deposit window and POST
+ * /__qa/deposits/:transId/pay). Shadows are keyed by the provider's username and never resolve to a
+ * stand-in member (one with a password): when a stand-in member holds the name, the shadow is named
+ * `<username>~provider` (a '~' no registration can use).
  */
 import { contract, type ProcedureName } from '@md/shared';
 import type { Member, Services } from '../../core/services.ts';
@@ -18,6 +20,8 @@ import { findMemberByUsername, insertMember } from '../auth/members.ts';
 const MAX_TOKENS = 10_000;
 /** No scrypt hash: verifyPassword answers false for it, so a shadow member cannot sign in at the stand-in. */
 const NO_PASSWORD = 'shadow-member:no-password';
+/** Appended to a shadow's name when a stand-in member holds the provider's username. */
+const SHADOW_SUFFIX = '~provider';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -39,10 +43,16 @@ export function createShadowMembers(services: Services) {
   /** Username → a stand-in token for that member, re-signed when it stops verifying. */
   const standinTokens = new Map<string, string>();
 
-  const ensureMember = (username: string): Member =>
-    findMemberByUsername(services, username) ??
+  /** The shadow of a provider username: a shadow already under that name, else one under a name of its own. */
+  const ensureMember = (username: string): Member => {
+    const same = findMemberByUsername(services, username);
+    if (same?.passwordHash === NO_PASSWORD) return same;
+    const name = same ? `${username}${SHADOW_SUFFIX}` : username;
+    return findMemberByUsername(services, name) ?? newShadow(name, username);
+  };
+  const newShadow = (name: string, username: string): Member =>
     insertMember(services, {
-      username,
+      username: name,
       name: username,
       email: `${username}@provider.invalid`,
       country: 'Unknown',
@@ -75,7 +85,8 @@ export function createShadowMembers(services: Services) {
       const cached = standinTokens.get(username);
       if (cached) {
         try {
-          if (services.tokens.verify(cached).username === username) return cached;
+          services.tokens.verify(cached);
+          return cached;
         } catch {
           // Expired (the QA clock moved) or revoked: signed again below.
         }

@@ -9,6 +9,7 @@ import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
 import { currentPackageName, hasActiveSubscription } from './subscriptions.ts';
+import { endOtherSessions } from '../sessions/handlers.ts';
 
 export const PROFILE_MESSAGES = {
   emailBlocked: 'Email cannot be changed while you have an active subscription',
@@ -67,6 +68,8 @@ export const profileHandlers: Handlers = {
     const member = ctx.member;
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ email }).where(eq(members.id, member.id)).run();
+      // Whoever else holds a session must sign in again; the one that proved the new mailbox goes on.
+      endOtherSessions(ctx);
       notify(ctx, member.id, 'Security_Alert', `Your email was changed to ${email}.`);
       // The old address learns of it too (a taken-over account's owner reads that one), the new one shown masked.
       mailSecurityNotice(ctx, member, { subject: 'your email was changed', change: `The email of your account was changed to ${maskEmail(email)}` });

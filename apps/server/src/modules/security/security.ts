@@ -10,8 +10,8 @@ import { members, otps } from '@md/db';
 import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, shortenAddress, transactionPasswordField } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import { consumeOtp, mailOtp } from '../../core/otp.ts';
-import { hashPassword, verifyPassword } from '../../core/passwords.ts';
-import { reserveGuess } from '../../core/attempts.ts';
+import { hashLane, hashPassword, verifyPassword } from '../../core/passwords.ts';
+import { reserveGuessInTurn } from '../../core/attempts.ts';
 import { mailSecurityNotice } from '../../core/security-notice.ts';
 import type { Ctx, Member, Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -61,9 +61,9 @@ const walletAddressOrThrow = (address: string) => {
 export async function requireTransactionPassword(ctx: Ctx, member: Member, password: string, missingMessage: string): Promise<void> {
   const stored = member.transactionPasswordHash;
   if (!stored) throw badRequest(missingMessage);
-  const guess = reserveGuess(ctx, 'transactionPassword', { account: member.username, caller: ctx.caller });
+  const guess = await reserveGuessInTurn(ctx, 'transactionPassword', { account: member.username, caller: ctx.caller });
   try {
-    const right = await verifyPassword(password, stored, ctx.caller.ip);
+    const right = await verifyPassword(password, stored, hashLane(ctx));
     // Read again after the hash: a password reset confirmed meanwhile makes the old one wrong.
     const current = ctx.db.select({ hash: members.transactionPasswordHash }).from(members).where(eq(members.id, member.id)).get();
     if (!right || current?.hash !== stored) {
@@ -88,7 +88,7 @@ const pendingOtp = (ctx: Pick<Services, 'db'>, purpose: string, username: string
 export const securityHandlers: Handlers = {
   'user.reset_transaction_password': async (ctx, input) => {
     const password = parseOrThrow(transactionPasswordField, input.password);
-    const hash = await hashPassword(password, ctx.caller.ip);
+    const hash = await hashPassword(password, hashLane(ctx));
     const member = ctx.member;
     if (!member.transactionPasswordHash) {
       // First time: set at once. The `is null` guard keeps a concurrent first set from overwriting.
@@ -108,7 +108,7 @@ export const securityHandlers: Handlers = {
     const otp = parseOrThrow(otpSchema, input.otp.trim());
     const member = ctx.member;
     const pending = pendingOtp(ctx, TRANSACTION_PASSWORD_OTP, member.username);
-    if (pending?.payload && !(await verifyPassword(password, pending.payload, ctx.caller.ip))) throw badRequest(SECURITY_MESSAGES.passwordDiffers);
+    if (pending?.payload && !(await verifyPassword(password, pending.payload, hashLane(ctx)))) throw badRequest(SECURITY_MESSAGES.passwordDiffers);
     // Bound to that very row's payload: a newer reset in between makes this code fail.
     consumeOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, code: otp, payload: pending?.payload ?? null });
     if (!pending?.payload) throw badRequest('Invalid OTP');

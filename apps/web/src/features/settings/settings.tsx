@@ -1,7 +1,7 @@
 /**
  * Settings (/dashboard/settings): Profile, Security, Notifications and Wallet Address tabs. The
  * address's fragment opens a tab (#security, #notifications…; the header's avatar menu links them);
- * #sessions opens Security, where the sessions list belongs.
+ * #sessions opens Security, where the signed-in devices are listed.
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
@@ -15,6 +15,7 @@ import { ChangeEmailSection } from './change-email.tsx';
 import { ChangePasswordSection } from './change-password.tsx';
 import { NotificationPreferences } from './notification-preferences.tsx';
 import { ProfileTab } from './profile-tab.tsx';
+import { SessionsSection } from './sessions.tsx';
 import { TransactionPasswordSection } from './transaction-password.tsx';
 import { TwoFactorSection } from './two-factor.tsx';
 import { WalletAddressTab } from './wallet-address-tab.tsx';
@@ -76,6 +77,7 @@ export default function SettingsPage() {
               <TransactionPasswordSection isSet={Boolean(profile.Transaction_Password)} />
               <ChangeEmailSection hasSubscription={Boolean(profile.Subscription)} />
               <TwoFactorSection enabled={Boolean(profile.TOTP_Enabled)} />
+              <SessionsSection />
             </Stack>
           </Tabs.Content>
           <Tabs.Content value="notifications">
