@@ -82,13 +82,17 @@ describe('payout details', () => {
       }
       if (d.Type === 'Binary') {
         const b = d.Binary!;
-        const row = sql<{ volume: number; left_volume: number; right_volume: number; left_carry: number; right_carry: number }>(
-          "select volume, left_volume, right_volume, left_carry, right_carry from volume_entries where member_id = ? and kind = 'binary' and trans_id = ?",
+        // The run's rows: one per leg that received volume, Side and Volume naming it, both with the legs after the match.
+        const row = sql<{ rows: number; left_volume: number; right_volume: number; left_carry: number; right_carry: number; left_side: number; right_side: number }>(
+          `select count(*) as rows, sum(left_volume) as left_volume, sum(right_volume) as right_volume, max(left_carry) as left_carry, max(right_carry) as right_carry,
+                  sum(case side when '0' then volume else 0 end) as left_side, sum(case side when '1' then volume else 0 end) as right_side
+             from volume_entries where member_id = ? and kind = 'binary' and trans_id = ?`,
           p.member_id,
           p.trans_id,
         )[0]!;
-        expect(micros(b.Matched), where).toBe(row.volume);
-        expect(micros(d.Expected), where).toBe(percentOf(row.volume, BINARY_BASIS_POINTS));
+        expect(row.rows, where).toBeGreaterThan(0);
+        expect([row.left_side, row.right_side], where).toEqual([row.left_volume, row.right_volume]);
+        expect(micros(d.Expected), where).toBe(percentOf(micros(b.Matched), BINARY_BASIS_POINTS));
         for (const [leg, fresh, carry] of [[b.Left, row.left_volume, row.left_carry], [b.Right, row.right_volume, row.right_carry]] as const) {
           expect(micros(leg.New_Volume), where).toBe(fresh);
           expect(micros(leg.Carried), where).toBe(carry);
@@ -137,7 +141,7 @@ describe('payout details', () => {
 
   it('explains a binary run the cap kept whole, and a level income paid nothing, from the engine rows alone', () => {
     const unpaid = sql<{ member_id: number; trans_id: string }>(
-      `select v.member_id, v.trans_id from volume_entries v where v.kind = 'binary' and v.volume > 0
+      `select distinct v.member_id, v.trans_id from volume_entries v where v.kind = 'binary' and v.status = 'Matched'
         and not exists (select 1 from transfers t where t.trans_id = v.trans_id) limit 5`,
     );
     for (const v of unpaid) {

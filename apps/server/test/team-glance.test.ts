@@ -260,7 +260,7 @@ describe('notification preferences', { timeout: 120_000 }, () => {
       expect((await sendP2p()).status).toBe(200);
       const mailed = await mailsTo('gonzalo_001');
       expect(mailed).toHaveLength(1);
-      expect(mailed[0]!.text).toContain('You received $1 from demo');
+      expect(mailed[0]!.text).toContain('You received $1.00 from demo');
       // The sender did not opt in: no mail to demo.
       expect(await mailsTo('demo')).toHaveLength(0);
       // And off again: no more.
