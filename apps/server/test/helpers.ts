@@ -1,5 +1,6 @@
 /** Test harness: a fresh in-memory app per file, driven over HTTP with fastify.inject. */
 import { solveChallenge } from 'altcha-lib';
+import type Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '@md/db';
@@ -107,6 +108,33 @@ export function moneySnapshot(t: TestApp) {
 
 export const memberIdOf = (t: TestApp, username: string) =>
   (t.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }).id;
+
+/** SQL that takes away what each migration added, for the migrations whose additions a test may take away. */
+const UNDO: Record<string, string> = {
+  '0009_running_totals': 'drop table account_months; alter table accounts drop column debits_posted; alter table accounts drop column credits_posted; drop index deposits_open',
+  '0010_sessions': 'drop table sessions',
+  '0011_notification_preferences': 'drop table notification_preferences',
+  '0012_withdrawal_tx_hash': 'alter table withdrawals drop column tx_hash',
+  // Rows it rewrote stay rewritten: run again, it finds none left to rewrite.
+  '0013_volume_rows_per_leg': '',
+};
+
+/**
+ * Makes a database the current code built read as one an earlier main left with every migration up
+ * to `tag` applied: the later migrations' tables, columns and indexes taken away and their records
+ * deleted, so opening it runs them again. For upgrade tests that seed with today's code.
+ */
+export function undoMigrationsAfter(db: Database.Database, tag: string): void {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (cut < 0) throw new Error(`no migration ${tag}`);
+  for (const entry of journal.entries.slice(cut + 1).reverse()) {
+    const undo = UNDO[entry.tag];
+    if (undo === undefined) throw new Error(`no undo for migration ${entry.tag}: add it to UNDO`);
+    if (undo) db.exec(undo);
+  }
+  db.prepare('delete from __drizzle_migrations where created_at > ?').run(journal.entries[cut]!.when);
+}
 
 /**
  * A copy of drizzle/ with every migration before `tag` (what an earlier main shipped), in `dir`;

@@ -21,7 +21,7 @@ import { insertMember } from '../src/modules/auth/members.ts';
 import { runDueJobs } from '../src/modules/engine/jobs.ts';
 import { creditFromSystem, ledgerCheck, monthStarts, moneyTransaction, transfer, walletFigures, type AccountRef, type WalletFigures } from '../src/modules/ledger/ledger.ts';
 import { DEMO_TRANSACTION_PASSWORD } from '../src/seed/demo-money.ts';
-import { createTestApp, expectLedgerSound, memberIdOf } from './helpers.ts';
+import { createTestApp, expectLedgerSound, memberIdOf, undoMigrationsAfter } from './helpers.ts';
 import { grant } from './money-fixtures.ts';
 
 const DAY = 86_400_000;
@@ -306,11 +306,9 @@ describe('a database of the previous main', () => {
       runDueJobs(built.services as Services, from, clock.now());
       await built.fastify.close();
 
-      // What the previous main left: the same rows without migration 0009's columns, table and record.
+      // What the previous main left: the same rows without migration 0009's columns, table and record (nor the later ones').
       const old = new Database(path);
-      const hash = old.prepare('select hash from __drizzle_migrations order by created_at desc limit 1').get() as { hash: string };
-      old.exec('drop table account_months; alter table accounts drop column debits_posted; alter table accounts drop column credits_posted; drop index deposits_open');
-      old.prepare('delete from __drizzle_migrations where hash = ?').run(hash.hash);
+      undoMigrationsAfter(old, '0008_earning_entries');
       const instants = instantsAround(old);
       const members = old.prepare('select id from members order by id').pluck().all() as number[];
       const expected = instants.map((now) => members.map((id) => figuresFromTransfers(old, id, now)));
