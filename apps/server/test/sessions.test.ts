@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { LAST_SEEN_INTERVAL_MS } from '../src/core/tokens.ts';
 import { deviceOf } from '../src/modules/sessions/handlers.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, undoMigrationsAfter, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 /** Generated demo members no other case here signs in as, one per case. */
@@ -253,15 +253,14 @@ describe('a database of the previous main', () => {
       const oldToken = built.fastify.jwt.sign({ sub: String(member.id), username: member.username, tv: member.tv, iat, exp: iat + 3600 });
       await built.fastify.close();
 
-      // What the previous main left: the same rows without the sessions table and its migration record.
+      // What the previous main left: the same rows without the sessions table, the other later migrations' additions and their records.
       const old = new Database(path);
-      const hash = old.prepare('select hash from __drizzle_migrations order by created_at desc limit 1').get() as { hash: string };
-      old.exec('drop table sessions');
-      old.prepare('delete from __drizzle_migrations where hash = ?').run(hash.hash);
-      const everyRow = (db: Database.Database) =>
-        (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', '__drizzle_migrations') order by name").all() as { name: string }[])
-          .map(({ name }) => `${name}:${JSON.stringify(db.prepare(`select * from "${name}"`).all())}`)
-          .join('\n');
+      undoMigrationsAfter(old, '0008_earning_entries');
+      // Every table and column the previous main had, and their rows: the upgrade keeps them all (it only adds).
+      const shape = (old.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name").all() as { name: string }[]).map(
+        ({ name }) => ({ name, columns: (old.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[]).map((c) => `"${c.name}"`).join(', ') }),
+      );
+      const everyRow = (db: Database.Database) => shape.map(({ name, columns }) => `${name}:${JSON.stringify(db.prepare(`select ${columns} from "${name}"`).all())}`).join('\n');
       const before = everyRow(old);
       old.close();
 
