@@ -1,5 +1,5 @@
 /**
- * Migration 0009 on a database of the previous main: its daily volume rows (no Side, binary Volume
+ * Migration 0013 (volume rows per leg) on a database of the previous main: its daily volume rows (no Side, binary Volume
  * the day's match, both legs' new volume on one row) become a row per leg, every figure kept.
  */
 import Database from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
+import { undoMigrationsAfter } from './helpers.ts';
 
 const COLUMNS = 'kind, trans_id, member_id, side, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at';
 type Row = Record<string, string | number | null>;
@@ -24,8 +25,7 @@ describe('a database of the previous main', () => {
 
       // The previous main's rows (member 1): both legs with a match, left only carried, a rank credit on the right.
       const old = new Database(path);
-      const hash = old.prepare('select hash from __drizzle_migrations order by created_at desc limit 1').get() as { hash: string };
-      old.prepare('delete from __drizzle_migrations where hash = ?').run(hash.hash);
+      undoMigrationsAfter(old, '0012_withdrawal_tx_hash');
       old.exec('delete from volume_entries');
       const insert = old.prepare(`insert into volume_entries (${COLUMNS}) values (?, ?, 1, null, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       insert.run('binary', 'BV20260302M1', 500e6, 1000e6, 500e6, 1000e6, 500e6, 0, 500e6, 'Matched', 1000);
