@@ -1,4 +1,5 @@
 /** A signed-in demo member for page tests: stored session, a profile, and wallets. */
+import { beforeAll } from 'vitest';
 import type { Profile } from '@md/shared';
 import type { MockHandlers } from './mock-link.ts';
 import { renderApp } from './render.tsx';
@@ -30,3 +31,14 @@ export function renderSignedIn(path: string, handlers: MockHandlers = {}, profil
 
 /** How many times a procedure was called so far. */
 export const callsTo = (calls: { path: string; input: unknown }[], path: string) => calls.filter((call) => call.path === path);
+
+/**
+ * Imports the dashboard shell and a page before a file's tests: both are lazy routes, and their
+ * first import (a cold transform of their modules, seconds on a busy machine) would otherwise fall
+ * inside the first test's waits for the page, which are meant for the page's own calls.
+ */
+export function loadPageBeforeTests(page: () => Promise<unknown>) {
+  beforeAll(async () => {
+    await Promise.all([import('@/components/shell/dashboard-layout.tsx'), page()]);
+  }, 120_000);
+}

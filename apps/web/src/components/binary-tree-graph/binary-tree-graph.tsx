@@ -46,6 +46,10 @@ export const PHONE_LEVELS = 2;
 const PHONE_BOX_PX = 600;
 /** The narrowest column of the lowest level (a node and its gap); wider when the box has room, so it fits without scrolling. */
 const MIN_COLUMN = 116;
+/** On a phone the lowest level's four columns share the box (about 80 px each at 375 px): nothing drawn falls outside it. */
+const PHONE_MIN_COLUMN = 72;
+/** The top member is drawn up to this wide (within the box), room for its whole name on two lines. */
+const TOP_NODE_MAX = 320;
 const GAP = 12;
 const NODE_H = 58;
 const ROW = NODE_H + 44;
@@ -90,36 +94,41 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
   }, []);
   const levels = levelsProp ?? (boxWidth > 0 && boxWidth < PHONE_BOX_PX ? PHONE_LEVELS : GRAPH_LEVELS);
 
-  // Level by level from the top, each member's children once; a new top starts over.
+  // Level by level from the top, each member's children once; a new top starts over (a new status
+  // of the same top, once its details answer, does not).
+  const topName = root.username;
   useEffect(() => {
     let cancelled = false;
     setLoaded(new Map());
     setFocusKey('');
-    const visit = async (member: GraphMember, depth: number): Promise<void> => {
+    const visit = async (username: string, depth: number): Promise<void> => {
       if (depth >= levels) return;
-      setLoaded((prev) => new Map(prev).set(member.username, 'loading'));
+      setLoaded((prev) => new Map(prev).set(username, 'loading'));
       let children: GraphMember[];
       try {
-        children = await loadChildren(member.username);
+        children = await loadChildren(username);
       } catch (error) {
         // Spec §8: tree loading failures are only logged; the member reads as having no children.
-        console.error(`Failed to load the downline of ${member.username}`, error);
+        console.error(`Failed to load the downline of ${username}`, error);
         children = [];
       }
       if (cancelled) return;
-      setLoaded((prev) => new Map(prev).set(member.username, children));
-      await Promise.all(children.map((child) => visit(child, depth + 1)));
+      setLoaded((prev) => new Map(prev).set(username, children));
+      await Promise.all(children.map((child) => visit(child.username, depth + 1)));
     };
-    void visit(root, 0);
+    void visit(topName, 0);
     return () => {
       cancelled = true;
     };
-  }, [root, levels, loadChildren]);
+  }, [topName, levels, loadChildren]);
 
   const slots = useMemo(() => slotsOf(root, loaded, levels), [root, loaded, levels]);
   const byKey = useMemo(() => new Map(slots.map((slot) => [slot.key, slot])), [slots]);
-  const column = Math.max(MIN_COLUMN, Math.floor(boxWidth / 2 ** levels));
+  const phone = boxWidth > 0 && boxWidth < PHONE_BOX_PX;
+  const column = Math.max(phone ? PHONE_MIN_COLUMN : MIN_COLUMN, Math.floor(boxWidth / 2 ** levels));
   const nodeWidth = column - GAP;
+  // Narrow nodes put the side and the status on lines of their own, in smaller type.
+  const narrow = nodeWidth < 100;
   const width = 2 ** levels * column;
   // As tall as the levels drawn: a leaf opened alone leaves no empty box below.
   const height = (Math.max(...slots.map((slot) => slot.depth)) + 1) * ROW;
@@ -130,7 +139,7 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
   useLayoutEffect(() => {
     const box = scrollRef.current;
     if (box) box.scrollLeft = (width - box.clientWidth) / 2;
-  }, [root, width]);
+  }, [topName, width]);
 
   const open = (slot: Slot) => {
     if (slot.key === '' || !slot.member) return;
@@ -211,7 +220,9 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
             })}
         </svg>
         {slots.map((slot) => {
-          const place = { position: 'absolute', left: `${centreX(slot) - nodeWidth / 2}px`, top: `${topY(slot)}px`, w: `${nodeWidth}px`, h: `${NODE_H}px` } as const;
+          // The top is drawn wide (its row has it alone): a tap opens any member there, whole name readable.
+          const slotWidth = slot.key === '' ? Math.max(nodeWidth, Math.min(TOP_NODE_MAX, width - GAP)) : nodeWidth;
+          const place = { position: 'absolute', left: `${centreX(slot) - slotWidth / 2}px`, top: `${topY(slot)}px`, w: `${slotWidth}px`, h: `${NODE_H}px` } as const;
           if (!slot.member) {
             // An empty slot: where a member would hang; a picture, not a control.
             return (
@@ -257,8 +268,8 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
               borderWidth="2px"
               borderColor="colorPalette.solid"
               borderRadius="md"
-              px="2"
-              py="1"
+              px={narrow ? '1.5' : '2'}
+              py={slot.key === '' || narrow ? '0.5' : '1'}
               cursor={slot.key === '' ? 'default' : 'pointer'}
               display="flex"
               flexDirection="column"
@@ -275,12 +286,30 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
                 onActivate?.(member.username, event.currentTarget.getBoundingClientRect());
               }}
             >
-              <Text fontWeight="semibold" fontSize="sm" truncate>
-                {member.username}
-              </Text>
-              <Text fontSize="xs" truncate>
-                {[slot.side ? sideLabel(slot.side) : null, status].filter(Boolean).join(' · ') || '\u00a0'}
-              </Text>
+              {/* The whole name as a tooltip; the top wraps it (anywhere) onto two lines instead of cutting it. */}
+              {slot.key === '' ? (
+                <Text data-part="name" title={member.username} fontWeight="semibold" fontSize="sm" lineHeight="1.2" lineClamp={2} wordBreak="break-all">
+                  {member.username}
+                </Text>
+              ) : (
+                <Text data-part="name" title={member.username} fontWeight="semibold" fontSize={narrow ? 'xs' : 'sm'} truncate>
+                  {member.username}
+                </Text>
+              )}
+              {narrow && slot.key !== '' ? (
+                <>
+                  <Text fontSize="2xs" lineHeight="1.3" truncate>
+                    {slot.side ? sideLabel(slot.side) : '\u00a0'}
+                  </Text>
+                  <Text fontSize="2xs" lineHeight="1.3" truncate>
+                    {status ?? '\u00a0'}
+                  </Text>
+                </>
+              ) : (
+                <Text fontSize="xs" truncate>
+                  {[slot.side ? sideLabel(slot.side) : null, status].filter(Boolean).join(' · ') || '\u00a0'}
+                </Text>
+              )}
               {children === 'loading' && <Spinner size="xs" position="absolute" bottom="-5" left="50%" ml="-1.5" aria-label={`Loading ${member.username}`} />}
             </Box>
           );

@@ -35,7 +35,7 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
   return (
     <>
       <Stack gap="0" minW="0" flex="1">
-        <Text fontWeight="semibold" truncate>
+        <Text data-part="name" title={member.username} fontWeight="semibold" truncate>
           {member.username}
         </Text>
         <Text fontSize="xs" color="fg.muted" truncate>

@@ -9,8 +9,9 @@ import { LuArrowDownLeft, LuArrowDownRight, LuArrowUp, LuSearch } from 'react-ic
 import { formatNumber, sideLabel } from '@md/shared';
 import { BinaryTreeGraph, type GraphMember } from '@/components/binary-tree-graph/binary-tree-graph.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { recordOf } from '@/lib/guards.ts';
 import type { Side } from './binary-data.ts';
-import { FloatingDetails } from './node-details.tsx';
+import { FloatingDetails, useNodeDetails } from './node-details.tsx';
 import { PathBreadcrumbs } from './path-breadcrumbs.tsx';
 import { FALLBACK_WALK_BOUND, useTreeFinder } from './tree-finder.ts';
 import { extend, lastOf, levelsOf, parentCrumb, pathOf, upTo, type CrumbAt, type TreePath } from './tree-path.ts';
@@ -27,20 +28,27 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
   const [path, setPath] = useState<TreePath>(() => pathOf([me]));
   // The side the opened member hangs on, when known (from a click or a leg's bottom).
   const [rootSide, setRootSide] = useState<Side | null>(null);
+  // Its status as the slot it was opened from showed it (a click), until its details answer.
+  const [openedActive, setOpenedActive] = useState<boolean | undefined>(undefined);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<Side | 'search' | 'up' | null>(null);
   const [query, setQuery] = useState('');
   const [hovered, setHovered] = useState<{ username: string; rect: DOMRect } | null>(null);
 
   const rootName = lastOf(path);
+  // The member the graph is opened at shows its status as the others do: the details call (also the
+  // hover panel's, and the provider's) says it for a member reached by search, a leg's bottom or a crumb.
+  const rootDetails = recordOf(recordOf(useNodeDetails(rootName, rootName !== me).data)?.Success);
+  const rootActive = rootName === me ? meActive : typeof rootDetails?.Status === 'boolean' ? rootDetails.Status : openedActive;
   const root = useMemo<GraphMember>(
-    () => (rootName === me ? { username: me, side: null, ...(meActive !== undefined ? { active: meActive } : {}) } : { username: rootName, side: rootSide }),
-    [rootName, me, meActive, rootSide],
+    () => ({ username: rootName, side: rootName === me ? null : rootSide, ...(rootActive !== undefined ? { active: rootActive } : {}) }),
+    [rootName, me, rootSide, rootActive],
   );
 
-  const open = useCallback((next: TreePath, side: Side | null, message: Notice | null) => {
+  const open = useCallback((next: TreePath, side: Side | null, message: Notice | null, active?: boolean) => {
     setPath(next);
     setRootSide(side);
+    setOpenedActive(active);
     setNotice(message);
     setHovered(null);
   }, []);
@@ -106,7 +114,7 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
     });
 
   const onOpen = useCallback(
-    (member: GraphMember, via: GraphMember[]) => open(via.reduce((next, step) => extend(next, step.username), path), member.side, null),
+    (member: GraphMember, via: GraphMember[]) => open(via.reduce((next, step) => extend(next, step.username), path), member.side, null, member.active),
     [open, path],
   );
   const onActivate = useCallback((username: string | null, rect: DOMRect | null) => setHovered(username && rect ? { username, rect } : null), []);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
 import { MockFailure } from '@/testing/mock-link.ts';
-import { callsTo, renderSignedIn } from '@/testing/member.ts';
+import { callsTo, loadPageBeforeTests, renderSignedIn } from '@/testing/member.ts';
 
 const analytics = {
   Current_Level: 3, Current_Rank: 'Silver', Binary_Left: 1500, Binary_Right: 750, Active_Subscriptions: 2,
@@ -14,6 +14,8 @@ const figuresRegions = () => ['Overview', 'Earnings Overview', 'Wallets Overview
 const card = (label: string) => screen.getByText(label).closest<HTMLElement>('.chakra-card__root')!;
 
 describe('Dashboard home', () => {
+  loadPageBeforeTests(() => import('./dashboard-home.tsx'));
+
   it('shows the analytics figures in the overview and earnings cards', async () => {
     renderSignedIn('/dashboard', { 'user_analytics.view_user_analytics': () => ({ Success: analytics }) });
     const overview = await screen.findByRole('region', { name: 'Overview' });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MockFailure } from '@/testing/mock-link.ts';
-import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
+import { callsTo, loadPageBeforeTests, renderSignedIn, wallet } from '@/testing/member.ts';
 import { DEPOSIT_POLL_MS } from './use-deposit-watch.ts';
 
 const payment = { Amount: 25, QR_Code: 'data:image/png;base64,iVBORw0KGgo=', Address: '0xAbC0000000000000000000000000000000000001', TransID: 'DEP-1' };
@@ -14,6 +14,8 @@ const tables = {
 };
 
 describe('Deposit page', () => {
+  loadPageBeforeTests(() => import('./deposit.tsx'));
+
   it('has the three tabs with the ids #profile, #security and #walletaddress', async () => {
     const user = userEvent.setup();
     const { container, calls } = renderSignedIn('/dashboard/deposit', tables);

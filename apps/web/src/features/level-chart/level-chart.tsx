@@ -2,11 +2,13 @@
  * Level Chart (/dashboard/levelchart, spec §2): the sponsor downline, 5 levels, name plus count.
  * With the server's `downline_pages` capability each member's directs come a page at a time
  * (a 'Show more' row loads the next); without it (the provider) the whole list at once.
+ * A search lists only the member's directs whose name contains what is typed (all of them, read
+ * once with the provider's whole-list call), and says how many match.
  */
-import { useCallback, useEffect, useMemo } from 'react';
-import { Badge, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Badge, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, MSG, formatNumber } from '@md/shared';
+import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, MSG, TEXT_MAX, formatNumber } from '@md/shared';
 import { ShareYourLink } from '@/components/next-step.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
@@ -46,7 +48,8 @@ const remainingAfter = (success: Record<string, unknown>, skipped: number, recei
 function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
   return (
     <>
-      <Text fontWeight="semibold" truncate flex="1" minW="0">
+      {/* Whole, on two lines if need be (a username is at most 30 characters), and as a tooltip. */}
+      <Text data-part="name" title={row.node.data.username} fontWeight="semibold" lineHeight="1.25" lineClamp={2} wordBreak="break-all" flex="1" minW="0">
         {row.node.data.username}
       </Text>
       {row.depth > 0 && (
@@ -91,6 +94,16 @@ export default function LevelChartPage() {
   const rootChildren = useMemo(() => (answer ? toNodes(answer, 1) : []), [answer]);
   const rootRemaining = paged && answer ? remainingAfter(answer, 0, rootChildren.length) : 0;
 
+  // The search: all directs (the whole-list call, already the tree's own without paging), filtered here.
+  const [search, setSearch] = useState('');
+  const wanted = useDeferredValue(search.trim().toLowerCase());
+  const allDirectsQuery = useQuery({ ...trpc['level.view_downline'].queryOptions({ username }), enabled: Boolean(username) && (!paged || wanted !== ''), retry: false });
+  useEffect(() => {
+    if (allDirectsQuery.error && wanted) console.error('Failed to load the directs to search', allDirectsQuery.error);
+  }, [allDirectsQuery.error, wanted]);
+  const allDirects = useMemo(() => toNodes(recordOf(allDirectsQuery.data)?.Success, 1), [allDirectsQuery.data]);
+  const matches = useMemo(() => (wanted ? allDirects.filter((node) => node.id.toLowerCase().includes(wanted)) : []), [allDirects, wanted]);
+
   const loadChildren = useCallback(
     async (node: TreeNode<LevelMember>, depth: number, offset: number): Promise<TreeNode<LevelMember>[] | ChildPage<LevelMember>> => {
       if (!paged) {
@@ -124,18 +137,43 @@ export default function LevelChartPage() {
           <Text fontSize="sm" color="fg.muted">
             Each member shows how many members they sponsor. Click one to load their level.
           </Text>
-          <VirtualTree
-            key={root.id}
-            label="Level tree"
-            root={root}
-            rootChildren={rootChildren}
-            rootRemaining={rootRemaining}
-            loadChildren={loadChildren}
-            nameOf={(node) => node.data.username}
-            paletteOf={(row) => levelPalette(row.depth)}
-            rowData={(row) => ({ 'data-colour': levelPalette(row.depth) })}
-            renderContent={(row) => <LevelNodeContent row={row} />}
-          />
+          <Stack as="form" role="search" aria-label="Find a direct" gap="1" maxW="md" onSubmit={(event) => event.preventDefault()}>
+            <Input
+              type="search"
+              size="sm"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Part of a direct's username"
+              aria-label="Find a direct by username"
+              maxLength={TEXT_MAX.username}
+            />
+            {wanted && (
+              <Text fontSize="sm" role="status" data-testid="level-search-summary">
+                {allDirectsQuery.isError
+                  ? 'Your directs could not be loaded to search. Please try again.'
+                  : allDirectsQuery.isPending
+                    ? 'Searching your directs…'
+                    : matches.length === 0
+                      ? `No direct's name contains “${search.trim()}”.`
+                      : `${formatNumber(matches.length)} of ${formatNumber(allDirects.length)} directs match “${search.trim()}”.`}
+              </Text>
+            )}
+          </Stack>
+          {/* The tree keeps what it was mounted with: a search's tree waits for the directs it filters. */}
+          {(!wanted || allDirectsQuery.isSuccess) && (
+            <VirtualTree
+              key={wanted ? `search:${wanted}` : root.id}
+              label="Level tree"
+              root={root}
+              rootChildren={wanted ? matches : rootChildren}
+              rootRemaining={wanted ? 0 : rootRemaining}
+              loadChildren={loadChildren}
+              nameOf={(node) => node.data.username}
+              paletteOf={(row) => levelPalette(row.depth)}
+              rowData={(row) => ({ 'data-colour': levelPalette(row.depth) })}
+              renderContent={(row) => <LevelNodeContent row={row} />}
+            />
+          )}
         </>
       )}
     </Stack>

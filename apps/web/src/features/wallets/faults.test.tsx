@@ -4,9 +4,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
 import { MockFailure } from '@/testing/mock-link.ts';
-import { renderSignedIn, wallet } from '@/testing/member.ts';
+import { loadPageBeforeTests, renderSignedIn, wallet } from '@/testing/member.ts';
 
 describe('Withdrawal Request under faults', () => {
+  loadPageBeforeTests(() => import('./wallets-page.tsx'));
+
   it("a request that fails without the server's words is 'An error occurred'; the prompt stays open", async () => {
     renderSignedIn(
       '/dashboard/wallets',
@@ -21,7 +23,7 @@ describe('Withdrawal Request under faults', () => {
       },
       { Transaction_Password: true },
     );
-    await userEvent.click(await screen.findByRole('tab', { name: 'Withdrawal Request' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Withdrawal Request' }));
     await userEvent.type(await screen.findByLabelText('Withdrawal amount'), '25');
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
