@@ -25,7 +25,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*', '@/features/*'], message: 'Features never import each other; move shared code to src/components or src/lib.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*', '@/features/*'],
+              message: 'Features never import each other; move shared code to src/components or src/lib.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -5,11 +5,27 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       { test: { name: 'db', root: 'packages/db', include: ['test/**/*.test.ts'], environment: 'node' } },
       // Server tests seed the 91-day demo simulation (~1 s alone) and run while the browser tests
       // share the 2 cores: time limits that hold under that load, never timing assertions.
-      { test: { name: 'server', root: 'apps/server', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       'apps/*/vitest.config.ts',
       {
         // a11y.e2e.ts reads the web app's route table: its imports use the web app's '@' alias.

@@ -58,16 +58,19 @@ function options() {
     } catch {
       throw new UsageError(`--${name} must be a URL such as https://api.example.com (got '${value}')`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${name} must be an http or https URL (got '${value}')`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(`--${name} must be an http or https URL (got '${value}')`);
     return value.replace(/\/+$/, '');
   };
   const provider = baseUrl('provider', values.provider);
   if (!values.username) throw new UsageError('--username is required');
   if (!values.password) throw new UsageError('--password is required');
-  if (values.totp !== undefined && !/^\d{6}$/.test(values.totp)) throw new UsageError('--totp must be the 6-digit code of the authenticator');
+  if (values.totp !== undefined && !/^\d{6}$/.test(values.totp))
+    throw new UsageError('--totp must be the 6-digit code of the authenticator');
   return {
     provider,
-    depositUrl: values['deposit-url'] === undefined ? provider : baseUrl('deposit-url', values['deposit-url']),
+    depositUrl:
+      values['deposit-url'] === undefined ? provider : baseUrl('deposit-url', values['deposit-url']),
     username: values.username.trim().toLowerCase(),
     password: values.password,
     totp: values.totp,
@@ -97,19 +100,31 @@ function readInput(name: ProcedureName, me: string): Record<string, unknown> {
 }
 
 /** The reads: every query of the contract that is a provider endpoint (extensions of the stand-in are not). */
-const readEndpoints = procedureNames.filter((name) => contract[name].kind === 'query' && contract[name].extension === undefined);
+const readEndpoints = procedureNames.filter(
+  (name) => contract[name].kind === 'query' && contract[name].extension === undefined,
+);
 
-async function call(opts: Options, name: ProcedureName, input: Record<string, unknown>, token?: string): Promise<Answer> {
+async function call(
+  opts: Options,
+  name: ProcedureName,
+  input: Record<string, unknown>,
+  token?: string,
+): Promise<Answer> {
   const entry = contract[name];
   // The inputs are this script's own: one the contract refuses is a bug here, not drift there.
   const valid = entry.input.safeParse(input);
-  if (!valid.success) throw new Error(`drift: the input for ${entry.path} breaks the contract: ${valid.error.message}`);
+  if (!valid.success)
+    throw new Error(`drift: the input for ${entry.path} breaks the contract: ${valid.error.message}`);
   const body = token && entry.tokenField ? { ...input, [entry.tokenField]: token } : input;
   const url = `${entry.host === 'deposit' ? opts.depositUrl : opts.provider}${entry.path}`;
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
@@ -122,13 +137,21 @@ async function call(opts: Options, name: ProcedureName, input: Record<string, un
     }
     return { status: response.status, body: parsed };
   } catch (error) {
-    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return { failed: error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${CALL_TIMEOUT_MS / 1000} s` : cause };
+    const cause =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    return {
+      failed:
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `no answer within ${CALL_TIMEOUT_MS / 1000} s`
+          : cause,
+    };
   }
 }
 
 const errorText = (body: unknown) =>
-  body && typeof body === 'object' && typeof (body as { Error?: unknown }).Error === 'string' ? (body as { Error: string }).Error : JSON.stringify(body ?? null).slice(0, 120);
+  body && typeof body === 'object' && typeof (body as { Error?: unknown }).Error === 'string'
+    ? (body as { Error: string }).Error
+    : JSON.stringify(body ?? null).slice(0, 120);
 const failed = (answer: Answer): answer is { failed: string } => 'failed' in answer;
 
 /** A readable table: one finding a row, long cells cut. */
@@ -136,10 +159,21 @@ function driftTable(entries: DriftEntry[]): string {
   const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
   const rows = [
     ['endpoint', 'field', 'kind', 'expected', 'seen', 'count'],
-    ...entries.map((e) => [e.path, e.field, e.kind, e.expected, e.seen === undefined ? '-' : JSON.stringify(e.seen), String(e.count)]),
+    ...entries.map((e) => [
+      e.path,
+      e.field,
+      e.kind,
+      e.expected,
+      e.seen === undefined ? '-' : JSON.stringify(e.seen),
+      String(e.count),
+    ]),
   ].map((row) => row.map((cell, i) => cut(cell, [44, 40, 8, 32, 40, 6][i]!)));
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -165,8 +199,11 @@ async function main(): Promise<number> {
     else {
       answers += 1;
       store.check(name, answer.status, answer.body);
-      const isError = answer.status >= 300 || (answer.body !== null && typeof answer.body === 'object' && 'Error' in answer.body);
-      if (isError && name !== 'user.login') refused.push(`${contract[name].path}: HTTP ${answer.status} ${errorText(answer.body)}`);
+      const isError =
+        answer.status >= 300 ||
+        (answer.body !== null && typeof answer.body === 'object' && 'Error' in answer.body);
+      if (isError && name !== 'user.login')
+        refused.push(`${contract[name].path}: HTTP ${answer.status} ${errorText(answer.body)}`);
     }
     return answer;
   };
@@ -179,13 +216,21 @@ async function main(): Promise<number> {
   }
   const hasTotp = (twoFactor.body as { Success?: unknown } | undefined)?.Success === true;
   if (hasTotp && !opts.totp) {
-    console.error(`drift: ${opts.username} has 2FA on: pass --totp CODE (a current code of the authenticator)`);
+    console.error(
+      `drift: ${opts.username} has 2FA on: pass --totp CODE (a current code of the authenticator)`,
+    );
     return 2;
   }
-  const login = await checked('user.login', { username: opts.username, password: opts.password, ...(opts.totp ? { totp: opts.totp } : {}) });
+  const login = await checked('user.login', {
+    username: opts.username,
+    password: opts.password,
+    ...(opts.totp ? { totp: opts.totp } : {}),
+  });
   const jwt = failed(login) ? undefined : (login.body as { JWT?: unknown } | undefined)?.JWT;
   if (failed(login) || typeof jwt !== 'string' || !jwt) {
-    console.error(`drift: sign-in as ${opts.username} failed: ${failed(login) ? login.failed : `HTTP ${login.status} ${errorText(login.body)}`}`);
+    console.error(
+      `drift: sign-in as ${opts.username} failed: ${failed(login) ? login.failed : `HTTP ${login.status} ${errorText(login.body)}`}`,
+    );
     return 2;
   }
 
@@ -201,12 +246,21 @@ async function main(): Promise<number> {
   const entries = store.list();
   if (opts.json) console.log(JSON.stringify(entries, null, 2));
   else {
-    console.log(`Checked ${answers} answers of ${opts.provider} against the contract${opts.writes ? ' (with writes)' : ''}.`);
-    if (refused.length) console.log(`\nAnswered with an error (only the { Error } envelope was checked):\n${refused.map((line) => `  ${line}`).join('\n')}`);
-    if (entries.length) console.log(`\n${entries.length} drift finding${entries.length === 1 ? '' : 's'}:\n\n${driftTable(entries)}`);
+    console.log(
+      `Checked ${answers} answers of ${opts.provider} against the contract${opts.writes ? ' (with writes)' : ''}.`,
+    );
+    if (refused.length)
+      console.log(
+        `\nAnswered with an error (only the { Error } envelope was checked):\n${refused.map((line) => `  ${line}`).join('\n')}`,
+      );
+    if (entries.length)
+      console.log(
+        `\n${entries.length} drift finding${entries.length === 1 ? '' : 's'}:\n\n${driftTable(entries)}`,
+      );
     else console.log('\nNo drift: every answer matches the contract.');
   }
-  if (unanswered.length) console.error(`\nNo answer (not checked):\n${unanswered.map((line) => `  ${line}`).join('\n')}`);
+  if (unanswered.length)
+    console.error(`\nNo answer (not checked):\n${unanswered.map((line) => `  ${line}`).join('\n')}`);
   return entries.length || unanswered.length ? 1 : 0;
 }
 

@@ -46,7 +46,9 @@ async function openQaPanel(page: Page, tab: string) {
   await panel.getByRole('tabpanel').getByRole('heading').first().waitFor();
   await page.waitForLoadState('networkidle');
   // The shots are full-page; the drawer covers the viewport only: cut the page to the viewport.
-  await page.addStyleTag({ content: 'html, body, #root { height: 100dvh !important; overflow: hidden !important; }' });
+  await page.addStyleTag({
+    content: 'html, body, #root { height: 100dvh !important; overflow: hidden !important; }',
+  });
 }
 const DASHBOARD_PAGES: Shot[] = [
   { name: 'dashboard', path: '/dashboard' },
@@ -84,7 +86,13 @@ const DASHBOARD_PAGES: Shot[] = [
     path: '/dashboard/binarychart',
     act: async (page) => {
       const tree = page.getByRole('tree', { name: 'Binary tree' });
-      if (!(await tree.waitFor({ timeout: 5_000 }).then(() => true, () => false))) return;
+      if (
+        !(await tree.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       for (let i = 0; i < 2; i++) {
         const collapsed = tree.locator('[role="treeitem"][aria-expanded="false"]').first();
         if ((await collapsed.count()) === 0) break;
@@ -92,7 +100,11 @@ const DASHBOARD_PAGES: Shot[] = [
         await page.waitForTimeout(600);
       }
       await tree.getByRole('treeitem').last().hover();
-      await page.getByTestId('node-details').getByText('Earnings').waitFor({ timeout: 5_000 }).catch(() => {});
+      await page
+        .getByTestId('node-details')
+        .getByText('Earnings')
+        .waitFor({ timeout: 5_000 })
+        .catch(() => {});
     },
   },
   {
@@ -100,15 +112,28 @@ const DASHBOARD_PAGES: Shot[] = [
     path: '/dashboard/levelchart',
     act: async (page) => {
       const collapsed = page.locator('[role="tree"] [role="treeitem"][aria-expanded="false"]').first();
-      if (await collapsed.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+      if (
+        await collapsed.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         await collapsed.click();
         await page.waitForTimeout(600);
       }
     },
   },
   { name: 'bonus', path: '/dashboard/bonus' },
-  { name: 'bonus-level', path: '/dashboard/bonus', act: (page) => page.getByRole('tab', { name: 'Level Bonus' }).click() },
-  { name: 'bonus-wallet', path: '/dashboard/bonus', act: (page) => page.getByRole('tab', { name: 'Wallet' }).click() },
+  {
+    name: 'bonus-level',
+    path: '/dashboard/bonus',
+    act: (page) => page.getByRole('tab', { name: 'Level Bonus' }).click(),
+  },
+  {
+    name: 'bonus-wallet',
+    path: '/dashboard/bonus',
+    act: (page) => page.getByRole('tab', { name: 'Wallet' }).click(),
+  },
   { name: 'volume', path: '/dashboard/volume' },
   { name: 'rank-rewards', path: '/dashboard/rankrewards' },
   {
@@ -128,7 +153,11 @@ const DASHBOARD_PAGES: Shot[] = [
       await page.getByTestId('weaker-leg-hint').waitFor();
     },
   },
-  { name: 'settings-notifications', path: '/dashboard/settings#notifications', act: (page) => page.getByTestId('notification-preferences').waitFor() },
+  {
+    name: 'settings-notifications',
+    path: '/dashboard/settings#notifications',
+    act: (page) => page.getByTestId('notification-preferences').waitFor(),
+  },
   {
     name: 'avatar-menu',
     path: '/dashboard',
@@ -202,7 +231,9 @@ const DASHBOARD_PAGES: Shot[] = [
     act: async (page) => {
       // One rule for a member nobody browses as, so the other shots stay unaffected.
       await page.request.delete(`${baseUrl}/__qa/faults`);
-      await page.request.post(`${baseUrl}/__qa/faults`, { data: { path: '/user/view_profile', member: 'nobody', status: 500, times: 3 } });
+      await page.request.post(`${baseUrl}/__qa/faults`, {
+        data: { path: '/user/view_profile', member: 'nobody', status: 500, times: 3 },
+      });
       await openQaPanel(page, 'Faults');
       await page.locator('[data-testid^="qa-fault-"]').first().waitFor();
     },
@@ -240,14 +271,24 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     for (const width of WIDTHS) {
       for (const theme of THEMES) {
         // A server started with QA_TOKEN wants it on every /__qa call (the panel's included).
         const extraHTTPHeaders = process.env.QA_TOKEN ? { 'X-QA-Token': process.env.QA_TOKEN } : undefined;
-        const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 }, colorScheme: theme, extraHTTPHeaders });
+        const context = await browser.newContext({
+          viewport: { width, height: width < 768 ? 812 : 900 },
+          colorScheme: theme,
+          extraHTTPHeaders,
+        });
         await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
         const page = await context.newPage();
         const shoot = async ({ name, path, act }: Shot) => {
@@ -266,7 +307,9 @@ async function main() {
           const only = process.env.ONLY?.split(',');
           for (const shot of DASHBOARD_PAGES) if (!only || only.includes(shot.name)) await shoot(shot);
         } catch (error) {
-          console.warn(`Dashboard pages skipped (${width}px ${theme}): ${(error as Error).message.split('\n')[0]}`);
+          console.warn(
+            `Dashboard pages skipped (${width}px ${theme}): ${(error as Error).message.split('\n')[0]}`,
+          );
         }
         await context.close();
       }

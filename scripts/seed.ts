@@ -17,15 +17,20 @@ const members = arg('members') ? Number(arg('members')) : undefined;
 const databasePath = arg('database') ?? `data/${scenario}.sqlite`;
 
 // Replaced on purpose: its marker goes too (@md/db refuses to recreate a file whose marker remains).
-for (const suffix of ['', '-wal', '-shm', '.created']) if (existsSync(databasePath + suffix)) rmSync(databasePath + suffix);
+for (const suffix of ['', '-wal', '-shm', '.created'])
+  if (existsSync(databasePath + suffix)) rmSync(databasePath + suffix);
 const started = performance.now();
 const { services, fastify } = await buildApp({ databasePath, seed: 'empty' });
 const bar = (done: number, total: number) => {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
+  process.stderr.write(
+    `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`,
+  );
 };
 const summary = seedScenario(services, scenario, { ...(members ? { members } : {}), onProgress: bar });
 process.stderr.write('\n');
 await fastify.close();
-console.log(`${scenario}: ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s → ${databasePath}`);
+console.log(
+  `${scenario}: ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s → ${databasePath}`,
+);

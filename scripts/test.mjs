@@ -20,7 +20,14 @@ const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 /** One vitest run; its JSON report's path and its exit status. `prefix` marks its lines when runs share the terminal. */
 function runVitest(label, args, prefix) {
   const report = join(reportDir, `${label}.json`);
-  const argv = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
+  const argv = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...args,
+  ];
   const child = spawn('npx', argv, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
   if (prefix) {
     for (const [from, to] of [
@@ -36,7 +43,9 @@ function runVitest(label, args, prefix) {
 function count({ report, status }) {
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    const failedFiles = json.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    const failedFiles = json.testResults.filter(
+      (r) => r.status === 'failed' && r.assertionResults.length === 0,
+    ).length;
     const failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) + failedFiles;
     return { passed: json.numPassedTests, failed: status === 0 || failed > 0 ? failed : 1 };
   } catch {
@@ -48,7 +57,13 @@ const extra = process.argv.slice(2);
 const runs =
   extra.length > 0
     ? [runVitest('all', extra)]
-    : [runVitest('other', OTHER_PROJECTS.flatMap((p) => ['--project', p])), runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT], '[e2e] ')];
+    : [
+        runVitest(
+          'other',
+          OTHER_PROJECTS.flatMap((p) => ['--project', p]),
+        ),
+        runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT], '[e2e] '),
+      ];
 
 const results = await Promise.all(runs);
 let passed = 0;

@@ -28,6 +28,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // CommonJS packages inside an ESM bundle still call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   external: ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui'],
 });

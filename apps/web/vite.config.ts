@@ -102,7 +102,9 @@ function buildLabel(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const names = Object.keys(ctx.bundle ?? {}).sort().join('\n');
+        const names = Object.keys(ctx.bundle ?? {})
+          .sort()
+          .join('\n');
         const id = process.env.MD_BUILD_ID ?? createHash('sha256').update(names).digest('hex').slice(0, 12);
         return [{ tag: 'meta', attrs: { name: 'app-build', content: id }, injectTo: 'head' }];
       },
@@ -117,16 +119,23 @@ function buildLabel(): Plugin {
 function precompress(): Plugin {
   let outDir = '';
   const filesUnder = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
+    );
   return {
     name: 'md-precompress',
     apply: 'build',
     configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     closeBundle() {
-      for (const file of filesUnder(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f) && !f.includes('.vite'))) {
+      for (const file of filesUnder(outDir).filter(
+        (f) => /\.(js|css|html|svg|json|txt)$/.test(f) && !f.includes('.vite'),
+      )) {
         const bytes = readFileSync(file);
         if (bytes.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },
@@ -150,13 +159,18 @@ function sessionPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const dashboard = Object.values(ctx.bundle ?? {}).find((chunk) => chunk.type === 'chunk' && chunk.name === 'dashboard');
+        const dashboard = Object.values(ctx.bundle ?? {}).find(
+          (chunk) => chunk.type === 'chunk' && chunk.name === 'dashboard',
+        );
         if (!dashboard) return [];
         const href = `/${dashboard.fileName}`;
         const code =
           `try{if((location.pathname+'/').indexOf('/dashboard/')===0&&localStorage.getItem(${JSON.stringify(STORAGE_KEYS.jwt)})){` +
           `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='anonymous';l.href=${JSON.stringify(href)};document.head.appendChild(l)}}catch(e){}\n`;
-        script = { file: `assets/session-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`, code };
+        script = {
+          file: `assets/session-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`,
+          code,
+        };
         return [{ tag: 'script', attrs: { async: true, src: `/${script.file}` }, injectTo: 'head' }];
       },
     },
@@ -173,7 +187,9 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: SERVER, changeOrigin: true }])),
+    proxy: Object.fromEntries(
+      PROXIED_PREFIXES.map((prefix) => [prefix, { target: SERVER, changeOrigin: true }]),
+    ),
   },
   // The manifest tells scripts/bench/bundle.ts which chunks each route loads.
   build: {
@@ -193,7 +209,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'dashboard', test: /src\/(components\/shell\/dashboard-layout|features\/dashboard-home\/dashboard-home)\.tsx$/, priority: 1 },
+            {
+              name: 'dashboard',
+              test: /src\/(components\/shell\/dashboard-layout|features\/dashboard-home\/dashboard-home)\.tsx$/,
+              priority: 1,
+            },
           ],
         },
       },

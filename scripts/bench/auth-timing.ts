@@ -42,7 +42,16 @@ process.once('SIGINT', () => process.exit(130));
 const port = await new Promise<number>((done, fail) => {
   child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on', QA_CONTROL: 'on', JWT_SECRET: 'auth-timing-bench' },
+    env: {
+      ...process.env,
+      DATABASE_PATH: databasePath,
+      PORT: '0',
+      NODE_ENV: 'production',
+      STANDIN: 'on',
+      WALLET_CHECK_STANDIN: 'on',
+      QA_CONTROL: 'on',
+      JWT_SECRET: 'auth-timing-bench',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -66,12 +75,26 @@ function send(method: 'GET' | 'POST', path: string, body: unknown, from: string)
     const payload = method === 'POST' ? JSON.stringify(body) : undefined;
     const started = performance.now();
     const request = http.request(
-      { host: '127.0.0.1', port, path, method, localAddress: from, agent: false, headers: payload ? { 'content-type': 'application/json' } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        localAddress: from,
+        agent: false,
+        headers: payload ? { 'content-type': 'application/json' } : {},
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => done({ status: response.statusCode!, body: JSON.parse(text) as Record<string, unknown>, ms: performance.now() - started }));
+        response.on('end', () =>
+          done({
+            status: response.statusCode!,
+            body: JSON.parse(text) as Record<string, unknown>,
+            ms: performance.now() - started,
+          }),
+        );
       },
     );
     request.on('error', fail);
@@ -86,16 +109,31 @@ const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
 // The demo scenario's members (the server wrote the file; WAL lets a reader in beside it).
 const file = new Database(databasePath, { readonly: true });
-const members = file.prepare("select username, email from members where username <> 'demo' order by id").all() as { username: string; email: string }[];
+const members = file
+  .prepare("select username, email from members where username <> 'demo' order by id")
+  .all() as { username: string; email: string }[];
 file.close();
 
 async function captcha(): Promise<string> {
   const { body } = await send('GET', '/captcha/challenge', undefined, '127.0.0.1');
-  const challenge = body as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const challenge = body as {
+    algorithm: string;
+    challenge: string;
+    salt: string;
+    signature: string;
+    maxnumber: number;
+  };
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
   if (!solution) throw new Error('captcha not solved');
   const { algorithm, salt, signature } = challenge;
-  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
+  ).toString('base64');
 }
 
 /** Known and unknown calls interleaved; each answer must be 200 (a refusal would time something else). */
@@ -104,27 +142,44 @@ async function knownVsUnknown(label: string, call: (known: boolean, i: number) =
   for (let i = 0; i < RUNS; i++)
     for (const known of i % 2 ? [true, false] : [false, true]) {
       const reply = await call(known, i);
-      if (reply.status !== 200) throw new Error(`${label} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+      if (reply.status !== 200)
+        throw new Error(`${label} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
       times[known ? 'known' : 'unknown'].push(reply.ms);
       // The mail of a known name is written after its answer: let it finish before the next call (it starts 20 ms after the answer).
       await pause(60);
     }
   const [k, u] = [median(times.known), median(times.unknown)];
-  console.log(`${label.padEnd(22)} known ${fmt(k)}  unknown ${fmt(u)}  (difference ${fmt(k - u)}, medians of ${RUNS} each)`);
+  console.log(
+    `${label.padEnd(22)} known ${fmt(k)}  unknown ${fmt(u)}  (difference ${fmt(k - u)}, medians of ${RUNS} each)`,
+  );
 }
 
 console.log(`auth timing: main.ts (production settings, QA on), new database ${databasePath}`);
 await knownVsUnknown('reset_password_email', (known, i) =>
-  send('POST', '/user/reset_password_email', { username: known ? members[i % members.length]!.username : `nobody_${i}` }, nextAddress()),
+  send(
+    'POST',
+    '/user/reset_password_email',
+    { username: known ? members[i % members.length]!.username : `nobody_${i}` },
+    nextAddress(),
+  ),
 );
 const captchas: string[] = [];
 for (let i = 0; i < 2 * RUNS; i++) captchas.push(await captcha());
 await knownVsUnknown('forgot_username', (known, i) =>
-  send('POST', '/user/forgot_username', { email: known ? members[i % members.length]!.email : `nobody${i}@nowhere.test`, captcha: captchas.pop()! }, nextAddress()),
+  send(
+    'POST',
+    '/user/forgot_username',
+    {
+      email: known ? members[i % members.length]!.email : `nobody${i}@nowhere.test`,
+      captcha: captchas.pop()!,
+    },
+    nextAddress(),
+  ),
 );
 
 // ---- a flood of unknown names from one address ----
-const signIn = (from: string) => send('POST', '/user/login', { username: 'demo', password: 'Demo@1234' }, from);
+const signIn = (from: string) =>
+  send('POST', '/user/login', { username: 'demo', password: 'Demo@1234' }, from);
 const alone: number[] = [];
 for (let i = 0; i < 20; i++) {
   const reply = await signIn(nextAddress());
@@ -140,10 +195,17 @@ for (let round = 0; round < FLOODS; round++) {
   const from = nextAddress();
   const answered: Reply[] = [];
   const flood = Promise.all(
-    Array.from({ length: FLOOD }, (_, i) => send('POST', '/user/login', { username: `flood_${round}_${i}`, password: 'Wrong@1234' }, from).then((r) => (answered.push(r), r))),
+    Array.from({ length: FLOOD }, (_, i) =>
+      send('POST', '/user/login', { username: `flood_${round}_${i}`, password: 'Wrong@1234' }, from).then(
+        (r) => (answered.push(r), r),
+      ),
+    ),
   );
   while (!answered.some((r) => r.status === 429)) await pause(1);
-  const [member, probe] = await Promise.all([signIn(nextAddress()), send('POST', '/user/login', { username: `probe_${round}`, password: 'Wrong@1234' }, from)]);
+  const [member, probe] = await Promise.all([
+    signIn(nextAddress()),
+    send('POST', '/user/login', { username: `probe_${round}`, password: 'Wrong@1234' }, from),
+  ]);
   if (probe.status !== 429) throw new Error(`the probe from the flooding address answered ${probe.status}`);
   probes.push(probe.ms);
   if (member.status === 200) during.push(member.ms);
@@ -158,10 +220,17 @@ for (let round = 0; round < FLOODS; round++) {
 }
 const allRefusals = [...refusals.values()].flat();
 console.log(`flood of ${FLOOD} unknown-name sign-ins from one address, ${FLOODS} times:`);
-console.log(`  refused (429)          median ${fmt(median(allRefusals))}, max ${fmt(Math.max(...allRefusals))} (${allRefusals.length} answers)`);
-for (const [message, times] of refusals) console.log(`    ${String(times.length).padStart(5)} × '${message}'  median ${fmt(median(times))}`);
-console.log(`  checked (400)          median ${fmt(median(guesses))}, max ${fmt(Math.max(...guesses))} (${guesses.length} answers: the address's share of the hashing queue)`);
-console.log(`  one more from the flooding address, sent during the flood: median ${fmt(median(probes))} (429, ${FLOODS} runs)`);
+console.log(
+  `  refused (429)          median ${fmt(median(allRefusals))}, max ${fmt(Math.max(...allRefusals))} (${allRefusals.length} answers)`,
+);
+for (const [message, times] of refusals)
+  console.log(`    ${String(times.length).padStart(5)} × '${message}'  median ${fmt(median(times))}`);
+console.log(
+  `  checked (400)          median ${fmt(median(guesses))}, max ${fmt(Math.max(...guesses))} (${guesses.length} answers: the address's share of the hashing queue)`,
+);
+console.log(
+  `  one more from the flooding address, sent during the flood: median ${fmt(median(probes))} (429, ${FLOODS} runs)`,
+);
 console.log(`a member's sign-in alone                 median ${fmt(median(alone))} (20 runs)`);
 console.log(
   `a member's sign-in from another address during the flood: median ${during.length ? fmt(median(during)) : '-'} (${during.length} of ${FLOODS}${failedDuring.length ? `; refused: ${failedDuring.join(', ')}` : ''})`,

@@ -11,4 +11,8 @@ export const webDist = resolve(repoRoot, 'apps/web/dist');
  * `outDir` elsewhere than apps/web/dist keeps a benchmark's build apart from the browser tests' builds.
  */
 export const buildWeb = (outDir = webDist) =>
-  execSync(`npm run build -w @md/web -- --outDir ${JSON.stringify(outDir)}`, { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  execSync(`npm run build -w @md/web -- --outDir ${JSON.stringify(outDir)}`, {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });

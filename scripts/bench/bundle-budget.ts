@@ -62,7 +62,8 @@ export const kb = (bytes: number) => bytes / 1000;
 
 export function readManifest(dist: string): Manifest {
   const path = join(dist, '.vite/manifest.json');
-  if (!existsSync(path)) throw new Error(`${path} is missing: build the web app first (npm run build -w @md/web)`);
+  if (!existsSync(path))
+    throw new Error(`${path} is missing: build the web app first (npm run build -w @md/web)`);
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
@@ -86,16 +87,22 @@ export function analyseBundle(dist: string): BundleReport {
     }
     return s;
   };
-  const sum = (keys: Iterable<string>, field: 'raw' | 'gzip') => [...keys].reduce((total, key) => total + size(manifest[key]!.file)[field], 0);
+  const sum = (keys: Iterable<string>, field: 'raw' | 'gzip') =>
+    [...keys].reduce((total, key) => total + size(manifest[key]!.file)[field], 0);
 
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk');
   const signInKeys = staticClosure(manifest, entry);
   if (manifest[SIGN_IN_SOURCE]?.isDynamicEntry) staticClosure(manifest, SIGN_IN_SOURCE, signInKeys);
-  const signIn = { files: [...signInKeys].map((key) => manifest[key]!.file), gzip: sum(signInKeys, 'gzip'), raw: sum(signInKeys, 'raw') };
+  const signIn = {
+    files: [...signInKeys].map((key) => manifest[key]!.file),
+    gzip: sum(signInKeys, 'gzip'),
+    raw: sum(signInKeys, 'raw'),
+  };
 
   const dynamicallyImported = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
-  const isRouteGroup = (key: string, chunk: ManifestChunk) => chunk.name !== undefined && chunk.name in ROUTE_GROUPS && dynamicallyImported.has(key);
+  const isRouteGroup = (key: string, chunk: ManifestChunk) =>
+    chunk.name !== undefined && chunk.name in ROUTE_GROUPS && dynamicallyImported.has(key);
   const lazy = Object.entries(manifest)
     .filter(([key, chunk]) => (chunk.isDynamicEntry || isRouteGroup(key, chunk)) && key !== SIGN_IN_SOURCE)
     .map(([key, chunk]) => {
@@ -108,9 +115,15 @@ export function analyseBundle(dist: string): BundleReport {
   const onDemand = lazy.filter((r) => ON_DEMAND.test(r.source));
 
   const overBudget = [
-    ...(kb(signIn.gzip) > BUDGETS.signInKb ? [`sign-in ${kb(signIn.gzip).toFixed(1)} kB > ${BUDGETS.signInKb} kB`] : []),
-    ...routes.filter((r) => kb(r.ownGzip) > BUDGETS.routeChunkKb).map((r) => `${r.source} ${kb(r.ownGzip).toFixed(1)} kB > ${BUDGETS.routeChunkKb} kB`),
-    ...onDemand.filter((r) => kb(r.ownGzip) > BUDGETS.onDemandKb).map((r) => `${r.source} ${kb(r.ownGzip).toFixed(1)} kB > ${BUDGETS.onDemandKb} kB (on demand)`),
+    ...(kb(signIn.gzip) > BUDGETS.signInKb
+      ? [`sign-in ${kb(signIn.gzip).toFixed(1)} kB > ${BUDGETS.signInKb} kB`]
+      : []),
+    ...routes
+      .filter((r) => kb(r.ownGzip) > BUDGETS.routeChunkKb)
+      .map((r) => `${r.source} ${kb(r.ownGzip).toFixed(1)} kB > ${BUDGETS.routeChunkKb} kB`),
+    ...onDemand
+      .filter((r) => kb(r.ownGzip) > BUDGETS.onDemandKb)
+      .map((r) => `${r.source} ${kb(r.ownGzip).toFixed(1)} kB > ${BUDGETS.onDemandKb} kB (on demand)`),
   ];
   return { signIn, routes, onDemand, overBudget };
 }

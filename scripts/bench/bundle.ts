@@ -16,10 +16,16 @@ if (!process.argv.includes('--no-build') || !existsSync(join(dist, '.vite/manife
 
 const report = analyseBundle(dist);
 const f = (bytes: number) => `${kb(bytes).toFixed(1).padStart(6)} kB`;
-console.log(`sign-in route: ${report.signIn.files.length} JS files, ${f(report.signIn.gzip)} gzipped (${f(report.signIn.raw)} raw); budget ${BUDGETS.signInKb} kB`);
-console.log(`\nlazy chunks (budget ${BUDGETS.routeChunkKb} kB gzipped each)      own chunk   navigation from sign-in`);
-for (const route of report.routes) console.log(`  ${route.source.padEnd(48)} ${f(route.ownGzip)}   ${f(route.navigationGzip)}`);
-for (const chunk of report.onDemand) console.log(`  ${`${chunk.source} (on demand)`.padEnd(48)} ${f(chunk.ownGzip)}`);
+console.log(
+  `sign-in route: ${report.signIn.files.length} JS files, ${f(report.signIn.gzip)} gzipped (${f(report.signIn.raw)} raw); budget ${BUDGETS.signInKb} kB`,
+);
+console.log(
+  `\nlazy chunks (budget ${BUDGETS.routeChunkKb} kB gzipped each)      own chunk   navigation from sign-in`,
+);
+for (const route of report.routes)
+  console.log(`  ${route.source.padEnd(48)} ${f(route.ownGzip)}   ${f(route.navigationGzip)}`);
+for (const chunk of report.onDemand)
+  console.log(`  ${`${chunk.source} (on demand)`.padEnd(48)} ${f(chunk.ownGzip)}`);
 if (report.overBudget.length > 0) {
   console.log(`\nOVER BUDGET:\n  ${report.overBudget.join('\n  ')}`);
   process.exit(1);

@@ -19,9 +19,15 @@ const option = (name) => (args.includes(`--${name}`) ? args[args.indexOf(`--${na
 const existingDatabase = option('database');
 const bundle = option('bundle');
 const serverOnly = args.includes('--server-only') || existingDatabase !== undefined || bundle !== undefined;
-const command = serverOnly ? ['node', [bundle ?? 'apps/server/dist/main.js']] : ['npm', ['start', '--silent']];
+const command = serverOnly
+  ? ['node', [bundle ?? 'apps/server/dist/main.js']]
+  : ['npm', ['start', '--silent']];
 const port = 3900 + Math.floor(Math.random() * 50);
-if (serverOnly && !bundle) execSync('npx turbo run build --filter=@md/server --output-logs=errors-only', { stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+if (serverOnly && !bundle)
+  execSync('npx turbo run build --filter=@md/server --output-logs=errors-only', {
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+  });
 
 /**
  * Milliseconds the server's main thread spent waiting for a CPU (Linux schedstat), or 0: on a
@@ -54,7 +60,12 @@ async function timeStart(databasePath) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/config.json`);
         // The child is the server itself only with --server-only (else npm, then turbo).
-        if (response.ok) return { wall: performance.now() - started, wait: serverOnly ? runQueueWaitMs(child.pid) : 0, cpu: serverOnly ? cpuMs(child.pid) : 0 };
+        if (response.ok)
+          return {
+            wall: performance.now() - started,
+            wait: serverOnly ? runQueueWaitMs(child.pid) : 0,
+            cpu: serverOnly ? cpuMs(child.pid) : 0,
+          };
       } catch {
         // not listening yet
       }

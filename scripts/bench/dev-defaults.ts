@@ -19,7 +19,11 @@ import { median, numberArg, stringArg } from './cli.ts';
 if (stringArg('serve') !== undefined) {
   const [databasePath, port, mode] = process.argv.slice(process.argv.indexOf('--serve') + 1);
   const on = mode === 'on';
-  const { fastify } = await buildApp({ databasePath, jwtSecret: 'bench-secret-bench-secret-bench-secret', config: { qaControl: on, validateOutput: on, rateLimits: false } });
+  const { fastify } = await buildApp({
+    databasePath,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret',
+    config: { qaControl: on, validateOutput: on, rateLimits: false },
+  });
   await fastify.listen({ port: Number(port), host: '127.0.0.1' });
   console.log(`listening ${mode}`);
   // A clean exit, so `--cpu-prof` writes its profile.
@@ -48,7 +52,19 @@ if (stringArg('serve') !== undefined) {
     modes.map(
       (mode, i) =>
         new Promise<void>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/dev-defaults.ts', '--serve', databasePath, String(basePort + i), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(
+            process.execPath,
+            [
+              '--import',
+              'tsx',
+              'scripts/bench/dev-defaults.ts',
+              '--serve',
+              databasePath,
+              String(basePort + i),
+              mode,
+            ],
+            { stdio: ['ignore', 'pipe', 'pipe'] },
+          );
           children.push(child);
           pids[mode] = child.pid!;
           let output = '';
@@ -62,8 +78,13 @@ if (stringArg('serve') !== undefined) {
         }),
     ),
   );
-  const url = (mode: string, path: string) => `http://127.0.0.1:${basePort + modes.indexOf(mode as 'on')}${path}`;
-  const login = await fetch(url('off', '/user/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }) });
+  const url = (mode: string, path: string) =>
+    `http://127.0.0.1:${basePort + modes.indexOf(mode as 'on')}${path}`;
+  const login = await fetch(url('off', '/user/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
+  });
   const { JWT: token } = (await login.json()) as { JWT: string };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const reads: [string, string, object][] = [
@@ -78,17 +99,34 @@ if (stringArg('serve') !== undefined) {
   };
   const measure = async (mode: string, path: string, body: object, seconds: number) => {
     const before = cpuMsOf(pids[mode]!);
-    const result = await autocannon({ url: url(mode, path), method: 'POST', headers, body: JSON.stringify({ jwt: token, ...body }), connections: CONNECTIONS, duration: seconds });
+    const result = await autocannon({
+      url: url(mode, path),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jwt: token, ...body }),
+      connections: CONNECTIONS,
+      duration: seconds,
+    });
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed > 0) throw new Error(`${mode} ${path}: ${failed} failed of ${result.requests.total}`);
-    return { rps: result.requests.average, cpu: ((cpuMsOf(pids[mode]!) - before) * 1000) / Math.max(1, result.requests.total) };
+    return {
+      rps: result.requests.average,
+      cpu: ((cpuMsOf(pids[mode]!) - before) * 1000) / Math.max(1, result.requests.total),
+    };
   };
-  console.log(`load average at start: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-  console.log('| read | CPU µs/req on | CPU µs/req off | on ÷ off CPU (min–max) | req/s on ÷ off (min–max) |');
+  console.log(
+    `load average at start: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
+  console.log(
+    '| read | CPU µs/req on | CPU µs/req off | on ÷ off CPU (min–max) | req/s on ÷ off (min–max) |',
+  );
   console.log('|---|---|---|---|---|');
   for (const [label, path, body] of reads) {
     for (const mode of modes) await measure(mode, path, body, 1);
-    const on: number[] = [], off: number[] = [], cpuRatio: number[] = [], rpsRatio: number[] = [];
+    const on: number[] = [],
+      off: number[] = [],
+      cpuRatio: number[] = [],
+      rpsRatio: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? [...modes].reverse() : modes;
       const got: Record<string, { rps: number; cpu: number }> = {};
@@ -98,9 +136,14 @@ if (stringArg('serve') !== undefined) {
       cpuRatio.push(got.on!.cpu / got.off!.cpu);
       rpsRatio.push(got.on!.rps / got.off!.rps);
     }
-    const range = (xs: number[]) => `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
-    console.log(`| ${label} | ${median(on).toFixed(0)} | ${median(off).toFixed(0)} | ${range(cpuRatio)} | ${range(rpsRatio)} |`);
+    const range = (xs: number[]) =>
+      `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+    console.log(
+      `| ${label} | ${median(on).toFixed(0)} | ${median(off).toFixed(0)} | ${range(cpuRatio)} | ${range(rpsRatio)} |`,
+    );
   }
-  console.log(`load average at end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `load average at end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   process.exit(0);
 }

@@ -16,7 +16,15 @@
  * `POST /__qa/clock { advance }` as a tester sends it (the runs in the app's worker thread,
  * sized as the server sizes them); prints its time, CPU and CPU wait (every thread of the process).
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -49,7 +57,10 @@ const runQueueWait = (allThreads = false) => {
     }
   };
   if (!allThreads) return waited('/proc/thread-self/schedstat');
-  return readdirSync('/proc/self/task').reduce((sum, task) => sum + waited(`/proc/self/task/${task}/schedstat`), 0);
+  return readdirSync('/proc/self/task').reduce(
+    (sum, task) => sum + waited(`/proc/self/task/${task}/schedstat`),
+    0,
+  );
 };
 const advance = stringArg('advance');
 
@@ -169,7 +180,8 @@ if (advance) {
   const response = await fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance } });
   const ms = performance.now() - t1;
   const cpu = process.cpuUsage(cpu0);
-  if (response.statusCode !== 200) throw new Error(`POST /__qa/clock answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`POST /__qa/clock answered ${response.statusCode}: ${response.body}`);
   const ran = (response.json() as { ran: { job: string }[] }).ran;
   const count = (job: string) => ran.filter((r) => r.job === job).length;
   console.log(
@@ -217,9 +229,10 @@ for (let day = 0; day < (advance ? 0 : DAYS); day++) {
     `day ${day + 1}: ${Math.round(ms)} ms — ${ran.map((r) => `${r.job} ${r.date}: ${r.summary}`).join('; ')}`,
   );
 }
-if (!advance) console.log(
-  `median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms (CPU ${Math.round(median(cpuTotals))} ms; without waiting for a CPU ${Math.round(median(ownTotals))} ms)`,
-);
+if (!advance)
+  console.log(
+    `median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms (CPU ${Math.round(median(cpuTotals))} ms; without waiting for a CPU ${Math.round(median(ownTotals))} ms)`,
+  );
 
 // A purchase by the deepest member (level income 5 sponsors up, volume recorded once on the buyer).
 const deepest = db

@@ -29,7 +29,9 @@ import { numberArg, stringArg } from './cli.ts';
 const root = resolve(import.meta.dirname, '../..');
 const source = stringArg('db');
 if (!source || !existsSync(source)) {
-  console.error('usage: engine-stall.ts --db FILE (a scale database: node --import tsx scripts/seed.ts --scenario scale --members N --database FILE)');
+  console.error(
+    'usage: engine-stall.ts --db FILE (a scale database: node --import tsx scripts/seed.ts --scenario scale --members N --database FILE)',
+  );
   process.exit(1);
 }
 const EVERY_MS = numberArg('every', 50);
@@ -62,7 +64,9 @@ function prepare(): { members: number; packages: number; monday: string } {
       `insert into subscriptions (trans_id, member_id, plan, amount, roi_basis_points, max_earnings, binary_volume, rank_volume, created_at)
        values (?, ?, 'Gold', 1000000000, 150, 3000000000, 1000000000, 1000000000, ?)`,
     );
-    const volume = sqlite.prepare('update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?');
+    const volume = sqlite.prepare(
+      'update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?',
+    );
     sqlite.transaction(() => {
       for (const { id } of sqlite.prepare('select id from members order by id').all() as { id: number }[]) {
         if (id % 2 === 0) subscribe.run(`PKB${id}`, id, newest);
@@ -72,21 +76,45 @@ function prepare(): { members: number; packages: number; monday: string } {
   }
   moneyTransaction({ sqlite }, () =>
     transfer({ sqlite, clock }, [
-      { transId: 'BENCHSTALL', from: { system: 'payouts' }, to: { member: 1, wallet: 'ROI' }, amount: 100_000_000_000, reason: 'roi', memberId: 1, at: clock.now() - 1 },
+      {
+        transId: 'BENCHSTALL',
+        from: { system: 'payouts' },
+        to: { member: 1, wallet: 'ROI' },
+        amount: 100_000_000_000,
+        reason: 'roi',
+        memberId: 1,
+        at: clock.now() - 1,
+      },
     ]),
   );
-  sqlite.prepare('insert into clock_state (id, offset_ms) values (1, ?) on conflict(id) do update set offset_ms = excluded.offset_ms').run(clock.now() - Date.now());
+  sqlite
+    .prepare(
+      'insert into clock_state (id, offset_ms) values (1, ?) on conflict(id) do update set offset_ms = excluded.offset_ms',
+    )
+    .run(clock.now() - Date.now());
   const packages = one("select count(*) as n from subscriptions where status = 'ACTIVE'");
   sqlite.close();
   return { members, packages, monday: day.toISOString() };
 }
 
 async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  if (!useTsx && !otherServer) execFileSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
-  const args = otherServer ? [resolve(otherServer)] : useTsx ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
+  if (!useTsx && !otherServer)
+    execFileSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+  const args = otherServer
+    ? [resolve(otherServer)]
+    : useTsx
+      ? ['--import', 'tsx', 'apps/server/src/main.ts']
+      : ['apps/server/dist/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'engine-stall-bench', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      DATABASE_PATH: databasePath,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'engine-stall-bench',
+      NODE_ENV: 'development',
+    },
   });
   let output = '';
   const url = await new Promise<string>((done, fail) => {
@@ -99,7 +127,9 @@ async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; u
       output += d.toString();
       if (process.env.ENGINE_TRACE_CHUNKS === '1') process.stderr.write(d);
     });
-    child.on('exit', (code, signal) => fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)));
+    child.on('exit', (code, signal) =>
+      fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)),
+    );
   });
   return { child, url };
 }
@@ -136,10 +166,13 @@ const quantile = (xs: number[], q: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 };
-const describe = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length})`;
+const describe = (xs: number[]) =>
+  `p50 ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length})`;
 
 const facts = prepare();
-console.log(`${facts.members} members, ${facts.packages} ACTIVE packages; clock at ${facts.monday}; a read and a write every ${EVERY_MS} ms`);
+console.log(
+  `${facts.members} members, ${facts.packages} ACTIVE packages; clock at ${facts.monday}; a read and a write every ${EVERY_MS} ms`,
+);
 const { child, url } = await startServer();
 try {
   const login = await post(url, '/user/login', { username: 'demo', password: 'Demo@1234' });
@@ -162,10 +195,29 @@ try {
     const call =
       kind === 'read'
         ? post(url, '/user/view_profile', {}, token)
-        : post(url, '/wallet/transfer_wallet', { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' }, token);
+        : post(
+            url,
+            '/wallet/transfer_wallet',
+            { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
+            token,
+          );
     const done = call.then(
-      (r) => void samples.push({ kind, at: Date.now(), ms: performance.now() - started, status: r.status, during: phase }),
-      () => void samples.push({ kind, at: Date.now(), ms: performance.now() - started, status: 0, during: phase }),
+      (r) =>
+        void samples.push({
+          kind,
+          at: Date.now(),
+          ms: performance.now() - started,
+          status: r.status,
+          during: phase,
+        }),
+      () =>
+        void samples.push({
+          kind,
+          at: Date.now(),
+          ms: performance.now() - started,
+          status: 0,
+          during: phase,
+        }),
     );
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
@@ -188,7 +240,8 @@ try {
   await Promise.all(inFlight);
   if (clock.status !== 200) throw new Error(`clock: ${JSON.stringify(clock.body)}`);
 
-  for (const { job, date, summary } of clock.body.ran as { job: string; date: string; summary: string }[]) console.log(`  ${job} ${date}: ${summary}`);
+  for (const { job, date, summary } of clock.body.ran as { job: string; date: string; summary: string }[])
+    console.log(`  ${job} ${date}: ${summary}`);
   console.log(
     `run: ${Math.round(wall)} ms wall; server CPU ${Math.round(cpu1.all - cpu0.all)} ms (request thread ${Math.round(cpu1.main - cpu0.main)} ms), its threads waited ${Math.round(cpu1.waited - cpu0.waited)} ms for a CPU`,
   );
@@ -203,7 +256,11 @@ try {
   }
   // With ENGINE_TRACE_CHUNKS=1 the worker prints each chunk (stderr): the slowest requests, to set beside it.
   if (process.env.ENGINE_TRACE_CHUNKS === '1')
-    for (const s of samples.filter((x) => x.during).sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`slow ${s.kind} ${s.ms.toFixed(0)} ms answered at ${s.at}`);
+    for (const s of samples
+      .filter((x) => x.during)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 10))
+      console.log(`slow ${s.kind} ${s.ms.toFixed(0)} ms answered at ${s.at}`);
 } finally {
   child.kill('SIGTERM');
   await new Promise((done) => child.once('exit', done));

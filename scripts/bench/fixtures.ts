@@ -8,7 +8,12 @@ import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
 const DAY_MS = 86_400_000;
 
 /** `rows` paid deposits and Starter purchases of one member, a minute apart from 20 days ago. Caller holds the transaction. */
-export function addMoneyRows(services: Services, memberId: number, rows: number, now = services.clock.now()): void {
+export function addMoneyRows(
+  services: Services,
+  memberId: number,
+  rows: number,
+  now = services.clock.now(),
+): void {
   for (let k = 0; k < rows; k++) {
     const at = now - 20 * DAY_MS + k * 60_000;
     const deposit = openDeposit(services, memberId, 150_000_000, 'USDT.BEP20', at);
@@ -21,7 +26,13 @@ export function addMoneyRows(services: Services, memberId: number, rows: number,
  * `rows` level incomes, binary volumes, rank volumes and rank rewards of one member (the daily
  * runs' tables), written directly: their payouts are not what is measured. Caller holds the transaction.
  */
-export function addEngineRows(services: Services, memberId: number, rows: number, members: number, now = services.clock.now()): void {
+export function addEngineRows(
+  services: Services,
+  memberId: number,
+  rows: number,
+  members: number,
+  now = services.clock.now(),
+): void {
   const level = prepared(
     services.sqlite,
     `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at) values (?, ?, ?, ?, ?, 100, 100000000, 1000000, 1000000, ?)`,
@@ -30,7 +41,10 @@ export function addEngineRows(services: Services, memberId: number, rows: number
     services.sqlite,
     `insert into volume_entries (kind, trans_id, member_id, from_member_id, transaction_id, side, volume, status, created_at) values (?, ?, ?, ?, ?, ?, 100000000, 'Counted', ?)`,
   );
-  const reward = prepared(services.sqlite, 'insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, 1000000, 1, ?)');
+  const reward = prepared(
+    services.sqlite,
+    'insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, 1000000, 1, ?)',
+  );
   for (let k = 0; k < rows; k++) {
     const at = now - k * 60_000;
     const from = 1 + ((memberId + k) % members);

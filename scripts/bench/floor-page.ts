@@ -52,10 +52,16 @@ function SignIn() {
 createRoot(document.getElementById('root')).render(<StrictMode><SignIn /></StrictMode>);
 `;
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)],
+  );
 
 export interface FloorPage {
   origin: string;
@@ -74,12 +80,22 @@ export async function startFloorPage(): Promise<FloorPage> {
   // Vite and its React plugin are dependencies of apps/web, not of the repository's root.
   const fromWeb = createRequire(join(repoRoot, 'apps/web/package.json'));
   // Typed by hand for the same reason (the scripts' typecheck cannot see apps/web's packages).
-  const vite = (await import(pathToFileURL(fromWeb.resolve('vite')).href)) as { build: (config: Record<string, unknown>) => Promise<unknown> };
-  const react = ((await import(pathToFileURL(fromWeb.resolve('@vitejs/plugin-react')).href)) as { default: () => unknown }).default;
+  const vite = (await import(pathToFileURL(fromWeb.resolve('vite')).href)) as {
+    build: (config: Record<string, unknown>) => Promise<unknown>;
+  };
+  const react = (
+    (await import(pathToFileURL(fromWeb.resolve('@vitejs/plugin-react')).href)) as { default: () => unknown }
+  ).default;
   const previousEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await vite.build({ root, configFile: false, logLevel: 'error', plugins: [react()], build: { outDir: join(root, 'dist'), emptyOutDir: true } });
+    await vite.build({
+      root,
+      configFile: false,
+      logLevel: 'error',
+      plugins: [react()],
+      build: { outDir: join(root, 'dist'), emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = previousEnv;
   }
@@ -91,14 +107,22 @@ export async function startFloorPage(): Promise<FloorPage> {
     const raw = readFileSync(file);
     const path = file.slice(dist.length);
     if (path.endsWith('.js')) jsGzip += gzipSync(raw).length;
-    files.set(path, { raw, br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), type: TYPES[extname(file)] ?? 'application/octet-stream' });
+    files.set(path, {
+      raw,
+      br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      type: TYPES[extname(file)] ?? 'application/octet-stream',
+    });
   }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://floor').pathname;
     const file = files.get(path === '/' ? '/index.html' : path);
     if (!file) return void response.writeHead(404).end();
     const br = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    response.writeHead(200, { 'content-type': file.type, ...(br ? { 'content-encoding': 'br' } : {}), vary: 'accept-encoding' });
+    response.writeHead(200, {
+      'content-type': file.type,
+      ...(br ? { 'content-encoding': 'br' } : {}),
+      vary: 'accept-encoding',
+    });
     response.end(br ? file.br : file.raw);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

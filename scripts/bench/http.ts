@@ -178,7 +178,10 @@ const startServer = (name: string, port: number, env: Record<string, string>) =>
     // The bundle `npm start` runs (apps/server/build.mjs), built at the start of the run; --tsx: the
     // sources through tsx, as `npm run dev` and the tests run them (tsx names every closure it
     // creates, a cost per call the bundle does not pay).
-    [...(process.env.SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), ...(THROUGH_TSX ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'])],
+    [
+      ...(process.env.SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+      ...(THROUGH_TSX ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js']),
+    ],
     // The stand-in API, which production serves only when asked (docs/deployment.md).
     {
       NODE_ENV: 'production',

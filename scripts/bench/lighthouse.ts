@@ -38,8 +38,20 @@ import { startFloorPage } from './floor-page.ts';
 
 const RUNS = numberArg('runs', 3);
 type Preset = 'mobile' | 'desktop';
-type PageName = 'floor' | 'sign-in' | 'dashboard' | 'qa-sign-in' | 'qa-dashboard' | 'baseline-sign-in' | 'baseline-dashboard';
-const PRESETS: Preset[] = stringArg('preset') === 'mobile' ? ['mobile'] : stringArg('preset') === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
+type PageName =
+  | 'floor'
+  | 'sign-in'
+  | 'dashboard'
+  | 'qa-sign-in'
+  | 'qa-dashboard'
+  | 'baseline-sign-in'
+  | 'baseline-dashboard';
+const PRESETS: Preset[] =
+  stringArg('preset') === 'mobile'
+    ? ['mobile']
+    : stringArg('preset') === 'desktop'
+      ? ['desktop']
+      : ['mobile', 'desktop'];
 /** Lighthouse's default configuration is the mobile preset. */
 const CONFIGS: Record<Preset, Config> = { mobile: { extends: 'lighthouse:default' }, desktop: desktopConfig };
 /** Goals: the smallest median score, and on mobile the largest LCP and TBT (ms). The floor has none. */
@@ -50,7 +62,12 @@ const GOALS: Record<Preset, Partial<Record<PageName, { score: number; lcp?: numb
     'qa-sign-in': { score: 95, lcp: 2500, tbt: 200 },
     'qa-dashboard': { score: 90, lcp: 2500, tbt: 200 },
   },
-  desktop: { 'sign-in': { score: 100 }, dashboard: { score: 100 }, 'qa-sign-in': { score: 100 }, 'qa-dashboard': { score: 100 } },
+  desktop: {
+    'sign-in': { score: 100 },
+    dashboard: { score: 100 },
+    'qa-sign-in': { score: 100 },
+    'qa-dashboard': { score: 100 },
+  },
 };
 /** --qa off|on|both (default both): which servers are audited. */
 const QA = stringArg('qa') ?? 'both';
@@ -82,7 +99,10 @@ const baseline = BASELINE ? await startServer(BASELINE, 'baseline') : undefined;
 
 // Chromium started the way Lighthouse's CLI starts it; playwright-core attaches over CDP to sign in
 // through the page, in the browser's default context (the one Lighthouse opens its tab in).
-const chrome = await launch({ chromePath: browserPath(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const chrome = await launch({
+  chromePath: browserPath(),
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 const debuggingPort = chrome.port;
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
 const context = browser.contexts()[0]!;
@@ -116,7 +136,11 @@ interface TableAudit {
 }
 
 async function auditOnce(url: string, preset: Preset, name: PageName): Promise<Result> {
-  const runner = await lighthouse(url, { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, CONFIGS[preset]);
+  const runner = await lighthouse(
+    url,
+    { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    CONFIGS[preset],
+  );
   if (!runner) throw new Error('Lighthouse returned no result');
   const { lhr } = runner;
   if (SAVE) writeFileSync(join(SAVE, `${name}-${preset}-${Date.now()}.json`), JSON.stringify(lhr));
@@ -125,12 +149,17 @@ async function auditOnce(url: string, preset: Preset, name: PageName): Promise<R
   if (DETAILS) {
     const label = `    ${preset} ${name}:`;
     for (const a of Object.values(lhr.audits))
-      if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative') console.log(`${label} ${a.id} ${a.score} ${a.displayValue ?? ''}`);
+      if (a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+        console.log(`${label} ${a.id} ${a.score} ${a.displayValue ?? ''}`);
     const items = (id: string) => (lhr.audits[id] as TableAudit | undefined)?.details?.items ?? [];
     const short = (u: unknown) => String(u).replace(/^https?:\/\/[^/]+/, '');
     for (const item of items('bootup-time').slice(0, 4))
-      console.log(`${label} bootup ${short(item.url)}: script ${Number(item.scripting).toFixed(0)} ms, parse/compile ${Number(item.scriptParseCompile).toFixed(0)} ms`);
-    const tasks = items('long-tasks').map((t) => `${Number(t.duration).toFixed(0)} ms @${Number(t.startTime).toFixed(0)} ${short(t.url)}`);
+      console.log(
+        `${label} bootup ${short(item.url)}: script ${Number(item.scripting).toFixed(0)} ms, parse/compile ${Number(item.scriptParseCompile).toFixed(0)} ms`,
+      );
+    const tasks = items('long-tasks').map(
+      (t) => `${Number(t.duration).toFixed(0)} ms @${Number(t.startTime).toFixed(0)} ${short(t.url)}`,
+    );
     console.log(`${label} ${tasks.length} long tasks: ${tasks.slice(0, 6).join(', ')}`);
   }
   return {
@@ -152,7 +181,12 @@ async function signIn(at: string) {
 }
 
 /** Sign-in audited with no session (a stored token opens the dashboard), then the dashboard signed in. */
-async function auditApp(at: string, preset: Preset, run: number, names: { signIn: PageName; dashboard: PageName }) {
+async function auditApp(
+  at: string,
+  preset: Preset,
+  run: number,
+  names: { signIn: PageName; dashboard: PageName },
+) {
   await page.goto(`${at}/`);
   await page.evaluate(() => localStorage.clear());
   const signInResult = await audit(`${at}/`, preset, names.signIn);
@@ -171,7 +205,10 @@ const record = (preset: Preset, name: PageName, result: Result) => {
 };
 const show = (name: string, r: Result) =>
   `${name.padEnd(26)} score ${String(r.score).padStart(3)}  FCP ${r.fcp.toFixed(0).padStart(5)} ms  LCP ${r.lcp.toFixed(0).padStart(5)} ms  TBT ${r.tbt.toFixed(0).padStart(4)} ms  CLS ${r.cls.toFixed(3)}  SI ${r.si.toFixed(0).padStart(5)} ms`;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const loadBefore = load();
 try {
   for (let run = 1; run <= RUNS; run++) {
@@ -181,7 +218,11 @@ try {
       console.log(`run ${run}: ${show(`${preset} floor`, floorResult)}`);
       if (members) await auditApp(members.origin, preset, run, { signIn: 'sign-in', dashboard: 'dashboard' });
       if (qa) await auditApp(qa.origin, preset, run, { signIn: 'qa-sign-in', dashboard: 'qa-dashboard' });
-      if (baseline) await auditApp(baseline.origin, preset, run, { signIn: 'baseline-sign-in', dashboard: 'baseline-dashboard' });
+      if (baseline)
+        await auditApp(baseline.origin, preset, run, {
+          signIn: 'baseline-sign-in',
+          dashboard: 'baseline-dashboard',
+        });
     }
   }
 } finally {
@@ -194,7 +235,9 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\nmedian of ${RUNS} runs; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after; floor page JS ${(floor.jsGzip / 1000).toFixed(1)} kB gzipped:`);
+console.log(
+  `\nmedian of ${RUNS} runs; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after; floor page JS ${(floor.jsGzip / 1000).toFixed(1)} kB gzipped:`,
+);
 const missed: string[] = [];
 for (const [key, rs] of results) {
   const m: Result = {
@@ -214,7 +257,9 @@ for (const [key, rs] of results) {
         ...(goal.tbt !== undefined && m.tbt > goal.tbt ? [`TBT > ${goal.tbt} ms`] : []),
       ]
     : [];
-  console.log(`  ${show(key, m)}${goal ? (misses.length ? `  MISSED: ${misses.join(', ')}` : '  goal met') : ''}`);
+  console.log(
+    `  ${show(key, m)}${goal ? (misses.length ? `  MISSED: ${misses.join(', ')}` : '  goal met') : ''}`,
+  );
   if (misses.length) missed.push(key);
 }
 process.exit(missed.length ? 1 : 0);

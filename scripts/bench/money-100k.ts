@@ -21,14 +21,18 @@ const RUNS = numberArg('runs', 30);
 const HEAVY_ROWS = 1_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-money-'));
-const app = await buildApp({ databasePath: join(dir, 'bench.sqlite'), seed: 'empty', config: { rateLimits: false, validateOutput: false } });
+const app = await buildApp({
+  databasePath: join(dir, 'bench.sqlite'),
+  seed: 'empty',
+  config: { rateLimits: false, validateOutput: false },
+});
 const { services, fastify } = app;
 const db = services.sqlite;
 
 // ---- data ----
 let started = performance.now();
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const now = services.clock.now();
 const insertMember = db.prepare(
   `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash)
@@ -41,7 +45,17 @@ db.transaction(() => {
     // Heap layout for the binary tree: a valid, balanced placement is enough here.
     const parent = i === 1 ? null : Math.floor(i / 2);
     const side = i === 1 ? null : i % 2 === 0 ? '0' : '1';
-    insertMember.run(i, username, username, `${username}@example.com`, sponsor, parent, side, now - (MEMBERS - i) * 60_000, DEMO_PASSWORD_HASH);
+    insertMember.run(
+      i,
+      username,
+      username,
+      `${username}@example.com`,
+      sponsor,
+      parent,
+      side,
+      now - (MEMBERS - i) * 60_000,
+      DEMO_PASSWORD_HASH,
+    );
   }
 })();
 const membersMs = performance.now() - started;
@@ -60,16 +74,31 @@ db.transaction(() => {
   for (let i = 1; i <= MEMBERS; i++) addEngineRows(services, i, i === 1 ? HEAVY_ROWS : 2, MEMBERS, now);
 })();
 const moneyMs = performance.now() - started;
-const counts = db.prepare('select (select count(*) from transfers) as transfers, (select count(*) from subscriptions) as subscriptions, (select count(*) from deposits) as deposits').get();
-console.log(`data: ${MEMBERS} members in ${Math.round(membersMs)} ms; money and engine rows in ${Math.round(moneyMs)} ms; ${JSON.stringify(counts)}`);
+const counts = db
+  .prepare(
+    'select (select count(*) from transfers) as transfers, (select count(*) from subscriptions) as subscriptions, (select count(*) from deposits) as deposits',
+  )
+  .get();
+console.log(
+  `data: ${MEMBERS} members in ${Math.round(membersMs)} ms; money and engine rows in ${Math.round(moneyMs)} ms; ${JSON.stringify(counts)}`,
+);
 
 // ---- measurements ----
 const login = async (username: string) => {
-  const reply = await fastify.inject({ method: 'POST', url: '/user/login', payload: { username, password: DEMO_PASSWORD } });
+  const reply = await fastify.inject({
+    method: 'POST',
+    url: '/user/login',
+    payload: { username, password: DEMO_PASSWORD },
+  });
   return reply.json().JWT as string;
 };
 const post = (url: string, token: string, payload: unknown) =>
-  fastify.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  fastify.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as object,
+  });
 
 async function timed(run: () => Promise<{ statusCode: number }>) {
   const times: number[] = [];
@@ -91,10 +120,14 @@ for (let i = 0; i < RUNS; i++) {
   purchaseTimes.push(performance.now() - t0);
   if (reply.statusCode !== 200) throw new Error(`purchase answered ${reply.statusCode}: ${reply.body}`);
 }
-console.log(`purchase (HTTP, one member of ${MEMBERS}): median ${median(purchaseTimes).toFixed(2)} ms over ${RUNS} runs`);
+console.log(
+  `purchase (HTTP, one member of ${MEMBERS}): median ${median(purchaseTimes).toFixed(2)} ms over ${RUNS} runs`,
+);
 
 const rootToken = await login('root');
-const tableNames = procedureNames.filter((name) => contract[name].input === contract['table.view_deposit_transaction'].input);
+const tableNames = procedureNames.filter(
+  (name) => contract[name].input === contract['table.view_deposit_transaction'].input,
+);
 for (const name of tableNames) {
   const ms = await timed(() => post(contract[name].path, rootToken, { pageNo: 1, pageSize: 10 }));
   console.log(`${contract[name].path.padEnd(58)} first page: median ${ms.toFixed(2)} ms`);

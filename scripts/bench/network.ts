@@ -21,16 +21,29 @@ const MEMBERS = numberArg('members', 100_000);
 const RUNS = numberArg('runs', 15);
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-network-'));
-const app = await buildApp({ databasePath: join(dir, 'scale.sqlite'), seed: 'empty', config: { rateLimits: false, validateOutput: false } });
+const app = await buildApp({
+  databasePath: join(dir, 'scale.sqlite'),
+  seed: 'empty',
+  config: { rateLimits: false, validateOutput: false },
+});
 const { services, fastify } = app;
 
 let t0 = performance.now();
 const summary = seedScenario(services, 'scale', { members: MEMBERS });
-console.log(`seed ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(2)} s (max depth ${summary.scale!.maxDepth}, mean ${summary.scale!.meanDepth})`);
+console.log(
+  `seed ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(2)} s (max depth ${summary.scale!.maxDepth}, mean ${summary.scale!.meanDepth})`,
+);
 
 const login = async (username: string) =>
-  (await fastify.inject({ method: 'POST', url: '/user/login', payload: { username, password: DEMO_PASSWORD } })).json().JWT as string;
-const post = (url: string, token: string, payload: object) => fastify.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+  (
+    await fastify.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: { username, password: DEMO_PASSWORD },
+    })
+  ).json().JWT as string;
+const post = (url: string, token: string, payload: object) =>
+  fastify.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
 async function timed(label: string, run: () => Promise<{ statusCode: number; body: string }>) {
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -44,11 +57,19 @@ async function timed(label: string, run: () => Promise<{ statusCode: number; bod
 
 const root = await login('demo');
 const deepest = services.sqlite
-  .prepare('select m.id, m.username, s.depth from binary_stats s join members m on m.id = s.member_id order by s.depth desc limit 1')
+  .prepare(
+    'select m.id, m.username, s.depth from binary_stats s join members m on m.id = s.member_id order by s.depth desc limit 1',
+  )
   .get() as { id: number; username: string; depth: number };
-await timed('binary tree, first page (root)', () => post('/binary/view_binary_downline', root, { username: 'demo' }));
-await timed(`node details (depth ${deepest.depth})`, () => post('/binary/view_binary_downline_details', root, { username: deepest.username }));
-await timed('binary volume table, first page (root)', () => post('/binary/view_binary_transaction', root, { pageNo: 1, pageSize: 10 }));
+await timed('binary tree, first page (root)', () =>
+  post('/binary/view_binary_downline', root, { username: 'demo' }),
+);
+await timed(`node details (depth ${deepest.depth})`, () =>
+  post('/binary/view_binary_downline_details', root, { username: deepest.username }),
+);
+await timed('binary volume table, first page (root)', () =>
+  post('/binary/view_binary_transaction', root, { pageNo: 1, pageSize: 10 }),
+);
 await timed('level tree, first page (root)', () => post('/level/view_downline', root, { username: 'demo' }));
 
 // A purchase by the deepest member: fund it, then time the purchase itself.
@@ -62,13 +83,17 @@ for (let i = 0; i < RUNS; i++) {
   times.push(performance.now() - start);
   if (reply.statusCode !== 200) throw new Error(`purchase: ${reply.body}`);
 }
-console.log(`${`purchase at binary depth ${deepest.depth}`.padEnd(52)} median ${median(times).toFixed(2)} ms`);
+console.log(
+  `${`purchase at binary depth ${deepest.depth}`.padEnd(52)} median ${median(times).toFixed(2)} ms`,
+);
 
 // One full day of runs through the QA clock (what ran depends on the engine being present).
 t0 = performance.now();
 const day = await fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'P1D' } });
 const ran = (day.json() as { ran?: unknown[] }).ran ?? [];
-console.log(`daily run over ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(2)} s (${ran.length} runs: ${JSON.stringify(ran).slice(0, 200)})`);
+console.log(
+  `daily run over ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(2)} s (${ran.length} runs: ${JSON.stringify(ran).slice(0, 200)})`,
+);
 
 await fastify.close();
 rmSync(dir, { recursive: true, force: true });

@@ -34,7 +34,11 @@ const WRITERS = 1_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'md-read-cache-mix-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-const { services, fastify } = await buildApp({ databasePath: join(dir, 'bench.sqlite'), seed: 'empty', config: { qaControl: false, validateOutput: false, rateLimits: false } });
+const { services, fastify } = await buildApp({
+  databasePath: join(dir, 'bench.sqlite'),
+  seed: 'empty',
+  config: { qaControl: false, validateOutput: false, rateLimits: false },
+});
 seedScenario(services, 'scale', { members: MEMBERS });
 services.sqlite.transaction(() => {
   addMoneyRows(services, MEMBER_ID, HEAVY_ROWS);
@@ -44,9 +48,19 @@ const writers = pickWriters(services, MEMBER_ID, WRITERS, LEVEL_PERCENTAGES.leng
 const plans = services.plan.packages.map((p) => p.name);
 const maxPrice = Math.max(...services.plan.packages.map((p) => p.price));
 const writesPerWriter = Math.ceil((ROUNDS * READS) / 10 / writers.length) + 1;
-services.sqlite.transaction(() => fundWriters(services, writers, writesPerWriter * maxPrice * 1_000_000, writesPerWriter * 1_000_000))();
-const demo = services.sqlite.prepare('select * from members where id = ?').get(MEMBER_ID) as { id: number; username: string; token_version: number };
-const demoToken = services.tokens.sign({ id: demo.id, username: demo.username, tokenVersion: demo.token_version } as never);
+services.sqlite.transaction(() =>
+  fundWriters(services, writers, writesPerWriter * maxPrice * 1_000_000, writesPerWriter * 1_000_000),
+)();
+const demo = services.sqlite.prepare('select * from members where id = ?').get(MEMBER_ID) as {
+  id: number;
+  username: string;
+  token_version: number;
+};
+const demoToken = services.tokens.sign({
+  id: demo.id,
+  username: demo.username,
+  tokenVersion: demo.token_version,
+} as never);
 
 const PAGE = { pageNo: 1, pageSize: 10 };
 const READS_ASKED: [ProcedureName, unknown][] = [
@@ -62,8 +76,22 @@ async function write() {
   const k = writeNo++;
   const i = k >> 1;
   const writer = writers[i % writers.length]!;
-  if (k % 2 === 0) await invoke(services, handlers, 'subscription.buy_subscription_packages', { plan: plans[Math.floor(i / writers.length) % plans.length] }, caller(writer.token));
-  else await invoke(services, handlers, 'wallet.transfer_wallet', { amount: 1, from_wallet: 'ROI', to_wallet: 'Deposit' }, caller(writer.token));
+  if (k % 2 === 0)
+    await invoke(
+      services,
+      handlers,
+      'subscription.buy_subscription_packages',
+      { plan: plans[Math.floor(i / writers.length) % plans.length] },
+      caller(writer.token),
+    );
+  else
+    await invoke(
+      services,
+      handlers,
+      'wallet.transfer_wallet',
+      { amount: 1, from_wallet: 'ROI', to_wallet: 'Deposit' },
+      caller(writer.token),
+    );
 }
 
 /** CPU µs per read over READS reads, every 10th call a write when `mixed` (its CPU not counted). */
@@ -83,7 +111,9 @@ async function run(mixed: boolean): Promise<{ cpu: number; wall: number }> {
   return { cpu: cpu / READS, wall: (wall * 1000) / READS };
 }
 
-console.log(`scale ${MEMBERS} members, demo with ${HEAVY_ROWS} rows per table, ${writers.length} writers; reads ${READS_ASKED.map(([n]) => contract[n].path).join(', ')} in turn`);
+console.log(
+  `scale ${MEMBERS} members, demo with ${HEAVY_ROWS} rows per table, ${writers.length} writers; reads ${READS_ASKED.map(([n]) => contract[n].path).join(', ')} in turn`,
+);
 const loads: number[] = [];
 const results: { readOnly: number; mixed: number; readOnlyWall: number; mixedWall: number }[] = [];
 await run(false);

@@ -30,6 +30,9 @@ for (let round = 0; round < rounds; round++)
     }
   }
 const at = (xs, q) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)];
-for (const mode of ['NORMAL', 'FULL']) console.log(`synchronous=${mode}: median ${at(times[mode], 0.5).toFixed(3)} ms, p90 ${at(times[mode], 0.9).toFixed(3)} ms per commit (${times[mode].length} commits)`);
+for (const mode of ['NORMAL', 'FULL'])
+  console.log(
+    `synchronous=${mode}: median ${at(times[mode], 0.5).toFixed(3)} ms, p90 ${at(times[mode], 0.9).toFixed(3)} ms per commit (${times[mode].length} commits)`,
+  );
 db.close();
 rmSync(dir, { recursive: true, force: true });

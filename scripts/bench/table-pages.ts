@@ -14,7 +14,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import type { AuthedCtx } from '../../apps/server/src/core/services.ts';
-import { creditFromSystem, moneyTransaction, type SystemCredit } from '../../apps/server/src/modules/ledger/ledger.ts';
+import {
+  creditFromSystem,
+  moneyTransaction,
+  type SystemCredit,
+} from '../../apps/server/src/modules/ledger/ledger.ts';
 import { tableHandlers } from '../../apps/server/src/modules/tables/handlers.ts';
 import { earningSource } from '../../apps/server/src/modules/tables/sources.ts';
 import { seedScenario } from '../../apps/server/src/seed/index.ts';
@@ -26,23 +30,32 @@ const ROWS = numberArg('rows', 1_000);
 const HEAVY = numberArg('heavy', 200_000);
 const RUNS = numberArg('runs', 30);
 const source = stringArg('db');
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-tables-'));
 try {
   const path = join(dir, 'tables.sqlite');
   if (source) copyFileSync(source, path);
   let t0 = performance.now();
-  const { services } = await buildApp({ databasePath: path, seed: 'empty', config: { rateLimits: false, validateOutput: false } });
+  const { services } = await buildApp({
+    databasePath: path,
+    seed: 'empty',
+    config: { rateLimits: false, validateOutput: false },
+  });
   const db = services.sqlite;
-  if (source) console.log(`opened ${source} (migrations included): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (source)
+    console.log(`opened ${source} (migrations included): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   else {
     t0 = performance.now();
     seedScenario(services, 'scale', { members: MEMBERS });
     console.log(`seeded ${MEMBERS} members: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const members = (db.prepare('select count(*) as n from members').get() as { n: number }).n;
-  const idOf = (username: string) => (db.prepare('select id from members where username = ?').get(username) as { id: number }).id;
+  const idOf = (username: string) =>
+    (db.prepare('select id from members where username = ?').get(username) as { id: number }).id;
   const demo = idOf('demo');
   // The heavy member: the last one (a leaf of the scale scenario).
   const heavy = (db.prepare('select max(id) as id from members').get() as { id: number }).id;
@@ -55,11 +68,21 @@ try {
   const at = services.clock.now();
   moneyTransaction(services, () => {
     const credits: SystemCredit[] = [];
-    for (let k = 0; k < HEAVY; k++) credits.push({ transId: `HV${k}`, memberId: heavy, wallet: 'ROI', amount: 1_000_000, reason: 'roi', at: at - (HEAVY - k) * 1_000 });
+    for (let k = 0; k < HEAVY; k++)
+      credits.push({
+        transId: `HV${k}`,
+        memberId: heavy,
+        wallet: 'ROI',
+        amount: 1_000_000,
+        reason: 'roi',
+        at: at - (HEAVY - k) * 1_000,
+      });
     creditFromSystem(services, 'payouts', credits);
     addEngineRows(services, heavy, HEAVY, members, at);
   });
-  console.log(`rows added (demo ${ROWS} per table, member ${heavy} ${HEAVY} per table): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `rows added (demo ${ROWS} per table, member ${heavy} ${HEAVY} per table): ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   db.pragma('optimize');
 
   const time = (run: () => unknown) => {
@@ -74,12 +97,26 @@ try {
   };
   const ctxOf = (id: number) => ({ ...services, member: { id } }) as unknown as AuthedCtx;
   const call = (name: string, id: number, query: object) => () =>
-    (tableHandlers as Record<string, (ctx: AuthedCtx, input: object) => unknown>)[name]!(ctxOf(id), { pageNo: 1, pageSize: 10, ...query });
+    (tableHandlers as Record<string, (ctx: AuthedCtx, input: object) => unknown>)[name]!(ctxOf(id), {
+      pageNo: 1,
+      pageSize: 10,
+      ...query,
+    });
 
   const TABLES: [string, string, string, string][] = [
     ['deposits', 'table.view_deposit_transaction', 'table.total_pagination_deposit_transaction', 'PAID'],
-    ['subscriptions', 'subscription.subscription_transaction', 'subscription.total_pagination_subscription_transaction', 'Starter'],
-    ['earning history', 'earning.view_all_earning_history', 'earning.total_pagination_earning_history', 'roi'],
+    [
+      'subscriptions',
+      'subscription.subscription_transaction',
+      'subscription.total_pagination_subscription_transaction',
+      'Starter',
+    ],
+    [
+      'earning history',
+      'earning.view_all_earning_history',
+      'earning.total_pagination_earning_history',
+      'roi',
+    ],
     ['level earnings', 'level.level_earning_transaction', 'level.total_pagination_level_earning', 'PK1'],
     ['rank volumes', 'rank.view_rank_qualification', 'rank.total_pagination_rank_qualification', 'PK1'],
     ['binary volumes', 'binary.view_binary_transaction', 'binary.total_pagination_binary_transaction', 'PK1'],
@@ -113,10 +150,21 @@ try {
       const first = time(call(page, id, {}));
       const plain = time(call(count, id, {}));
       const searched = time(call(count, id, { search: [search] }));
-      console.log(`  ${table.padEnd(40)} ${first.toFixed(3).padStart(8)} ${plain.toFixed(3).padStart(8)} ${searched.toFixed(3).padStart(10)}`);
+      console.log(
+        `  ${table.padEnd(40)} ${first.toFixed(3).padStart(8)} ${plain.toFixed(3).padStart(8)} ${searched.toFixed(3).padStart(10)}`,
+      );
     }
-    const before = [time(() => ({ Success: (previousPage.all({ member: id }) as Record<string, unknown>[]).map((row) => earningSource.toRow(row)) })), time(() => previousCount.get({ member: id }))];
-    console.log(`  ${'earning history, previous query'.padEnd(40)} ${before[0]!.toFixed(3).padStart(8)} ${before[1]!.toFixed(3).padStart(8)}`);
+    const before = [
+      time(() => ({
+        Success: (previousPage.all({ member: id }) as Record<string, unknown>[]).map((row) =>
+          earningSource.toRow(row),
+        ),
+      })),
+      time(() => previousCount.get({ member: id })),
+    ];
+    console.log(
+      `  ${'earning history, previous query'.padEnd(40)} ${before[0]!.toFixed(3).padStart(8)} ${before[1]!.toFixed(3).padStart(8)}`,
+    );
   }
   console.log(`\n(load average at the end ${load()})`);
   db.close();

@@ -50,7 +50,8 @@ const member = (username: string, sponsorId: number, side: '0' | '1') =>
     createdAt: services.clock.now(),
   });
 const wide = member('wide', demo.id, '0');
-for (let i = 1; i <= CHILDREN; i++) member(`wide${String(i).padStart(3, '0')}`, wide.id, i % 2 === 0 ? '1' : '0');
+for (let i = 1; i <= CHILDREN; i++)
+  member(`wide${String(i).padStart(3, '0')}`, wide.id, i % 2 === 0 ? '1' : '0');
 const firstChild = 'wide001';
 
 const origin = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -107,7 +108,9 @@ try {
     await row.click(); // collapse
     await page.locator(`[data-name="${firstChild}"]`).waitFor({ state: 'detached' });
     again.push((await timeExpansion())[0]);
-    console.log(`run ${run}: first expansion ${first.at(-1)!.toFixed(1)} ms (call ${calls.at(-1)!.toFixed(1)} ms), again ${again.at(-1)!.toFixed(1)} ms (${rendered} of ${CHILDREN} child rows in the DOM, the rest virtualized)`);
+    console.log(
+      `run ${run}: first expansion ${first.at(-1)!.toFixed(1)} ms (call ${calls.at(-1)!.toFixed(1)} ms), again ${again.at(-1)!.toFixed(1)} ms (${rendered} of ${CHILDREN} child rows in the DOM, the rest virtualized)`,
+    );
   }
 } finally {
   await browser.close();
@@ -116,6 +119,8 @@ try {
 }
 
 console.log(`\nexpanding a node with ${CHILDREN} children, median of ${RUNS} (budget ${BUDGET_MS} ms):`);
-console.log(`  first expansion (load + render): ${median(first).toFixed(1)} ms (the children's call: ${median(calls).toFixed(1)} ms)`);
+console.log(
+  `  first expansion (load + render): ${median(first).toFixed(1)} ms (the children's call: ${median(calls).toFixed(1)} ms)`,
+);
 console.log(`  expansion again (render only):    ${median(again).toFixed(1)} ms`);
 process.exit(median(first) > BUDGET_MS ? 1 : 0);

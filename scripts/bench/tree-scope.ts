@@ -31,16 +31,24 @@ const RUNS = numberArg('runs', 300);
 const FLOOD = numberArg('flood', 20);
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-tree-scope-'));
-const app = await buildApp({ databasePath: join(dir, 'scale.sqlite'), seed: 'empty', config: { rateLimits: false, validateOutput: false } });
+const app = await buildApp({
+  databasePath: join(dir, 'scale.sqlite'),
+  seed: 'empty',
+  config: { rateLimits: false, validateOutput: false },
+});
 const { services, fastify } = app;
 const t0 = performance.now();
 const summary = seedScenario(services, 'scale', { members: MEMBERS });
-console.log(`seed ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(1)} s (max depth ${summary.scale!.maxDepth})`);
+console.log(
+  `seed ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(1)} s (max depth ${summary.scale!.maxDepth})`,
+);
 
 // The deepest member, and the caller: the root's child on the other leg (so the deepest member
 // is outside its downline, and its chain is walked the whole way up by an unbounded check).
 const deepest = services.sqlite
-  .prepare('select m.id, m.username, s.depth from binary_stats s join members m on m.id = s.member_id order by s.depth desc limit 1')
+  .prepare(
+    'select m.id, m.username, s.depth from binary_stats s join members m on m.id = s.member_id order by s.depth desc limit 1',
+  )
   .get() as { id: number; username: string; depth: number };
 const deepestLeg = services.sqlite
   .prepare(
@@ -48,11 +56,19 @@ const deepestLeg = services.sqlite
      select id from up where parent = 1`,
   )
   .get(deepest.id) as { id: number };
-const caller = services.sqlite.prepare('select username from members where parent_id = 1 and id <> ?').get(deepestLeg.id) as { username: string };
+const caller = services.sqlite
+  .prepare('select username from members where parent_id = 1 and id <> ?')
+  .get(deepestLeg.id) as { username: string };
 const reader = 'demo';
 
 const login = async (username: string) =>
-  (await fastify.inject({ method: 'POST', url: '/user/login', payload: { username, password: DEMO_PASSWORD } })).json().JWT as string;
+  (
+    await fastify.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: { username, password: DEMO_PASSWORD },
+    })
+  ).json().JWT as string;
 const callerToken = await login(caller.username);
 const readerToken = await login(reader);
 const LOOKUP = '/binary/view_binary_downline';
@@ -63,7 +79,11 @@ const LOOKUP = '/binary/view_binary_downline';
 function outsideNames(tree: Tree, rootId: number, count: number): string[] {
   const names: string[] = [];
   for (let id = 7; names.length < count; id = (id * 48_271) % MEMBERS || 1) {
-    if (!downlineCheck(services, tree, rootId, { id }).inside) names.push((services.sqlite.prepare('select username from members where id = ?').get(id) as { username: string }).username);
+    if (!downlineCheck(services, tree, rootId, { id }).inside)
+      names.push(
+        (services.sqlite.prepare('select username from members where id = ?').get(id) as { username: string })
+          .username,
+      );
   }
   return names;
 }
@@ -73,39 +93,91 @@ function spread(times: number[]): string {
   const at = (q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
   return `${median(times).toFixed(3)} ms (IQR ${at(0.25).toFixed(3)}–${at(0.75).toFixed(3)})`;
 }
-async function outsideAgainstUnknown(url: string, token: string, status: number, outside: (i: number) => string, unknown: (i: number) => string) {
+async function outsideAgainstUnknown(
+  url: string,
+  token: string,
+  status: number,
+  outside: (i: number) => string,
+  unknown: (i: number) => string,
+) {
   const outsideTimes: number[] = [];
   const unknownTimes: number[] = [];
   const answers: string[] = [];
   for (let i = 0; i < RUNS * 2; i++) {
     const isOutside = i % 2 === 0;
     const start = performance.now();
-    const reply = await fastify.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { username: isOutside ? outside(i >> 1) : unknown(i >> 1) } });
+    const reply = await fastify.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { username: isOutside ? outside(i >> 1) : unknown(i >> 1) },
+    });
     (isOutside ? outsideTimes : unknownTimes).push(performance.now() - start);
     if (reply.statusCode !== status) throw new Error(`${url}: ${reply.statusCode} ${reply.body}`);
     if (i < 2) answers.push(reply.body);
   }
-  if (answers[0] !== answers[1]) throw new Error(`${url}: outside answers ${answers[0]}, unknown ${answers[1]}`);
+  if (answers[0] !== answers[1])
+    throw new Error(`${url}: outside answers ${answers[0]}, unknown ${answers[1]}`);
   return `outside ${spread(outsideTimes)}, unknown ${spread(unknownTimes)}`;
 }
-const callerId = (services.sqlite.prepare('select id from members where username = ?').get(caller.username) as { id: number }).id;
+const callerId = (
+  services.sqlite.prepare('select id from members where username = ?').get(caller.username) as { id: number }
+).id;
 const binaryOutside = outsideNames('binary', callerId, RUNS);
-console.log(`${`${LOOKUP}, the same name again`.padEnd(56)} ${await outsideAgainstUnknown(LOOKUP, callerToken, 404, () => deepest.username, () => 'nobody_at_all')} (the outside one: depth ${deepest.depth.toLocaleString('en-US')})`);
-console.log(`${`${LOOKUP}, a new name each time`.padEnd(56)} ${await outsideAgainstUnknown(LOOKUP, callerToken, 404, (i) => binaryOutside[i]!, (i) => `nobody${i}`)}`);
+console.log(
+  `${`${LOOKUP}, the same name again`.padEnd(56)} ${await outsideAgainstUnknown(
+    LOOKUP,
+    callerToken,
+    404,
+    () => deepest.username,
+    () => 'nobody_at_all',
+  )} (the outside one: depth ${deepest.depth.toLocaleString('en-US')})`,
+);
+console.log(
+  `${`${LOOKUP}, a new name each time`.padEnd(56)} ${await outsideAgainstUnknown(
+    LOOKUP,
+    callerToken,
+    404,
+    (i) => binaryOutside[i]!,
+    (i) => `nobody${i}`,
+  )}`,
+);
 // The sponsor tree, asked by the deepest binary member (it sponsors nobody: everyone is outside).
 const sponsorDeepest = services.sqlite
-  .prepare('select m.username, s.sponsor_depth as depth from binary_stats s join members m on m.id = s.member_id where m.id <> ? order by s.sponsor_depth desc limit 1')
+  .prepare(
+    'select m.username, s.sponsor_depth as depth from binary_stats s join members m on m.id = s.member_id where m.id <> ? order by s.sponsor_depth desc limit 1',
+  )
   .get(deepest.id) as { username: string; depth: number };
 const deepToken = await login(deepest.username);
 const sponsorOutside = outsideNames('sponsor', deepest.id, RUNS);
 const EXISTS = '/level/downline_exist';
-console.log(`${`${EXISTS}, the same name again`.padEnd(56)} ${await outsideAgainstUnknown(EXISTS, deepToken, 200, () => sponsorDeepest.username, () => 'nobody_at_all')} (sponsor depth ${sponsorDeepest.depth})`);
-console.log(`${`${EXISTS}, a new name each time`.padEnd(56)} ${await outsideAgainstUnknown(EXISTS, deepToken, 200, (i) => sponsorOutside[i]!, (i) => `nobody${i}`)}`);
+console.log(
+  `${`${EXISTS}, the same name again`.padEnd(56)} ${await outsideAgainstUnknown(
+    EXISTS,
+    deepToken,
+    200,
+    () => sponsorDeepest.username,
+    () => 'nobody_at_all',
+  )} (sponsor depth ${sponsorDeepest.depth})`,
+);
+console.log(
+  `${`${EXISTS}, a new name each time`.padEnd(56)} ${await outsideAgainstUnknown(
+    EXISTS,
+    deepToken,
+    200,
+    (i) => sponsorOutside[i]!,
+    (i) => `nobody${i}`,
+  )}`,
+);
 
 // 2. Another member's reads, alone and during a flood, over loopback HTTP.
 const origin = await fastify.listen({ port: 0, host: '127.0.0.1' });
 const call = (path: string, token: string, body: object) =>
-  fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  fetch(origin + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
 async function readMedian(runs = RUNS): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -136,14 +208,22 @@ async function duringFlood(username: string, runs = RUNS): Promise<string> {
 }
 // Warm-up (not shown): the first flood runs slower whichever name it asks for (JIT, allocation).
 for (const username of [deepest.username, 'nobody_at_all']) await duringFlood(username, RUNS / 3);
-console.log(`${"another member's profile read, idle".padEnd(56)} median ${(await readMedian()).toFixed(2)} ms`);
-console.log(`${`the same, ${FLOOD} lookups of the deepest member in flight`.padEnd(56)} ${await duringFlood(deepest.username)}`);
-console.log(`${`the same, ${FLOOD} lookups of an unknown name in flight`.padEnd(56)} ${await duringFlood('nobody_at_all')}`);
+console.log(
+  `${"another member's profile read, idle".padEnd(56)} median ${(await readMedian()).toFixed(2)} ms`,
+);
+console.log(
+  `${`the same, ${FLOOD} lookups of the deepest member in flight`.padEnd(56)} ${await duringFlood(deepest.username)}`,
+);
+console.log(
+  `${`the same, ${FLOOD} lookups of an unknown name in flight`.padEnd(56)} ${await duringFlood('nobody_at_all')}`,
+);
 // 3. The backfill a database of the previous main gets at start-up (one pointer missing: the full pass).
 services.sqlite.prepare('update binary_stats set binary_jump_id = null where member_id = 1').run();
 const backfillStart = performance.now();
 backfillBinaryStats(services);
-console.log(`${`start-up backfill of the tree columns, ${MEMBERS.toLocaleString('en-US')} members`.padEnd(56)} ${((performance.now() - backfillStart) / 1000).toFixed(1)} s`);
+console.log(
+  `${`start-up backfill of the tree columns, ${MEMBERS.toLocaleString('en-US')} members`.padEnd(56)} ${((performance.now() - backfillStart) / 1000).toFixed(1)} s`,
+);
 
 await fastify.close();
 rmSync(dir, { recursive: true, force: true });

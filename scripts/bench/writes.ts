@@ -26,7 +26,10 @@ import { insertMember } from '../../apps/server/src/modules/auth/members.ts';
 import { LEVEL_PERCENTAGES } from '../../apps/server/src/modules/engine/income.ts';
 import { handlers } from '../../apps/server/src/modules/index.ts';
 import { creditFromSystem, moneyTransaction } from '../../apps/server/src/modules/ledger/ledger.ts';
-import { saveWalletAddress, setTransactionPasswordHash } from '../../apps/server/src/modules/security/security.ts';
+import {
+  saveWalletAddress,
+  setTransactionPasswordHash,
+} from '../../apps/server/src/modules/security/security.ts';
 import { sendP2p } from '../../apps/server/src/modules/transfers/p2p.ts';
 import { requestWithdrawal } from '../../apps/server/src/modules/withdrawals/withdrawals.ts';
 import { DEMO_PASSWORD_HASH, verifyPassword } from '../../apps/server/src/core/passwords.ts';
@@ -65,7 +68,14 @@ services.sqlite.transaction(() => {
   creditFromSystem(
     services,
     'payouts',
-    writers.map((w) => ({ transId: `BENCHW${w.id}`, memberId: w.id, wallet: 'Withdrawal' as const, amount: perWriter * 20_000_000, reason: 'roi' as const, at: services.clock.now() })),
+    writers.map((w) => ({
+      transId: `BENCHW${w.id}`,
+      memberId: w.id,
+      wallet: 'Withdrawal' as const,
+      amount: perWriter * 20_000_000,
+      reason: 'roi' as const,
+      at: services.clock.now(),
+    })),
   );
   for (const w of writers) {
     setTransactionPasswordHash(services, w.id, DEMO_PASSWORD_HASH);
@@ -75,7 +85,10 @@ services.sqlite.transaction(() => {
 // Each writer's P2P recipient: a member of its downline (a new one where it has none).
 const recipientOf = new Map<number, string>();
 for (const w of writers) {
-  const child = services.sqlite.prepare('select username from members where sponsor_id = ? limit 1').pluck().get(w.id) as string | undefined;
+  const child = services.sqlite
+    .prepare('select username from members where sponsor_id = ? limit 1')
+    .pluck()
+    .get(w.id) as string | undefined;
   recipientOf.set(
     w.id,
     child ??
@@ -128,15 +141,25 @@ const small = reader('bench_small', SMALL);
 const large = reader('bench_large', LARGE);
 
 const caller = (token: string) => ({ ip: '127.0.0.1', authorization: `Bearer ${token}` });
-const call = (name: ProcedureName, input: unknown, token: string) => invoke(services, handlers, name, input, caller(token));
+const call = (name: ProcedureName, input: unknown, token: string) =>
+  invoke(services, handlers, name, input, caller(token));
 let n = 0;
 const writerFor = () => writers[n++ % writers.length]!;
 const ops: Record<Exclude<Kind, 'wallets'>, () => unknown> = {
   purchase: () => {
     const w = writerFor();
-    return call('subscription.buy_subscription_packages', { plan: plans[Math.floor(n / writers.length) % plans.length] }, w.token);
+    return call(
+      'subscription.buy_subscription_packages',
+      { plan: plans[Math.floor(n / writers.length) % plans.length] },
+      w.token,
+    );
   },
-  swap: () => call('wallet.transfer_wallet', { amount: 1, from_wallet: 'ROI', to_wallet: 'Deposit' }, writerFor().token),
+  swap: () =>
+    call(
+      'wallet.transfer_wallet',
+      { amount: 1, from_wallet: 'ROI', to_wallet: 'Deposit' },
+      writerFor().token,
+    ),
   p2p: () => {
     const w = writerFor();
     return sendP2p(services, w.id, recipientOf.get(w.id)!, amountToMicros(1));
@@ -160,14 +183,23 @@ async function measure(op: () => unknown): Promise<{ cpu: number; wall: number; 
   return { cpu: (used.user + used.system) / CALLS, wall, pages: log / CALLS };
 }
 
-console.log(`scale ${MEMBERS} members, ${writers.length} writers, synchronous=${SYNC}; ${CALLS} calls per kind and round, ${ROUNDS} rounds`);
+console.log(
+  `scale ${MEMBERS} members, ${writers.length} writers, synchronous=${SYNC}; ${CALLS} calls per kind and round, ${ROUNDS} rounds`,
+);
 const samples = new Map<string, { cpu: number; wall: number; pages: number }[]>();
 const loads: number[] = [];
 const variants: [string, () => unknown][] = [];
-for (const kind of ['purchase', 'swap', 'p2p', 'withdrawal'] as const) if (ONLY.has(kind)) variants.push([kind, ops[kind]]);
+for (const kind of ['purchase', 'swap', 'p2p', 'withdrawal'] as const)
+  if (ONLY.has(kind)) variants.push([kind, ops[kind]]);
 if (ONLY.has('wallets')) {
-  variants.push([`wallets (${SMALL} transfers)`, () => call('wallet.view_all_wallets_details', {}, small.token)]);
-  variants.push([`wallets (${LARGE} transfers)`, () => call('wallet.view_all_wallets_details', {}, large.token)]);
+  variants.push([
+    `wallets (${SMALL} transfers)`,
+    () => call('wallet.view_all_wallets_details', {}, small.token),
+  ]);
+  variants.push([
+    `wallets (${LARGE} transfers)`,
+    () => call('wallet.view_all_wallets_details', {}, large.token),
+  ]);
 }
 for (const [, op] of variants) await op(); // warm: statements prepared
 for (let round = 0; round < ROUNDS; round++) {
@@ -182,17 +214,23 @@ if (ONLY.has('p2p') || ONLY.has('withdrawal')) {
   const before = process.cpuUsage();
   for (let i = 0; i < 5; i++) await verifyPassword(DEMO_TRANSACTION_PASSWORD, DEMO_PASSWORD_HASH);
   const used = process.cpuUsage(before);
-  console.log(`password: the transaction password's check before a P2P transfer or a withdrawal: ${((used.user + used.system) / 5 / 1000).toFixed(1)} ms CPU`);
+  console.log(
+    `password: the transaction password's check before a P2P transfer or a withdrawal: ${((used.user + used.system) / 5 / 1000).toFixed(1)} ms CPU`,
+  );
 }
 for (const [name, results] of samples) {
   const cpu = median(results.map((r) => r.cpu));
   const wall = median(results.map((r) => r.wall));
   const pages = median(results.map((r) => r.pages));
-  console.log(`${name.padEnd(28)} ${(cpu / 1000).toFixed(3)} ms CPU, ${(wall / 1000).toFixed(3)} ms wall, ${pages.toFixed(1)} WAL pages per call (median of ${results.length} rounds)`);
+  console.log(
+    `${name.padEnd(28)} ${(cpu / 1000).toFixed(3)} ms CPU, ${(wall / 1000).toFixed(3)} ms wall, ${pages.toFixed(1)} WAL pages per call (median of ${results.length} rounds)`,
+  );
 }
 if (ONLY.has('wallets')) {
   const wall = (k: number) => median(samples.get(`wallets (${k} transfers)`)!.map((r) => r.cpu));
-  console.log(`wallets, cache off: ${LARGE} transfers ÷ ${SMALL} transfers = ${(wall(LARGE) / wall(SMALL)).toFixed(2)}× the CPU (goal ≤ 1.2)`);
+  console.log(
+    `wallets, cache off: ${LARGE} transfers ÷ ${SMALL} transfers = ${(wall(LARGE) / wall(SMALL)).toFixed(2)}× the CPU (goal ≤ 1.2)`,
+  );
 }
 console.log(`load average ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} on 2 cores`);
 await fastify.close();

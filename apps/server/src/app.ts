@@ -4,7 +4,13 @@
  * with `standin: false` only the web app, /config.json and the health routes (deployment roles,
  * config.ts and docs/deployment.md).
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type LogLevel } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type LogLevel,
+} from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +42,10 @@ import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { createQaSurface } from './modules/qa/surface.ts';
 import { requireQaToken } from './modules/qa/token.ts';
-import { registerWalletCheckStandin, WALLET_CHECK_STANDIN_PATH } from './modules/security/wallet-check-standin.ts';
+import {
+  registerWalletCheckStandin,
+  WALLET_CHECK_STANDIN_PATH,
+} from './modules/security/wallet-check-standin.ts';
 import { seedScenario } from './seed/index.ts';
 import { startDailyRuns } from './modules/engine/runner.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
@@ -135,13 +144,22 @@ class RequestLines extends LogController {
     if (error) return super.requestCompleted(error, request, reply);
     if (!this.perRequest) return;
     // The path only: a query string may carry a tRPC query's input.
-    request.log.debug({ method: request.method, url: request.url.split('?', 1)[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url.split('?', 1)[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
   }
   override routeNotFound(request: FastifyRequest) {
     request.log.debug({ method: request.method, url: request.url.split('?', 1)[0] }, 'route not found');
   }
   override streamError(error: Error, request: FastifyRequest, reply: FastifyReply) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return request.log.debug('client closed before the answer was sent');
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE')
+      return request.log.debug('client closed before the answer was sent');
     return super.streamError(error, request, reply);
   }
 }
@@ -150,12 +168,22 @@ function persistedClock(db: Db): Clock {
   return offsetClock(
     () => db.select().from(clockState).get()?.offsetMs ?? 0,
     (offsetMs) =>
-      db.insert(clockState).values({ id: 1, offsetMs }).onConflictDoUpdate({ target: clockState.id, set: { offsetMs } }).run(),
+      db
+        .insert(clockState)
+        .values({ id: 1, offsetMs })
+        .onConflictDoUpdate({ target: clockState.id, set: { offsetMs } })
+        .run(),
   );
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<App> {
-  const { db, sqlite, created: noSchema, fileExisted, files } = openDatabase(options.databasePath ?? ':memory:', { create: options.createDatabase !== false });
+  const {
+    db,
+    sqlite,
+    created: noSchema,
+    fileExisted,
+    files,
+  } = openDatabase(options.databasePath ?? ':memory:', { create: options.createDatabase !== false });
   const created = !fileExisted;
   const clock = options.clock ?? persistedClock(db);
   const production = process.env.NODE_ENV === 'production';
@@ -180,26 +208,57 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     trpcUrl: '/trpc',
     apiBaseUrl: options.providerUrls?.apiBaseUrl ?? '',
     depositBaseUrl: options.providerUrls?.depositBaseUrl ?? '',
-    walletCheckUrl: options.providerUrls?.walletCheckUrl ?? (walletCheckStandin ? WALLET_CHECK_STANDIN_PATH : ''),
+    walletCheckUrl:
+      options.providerUrls?.walletCheckUrl ?? (walletCheckStandin ? WALLET_CHECK_STANDIN_PATH : ''),
     depositGateway: 'nowpayments',
     requestTimeoutMs: config.requestTimeoutMs,
     // support, activity and downline_pages: extensions of this stand-in (contract entries marked `extension`).
     ...(standin
-      ? { captchaChallengeUrl: '/captcha/challenge', capabilities: ['captcha', 'support', 'activity', 'downline_pages', 'daily_series', 'rank_progress', 'binary_paths', 'payout_details', 'withdrawal_timeline', 'statements', 'team_summary', 'binary_next_run', 'rank_history', 'notification_preferences', 'sessions', ...(config.qaControl ? ['qa'] : [])] }
+      ? {
+          captchaChallengeUrl: '/captcha/challenge',
+          capabilities: [
+            'captcha',
+            'support',
+            'activity',
+            'downline_pages',
+            'daily_series',
+            'rank_progress',
+            'binary_paths',
+            'payout_details',
+            'withdrawal_timeline',
+            'statements',
+            'team_summary',
+            'binary_next_run',
+            'rank_history',
+            'notification_preferences',
+            'sessions',
+            ...(config.qaControl ? ['qa'] : []),
+          ],
+        }
       : { capabilities: [] }),
     // The published demo password: never announced in production unless asked (DEMO_HINT=on).
-    ...(standin && (options.demoHint ?? !production) ? { demoHint: { username: 'demo', password: 'Demo@1234' } } : {}),
+    ...(standin && (options.demoHint ?? !production)
+      ? { demoHint: { username: 'demo', password: 'Demo@1234' } }
+      : {}),
   };
 
   // A tRPC batch names all its procedures in one path segment: allow long ones.
   const logger = options.logger === true ? { level: 'info' } : options.logger || false;
   const perRequest = logger !== false && (logger.level === 'debug' || logger.level === 'trace');
-  const fastify = Fastify({ logger, logController: new RequestLines(perRequest), bodyLimit: 64 * 1024, routerOptions: { maxParamLength: 5000 } });
+  const fastify = Fastify({
+    logger,
+    logController: new RequestLines(perRequest),
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+  });
   // Every 5xx leaves a line saying why: those nobody explained (a QA fault's raw answer) get one here.
   // (A callback hook: no promise per request.)
   fastify.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 500 && !serverErrorLogged(request))
-      request.log.warn({ route: routeOf(request), status: reply.statusCode }, `Answered ${reply.statusCode} without an error (a QA fault rule, or an answer the transport made)`);
+      request.log.warn(
+        { route: routeOf(request), status: reply.statusCode },
+        `Answered ${reply.statusCode} without an error (a QA fault rule, or an answer the transport made)`,
+      );
     done();
   });
   await fastify.register(fastifyJwt, {
@@ -214,7 +273,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     clock,
     mailer:
       options.mailer ??
-      createMailer({ db, clock, smtpUrl: options.smtpUrl, from: options.mailFrom, retryDelaysMs: options.mailRetryDelaysMs, log: fastify.log }),
+      createMailer({
+        db,
+        clock,
+        smtpUrl: options.smtpUrl,
+        from: options.mailFrom,
+        retryDelaysMs: options.mailRetryDelaysMs,
+        log: fastify.log,
+      }),
     tokens: createTokenService(fastify, db, clock),
     config,
     plan: options.plan ?? loadPlan(),
@@ -226,7 +292,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const scenario = options.seed ?? 'demo';
   const seeded = created && scenario !== 'empty' && scenario !== 'none' ? scenario : null;
   if (seeded) seedScenario(services, seeded);
-  else if (noSchema && fileExisted) fastify.log.warn('The database file existed but held no tables: migrated, not seeded.');
+  else if (noSchema && fileExisted)
+    fastify.log.warn('The database file existed but held no tables: migrated, not seeded.');
   // A database from before the engine gets its binary_stats; a run a killed process left half
   // done is finished from its cursor, in the daily runs' worker (the server listens meanwhile).
   backfillBinaryStats(services);
@@ -240,12 +307,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     const storage = reportStorageFault(services.storage, request, error);
     if (storage) return reply.code(storage.status).send({ Error: storage.message });
     if (error instanceof AppError) {
-      if (error.status >= 500 && !serverErrorLogged(request)) logServerError(request, error, `Answered ${error.status}: ${error.message}`, {}, 'warn');
+      if (error.status >= 500 && !serverErrorLogged(request))
+        logServerError(request, error, `Answered ${error.status}: ${error.message}`, {}, 'warn');
       return reply.code(error.status).send({ Error: error.message });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 413 ? 'Request body is too large' : status === 415 ? 'Send the body as application/json' : 'The request body is not valid JSON';
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Send the body as application/json'
+            : 'The request body is not valid JSON';
       return reply.code(status === 415 ? 415 : status === 413 ? 413 : 400).send({ Error: message });
     }
     logServerError(request, error, 'Unexpected error, answered 500');
@@ -254,7 +327,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   // For operators, never behind QA control: liveness (the process answers) and readiness (core/health.ts).
   const startedAt = Date.now();
-  fastify.get('/healthz', async () => ({ status: 'alive', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }));
+  fastify.get('/healthz', async () => ({
+    status: 'alive',
+    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+  }));
   let lastReasons = '';
   fastify.get('/readyz', async (request, reply) => {
     const state = readiness(services, { runsFailing: options.runsFailing?.() });
@@ -266,7 +342,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       lastReasons = reasons;
     }
     markExplained(request);
-    return reply.code(state.ready ? 200 : 503).send({ status: state.ready ? 'ready' : 'not ready', ...state });
+    return reply
+      .code(state.ready ? 200 : 503)
+      .send({ status: state.ready ? 'ready' : 'not ready', ...state });
   });
 
   // The provider gateway answers contract calls per endpoint (provider, stand-in or recording);
@@ -275,13 +353,23 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const gateway =
     standin && (config.qaControl || options.provider)
       ? createGateway(services, {
-          provider: options.provider && { apiUrl: options.provider.url, depositUrl: options.provider.depositUrl, timeoutMs: options.provider.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS },
+          provider: options.provider && {
+            apiUrl: options.provider.url,
+            depositUrl: options.provider.depositUrl,
+            timeoutMs: options.provider.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+          },
           recordingsDir: sqlite.memory ? null : `${resolve(sqlite.name)}.recordings`,
           drift,
         })
       : undefined;
   // The QA surface (faults, journal, snapshots) wraps every contract call on both transports, around the gateway.
-  const qa = config.qaControl ? createQaSurface(fastify, services, { random: options.random, token: options.qaToken, memberOfToken: gateway?.memberOfToken }) : undefined;
+  const qa = config.qaControl
+    ? createQaSurface(fastify, services, {
+        random: options.random,
+        token: options.qaToken,
+        memberOfToken: gateway?.memberOfToken,
+      })
+    : undefined;
   const intercept = chainInterceptors(qa?.intercept, gateway?.intercept);
   if (standin) {
     // Browser clients on the allowed origins call the stand-in API across origins, as a real provider's are.
@@ -300,13 +388,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
 
   fastify.get('/config.json', async () => runtimeConfig);
 
-  if (standin) await registerDocs(fastify, { qaControl: config.qaControl, publicUrl: config.publicUrl, qaToken: options.qaToken !== undefined });
+  if (standin)
+    await registerDocs(fastify, {
+      qaControl: config.qaControl,
+      publicUrl: config.publicUrl,
+      qaToken: options.qaToken !== undefined,
+    });
   // In their own scope, so the token check guards exactly the /__qa routes, however the URL is spelled.
   if (qa)
     await fastify.register(async (qaScope) => {
       if (options.qaToken !== undefined) requireQaToken(qaScope, options.qaToken);
       // As contract calls (transport/call.ts): writes refused while the files are gone or unwritable.
-      qaScope.addHook('preHandler', async (request) => services.storage?.guard(request.method !== 'GET' && request.method !== 'HEAD'));
+      qaScope.addHook('preHandler', async (request) =>
+        services.storage?.guard(request.method !== 'GET' && request.method !== 'HEAD'),
+      );
       registerQaRoutes(qaScope, services, qa);
       if (gateway) registerGatewayRoutes(qaScope, gateway);
       if (drift) registerDriftRoutes(qaScope, drift);
@@ -315,12 +410,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   if (existsSync(webDist)) {
     // wildcard: files are looked up per request, so a rebuilt dist is served without a restart.
-    await fastify.register(fastifyStatic, webAssetOptions(webDist, { sourceMaps: options.sourceMaps ?? !production }));
+    await fastify.register(
+      fastifyStatic,
+      webAssetOptions(webDist, { sourceMaps: options.sourceMaps ?? !production }),
+    );
     fastify.setNotFoundHandler((request, reply) => {
       // A missing hashed asset is a 404, never index.html (a stale tab would run HTML as a script).
-      const apiOrAsset = ['/__qa', '/__mock/', '/trpc', '/captcha/', '/assets/'].some((prefix) => request.url.startsWith(prefix)) || isDocsUrl(request.url);
-      if (request.method === 'GET' && !apiOrAsset)
-        return reply.sendFile('index.html');
+      const apiOrAsset =
+        ['/__qa', '/__mock/', '/trpc', '/captcha/', '/assets/'].some((prefix) =>
+          request.url.startsWith(prefix),
+        ) || isDocsUrl(request.url);
+      if (request.method === 'GET' && !apiOrAsset) return reply.sendFile('index.html');
       return reply.code(404).send({ Error: 'Not found' });
     });
   } else {

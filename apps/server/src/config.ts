@@ -26,28 +26,38 @@ export const CONFIG_MESSAGES = {
     `or bind to loopback (leave HOST unset for ${DEFAULT_HOST}).`,
   tokenTooShort: `QA_TOKEN must be at least ${QA_TOKEN_MIN_LENGTH} characters (e.g. QA_TOKEN=$(openssl rand -hex 16)).`,
   logLevel: (level: string) => `LOG_LEVEL=${level} is not a level: use one of ${LOG_LEVELS.join(', ')}.`,
-  seed: (seed: string) => `SEED=${seed} is not a scenario: use one of ${['none', ...SCENARIOS.map((s) => s.name)].join(', ')}.`,
+  seed: (seed: string) =>
+    `SEED=${seed} is not a scenario: use one of ${['none', ...SCENARIOS.map((s) => s.name)].join(', ')}.`,
   mailFromRequired:
     'SMTP_URL is set in production, so MAIL_FROM must say who mail is from: an address on a domain the SMTP server may send for, ' +
     'e.g. MAIL_FROM="Member Dashboard <no-reply@example.com>".',
-  mailFrom: (value: string) => `MAIL_FROM=${value} is not one address: use e.g. MAIL_FROM="Member Dashboard <no-reply@example.com>".`,
+  mailFrom: (value: string) =>
+    `MAIL_FROM=${value} is not one address: use e.g. MAIL_FROM="Member Dashboard <no-reply@example.com>".`,
   onOff: (name: string, value: string) => `${name}=${value} is neither on nor off.`,
-  qaWithoutStandin: 'QA_CONTROL=on needs the stand-in API (STANDIN=on): QA control drives the stand-in\'s database.',
+  qaWithoutStandin:
+    "QA_CONTROL=on needs the stand-in API (STANDIN=on): QA control drives the stand-in's database.",
   providerUrls: (missing: string[]) =>
     `STANDIN=off: this process serves the web app only, so /config.json must send it to the real provider. Set ${missing.join(', ')} (absolute http(s) URLs).`,
   walletCheck:
     'NODE_ENV=production does not serve the wallet-check stand-in (it approves any address): set WALLET_CHECK_URL to the real check, or WALLET_CHECK_STANDIN=on.',
-  providerUrl: (name: string, value: string) => `${name}=${value} is not an absolute http(s) URL (e.g. ${name}=https://api.provider.example).`,
+  providerUrl: (name: string, value: string) =>
+    `${name}=${value} is not an absolute http(s) URL (e.g. ${name}=https://api.provider.example).`,
   providerWithoutStandin:
     'PROVIDER_URL makes this process a gateway to the provider, which needs the stand-in API (STANDIN=on): with STANDIN=off point /config.json at the provider itself (API_BASE_URL, DEPOSIT_BASE_URL).',
-  providerDepositAlone: 'PROVIDER_DEPOSIT_URL needs PROVIDER_URL: set the provider\'s API URL too.',
-  providerTimeout: (value: string) => `PROVIDER_TIMEOUT_MS=${value} is not a whole number of milliseconds from 1 to 60000.`,
+  providerDepositAlone: "PROVIDER_DEPOSIT_URL needs PROVIDER_URL: set the provider's API URL too.",
+  providerTimeout: (value: string) =>
+    `PROVIDER_TIMEOUT_MS=${value} is not a whole number of milliseconds from 1 to 60000.`,
   corsOrigin: (origin: string) =>
     `CORS_ORIGINS: '${origin}' is not an origin. List origins separated by commas, scheme, host and port only (e.g. CORS_ORIGINS=https://app.example.com,http://localhost:5173).`,
 } as const;
 
 /** The Vite dev server (apps/web/vite.config.ts, port 5173) and `vite preview` (4173): CORS lets them in during development. */
-export const DEV_CORS_ORIGINS: readonly string[] = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173'];
+export const DEV_CORS_ORIGINS: readonly string[] = [
+  'http://localhost:5173',
+  'http://127.0.0.1:5173',
+  'http://localhost:4173',
+  'http://127.0.0.1:4173',
+];
 
 export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -58,7 +68,10 @@ export class ConfigError extends Error {
 
 /** Whether `host` only accepts connections from this machine (localhost, 127.0.0.0/8, ::1). */
 export function isLoopback(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (h === 'localhost') return true;
   if (isIPv4(h)) return h.startsWith('127.');
   if (!isIPv6(h)) return false;
@@ -86,7 +99,8 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   throw new ConfigError(CONFIG_MESSAGES.onOff(name, env[name]!));
 }
 
-const isAbsoluteHttpUrl = (url: string | undefined) => url !== undefined && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+const isAbsoluteHttpUrl = (url: string | undefined) =>
+  url !== undefined && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
 
 /** CORS_ORIGINS as origins (scheme://host[:port]); a path, a wildcard or a typo is refused. */
 export function corsOriginsOf(value: string): string[] {
@@ -95,7 +109,8 @@ export function corsOriginsOf(value: string): string[] {
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
   for (const origin of origins)
-    if (!isAbsoluteHttpUrl(origin) || new URL(origin).origin !== origin.replace(/\/$/, '').toLowerCase()) throw new ConfigError(CONFIG_MESSAGES.corsOrigin(origin));
+    if (!isAbsoluteHttpUrl(origin) || new URL(origin).origin !== origin.replace(/\/$/, '').toLowerCase())
+      throw new ConfigError(CONFIG_MESSAGES.corsOrigin(origin));
   return origins.map((origin) => new URL(origin).origin);
 }
 
@@ -109,11 +124,20 @@ function gatewayOf(env: NodeJS.ProcessEnv, standin: boolean): BuildOptions['prov
     return undefined;
   }
   if (!standin) throw new ConfigError(CONFIG_MESSAGES.providerWithoutStandin);
-  for (const [name, value] of [['PROVIDER_URL', url], ['PROVIDER_DEPOSIT_URL', depositUrl]] as const)
-    if (value !== undefined && !isAbsoluteHttpUrl(value)) throw new ConfigError(CONFIG_MESSAGES.providerUrl(name, value));
+  for (const [name, value] of [
+    ['PROVIDER_URL', url],
+    ['PROVIDER_DEPOSIT_URL', depositUrl],
+  ] as const)
+    if (value !== undefined && !isAbsoluteHttpUrl(value))
+      throw new ConfigError(CONFIG_MESSAGES.providerUrl(name, value));
   const timeoutMs = timeout === undefined ? undefined : Number(timeout);
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000)) throw new ConfigError(CONFIG_MESSAGES.providerTimeout(timeout!));
-  return { url, ...(depositUrl !== undefined ? { depositUrl } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}) };
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 60_000))
+    throw new ConfigError(CONFIG_MESSAGES.providerTimeout(timeout!));
+  return {
+    url,
+    ...(depositUrl !== undefined ? { depositUrl } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
 }
 
 /** The environment as start-up options; throws ConfigError when it would expose QA control or serve a broken client. */
@@ -127,30 +151,47 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
   const qaControl = onOff(env, 'QA_CONTROL', standin && !production);
   if (qaControl && !standin) throw new ConfigError(CONFIG_MESSAGES.qaWithoutStandin);
   const qaToken = set(env.QA_TOKEN);
-  if (qaControl && qaToken !== undefined && qaToken.length < QA_TOKEN_MIN_LENGTH) throw new ConfigError(CONFIG_MESSAGES.tokenTooShort);
-  if (qaControl && qaToken === undefined && !isLoopback(host)) throw new ConfigError(CONFIG_MESSAGES.tokenRequired(host));
-  const providerUrls = { apiBaseUrl: set(env.API_BASE_URL), depositBaseUrl: set(env.DEPOSIT_BASE_URL), walletCheckUrl: set(env.WALLET_CHECK_URL) };
+  if (qaControl && qaToken !== undefined && qaToken.length < QA_TOKEN_MIN_LENGTH)
+    throw new ConfigError(CONFIG_MESSAGES.tokenTooShort);
+  if (qaControl && qaToken === undefined && !isLoopback(host))
+    throw new ConfigError(CONFIG_MESSAGES.tokenRequired(host));
+  const providerUrls = {
+    apiBaseUrl: set(env.API_BASE_URL),
+    depositBaseUrl: set(env.DEPOSIT_BASE_URL),
+    walletCheckUrl: set(env.WALLET_CHECK_URL),
+  };
   if (!standin) {
-    const missing = (['API_BASE_URL', 'DEPOSIT_BASE_URL', 'WALLET_CHECK_URL'] as const).filter((name) => !isAbsoluteHttpUrl(set(env[name])));
+    const missing = (['API_BASE_URL', 'DEPOSIT_BASE_URL', 'WALLET_CHECK_URL'] as const).filter(
+      (name) => !isAbsoluteHttpUrl(set(env[name])),
+    );
     if (missing.length > 0) throw new ConfigError(CONFIG_MESSAGES.providerUrls(missing));
   }
   // It approves any address: production serves it only when asked, or when the real check is elsewhere.
   const walletCheckStandin = standin && onOff(env, 'WALLET_CHECK_STANDIN', !production);
-  if (standin && !walletCheckStandin && providerUrls.walletCheckUrl === undefined) throw new ConfigError(CONFIG_MESSAGES.walletCheck);
+  if (standin && !walletCheckStandin && providerUrls.walletCheckUrl === undefined)
+    throw new ConfigError(CONFIG_MESSAGES.walletCheck);
   const provider = gatewayOf(env, standin);
   const autopay = env.DEMO_AUTOPAY_SECONDS ? Number(env.DEMO_AUTOPAY_SECONDS) : undefined;
   const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS);
   // info by default (start, stop, faults, every 5xx); LOG=1 (before LOG_LEVEL) meant every request.
-  const level = (set(env.LOG_LEVEL)?.trim().toLowerCase() ?? (env.LOG === '0' ? 'silent' : env.LOG === '1' ? 'debug' : 'info')) as LogLevel;
+  const level = (set(env.LOG_LEVEL)?.trim().toLowerCase() ??
+    (env.LOG === '0' ? 'silent' : env.LOG === '1' ? 'debug' : 'info')) as LogLevel;
   if (!LOG_LEVELS.includes(level)) throw new ConfigError(CONFIG_MESSAGES.logLevel(level));
   // Only a database file that does not exist yet is seeded (app.ts); production seeds nothing.
   const seed = set(env.SEED)?.trim() ?? (production ? 'none' : 'demo');
   if (seed !== 'none' && !isScenario(seed)) throw new ConfigError(CONFIG_MESSAGES.seed(seed));
   // Development mails from DEFAULT_MAIL_FROM; real mail in production must name a real sender.
   const mailFrom = set(env.MAIL_FROM)?.trim();
-  if (mailFrom === undefined && set(env.SMTP_URL) && env.NODE_ENV === 'production') throw new ConfigError(CONFIG_MESSAGES.mailFromRequired);
-  if (mailFrom !== undefined && !parseMailFrom(mailFrom)) throw new ConfigError(CONFIG_MESSAGES.mailFrom(mailFrom));
-  const corsOrigins = env.CORS_ORIGINS !== undefined ? corsOriginsOf(env.CORS_ORIGINS) : production ? [] : [...DEV_CORS_ORIGINS];
+  if (mailFrom === undefined && set(env.SMTP_URL) && env.NODE_ENV === 'production')
+    throw new ConfigError(CONFIG_MESSAGES.mailFromRequired);
+  if (mailFrom !== undefined && !parseMailFrom(mailFrom))
+    throw new ConfigError(CONFIG_MESSAGES.mailFrom(mailFrom));
+  const corsOrigins =
+    env.CORS_ORIGINS !== undefined
+      ? corsOriginsOf(env.CORS_ORIGINS)
+      : production
+        ? []
+        : [...DEV_CORS_ORIGINS];
   return {
     host,
     port,

@@ -47,12 +47,21 @@ function jwtSecret(): string {
 const runs = runSignal();
 let app: App;
 try {
-  app = await buildApp({ ...settings.build, databasePath, jwtSecret: jwtSecret(), runsFailing: runs.failing });
+  app = await buildApp({
+    ...settings.build,
+    databasePath,
+    jwtSecret: jwtSecret(),
+    runsFailing: runs.failing,
+  });
 } catch (error) {
   // A database that is gone (its traces remain) or cannot be opened or written: say so, and stop.
   const fault = storageFaultOf(error);
   if (!(error instanceof MissingDatabaseError) && !fault) throw error;
-  console.error(fault ? `Cannot open the database ${databasePath}: ${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code}: ${(error as Error).message}).` : (error as Error).message);
+  console.error(
+    fault
+      ? `Cannot open the database ${databasePath}: ${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code}: ${(error as Error).message}).`
+      : (error as Error).message,
+  );
   process.exit(1);
 }
 const { fastify, services, created, seeded } = app;
@@ -65,21 +74,37 @@ const { standin, qaToken, corsOrigins = [] } = settings.build;
 const stopJobs = standin
   ? startJobTimer(services, (error: unknown) => {
       runs.failed(error);
-      fastify.log.error({ err: error, storage: storageFaultOf(error) }, 'Daily run failed (it resumes on the next tick)');
+      fastify.log.error(
+        { err: error, storage: storageFaultOf(error) },
+        'Daily run failed (it resumes on the next tick)',
+      );
     })
   : () => {};
 const ms = Math.round(performance.now() - started);
-const database = created ? (seeded ? `new database, seeded "${seeded}"` : 'new database, empty') : 'existing database';
-fastify.log.info({ port: listening, address: boundAddress, database: databasePath, created, seeded, startMs: ms }, `Listening on ${boundAddress}:${listening} (${database})`);
+const database = created
+  ? seeded
+    ? `new database, seeded "${seeded}"`
+    : 'new database, empty'
+  : 'existing database';
+fastify.log.info(
+  { port: listening, address: boundAddress, database: databasePath, created, seeded, startMs: ms },
+  `Listening on ${boundAddress}:${listening} (${database})`,
+);
 // The demo members are named only where they exist (a database seeded with the demo scenario).
-const scenario = services.sqlite.prepare<[], { value: string }>("select value from meta where key = 'scenario'").get()?.value;
+const scenario = services.sqlite
+  .prepare<[], { value: string }>("select value from meta where key = 'scenario'")
+  .get()?.value;
 const { providerUrls = {} } = settings.build;
 console.log(
   [
     `Member dashboard on http://localhost:${listening}  (${standin ? `${database}: ${databasePath}` : 'web app only'}; ready in ${ms} ms)`,
     ...(standin && scenario === 'demo' ? ['  Demo member:      demo / Demo@1234'] : []),
-    ...(standin && scenario === 'demo' && settings.build.config.qaControl ? ['  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)'] : []),
-    ...(settings.build.config.qaControl ? [`  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see docs/qa-control.md)`] : []),
+    ...(standin && scenario === 'demo' && settings.build.config.qaControl
+      ? ['  TOTP member:      demo2fa / Demo@1234  (code: GET /__qa/totp/demo2fa)']
+      : []),
+    ...(settings.build.config.qaControl
+      ? [`  QA mailbox:       http://localhost:${listening}/__qa/mailbox?to=demo   (see docs/qa-control.md)`]
+      : []),
     standin
       ? `  Stand-in API:     on${corsOrigins.length ? ` (CORS for ${corsOrigins.join(', ')})` : ''}`
       : `  Provider:         ${providerUrls.apiBaseUrl} (deposits ${providerUrls.depositBaseUrl}; STANDIN=off)`,

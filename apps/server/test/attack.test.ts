@@ -36,9 +36,14 @@ beforeAll(async () => {
   app = await buildApp({ databasePath: ':memory:', seed: 'demo', jwtSecret: 'attack-test-secret' });
   await app.fastify.listen({ host: '127.0.0.1', port: 0 });
   port = (app.fastify.server.address() as AddressInfo).port;
-  const names = (sql: string) => (app.services.sqlite.prepare(sql).all() as { username: string }[]).map((r) => r.username);
-  freshMembers = names("select username from members where totp_enabled = 0 and transaction_password_hash is null and username <> 'demo' order by id");
-  withTransactionPassword = names("select username from members where transaction_password_hash is not null and wallet_address is not null and username <> 'demo' order by id");
+  const names = (sql: string) =>
+    (app.services.sqlite.prepare(sql).all() as { username: string }[]).map((r) => r.username);
+  freshMembers = names(
+    "select username from members where totp_enabled = 0 and transaction_password_hash is null and username <> 'demo' order by id",
+  );
+  withTransactionPassword = names(
+    "select username from members where transaction_password_hash is not null and wallet_address is not null and username <> 'demo' order by id",
+  );
 });
 afterAll(() => app.fastify.close());
 
@@ -49,7 +54,13 @@ let taken = 0;
 const freshMember = () => freshMembers[taken++]!;
 
 /** One request over its own connection from `from`. */
-function send(method: 'GET' | 'POST', path: string, body: unknown, from: string, token?: string): Promise<Reply> {
+function send(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  from: string,
+  token?: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = method === 'POST' ? JSON.stringify(body ?? {}) : undefined;
     const request = http.request(
@@ -60,23 +71,31 @@ function send(method: 'GET' | 'POST', path: string, body: unknown, from: string,
         method,
         localAddress: from,
         agent: false,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
       },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) as Record<string, unknown> }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, body: JSON.parse(text) as Record<string, unknown> }),
+        );
       },
     );
     request.on('error', reject);
     request.end(payload);
   });
 }
-const post = (path: string, body: unknown, from: string, token?: string) => send('POST', path, body, from, token);
-const qa = (path: string, body?: unknown) => (body === undefined ? send('GET', path, undefined, '127.0.0.1') : post(path, body, '127.0.0.1'));
+const post = (path: string, body: unknown, from: string, token?: string) =>
+  send('POST', path, body, from, token);
+const qa = (path: string, body?: unknown) =>
+  body === undefined ? send('GET', path, undefined, '127.0.0.1') : post(path, body, '127.0.0.1');
 
-const login = (username: string, password: string, from: string, totp?: string) => post('/user/login', { username, password, ...(totp ? { totp } : {}) }, from);
+const login = (username: string, password: string, from: string, totp?: string) =>
+  post('/user/login', { username, password, ...(totp ? { totp } : {}) }, from);
 async function tokenOf(username: string): Promise<string> {
   const reply = await login(username, 'Demo@1234', nextAddress());
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -86,33 +105,53 @@ async function tokenOf(username: string): Promise<string> {
 /** Requests sent together; `answers` fills as they come back, `all` waits for every one. */
 function burst(count: number, one: (i: number) => Promise<Reply>) {
   const answers: Reply[] = [];
-  const all = Promise.all(Array.from({ length: count }, (_, i) => one(i).then((reply) => (answers.push(reply), reply))));
+  const all = Promise.all(
+    Array.from({ length: count }, (_, i) => one(i).then((reply) => (answers.push(reply), reply))),
+  );
   return { answers, all };
 }
 
 /** Waits (polling, never asserting a time) until the server has answered something with 429. */
 async function untilRefused(answers: Reply[]) {
-  for (let i = 0; i < 4000 && !answers.some((r) => r.status === 429); i++) await new Promise((done) => setTimeout(done, 5));
-  expect(answers.some((r) => r.status === 429), 'the burst was refused at some point').toBe(true);
+  for (let i = 0; i < 4000 && !answers.some((r) => r.status === 429); i++)
+    await new Promise((done) => setTimeout(done, 5));
+  expect(
+    answers.some((r) => r.status === 429),
+    'the burst was refused at some point',
+  ).toBe(true);
 }
 
 const evaluated = (replies: Reply[]) => replies.filter((r) => r.status !== 429);
-const refusedWith = (replies: Reply[]) => new Set(replies.filter((r) => r.status === 429).map((r) => r.body.Error));
+const refusedWith = (replies: Reply[]) =>
+  new Set(replies.filter((r) => r.status === 429).map((r) => r.body.Error));
 /** Funds for a withdrawal or a transfer, so the request gets as far as the password. */
 function fund(username: string, wallet: 'Withdrawal' | 'Deposit', amount: number) {
-  const memberId = (app.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }).id;
+  const memberId = (
+    app.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }
+  ).id;
   moneyTransaction(app.services, () =>
-    transfer(app.services, [{ transId: `ATTACK${memberId}${wallet}`, from: { system: 'payouts' }, to: { member: memberId, wallet }, amount: amount * 1_000_000, reason: 'direct_income', memberId }]),
+    transfer(app.services, [
+      {
+        transId: `ATTACK${memberId}${wallet}`,
+        from: { system: 'payouts' },
+        to: { member: memberId, wallet },
+        amount: amount * 1_000_000,
+        reason: 'direct_income',
+        memberId,
+      },
+    ]),
   );
 }
-const balances = () => JSON.stringify(app.services.sqlite.prepare('select id, balance from accounts order by id').all());
+const balances = () =>
+  JSON.stringify(app.services.sqlite.prepare('select id, balance from accounts order by id').all());
 const INVALID = { status: 400, body: { Error: 'Invalid username or password' } };
 
 /**
  * Keeps the hashing queue busy with internal hashes (no address) for a while, so a burst sent now
  * certainly finds its hashes waiting: what does not fit must be refused, whatever the machine's speed.
  */
-const occupyHashQueue = (hashes: number) => Promise.all(Array.from({ length: hashes }, () => hashPassword('occupied')));
+const occupyHashQueue = (hashes: number) =>
+  Promise.all(Array.from({ length: hashes }, () => hashPassword('occupied')));
 
 describe('sign-in under concurrent guesses', () => {
   const { pair, client, account } = FAILURE_LIMITS.login;
@@ -123,7 +162,10 @@ describe('sign-in under concurrent guesses', () => {
     // 15 wrong ones (under the 20 a minute request rate, so only the failure limits refuse).
     const wrong = burst(15, () => login(member, 'Wrong@1234', from));
     await untilRefused(wrong.answers);
-    const [right, owner] = await Promise.all([login(member, 'Demo@1234', from), login(member, 'Demo@1234', nextAddress())]);
+    const [right, owner] = await Promise.all([
+      login(member, 'Demo@1234', from),
+      login(member, 'Demo@1234', nextAddress()),
+    ]);
     expect(right).toEqual({ status: 429, body: { Error: pair.message } });
     expect(owner.status).toBe(200);
     expect(typeof owner.body.JWT).toBe('string');
@@ -142,7 +184,9 @@ describe('sign-in under concurrent guesses', () => {
     // Rounds of 2 from each address (22 at once, within the hashing queue, so the owner's sign-in
     // fits beside them) until nothing is evaluated.
     for (let round = 0; round < 12; round++) {
-      const flood = burst(strangers.length * 2, (i) => login(member, 'Wrong@1234', strangers[i % strangers.length]!));
+      const flood = burst(strangers.length * 2, (i) =>
+        login(member, 'Wrong@1234', strangers[i % strangers.length]!),
+      );
       // The owner signs in from its own address while the flood is being checked.
       const owner = await login(member, 'Demo@1234', home);
       expect(owner.status, `round ${round}: ${JSON.stringify(owner.body)}`).toBe(200);
@@ -157,7 +201,10 @@ describe('sign-in under concurrent guesses', () => {
     expect(Math.max(...perAddress)).toBeLessThanOrEqual(pair.failures);
     expect(perAddress.reduce((a, b) => a + b)).toBe(account.failures);
     // A new address, even with the right password, is refused; the owner's is not.
-    expect(await login(member, 'Demo@1234', nextAddress())).toEqual({ status: 429, body: { Error: account.message } });
+    expect(await login(member, 'Demo@1234', nextAddress())).toEqual({
+      status: 429,
+      body: { Error: account.message },
+    });
     expect((await login(member, 'Demo@1234', home)).status).toBe(200);
   });
 
@@ -170,7 +217,10 @@ describe('sign-in under concurrent guesses', () => {
       total += evaluated(replies).length;
     }
     expect(total).toBe(client.failures);
-    expect(await login(freshMember(), 'Demo@1234', from)).toEqual({ status: 429, body: { Error: client.message } });
+    expect(await login(freshMember(), 'Demo@1234', from)).toEqual({
+      status: 429,
+      body: { Error: client.message },
+    });
   });
 
   it('a flood of unknown names from one address is refused with 429, not queued; the queue bounds hold; a member elsewhere signs in meanwhile', async () => {
@@ -199,7 +249,9 @@ describe('sign-in under concurrent guesses', () => {
     const before = hashQueueStats();
     const floods = Array.from({ length: 8 }, nextAddress);
     const busy = occupyHashQueue(8);
-    const replies = await burst(floods.length * 16, (i) => login(`crowd_${i}`, 'Wrong@1234', floods[i % floods.length]!)).all;
+    const replies = await burst(floods.length * 16, (i) =>
+      login(`crowd_${i}`, 'Wrong@1234', floods[i % floods.length]!),
+    ).all;
     await busy;
     const stats = hashQueueStats();
     for (const reply of replies) expect([400, 429]).toContain(reply.status);
@@ -220,7 +272,8 @@ describe('TOTP under concurrency', () => {
     const signedIn = replies.filter((r) => r.status === 200);
     expect(signedIn).toHaveLength(1);
     expect(typeof signedIn[0]!.body.JWT).toBe('string');
-    for (const reply of replies.filter((r) => r.status !== 200)) expect(reply).toEqual({ status: 400, body: { Error: 'Invalid TOTP' } });
+    for (const reply of replies.filter((r) => r.status !== 200))
+      expect(reply).toEqual({ status: 400, body: { Error: 'Invalid TOTP' } });
   });
 
   it(`wrong codes from one address: at most ${FAILURE_LIMITS.login.pair.failures} evaluated; the right code sent meanwhile gets 429`, async () => {
@@ -229,10 +282,14 @@ describe('TOTP under concurrency', () => {
     const from = nextAddress();
     const wrong = burst(15, () => login('demo2fa', 'Demo@1234', from, wrongCode(code)));
     await untilRefused(wrong.answers);
-    expect(await login('demo2fa', 'Demo@1234', from, code)).toEqual({ status: 429, body: { Error: FAILURE_LIMITS.login.pair.message } });
+    expect(await login('demo2fa', 'Demo@1234', from, code)).toEqual({
+      status: 429,
+      body: { Error: FAILURE_LIMITS.login.pair.message },
+    });
     const replies = await wrong.all;
     expect(evaluated(replies)).toHaveLength(FAILURE_LIMITS.login.pair.failures);
-    for (const reply of evaluated(replies)) expect(reply).toEqual({ status: 400, body: { Error: 'Invalid TOTP' } });
+    for (const reply of evaluated(replies))
+      expect(reply).toEqual({ status: 400, body: { Error: 'Invalid TOTP' } });
     // The code was never used: the owner signs in with it from elsewhere.
     expect((await login('demo2fa', 'Demo@1234', nextAddress(), code)).status).toBe(200);
   });
@@ -248,19 +305,40 @@ describe('transaction password under concurrency', () => {
     const from = Array.from({ length: 5 }, nextAddress);
     const wrong = burst(20, (i) =>
       i % 2
-        ? post('/transfer_to_user', { username: 'gonzalo_001', amount: 1, password: 'Wrong@123' }, from[i % from.length]!, token)
-        : post('/withdraw/withdraw_request', { amount: 20, password: 'Wrong@123' }, from[i % from.length]!, token),
+        ? post(
+            '/transfer_to_user',
+            { username: 'gonzalo_001', amount: 1, password: 'Wrong@123' },
+            from[i % from.length]!,
+            token,
+          )
+        : post(
+            '/withdraw/withdraw_request',
+            { amount: 20, password: 'Wrong@123' },
+            from[i % from.length]!,
+            token,
+          ),
     );
     await untilRefused(wrong.answers);
     const [p2p, withdrawal] = await Promise.all([
-      post('/transfer_to_user', { username: 'gonzalo_001', amount: 1, password: DEMO_TRANSACTION_PASSWORD }, nextAddress(), token),
-      post('/withdraw/withdraw_request', { amount: 20, password: DEMO_TRANSACTION_PASSWORD }, nextAddress(), token),
+      post(
+        '/transfer_to_user',
+        { username: 'gonzalo_001', amount: 1, password: DEMO_TRANSACTION_PASSWORD },
+        nextAddress(),
+        token,
+      ),
+      post(
+        '/withdraw/withdraw_request',
+        { amount: 20, password: DEMO_TRANSACTION_PASSWORD },
+        nextAddress(),
+        token,
+      ),
     ]);
     expect(p2p).toEqual({ status: 429, body: { Error: account.message } });
     expect(withdrawal).toEqual({ status: 429, body: { Error: account.message } });
     const replies = await wrong.all;
     expect(evaluated(replies)).toHaveLength(account.failures);
-    for (const reply of evaluated(replies)) expect(reply).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
+    for (const reply of evaluated(replies))
+      expect(reply).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
     expect(balances()).toBe(before);
   });
 
@@ -272,13 +350,28 @@ describe('transaction password under concurrency', () => {
     const from = nextAddress();
     let total = 0;
     for (let round = 0; round < 6; round++) {
-      const replies = await burst(tokens.length * 10, (i) => post('/withdraw/withdraw_request', { amount: 20, password: 'Wrong@123' }, from, tokens[i % tokens.length])).all;
-      for (const reply of evaluated(replies)) expect(reply).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
+      const replies = await burst(tokens.length * 10, (i) =>
+        post(
+          '/withdraw/withdraw_request',
+          { amount: 20, password: 'Wrong@123' },
+          from,
+          tokens[i % tokens.length],
+        ),
+      ).all;
+      for (const reply of evaluated(replies))
+        expect(reply).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
       total += evaluated(replies).length;
       if (evaluated(replies).length === 0) break;
     }
     expect(total).toBe(client.failures);
-    expect(await post('/withdraw/withdraw_request', { amount: 20, password: DEMO_TRANSACTION_PASSWORD }, from, tokens[0])).toEqual({ status: 429, body: { Error: client.message } });
+    expect(
+      await post(
+        '/withdraw/withdraw_request',
+        { amount: 20, password: DEMO_TRANSACTION_PASSWORD },
+        from,
+        tokens[0],
+      ),
+    ).toEqual({ status: 429, body: { Error: client.message } });
     expect(balances()).toBe(before);
   });
 });
@@ -290,25 +383,66 @@ describe('emailed codes under concurrency', () => {
   it(`one account from several addresses: at most ${account.failures} wrong codes evaluated; the right code afterwards gets 429`, async () => {
     const member = freshMember();
     const token = await tokenOf(member);
-    expect((await post('/wallet/update_wallet_address', { address: ADDRESS, network: 'BEP.20' }, nextAddress(), token)).status).toBe(200);
-    const email = (app.services.sqlite.prepare('select email from members where username = ?').get(member) as { email: string }).email;
-    const code = ((await qa(`/__qa/mailbox?to=${encodeURIComponent(email)}`)).body as unknown as { otp: string }[])[0]!.otp;
+    expect(
+      (
+        await post(
+          '/wallet/update_wallet_address',
+          { address: ADDRESS, network: 'BEP.20' },
+          nextAddress(),
+          token,
+        )
+      ).status,
+    ).toBe(200);
+    const email = (
+      app.services.sqlite.prepare('select email from members where username = ?').get(member) as {
+        email: string;
+      }
+    ).email;
+    const code = (
+      (await qa(`/__qa/mailbox?to=${encodeURIComponent(email)}`)).body as unknown as { otp: string }[]
+    )[0]!.otp;
     const from = Array.from({ length: 4 }, nextAddress);
-    const wrong = burst(24, (i) => post('/wallet/wallet_address_verification', { address: ADDRESS, network: 'BEP.20', otp: wrongCode(code) }, from[i % from.length]!, token));
+    const wrong = burst(24, (i) =>
+      post(
+        '/wallet/wallet_address_verification',
+        { address: ADDRESS, network: 'BEP.20', otp: wrongCode(code) },
+        from[i % from.length]!,
+        token,
+      ),
+    );
     await untilRefused(wrong.answers);
-    const right = await post('/wallet/wallet_address_verification', { address: ADDRESS, network: 'BEP.20', otp: code }, nextAddress(), token);
+    const right = await post(
+      '/wallet/wallet_address_verification',
+      { address: ADDRESS, network: 'BEP.20', otp: code },
+      nextAddress(),
+      token,
+    );
     expect(right).toEqual({ status: 429, body: { Error: account.message } });
     const replies = await wrong.all;
     expect(evaluated(replies)).toHaveLength(account.failures);
-    for (const reply of evaluated(replies)) expect([OTP_MESSAGES.invalid, OTP_MESSAGES.tooManyTries]).toContain(reply.body.Error);
-    expect((app.services.sqlite.prepare('select wallet_address from members where username = ?').get(member) as { wallet_address: string | null }).wallet_address).toBeNull();
+    for (const reply of evaluated(replies))
+      expect([OTP_MESSAGES.invalid, OTP_MESSAGES.tooManyTries]).toContain(reply.body.Error);
+    expect(
+      (
+        app.services.sqlite.prepare('select wallet_address from members where username = ?').get(member) as {
+          wallet_address: string | null;
+        }
+      ).wallet_address,
+    ).toBeNull();
   });
 
   it(`one address across accounts: at most ${client.failures} wrong codes evaluated`, async () => {
     const from = nextAddress();
-    const replies = await burst(45, (i) => post('/user/reset_password', { username: `nobody_${i}`, otp: '123456', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' }, from)).all;
+    const replies = await burst(45, (i) =>
+      post(
+        '/user/reset_password',
+        { username: `nobody_${i}`, otp: '123456', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' },
+        from,
+      ),
+    ).all;
     expect(evaluated(replies)).toHaveLength(client.failures);
-    for (const reply of evaluated(replies)) expect(reply).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
+    for (const reply of evaluated(replies))
+      expect(reply).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
     expect(refusedWith(replies)).toEqual(new Set([client.message]));
   });
 });
@@ -318,11 +452,21 @@ describe('an emailed code and the busy hashing queue', () => {
     const member = freshMember();
     const from = nextAddress();
     expect((await post('/user/reset_password_email', { username: member }, from)).status).toBe(200);
-    const email = (app.services.sqlite.prepare('select email from members where username = ?').get(member) as { email: string }).email;
-    const mails = async () => (await qa(`/__qa/mailbox?to=${encodeURIComponent(email)}`)).body as unknown as { otp: string | null }[];
+    const email = (
+      app.services.sqlite.prepare('select email from members where username = ?').get(member) as {
+        email: string;
+      }
+    ).email;
+    const mails = async () =>
+      (await qa(`/__qa/mailbox?to=${encodeURIComponent(email)}`)).body as unknown as { otp: string | null }[];
     await expect.poll(async () => (await mails()).some((m) => m.otp)).toBe(true);
     const code = (await mails()).find((m) => m.otp)!.otp!;
-    const reset = () => post('/user/reset_password', { username: member, otp: code, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' }, from);
+    const reset = () =>
+      post(
+        '/user/reset_password',
+        { username: member, otp: code, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' },
+        from,
+      );
     // Every slot running and every waiting place taken by internal hashes: the reset's hash cannot queue.
     const busy = occupyHashQueue(hashQueueStats().concurrency + hashQueueStats().maxWaiting);
     expect(await reset()).toEqual({ status: 429, body: { Error: HASH_BUSY_MESSAGE } });
@@ -346,7 +490,10 @@ describe('limits and the QA clock', () => {
       await qa('/__qa/clock', { advance: 'PT3S' });
       statuses.push((await login('demo', 'Demo@1234', from)).status);
     }
-    expect(statuses.filter((s) => s !== 200), JSON.stringify(statuses)).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200),
+      JSON.stringify(statuses),
+    ).toEqual([]);
   }
 
   /** A day ahead: the request rate of `from` for demo used up, and failures counted. */
@@ -367,8 +514,12 @@ describe('limits and the QA clock', () => {
 
   it('a reset clears the counters: a member locked out before it signs in at once; after a day ahead and a reset, a sign-in every 3 s is never refused', async () => {
     const from = nextAddress();
-    for (let i = 0; i < FAILURE_LIMITS.login.pair.failures; i++) expect(await login('demo', 'Wrong@1234', from)).toEqual(INVALID);
-    expect(await login('demo', 'Demo@1234', from)).toEqual({ status: 429, body: { Error: FAILURE_LIMITS.login.pair.message } });
+    for (let i = 0; i < FAILURE_LIMITS.login.pair.failures; i++)
+      expect(await login('demo', 'Wrong@1234', from)).toEqual(INVALID);
+    expect(await login('demo', 'Demo@1234', from)).toEqual({
+      status: 429,
+      body: { Error: FAILURE_LIMITS.login.pair.message },
+    });
     expect((await qa('/__qa/reset', { scenario: 'demo' })).status).toBe(200);
     expect((await login('demo', 'Demo@1234', from)).status).toBe(200);
 
@@ -378,7 +529,6 @@ describe('limits and the QA clock', () => {
     await signInEveryThreeSeconds(again);
   });
 });
-
 
 describe('realistic traffic under concurrency is never refused', () => {
   /** `count` members with a direct (a P2P recipient in their downline), the demo transaction password, and $100 in Deposit. */
@@ -391,34 +541,74 @@ describe('realistic traffic under concurrency is never refused', () => {
       .all(count, skip) as { sender: string; recipient: string }[];
     expect(pairs).toHaveLength(count);
     app.services.sqlite
-      .prepare(`update members set transaction_password_hash = (select transaction_password_hash from members where username = 'demo') where username in (${pairs.map(() => '?').join(',')})`)
+      .prepare(
+        `update members set transaction_password_hash = (select transaction_password_hash from members where username = 'demo') where username in (${pairs.map(() => '?').join(',')})`,
+      )
       .run(...pairs.map((p) => p.sender));
     for (const { sender } of pairs) fund(sender, 'Deposit', 100);
     return pairs;
   }
   const depositOf = (username: string) =>
-    (app.services.sqlite.prepare("select a.balance from accounts a join members m on m.id = a.member_id where m.username = ? and a.wallet = 'Deposit'").get(username) as { balance: number }).balance;
+    (
+      app.services.sqlite
+        .prepare(
+          "select a.balance from accounts a join members m on m.id = a.member_id where m.username = ? and a.wallet = 'Deposit'",
+        )
+        .get(username) as { balance: number }
+    ).balance;
 
   it('15 concurrent P2P transfers with the right transaction password all go through; none is told the password was wrong', async () => {
     const [{ sender, recipient }] = senders(1, 60) as [{ sender: string; recipient: string }];
     const token = await tokenOf(sender);
     const before = depositOf(sender);
     const from = nextAddress();
-    const replies = await burst(15, () => post('/transfer_to_user', { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, from, token)).all;
-    for (const reply of replies) expect(reply.body.Error).not.toBe(FAILURE_LIMITS.transactionPassword.account.message);
+    const replies = await burst(15, () =>
+      post(
+        '/transfer_to_user',
+        { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD },
+        from,
+        token,
+      ),
+    ).all;
+    for (const reply of replies)
+      expect(reply.body.Error).not.toBe(FAILURE_LIMITS.transactionPassword.account.message);
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     expect(depositOf(sender)).toBe(before - 15 * 1_000_000);
-    expect((await post('/transfer_to_user', { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, from, token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/transfer_to_user',
+          { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD },
+          from,
+          token,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('with wrong passwords in flight, a right one waits for them and is then told the truth: a limit reached, or through', async () => {
     const [{ sender, recipient }] = senders(1, 61) as [{ sender: string; recipient: string }];
     const token = await tokenOf(sender);
     const { account } = FAILURE_LIMITS.transactionPassword;
-    const wrong = burst(account.failures - 1, () => post('/transfer_to_user', { username: recipient, amount: 1, password: 'Wrong@123' }, nextAddress(), token));
-    const right = burst(3, () => post('/transfer_to_user', { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, nextAddress(), token));
+    const wrong = burst(account.failures - 1, () =>
+      post(
+        '/transfer_to_user',
+        { username: recipient, amount: 1, password: 'Wrong@123' },
+        nextAddress(),
+        token,
+      ),
+    );
+    const right = burst(3, () =>
+      post(
+        '/transfer_to_user',
+        { username: recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD },
+        nextAddress(),
+        token,
+      ),
+    );
     // Nine wrong and three right, all sent before any was checked: the wrong ones fail, the right ones go through.
-    for (const reply of await wrong.all) expect(reply).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
+    for (const reply of await wrong.all)
+      expect(reply).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
     expect((await right.all).map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
@@ -429,7 +619,14 @@ describe('realistic traffic under concurrency is never refused', () => {
     for (const { sender } of pairs) tokens.push(await tokenOf(sender));
     const statsBefore = hashQueueStats();
     for (let round = 0; round < 3; round++) {
-      const replies = await burst(pairs.length, (i) => post('/transfer_to_user', { username: pairs[i]!.recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD }, office, tokens[i])).all;
+      const replies = await burst(pairs.length, (i) =>
+        post(
+          '/transfer_to_user',
+          { username: pairs[i]!.recipient, amount: 1, password: DEMO_TRANSACTION_PASSWORD },
+          office,
+          tokens[i],
+        ),
+      ).all;
       expect(replies.filter((r) => r.status !== 200).map((r) => r.body.Error)).toEqual([]);
     }
     expect(hashQueueStats().refused).toBe(statsBefore.refused);

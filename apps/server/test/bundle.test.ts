@@ -18,7 +18,13 @@ beforeAll(async () => {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'pipe' });
   child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_PATH: join(dir, 'app.sqlite'), PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      DATABASE_PATH: join(dir, 'app.sqlite'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+    },
   });
   let output = '';
   url = await new Promise<string>((done, fail) => {
@@ -28,7 +34,9 @@ beforeAll(async () => {
       if (port) done(`http://127.0.0.1:${port}`);
     });
     child!.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child!.on('exit', (code, signal) => fail(new Error(`the bundle exited (${code ?? signal}) before listening: ${output}`)));
+    child!.on('exit', (code, signal) =>
+      fail(new Error(`the bundle exited (${code ?? signal}) before listening: ${output}`)),
+    );
   });
 }, 60_000);
 afterAll(async () => {
@@ -42,7 +50,11 @@ afterAll(async () => {
 
 describe('the bundled server', () => {
   it('migrates and seeds a new database, and signs the demo member in', async () => {
-    const response = await fetch(`${url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'Demo@1234' }) });
+    const response = await fetch(`${url}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'Demo@1234' }),
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { JWT?: string }).JWT).toMatch(/^ey/);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -62,14 +74,21 @@ describe('the bundled server', () => {
   });
 
   it('runs the daily runs in its worker thread (dist/engine-worker.js) and answers what ran', async () => {
-    const response = await fetch(`${url}/__qa/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: 'P1D' }) });
+    const response = await fetch(`${url}/__qa/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: 'P1D' }),
+    });
     expect(response.status).toBe(200);
     const { ran } = (await response.json()) as { ran: { job: string; date: string; summary: string }[] };
     // Any 24 hours hold one 11:00 London: binary matching, then ranks (and ROI on a weekday).
     expect(ran.filter((r) => r.job === 'binary')).toHaveLength(1);
     expect(ran.filter((r) => r.job === 'ranks')).toHaveLength(1);
     expect(ran.every((r) => /members/.test(r.summary))).toBe(true);
-    const check = (await (await fetch(`${url}/__qa/ledger/check`)).json()) as { balanced: boolean; mismatchedWallets: unknown[] };
+    const check = (await (await fetch(`${url}/__qa/ledger/check`)).json()) as {
+      balanced: boolean;
+      mismatchedWallets: unknown[];
+    };
     expect(check).toMatchObject({ balanced: true, mismatchedWallets: [] });
   });
 });

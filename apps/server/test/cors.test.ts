@@ -18,11 +18,16 @@ const preflight = (t: TestApp, url: string, origin: string, method = 'POST') =>
   t.fastify.inject({
     method: 'OPTIONS',
     url,
-    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      'access-control-request-headers': 'authorization,content-type',
+    },
     remoteAddress: '10.9.9.9',
   });
 
-const corsHeadersOf = (response: LightMyRequestResponse) => Object.keys(response.headers).filter((name) => name.startsWith('access-control-'));
+const corsHeadersOf = (response: LightMyRequestResponse) =>
+  Object.keys(response.headers).filter((name) => name.startsWith('access-control-'));
 
 describe('CORS_ORIGINS lets the listed origins call the stand-in API', () => {
   let t: TestApp;
@@ -32,12 +37,20 @@ describe('CORS_ORIGINS lets the listed origins call the stand-in API', () => {
   afterAll(() => t.close());
 
   it('answers a preflight from an allowed origin on the REST contract, the deposit host and /trpc: bearer headers, no credentials', async () => {
-    for (const url of ['/user/login', '/wallet/view_all_wallets_details', '/deposit/make_payment', '/trpc/user.login']) {
+    for (const url of [
+      '/user/login',
+      '/wallet/view_all_wallets_details',
+      '/deposit/make_payment',
+      '/trpc/user.login',
+    ]) {
       const response = await preflight(t, url, APP_ORIGIN);
       expect(response.statusCode, url).toBe(204);
       expect(response.headers['access-control-allow-origin'], url).toBe(APP_ORIGIN);
       expect(String(response.headers['access-control-allow-methods']).split(/,\s*/), url).toContain('POST');
-      expect(String(response.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/), url).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+      expect(
+        String(response.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/),
+        url,
+      ).toEqual(expect.arrayContaining(['authorization', 'content-type']));
       expect(response.headers['access-control-allow-credentials'], url).toBeUndefined();
       expect(String(response.headers.vary), url).toMatch(/origin/i);
       expect(Number(response.headers['access-control-max-age']), url).toBeGreaterThan(0);
@@ -45,10 +58,19 @@ describe('CORS_ORIGINS lets the listed origins call the stand-in API', () => {
   });
 
   it('marks the actual call from an allowed origin, on REST and tRPC alike', async () => {
-    const rest = await t.fastify.inject({ method: 'POST', url: '/user/login', headers: { origin: APP_ORIGIN, 'content-type': 'application/json' }, payload: { username: 'nobody', password: 'Wrong@123' } });
+    const rest = await t.fastify.inject({
+      method: 'POST',
+      url: '/user/login',
+      headers: { origin: APP_ORIGIN, 'content-type': 'application/json' },
+      payload: { username: 'nobody', password: 'Wrong@123' },
+    });
     expect(rest.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     expect(rest.json()).toHaveProperty('Error');
-    const trpc = await t.fastify.inject({ method: 'GET', url: `/trpc/user.view_country?input=${encodeURIComponent('{}')}`, headers: { origin: APP_ORIGIN } });
+    const trpc = await t.fastify.inject({
+      method: 'GET',
+      url: `/trpc/user.view_country?input=${encodeURIComponent('{}')}`,
+      headers: { origin: APP_ORIGIN },
+    });
     expect(trpc.statusCode).toBe(200);
     expect(trpc.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
   });
@@ -57,10 +79,16 @@ describe('CORS_ORIGINS lets the listed origins call the stand-in API', () => {
     const pre = await preflight(t, '/user/login', OTHER_ORIGIN);
     expect(pre.statusCode).toBe(404);
     expect(corsHeadersOf(pre)).toEqual([]);
-    const call = await t.fastify.inject({ method: 'POST', url: '/user/login', headers: { origin: OTHER_ORIGIN, 'content-type': 'application/json' }, payload: { username: 'nobody', password: 'Wrong@123' } });
+    const call = await t.fastify.inject({
+      method: 'POST',
+      url: '/user/login',
+      headers: { origin: OTHER_ORIGIN, 'content-type': 'application/json' },
+      payload: { username: 'nobody', password: 'Wrong@123' },
+    });
     expect(corsHeadersOf(call)).toEqual([]);
     // An origin differs by scheme and port too.
-    for (const near of ['http://app.example.com', 'https://app.example.com:8443']) expect(corsHeadersOf(await preflight(t, '/user/login', near)), near).toEqual([]);
+    for (const near of ['http://app.example.com', 'https://app.example.com:8443'])
+      expect(corsHeadersOf(await preflight(t, '/user/login', near)), near).toEqual([]);
   });
 
   it('keeps /config.json, /__qa and the docs same-origin even for an allowed origin', async () => {
@@ -76,9 +104,16 @@ describe('CORS_ORIGINS lets the listed origins call the stand-in API', () => {
   it('never spends a rate limit on a preflight', async () => {
     const rule = RATE_RULES['user.login']![0]!;
     const login = () =>
-      t.fastify.inject({ method: 'POST', url: '/user/login', headers: { origin: APP_ORIGIN, 'content-type': 'application/json' }, payload: { username: 'limited', password: 'Wrong@123' }, remoteAddress: '10.9.9.9' });
+      t.fastify.inject({
+        method: 'POST',
+        url: '/user/login',
+        headers: { origin: APP_ORIGIN, 'content-type': 'application/json' },
+        payload: { username: 'limited', password: 'Wrong@123' },
+        remoteAddress: '10.9.9.9',
+      });
     // Three times the limit in preflights from one address for one name: the call still gets through.
-    for (let i = 0; i < rule.points * 3; i++) expect((await preflight(t, '/user/login', APP_ORIGIN)).statusCode).toBe(204);
+    for (let i = 0; i < rule.points * 3; i++)
+      expect((await preflight(t, '/user/login', APP_ORIGIN)).statusCode).toBe(204);
     expect((await login()).statusCode).not.toBe(429);
     // Calls do count: the limit is reachable, so the assertion above could fail.
     const statuses: number[] = [];
@@ -103,23 +138,33 @@ describe('without CORS_ORIGINS', () => {
 
 describe('CORS_ORIGINS in startConfig', () => {
   it('defaults to none in production and to the Vite dev and preview servers in development', () => {
-    expect(startConfig({ NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on' }).build.corsOrigins).toEqual([]);
+    expect(
+      startConfig({ NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on' }).build.corsOrigins,
+    ).toEqual([]);
     expect(startConfig({}).build.corsOrigins).toEqual(DEV_CORS_ORIGINS);
     expect(DEV_CORS_ORIGINS).toContain('http://localhost:5173');
   });
 
   it('takes a comma list of origins, and an empty one for none', () => {
-    expect(startConfig({ NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on', CORS_ORIGINS: ' https://app.example.com, http://127.0.0.1:8080 ,' }).build.corsOrigins).toEqual([
-      'https://app.example.com',
-      'http://127.0.0.1:8080',
-    ]);
+    expect(
+      startConfig({
+        NODE_ENV: 'production',
+        STANDIN: 'on',
+        WALLET_CHECK_STANDIN: 'on',
+        CORS_ORIGINS: ' https://app.example.com, http://127.0.0.1:8080 ,',
+      }).build.corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://127.0.0.1:8080']);
     expect(startConfig({ CORS_ORIGINS: '' }).build.corsOrigins).toEqual([]);
-    expect(startConfig({ CORS_ORIGINS: 'https://app.example.com/' }).build.corsOrigins).toEqual(['https://app.example.com']);
+    expect(startConfig({ CORS_ORIGINS: 'https://app.example.com/' }).build.corsOrigins).toEqual([
+      'https://app.example.com',
+    ]);
   });
 
   it('refuses what is not an origin: a path, a wildcard, no scheme', () => {
     for (const value of ['https://app.example.com/app', '*', 'app.example.com', 'ftp://files.example.com'])
       expect(() => startConfig({ CORS_ORIGINS: value }), value).toThrow(ConfigError);
-    expect(() => startConfig({ CORS_ORIGINS: 'https://ok.example.com,*' })).toThrow(CONFIG_MESSAGES.corsOrigin('*'));
+    expect(() => startConfig({ CORS_ORIGINS: 'https://ok.example.com,*' })).toThrow(
+      CONFIG_MESSAGES.corsOrigin('*'),
+    );
   });
 });

@@ -22,7 +22,11 @@ afterAll(() => t.close());
 
 type Payment = { Amount: number; QR_Code: string; Address: string; TransID: string };
 async function deposit(amount_usdt: number, currency: 'USDT.BEP20' | 'BNB.BSC'): Promise<Payment> {
-  const reply = await t.post<{ Success: Payment }>('/deposit/make_payment', { amount_usdt, currency }, { token });
+  const reply = await t.post<{ Success: Payment }>(
+    '/deposit/make_payment',
+    { amount_usdt, currency },
+    { token },
+  );
   expect(reply.status).toBe(200);
   return reply.body.Success;
 }
@@ -46,7 +50,12 @@ function decodeQr(dataUrl: string): DecodedQr {
 function parseEip681(uri: string) {
   const match = /^ethereum:(0x[0-9a-fA-F]{40})@(\d+)(?:\/(\w+))?\?(.*)$/.exec(uri);
   if (!match) throw new Error(`not an EIP-681 request with a chain id: ${uri}`);
-  return { target: match[1]!, chainId: Number(match[2]), fn: match[3], params: Object.fromEntries(new URLSearchParams(match[4])) };
+  return {
+    target: match[1]!,
+    chainId: Number(match[2]),
+    fn: match[3],
+    params: Object.fromEntries(new URLSearchParams(match[4])),
+  };
 }
 
 const isWhite = (png: PNG, x: number, y: number) => {
@@ -72,16 +81,29 @@ describe('deposit QR', () => {
 
   it('asks for whole USDT amounts without rounding', async () => {
     const payment = await deposit(10, 'USDT.BEP20');
-    expect(parseEip681(decodeQr(payment.QR_Code).text).params).toEqual({ address: payment.Address, uint256: (10n * 10n ** 18n).toString() });
+    expect(parseEip681(decodeQr(payment.QR_Code).text).params).toEqual({
+      address: payment.Address,
+      uint256: (10n * 10n ** 18n).toString(),
+    });
   });
 
   it('asks a BNB.BSC deposit as a native transfer in wei, rounded up so that paying it is never partial', async () => {
     expect(STANDIN_BNB_PRICE_MICROS).toBe(600_000_000n);
     const half = await deposit(300, 'BNB.BSC');
-    expect(parseEip681(decodeQr(half.QR_Code).text)).toEqual({ target: half.Address, chainId: 56, fn: undefined, params: { value: '500000000000000000' } });
+    expect(parseEip681(decodeQr(half.QR_Code).text)).toEqual({
+      target: half.Address,
+      chainId: 56,
+      fn: undefined,
+      params: { value: '500000000000000000' },
+    });
     // $10 at $600 a BNB is 0.0166… BNB: 16666666666666666.6… wei, asked as …667.
     const ten = await deposit(10, 'BNB.BSC');
-    expect(parseEip681(decodeQr(ten.QR_Code).text)).toEqual({ target: ten.Address, chainId: 56, fn: undefined, params: { value: '16666666666666667' } });
+    expect(parseEip681(decodeQr(ten.QR_Code).text)).toEqual({
+      target: ten.Address,
+      chainId: 56,
+      fn: undefined,
+      params: { value: '16666666666666667' },
+    });
   });
 
   it('has a quiet zone of 4 modules on every side, and no more', async () => {
@@ -90,7 +112,14 @@ describe('deposit QR', () => {
     const moduleSize = png.width / (modules + 2 * 4);
     const zone = Math.floor(4 * moduleSize);
     const edge: number[] = [];
-    for (let a = 0; a < png.width; a++) for (let b = 0; b < zone; b++) edge.push(+isWhite(png, a, b), +isWhite(png, b, a), +isWhite(png, a, png.height - 1 - b), +isWhite(png, png.width - 1 - b, a));
+    for (let a = 0; a < png.width; a++)
+      for (let b = 0; b < zone; b++)
+        edge.push(
+          +isWhite(png, a, b),
+          +isWhite(png, b, a),
+          +isWhite(png, a, png.height - 1 - b),
+          +isWhite(png, png.width - 1 - b, a),
+        );
     expect(edge.every(Boolean), 'every pixel of the 4-module border is white').toBe(true);
     // The finder pattern's dark frame starts right after it (top left, top right, bottom left).
     const inside = Math.ceil(4 * moduleSize);

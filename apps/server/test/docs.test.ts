@@ -36,7 +36,9 @@ afterAll(async () => {
 /** A value's shape as schema properties (objects only), for comparing an answer with its documented schema. */
 function schemaOfValue(value: unknown): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, { type: 'object', properties: schemaOfValue(child) }]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, { type: 'object', properties: schemaOfValue(child) }]),
+  );
 }
 
 /** Every property name reachable from a schema, following component $refs. */
@@ -47,8 +49,10 @@ function propertyNames(schema: unknown, seen = new Set<unknown>()): Set<string> 
     seen.add(node);
     if (Array.isArray(node)) return node.forEach(walk);
     const record = node as Json;
-    if (typeof record.$ref === 'string') walk(doc.components.schemas[record.$ref.replace('#/components/schemas/', '')]);
-    if (record.properties && typeof record.properties === 'object') for (const key of Object.keys(record.properties)) names.add(key);
+    if (typeof record.$ref === 'string')
+      walk(doc.components.schemas[record.$ref.replace('#/components/schemas/', '')]);
+    if (record.properties && typeof record.properties === 'object')
+      for (const key of Object.keys(record.properties)) names.add(key);
     Object.values(record).forEach(walk);
   };
   walk(schema);
@@ -65,7 +69,8 @@ function registeredRoutes(tree: string): string[] {
     const depth = (match[1] ?? '').length / 4;
     stack.length = depth;
     stack.push(match[2] ?? '');
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.push(`${method} ${stack.join('')}`);
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD'))
+      routes.push(`${method} ${stack.join('')}`);
   }
   return routes;
 }
@@ -93,7 +98,9 @@ describe('GET /docs/openapi.json', () => {
 
   it('lists every contract endpoint as POST at its provider path, with its tRPC procedure and kind', () => {
     // Beside them, only the operators' two (documented below).
-    const providerPaths = Object.keys(docWithoutQa.paths).filter((path) => path !== '/healthz' && path !== '/readyz');
+    const providerPaths = Object.keys(docWithoutQa.paths).filter(
+      (path) => path !== '/healthz' && path !== '/readyz',
+    );
     expect(providerPaths.sort()).toEqual(procedureNames.map((name) => contract[name].path).sort());
     for (const name of procedureNames) {
       const entry = contract[name];
@@ -114,7 +121,10 @@ describe('GET /docs/openapi.json', () => {
     expect(deposit.servers?.[0]?.description).toMatch(/Deposit host/);
     // Absolute once its variable is filled in (a relative `/` made clients call http:////deposit/…).
     for (const server of [...(deposit.servers ?? []), ...doc.servers.slice(1)]) {
-      const url = server.url.replace(/\{(\w+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+      const url = server.url.replace(
+        /\{(\w+)\}/g,
+        (_, name: string) => server.variables?.[name]?.default ?? '',
+      );
       expect(new URL(url).origin, server.url).toBe('http://localhost:3000');
     }
     expect(deposit['x-host']).toBe('deposit');
@@ -126,7 +136,10 @@ describe('GET /docs/openapi.json', () => {
   it('defaults the host variables to the origin PORT and PUBLIC_URL give, so "Try it out" calls this server', async () => {
     const hostDefaults = (document: Doc) => {
       const deposit = operation(document, '/deposit/make_payment').servers?.[0];
-      return [deposit?.variables?.depositBaseUrl?.default, document.servers[1]?.variables?.apiBaseUrl?.default];
+      return [
+        deposit?.variables?.depositBaseUrl?.default,
+        document.servers[1]?.variables?.apiBaseUrl?.default,
+      ];
     };
     for (const [env, origin] of [
       [{ PORT: '8123' }, 'http://localhost:8123'],
@@ -148,15 +161,30 @@ describe('GET /docs/openapi.json', () => {
     expect(propertyNames(responseSchema('/rank/view_all_ranks'))).toContain('Left_Volune');
     expect(propertyNames(responseSchema('/user/login'))).toEqual(new Set(['Success', 'JWT']));
     expect(propertyNames(requestSchema('/user/register'))).toEqual(
-      new Set(['username', 'name', 'sponsor', 'email', 'password', 'conpassword', 'otp', 'side', 'country', 'project']),
+      new Set([
+        'username',
+        'name',
+        'sponsor',
+        'email',
+        'password',
+        'conpassword',
+        'otp',
+        'side',
+        'country',
+        'project',
+      ]),
     );
-    expect(propertyNames(requestSchema('/deposit/make_payment'))).toEqual(new Set(['jwt', 'amount_usdt', 'currency', 'gateway']));
+    expect(propertyNames(requestSchema('/deposit/make_payment'))).toEqual(
+      new Set(['jwt', 'amount_usdt', 'currency', 'gateway']),
+    );
     expect(propertyNames(requestSchema('/notification/total_view_notification'))).toEqual(new Set(['token']));
   });
 
   it('reads request bodies on the input side and responses on the output side', () => {
     // pageNo has a default: optional in a request. Named schemas become components.
-    expect(requestSchema('/table/view_deposit_transaction')).toEqual({ $ref: '#/components/schemas/TableRequest' });
+    expect(requestSchema('/table/view_deposit_transaction')).toEqual({
+      $ref: '#/components/schemas/TableRequest',
+    });
     const table = doc.components.schemas.TableRequest as Json;
     expect(table.required ?? []).not.toContain('pageNo');
     expect((table.properties as Json).pageNo).toMatchObject({ type: 'integer', default: 1, minimum: 1 });
@@ -169,11 +197,17 @@ describe('GET /docs/openapi.json', () => {
     // Responses may carry more fields than the contract names (plain zod objects strip them);
     // a strict object (the QA clock body) still refuses them.
     expect(doc.components.schemas.Profile).not.toHaveProperty('additionalProperties');
-    expect(operation(doc, '/__qa/clock').requestBody?.content['application/json']?.schema).toMatchObject({ additionalProperties: false });
+    expect(operation(doc, '/__qa/clock').requestBody?.content['application/json']?.schema).toMatchObject({
+      additionalProperties: false,
+    });
   });
 
   it('states authentication: bearer JWT or the body token field, as alternatives', () => {
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
     expect(doc.components.securitySchemes.bearerAuth?.description).toContain('`{}`');
     for (const name of procedureNames) {
       const entry = contract[name];
@@ -183,7 +217,14 @@ describe('GET /docs/openapi.json', () => {
       expect(op['x-token-field']).toBe(tokenField);
       // The body token has no security scheme in OpenAPI: it is the empty alternative `{}`, so a
       // validator lets a call carry the token in the body alone.
-      const expected = entry.auth === 'none' ? [] : entry.auth === 'optional' ? [{}, { bearerAuth: [] }] : tokenField ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
+      const expected =
+        entry.auth === 'none'
+          ? []
+          : entry.auth === 'optional'
+            ? [{}, { bearerAuth: [] }]
+            : tokenField
+              ? [{ bearerAuth: [] }, {}]
+              : [{ bearerAuth: [] }];
       expect(op.security, name).toEqual(expected);
       if (tokenField) expect(op.description, name).toContain(`\`${tokenField}\` in the body`);
       expect('401' in op.responses).toBe(entry.auth !== 'none');
@@ -208,7 +249,17 @@ describe('GET /docs/openapi.json', () => {
 
   it('describes the interpretations of DESIGN §3 at the top and per endpoint', () => {
     const top = doc.info.description;
-    for (const phrase of ['Direct_Bouns', '`"0"` (left)', 'Invalid Authentication', 'Session Expired', '/user/verify_otp', 'Status: true', '/level/downline_exist', 'package list', 'deposit host'])
+    for (const phrase of [
+      'Direct_Bouns',
+      '`"0"` (left)',
+      'Invalid Authentication',
+      'Session Expired',
+      '/user/verify_otp',
+      'Status: true',
+      '/level/downline_exist',
+      'package list',
+      'deposit host',
+    ])
       expect(top).toContain(phrase);
     expect(operation(doc, '/user/view_country').description).toContain(contract['user.view_country'].summary);
   });
@@ -218,7 +269,11 @@ describe('GET /docs/openapi.json', () => {
       expect(Object.keys(operation(d, '/readyz', 'get').responses)).toEqual(['200', '503']);
       expect(operation(d, '/healthz', 'get').security).toEqual([]);
     }
-    const documented = (path: string) => propertyNames((operation(doc, path, 'get').responses['200'] as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema);
+    const documented = (path: string) =>
+      propertyNames(
+        (operation(doc, path, 'get').responses['200'] as { content: Record<string, { schema: unknown }> })
+          .content['application/json']!.schema,
+      );
     const served = (body: unknown) => propertyNames({ type: 'object', properties: schemaOfValue(body) });
     const healthz = await qaOff.fastify.inject({ method: 'GET', url: '/healthz' });
     const readyz = await qaOff.fastify.inject({ method: 'GET', url: '/readyz' });
@@ -233,10 +288,31 @@ describe('GET /docs/openapi.json', () => {
     expect(qaPaths(doc).length).toBeGreaterThan(10);
     expect(doc.tags.map((t) => t.name)).toContain('QA');
     expect(operation(doc, '/__qa/clock', 'post').tags).toEqual(['QA']);
-    expect(operation(doc, '/__qa/totp/{username}', 'get').parameters?.[0]).toMatchObject({ name: 'username', in: 'path', required: true });
+    expect(operation(doc, '/__qa/totp/{username}', 'get').parameters?.[0]).toMatchObject({
+      name: 'username',
+      in: 'path',
+      required: true,
+    });
     expect(operation(doc, '/__qa/faults', 'delete')).toBeTruthy();
     expect(operation(doc, '/__qa/snapshots/{name}/restore')).toBeTruthy();
-    expect(propertyNames(responseSchema('/__qa/ledger/check', 'get'))).toEqual(new Set(['balanced', 'total', 'negativeWallets', 'mismatchedWallets', 'accountId', 'username', 'wallet', 'balance', 'fromTransfers', 'debitsPosted', 'debitsFromTransfers', 'creditsPosted', 'creditsFromTransfers', 'monthsMismatched']));
+    expect(propertyNames(responseSchema('/__qa/ledger/check', 'get'))).toEqual(
+      new Set([
+        'balanced',
+        'total',
+        'negativeWallets',
+        'mismatchedWallets',
+        'accountId',
+        'username',
+        'wallet',
+        'balance',
+        'fromTransfers',
+        'debitsPosted',
+        'debitsFromTransfers',
+        'creditsPosted',
+        'creditsFromTransfers',
+        'monthsMismatched',
+      ]),
+    );
     // Public either way.
     expect((await qaOff.fastify.inject({ method: 'GET', url: '/docs/openapi.json' })).statusCode).toBe(200);
   });
@@ -244,16 +320,43 @@ describe('GET /docs/openapi.json', () => {
   it('documents exactly the QA routes the server has', async () => {
     await qaOn.fastify.ready();
     const documented = QA_ROUTES.map((route) => `${route.method} ${route.path}`).sort();
-    expect(registeredRoutes(qaOn.fastify.printRoutes({ commonPrefix: false })).filter((route) => route.includes(' /__qa')).sort()).toEqual(documented);
+    expect(
+      registeredRoutes(qaOn.fastify.printRoutes({ commonPrefix: false }))
+        .filter((route) => route.includes(' /__qa'))
+        .sort(),
+    ).toEqual(documented);
     expect(operation(doc, '/__qa/faults').responses).toHaveProperty('201');
     expect(operation(doc, '/__qa/snapshots/{name}/restore').responses).toHaveProperty('409');
   });
 
   it('offers the X-QA-Fault header on contract calls only while QA control is on', () => {
-    expect(operation(doc, '/user/view_profile').parameters).toEqual([{ $ref: '#/components/parameters/QaFault' }]);
+    expect(operation(doc, '/user/view_profile').parameters).toEqual([
+      { $ref: '#/components/parameters/QaFault' },
+    ]);
     // A plain string (so "Try it out" sends nothing unless asked) whose JSON shape is QaFaultRule.
-    expect(doc.components.parameters.QaFault).toMatchObject({ name: 'X-QA-Fault', in: 'header', required: false, schema: { type: 'string' } });
-    expect(propertyNames(doc.components.schemas.QaFaultRule)).toEqual(new Set(['member', 'status', 'error', 'body', 'delayMs', 'delay', 'hang', 'malformed', 'empty', 'drop', 'probability', 'min', 'max']));
+    expect(doc.components.parameters.QaFault).toMatchObject({
+      name: 'X-QA-Fault',
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+    });
+    expect(propertyNames(doc.components.schemas.QaFaultRule)).toEqual(
+      new Set([
+        'member',
+        'status',
+        'error',
+        'body',
+        'delayMs',
+        'delay',
+        'hang',
+        'malformed',
+        'empty',
+        'drop',
+        'probability',
+        'min',
+        'max',
+      ]),
+    );
     expect(operation(docWithoutQa, '/user/view_profile').parameters).toBeUndefined();
     expect(docWithoutQa.components.parameters).toEqual({});
     expect(docWithoutQa.components.schemas).not.toHaveProperty('QaFaultRule');
@@ -268,27 +371,44 @@ describe('examples and descriptions', () => {
       const parsed = contract[name].input.safeParse(example);
       expect(parsed.success, `${name}: ${parsed.error?.message}`).toBe(true);
     }
-    expect(operation(doc, '/user/login').requestBody?.content['application/json']?.example).toEqual({ username: 'demo', password: 'Demo@1234' });
-    expect(operation(doc, '/table/view_deposit_transaction').requestBody?.content['application/json']?.example).toEqual({ pageNo: 1, pageSize: 10, path: '/table/view_deposit_transaction' });
+    expect(operation(doc, '/user/login').requestBody?.content['application/json']?.example).toEqual({
+      username: 'demo',
+      password: 'Demo@1234',
+    });
+    expect(
+      operation(doc, '/table/view_deposit_transaction').requestBody?.content['application/json']?.example,
+    ).toEqual({ pageNo: 1, pageSize: 10, path: '/table/view_deposit_transaction' });
     // The address the demo member saved, not an invented one.
     expect(DEMO_ADDRESS).toBe(DEMO_WALLET_ADDRESS);
   });
 
   it('gives every QA operation a description, every path parameter an example, every body an example it accepts', () => {
     for (const route of QA_ROUTES) {
-      const op = operation(doc, route.path.replace(/:(\w+)/g, '{$1}'), route.method.toLowerCase() as 'get' | 'post' | 'delete');
+      const op = operation(
+        doc,
+        route.path.replace(/:(\w+)/g, '{$1}'),
+        route.method.toLowerCase() as 'get' | 'post' | 'delete',
+      );
       const label = `${route.method} ${route.path}`;
       expect(op.description, label).toBeTruthy();
       expect(op.description, label).not.toBe(op.summary);
-      const pathParams = (op.parameters ?? []).filter((p): p is Extract<typeof p, { in: string }> => 'in' in p && p.in === 'path');
-      expect(pathParams.map((p) => p.name).sort(), label).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort());
-      for (const param of pathParams) expect(param.example, `${label} ${param.name}`).toEqual(expect.any(String));
+      const pathParams = (op.parameters ?? []).filter(
+        (p): p is Extract<typeof p, { in: string }> => 'in' in p && p.in === 'path',
+      );
+      expect(pathParams.map((p) => p.name).sort(), label).toEqual(
+        [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort(),
+      );
+      for (const param of pathParams)
+        expect(param.example, `${label} ${param.name}`).toEqual(expect.any(String));
       if (route.body) {
         const example = op.requestBody?.content['application/json']?.example;
         expect(route.body.safeParse(example).success, label).toBe(true);
       }
     }
-    expect(operation(doc, '/__qa/totp/{username}', 'get').parameters?.[0]).toMatchObject({ name: 'username', example: 'demo2fa' });
+    expect(operation(doc, '/__qa/totp/{username}', 'get').parameters?.[0]).toMatchObject({
+      name: 'username',
+      example: 'demo2fa',
+    });
   });
 });
 
@@ -308,7 +428,10 @@ describe('GET /docs', () => {
       expect(response.rawPayload.length, asset).toBeGreaterThan(0);
     }
     // The viewer loads ./json (swagger-initializer.js): the same document.
-    const initializer = await qaOn.fastify.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    const initializer = await qaOn.fastify.inject({
+      method: 'GET',
+      url: '/docs/static/swagger-initializer.js',
+    });
     expect(initializer.body).toContain("resolveUrl('./json')");
     expect((await qaOn.get('/docs/json')).body).toEqual(doc);
     const yaml = await qaOn.fastify.inject({ method: 'GET', url: '/docs/yaml' });
@@ -336,12 +459,20 @@ describe('GET /docs', () => {
 describe('zod → JSON Schema for the document', () => {
   it('gives types without a JSON Schema form an open schema with a note instead of failing', () => {
     const schemas = createSchemaConverter(new Map());
-    const schema = z.object({ when: z.date(), length: z.string().transform((v) => v.length), id: z.bigint() });
+    const schema = z.object({
+      when: z.date(),
+      length: z.string().transform((v) => v.length),
+      id: z.bigint(),
+    });
     const output = schemas.convert(schema, 'output') as { properties: Record<string, Json> };
-    expect(output.properties.length).toMatchObject({ 'x-unrepresentable': expect.stringMatching(/Transforms/) });
+    expect(output.properties.length).toMatchObject({
+      'x-unrepresentable': expect.stringMatching(/Transforms/),
+    });
     expect(output.properties.when).toMatchObject({ 'x-unrepresentable': expect.stringMatching(/Date/) });
     // The input side of a transform is its input type.
-    expect((schemas.convert(schema, 'input') as { properties: Record<string, Json> }).properties.length).toEqual({ type: 'string' });
+    expect(
+      (schemas.convert(schema, 'input') as { properties: Record<string, Json> }).properties.length,
+    ).toEqual({ type: 'string' });
     expect(schemas.unrepresentable.length).toBeGreaterThan(0);
     expect(JSON.stringify(doc)).not.toContain('x-unrepresentable');
   });
@@ -350,7 +481,9 @@ describe('zod → JSON Schema for the document', () => {
     const schemas = createSchemaConverter(new Map());
     type Tree = { value: number; children: Tree[] };
     const tree: z.ZodType<Tree> = z.lazy(() => z.object({ value: z.number(), children: z.array(tree) }));
-    expect(schemas.convert(z.object({ a: z.json() }), 'input')).toMatchObject({ properties: { a: { $ref: '#/components/schemas/JsonValue' } } });
+    expect(schemas.convert(z.object({ a: z.json() }), 'input')).toMatchObject({
+      properties: { a: { $ref: '#/components/schemas/JsonValue' } },
+    });
     expect(schemas.convert(z.json(), 'output')).toEqual({ $ref: '#/components/schemas/JsonValue' });
     expect(schemas.convert(tree, 'output')).toEqual({ $ref: '#/components/schemas/Recursive1' });
     expect(Object.keys(schemas.components).sort()).toEqual(['JsonValue', 'Recursive1']);

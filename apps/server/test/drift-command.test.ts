@@ -30,10 +30,15 @@ afterEach(async () => {
 /** Runs the command as npm does; answers its exit code and output. */
 function drift(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/drift.ts', ...args], { cwd: ROOT, timeout: 90_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/drift.ts', ...args],
+      { cwd: ROOT, timeout: 90_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -59,18 +64,31 @@ describe('npm run drift', () => {
     const wallet = { Available: '12.5', Total: 20, This_Month: 0, Last_Month: 0, User: 'demo' };
     await addFault({ path: '/rank/current_rank', body: { Success: { Current_Rank: 'Gold' } } });
     await addFault({ path: '/wallet/view_all_wallets_details', body: { Success: { Deposit: wallet } } });
-    await addFault({ path: '/binary/view_binary_downline', body: { Success: { Username: 'demo', CountUser: 1, Downline: [{ Username: 'x', Side: 'L' }] } } });
+    await addFault({
+      path: '/binary/view_binary_downline',
+      body: { Success: { Username: 'demo', CountUser: 1, Downline: [{ Username: 'x', Side: 'L' }] } },
+    });
     await addFault({ path: '/withdraw/withdraw_fees', body: { Success: { fee: 5 } } });
     await addFault({ path: '/table/view_subscription', status: 500, body: 'Internal error' });
 
     const json = await drift([...demo(), '--json']);
     expect(json.code).toBe(1);
-    const found = (JSON.parse(json.stdout) as DriftEntry[]).map(({ path, field, kind, seen }) => ({ path, field, kind, seen }));
+    const found = (JSON.parse(json.stdout) as DriftEntry[]).map(({ path, field, kind, seen }) => ({
+      path,
+      field,
+      kind,
+      seen,
+    }));
     expect(found).toEqual(
       expect.arrayContaining([
         { path: '/rank/current_rank', field: 'Success.Rank', kind: 'missing', seen: undefined },
         { path: '/rank/current_rank', field: 'Success.Current_Rank', kind: 'extra', seen: 'Gold' },
-        { path: '/wallet/view_all_wallets_details', field: 'Success.Deposit.Available', kind: 'type', seen: '12.5' },
+        {
+          path: '/wallet/view_all_wallets_details',
+          field: 'Success.Deposit.Available',
+          kind: 'type',
+          seen: '12.5',
+        },
         { path: '/binary/view_binary_downline', field: 'Success.Downline[].Side', kind: 'value', seen: 'L' },
         { path: '/withdraw/withdraw_fees', field: 'Success', kind: 'type', seen: { fee: 5 } },
         { path: '/table/view_subscription', field: 'Error', kind: 'envelope', seen: 'Internal error' },
@@ -82,7 +100,9 @@ describe('npm run drift', () => {
     const table = await drift(demo());
     expect(table.code).toBe(1);
     expect(table.stdout).toContain('6 drift findings');
-    expect(table.stdout).toMatch(/\/binary\/view_binary_downline\s+Success\.Downline\[\]\.Side\s+value\s+"0" \| "1"\s+"L"\s+1/);
+    expect(table.stdout).toMatch(
+      /\/binary\/view_binary_downline\s+Success\.Downline\[\]\.Side\s+value\s+"0" \| "1"\s+"L"\s+1/,
+    );
     expect(table.stdout).toMatch(/\/table\/view_subscription: HTTP 500/);
   }, 180_000);
 
@@ -102,10 +122,27 @@ describe('npm run drift', () => {
     expect(noCode.code).toBe(2);
     expect(noCode.stderr).toContain('demo2fa has 2FA on: pass --totp CODE');
 
-    const deposits = () => app.services.sqlite.prepare("select count(*) as n from deposits d join members m on m.id = d.member_id where m.username = 'demo2fa'").get() as { n: number };
+    const deposits = () =>
+      app.services.sqlite
+        .prepare(
+          "select count(*) as n from deposits d join members m on m.id = d.member_id where m.username = 'demo2fa'",
+        )
+        .get() as { n: number };
     const before = deposits().n;
-    const { code } = (await app.fastify.inject({ method: 'GET', url: '/__qa/totp/demo2fa' })).json<{ code: string }>();
-    const withCode = await drift(['--provider', provider, '--username', 'demo2fa', '--password', 'Demo@1234', '--totp', code, '--writes']);
+    const { code } = (await app.fastify.inject({ method: 'GET', url: '/__qa/totp/demo2fa' })).json<{
+      code: string;
+    }>();
+    const withCode = await drift([
+      '--provider',
+      provider,
+      '--username',
+      'demo2fa',
+      '--password',
+      'Demo@1234',
+      '--totp',
+      code,
+      '--writes',
+    ]);
     expect(withCode.stdout).toContain('(with writes)');
     expect(withCode.stdout).toContain('No drift');
     expect(withCode.code).toBe(0);

@@ -16,7 +16,16 @@ const profile = {
   Wallet_Details: { Wallet_Address: null, Network: 'BEP.20' },
 };
 const wallet = { Available: 12.5, Total: 20, This_Month: 1, Last_Month: 0, User: 'demo' };
-const earningRow = { DateTime: '2026-01-02T00:00:00.000Z', TransID: 'T1', Amount: 5, Type: 'ROI', By: 'system', Transfer: 'Credit', Wallet: 'ROI', Status: 'Completed' };
+const earningRow = {
+  DateTime: '2026-01-02T00:00:00.000Z',
+  TransID: 'T1',
+  Amount: 5,
+  Type: 'ROI',
+  By: 'system',
+  Transfer: 'Credit',
+  Wallet: 'ROI',
+  Status: 'Completed',
+};
 
 /** A clock the test moves by hand. */
 function steppedClock(start = Date.UTC(2026, 0, 5, 9)) {
@@ -27,13 +36,23 @@ function steppedClock(start = Date.UTC(2026, 0, 5, 9)) {
 describe('drift findings of one answer', () => {
   it('an answer of the contract has none, a failure in the { Error } envelope neither', () => {
     expect(findDrift('user.view_profile', 200, { Success: [profile] })).toEqual([]);
-    expect(findDrift('wallet.view_all_wallets_details', 200, { Success: { Deposit: wallet, ROI: wallet } })).toEqual([]);
+    expect(
+      findDrift('wallet.view_all_wallets_details', 200, { Success: { Deposit: wallet, ROI: wallet } }),
+    ).toEqual([]);
     expect(findDrift('user.view_profile', 401, { Error: 'Session Expired' })).toEqual([]);
     // The provider may fail with HTTP 200: the client reads Error as a failure, so it is no drift.
     expect(findDrift('user.view_profile', 200, { Error: 'Invalid Authentication' })).toEqual([]);
     // Optional extension fields absent (as at the provider), unions on either side.
-    expect(findDrift('binary.view_binary_downline', 200, { Success: { Username: 'demo', CountUser: 2, Downline: [{ Username: 'a', Side: '1' }] } })).toEqual([]);
-    expect(findDrift('binary.view_binary_downline', 200, { Success: { Username: 'demo', CountUser: 0, Downline: { a: 'b' } } })).toEqual([]);
+    expect(
+      findDrift('binary.view_binary_downline', 200, {
+        Success: { Username: 'demo', CountUser: 2, Downline: [{ Username: 'a', Side: '1' }] },
+      }),
+    ).toEqual([]);
+    expect(
+      findDrift('binary.view_binary_downline', 200, {
+        Success: { Username: 'demo', CountUser: 0, Downline: { a: 'b' } },
+      }),
+    ).toEqual([]);
     expect(findDrift('user.view_country', 200, { Success: ['Spain'] })).toEqual([]);
   });
 
@@ -46,19 +65,23 @@ describe('drift findings of one answer', () => {
   });
 
   it('a number sent as a string is a type drift with the string as the example', () => {
-    expect(findDrift('wallet.view_all_wallets_details', 200, { Success: { Deposit: { ...wallet, Available: '12.5' } } })).toEqual([
-      { field: 'Success.Deposit.Available', kind: 'type', expected: 'number', seen: '12.5' },
-    ]);
+    expect(
+      findDrift('wallet.view_all_wallets_details', 200, {
+        Success: { Deposit: { ...wallet, Available: '12.5' } },
+      }),
+    ).toEqual([{ field: 'Success.Deposit.Available', kind: 'type', expected: 'number', seen: '12.5' }]);
     // An integer the contract asks for (the page count) sent with a fraction is a value drift.
-    expect(findDrift('earning.total_pagination_earning_history', 200, { Success: 1.5 })).toEqual([{ field: 'Success', kind: 'value', expected: 'integer', seen: 1.5 }]);
+    expect(findDrift('earning.total_pagination_earning_history', 200, { Success: 1.5 })).toEqual([
+      { field: 'Success', kind: 'value', expected: 'integer', seen: 1.5 },
+    ]);
   });
 
   it('a drift inside a map names the entry’s key (which wallet), a long key cut', () => {
     const { Total, ...noTotal } = wallet;
     void Total;
-    expect(findDrift('wallet.view_all_wallets_details', 200, { Success: { ROI: wallet, Deposit: noTotal } })).toEqual([
-      { field: 'Success.Deposit.Total', kind: 'missing', expected: 'number', seen: undefined },
-    ]);
+    expect(
+      findDrift('wallet.view_all_wallets_details', 200, { Success: { ROI: wallet, Deposit: noTotal } }),
+    ).toEqual([{ field: 'Success.Deposit.Total', kind: 'missing', expected: 'number', seen: undefined }]);
     const long = 'W'.repeat(500);
     const [issue] = findDrift('wallet.view_all_wallets_details', 200, { Success: { [long]: noTotal } });
     expect(issue?.field).toBe(`Success.${'W'.repeat(64)}….Total`);
@@ -70,32 +93,57 @@ describe('drift findings of one answer', () => {
     expect(findDrift('earning.view_all_earning_history', 200, { Success: [earningRow, noAmount] })).toEqual([
       { field: 'Success[].Amount', kind: 'missing', expected: 'number', seen: undefined },
     ]);
-    expect(findDrift('earning.view_all_earning_history', 200, { Success: [{ ...earningRow, Status: null }] })).toEqual([
-      { field: 'Success[].Status', kind: 'type', expected: 'string', seen: null },
-    ]);
+    expect(
+      findDrift('earning.view_all_earning_history', 200, { Success: [{ ...earningRow, Status: null }] }),
+    ).toEqual([{ field: 'Success[].Status', kind: 'type', expected: 'string', seen: null }]);
   });
 
   it("a side 'L' is a value outside the enum, reported once for every row that has it", () => {
-    const rows = [{ Username: 'a', Side: 'L' }, { Username: 'b', Side: 'R' }, { Username: 'c', Side: '0' }];
-    expect(findDrift('binary.view_binary_downline', 200, { Success: { Username: 'demo', CountUser: 3, Downline: rows } })).toEqual([
-      { field: 'Success.Downline[].Side', kind: 'value', expected: '"0" | "1"', seen: 'L' },
-    ]);
+    const rows = [
+      { Username: 'a', Side: 'L' },
+      { Username: 'b', Side: 'R' },
+      { Username: 'c', Side: '0' },
+    ];
+    expect(
+      findDrift('binary.view_binary_downline', 200, {
+        Success: { Username: 'demo', CountUser: 3, Downline: rows },
+      }),
+    ).toEqual([{ field: 'Success.Downline[].Side', kind: 'value', expected: '"0" | "1"', seen: 'L' }]);
     // A number where the enum has strings is a type drift.
-    expect(findDrift('user.view_profile', 200, { Success: [{ ...profile, Side: 0 }] })).toEqual([{ field: 'Success[].Side', kind: 'type', expected: '"0" | "1"', seen: 0 }]);
+    expect(findDrift('user.view_profile', 200, { Success: [{ ...profile, Side: 0 }] })).toEqual([
+      { field: 'Success[].Side', kind: 'type', expected: '"0" | "1"', seen: 0 },
+    ]);
   });
 
   it('an answer outside the envelopes is an envelope drift', () => {
-    expect(findDrift('user.view_profile', 200, [profile])).toMatchObject([{ field: '(body)', kind: 'envelope', expected: 'a JSON object such as { Success: … }' }]);
-    expect(findDrift('user.view_profile', 200, undefined)).toEqual([{ field: '(body)', kind: 'envelope', expected: 'a JSON object such as { Success: … }', seen: '(no JSON body)' }]);
-    expect(findDrift('user.view_profile', 200, { data: [profile] })).toMatchObject([{ field: 'Success', kind: 'envelope' }]);
-    expect(findDrift('user.view_profile', 500, { error: 'Boom' })).toEqual([{ field: 'Error', kind: 'envelope', expected: '{ Error: string }', seen: { error: 'Boom' } }]);
-    expect(findDrift('user.view_profile', 502, undefined)).toEqual([{ field: 'Error', kind: 'envelope', expected: '{ Error: string }', seen: '(no JSON body)' }]);
+    expect(findDrift('user.view_profile', 200, [profile])).toMatchObject([
+      { field: '(body)', kind: 'envelope', expected: 'a JSON object such as { Success: … }' },
+    ]);
+    expect(findDrift('user.view_profile', 200, undefined)).toEqual([
+      {
+        field: '(body)',
+        kind: 'envelope',
+        expected: 'a JSON object such as { Success: … }',
+        seen: '(no JSON body)',
+      },
+    ]);
+    expect(findDrift('user.view_profile', 200, { data: [profile] })).toMatchObject([
+      { field: 'Success', kind: 'envelope' },
+    ]);
+    expect(findDrift('user.view_profile', 500, { error: 'Boom' })).toEqual([
+      { field: 'Error', kind: 'envelope', expected: '{ Error: string }', seen: { error: 'Boom' } },
+    ]);
+    expect(findDrift('user.view_profile', 502, undefined)).toEqual([
+      { field: 'Error', kind: 'envelope', expected: '{ Error: string }', seen: '(no JSON body)' },
+    ]);
   });
 
   it('examples are redacted and bounded; a long list is sampled, not walked row by row', () => {
     const [login] = findDrift('user.login', 200, { Success: 'Login successful!', JWT: 42, token: 'abc.def' });
     expect(login).toEqual({ field: 'JWT', kind: 'type', expected: 'string', seen: '[redacted]' });
-    expect(findDrift('user.login', 200, { Success: 'ok', JWT: 'x', token: 'abc' })).toEqual([{ field: 'token', kind: 'extra', expected: 'absent (not in the contract)', seen: '[redacted]' }]);
+    expect(findDrift('user.login', 200, { Success: 'ok', JWT: 'x', token: 'abc' })).toEqual([
+      { field: 'token', kind: 'extra', expected: 'absent (not in the contract)', seen: '[redacted]' },
+    ]);
     const [long] = findDrift('user.view_profile', 200, { Success: [{ ...profile, Note: 'x'.repeat(5000) }] });
     expect(JSON.stringify(long!.seen).length).toBeLessThan(200);
     // Row 30 of 1000 is past the sample: its drift is not seen, row 999's is.
@@ -103,7 +151,9 @@ describe('drift findings of one answer', () => {
     rows[30] = { ...earningRow, Wallet: 7 as unknown as string };
     expect(findDrift('earning.view_all_earning_history', 200, { Success: rows })).toEqual([]);
     rows[999] = { ...earningRow, Wallet: 7 as unknown as string };
-    expect(findDrift('earning.view_all_earning_history', 200, { Success: rows })).toEqual([{ field: 'Success[].Wallet', kind: 'type', expected: 'string', seen: 7 }]);
+    expect(findDrift('earning.view_all_earning_history', 200, { Success: rows })).toEqual([
+      { field: 'Success[].Wallet', kind: 'type', expected: 'string', seen: 7 },
+    ]);
   });
 });
 
@@ -118,8 +168,26 @@ describe('the drift store', () => {
     store.check('user.view_profile', 200, { Success: [profile] });
     store.check('rank.current_rank', 200, { Success: { Rank: 3 } });
     expect(store.list()).toEqual([
-      { path: '/rank/current_rank', field: 'Success.Rank', kind: 'type', expected: 'string', seen: 3, count: 1, firstSeen: '2026-01-05T09:01:00.000Z', lastSeen: '2026-01-05T09:01:00.000Z' },
-      { path: '/user/view_profile', field: 'Success[].Side', kind: 'value', expected: '"0" | "1"', seen: 'L', count: 2, firstSeen: '2026-01-05T09:00:00.000Z', lastSeen: '2026-01-05T09:01:00.000Z' },
+      {
+        path: '/rank/current_rank',
+        field: 'Success.Rank',
+        kind: 'type',
+        expected: 'string',
+        seen: 3,
+        count: 1,
+        firstSeen: '2026-01-05T09:01:00.000Z',
+        lastSeen: '2026-01-05T09:01:00.000Z',
+      },
+      {
+        path: '/user/view_profile',
+        field: 'Success[].Side',
+        kind: 'value',
+        expected: '"0" | "1"',
+        seen: 'L',
+        count: 2,
+        firstSeen: '2026-01-05T09:00:00.000Z',
+        lastSeen: '2026-01-05T09:01:00.000Z',
+      },
     ]);
     // What list answers is a copy: changing it changes nothing stored.
     store.list()[0]!.count = 99;

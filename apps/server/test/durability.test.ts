@@ -22,7 +22,8 @@ const dir = mkdtempSync(join(tmpdir(), 'durability-'));
 const databasePath = join(dir, 'app.sqlite');
 const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -49,10 +50,25 @@ async function setUp() {
       side: '0',
       createdAt: services.clock.now(),
     }).id;
-    services.sqlite.prepare('update members set transaction_password_hash = ?, wallet_address = ? where id = ?').run(txnHash, '0x842dad94eaA5655D6452EEe18419FaA8a085dab8', id);
-    for (const [wallet, amount] of [['Deposit', 100_000], ['Direct', 10_000], ['Withdrawal', 10_000]] as const)
+    services.sqlite
+      .prepare('update members set transaction_password_hash = ?, wallet_address = ? where id = ?')
+      .run(txnHash, '0x842dad94eaA5655D6452EEe18419FaA8a085dab8', id);
+    for (const [wallet, amount] of [
+      ['Deposit', 100_000],
+      ['Direct', 10_000],
+      ['Withdrawal', 10_000],
+    ] as const)
       moneyTransaction(services, () =>
-        transfer(services, [{ transId: `SETUP${id}${wallet}`, from: { system: 'payouts' }, to: { member: id, wallet }, amount: amountToMicros(amount), reason: 'direct_income', memberId: id }]),
+        transfer(services, [
+          {
+            transId: `SETUP${id}${wallet}`,
+            from: { system: 'payouts' },
+            to: { member: id, wallet },
+            amount: amountToMicros(amount),
+            reason: 'direct_income',
+            memberId: id,
+          },
+        ]),
       );
     sponsor = id;
   }
@@ -63,7 +79,15 @@ async function setUp() {
 async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'durability-test-secret', NODE_ENV: 'development', LOG: '0' },
+    env: {
+      ...process.env,
+      DATABASE_PATH: databasePath,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'durability-test-secret',
+      NODE_ENV: 'development',
+      LOG: '0',
+    },
   });
   children.push(child);
   let output = '';
@@ -74,12 +98,19 @@ async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; u
       if (port) done(`http://127.0.0.1:${port}`);
     });
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('exit', (code, signal) => fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)));
+    child.on('exit', (code, signal) =>
+      fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)),
+    );
   });
   return { child, url };
 }
 
-async function post(url: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+async function post(
+  url: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -127,27 +158,51 @@ describe('SIGKILL during a burst of money requests', () => {
       const n = ++counter;
       switch (kind) {
         case 'deposit': {
-          const opened = await post(first.url, '/deposit/make_payment', { amount_usdt: 50, currency: 'USDT.BEP20' }, token);
+          const opened = await post(
+            first.url,
+            '/deposit/make_payment',
+            { amount_usdt: 50, currency: 'USDT.BEP20' },
+            token,
+          );
           if (opened.status !== 200) return null;
           const transId = String((opened.body.Success as { TransID: string }).TransID);
           const paid = await post(first.url, `/__qa/deposits/${transId}/pay`, {});
           return paid.status === 200 && paid.body.status === 'PAID' ? { kind, member, transId } : null;
         }
         case 'purchase':
-          return (await post(first.url, '/subscription/buy_subscription_packages', { plan: 'Starter' }, token)).status === 200 ? { kind, member, at: Date.now() } : null;
+          return (
+            await post(first.url, '/subscription/buy_subscription_packages', { plan: 'Starter' }, token)
+          ).status === 200
+            ? { kind, member, at: Date.now() }
+            : null;
         case 'p2p': {
           const micros = 1_000_000 + n;
-          const reply = await post(first.url, '/transfer_to_user', { username: next, amount: micros / 1e6, password: TXN_PASSWORD }, token);
+          const reply = await post(
+            first.url,
+            '/transfer_to_user',
+            { username: next, amount: micros / 1e6, password: TXN_PASSWORD },
+            token,
+          );
           return reply.status === 200 ? { kind, member, micros } : null;
         }
         case 'withdrawal': {
           const micros = 20_000_000 + n;
-          const reply = await post(first.url, '/withdraw/withdraw_request', { amount: micros / 1e6, password: TXN_PASSWORD }, token);
+          const reply = await post(
+            first.url,
+            '/withdraw/withdraw_request',
+            { amount: micros / 1e6, password: TXN_PASSWORD },
+            token,
+          );
           return reply.status === 200 ? { kind, member, micros } : null;
         }
         case 'swap': {
           const micros = n * 10_000;
-          const reply = await post(first.url, '/wallet/transfer_wallet', { from_wallet: 'Direct', to_wallet: n % 2 ? 'Deposit' : 'Withdrawal', amount: micros / 1e6 }, token);
+          const reply = await post(
+            first.url,
+            '/wallet/transfer_wallet',
+            { from_wallet: 'Direct', to_wallet: n % 2 ? 'Deposit' : 'Withdrawal', amount: micros / 1e6 },
+            token,
+          );
           return reply.status === 200 ? { kind, member, micros } : null;
         }
       }
@@ -188,19 +243,47 @@ describe('SIGKILL during a burst of money requests', () => {
 
     const db = new Database(databasePath, { readonly: true });
     const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-    const memberId = (username: string) => one<{ id: number }>('select id from members where username = ?', username).id;
+    const memberId = (username: string) =>
+      one<{ id: number }>('select id from members where username = ?', username).id;
     for (const ack of acks) {
       const id = memberId(ack.member);
       const label = JSON.stringify(ack);
       if (ack.kind === 'deposit') {
-        expect(one<{ status: string }>('select status from deposits where trans_id = ?', ack.transId).status, label).toBe('PAID');
-        expect(one<{ n: number }>("select count(*) as n from transfers where trans_id = ? and reason = 'deposit'", ack.transId).n, label).toBe(1);
+        expect(
+          one<{ status: string }>('select status from deposits where trans_id = ?', ack.transId).status,
+          label,
+        ).toBe('PAID');
+        expect(
+          one<{ n: number }>(
+            "select count(*) as n from transfers where trans_id = ? and reason = 'deposit'",
+            ack.transId,
+          ).n,
+          label,
+        ).toBe(1);
       } else if (ack.kind === 'withdrawal') {
-        const row = one<{ transId: string } | undefined>('select trans_id as transId from withdrawals where member_id = ? and amount = ?', id, ack.micros);
+        const row = one<{ transId: string } | undefined>(
+          'select trans_id as transId from withdrawals where member_id = ? and amount = ?',
+          id,
+          ack.micros,
+        );
         expect(row, label).toBeDefined();
-        expect(one<{ n: number }>("select count(*) as n from transfers where trans_id = ? and reason = 'withdrawal_request'", row!.transId).n, label).toBe(1);
+        expect(
+          one<{ n: number }>(
+            "select count(*) as n from transfers where trans_id = ? and reason = 'withdrawal_request'",
+            row!.transId,
+          ).n,
+          label,
+        ).toBe(1);
       } else if (ack.kind === 'p2p' || ack.kind === 'swap') {
-        expect(one<{ n: number }>('select count(*) as n from transfers where reason = ? and member_id = ? and amount = ?', ack.kind, id, ack.micros).n, label).toBe(1);
+        expect(
+          one<{ n: number }>(
+            'select count(*) as n from transfers where reason = ? and member_id = ? and amount = ?',
+            ack.kind,
+            id,
+            ack.micros,
+          ).n,
+          label,
+        ).toBe(1);
       }
     }
     // Purchases carry no id in their answer, and the same package bought again by the same member
@@ -208,11 +291,17 @@ describe('SIGKILL during a burst of money requests', () => {
     // at least one subscription per window of acknowledged purchases (a window opens with an
     // answer more than the repeat window after the previous window's first answer).
     for (let i = 0; i < SENDERS; i++) {
-      const answered = acks.flatMap((a) => (a.kind === 'purchase' && a.member === `d${i}` ? [a.at] : [])).sort((a, b) => a - b);
+      const answered = acks
+        .flatMap((a) => (a.kind === 'purchase' && a.member === `d${i}` ? [a.at] : []))
+        .sort((a, b) => a - b);
       let windows = 0;
       let opened = -Infinity;
-      for (const at of answered) if (at - opened > PURCHASE_REPEAT_WINDOW_MS) [windows, opened] = [windows + 1, at];
-      expect(one<{ n: number }>('select count(*) as n from subscriptions where member_id = ?', memberId(`d${i}`)).n).toBeGreaterThanOrEqual(windows);
+      for (const at of answered)
+        if (at - opened > PURCHASE_REPEAT_WINDOW_MS) [windows, opened] = [windows + 1, at];
+      expect(
+        one<{ n: number }>('select count(*) as n from subscriptions where member_id = ?', memberId(`d${i}`))
+          .n,
+      ).toBeGreaterThanOrEqual(windows);
     }
     // Nothing by halves: every row has the transfer that paid for it, and the other way round.
     const orphans = one<{ n: number }>(

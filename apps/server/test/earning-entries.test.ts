@@ -91,14 +91,21 @@ function referenceWhere(member: number, query: Query) {
 function referencePage(sqlite: Database.Database, member: number, query: Query) {
   const { where, params } = referenceWhere(member, query);
   const rows = sqlite
-    .prepare(`select ${REFERENCE_SELECT} from ${REFERENCE_FROM} where ${where} order by t.created_at desc, t.id desc limit @limit offset @offset`)
-    .all({ ...params, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }) as Record<string, unknown>[];
+    .prepare(
+      `select ${REFERENCE_SELECT} from ${REFERENCE_FROM} where ${where} order by t.created_at desc, t.id desc limit @limit offset @offset`,
+    )
+    .all({ ...params, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }) as Record<
+    string,
+    unknown
+  >[];
   return { Success: rows.map((row) => earningSource.toRow(row)) };
 }
 
 function referencePages(sqlite: Database.Database, member: number, query: Query) {
   const { where, params } = referenceWhere(member, query);
-  const { total } = sqlite.prepare(`select count(*) as total from ${REFERENCE_FROM} where ${where}`).get(params) as { total: number };
+  const { total } = sqlite
+    .prepare(`select count(*) as total from ${REFERENCE_FROM} where ${where}`)
+    .get(params) as { total: number };
   return { Success: Math.max(1, Math.ceil(total / query.pageSize)) };
 }
 
@@ -128,7 +135,12 @@ const COUNT_HANDLERS: Record<string, string> = {
 
 const ctxOf = (services: Services, id: number) => ({ ...services, member: { id } }) as unknown as AuthedCtx;
 const call = (services: Services, member: number, name: string, query: Query) =>
-  JSON.stringify(((tableHandlers as Record<string, unknown>)[name] as (ctx: AuthedCtx, input: Query) => unknown)(ctxOf(services, member), query));
+  JSON.stringify(
+    ((tableHandlers as Record<string, unknown>)[name] as (ctx: AuthedCtx, input: Query) => unknown)(
+      ctxOf(services, member),
+      query,
+    ),
+  );
 
 /**
  * Every query this compares for one member: the whole history as one page (nothing missing,
@@ -138,7 +150,11 @@ const call = (services: Services, member: number, name: string, query: Query) =>
 function compareMember(services: Services, member: number): number {
   const sqlite = services.sqlite;
   const all = referencePage(sqlite, member, { pageNo: 1, pageSize: 100_000 }).Success;
-  const raw = sqlite.prepare(`select distinct t.reason, ta.wallet, t.trans_id, cp.username from ${REFERENCE_FROM} where ${REFERENCE_SCOPE}`).all({ member }) as {
+  const raw = sqlite
+    .prepare(
+      `select distinct t.reason, ta.wallet, t.trans_id, cp.username from ${REFERENCE_FROM} where ${REFERENCE_SCOPE}`,
+    )
+    .all({ member }) as {
     reason: string;
     wallet: string;
     trans_id: string;
@@ -150,15 +166,23 @@ function compareMember(services: Services, member: number): number {
   queries.push({ pageNo: 1, pageSize: 100_000 }, { pageNo: 2, pageSize: 7 });
   const reasons = [...new Set(raw.map((r) => r.reason))];
   const wallets = [...new Set(raw.map((r) => r.wallet))];
-  for (const reason of [...reasons, 'no_such_reason']) queries.push({ pageNo: 1, pageSize: 10, filters: { Type: [reason] } });
+  for (const reason of [...reasons, 'no_such_reason'])
+    queries.push({ pageNo: 1, pageSize: 10, filters: { Type: [reason] } });
   for (const wallet of wallets) queries.push({ pageNo: 1, pageSize: 10, filters: { Wallet: [wallet] } });
-  queries.push({ pageNo: 1, pageSize: 10, filters: { Type: reasons.slice(0, 2), Wallet: wallets.slice(0, 2) } });
+  queries.push({
+    pageNo: 1,
+    pageSize: 10,
+    filters: { Type: reasons.slice(0, 2), Wallet: wallets.slice(0, 2) },
+  });
   queries.push({ pageNo: 2, pageSize: 5, filters: { Type: [], Wallet: wallets } });
   const someTransId = raw[Math.floor(raw.length / 2)]?.trans_id ?? 'none';
   const someUser = raw.find((r) => r.username)?.username ?? 'nobody';
   for (const text of [someTransId, someUser, 'swap', 'Deposit', 'roi', 'withdrawal', '%', '_', '  ', 'zzz'])
     queries.push({ pageNo: 1, pageSize: 10, search: [text] });
-  queries.push({ pageNo: 2, pageSize: 3, search: [someUser] }, { pageNo: 2, pageSize: 3, search: ['Deposit'] });
+  queries.push(
+    { pageNo: 2, pageSize: 3, search: [someUser] },
+    { pageNo: 2, pageSize: 3, search: ['Deposit'] },
+  );
   if (all.length > 0) {
     const day = (row: Record<string, unknown>) => String(row.DateTime).slice(0, 10);
     const newest = day(all[0]!);
@@ -167,13 +191,24 @@ function compareMember(services: Services, member: number): number {
       { pageNo: 1, pageSize: 10, start_date: middle },
       { pageNo: 1, pageSize: 10, end_date: middle },
       { pageNo: 1, pageSize: 10, start_date: middle, end_date: newest },
-      { pageNo: 1, pageSize: 10, start_date: middle, end_date: newest, filters: { Type: reasons.slice(0, 1) }, search: ['T'] },
+      {
+        pageNo: 1,
+        pageSize: 10,
+        start_date: middle,
+        end_date: newest,
+        filters: { Type: reasons.slice(0, 1) },
+        search: ['T'],
+      },
     );
   }
   for (const query of queries) {
     const label = `member ${member} ${JSON.stringify(query)}`;
-    expect(call(services, member, 'earning.view_all_earning_history', query), label).toBe(JSON.stringify(referencePage(sqlite, member, query)));
-    expect(call(services, member, 'earning.total_pagination_earning_history', query), label).toBe(JSON.stringify(referencePages(sqlite, member, query)));
+    expect(call(services, member, 'earning.view_all_earning_history', query), label).toBe(
+      JSON.stringify(referencePage(sqlite, member, query)),
+    );
+    expect(call(services, member, 'earning.total_pagination_earning_history', query), label).toBe(
+      JSON.stringify(referencePages(sqlite, member, query)),
+    );
   }
   return queries.length;
 }
@@ -181,28 +216,39 @@ function compareMember(services: Services, member: number): number {
 /** Every member's maintained counts equal count(*) for every table, and the page counts follow them. */
 function compareCounts(services: Services) {
   const sqlite = services.sqlite;
-  const members = (sqlite.prepare('select id from members order by id').all() as { id: number }[]).map((m) => m.id);
+  const members = (sqlite.prepare('select id from members order by id').all() as { id: number }[]).map(
+    (m) => m.id,
+  );
   for (const member of members) {
     for (const [source, sql] of Object.entries(REFERENCE_COUNTS)) {
       const { n } = sqlite.prepare(sql).get({ member }) as { n: number };
-      const kept = sqlite.prepare('select total from table_rows where member_id = ? and source = ?').get(member, source) as { total: number } | undefined;
+      const kept = sqlite
+        .prepare('select total from table_rows where member_id = ? and source = ?')
+        .get(member, source) as { total: number } | undefined;
       // The volumes are counted over their index, not kept (the daily run writes them in bulk).
       if (KEPT.has(source)) expect(kept?.total ?? 0, `${source} of member ${member}`).toBe(n);
       else expect(kept, `${source} of member ${member}`).toBeUndefined();
       for (const pageSize of [1, 10, 7])
-        expect(JSON.parse(call(services, member, COUNT_HANDLERS[source]!, { pageNo: 1, pageSize })).Success, `${source} pages of member ${member}`).toBe(
-          Math.max(1, Math.ceil(n / pageSize)),
-        );
+        expect(
+          JSON.parse(call(services, member, COUNT_HANDLERS[source]!, { pageNo: 1, pageSize })).Success,
+          `${source} pages of member ${member}`,
+        ).toBe(Math.max(1, Math.ceil(n / pageSize)));
     }
   }
   // No count of a member that is not there; the payouts' mark never outlives their transaction.
-  const stray = sqlite.prepare('select count(*) as n from table_rows where member_id not in (select id from members)').get() as { n: number };
+  const stray = sqlite
+    .prepare('select count(*) as n from table_rows where member_id not in (select id from members)')
+    .get() as { n: number };
   expect(stray.n).toBe(0);
-  expect(sqlite.prepare("select count(*) as n from meta where key = 'earning_entries_batch'").get()).toEqual({ n: 0 });
+  expect(sqlite.prepare("select count(*) as n from meta where key = 'earning_entries_batch'").get()).toEqual({
+    n: 0,
+  });
 }
 
 function compareAll(services: Services) {
-  const members = (services.sqlite.prepare('select id from members order by id').all() as { id: number }[]).map((m) => m.id);
+  const members = (
+    services.sqlite.prepare('select id from members order by id').all() as { id: number }[]
+  ).map((m) => m.id);
   let queries = 0;
   for (const member of members) queries += compareMember(services, member);
   compareCounts(services);
@@ -215,7 +261,9 @@ function compareAll(services: Services) {
  * days of daily runs for everybody. Times stay before `now` so the runs pay what came before.
  */
 function busyMember(services: Services, clock: Clock, name: string, rounds: number) {
-  const demo = (services.sqlite.prepare("select id from members where username = 'demo'").get() as { id: number }).id;
+  const demo = (
+    services.sqlite.prepare("select id from members where username = 'demo'").get() as { id: number }
+  ).id;
   const join = (username: string, sponsorId: number) =>
     insertMember(services, {
       username,
@@ -254,7 +302,9 @@ function busyMember(services: Services, clock: Clock, name: string, rounds: numb
   }
   expect(decided.length).toBeGreaterThan(rounds / 3);
   // Some approved, some rejected, a third left PENDING: each shows in Status.
-  decided.forEach((transId, k) => decideWithdrawal(services, transId, k % 2 ? 'approve' : 'reject', clock.now() - DAY));
+  decided.forEach((transId, k) =>
+    decideWithdrawal(services, transId, k % 2 ? 'approve' : 'reject', clock.now() - DAY),
+  );
   const from = clock.now();
   clock.set(from + 2 * DAY);
   runDueJobs(services, from, from + 2 * DAY);
@@ -275,21 +325,33 @@ describe('earning history and page counts (in memory)', () => {
   });
 
   it("stay equal after demo's pending withdrawals are decided and a busy member adds hundreds of rows", () => {
-    const pending = t.services.sqlite.prepare("select trans_id from withdrawals where status = 'PENDING' order by id").all() as { trans_id: string }[];
+    const pending = t.services.sqlite
+      .prepare("select trans_id from withdrawals where status = 'PENDING' order by id")
+      .all() as { trans_id: string }[];
     expect(pending.length).toBeGreaterThan(1);
     // Before the decision the history shows Pending; after it, Rejected (or Success once approved).
-    const demo = (t.services.sqlite.prepare("select id from members where username = 'demo'").get() as { id: number }).id;
+    const demo = (
+      t.services.sqlite.prepare("select id from members where username = 'demo'").get() as { id: number }
+    ).id;
     const statusOf = (transId: string) =>
-      (JSON.parse(call(t.services, demo, 'earning.view_all_earning_history', { pageNo: 1, pageSize: 10, search: [transId] })).Success as { Type: string; Status: string }[]).find(
-        (row) => row.Type === 'Withdrawal Request',
-      )?.Status;
+      (
+        JSON.parse(
+          call(t.services, demo, 'earning.view_all_earning_history', {
+            pageNo: 1,
+            pageSize: 10,
+            search: [transId],
+          }),
+        ).Success as { Type: string; Status: string }[]
+      ).find((row) => row.Type === 'Withdrawal Request')?.Status;
     const mine = pending.filter((p) => statusOf(p.trans_id) === 'Pending');
     expect(mine.length).toBeGreaterThan(0);
     pending.forEach((p, k) => decideWithdrawal(t.services, p.trans_id, k % 2 ? 'approve' : 'reject'));
     for (const p of mine) expect(statusOf(p.trans_id)).toBe(pending.indexOf(p) % 2 ? 'Success' : 'Rejected');
 
     const busy = busyMember(t.services, t.clock, 'busy_earner', 120);
-    const rows = JSON.parse(call(t.services, busy, 'earning.total_pagination_earning_history', { pageNo: 1, pageSize: 1 })).Success as number;
+    const rows = JSON.parse(
+      call(t.services, busy, 'earning.total_pagination_earning_history', { pageNo: 1, pageSize: 1 }),
+    ).Success as number;
     expect(rows).toBeGreaterThan(700);
     compareAll(t.services);
   });
@@ -298,7 +360,9 @@ describe('earning history and page counts (in memory)', () => {
     expect((await t.post('/__qa/snapshots', { name: 'entries' })).status).toBe(201);
     busyMember(t.services, t.clock, 'after_snapshot', 10);
     expect((await t.post('/__qa/snapshots/entries/restore')).status).toBe(200);
-    expect(t.services.sqlite.prepare("select count(*) as n from members where username = 'after_snapshot'").get()).toEqual({ n: 0 });
+    expect(
+      t.services.sqlite.prepare("select count(*) as n from members where username = 'after_snapshot'").get(),
+    ).toEqual({ n: 0 });
     compareAll(t.services);
   });
 });
@@ -318,12 +382,20 @@ describe('a database of the previous main', () => {
       // (and without the later migrations').
       const old = new Database(path);
       undoMigrationsAfter(old, '0008_earning_entries');
-      const hash = old.prepare('select hash from __drizzle_migrations order by created_at desc limit 1').get() as { hash: string };
-      for (const { name } of old.prepare("select name from sqlite_master where type = 'trigger' and (sql like '%earning_entries%' or sql like '%table_rows%')").all() as { name: string }[])
+      const hash = old
+        .prepare('select hash from __drizzle_migrations order by created_at desc limit 1')
+        .get() as { hash: string };
+      for (const { name } of old
+        .prepare(
+          "select name from sqlite_master where type = 'trigger' and (sql like '%earning_entries%' or sql like '%table_rows%')",
+        )
+        .all() as { name: string }[])
         old.exec(`drop trigger if exists "${name}"`);
       old.exec('drop table earning_entries; drop table table_rows');
       old.prepare('delete from __drizzle_migrations where hash = ?').run(hash.hash);
-      expect(old.prepare("select count(*) as n from sqlite_master where type = 'trigger'").get()).toEqual({ n: 1 }); // 0005's, which stays
+      expect(old.prepare("select count(*) as n from sqlite_master where type = 'trigger'").get()).toEqual({
+        n: 1,
+      }); // 0005's, which stays
       old.close();
 
       const app = await buildApp({ databasePath: path, seed: 'demo', clock });

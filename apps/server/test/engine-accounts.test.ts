@@ -8,7 +8,13 @@ import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
 import { insertMember } from '../src/modules/auth/members.ts';
 import { runDueJobs } from '../src/modules/engine/jobs.ts';
-import { creditFromSystem, moneyTransaction, transfer, walletBalance, walletFigures } from '../src/modules/ledger/ledger.ts';
+import {
+  creditFromSystem,
+  moneyTransaction,
+  transfer,
+  walletBalance,
+  walletFigures,
+} from '../src/modules/ledger/ledger.ts';
 import { createTestApp, expectLedgerSound, type TestApp } from './helpers.ts';
 
 const apps: TestApp[] = [];
@@ -35,7 +41,9 @@ async function world() {
       createdAt: t.clock.now(),
     }).id;
   const accounts = (memberId: number) =>
-    t.services.sqlite.prepare('select id, wallet, balance from accounts where member_id = ? order by id').all(memberId) as { id: number; wallet: string; balance: number }[];
+    t.services.sqlite
+      .prepare('select id, wallet, balance from accounts where member_id = ? order by id')
+      .all(memberId) as { id: number; wallet: string; balance: number }[];
   return { t, member, accounts };
 }
 
@@ -53,8 +61,12 @@ describe('wallet accounts created by the daily runs', () => {
        values (?, ?, 'Gold', 1000000000, 150, 3000000000, 1000000000, 1000000000, ?)`,
     );
     for (const id of [root, left, right]) subscribe.run(`PKT${id}`, id, t.clock.now() - 3_600_000);
-    db.prepare('update binary_stats set own_binary_pending = 1000000000, own_rank_pending = 1000000000 where member_id in (?, ?)').run(left, right);
-    expect(db.prepare('select count(*) as n from accounts where member_id is not null').get()).toEqual({ n: 0 });
+    db.prepare(
+      'update binary_stats set own_binary_pending = 1000000000, own_rank_pending = 1000000000 where member_id in (?, ?)',
+    ).run(left, right);
+    expect(db.prepare('select count(*) as n from accounts where member_id is not null').get()).toEqual({
+      n: 0,
+    });
 
     // Monday's binary (1,000 matched: 100) and ranks (Bronze: 50), Tuesday's ROI (15 each).
     t.clock.set(Date.parse('2026-03-03T09:00:00Z'));
@@ -70,7 +82,9 @@ describe('wallet accounts created by the daily runs', () => {
     expect(figures.ROI).toMatchObject({ balance: 15_000_000, total: 15_000_000 });
     expect(figures.Binary).toEqual({ balance: 0, total: 0, thisMonth: 0, lastMonth: 0 });
     // Each credit is a transfer into the wallet just created.
-    const roiIn = db.prepare("select t.to_account_id as account, t.amount from transfers t where t.reason = 'roi' and t.member_id = ?");
+    const roiIn = db.prepare(
+      "select t.to_account_id as account, t.amount from transfers t where t.reason = 'roi' and t.member_id = ?",
+    );
     expect(roiIn.all(left)).toEqual([{ account: accounts(left)[0]!.id, amount: 15_000_000 }]);
 
     // Wednesday's ROI credits the same wallets: no new account.
@@ -81,7 +95,9 @@ describe('wallet accounts created by the daily runs', () => {
     expect(walletBalance(t.services, left, 'ROI')).toBe(30_000_000);
     expect(walletBalance(t.services, root, 'ROI')).toBe(30_000_000);
     // The payouts account paid out exactly what the wallets received.
-    expect(db.prepare("select balance from accounts where member_id is null and wallet = 'payouts'").get()).toEqual({ balance: -(100 + 50 + 6 * 15) * 1_000_000 });
+    expect(
+      db.prepare("select balance from accounts where member_id is null and wallet = 'payouts'").get(),
+    ).toEqual({ balance: -(100 + 50 + 6 * 15) * 1_000_000 });
   });
 
   it('credits several times into one wallet within a batch, and creates the missing wallets in first-credit order', async () => {
@@ -91,7 +107,16 @@ describe('wallet accounts created by the daily runs', () => {
     const at = t.clock.now();
     // b already has a Deposit wallet (and only that one).
     moneyTransaction(t.services, () =>
-      transfer(t.services, [{ transId: 'DP1', from: { system: 'deposits_clearing' }, to: { member: b, wallet: 'Deposit' }, amount: 1_000_000, reason: 'deposit', memberId: b }]),
+      transfer(t.services, [
+        {
+          transId: 'DP1',
+          from: { system: 'deposits_clearing' },
+          to: { member: b, wallet: 'Deposit' },
+          amount: 1_000_000,
+          reason: 'deposit',
+          memberId: b,
+        },
+      ]),
     );
     moneyTransaction(t.services, () =>
       creditFromSystem(t.services, 'payouts', [
@@ -116,7 +141,11 @@ describe('wallet accounts created by the daily runs', () => {
     expect(aAccounts[0]!.id).toBeLessThan(bAccounts[1]!.id);
     expect(bAccounts[1]!.id).toBeLessThan(aAccounts[1]!.id);
     // One transfer per credit, in queue order, each into its wallet.
-    const transfers = t.services.sqlite.prepare("select trans_id, to_account_id as account, amount from transfers where trans_id like 'C%' order by id").all();
+    const transfers = t.services.sqlite
+      .prepare(
+        "select trans_id, to_account_id as account, amount from transfers where trans_id like 'C%' order by id",
+      )
+      .all();
     expect(transfers).toEqual([
       { trans_id: 'C1', account: aAccounts[0]!.id, amount: 5_000_000 },
       { trans_id: 'C2', account: bAccounts[1]!.id, amount: 1_000_000 },
@@ -124,6 +153,10 @@ describe('wallet accounts created by the daily runs', () => {
       { trans_id: 'C4', account: aAccounts[1]!.id, amount: 2_000_000 },
       { trans_id: 'C5', account: bAccounts[0]!.id, amount: 3_000_000 },
     ]);
-    expect(t.services.sqlite.prepare("select balance from accounts where member_id is null and wallet = 'payouts'").get()).toEqual({ balance: -18_000_000 });
+    expect(
+      t.services.sqlite
+        .prepare("select balance from accounts where member_id is null and wallet = 'payouts'")
+        .get(),
+    ).toEqual({ balance: -18_000_000 });
   });
 });

@@ -14,14 +14,20 @@ const dir = mkdtempSync(join(tmpdir(), 'engine-crash-'));
 const databasePath = join(dir, 'app.sqlite');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const runChild = (mode: string) => spawnSync(process.execPath, ['--import', 'tsx', child, mode, databasePath], { encoding: 'utf8', timeout: 60_000 });
+const runChild = (mode: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', child, mode, databasePath], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 
 describe('a run killed midway', () => {
   it('is finished on restart and pays every member exactly once', async () => {
     const setup = runChild('setup');
     expect(setup.status, setup.stderr).toBe(0);
 
-    const running = spawn(process.execPath, ['--import', 'tsx', child, 'run', databasePath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const running = spawn(process.execPath, ['--import', 'tsx', child, 'run', databasePath], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     running.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     await new Promise<void>((done, fail) => {
@@ -37,9 +43,14 @@ describe('a run killed midway', () => {
     expect(running.signalCode).toBe('SIGKILL');
 
     const db = new Database(databasePath, { readonly: true });
-    const partial = db.prepare("select status, cursor from job_runs where job = 'roi'").get() as { status: string; cursor: number };
+    const partial = db.prepare("select status, cursor from job_runs where job = 'roi'").get() as {
+      status: string;
+      cursor: number;
+    };
     expect(partial.status).toBe('running');
-    expect((db.prepare("select count(*) as n from transfers where reason = 'roi'").get() as { n: number }).n).toBe(2);
+    expect(
+      (db.prepare("select count(*) as n from transfers where reason = 'roi'").get() as { n: number }).n,
+    ).toBe(2);
     db.close();
 
     const resumed = runChild('resume');
@@ -50,9 +61,17 @@ describe('a run killed midway', () => {
       { job: 'roi', date: '2026-03-03', status: 'done' },
     ]);
     const after = new Database(databasePath, { readonly: true });
-    const perMember = after.prepare("select member_id, count(*) as n, sum(amount) as paid from transfers where reason = 'roi' group by member_id").all();
+    const perMember = after
+      .prepare(
+        "select member_id, count(*) as n, sum(amount) as paid from transfers where reason = 'roi' group by member_id",
+      )
+      .all();
     expect(perMember).toHaveLength(7);
-    expect(perMember.every((r) => (r as { n: number; paid: number }).n === 1 && (r as { paid: number }).paid === 1_000_000)).toBe(true);
+    expect(
+      perMember.every(
+        (r) => (r as { n: number; paid: number }).n === 1 && (r as { paid: number }).paid === 1_000_000,
+      ),
+    ).toBe(true);
     expect((after.prepare('select sum(balance) as s from accounts').get() as { s: number }).s).toBe(0);
     after.close();
   }, 120_000);
@@ -70,7 +89,8 @@ describe('two servers on one database file', () => {
     const end = start + 3 * 86_400_000;
     const ranFirst = runDueJobs(first.services, start, end);
     expect(ranFirst.length).toBeGreaterThan(0);
-    const transfers = () => (first.services.sqlite.prepare('select count(*) as n from transfers').get() as { n: number }).n;
+    const transfers = () =>
+      (first.services.sqlite.prepare('select count(*) as n from transfers').get() as { n: number }).n;
     const before = transfers();
     expect(runDueJobs(second.services, start, end)).toEqual([]);
     expect(transfers()).toBe(before);

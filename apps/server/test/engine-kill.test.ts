@@ -32,7 +32,8 @@ const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'engine-kill-'));
 const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,7 +64,11 @@ function seeded(seed: number) {
 /** The network: deep spillover legs, a Gold package for every other member, a past week's runs, then a day's purchases' volume. */
 async function buildBase(path: string) {
   const random = seeded(7);
-  const { services, fastify } = await buildApp({ databasePath: path, seed: 'empty', clock: manualClock(MONDAY) });
+  const { services, fastify } = await buildApp({
+    databasePath: path,
+    seed: 'empty',
+    clock: manualClock(MONDAY),
+  });
   const db = services.sqlite;
   const insertMember = db.prepare(
     `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash) values (?, ?, ?, ?, 'India', ?, ?, ?, ?, ?)`,
@@ -78,7 +83,8 @@ async function buildBase(path: string) {
       let parent: number | null = null;
       let side: '0' | '1' | null = null;
       for (let tries = 0; i > 1; tries++) {
-        const candidate = tries < 40 ? Math.max(1, i - 1 - Math.floor(random() * 20)) : 1 + Math.floor(random() * (i - 1));
+        const candidate =
+          tries < 40 ? Math.max(1, i - 1 - Math.floor(random() * 20)) : 1 + Math.floor(random() * (i - 1));
         const s = random() < 0.5 ? 0 : 1;
         const free = !taken[candidate * 2 + s] ? s : !taken[candidate * 2 + (1 - s)] ? 1 - s : -1;
         if (free < 0) continue;
@@ -87,8 +93,19 @@ async function buildBase(path: string) {
         side = free === 0 ? '0' : '1';
         break;
       }
-      const sponsor = parent === null ? null : random() < 0.5 ? parent : Math.max(1, parent - Math.floor(random() * 50));
-      insertMember.run(i, `k${i}`, `k${i}`, `k${i}@example.com`, sponsor, parent, side, MONDAY - 30 * 86_400_000, DEMO_PASSWORD_HASH);
+      const sponsor =
+        parent === null ? null : random() < 0.5 ? parent : Math.max(1, parent - Math.floor(random() * 50));
+      insertMember.run(
+        i,
+        `k${i}`,
+        `k${i}`,
+        `k${i}@example.com`,
+        sponsor,
+        parent,
+        side,
+        MONDAY - 30 * 86_400_000,
+        DEMO_PASSWORD_HASH,
+      );
       if (i % 2 === 0) subscribe.run(`PKK${i}`, i, MONDAY - 7 * 86_400_000);
     }
   })();
@@ -96,7 +113,9 @@ async function buildBase(path: string) {
   // Last week's runs (ROI pays the packages; no volume yet), up to Monday's ROI.
   runDueJobs(services, MONDAY - 4 * 86_400_000, MONDAY);
   // The weekend's purchases: volume on three members in ten, waiting for Monday's binary run.
-  const volume = db.prepare('update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?');
+  const volume = db.prepare(
+    'update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?',
+  );
   db.transaction(() => {
     for (let i = 1; i <= MEMBERS; i++) if (random() < 0.3) volume.run(250_000_000, 250_000_000, i);
   })();
@@ -106,7 +125,9 @@ async function buildBase(path: string) {
 /** Puts the file's persisted clock at `at` (the server's clock runs on from there). */
 function setClock(path: string, at: number) {
   const db = new Database(path);
-  db.prepare('insert into clock_state (id, offset_ms) values (1, ?) on conflict(id) do update set offset_ms = excluded.offset_ms').run(at - Date.now());
+  db.prepare(
+    'insert into clock_state (id, offset_ms) values (1, ?) on conflict(id) do update set offset_ms = excluded.offset_ms',
+  ).run(at - Date.now());
   db.close();
 }
 
@@ -122,7 +143,16 @@ interface Server {
 async function startServer(path: string, env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_PATH: path, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'engine-kill-test', NODE_ENV: 'development', ENGINE_CHUNK_SIZE: String(CHUNK), ...env },
+    env: {
+      ...process.env,
+      DATABASE_PATH: path,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'engine-kill-test',
+      NODE_ENV: 'development',
+      ENGINE_CHUNK_SIZE: String(CHUNK),
+      ...env,
+    },
   });
   children.push(child);
   const lines: string[] = [];
@@ -150,7 +180,11 @@ async function startServer(path: string, env: Record<string, string>): Promise<S
 
 /** Sets the QA clock to TARGET: runs what falls due (answered when done), or nothing when the clock is already there. */
 const setTarget = (url: string) =>
-  fetch(`${url}/__qa/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ set: TARGET }) }).then(
+  fetch(`${url}/__qa/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ set: TARGET }),
+  }).then(
     (r) => r.status,
     () => 0, // killed before answering
   );
@@ -169,7 +203,17 @@ function inspect<T>(path: string, read: (db: Database.Database) => T): T {
 }
 
 const runsDone = (path: string) =>
-  inspect(path, (db) => (db.prepare("select count(*) as n from job_runs where status = 'done' and business_date >= '2026-03-02' and not (job = 'roi' and business_date = '2026-03-02')").get() as { n: number }).n);
+  inspect(
+    path,
+    (db) =>
+      (
+        db
+          .prepare(
+            "select count(*) as n from job_runs where status = 'done' and business_date >= '2026-03-02' and not (job = 'roi' and business_date = '2026-03-02')",
+          )
+          .get() as { n: number }
+      ).n,
+  );
 
 /** Everything the run decides, comparable across databases (ids and times of writing left out). */
 function outcome(db: Database.Database) {
@@ -180,7 +224,9 @@ function outcome(db: Database.Database) {
       `select t.member_id as member, a.wallet, t.amount, t.reason, t.created_at as at from transfers t join accounts a on a.id = t.to_account_id
         where t.reason in ('roi', 'binary_income', 'rank_reward') order by member, wallet, at, amount`,
     ),
-    transIds: all("select trans_id from transfers where reason in ('roi', 'binary_income', 'rank_reward') order by trans_id"),
+    transIds: all(
+      "select trans_id from transfers where reason in ('roi', 'binary_income', 'rank_reward') order by trans_id",
+    ),
     legs: all(
       `select member_id, own_binary_pending, own_rank_pending, left_pending, right_pending, left_carry, right_carry, left_total, right_total, rank_left, rank_right, rank
          from binary_stats order by member_id`,
@@ -191,8 +237,12 @@ function outcome(db: Database.Database) {
     ),
     rewards: all('select trans_id, member_id, rank, reward, created_at from rank_rewards order by trans_id'),
     caps: all('select id, total_earnings, status, reason from subscriptions order by id'),
-    notifications: all('select member_id, type, message, trans_id, created_at from notifications order by member_id, trans_id, type'),
-    balances: all("select member_id, wallet, balance from accounts where kind = 'member' order by member_id, wallet"),
+    notifications: all(
+      'select member_id, type, message, trans_id, created_at from notifications order by member_id, trans_id, type',
+    ),
+    balances: all(
+      "select member_id, wallet, balance from accounts where kind = 'member' order by member_id, wallet",
+    ),
   };
 }
 
@@ -200,7 +250,14 @@ function outcome(db: Database.Database) {
  * The network before the run (`base`) and the same run never interrupted (`control`): its chunk
  * list (job, phase, cursor after each) and what it decided. Built once for the tests below.
  */
-let controlBuilt: Promise<{ base: string; control: string; trace: { job: string; date: string; phase: string; cursor: number }[]; expected: ReturnType<typeof outcome> }> | undefined;
+let controlBuilt:
+  | Promise<{
+      base: string;
+      control: string;
+      trace: { job: string; date: string; phase: string; cursor: number }[];
+      expected: ReturnType<typeof outcome>;
+    }>
+  | undefined;
 const controlRun = () =>
   (controlBuilt ??= (async () => {
     const base = join(dir, 'base.sqlite');
@@ -215,14 +272,23 @@ const controlRun = () =>
     const trace = uninterrupted.lines
       .map((line) => /^engine chunk \d+: (\w+) (\S+) (\w+) (\d+)/.exec(line))
       .filter((m) => m !== null)
-      .map(([, job, date, phase, cursor]) => ({ job: job!, date: date!, phase: phase!, cursor: Number(cursor) }));
+      .map(([, job, date, phase, cursor]) => ({
+        job: job!,
+        date: date!,
+        phase: phase!,
+        cursor: Number(cursor),
+      }));
     return { base, control, trace, expected: inspect(control, outcome) };
   })());
 
 /** After a kill: the ledger is sound and every payout made is one the control made (none twice). */
 function expectPartOf(path: string, expected: ReturnType<typeof outcome>, what: string) {
   const state = inspect(path, (db) => ({ ledger: ledgerCheck({ sqlite: db }), paid: outcome(db).payouts }));
-  expect(state.ledger, `ledger after ${what}`).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+  expect(state.ledger, `ledger after ${what}`).toMatchObject({
+    balanced: true,
+    negativeWallets: [],
+    mismatchedWallets: [],
+  });
   const left = new Map<string, number>();
   for (const p of expected.payouts) left.set(JSON.stringify(p), (left.get(JSON.stringify(p)) ?? 0) + 1);
   for (const p of state.paid) {
@@ -238,19 +304,34 @@ describe('the real server killed at random moments of a daily run', () => {
     // The control: the same file, never interrupted; its chunk list tells where each phase is.
     const { base, control, trace, expected } = await controlRun();
     const phases = ['binary/stage', 'binary/fold', 'binary/pay', 'ranks/pay', 'roi/pay'];
-    for (const phase of phases) expect(trace.some((c) => `${c.job}/${c.phase}` === phase), phase).toBe(true);
+    for (const phase of phases)
+      expect(
+        trace.some((c) => `${c.job}/${c.phase}` === phase),
+        phase,
+      ).toBe(true);
     expect(expected.payouts.length).toBeGreaterThan(1_000);
-    for (const reason of ['roi', 'binary_income', 'rank_reward']) expect(expected.payouts.some((p) => (p as { reason: string }).reason === reason), reason).toBe(true);
+    for (const reason of ['roi', 'binary_income', 'rank_reward'])
+      expect(
+        expected.payouts.some((p) => (p as { reason: string }).reason === reason),
+        reason,
+      ).toBe(true);
 
     /** How many of the control's chunks a database has done: the position of its runs' state in the chunk list. */
     const order = (job: string, date: string) => RUNS.findIndex(([j, d]) => j === job && d === date);
     const phaseOrder = ['stage', 'fold', 'pay'];
-    const key = (s: { job: string; date: string; phase: string; cursor: number }) => [order(s.job, s.date), phaseOrder.indexOf(s.phase), s.cursor];
-    const before = (a: number[], b: number[]) => a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && a[2]! <= b[2]!)));
+    const key = (s: { job: string; date: string; phase: string; cursor: number }) => [
+      order(s.job, s.date),
+      phaseOrder.indexOf(s.phase),
+      s.cursor,
+    ];
+    const before = (a: number[], b: number[]) =>
+      a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && a[2]! <= b[2]!)));
     const progress = (path: string) =>
       inspect(path, (db) => {
         const rows = db
-          .prepare("select job, business_date as date, status, phase, cursor from job_runs where business_date >= '2026-03-02' and not (job = 'roi' and business_date = '2026-03-02') order by id")
+          .prepare(
+            "select job, business_date as date, status, phase, cursor from job_runs where business_date >= '2026-03-02' and not (job = 'roi' and business_date = '2026-03-02') order by id",
+          )
           .all() as { job: string; date: string; status: string; phase: string; cursor: number }[];
         const running = rows.find((r) => r.status === 'running');
         const done = rows.filter((r) => r.status === 'done').map((r) => order(r.job, r.date));
@@ -297,7 +378,10 @@ describe('the real server killed at random moments of a daily run', () => {
       const atRandom = restarts % 3 === 2 && randomKills < 4;
       // A random kill still stops at the next planned chunk if the run reaches it first, so no phase's points are skipped.
       const pauseAfter = next < plan.length ? plan[next]! - done : undefined;
-      const server = await startServer(crash, pauseAfter ? { ENGINE_PAUSE_AFTER_CHUNK: String(pauseAfter) } : {});
+      const server = await startServer(
+        crash,
+        pauseAfter ? { ENGINE_PAUSE_AFTER_CHUNK: String(pauseAfter) } : {},
+      );
       // The first start has nothing to resume: the QA clock starts the run. Later starts resume by themselves.
       const clock = setTarget(server.url);
       const where = first ? 'the run the QA clock started' : 'a start-up resume';
@@ -323,7 +407,10 @@ describe('the real server killed at random moments of a daily run', () => {
       // Until the worker pauses at the planned chunk (kill it there), or everything is done (stop it).
       let paused: string | undefined;
       for (let waited = 0; !paused && runsDone(crash) < RUNS.length; waited += 20) {
-        expect(waited, `the server pausing or finishing (kills: ${kills.join('; ')}): ${server.output().slice(-3000)}`).toBeLessThan(60_000);
+        expect(
+          waited,
+          `the server pausing or finishing (kills: ${kills.join('; ')}): ${server.output().slice(-3000)}`,
+        ).toBeLessThan(60_000);
         expect(server.child.exitCode, server.output()).toBeNull();
         await wait(20);
         paused = server.lines.find((l) => l.startsWith('engine paused'));
@@ -342,16 +429,34 @@ describe('the real server killed at random moments of a daily run', () => {
 
     expect(kills.length, kills.join('; ')).toBeGreaterThanOrEqual(10);
     expect(kills.filter((k) => k.includes('start-up resume')).length).toBeGreaterThanOrEqual(8);
-    for (const phase of phases) expect(kills.some((k) => k.includes(`${phase.split('/')[0]} `) && k.includes(` ${phase.split('/')[1]} `)), `a kill in ${phase}: ${kills.join('; ')}`).toBe(true);
+    for (const phase of phases)
+      expect(
+        kills.some((k) => k.includes(`${phase.split('/')[0]} `) && k.includes(` ${phase.split('/')[1]} `)),
+        `a kill in ${phase}: ${kills.join('; ')}`,
+      ).toBe(true);
 
     const result = inspect(crash, (db) => ({
       outcome: outcome(db),
-      runs: db.prepare('select job, business_date as date, status, count(*) as n from job_runs group by job, business_date order by business_date, job').all(),
+      runs: db
+        .prepare(
+          'select job, business_date as date, status, count(*) as n from job_runs group by job, business_date order by business_date, job',
+        )
+        .all(),
       ledger: ledgerCheck({ sqlite: db }),
     }));
-    const controlRuns = inspect(control, (db) => db.prepare('select job, business_date as date, status, count(*) as n from job_runs group by job, business_date order by business_date, job').all());
+    const controlRuns = inspect(control, (db) =>
+      db
+        .prepare(
+          'select job, business_date as date, status, count(*) as n from job_runs group by job, business_date order by business_date, job',
+        )
+        .all(),
+    );
     expect(result.runs).toEqual(controlRuns);
-    expect((result.runs as { n: number; status: string; job: string }[]).every((r) => r.n === 1 && r.status === 'done' && (JOBS as readonly string[]).includes(r.job))).toBe(true);
+    expect(
+      (result.runs as { n: number; status: string; job: string }[]).every(
+        (r) => r.n === 1 && r.status === 'done' && (JOBS as readonly string[]).includes(r.job),
+      ),
+    ).toBe(true);
     expect(result.ledger).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
     expect(result.outcome.payouts).toEqual(expected.payouts);
     expect(result.outcome).toEqual(expected);
@@ -367,7 +472,15 @@ describe('the real server killed inside a set-based chunk', () => {
      * last chunk already reads 'pay', cursor 0).
      */
     const payChunkAfterAnother = (job: string) =>
-      trace.findIndex((c, i) => i > 0 && c.job === job && c.phase === 'pay' && trace[i - 1]!.job === job && trace[i - 1]!.phase === 'pay' && trace[i - 1]!.cursor > 0) + 1;
+      trace.findIndex(
+        (c, i) =>
+          i > 0 &&
+          c.job === job &&
+          c.phase === 'pay' &&
+          trace[i - 1]!.job === job &&
+          trace[i - 1]!.phase === 'pay' &&
+          trace[i - 1]!.cursor > 0,
+      ) + 1;
     const binaryAt = payChunkAfterAnother('binary');
     const roiAt = payChunkAfterAnother('roi');
     expect(binaryAt).toBeGreaterThan(0);
@@ -376,7 +489,9 @@ describe('the real server killed inside a set-based chunk', () => {
     copyFileSync(base, crash);
     setClock(crash, MONDAY);
     const cursorOf = (job: string, date: string) =>
-      inspect(crash, (db) => db.prepare('select phase, cursor from job_runs where job = ? and business_date = ?').get(job, date));
+      inspect(crash, (db) =>
+        db.prepare('select phase, cursor from job_runs where job = ? and business_date = ?').get(job, date),
+      );
 
     // Each kill point in the chunk numbering of the start that reaches it: a start resumes at the chunk the kill lost.
     for (const [job, date, pauseAt] of [
@@ -387,7 +502,10 @@ describe('the real server killed inside a set-based chunk', () => {
       void setTarget(server.url);
       let paused: string | undefined;
       for (let waited = 0; !paused; waited += 20) {
-        expect(waited, `the server pausing inside chunk ${pauseAt}: ${server.output().slice(-3000)}`).toBeLessThan(60_000);
+        expect(
+          waited,
+          `the server pausing inside chunk ${pauseAt}: ${server.output().slice(-3000)}`,
+        ).toBeLessThan(60_000);
         await wait(20);
         paused = server.lines.find((l) => l.startsWith('engine paused inside'));
       }
@@ -402,8 +520,12 @@ describe('the real server killed inside a set-based chunk', () => {
       const prefix = `${job === 'binary' ? 'BV' : 'ROI'}${date.replaceAll('-', '')}M%`;
       const written = (path: string, upTo: number) =>
         inspect(path, (db) => ({
-          transfers: db.prepare('select count(*) as n from transfers where trans_id like ? and member_id <= ?').get(prefix, upTo),
-          notifications: db.prepare('select count(*) as n from notifications where trans_id like ? and member_id <= ?').get(prefix, upTo),
+          transfers: db
+            .prepare('select count(*) as n from transfers where trans_id like ? and member_id <= ?')
+            .get(prefix, upTo),
+          notifications: db
+            .prepare('select count(*) as n from notifications where trans_id like ? and member_id <= ?')
+            .get(prefix, upTo),
         }));
       const committed = written(control, trace[killedAt - 2]!.cursor);
       expect((committed.transfers as { n: number }).n).toBeGreaterThan(0);

@@ -45,7 +45,11 @@ const until = async (condition: () => boolean, what: string) => {
     if (Date.now() - started > 60_000) throw new Error(`timed out waiting for ${what}`);
 };
 
-async function post<T = Record<string, unknown>>(url: string, body: unknown, token?: string): Promise<{ status: number; body: T }> {
+async function post<T = Record<string, unknown>>(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -60,40 +64,69 @@ describe('a run in the worker thread', () => {
   it('lets a read and a write through while it is in progress, and the reads after it see its payouts', async () => {
     // Chunks of 5 members; the worker stops after its 3rd chunk until the test lets it go on.
     const release = join(dir, 'release');
-    Object.assign(process.env, { ENGINE_CHUNK_SIZE: '5', ENGINE_PAUSE_AFTER_CHUNK: '3', ENGINE_PAUSE_RELEASE: release });
+    Object.assign(process.env, {
+      ENGINE_CHUNK_SIZE: '5',
+      ENGINE_PAUSE_AFTER_CHUNK: '3',
+      ENGINE_PAUSE_RELEASE: release,
+    });
     // Monday 2 November 2026, 09:00; to Tuesday 00:06: Monday's binary and ranks, Tuesday's ROI
     // (and the member's token, 24 hours on the server clock, still valid).
-    const app = await buildApp({ databasePath: join(dir, 'live.sqlite'), seed: 'demo', clock: manualClock(Date.parse('2026-11-02T09:00:00Z')) });
+    const app = await buildApp({
+      databasePath: join(dir, 'live.sqlite'),
+      seed: 'demo',
+      clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
+    });
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
     try {
-      const token = String((await post<{ JWT: string }>(`${base}/user/login`, { username: 'demo', password: 'Demo@1234' })).body.JWT);
-      const roi = async () => (await post<Wallets>(`${base}/wallet/view_all_wallets_details`, {}, token)).body.Success.ROI!.Available;
+      const token = String(
+        (await post<{ JWT: string }>(`${base}/user/login`, { username: 'demo', password: 'Demo@1234' })).body
+          .JWT,
+      );
+      const roi = async () =>
+        (await post<Wallets>(`${base}/wallet/view_all_wallets_details`, {}, token)).body.Success.ROI!
+          .Available;
       const before = await roi();
 
       const order: string[] = [];
-      const clock = post<{ ran: { job: string; date: string }[] }>(`${base}/__qa/clock`, { advance: 'PT15H6M' }).then((reply) => {
+      const clock = post<{ ran: { job: string; date: string }[] }>(`${base}/__qa/clock`, {
+        advance: 'PT15H6M',
+      }).then((reply) => {
         order.push('clock');
         return reply;
       });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause');
-      const running = app.services.sqlite.prepare("select job, phase from job_runs where status = 'running'").all();
+      const running = app.services.sqlite
+        .prepare("select job, phase from job_runs where status = 'running'")
+        .all();
       expect(running).toHaveLength(1);
 
       const read = await post<{ Success: { Username: string }[] }>(`${base}/user/view_profile`, {}, token);
       order.push('read');
-      const write = await post<{ Success: string }>(`${base}/wallet/transfer_wallet`, { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' }, token);
+      const write = await post<{ Success: string }>(
+        `${base}/wallet/transfer_wallet`,
+        { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
+        token,
+      );
       order.push('write');
       expect(read.status).toBe(200);
       expect(read.body.Success[0]!.Username).toBe('demo');
       expect(write.status, JSON.stringify(write.body)).toBe(200);
       // Still the same run, not finished: both were answered while it was in progress.
-      expect(app.services.sqlite.prepare("select job, phase from job_runs where status = 'running'").all()).toEqual(running);
+      expect(
+        app.services.sqlite.prepare("select job, phase from job_runs where status = 'running'").all(),
+      ).toEqual(running);
 
       writeFileSync(release, '');
       // While it goes on, chunk after chunk, writes keep being answered.
       const swaps = await Promise.all(
-        Array.from({ length: 10 }, () => post(`${base}/wallet/transfer_wallet`, { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' }, token)),
+        Array.from({ length: 10 }, () =>
+          post(
+            `${base}/wallet/transfer_wallet`,
+            { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
+            token,
+          ),
+        ),
       );
       expect(swaps.map((s) => s.status)).toEqual(Array<number>(10).fill(200));
       const ran = await clock;
@@ -106,10 +139,18 @@ describe('a run in the worker thread', () => {
       ]);
 
       // The wallets answer (cached before the run) is the one after the worker's commits.
-      const paid = (app.services.sqlite.prepare("select amount from transfers where trans_id = 'ROI20261103M1'").get() as { amount: number }).amount;
+      const paid = (
+        app.services.sqlite
+          .prepare("select amount from transfers where trans_id = 'ROI20261103M1'")
+          .get() as { amount: number }
+      ).amount;
       expect(paid).toBeGreaterThan(0);
       expect(amountToMicros(await roi())).toBe(amountToMicros(before) - 11 * 10_000 + paid);
-      expect((await fetch(`${base}/__qa/ledger/check`).then((r) => r.json())) as unknown).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+      expect((await fetch(`${base}/__qa/ledger/check`).then((r) => r.json())) as unknown).toMatchObject({
+        balanced: true,
+        negativeWallets: [],
+        mismatchedWallets: [],
+      });
     } finally {
       await app.fastify.close();
     }
@@ -119,23 +160,54 @@ describe('a run in the worker thread', () => {
 describe('a QA reset while a run is in progress in the worker', () => {
   it('stops the run: nothing of it is written into the new database', async () => {
     const release = join(dir, 'release-reset');
-    Object.assign(process.env, { ENGINE_CHUNK_SIZE: '5', ENGINE_PAUSE_AFTER_CHUNK: '4', ENGINE_PAUSE_RELEASE: release });
-    const app = await buildApp({ databasePath: join(dir, 'reset.sqlite'), seed: 'demo', clock: manualClock(Date.parse('2026-11-02T09:00:00Z')) });
+    Object.assign(process.env, {
+      ENGINE_CHUNK_SIZE: '5',
+      ENGINE_PAUSE_AFTER_CHUNK: '4',
+      ENGINE_PAUSE_RELEASE: release,
+    });
+    const app = await buildApp({
+      databasePath: join(dir, 'reset.sqlite'),
+      seed: 'demo',
+      clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
+    });
     try {
-      const clock = app.fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'PT15H6M' } });
+      const clock = app.fastify.inject({
+        method: 'POST',
+        url: '/__qa/clock',
+        payload: { advance: 'PT15H6M' },
+      });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause');
-      const reset = await app.fastify.inject({ method: 'POST', url: '/__qa/reset', payload: { scenario: 'empty' } });
+      const reset = await app.fastify.inject({
+        method: 'POST',
+        url: '/__qa/reset',
+        payload: { scenario: 'empty' },
+      });
       expect(reset.statusCode).toBe(200);
       writeFileSync(release, '');
       const answered = await clock;
       expect(answered.statusCode).toBe(200);
       // The paused run (Monday's ranks: binary took 3 chunks) found its row gone at its next chunk
       // and stopped; Tuesday's ROI, owed after it, was not claimed in the new database.
-      expect(readFileSync(`${release}.paused`, 'utf8')).toMatch(/^engine paused after chunk 4: ranks 2026-11-02 pay/);
-      expect((answered.json() as { ran: { job: string }[] }).ran.map((r) => r.job)).toEqual(['binary', 'ranks']);
-      const count = (table: string) => (app.services.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-      expect([count('job_runs'), count('transfers'), count('volume_entries'), count('notifications')]).toEqual([0, 0, 0, 0]);
-      expect(ledgerCheck(app.services)).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+      expect(readFileSync(`${release}.paused`, 'utf8')).toMatch(
+        /^engine paused after chunk 4: ranks 2026-11-02 pay/,
+      );
+      expect((answered.json() as { ran: { job: string }[] }).ran.map((r) => r.job)).toEqual([
+        'binary',
+        'ranks',
+      ]);
+      const count = (table: string) =>
+        (app.services.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      expect([
+        count('job_runs'),
+        count('transfers'),
+        count('volume_entries'),
+        count('notifications'),
+      ]).toEqual([0, 0, 0, 0]);
+      expect(ledgerCheck(app.services)).toMatchObject({
+        balanced: true,
+        negativeWallets: [],
+        mismatchedWallets: [],
+      });
     } finally {
       await app.fastify.close();
     }
@@ -145,13 +217,26 @@ describe('a QA reset while a run is in progress in the worker', () => {
 describe('a database file deleted while a run is in progress in the worker', () => {
   it('stops the run at its next chunk (it would commit into a deleted file) and the clock call answers 503 naming the fault', async () => {
     const release = join(dir, 'release-gone');
-    Object.assign(process.env, { ENGINE_CHUNK_SIZE: '5', ENGINE_PAUSE_AFTER_CHUNK: '2', ENGINE_PAUSE_RELEASE: release });
+    Object.assign(process.env, {
+      ENGINE_CHUNK_SIZE: '5',
+      ENGINE_PAUSE_AFTER_CHUNK: '2',
+      ENGINE_PAUSE_RELEASE: release,
+    });
     const file = join(dir, 'gone.sqlite');
-    const app = await buildApp({ databasePath: file, seed: 'demo', clock: manualClock(Date.parse('2026-11-02T09:00:00Z')) });
+    const app = await buildApp({
+      databasePath: file,
+      seed: 'demo',
+      clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
+    });
     try {
-      const clock = app.fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'PT15H6M' } });
+      const clock = app.fastify.inject({
+        method: 'POST',
+        url: '/__qa/clock',
+        payload: { advance: 'PT15H6M' },
+      });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause');
-      const runAt = () => app.services.sqlite.prepare("select job, phase, cursor from job_runs where status = 'running'").all();
+      const runAt = () =>
+        app.services.sqlite.prepare("select job, phase, cursor from job_runs where status = 'running'").all();
       const paused = runAt();
       expect(paused).toHaveLength(1);
       rmSync(file);
@@ -173,18 +258,31 @@ describe('a server stopped for three business days', () => {
     // Friday 6 November 2026, 09:00: the demo's history is played up to here (Friday's ROI included).
     const stoppedAt = Date.parse('2026-11-06T09:00:00Z');
     const seeded = await buildApp({ databasePath, seed: 'demo', clock: manualClock(stoppedAt) });
-    const before = seeded.services.sqlite.prepare("select count(*) as n, max(id) as last from job_runs where status = 'done'").get() as { n: number; last: number };
+    const before = seeded.services.sqlite
+      .prepare("select count(*) as n, max(id) as last from job_runs where status = 'done'")
+      .get() as { n: number; last: number };
     expect(before.n).toBeGreaterThan(0);
     await seeded.fastify.close();
     // Back on Wednesday 11 November at 12:00: Friday's binary and ranks, the weekend's, and Monday to Wednesday's runs are owed.
     const startsAt = Date.parse('2026-11-11T12:00:00Z');
     const file = new Database(databasePath);
-    file.prepare('insert into clock_state (id, offset_ms) values (1, ?) on conflict(id) do update set offset_ms = excluded.offset_ms').run(startsAt - Date.now());
+    file
+      .prepare(
+        'insert into clock_state (id, offset_ms) values (1, ?) on conflict(id) do update set offset_ms = excluded.offset_ms',
+      )
+      .run(startsAt - Date.now());
     file.close();
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'engine-worker-test', NODE_ENV: 'development' },
+      env: {
+        ...process.env,
+        DATABASE_PATH: databasePath,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JWT_SECRET: 'engine-worker-test',
+        NODE_ENV: 'development',
+      },
     });
     children.push(child);
     let output = '';
@@ -195,7 +293,9 @@ describe('a server stopped for three business days', () => {
         if (port) done(`http://127.0.0.1:${port}`);
       });
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('exit', (code, signal) => fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)));
+      child.on('exit', (code, signal) =>
+        fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)),
+      );
     });
     // Asked after the start's catch-up, so answered once it is done (the worker answers in order); nothing new is due.
     const after = await post<{ ran: unknown[] }>(`${base}/__qa/clock`, { advance: 'PT1S' });
@@ -207,7 +307,9 @@ describe('a server stopped for three business days', () => {
 
     const db = new Database(databasePath, { readonly: true });
     try {
-      const caughtUp = db.prepare('select job, business_date as date, status from job_runs where id > ? order by id').all(before.last) as { job: string; date: string; status: string }[];
+      const caughtUp = db
+        .prepare('select job, business_date as date, status from job_runs where id > ? order by id')
+        .all(before.last) as { job: string; date: string; status: string }[];
       const owed = dueRuns(stoppedAt, startsAt).map(({ job, date }) => ({ job, date, status: 'done' }));
       expect(owed.map((r) => `${r.job} ${r.date}`)).toEqual([
         'binary 2026-11-06',
@@ -227,12 +329,26 @@ describe('a server stopped for three business days', () => {
         'ranks 2026-11-11',
       ]);
       expect(caughtUp).toEqual(owed);
-      expect(db.prepare('select job, business_date, count(*) as n from job_runs group by job, business_date having n > 1').all()).toEqual([]);
+      expect(
+        db
+          .prepare(
+            'select job, business_date, count(*) as n from job_runs group by job, business_date having n > 1',
+          )
+          .all(),
+      ).toEqual([]);
       // Each missed business day's ROI was paid (once per package holder and day).
-      const roiDays = db.prepare("select substr(trans_id, 4, 8) as day, count(*) as n, count(distinct member_id) as members from transfers where reason = 'roi' and trans_id >= 'ROI20261109' group by day order by day").all() as { day: string; n: number; members: number }[];
+      const roiDays = db
+        .prepare(
+          "select substr(trans_id, 4, 8) as day, count(*) as n, count(distinct member_id) as members from transfers where reason = 'roi' and trans_id >= 'ROI20261109' group by day order by day",
+        )
+        .all() as { day: string; n: number; members: number }[];
       expect(roiDays.map((d) => d.day)).toEqual(['20261109', '20261110', '20261111']);
       expect(roiDays.every((d) => d.n === d.members && d.n > 0)).toBe(true);
-      expect(ledgerCheck({ sqlite: db })).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+      expect(ledgerCheck({ sqlite: db })).toMatchObject({
+        balanced: true,
+        negativeWallets: [],
+        mismatchedWallets: [],
+      });
     } finally {
       db.close();
     }
@@ -245,7 +361,16 @@ describe('a crash during binary matching and again during its resume', () => {
     const t = await createTestApp({ seed: 'empty', clock: manualClock(Date.parse('2026-03-02T09:00:00Z')) });
     let n = 0;
     const member = (sponsorId: number | null, side: '0' | '1') =>
-      insertMember(t.services, { username: `k${++n}`, name: `K ${n}`, email: `k${n}@example.com`, country: 'United Kingdom', passwordHash: DEMO_PASSWORD_HASH, sponsorId, side, createdAt: t.clock.now() }).id;
+      insertMember(t.services, {
+        username: `k${++n}`,
+        name: `K ${n}`,
+        email: `k${n}@example.com`,
+        country: 'United Kingdom',
+        passwordHash: DEMO_PASSWORD_HASH,
+        sponsorId,
+        side,
+        createdAt: t.clock.now(),
+      }).id;
     const buy = (id: number, plan: string) => {
       const price = t.services.plan.packages.find((p) => p.name === plan)!.price;
       payDeposit(t.services, openDeposit(t.services, id, amountToMicros(price), 'USDT.BEP20').id);
@@ -259,7 +384,11 @@ describe('a crash during binary matching and again during its resume', () => {
     return t;
   }
   const rankPayouts = (t: Awaited<ReturnType<typeof network>>) =>
-    t.services.sqlite.prepare("select member_id, amount from transfers where reason = 'rank_reward' order by member_id, amount").all();
+    t.services.sqlite
+      .prepare(
+        "select member_id, amount from transfers where reason = 'rank_reward' order by member_id, amount",
+      )
+      .all();
 
   it('still runs that date’s ranks (it was skipped: catch-up started from the last run’s time)', async () => {
     const control = await network();

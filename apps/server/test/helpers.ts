@@ -20,11 +20,18 @@ export async function createTestApp(options: BuildOptions & { seed: 'demo' | 'em
   const { fastify } = app;
   let ipCounter = 0;
 
-  async function post<T = Record<string, unknown>>(url: string, payload?: unknown, opts: { token?: string; ip?: string; raw?: string } = {}): Promise<Reply<T>> {
+  async function post<T = Record<string, unknown>>(
+    url: string,
+    payload?: unknown,
+    opts: { token?: string; ip?: string; raw?: string } = {},
+  ): Promise<Reply<T>> {
     const response = await fastify.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      },
       payload: opts.raw ?? JSON.stringify(payload ?? {}),
       remoteAddress: opts.ip ?? '127.0.0.1',
     });
@@ -37,18 +44,36 @@ export async function createTestApp(options: BuildOptions & { seed: 'demo' | 'em
   }
 
   /** tRPC call: GET for queries, POST for mutations; answers the HTTP status and the JSON. */
-  async function trpc(name: string, kind: 'query' | 'mutation', input: unknown, token?: string): Promise<Reply> {
+  async function trpc(
+    name: string,
+    kind: 'query' | 'mutation',
+    input: unknown,
+    token?: string,
+  ): Promise<Reply> {
     const headers = token ? { authorization: `Bearer ${token}` } : {};
     const response =
       kind === 'query'
-        ? await fastify.inject({ method: 'GET', url: `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
-        : await fastify.inject({ method: 'POST', url: `/trpc/${name}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+        ? await fastify.inject({
+            method: 'GET',
+            url: `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`,
+            headers,
+          })
+        : await fastify.inject({
+            method: 'POST',
+            url: `/trpc/${name}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(input),
+          });
     return { status: response.statusCode, body: response.json() as Record<string, unknown> };
   }
 
   async function login(username: string, password = 'Demo@1234', totp?: string): Promise<string> {
     // A fresh address per sign-in keeps the login rate limit out of tests that are not about it.
-    const reply = await post<{ JWT?: string; Error?: string }>('/user/login', { username, password, totp }, { ip: `10.0.0.${++ipCounter % 250}` });
+    const reply = await post<{ JWT?: string; Error?: string }>(
+      '/user/login',
+      { username, password, totp },
+      { ip: `10.0.0.${++ipCounter % 250}` },
+    );
     if (!reply.body.JWT) throw new Error(`login ${username} failed: ${reply.status} ${reply.body.Error}`);
     return reply.body.JWT;
   }
@@ -69,9 +94,23 @@ export async function createTestApp(options: BuildOptions & { seed: 'demo' | 'em
     return otp;
   }
 
-  const count = (table: string) => (app.services.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const count = (table: string) =>
+    (app.services.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
-  return { app, fastify, services: app.services, clock, post, get, trpc, login, mailbox, latestOtp, count, close: () => fastify.close() };
+  return {
+    app,
+    fastify,
+    services: app.services,
+    clock,
+    post,
+    get,
+    trpc,
+    login,
+    mailbox,
+    latestOtp,
+    count,
+    close: () => fastify.close(),
+  };
 }
 
 /** A wrong code that differs from `code` (for wrong-try tests). */
@@ -79,10 +118,22 @@ export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000
 
 /** Solves an ALTCHA challenge the way the browser widget does and answers the payload it submits. */
 export async function solveCaptcha(get: TestApp['get']): Promise<string> {
-  const { body } = await get<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number }>('/captcha/challenge');
+  const { body } = await get<{
+    algorithm: string;
+    challenge: string;
+    salt: string;
+    signature: string;
+    maxnumber: number;
+  }>('/captcha/challenge');
   const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber).promise;
   if (!solution) throw new Error('captcha not solved');
-  const payload = { algorithm: body.algorithm, challenge: body.challenge, number: solution.number, salt: body.salt, signature: body.signature };
+  const payload = {
+    algorithm: body.algorithm,
+    challenge: body.challenge,
+    number: solution.number,
+    salt: body.salt,
+    signature: body.signature,
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
@@ -92,17 +143,25 @@ export const HOUR = 60 * MINUTE;
 /** The ledger's invariants through QA: balanced, no negative member wallet, every wallet equals its transfers. */
 export async function expectLedgerSound(t: TestApp) {
   const { expect } = await import('vitest');
-  const check = await t.get<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>('/__qa/ledger/check');
+  const check = await t.get<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>(
+    '/__qa/ledger/check',
+  );
   expect(check.status).toBe(200);
   expect(check.body).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
 }
 
 /** Every balance and running total plus the row counts of the money tables: a refused operation must leave it equal. */
 export function moneySnapshot(t: TestApp) {
-  const balances = t.services.sqlite.prepare('select id, balance, debits_posted, credits_posted from accounts order by id').all();
+  const balances = t.services.sqlite
+    .prepare('select id, balance, debits_posted, credits_posted from accounts order by id')
+    .all();
   const months = t.services.sqlite.prepare('select * from account_months order by account_id, month').all();
   const counts = ['transfers', 'subscriptions', 'withdrawals', 'deposits'].map((table) => t.count(table));
-  const statuses = t.services.sqlite.prepare("select group_concat(status) as s from (select status from deposits union all select status from withdrawals)").get();
+  const statuses = t.services.sqlite
+    .prepare(
+      'select group_concat(status) as s from (select status from deposits union all select status from withdrawals)',
+    )
+    .get();
   return JSON.stringify({ balances, months, counts, statuses });
 }
 
@@ -111,7 +170,8 @@ export const memberIdOf = (t: TestApp, username: string) =>
 
 /** SQL that takes away what each migration added, for the migrations whose additions a test may take away. */
 const UNDO: Record<string, string> = {
-  '0009_running_totals': 'drop table account_months; alter table accounts drop column debits_posted; alter table accounts drop column credits_posted; drop index deposits_open',
+  '0009_running_totals':
+    'drop table account_months; alter table accounts drop column debits_posted; alter table accounts drop column credits_posted; drop index deposits_open',
   '0010_sessions': 'drop table sessions',
   '0011_notification_preferences': 'drop table notification_preferences',
   '0012_withdrawal_tx_hash': 'alter table withdrawals drop column tx_hash',
@@ -125,7 +185,9 @@ const UNDO: Record<string, string> = {
  * deleted, so opening it runs them again. For upgrade tests that seed with today's code.
  */
 export function undoMigrationsAfter(db: Database.Database, tag: string): void {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   const cut = journal.entries.findIndex((entry) => entry.tag === tag);
   if (cut < 0) throw new Error(`no migration ${tag}`);
   for (const entry of journal.entries.slice(cut + 1).reverse()) {
@@ -143,12 +205,15 @@ export function undoMigrationsAfter(db: Database.Database, tag: string): void {
 export function migrationsBefore(tag: string, dir: string): { folder: string; before: number; all: number } {
   const folder = join(dir, 'drizzle');
   mkdirSync(join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const all = journal.entries.length;
   const cut = journal.entries.findIndex((entry) => entry.tag === tag);
   if (cut < 0) throw new Error(`no migration ${tag}`);
   journal.entries = journal.entries.slice(0, cut);
   writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) copyFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  for (const entry of journal.entries)
+    copyFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   return { folder, before: cut, all };
 }

@@ -10,7 +10,9 @@ import { contract, procedureNames, type ProcedureName } from '@md/shared';
 import { createTestApp, moneySnapshot, type TestApp } from './helpers.ts';
 
 const PROTO_KEYS = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'] as const;
-const TABLE_ENDPOINTS = procedureNames.filter((name) => contract[name].input === contract['table.view_deposit_transaction'].input);
+const TABLE_ENDPOINTS = procedureNames.filter(
+  (name) => contract[name].input === contract['table.view_deposit_transaction'].input,
+);
 
 let t: TestApp;
 let token: string;
@@ -24,7 +26,8 @@ afterAll(() => t.close());
 const writes = () => (t.services.sqlite.prepare('select total_changes() as n').get() as { n: number }).n;
 
 /** The JSON text of a table query whose filters hold `key` (JSON.stringify of an object cannot write '__proto__'). */
-const bodyWith = (key: string, extra = '') => `{"pageNo":1,"pageSize":10,"filters":{${extra}${JSON.stringify(key)}:["x"]}}`;
+const bodyWith = (key: string, extra = '') =>
+  `{"pageNo":1,"pageSize":10,"filters":{${extra}${JSON.stringify(key)}:["x"]}}`;
 
 async function rest(name: ProcedureName, text: string) {
   const response = await t.fastify.inject({
@@ -43,7 +46,10 @@ async function trpc(name: ProcedureName, text: string) {
     url: `/trpc/${name}?input=${encodeURIComponent(text)}`,
     headers: { authorization: `Bearer ${token}` },
   });
-  return { status: response.statusCode, body: response.json() as { result?: { data: unknown }; error?: { message: string } } };
+  return {
+    status: response.statusCode,
+    body: response.json() as { result?: { data: unknown }; error?: { message: string } },
+  };
 }
 
 describe('Object.prototype-named filters on the table endpoints', () => {
@@ -51,21 +57,30 @@ describe('Object.prototype-named filters on the table endpoints', () => {
     expect(TABLE_ENDPOINTS).toHaveLength(14);
   });
 
-  it.each(PROTO_KEYS.filter((key) => key !== '__proto__'))("'%s' is an unknown filter: 400 on every table, REST and tRPC, and nothing changes", async (key) => {
-    const before = { writes: writes(), money: moneySnapshot(t) };
-    for (const name of TABLE_ENDPOINTS) {
-      expect(await rest(name, bodyWith(key)), `REST ${name}`).toEqual({ status: 400, body: { Error: `Unknown filter: ${key}` } });
-      const viaTrpc = await trpc(name, bodyWith(key));
-      expect(viaTrpc.status, `tRPC ${name}`).toBe(400);
-      expect(viaTrpc.body.error?.message, `tRPC ${name}`).toBe(`Unknown filter: ${key}`);
-    }
-    expect({ writes: writes(), money: moneySnapshot(t) }).toEqual(before);
-  });
+  it.each(PROTO_KEYS.filter((key) => key !== '__proto__'))(
+    "'%s' is an unknown filter: 400 on every table, REST and tRPC, and nothing changes",
+    async (key) => {
+      const before = { writes: writes(), money: moneySnapshot(t) };
+      for (const name of TABLE_ENDPOINTS) {
+        expect(await rest(name, bodyWith(key)), `REST ${name}`).toEqual({
+          status: 400,
+          body: { Error: `Unknown filter: ${key}` },
+        });
+        const viaTrpc = await trpc(name, bodyWith(key));
+        expect(viaTrpc.status, `tRPC ${name}`).toBe(400);
+        expect(viaTrpc.body.error?.message, `tRPC ${name}`).toBe(`Unknown filter: ${key}`);
+      }
+      expect({ writes: writes(), money: moneySnapshot(t) }).toEqual(before);
+    },
+  );
 
   it('refuses the name beside a real filter too', async () => {
     // 'status' is a real filter of the deposit table: the hostile name after it still fails the whole query.
     for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
-      expect(await rest('table.view_deposit_transaction', bodyWith(key, '"status":["PAID"],'))).toEqual({ status: 400, body: { Error: `Unknown filter: ${key}` } });
+      expect(await rest('table.view_deposit_transaction', bodyWith(key, '"status":["PAID"],'))).toEqual({
+        status: 400,
+        body: { Error: `Unknown filter: ${key}` },
+      });
     }
   });
 
@@ -96,9 +111,18 @@ describe('Object.prototype-named filters on the table endpoints', () => {
 describe('other names a client chooses', () => {
   it('Object.prototype names as procedures are unknown paths (404), not 500', async () => {
     for (const key of PROTO_KEYS) {
-      const viaTrpc = await t.fastify.inject({ method: 'GET', url: `/trpc/${key}?input=%7B%7D`, headers: { authorization: `Bearer ${token}` } });
+      const viaTrpc = await t.fastify.inject({
+        method: 'GET',
+        url: `/trpc/${key}?input=%7B%7D`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(viaTrpc.statusCode, key).toBe(404);
-      const viaRest = await t.fastify.inject({ method: 'POST', url: `/${key}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const viaRest = await t.fastify.inject({
+        method: 'POST',
+        url: `/${key}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(viaRest.statusCode, key).toBe(404);
     }
   });
@@ -106,7 +130,13 @@ describe('other names a client chooses', () => {
   it('Object.prototype names as body fields are extra fields, dropped: the call answers as without them', async () => {
     for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
       const text = `{${JSON.stringify(key)}:"x","username":"demo","password":"Demo@1234"}`;
-      const response = await t.fastify.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/json' }, payload: text, remoteAddress: `10.11.0.${key.length}` });
+      const response = await t.fastify.inject({
+        method: 'POST',
+        url: '/user/login',
+        headers: { 'content-type': 'application/json' },
+        payload: text,
+        remoteAddress: `10.11.0.${key.length}`,
+      });
       expect(response.statusCode, key).toBe(200);
       expect((response.json() as { JWT?: string }).JWT, key).toEqual(expect.any(String));
     }

@@ -25,27 +25,52 @@ describe('level.view_downline_page', () => {
   });
 
   it('answers the same directs as view_downline, in the same order, a page at a time, with the total on every page', async () => {
-    const whole = (await t.post<{ Success: Directs }>('/level/view_downline', { username: 'demo' }, { token: demo })).body.Success;
+    const whole = (
+      await t.post<{ Success: Directs }>('/level/view_downline', { username: 'demo' }, { token: demo })
+    ).body.Success;
     expect(whole.CountUser).toBeGreaterThan(5);
     const pages = Math.ceil(whole.CountUser / 5);
     const seen: Directs['Downline'] = [];
     for (let page = 1; page <= pages + 1; page++) {
-      const reply = await t.post<{ Success: Page }>('/level/view_downline_page', { username: 'demo', page, per_page: 5 }, { token: demo });
+      const reply = await t.post<{ Success: Page }>(
+        '/level/view_downline_page',
+        { username: 'demo', page, per_page: 5 },
+        { token: demo },
+      );
       expect(reply.status).toBe(200);
-      expect(reply.body.Success).toMatchObject({ Username: 'demo', CountUser: whole.CountUser, Page: page, Per_Page: 5 });
-      expect(reply.body.Success.Downline.length).toBe(page <= pages ? Math.min(5, whole.CountUser - (page - 1) * 5) : 0);
+      expect(reply.body.Success).toMatchObject({
+        Username: 'demo',
+        CountUser: whole.CountUser,
+        Page: page,
+        Per_Page: 5,
+      });
+      expect(reply.body.Success.Downline.length).toBe(
+        page <= pages ? Math.min(5, whole.CountUser - (page - 1) * 5) : 0,
+      );
       seen.push(...reply.body.Success.Downline);
     }
     expect(seen).toEqual(whole.Downline);
 
     // Without per_page: LEVEL_PAGE_SIZE; over tRPC the same answer.
-    const first = await t.post<{ Success: Page }>('/level/view_downline_page', { username: 'demo', page: 1 }, { token: demo });
+    const first = await t.post<{ Success: Page }>(
+      '/level/view_downline_page',
+      { username: 'demo', page: 1 },
+      { token: demo },
+    );
     expect(first.body.Success.Per_Page).toBe(LEVEL_PAGE_SIZE);
     expect(first.body.Success.Downline).toEqual(whole.Downline.slice(0, LEVEL_PAGE_SIZE));
     const rpc = await t.trpc('level.view_downline_page', 'query', { username: 'demo', page: 1 }, demo);
     expect((rpc.body as { result: { data: unknown } }).result.data).toEqual(first.body);
     // A far page past the end is empty, not an error.
-    expect((await t.post<{ Success: Page }>('/level/view_downline_page', { username: 'demo', page: 1_000_000_000 }, { token: demo })).body.Success).toMatchObject({ CountUser: whole.CountUser, Downline: [] });
+    expect(
+      (
+        await t.post<{ Success: Page }>(
+          '/level/view_downline_page',
+          { username: 'demo', page: 1_000_000_000 },
+          { token: demo },
+        )
+      ).body.Success,
+    ).toMatchObject({ CountUser: whole.CountUser, Downline: [] });
   });
 
   it('opens the same members as view_downline: the caller, and down to level 4; refuses level 5, outsiders and unknown names alike', async () => {
@@ -59,7 +84,9 @@ describe('level.view_downline_page', () => {
       ).username;
     const four = atLevel(4);
     const five = atLevel(5);
-    const direct = sql<{ username: string }>("select username from members where sponsor_id = (select id from members where username = 'demo') and not totp_enabled limit 1").username;
+    const direct = sql<{ username: string }>(
+      "select username from members where sponsor_id = (select id from members where username = 'demo') and not totp_enabled limit 1",
+    ).username;
     for (const [username, token, status] of [
       [four, demo, 200],
       [five, demo, 404],

@@ -11,7 +11,11 @@ let downline: string;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
   token = await t.login('demo');
-  downline = (t.services.sqlite.prepare('select username from members where sponsor_id = 1 and totp_enabled = 0 limit 1').get() as { username: string }).username;
+  downline = (
+    t.services.sqlite
+      .prepare('select username from members where sponsor_id = 1 and totp_enabled = 0 limit 1')
+      .get() as { username: string }
+  ).username;
 });
 afterAll(() => t.close());
 
@@ -20,19 +24,37 @@ describe('concurrency', () => {
     const whole = balanceOf(t, 'demo', 'Withdrawal');
     expect(whole).toBeGreaterThanOrEqual(20);
     const replies = await Promise.all(
-      Array.from({ length: 50 }, () => t.post('/withdraw/withdraw_request', { amount: whole, password: DEMO_TRANSACTION_PASSWORD }, { token })),
+      Array.from({ length: 50 }, () =>
+        t.post(
+          '/withdraw/withdraw_request',
+          { amount: whole, password: DEMO_TRANSACTION_PASSWORD },
+          { token },
+        ),
+      ),
     );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(replies.filter((r) => r.status === 400).every((r) => r.body.Error === MSG.insufficientBalance)).toBe(true);
+    expect(
+      replies.filter((r) => r.status === 400).every((r) => r.body.Error === MSG.insufficientBalance),
+    ).toBe(true);
     expect(balanceOf(t, 'demo', 'Withdrawal')).toBe(0);
     await expectLedgerSound(t);
     // 50 scrypt checks of the transaction password: generous on a busy 2-core machine.
   }, 60_000);
 
   it('20 concurrent QA pays of one deposit: credited once', async () => {
-    const open = (await t.post<{ Success: { TransID: string } }>('/deposit/make_payment', { amount_usdt: 33, currency: 'USDT.BEP20' }, { token })).body.Success;
+    const open = (
+      await t.post<{ Success: { TransID: string } }>(
+        '/deposit/make_payment',
+        { amount_usdt: 33, currency: 'USDT.BEP20' },
+        { token },
+      )
+    ).body.Success;
     const before = balanceOf(t, 'demo', 'Deposit');
-    const replies = await Promise.all(Array.from({ length: 20 }, () => t.post<{ credited: boolean; status: string }>(`/__qa/deposits/${open.TransID}/pay`, {})));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.post<{ credited: boolean; status: string }>(`/__qa/deposits/${open.TransID}/pay`, {}),
+      ),
+    );
     expect(replies.every((r) => r.status === 200 && r.body.status === 'PAID')).toBe(true);
     expect(replies.filter((r) => r.body.credited)).toHaveLength(1);
     expect(balanceOf(t, 'demo', 'Deposit')).toBe(before + 33);
@@ -54,9 +76,21 @@ describe('hostile amounts', () => {
   ];
   const ENDPOINTS = [
     { url: '/deposit/make_payment', field: 'amount_usdt', rest: ', "currency": "USDT.BEP20"' },
-    { url: '/wallet/transfer_wallet', field: 'amount', rest: ', "from_wallet": "Direct", "to_wallet": "Withdrawal"' },
-    { url: '/transfer_to_user', field: 'amount', rest: `, "username": "DOWNLINE", "password": "${DEMO_TRANSACTION_PASSWORD}"` },
-    { url: '/withdraw/withdraw_request', field: 'amount', rest: `, "password": "${DEMO_TRANSACTION_PASSWORD}"` },
+    {
+      url: '/wallet/transfer_wallet',
+      field: 'amount',
+      rest: ', "from_wallet": "Direct", "to_wallet": "Withdrawal"',
+    },
+    {
+      url: '/transfer_to_user',
+      field: 'amount',
+      rest: `, "username": "DOWNLINE", "password": "${DEMO_TRANSACTION_PASSWORD}"`,
+    },
+    {
+      url: '/withdraw/withdraw_request',
+      field: 'amount',
+      rest: `, "password": "${DEMO_TRANSACTION_PASSWORD}"`,
+    },
     { url: '/withdraw/withdraw_fees', field: 'amount', rest: '' },
   ];
 
@@ -65,7 +99,10 @@ describe('hostile amounts', () => {
     for (const endpoint of ENDPOINTS)
       for (const bad of BAD) {
         const before = moneySnapshot(t);
-        const reply = await t.post(endpoint.url, undefined, { token, raw: bad.raw(endpoint.field, endpoint.rest.replace('DOWNLINE', downline)) });
+        const reply = await t.post(endpoint.url, undefined, {
+          token,
+          raw: bad.raw(endpoint.field, endpoint.rest.replace('DOWNLINE', downline)),
+        });
         expect(reply.status, `${endpoint.url} ${bad.label}`).toBe(400);
         expect(reply.body.Error, `${endpoint.url} ${bad.label}`).toBeTruthy();
         expect(moneySnapshot(t), `${endpoint.url} ${bad.label}`).toBe(before);

@@ -7,11 +7,22 @@ import { memberIdOf, type TestApp } from './helpers.ts';
 export function grant(t: TestApp, username: string, wallet: MemberWallet, amount: number) {
   const memberId = memberIdOf(t, username);
   moneyTransaction(t.services, () =>
-    transfer(t.services, [{ transId: `TEST${Date.now()}`, from: { system: 'payouts' }, to: { member: memberId, wallet }, amount: amountToMicros(amount), reason: 'direct_income', memberId }]),
+    transfer(t.services, [
+      {
+        transId: `TEST${Date.now()}`,
+        from: { system: 'payouts' },
+        to: { member: memberId, wallet },
+        amount: amountToMicros(amount),
+        reason: 'direct_income',
+        memberId,
+      },
+    ]),
   );
 }
 
 export const balanceOf = (t: TestApp, username: string, wallet: MemberWallet): number => {
-  const row = t.services.sqlite.prepare('select balance from accounts where member_id = ? and wallet = ?').get(memberIdOf(t, username), wallet) as { balance: number } | undefined;
+  const row = t.services.sqlite
+    .prepare('select balance from accounts where member_id = ? and wallet = ?')
+    .get(memberIdOf(t, username), wallet) as { balance: number } | undefined;
   return (row?.balance ?? 0) / 1_000_000;
 };

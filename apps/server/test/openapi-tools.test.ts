@@ -53,11 +53,19 @@ async function redoclyLint(document: unknown, name: string) {
   const config = join(dir, 'redocly.yaml');
   writeFileSync(file, JSON.stringify(document));
   writeFileSync(config, 'extends:\n  - recommended\ntelemetry: off\n');
-  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', NO_COLOR: '1' };
+  const env = {
+    ...process.env,
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+    REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+    NO_COLOR: '1',
+  };
   // Exit code 1 when there are errors: the JSON report on stdout says which.
-  const { stdout } = await run(bin('redocly'), ['lint', '--format=json', `--config=${config}`, file], { env, cwd: dir, maxBuffer: 64 << 20 }).catch(
-    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-  );
+  const { stdout } = await run(bin('redocly'), ['lint', '--format=json', `--config=${config}`, file], {
+    env,
+    cwd: dir,
+    maxBuffer: 64 << 20,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   return JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: LintProblem[] };
 }
 
@@ -95,9 +103,14 @@ describe('the served OpenAPI document in third-party tools', () => {
   it(
     'lints with Redocly CLI (recommended rules): no errors, and only the known warnings',
     async () => {
-      for (const [name, document] of [['with-qa', withQa], ['without-qa', withoutQa]] as const) {
+      for (const [name, document] of [
+        ['with-qa', withQa],
+        ['without-qa', withoutQa],
+      ] as const) {
         const report = await redoclyLint(document, name);
-        const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+        const errors = report.problems
+          .filter((p) => p.severity === 'error')
+          .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
         expect(errors, name).toEqual([]);
         expect(report.totals.errors).toBe(0);
         // What remains, on purpose: no `license` (the project publishes none), and the QaFaultRule
@@ -105,9 +118,16 @@ describe('the served OpenAPI document in third-party tools', () => {
         // would make Swagger UI send a fault with every call). Invalid examples, missing tag
         // descriptions or server problems would show here.
         // /healthz and /readyz have no client error to document (no input, no authentication).
-        const known = [/^info-license: /, /^no-unused-components: Component: "QaFaultRule" is never used/, /^operation-4xx-response: .* at #\/paths\/~1(healthz|readyz)\/get\/responses$/];
+        const known = [
+          /^info-license: /,
+          /^no-unused-components: Component: "QaFaultRule" is never used/,
+          /^operation-4xx-response: .* at #\/paths\/~1(healthz|readyz)\/get\/responses$/,
+        ];
         const warnings = report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
-        expect(warnings.filter((warning) => !known.some((pattern) => pattern.test(warning))), name).toEqual([]);
+        expect(
+          warnings.filter((warning) => !known.some((pattern) => pattern.test(warning))),
+          name,
+        ).toEqual([]);
       }
     },
     TOOL_TIMEOUT,
@@ -119,7 +139,12 @@ describe('the served OpenAPI document in third-party tools', () => {
     expect(text.includes('prefixItems'), 'prefixItems in the document').toBe(false);
     expect(text.includes('"items":false'), 'items: false in the document').toBe(false);
     const nodeDetails = withQa.components.schemas.NodeDetails as { properties: Record<string, unknown> };
-    expect(nodeDetails.properties.Current_Binary).toMatchObject({ type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 });
+    expect(nodeDetails.properties.Current_Binary).toMatchObject({
+      type: 'array',
+      items: { type: 'number' },
+      minItems: 2,
+      maxItems: 2,
+    });
     // No recursive schema (Portman; openapi-typescript's output fails tsc with TS2502).
     expect(withQa.components.schemas).toHaveProperty('JsonValue');
     expect(refCycles(withQa.components.schemas)).toEqual([]);
@@ -128,7 +153,10 @@ describe('the served OpenAPI document in third-party tools', () => {
 
   it('lists the body token as the alternative to bearer, and the server takes a call that carries only it', async () => {
     const token = await t.login('demo');
-    for (const [path, field] of [['/user/view_profile', 'jwt'], ['/notification/total_view_notification', 'token']] as const) {
+    for (const [path, field] of [
+      ['/user/view_profile', 'jwt'],
+      ['/notification/total_view_notification', 'token'],
+    ] as const) {
       const op = withQa.paths[path]?.post;
       expect(op?.security, path).toEqual([{ bearerAuth: [] }, {}]);
       expect(op?.['x-token-field'], path).toBe(field);
@@ -159,9 +187,21 @@ export const fault: paths['/__qa/faults']['post']['requestBody']['content']['app
 export const totp = (username: paths['/__qa/totp/{username}']['get']['parameters']['path']['username']) => username;
 `,
       );
-      const tsc = await run(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '--strict', '--noEmit', '--target', 'es2022', join(dir, 'client.ts')], { cwd: dir }).catch(
-        (error: { stdout?: string; code?: number }) => ({ stdout: error.stdout ?? String(error), code: error.code }),
-      );
+      const tsc = await run(
+        process.execPath,
+        [
+          join(REPO, 'node_modules/typescript/bin/tsc'),
+          '--strict',
+          '--noEmit',
+          '--target',
+          'es2022',
+          join(dir, 'client.ts'),
+        ],
+        { cwd: dir },
+      ).catch((error: { stdout?: string; code?: number }) => ({
+        stdout: error.stdout ?? String(error),
+        code: error.code,
+      }));
       expect(tsc.stdout).toBe('');
       expect('code' in tsc ? tsc.code : 0).toBe(0);
     },

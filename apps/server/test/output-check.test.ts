@@ -15,7 +15,9 @@ describe('the output check (development and tests)', () => {
       }
       expect(error).toBeInstanceOf(ContractError);
       expect((error as ContractError).status).toBe(500);
-      expect((error as ContractError).message).toBe('Answer of /rank/current_rank breaks the contract: Success.Rank: Invalid input: expected string, received number');
+      expect((error as ContractError).message).toBe(
+        'Answer of /rank/current_rank breaks the contract: Success.Rank: Invalid input: expected string, received number',
+      );
     }
   });
 

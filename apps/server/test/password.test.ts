@@ -17,17 +17,33 @@ const SECOND = 1000;
 describe('password reset', () => {
   it('mails a reset OTP, sets the new password, and revokes older tokens', async () => {
     const oldToken = await t.login('claude_003');
-    expect((await t.post('/user/reset_password_email', { username: 'Claude_003' })).body).toEqual({ Success: 'A password reset OTP has been sent to your email' });
+    expect((await t.post('/user/reset_password_email', { username: 'Claude_003' })).body).toEqual({
+      Success: 'A password reset OTP has been sent to your email',
+    });
     const otp = await t.latestOtp('claude_003');
-    const reply = await t.post('/user/reset_password', { username: 'claude_003', otp, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' });
+    const reply = await t.post('/user/reset_password', {
+      username: 'claude_003',
+      otp,
+      newpassword: 'Fresh@1234',
+      conpassword: 'Fresh@1234',
+    });
     expect(reply).toEqual({ status: 200, body: { Success: 'Password reset successfully' } });
-    expect(await t.post('/user/view_profile', {}, { token: oldToken })).toEqual({ status: 401, body: { Error: 'Session Expired' } });
+    expect(await t.post('/user/view_profile', {}, { token: oldToken })).toEqual({
+      status: 401,
+      body: { Error: 'Session Expired' },
+    });
     await t.login('claude_003', 'Fresh@1234');
-    expect((await t.post('/user/login', { username: 'claude_003', password: 'Demo@1234' }, { ip: '10.2.2.2' })).body).toEqual({ Error: 'Invalid username or password' });
+    expect(
+      (await t.post('/user/login', { username: 'claude_003', password: 'Demo@1234' }, { ip: '10.2.2.2' }))
+        .body,
+    ).toEqual({ Error: 'Invalid username or password' });
   });
 
   it('answers an unknown name as a known one and mails nothing (no enumeration; more in security-auth.test.ts)', async () => {
-    expect(await t.post('/user/reset_password_email', { username: 'ghost_member' })).toEqual({ status: 200, body: { Success: 'A password reset OTP has been sent to your email' } });
+    expect(await t.post('/user/reset_password_email', { username: 'ghost_member' })).toEqual({
+      status: 200,
+      body: { Success: 'A password reset OTP has been sent to your email' },
+    });
     expect(await t.mailbox('ghost_member')).toEqual([]);
   });
 
@@ -43,7 +59,13 @@ describe('password reset', () => {
     expect((await t.post('/user/reset_password_email', { username: 'reed_002' })).status).toBe(200);
 
     const otp = await t.latestOtp('reed_002');
-    const attempt = (code: string) => t.post('/user/reset_password', { username: 'reed_002', otp: code, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' });
+    const attempt = (code: string) =>
+      t.post('/user/reset_password', {
+        username: 'reed_002',
+        otp: code,
+        newpassword: 'Fresh@1234',
+        conpassword: 'Fresh@1234',
+      });
     expect((await attempt(wrongCode(otp))).body).toEqual({ Error: 'Invalid OTP' });
     expect(await attempt(otp)).toEqual({ status: 429, body: { Error: MSG.resetThrottle } });
     t.clock.advance(10 * SECOND);
@@ -52,9 +74,34 @@ describe('password reset', () => {
 
   it('validates the new password with the spec messages', async () => {
     const base = { username: 'jeff_006', otp: '123456' };
-    expect((await t.post('/user/reset_password', { ...base, newpassword: 'alllower1!', conpassword: 'alllower1!' })).body).toEqual({ Error: MSG.resetPasswordCriteria });
-    expect((await t.post('/user/reset_password', { ...base, newpassword: 'Fresh@1234', conpassword: 'Fresh@12345' })).body).toEqual({ Error: MSG.passwordsDoNotMatch });
-    expect((await t.post('/user/reset_password', { ...base, otp: '12', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' })).body).toEqual({ Error: MSG.enterOtp6 });
+    expect(
+      (
+        await t.post('/user/reset_password', {
+          ...base,
+          newpassword: 'alllower1!',
+          conpassword: 'alllower1!',
+        })
+      ).body,
+    ).toEqual({ Error: MSG.resetPasswordCriteria });
+    expect(
+      (
+        await t.post('/user/reset_password', {
+          ...base,
+          newpassword: 'Fresh@1234',
+          conpassword: 'Fresh@12345',
+        })
+      ).body,
+    ).toEqual({ Error: MSG.passwordsDoNotMatch });
+    expect(
+      (
+        await t.post('/user/reset_password', {
+          ...base,
+          otp: '12',
+          newpassword: 'Fresh@1234',
+          conpassword: 'Fresh@1234',
+        })
+      ).body,
+    ).toEqual({ Error: MSG.enterOtp6 });
   });
 });
 
@@ -63,29 +110,53 @@ describe('change password', () => {
 
   it('checks the fields in the spec order with its messages', async () => {
     const token = await t.login('gonzalo_001');
-    const call = (b: Record<string, unknown>) => t.post('/user/change_password', { otp: '123456', ...b }, { token });
+    const call = (b: Record<string, unknown>) =>
+      t.post('/user/change_password', { otp: '123456', ...b }, { token });
     expect((await call({ ...body, oldpassword: '' })).body).toEqual({ Error: MSG.fillAllPasswordFields });
-    expect((await call({ ...body, newpassword: 'Demo@1234', conpassword: 'Demo@1234' })).body).toEqual({ Error: MSG.oldNewSame });
-    expect((await call({ ...body, conpassword: 'Other@123' })).body).toEqual({ Error: MSG.newConfirmMismatch });
-    expect((await call({ ...body, newpassword: 'Ab@1', conpassword: 'Ab@1' })).body).toEqual({ Error: MSG.newPasswordMin6 });
-    expect((await call({ ...body, newpassword: 'nouppercase1!', conpassword: 'nouppercase1!' })).body).toEqual({ Error: MSG.newPasswordCriteria });
-    expect((await call({ ...body, oldpassword: 'Wrong@1234' })).body).toEqual({ Error: 'Old password is incorrect' });
+    expect((await call({ ...body, newpassword: 'Demo@1234', conpassword: 'Demo@1234' })).body).toEqual({
+      Error: MSG.oldNewSame,
+    });
+    expect((await call({ ...body, conpassword: 'Other@123' })).body).toEqual({
+      Error: MSG.newConfirmMismatch,
+    });
+    expect((await call({ ...body, newpassword: 'Ab@1', conpassword: 'Ab@1' })).body).toEqual({
+      Error: MSG.newPasswordMin6,
+    });
+    expect(
+      (await call({ ...body, newpassword: 'nouppercase1!', conpassword: 'nouppercase1!' })).body,
+    ).toEqual({ Error: MSG.newPasswordCriteria });
+    expect((await call({ ...body, oldpassword: 'Wrong@1234' })).body).toEqual({
+      Error: 'Old password is incorrect',
+    });
     expect((await call({ ...body, otp: '' })).body).toEqual({ Error: MSG.enterOtp });
     expect((await call(body)).body).toEqual({ Error: 'Invalid OTP' });
   });
 
   it('changes the password with the mailed OTP; the old token is then Session Expired', async () => {
     const token = await t.login('gonzalo_001');
-    expect((await t.post('/user/verify_otp', { page: 'Change Password' }, { token })).body).toEqual({ Success: MSG.otpSent });
+    expect((await t.post('/user/verify_otp', { page: 'Change Password' }, { token })).body).toEqual({
+      Success: MSG.otpSent,
+    });
     const otp = await t.latestOtp('gonzalo_001@example.com');
-    expect((await t.post('/user/verify_otp', { page: 'Change Password', otp }, { token })).body).toEqual({ Success: 'OTP verified successfully' });
-    expect(await t.post('/user/change_password', { ...body, otp }, { token })).toEqual({ status: 200, body: { Success: 'Password changed successfully' } });
-    expect(await t.post('/user/view_profile', {}, { token })).toEqual({ status: 401, body: { Error: 'Session Expired' } });
+    expect((await t.post('/user/verify_otp', { page: 'Change Password', otp }, { token })).body).toEqual({
+      Success: 'OTP verified successfully',
+    });
+    expect(await t.post('/user/change_password', { ...body, otp }, { token })).toEqual({
+      status: 200,
+      body: { Success: 'Password changed successfully' },
+    });
+    expect(await t.post('/user/view_profile', {}, { token })).toEqual({
+      status: 401,
+      body: { Error: 'Session Expired' },
+    });
     await t.login('gonzalo_001', 'Changed@123');
   });
 
   it('the Change Password OTP page needs a session', async () => {
-    expect(await t.post('/user/verify_otp', { page: 'Change Password' })).toEqual({ status: 401, body: { Error: 'Invalid Authentication' } });
+    expect(await t.post('/user/verify_otp', { page: 'Change Password' })).toEqual({
+      status: 401,
+      body: { Error: 'Invalid Authentication' },
+    });
     expect((await t.post('/user/verify_otp', { page: 'Nope' })).body).toEqual({ Error: 'Unknown OTP page' });
   });
 
@@ -94,33 +165,51 @@ describe('change password', () => {
     await t.post('/user/verify_otp', { page: 'Change Password' }, { token });
     const otp = await t.latestOtp('jeff_006');
     t.clock.advance(10 * MINUTE + 1);
-    expect((await t.post('/user/change_password', { ...body, otp }, { token })).body).toEqual({ Error: 'OTP has expired' });
+    expect((await t.post('/user/change_password', { ...body, otp }, { token })).body).toEqual({
+      Error: 'OTP has expired',
+    });
   });
 });
 
 describe('forgot username', () => {
   it('needs a solved captcha', async () => {
-    expect(await t.post('/user/forgot_username', { email: 'demo@example.com' })).toEqual({ status: 400, body: { Error: 'Please complete the captcha' } });
-    expect((await t.post('/user/forgot_username', { email: 'demo@example.com', captcha: 'bm90LWEtcGF5bG9hZA==' })).body).toEqual({ Error: 'Please complete the captcha' });
+    expect(await t.post('/user/forgot_username', { email: 'demo@example.com' })).toEqual({
+      status: 400,
+      body: { Error: 'Please complete the captcha' },
+    });
+    expect(
+      (await t.post('/user/forgot_username', { email: 'demo@example.com', captcha: 'bm90LWEtcGF5bG9hZA==' }))
+        .body,
+    ).toEqual({ Error: 'Please complete the captcha' });
   });
 
   it('mails the username, answers the same for unknown emails, and refuses a replayed captcha', async () => {
     const captcha = await solveCaptcha(t.get);
     const reply = await t.post('/user/forgot_username', { email: ' Demo@Example.com ', captcha });
-    expect(reply).toEqual({ status: 200, body: { Success: 'If an account exists for this email, its username has been sent.' } });
+    expect(reply).toEqual({
+      status: 200,
+      body: { Success: 'If an account exists for this email, its username has been sent.' },
+    });
     const mail = (await t.mailbox('demo@example.com'))[0]!;
     expect(mail.subject).toBe('Your username');
     expect(mail.text).toContain('demo');
-    expect((await t.post('/user/forgot_username', { email: 'demo@example.com', captcha })).body).toEqual({ Error: 'Please complete the captcha' });
+    expect((await t.post('/user/forgot_username', { email: 'demo@example.com', captcha })).body).toEqual({
+      Error: 'Please complete the captcha',
+    });
 
     const before = t.count('mail_outbox');
-    const unknown = await t.post('/user/forgot_username', { email: 'nobody@nowhere.test', captcha: await solveCaptcha(t.get) });
+    const unknown = await t.post('/user/forgot_username', {
+      email: 'nobody@nowhere.test',
+      captcha: await solveCaptcha(t.get),
+    });
     expect(unknown.body).toEqual(reply.body);
     expect(t.count('mail_outbox')).toBe(before);
   });
 
   it('validates the email', async () => {
-    expect((await t.post('/user/forgot_username', { email: '   ' })).body).toEqual({ Error: MSG.emailRequired });
+    expect((await t.post('/user/forgot_username', { email: '   ' })).body).toEqual({
+      Error: MSG.emailRequired,
+    });
   });
 });
 
@@ -133,22 +222,35 @@ describe('a known and an unknown name cost the request the same work', () => {
 
   it('reset_password_email looks the name up, issues the code and mails it after answering', async () => {
     t.clock.advance(11 * SECOND);
-    for (const [username, known] of [['van_005', 1], ['no_such_member', 0]] as const) {
+    for (const [username, known] of [
+      ['van_005', 1],
+      ['no_such_member', 0],
+    ] as const) {
       const before = writes();
-      expect(await invoke(t.services, handlers, 'user.reset_password_email', { username }, caller)).toEqual({ Success: 'A password reset OTP has been sent to your email' });
+      expect(await invoke(t.services, handlers, 'user.reset_password_email', { username }, caller)).toEqual({
+        Success: 'A password reset OTP has been sent to your email',
+      });
       expect(writes(), `${username} when answered`).toEqual(before);
       await afterAnswer();
-      expect(writes(), `${username} afterwards`).toEqual({ otps: before.otps + known, mails: before.mails + known });
+      expect(writes(), `${username} afterwards`).toEqual({
+        otps: before.otps + known,
+        mails: before.mails + known,
+      });
     }
     expect((await t.mailbox('van_005'))[0]!.sentAt).toBe(new Date(t.clock.now()).toISOString());
   });
 
   it('forgot_username looks the email up and mails after answering', async () => {
-    for (const [email, known] of [['demo@example.com', 1], ['nobody@nowhere.test', 0]] as const) {
+    for (const [email, known] of [
+      ['demo@example.com', 1],
+      ['nobody@nowhere.test', 0],
+    ] as const) {
       const captcha = await solveCaptcha(t.get);
       await afterAnswer();
       const before = writes();
-      expect(await invoke(t.services, handlers, 'user.forgot_username', { email, captcha }, caller)).toEqual({ Success: 'If an account exists for this email, its username has been sent.' });
+      expect(await invoke(t.services, handlers, 'user.forgot_username', { email, captcha }, caller)).toEqual({
+        Success: 'If an account exists for this email, its username has been sent.',
+      });
       expect(writes(), `${email} when answered`).toEqual(before);
       await afterAnswer();
       expect(writes(), `${email} afterwards`).toEqual({ ...before, mails: before.mails + known });

@@ -26,26 +26,49 @@ afterAll(() => t.close());
 
 const headers = () => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
 const buyRest = async (plan: string) => {
-  const response = await fetch(`${base}/subscription/buy_subscription_packages`, { method: 'POST', headers: headers(), body: JSON.stringify({ plan }) });
+  const response = await fetch(`${base}/subscription/buy_subscription_packages`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ plan }),
+  });
   return { status: response.status, body: (await response.json()) as unknown };
 };
 const buyTrpc = async (plan: string) => {
-  const response = await fetch(`${base}/trpc/subscription.buy_subscription_packages`, { method: 'POST', headers: headers(), body: JSON.stringify({ plan }) });
+  const response = await fetch(`${base}/trpc/subscription.buy_subscription_packages`, {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify({ plan }),
+  });
   return { status: response.status, body: (await response.json()) as unknown };
 };
 
 const subscriptionsOf = (plan: string) =>
-  (t.services.sqlite.prepare('select count(*) as n from subscriptions where member_id = ? and plan = ?').get(memberId, plan) as { n: number }).n;
+  (
+    t.services.sqlite
+      .prepare('select count(*) as n from subscriptions where member_id = ? and plan = ?')
+      .get(memberId, plan) as { n: number }
+  ).n;
 const purchaseCharges = () =>
-  (t.services.sqlite.prepare("select count(*) as n from transfers where reason = 'package_purchase' and member_id = ?").get(memberId) as { n: number }).n;
+  (
+    t.services.sqlite
+      .prepare("select count(*) as n from transfers where reason = 'package_purchase' and member_id = ?")
+      .get(memberId) as { n: number }
+  ).n;
 
 describe('a burst of identical purchases', () => {
   it('10 at once (5 REST, 5 tRPC): one subscription, one charge, every answer the same success', async () => {
     grant(t, 'demo', 'Deposit', 1000);
-    const before = { deposit: balanceOf(t, 'demo', 'Deposit'), starter: subscriptionsOf('Starter'), charges: purchaseCharges() };
+    const before = {
+      deposit: balanceOf(t, 'demo', 'Deposit'),
+      starter: subscriptionsOf('Starter'),
+      charges: purchaseCharges(),
+    };
     const price = t.services.plan.packages.find((p) => p.name === 'Starter')!.price;
 
-    const replies = await Promise.all([...Array.from({ length: 5 }, () => buyRest('Starter')), ...Array.from({ length: 5 }, () => buyTrpc('Starter'))]);
+    const replies = await Promise.all([
+      ...Array.from({ length: 5 }, () => buyRest('Starter')),
+      ...Array.from({ length: 5 }, () => buyTrpc('Starter')),
+    ]);
 
     const success = { Success: PACKAGE_MESSAGES.purchased('Starter') };
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -54,7 +77,9 @@ describe('a burst of identical purchases', () => {
     expect(subscriptionsOf('Starter')).toBe(before.starter + 1);
     expect(purchaseCharges()).toBe(before.charges + 1);
     // Exact to the micro-unit: one price left the Deposit wallet.
-    expect(amountToMicros(balanceOf(t, 'demo', 'Deposit'))).toBe(amountToMicros(before.deposit) - amountToMicros(price));
+    expect(amountToMicros(balanceOf(t, 'demo', 'Deposit'))).toBe(
+      amountToMicros(before.deposit) - amountToMicros(price),
+    );
     await expectLedgerSound(t);
   });
 
@@ -62,11 +87,23 @@ describe('a burst of identical purchases', () => {
     // Empty the Deposit wallet through the ledger (so the ledger check stays meaningful).
     const drained = amountToMicros(balanceOf(t, 'demo', 'Deposit'));
     moneyTransaction(t.services, () =>
-      transfer(t.services, [{ transId: 'TESTDRAIN', from: { member: memberId, wallet: 'Deposit' }, to: { system: 'payouts' }, amount: drained, reason: 'swap', memberId }]),
+      transfer(t.services, [
+        {
+          transId: 'TESTDRAIN',
+          from: { member: memberId, wallet: 'Deposit' },
+          to: { system: 'payouts' },
+          amount: drained,
+          reason: 'swap',
+          memberId,
+        },
+      ]),
     );
     const starters = subscriptionsOf('Starter');
     t.clock.advance(PURCHASE_REPEAT_WINDOW_MS - 1);
-    expect(await buyRest('Starter')).toEqual({ status: 200, body: { Success: PACKAGE_MESSAGES.purchased('Starter') } });
+    expect(await buyRest('Starter')).toEqual({
+      status: 200,
+      body: { Success: PACKAGE_MESSAGES.purchased('Starter') },
+    });
     expect(subscriptionsOf('Starter')).toBe(starters);
 
     // Past the window it is a new purchase: refused without the balance, bought with it.

@@ -42,15 +42,35 @@ const lastEntry = async () => (await t.get<Entry[]>('/__qa/journal?limit=1')).bo
 
 /** A raw REST call (the helper's post parses JSON, which malformed and empty answers are not). */
 const rest = (url: string, body: unknown = {}, headers: Record<string, string> = {}) =>
-  t.fastify.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, payload: JSON.stringify(body) });
+  t.fastify.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    payload: JSON.stringify(body),
+  });
 const trpcGet = (procedures: string, input: unknown, headers: Record<string, string> = {}) =>
-  t.fastify.inject({ method: 'GET', url: `/trpc/${procedures}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: { authorization: `Bearer ${token}`, ...headers } });
+  t.fastify.inject({
+    method: 'GET',
+    url: `/trpc/${procedures}?input=${encodeURIComponent(JSON.stringify(input))}`,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
 
 describe('fault rules: effects', () => {
   it('a status answers the provider envelope { Error } with the given or a default message, on REST and tRPC; the handler does not run', async () => {
     const rule = await addRule({ path: '/user/view_profile', status: 503, error: 'Provider down' });
-    expect(rule).toMatchObject({ id: expect.stringMatching(/^f\d+$/), path: '/user/view_profile', procedure: 'user.view_profile', status: 503, error: 'Provider down', probability: 1, applied: 0 });
-    expect(await t.post('/user/view_profile', {}, { token })).toEqual({ status: 503, body: { Error: 'Provider down' } });
+    expect(rule).toMatchObject({
+      id: expect.stringMatching(/^f\d+$/),
+      path: '/user/view_profile',
+      procedure: 'user.view_profile',
+      status: 503,
+      error: 'Provider down',
+      probability: 1,
+      applied: 0,
+    });
+    expect(await t.post('/user/view_profile', {}, { token })).toEqual({
+      status: 503,
+      body: { Error: 'Provider down' },
+    });
     const rpc = await t.trpc('user.view_profile', 'query', {}, token);
     expect(rpc.status).toBe(503); // SERVICE_UNAVAILABLE: the same status as REST
     expect((rpc.body as { error: { message: string } }).error.message).toBe('Provider down');
@@ -58,31 +78,50 @@ describe('fault rules: effects', () => {
 
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
     await addRule({ path: '/user/view_profile', status: 502 });
-    expect(await t.post('/user/view_profile', {}, { token })).toEqual({ status: 502, body: { Error: 'Bad Gateway' } });
+    expect(await t.post('/user/view_profile', {}, { token })).toEqual({
+      status: 502,
+      body: { Error: 'Bad Gateway' },
+    });
     // error alone is a 500
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
     await addRule({ path: '/rank/current_rank', error: 'Boom' });
-    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({ status: 500, body: { Error: 'Boom' } });
+    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({
+      status: 500,
+      body: { Error: 'Boom' },
+    });
 
     // A faulted mutation changes nothing: the purchase never reaches its handler.
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
     await addRule({ path: '/subscription/buy_subscription_packages', status: 500 });
     const subscriptions = t.count('subscriptions');
     const transfers = t.count('transfers');
-    expect((await t.post('/subscription/buy_subscription_packages', { plan: 'Silver' }, { token })).status).toBe(500);
+    expect(
+      (await t.post('/subscription/buy_subscription_packages', { plan: 'Silver' }, { token })).status,
+    ).toBe(500);
     expect([t.count('subscriptions'), t.count('transfers')]).toEqual([subscriptions, transfers]);
   });
 
   it('a body override answers that JSON (200 or the given status) on REST, and the same data over tRPC', async () => {
     await addRule({ path: '/rank/current_rank', body: { Success: { Rank: 'Diamond', Extra: [1, 2] } } });
-    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({ status: 200, body: { Success: { Rank: 'Diamond', Extra: [1, 2] } } });
+    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({
+      status: 200,
+      body: { Success: { Rank: 'Diamond', Extra: [1, 2] } },
+    });
     const rpc = await t.trpc('rank.current_rank', 'query', {}, token);
-    expect(rpc).toEqual({ status: 200, body: { result: { data: { Success: { Rank: 'Diamond', Extra: [1, 2] } } } } });
+    expect(rpc).toEqual({
+      status: 200,
+      body: { result: { data: { Success: { Rank: 'Diamond', Extra: [1, 2] } } } },
+    });
 
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
     await addRule({ path: '/rank/current_rank', status: 422, body: { error: 'lower-case error field' } });
-    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({ status: 422, body: { error: 'lower-case error field' } });
-    expect((await t.trpc('rank.current_rank', 'query', {}, token)).body).toMatchObject({ error: { message: 'lower-case error field' } });
+    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({
+      status: 422,
+      body: { error: 'lower-case error field' },
+    });
+    expect((await t.trpc('rank.current_rank', 'query', {}, token)).body).toMatchObject({
+      error: { message: 'lower-case error field' },
+    });
 
     // Any JSON value, e.g. a bare string or null, goes out as JSON.
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
@@ -120,7 +159,11 @@ describe('fault rules: effects', () => {
   it('an empty answer is a 200 (or the given status) with no body, on REST and for a whole tRPC request', async () => {
     await addRule({ path: '/rank/current_rank', empty: true });
     const reply = await rest('/rank/current_rank');
-    expect([reply.statusCode, reply.body, reply.headers['content-type']]).toEqual([200, '', 'application/json; charset=utf-8']);
+    expect([reply.statusCode, reply.body, reply.headers['content-type']]).toEqual([
+      200,
+      '',
+      'application/json; charset=utf-8',
+    ]);
     const rpc = await trpcGet('rank.current_rank', {});
     expect([rpc.statusCode, rpc.body]).toEqual([200, '']);
 
@@ -147,7 +190,14 @@ describe('fault rules: effects', () => {
   it('a drop destroys the connection without an answer, on REST and tRPC, and journals it', async () => {
     await addRule({ path: '/rank/current_rank', drop: true });
     await expect(rest('/rank/current_rank')).rejects.toThrow(/destroyed before completion/);
-    expect(await lastEntry()).toMatchObject({ procedure: 'rank.current_rank', transport: 'rest', status: null, outcome: 'dropped', pending: false, fault: { effect: 'drop' } });
+    expect(await lastEntry()).toMatchObject({
+      procedure: 'rank.current_rank',
+      transport: 'rest',
+      status: null,
+      outcome: 'dropped',
+      pending: false,
+      fault: { effect: 'drop' },
+    });
     await expect(trpcGet('rank.current_rank', {})).rejects.toThrow(/destroyed before completion/);
     expect(await lastEntry()).toMatchObject({ transport: 'trpc', status: null, outcome: 'dropped' });
     // The server is fine afterwards.
@@ -158,7 +208,9 @@ describe('fault rules: effects', () => {
   it('applies to the deposit host endpoint as well', async () => {
     await addRule({ path: '/deposit/make_payment', status: 503, error: 'Gateway down' });
     const deposits = t.count('deposits');
-    expect(await t.post('/deposit/make_payment', { amount_usdt: 25, currency: 'USDT.BEP20' }, { token })).toEqual({ status: 503, body: { Error: 'Gateway down' } });
+    expect(
+      await t.post('/deposit/make_payment', { amount_usdt: 25, currency: 'USDT.BEP20' }, { token }),
+    ).toEqual({ status: 503, body: { Error: 'Gateway down' } });
     expect(t.count('deposits')).toBe(deposits);
   });
 
@@ -167,8 +219,14 @@ describe('fault rules: effects', () => {
     expect((await t.get('/__qa/clock')).status).toBe(200);
     expect((await t.get('/config.json')).status).toBe(200);
     expect((await t.get('/captcha/challenge')).status).toBe(200);
-    expect(await t.post('/user/view_country', {})).toEqual({ status: 500, body: { Error: 'Everything is down' } });
-    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({ status: 500, body: { Error: 'Everything is down' } });
+    expect(await t.post('/user/view_country', {})).toEqual({
+      status: 500,
+      body: { Error: 'Everything is down' },
+    });
+    expect(await t.post('/rank/current_rank', {}, { token })).toEqual({
+      status: 500,
+      body: { Error: 'Everything is down' },
+    });
     expect((await rules())[0]).toMatchObject({ path: '*', procedure: '*', applied: 2 });
   });
 });
@@ -176,11 +234,15 @@ describe('fault rules: effects', () => {
 describe('fault rules: matching', () => {
   it('a REST path rule also hits the same procedure over tRPC, and a procedure-name rule hits REST', async () => {
     await addRule({ path: '/wallet/view_all_wallets_details', status: 500, error: 'by path' });
-    expect((await t.trpc('wallet.view_all_wallets_details', 'query', {}, token)).body).toMatchObject({ error: { message: 'by path' } });
+    expect((await t.trpc('wallet.view_all_wallets_details', 'query', {}, token)).body).toMatchObject({
+      error: { message: 'by path' },
+    });
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
     const rule = await addRule({ path: 'wallet.view_all_wallets_details', status: 500, error: 'by name' });
     expect(rule.path).toBe('/wallet/view_all_wallets_details');
-    expect((await t.post('/wallet/view_all_wallets_details', {}, { token })).body).toEqual({ Error: 'by name' });
+    expect((await t.post('/wallet/view_all_wallets_details', {}, { token })).body).toEqual({
+      Error: 'by name',
+    });
     // Other endpoints are untouched, and in a batch only the faulted call fails.
     const batch = await t.fastify.inject({
       method: 'GET',
@@ -194,7 +256,10 @@ describe('fault rules: matching', () => {
 
   it('matches a member by the token, or by the username a sign-in names; other members pass', async () => {
     await addRule({ path: '/user/view_profile', member: 'DEMO', status: 500, error: 'only demo' });
-    expect(await t.post('/user/view_profile', {}, { token })).toEqual({ status: 500, body: { Error: 'only demo' } });
+    expect(await t.post('/user/view_profile', {}, { token })).toEqual({
+      status: 500,
+      body: { Error: 'only demo' },
+    });
     // The token in the body (the provider's jwt field) counts too.
     expect((await t.post('/user/view_profile', { jwt: token })).body).toEqual({ Error: 'only demo' });
     const other = await t.login('gonzalo_001');
@@ -202,9 +267,19 @@ describe('fault rules: matching', () => {
     expect((await t.post('/user/view_profile', {})).status).toBe(401);
 
     await addRule({ path: '/user/login', member: 'gonzalo_001', status: 503 });
-    expect((await t.post('/user/login', { username: 'Gonzalo_001', password: 'Demo@1234' }, { ip: '10.9.0.1' })).status).toBe(503);
-    expect((await t.post('/user/login', { username: 'demo', password: 'Demo@1234' }, { ip: '10.9.0.2' })).status).toBe(200);
-    expect(await lastEntry()).toMatchObject({ procedure: 'user.login', member: 'demo', fault: null, status: 200 });
+    expect(
+      (await t.post('/user/login', { username: 'Gonzalo_001', password: 'Demo@1234' }, { ip: '10.9.0.1' }))
+        .status,
+    ).toBe(503);
+    expect(
+      (await t.post('/user/login', { username: 'demo', password: 'Demo@1234' }, { ip: '10.9.0.2' })).status,
+    ).toBe(200);
+    expect(await lastEntry()).toMatchObject({
+      procedure: 'user.login',
+      member: 'demo',
+      fault: null,
+      status: 200,
+    });
   });
 
   it('probability draws from the seeded generator; 0 never fires; POST /__qa/faults/seed replays a sequence', async () => {
@@ -247,24 +322,36 @@ describe('fault rules: matching', () => {
     const a = await addRule({ path: '/rank/current_rank', status: 500 });
     const b = await addRule({ path: '/rank/view_all_ranks', delayMs: 10 });
     expect((await rules()).map((r) => r.id)).toEqual([a.id, b.id]);
-    expect((await t.fastify.inject({ method: 'DELETE', url: `/__qa/faults/${a.id}` })).json()).toEqual({ deleted: 1 });
+    expect((await t.fastify.inject({ method: 'DELETE', url: `/__qa/faults/${a.id}` })).json()).toEqual({
+      deleted: 1,
+    });
     expect((await rules()).map((r) => r.id)).toEqual([b.id]);
     const missing = await t.fastify.inject({ method: 'DELETE', url: `/__qa/faults/${a.id}` });
     expect([missing.statusCode, typeof missing.json().Error]).toEqual([404, 'string']);
     expect((await t.post('/rank/current_rank', {}, { token })).status).toBe(200);
     await addRule({ path: '/rank/current_rank', status: 500 });
-    expect((await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' })).json()).toEqual({ deleted: 2 });
+    expect((await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' })).json()).toEqual({
+      deleted: 2,
+    });
     expect(await rules()).toEqual([]);
   });
 });
 
 describe('X-QA-Fault: a rule for one request', () => {
   it('applies to the request that carries it only, on REST and tRPC, without a stored rule', async () => {
-    const faulted = await rest('/rank/current_rank', {}, { 'x-qa-fault': JSON.stringify({ status: 500, error: 'Boom' }) });
+    const faulted = await rest(
+      '/rank/current_rank',
+      {},
+      { 'x-qa-fault': JSON.stringify({ status: 500, error: 'Boom' }) },
+    );
     expect([faulted.statusCode, faulted.json()]).toEqual([500, { Error: 'Boom' }]);
     expect((await lastEntry()).fault).toMatchObject({ id: 'header', effect: 'error' });
     expect((await rest('/rank/current_rank')).statusCode).toBe(200);
-    const rpc = await trpcGet('rank.current_rank', {}, { 'X-QA-Fault': '{"body":{"Success":{"Rank":"Header"}}}' });
+    const rpc = await trpcGet(
+      'rank.current_rank',
+      {},
+      { 'X-QA-Fault': '{"body":{"Success":{"Rank":"Header"}}}' },
+    );
     expect(rpc.json()).toEqual({ result: { data: { Success: { Rank: 'Header' } } } });
     const malformed = await rest('/rank/current_rank', {}, { 'x-qa-fault': '{"malformed":true}' });
     expect(malformed.body).toBe(MALFORMED_BODY);
@@ -273,8 +360,18 @@ describe('X-QA-Fault: a rule for one request', () => {
 
   it('wins over stored rules and honours member', async () => {
     await addRule({ path: '/rank/current_rank', status: 500, error: 'stored' });
-    expect((await rest('/rank/current_rank', {}, { 'x-qa-fault': '{"status":503,"error":"header"}' })).json()).toEqual({ Error: 'header' });
-    expect((await rest('/rank/current_rank', {}, { 'x-qa-fault': '{"status":503,"error":"header","member":"someone_else"}' })).json()).toEqual({ Error: 'stored' });
+    expect(
+      (await rest('/rank/current_rank', {}, { 'x-qa-fault': '{"status":503,"error":"header"}' })).json(),
+    ).toEqual({ Error: 'header' });
+    expect(
+      (
+        await rest(
+          '/rank/current_rank',
+          {},
+          { 'x-qa-fault': '{"status":503,"error":"header","member":"someone_else"}' },
+        )
+      ).json(),
+    ).toEqual({ Error: 'stored' });
   });
 
   it('a bad header is a 400 naming the problem, and the request does nothing else', async () => {
@@ -287,7 +384,11 @@ describe('X-QA-Fault: a rule for one request', () => {
       ['{"hang":true,"drop":true}', /Choose one/],
       ['{}', /needs an effect/],
     ] as const) {
-      const reply = await rest('/subscription/buy_subscription_packages', { plan: 'Silver' }, { 'x-qa-fault': header });
+      const reply = await rest(
+        '/subscription/buy_subscription_packages',
+        { plan: 'Silver' },
+        { 'x-qa-fault': header },
+      );
       expect(reply.statusCode, header).toBe(400);
       expect(reply.json().Error, header).toMatch(/^X-QA-Fault/);
       expect(reply.json().Error, header).toMatch(message);
@@ -343,7 +444,12 @@ describe('hang, drop and close over a real connection', () => {
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
     const call = (path: string, signal?: AbortSignal) =>
-      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', ...(signal ? { signal } : {}) });
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        ...(signal ? { signal } : {}),
+      });
     const journal = async () => (await app.get<Entry[]>('/__qa/journal')).body;
     try {
       await app.post('/__qa/faults', { path: '/user/view_country', hang: true });
@@ -352,21 +458,39 @@ describe('hang, drop and close over a real connection', () => {
       setTimeout(() => controller.abort(), 300);
       await expect(call('/user/view_country', controller.signal)).rejects.toThrow(/abort/i);
       expect(performance.now() - started).toBeGreaterThanOrEqual(290);
-      await expect.poll(async () => (await journal())[0]).toMatchObject({ procedure: 'user.view_country', status: null, pending: false, outcome: 'client closed', fault: { effect: 'hang' } });
+      await expect
+        .poll(async () => (await journal())[0])
+        .toMatchObject({
+          procedure: 'user.view_country',
+          status: null,
+          pending: false,
+          outcome: 'client closed',
+          fault: { effect: 'hang' },
+        });
 
       // Over tRPC the same rule hangs the procedure.
       const trpcController = new AbortController();
       setTimeout(() => trpcController.abort(), 100);
-      await expect(fetch(`${base}/trpc/user.view_country?input=%7B%7D`, { signal: trpcController.signal })).rejects.toThrow(/abort/i);
-      await expect.poll(async () => (await journal())[0]).toMatchObject({ transport: 'trpc', outcome: 'client closed' });
+      await expect(
+        fetch(`${base}/trpc/user.view_country?input=%7B%7D`, { signal: trpcController.signal }),
+      ).rejects.toThrow(/abort/i);
+      await expect
+        .poll(async () => (await journal())[0])
+        .toMatchObject({ transport: 'trpc', outcome: 'client closed' });
 
       await app.post('/__qa/faults', { path: '/user/check_username_available', drop: true });
       await expect(call('/user/check_username_available')).rejects.toThrow(/fetch failed/);
 
       // A hung and a delayed call are outstanding when the server closes: close() still finishes.
       await app.post('/__qa/faults', { path: '/user/forgot_username', delayMs: 120_000 });
-      const hung = call('/user/view_country').then(() => 'answered', () => 'failed');
-      const delayed = call('/user/forgot_username').then(() => 'answered', () => 'failed');
+      const hung = call('/user/view_country').then(
+        () => 'answered',
+        () => 'failed',
+      );
+      const delayed = call('/user/forgot_username').then(
+        () => 'answered',
+        () => 'failed',
+      );
       await expect.poll(async () => (await journal()).filter((e) => e.pending).length).toBe(2);
       await app.close();
       expect(await hung).toBe('failed');

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOTP } from 'otpauth';
-import { createJournal, isSecretField, JOURNAL_CAPACITY, REDACTED, redact } from '../src/modules/qa/journal.ts';
+import {
+  createJournal,
+  isSecretField,
+  JOURNAL_CAPACITY,
+  REDACTED,
+  redact,
+} from '../src/modules/qa/journal.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 interface Entry {
@@ -40,12 +46,43 @@ describe('journal entries', () => {
     await t.trpc('wallet.view_all_wallets_details', 'query', {}, token);
     await t.post('/user/check_username_available', {});
     const [bad, rpc, rest, login] = await journal();
-    expect(login).toMatchObject({ method: 'POST', url: '/user/login', path: '/user/login', procedure: 'user.login', transport: 'rest', status: 200, member: 'demo', fault: null, pending: false });
-    expect(rest).toMatchObject({ method: 'POST', url: '/rank/current_rank', procedure: 'rank.current_rank', transport: 'rest', status: 200, member: 'demo', requestBody: {} });
+    expect(login).toMatchObject({
+      method: 'POST',
+      url: '/user/login',
+      path: '/user/login',
+      procedure: 'user.login',
+      transport: 'rest',
+      status: 200,
+      member: 'demo',
+      fault: null,
+      pending: false,
+    });
+    expect(rest).toMatchObject({
+      method: 'POST',
+      url: '/rank/current_rank',
+      procedure: 'rank.current_rank',
+      transport: 'rest',
+      status: 200,
+      member: 'demo',
+      requestBody: {},
+    });
     expect(rest!.responseBody).toMatchObject({ Success: { Rank: expect.any(String) } });
-    expect(rpc).toMatchObject({ method: 'GET', url: '/trpc/wallet.view_all_wallets_details', path: '/wallet/view_all_wallets_details', procedure: 'wallet.view_all_wallets_details', transport: 'trpc', status: 200, member: 'demo' });
+    expect(rpc).toMatchObject({
+      method: 'GET',
+      url: '/trpc/wallet.view_all_wallets_details',
+      path: '/wallet/view_all_wallets_details',
+      procedure: 'wallet.view_all_wallets_details',
+      transport: 'trpc',
+      status: 200,
+      member: 'demo',
+    });
     expect(rpc!.responseBody).toMatchObject({ Success: expect.any(Object) });
-    expect(bad).toMatchObject({ procedure: 'user.check_username_available', status: 400, member: null, responseBody: { Error: expect.any(String) } });
+    expect(bad).toMatchObject({
+      procedure: 'user.check_username_available',
+      status: 400,
+      member: null,
+      responseBody: { Error: expect.any(String) },
+    });
     for (const entry of [bad, rpc, rest, login]) {
       expect(entry!.durationMs).toBeGreaterThanOrEqual(0);
       expect(entry!.time).toBe(new Date(t.clock.now()).toISOString());
@@ -62,26 +99,45 @@ describe('journal entries', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     const [second, first] = await journal();
-    expect([first!.procedure, second!.procedure].sort()).toEqual(['rank.current_rank', 'rank.view_all_ranks']);
+    expect([first!.procedure, second!.procedure].sort()).toEqual([
+      'rank.current_rank',
+      'rank.view_all_ranks',
+    ]);
     expect(first!.requestId).toBe(second!.requestId);
     expect(first!.url).toBe('/trpc/rank.current_rank,rank.view_all_ranks');
 
     // Unreadable JSON never reaches the handler; the journal still shows the 400.
     await t.post('/user/login', undefined, { raw: '{"username":' });
-    expect((await journal('?limit=1'))[0]).toMatchObject({ procedure: 'user.login', transport: 'rest', status: 400, responseBody: { Error: 'The request body is not valid JSON' } });
+    expect((await journal('?limit=1'))[0]).toMatchObject({
+      procedure: 'user.login',
+      transport: 'rest',
+      status: 400,
+      responseBody: { Error: 'The request body is not valid JSON' },
+    });
   });
 
   it('records the fault rule that shaped an answer, and a call still waiting as pending', async () => {
-    const rule = (await t.post<{ id: string }>('/__qa/faults', { path: '/user/view_country', status: 503 })).body;
+    const rule = (await t.post<{ id: string }>('/__qa/faults', { path: '/user/view_country', status: 503 }))
+      .body;
     await t.post('/user/view_country', {});
-    expect((await journal())[0]).toMatchObject({ status: 503, responseBody: { Error: 'Service Unavailable' }, fault: { id: rule.id, effect: 'error', delayMs: 0 } });
+    expect((await journal())[0]).toMatchObject({
+      status: 503,
+      responseBody: { Error: 'Service Unavailable' },
+      fault: { id: rule.id, effect: 'error', delayMs: 0 },
+    });
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
 
     await t.post('/__qa/faults', { path: '/user/view_country', delayMs: 200 });
     const slow = t.post('/user/view_country', {});
-    await expect.poll(async () => (await journal('?limit=1'))[0]).toMatchObject({ procedure: 'user.view_country', pending: true, status: null });
+    await expect
+      .poll(async () => (await journal('?limit=1'))[0])
+      .toMatchObject({ procedure: 'user.view_country', pending: true, status: null });
     await slow;
-    expect((await journal('?limit=1'))[0]).toMatchObject({ pending: false, status: 200, fault: { effect: 'pass', delayMs: 200 } });
+    expect((await journal('?limit=1'))[0]).toMatchObject({
+      pending: false,
+      status: 200,
+      fault: { effect: 'pass', delayMs: 200 },
+    });
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
   });
 });
@@ -98,25 +154,46 @@ describe('journal redaction', () => {
     await t.post('/user/verify_otp', { page: 'Change Password', jwt: claude });
     const otp = await t.latestOtp('claude_003');
     secrets.push(otp);
-    await t.post('/user/change_password', { jwt: claude, oldpassword: 'Demo@1234', newpassword: 'Fresh@98765', conpassword: 'Fresh@98765', otp });
+    await t.post('/user/change_password', {
+      jwt: claude,
+      oldpassword: 'Demo@1234',
+      newpassword: 'Fresh@98765',
+      conpassword: 'Fresh@98765',
+      otp,
+    });
     secrets.push('Fresh@98765');
     secrets.push(await t.login('claude_003', 'Fresh@98765'));
     const fresh = token;
     // Transaction password (P2P) and the token field of total_view_notification.
-    await t.post('/transfer_to_user', { username: 'gonzalo_001', amount: 1, password: 'Txn@123' }, { token: fresh });
+    await t.post(
+      '/transfer_to_user',
+      { username: 'gonzalo_001', amount: 1, password: 'Txn@123' },
+      { token: fresh },
+    );
     secrets.push('Txn@123');
     await t.post('/notification/total_view_notification', { token: fresh });
     // TOTP set-up: the key and URI in the answer, the code in the request.
     const other = await t.login('allene_029');
     secrets.push(other);
-    const setup = (await t.post<{ Success: { Key: string; URI: string } }>('/user/enable_totp', {}, { token: other })).body.Success;
+    const setup = (
+      await t.post<{ Success: { Key: string; URI: string } }>('/user/enable_totp', {}, { token: other })
+    ).body.Success;
     secrets.push(setup.Key, setup.URI);
-    const code = new TOTP({ secret: setup.Key, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: t.clock.now() });
+    const code = new TOTP({ secret: setup.Key, algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+      timestamp: t.clock.now(),
+    });
     secrets.push(code);
     await t.post('/user/change_totp_status', { status: true, totp: code }, { token: other });
     await t.post('/user/login', { username: 'allene_029', password: 'Demo@1234', totp: code });
     // Nested, oddly cased secrets over tRPC, where the input also travels in the URL.
-    await t.trpc('rank.current_rank', 'query', { jwt: fresh, extra: { Deeper: [{ Password: 'Nested#Pass1', newPassword: 'Nested#Pass2', OTP: '918273', Secret: 's3cr3t-value' }] } });
+    await t.trpc('rank.current_rank', 'query', {
+      jwt: fresh,
+      extra: {
+        Deeper: [
+          { Password: 'Nested#Pass1', newPassword: 'Nested#Pass2', OTP: '918273', Secret: 's3cr3t-value' },
+        ],
+      },
+    });
     secrets.push('Nested#Pass1', 'Nested#Pass2', '918273', 's3cr3t-value');
 
     const entries = await journal('?limit=500');
@@ -125,15 +202,31 @@ describe('journal redaction', () => {
     for (const secret of secrets) expect(text, `journal leaks ${secret.slice(0, 12)}…`).not.toContain(secret);
 
     const byProcedure = (name: string) => entries.find((e) => e.procedure === name)!;
-    expect(byProcedure('user.change_password').requestBody).toEqual({ jwt: REDACTED, oldpassword: REDACTED, newpassword: REDACTED, conpassword: REDACTED, otp: REDACTED });
-    expect(byProcedure('transfer_to_user')).toMatchObject({ requestBody: { username: 'gonzalo_001', amount: 1, password: REDACTED }, requestHeaders: { authorization: REDACTED } });
+    expect(byProcedure('user.change_password').requestBody).toEqual({
+      jwt: REDACTED,
+      oldpassword: REDACTED,
+      newpassword: REDACTED,
+      conpassword: REDACTED,
+      otp: REDACTED,
+    });
+    expect(byProcedure('transfer_to_user')).toMatchObject({
+      requestBody: { username: 'gonzalo_001', amount: 1, password: REDACTED },
+      requestHeaders: { authorization: REDACTED },
+    });
     expect(byProcedure('notification.total_view_notification').requestBody).toEqual({ token: REDACTED });
-    expect(byProcedure('user.enable_totp').responseBody).toEqual({ Success: { Key: REDACTED, URI: REDACTED } });
+    expect(byProcedure('user.enable_totp').responseBody).toEqual({
+      Success: { Key: REDACTED, URI: REDACTED },
+    });
     expect(byProcedure('user.change_totp_status').requestBody).toEqual({ status: true, totp: REDACTED });
-    expect(entries.find((e) => e.procedure === 'user.login' && e.status === 200)!.responseBody).toMatchObject({ JWT: REDACTED, Success: expect.any(String) });
+    expect(entries.find((e) => e.procedure === 'user.login' && e.status === 200)!.responseBody).toMatchObject(
+      { JWT: REDACTED, Success: expect.any(String) },
+    );
     expect(byProcedure('rank.current_rank')).toMatchObject({
       url: '/trpc/rank.current_rank',
-      requestBody: { jwt: REDACTED, extra: { Deeper: [{ Password: REDACTED, newPassword: REDACTED, OTP: REDACTED, Secret: REDACTED }] } },
+      requestBody: {
+        jwt: REDACTED,
+        extra: { Deeper: [{ Password: REDACTED, newPassword: REDACTED, OTP: REDACTED, Secret: REDACTED }] },
+      },
     });
   }, 30_000);
 
@@ -164,10 +257,27 @@ describe('journal redaction', () => {
       note: REDACTED,
       empty: { password: '' },
     });
-    for (const name of ['password', 'ConPassword', 'NEWPASSWORD', 'oldpassword', 'otp', 'totp', 'jwt', 'JWT', 'token', 'authorization', 'secret']) expect(isSecretField(name), name).toBe(true);
-    for (const name of ['username', 'email', 'OTP_Sent', 'amount', 'page']) expect(isSecretField(name), name).toBe(false);
+    for (const name of [
+      'password',
+      'ConPassword',
+      'NEWPASSWORD',
+      'oldpassword',
+      'otp',
+      'totp',
+      'jwt',
+      'JWT',
+      'token',
+      'authorization',
+      'secret',
+    ])
+      expect(isSecretField(name), name).toBe(true);
+    for (const name of ['username', 'email', 'OTP_Sent', 'amount', 'page'])
+      expect(isSecretField(name), name).toBe(false);
     // Long lists and strings are cut so the buffer stays small.
-    const long = redact({ rows: Array.from({ length: 150 }, (_, i) => i), text: 'x'.repeat(5000) }) as { rows: unknown[]; text: string };
+    const long = redact({ rows: Array.from({ length: 150 }, (_, i) => i), text: 'x'.repeat(5000) }) as {
+      rows: unknown[];
+      text: string;
+    };
     expect(long.rows).toHaveLength(101);
     expect(long.rows.at(-1)).toBe('… 50 more items');
     expect(long.text.length).toBeLessThan(2100);
@@ -175,10 +285,16 @@ describe('journal redaction', () => {
 });
 
 describe('journal redaction is lazy', () => {
-  it('records the call\'s own objects without copying or changing them, and redacts every listing', () => {
+  it("records the call's own objects without copying or changing them, and redacts every listing", () => {
     const ring = createJournal(4);
     // A shared, frozen answer (the read cache's answers are shared by every caller).
-    const answer = Object.freeze({ Success: Object.freeze({ Key: 'JBSWY3DPEHPK3PXP', URI: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', Name: 'Demo' }) });
+    const answer = Object.freeze({
+      Success: Object.freeze({
+        Key: 'JBSWY3DPEHPK3PXP',
+        URI: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
+        Name: 'Demo',
+      }),
+    });
     const body = { username: 'demo', password: 'Demo@1234', nested: [{ otp: '123456' }] };
     const headers = { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', host: 'localhost' };
     const record = ring.add({
@@ -216,7 +332,8 @@ describe('journal redaction is lazy', () => {
       });
       expect(entry).not.toHaveProperty('at');
       const text = JSON.stringify(entry);
-      for (const secret of ['Demo@1234', '123456', 'JBSWY3DPEHPK3PXP', 'eyJhbGci']) expect(text, secret).not.toContain(secret);
+      for (const secret of ['Demo@1234', '123456', 'JBSWY3DPEHPK3PXP', 'eyJhbGci'])
+        expect(text, secret).not.toContain(secret);
     }
     // Redacting a listing never touches the recorded objects.
     expect(answer.Success.Key).toBe('JBSWY3DPEHPK3PXP');
@@ -237,8 +354,12 @@ describe('journal redaction is lazy', () => {
     const [entry] = await journal('?path=/user/view_profile&limit=1');
     expect(entry!.requestBody).toEqual({ jwt: REDACTED });
     expect(entry!.requestHeaders.authorization).toBe(REDACTED);
-    expect(entry!.responseBody).toEqual({ Success: [{ ...first.body.Success[0], Transaction_Password: REDACTED }] });
-    expect((await t.post<Profile>('/user/view_profile', {}, { token })).body.Success[0].Transaction_Password).toBe(true);
+    expect(entry!.responseBody).toEqual({
+      Success: [{ ...first.body.Success[0], Transaction_Password: REDACTED }],
+    });
+    expect(
+      (await t.post<Profile>('/user/view_profile', {}, { token })).body.Success[0].Transaction_Password,
+    ).toBe(true);
     expect(JSON.stringify(await journal('?limit=500'))).not.toContain(token);
   });
 });
@@ -254,7 +375,9 @@ describe('journal filters and bounds', () => {
     const byPath = await journal('?path=/rank/current_rank');
     expect(byPath.map((e) => e.procedure)).toEqual(Array(4).fill('rank.current_rank'));
     expect(await journal('?path=rank.current_rank')).toEqual(byPath);
-    expect((await journal('?path=/rank/current_rank&member=GONZALO_001')).map((e) => e.member)).toEqual(['gonzalo_001']);
+    expect((await journal('?path=/rank/current_rank&member=GONZALO_001')).map((e) => e.member)).toEqual([
+      'gonzalo_001',
+    ]);
     const two = await journal('?limit=2');
     expect(two.map((e) => e.procedure)).toEqual(['rank.view_all_ranks', 'rank.current_rank']);
     expect(two[0]!.id).toBeGreaterThan(two[1]!.id);
@@ -264,7 +387,9 @@ describe('journal filters and bounds', () => {
       expect(reply.status, query).toBe(400);
       expect(typeof reply.body.Error).toBe('string');
     }
-    expect((await t.fastify.inject({ method: 'DELETE', url: '/__qa/journal' })).json()).toEqual({ deleted: 7 });
+    expect((await t.fastify.inject({ method: 'DELETE', url: '/__qa/journal' })).json()).toEqual({
+      deleted: 7,
+    });
     expect(await journal()).toEqual([]);
   });
 
@@ -276,7 +401,8 @@ describe('journal filters and bounds', () => {
     expect(all[0]!.id - all.at(-1)!.id).toBe(JOURNAL_CAPACITY - 1);
 
     const ring = createJournal(3);
-    const add = (n: number) => ring.add({ id: 0, at: 0, url: '/user/login', procedure: 'user.login', member: String(n) } as never);
+    const add = (n: number) =>
+      ring.add({ id: 0, at: 0, url: '/user/login', procedure: 'user.login', member: String(n) } as never);
     for (const n of [1, 2, 3, 4, 5]) add(n);
     expect(ring.list({ limit: 10 }).map((e) => e.member)).toEqual(['5', '4', '3']);
     expect(ring.clear()).toBe(3);

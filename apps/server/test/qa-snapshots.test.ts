@@ -17,11 +17,28 @@ const del = (t: TestApp, url: string) => t.fastify.inject({ method: 'DELETE', ur
 
 /** Moves money four ways: a purchase, a P2P transfer, a deposit paid through QA, a withdrawal approved. */
 async function moveMoney(t: TestApp, token: string) {
-  expect((await t.post('/subscription/buy_subscription_packages', { plan: 'Starter' }, { token })).status).toBe(200);
-  expect((await t.post('/transfer_to_user', { username: 'gonzalo_001', amount: 3, password: 'Txn@123' }, { token })).status).toBe(200);
-  const open = (await t.post<{ Success: { TransID: string } }>('/deposit/make_payment', { amount_usdt: 40, currency: 'USDT.BEP20' }, { token })).body.Success;
+  expect(
+    (await t.post('/subscription/buy_subscription_packages', { plan: 'Starter' }, { token })).status,
+  ).toBe(200);
+  expect(
+    (
+      await t.post(
+        '/transfer_to_user',
+        { username: 'gonzalo_001', amount: 3, password: 'Txn@123' },
+        { token },
+      )
+    ).status,
+  ).toBe(200);
+  const open = (
+    await t.post<{ Success: { TransID: string } }>(
+      '/deposit/make_payment',
+      { amount_usdt: 40, currency: 'USDT.BEP20' },
+      { token },
+    )
+  ).body.Success;
   expect((await t.post(`/__qa/deposits/${open.TransID}/pay`, {})).status).toBe(200);
-  const pending = (await t.get<{ TransID: string; status: string }[]>('/__qa/withdrawals?status=PENDING')).body[0]!;
+  const pending = (await t.get<{ TransID: string; status: string }[]>('/__qa/withdrawals?status=PENDING'))
+    .body[0]!;
   expect((await t.post(`/__qa/withdrawals/${pending.TransID}/approve`, {})).status).toBe(200);
 }
 
@@ -44,7 +61,11 @@ describe('snapshots of an in-memory database', () => {
     expect(created.body.size).toBeGreaterThan(100_000);
 
     await moveMoney(t, token);
-    await t.post('/user/verify_otp', { page: 'Email Verification', username: 'snapper', email: 'snapper@example.com' });
+    await t.post('/user/verify_otp', {
+      page: 'Email Verification',
+      username: 'snapper',
+      email: 'snapper@example.com',
+    });
     expect(moneySnapshot(t)).not.toBe(saved);
     await expectLedgerSound(t);
 
@@ -54,7 +75,7 @@ describe('snapshots of an in-memory database', () => {
     expect(restored.body.restored.name).toBe('before-money');
     expect(moneySnapshot(t)).toBe(saved);
     expect(t.count('members')).toBe(members);
-    expect((await t.mailbox('snapper@example.com'))).toEqual([]);
+    expect(await t.mailbox('snapper@example.com')).toEqual([]);
     await expectLedgerSound(t);
 
     // Same connection, still open; cached statements and tokens keep working after the restore.
@@ -94,7 +115,15 @@ describe('snapshots of an in-memory database', () => {
 
   it('bad names and bodies are a 400 and change nothing', async () => {
     const before = moneySnapshot(t);
-    for (const body of [{}, { name: '' }, { name: 'has space' }, { name: 'a'.repeat(65) }, { name: '../escape' }, { name: 5 }, { name: 'ok', extra: 1 }]) {
+    for (const body of [
+      {},
+      { name: '' },
+      { name: 'has space' },
+      { name: 'a'.repeat(65) },
+      { name: '../escape' },
+      { name: 5 },
+      { name: 'ok', extra: 1 },
+    ]) {
       const reply = await t.post<{ Error: string }>('/__qa/snapshots', body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(typeof reply.body.Error).toBe('string');
@@ -106,13 +135,19 @@ describe('snapshots of an in-memory database', () => {
   });
 
   it('reset to a scenario still works after restores, and a snapshot restores over a reset', async () => {
-    expect((await t.post('/__qa/reset', { scenario: 'empty' })).body).toEqual({ scenario: 'empty', members: 0 });
+    expect((await t.post('/__qa/reset', { scenario: 'empty' })).body).toEqual({
+      scenario: 'empty',
+      members: 0,
+    });
     expect(t.count('members')).toBe(0);
     await t.post('/__qa/snapshots/before-money/restore');
     expect(t.count('members')).toBe(122);
     await expectLedgerSound(t);
     await t.login('demo');
-    expect((await t.post('/__qa/reset', { scenario: 'demo' })).body).toEqual({ scenario: 'demo', members: 122 });
+    expect((await t.post('/__qa/reset', { scenario: 'demo' })).body).toEqual({
+      scenario: 'demo',
+      members: 122,
+    });
   }, 30_000);
 });
 
@@ -148,11 +183,19 @@ describe('snapshots of a database file', () => {
     await t.post('/__qa/snapshots', { name: 'old-schema' });
     const file = join(snapshotDir, 'old-schema.sqlite');
     const other = new Database(file);
-    other.prepare('delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)').run();
+    other
+      .prepare(
+        'delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)',
+      )
+      .run();
     other.close();
     writeFileSync(join(snapshotDir, 'garbage.sqlite'), 'this is not a database'.repeat(100));
 
-    await t.post('/subscription/buy_subscription_packages', { plan: 'Starter' }, { token: await t.login('demo') });
+    await t.post(
+      '/subscription/buy_subscription_packages',
+      { plan: 'Starter' },
+      { token: await t.login('demo') },
+    );
     const before = moneySnapshot(t);
     const refused = await t.post<{ Error: string }>('/__qa/snapshots/old-schema/restore');
     expect(refused.status).toBe(409);
@@ -170,8 +213,15 @@ describe('restore and the persisted clock', () => {
   it('the clock takes the offset stored in the snapshot', async () => {
     // No clock given: the server's own clock, whose offset lives in the database.
     const { fastify } = await buildApp({ databasePath: ':memory:', seed: 'empty' });
-    const now = async () => Date.parse((await fastify.inject({ method: 'GET', url: '/__qa/clock' })).json<{ now: string }>().now);
-    const post = (url: string, body: unknown) => fastify.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const now = async () =>
+      Date.parse((await fastify.inject({ method: 'GET', url: '/__qa/clock' })).json<{ now: string }>().now);
+    const post = (url: string, body: unknown) =>
+      fastify.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
     try {
       const HOUR = 3_600_000;
       await post('/__qa/clock', { advance: 'PT5H' });
@@ -195,7 +245,8 @@ describe('restoreInto', () => {
   it('copies rows without firing triggers twice, keeps the triggers, and rolls back entirely on failure', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-qa-restore-'));
     try {
-      const schema = 'create table a (id integer primary key autoincrement, x integer not null); create table log (x integer); create trigger a_log after insert on a begin insert into log values (new.x); end;';
+      const schema =
+        'create table a (id integer primary key autoincrement, x integer not null); create table log (x integer); create trigger a_log after insert on a begin insert into log values (new.x); end;';
       const snapshot = new Database(join(dir, 'snap.sqlite'));
       snapshot.exec(schema);
       snapshot.exec('insert into a (x) values (1), (2)');
@@ -214,9 +265,13 @@ describe('restoreInto', () => {
 
       // A snapshot missing a table fails midway: nothing of the copy stays.
       const broken = new Database(join(dir, 'broken.sqlite'));
-      broken.exec('create table a (id integer primary key autoincrement, x integer not null); insert into a (x) values (42);');
+      broken.exec(
+        'create table a (id integer primary key autoincrement, x integer not null); insert into a (x) values (42);',
+      );
       broken.close();
-      expect(() => restoreInto(main, join(dir, 'broken.sqlite'), 'broken')).toThrow(/Snapshot 'broken' cannot be restored: no such table/);
+      expect(() => restoreInto(main, join(dir, 'broken.sqlite'), 'broken')).toThrow(
+        /Snapshot 'broken' cannot be restored: no such table/,
+      );
       expect(main.prepare('select x from a order by id').pluck().all()).toEqual([1, 2, 3]);
       expect(main.prepare("select count(*) from sqlite_master where type = 'trigger'").pluck().get()).toBe(1);
       expect(main.prepare('pragma database_list').all()).toHaveLength(1);

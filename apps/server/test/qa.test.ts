@@ -14,7 +14,10 @@ describe('QA mailbox', () => {
     await t.post('/user/reset_password_email', { username: 'demo' });
     t.clock.advance(11_000);
     await t.post('/user/reset_password_email', { username: 'demo' });
-    const byName = await t.get<{ to: string; subject: string; text: string; otp: string; sentAt: string }[]>('/__qa/mailbox?to=DEMO');
+    const byName =
+      await t.get<{ to: string; subject: string; text: string; otp: string; sentAt: string }[]>(
+        '/__qa/mailbox?to=DEMO',
+      );
     expect(byName.status).toBe(200);
     expect(byName.body).toHaveLength(2);
     expect(byName.body[0]!.to).toBe('demo@example.com');
@@ -37,15 +40,30 @@ describe('QA clock', () => {
     expect(setBody.now).toBe('2027-01-04T10:00:00.000Z');
     expect(setBody.ran.at(-1)).toMatchObject({ job: 'roi', date: '2027-01-04' });
     // Monday 2027-01-04: 11:00 London (= UTC in winter) falls inside 10:00–11:30: binary then ranks.
-    const advanced = (await t.post<{ now: string; ran: { job: string; date: string }[] }>('/__qa/clock', { advance: 'PT1H30M' })).body;
+    const advanced = (
+      await t.post<{ now: string; ran: { job: string; date: string }[] }>('/__qa/clock', {
+        advance: 'PT1H30M',
+      })
+    ).body;
     expect(advanced.now).toBe('2027-01-04T11:30:00.000Z');
     expect(advanced.ran.map((r) => [r.job, r.date])).toEqual([
       ['binary', '2027-01-04'],
       ['ranks', '2027-01-04'],
     ]);
-    expect((await t.post('/__qa/clock', { advance: 'P1D' })).body).toMatchObject({ now: '2027-01-05T11:30:00.000Z' });
-    expect((await t.post('/__qa/clock', { set: '2027-02-01T00:00:00Z', advance: 'P1M' })).body).toMatchObject({ now: '2027-03-01T00:00:00.000Z' });
-    for (const body of [{ advance: '1 hour' }, { advance: 'P' }, { advance: 'PT' }, { set: 'yesterday' }, { set: 5 }, { other: 1 }]) {
+    expect((await t.post('/__qa/clock', { advance: 'P1D' })).body).toMatchObject({
+      now: '2027-01-05T11:30:00.000Z',
+    });
+    expect((await t.post('/__qa/clock', { set: '2027-02-01T00:00:00Z', advance: 'P1M' })).body).toMatchObject(
+      { now: '2027-03-01T00:00:00.000Z' },
+    );
+    for (const body of [
+      { advance: '1 hour' },
+      { advance: 'P' },
+      { advance: 'PT' },
+      { set: 'yesterday' },
+      { set: 5 },
+      { other: 1 },
+    ]) {
       const reply = await t.post<{ Error: string }>('/__qa/clock', body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(typeof reply.body.Error).toBe('string');
@@ -89,7 +107,12 @@ describe('demo scenario', () => {
   // Its seeding time is a benchmark figure (docs/performance.md), not an assertion.
   it('is deterministic and deep on both legs of demo in both trees', { timeout: 120_000 }, async () => {
     const first = resetDatabase(t.services, 'demo');
-    const names = () => t.services.sqlite.prepare('select username, name, email, country, sponsor_id, parent_id, side, created_at from members order by id').all();
+    const names = () =>
+      t.services.sqlite
+        .prepare(
+          'select username, name, email, country, sponsor_id, parent_id, side, created_at from members order by id',
+        )
+        .all();
     const firstMembers = names();
     const second = resetDatabase(t.services, 'demo');
     expect(second).toEqual(first);
@@ -101,9 +124,19 @@ describe('demo scenario', () => {
     expect(first.demo!.sponsorDepth.right).toBeGreaterThanOrEqual(6);
     // Generated names follow the documented pattern.
     const generated = firstMembers.slice(2) as { username: string; email: string }[];
-    expect(generated.every((m, i) => m.username.endsWith(`_${String(i + 1).padStart(3, '0')}`) && m.email === `${m.username}@example.com`)).toBe(true);
+    expect(
+      generated.every(
+        (m, i) =>
+          m.username.endsWith(`_${String(i + 1).padStart(3, '0')}`) &&
+          m.email === `${m.username}@example.com`,
+      ),
+    ).toBe(true);
     // Every binary slot holds at most one member, and each member sits in its sponsor's subtree.
-    const orphan = t.services.sqlite.prepare('select count(*) as n from members where parent_id is not null and parent_id not in (select id from members)').get() as { n: number };
+    const orphan = t.services.sqlite
+      .prepare(
+        'select count(*) as n from members where parent_id is not null and parent_id not in (select id from members)',
+      )
+      .get() as { n: number };
     expect(orphan.n).toBe(0);
   });
 

@@ -43,7 +43,11 @@ const tokens = new Map<number, string>();
 let everyone: { id: number; username: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: 'demo', databasePath: join(dir, 'stale.sqlite'), config: { rateLimits: false } });
+  t = await createTestApp({
+    seed: 'demo',
+    databasePath: join(dir, 'stale.sqlite'),
+    config: { rateLimits: false },
+  });
   expect(t.services.config.readCache).not.toBe(false);
   setForeignCheckMs(t.services.sqlite, 1e12);
   // The same database, no read cache, and each call's member read afresh from its token's claims.
@@ -58,10 +62,16 @@ beforeAll(async () => {
       verify(token) {
         // Whether the session is still on is the real service's answer (sessions are never cached).
         t.services.tokens.authenticate(token);
-        const claims = t.fastify.jwt.decode<{ sub: string; username: string; tv: number; exp: number }>(token);
+        const claims = t.fastify.jwt.decode<{ sub: string; username: string; tv: number; exp: number }>(
+          token,
+        );
         if (!claims) throw unauthorized(MSG.invalidAuthentication);
         if (claims.exp * 1000 <= t.clock.now()) throw unauthorized(MSG.sessionExpired);
-        const member = t.services.db.select().from(members).where(eq(members.id, Number(claims.sub))).get();
+        const member = t.services.db
+          .select()
+          .from(members)
+          .where(eq(members.id, Number(claims.sub)))
+          .get();
         if (!member || member.username !== claims.username) throw unauthorized(MSG.invalidAuthentication);
         if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
         return member as Member;
@@ -77,7 +87,10 @@ afterAll(async () => {
 
 /** Every member now in the database gets a valid token (after a reset, a password change…). */
 async function resign() {
-  everyone = t.services.sqlite.prepare('select id, username from members order by id').all() as { id: number; username: string }[];
+  everyone = t.services.sqlite.prepare('select id, username from members order by id').all() as {
+    id: number;
+    username: string;
+  }[];
   tokens.clear();
   for (const row of everyone) {
     const member = t.services.db.select().from(members).where(eq(members.id, row.id)).get() as Member;
@@ -91,7 +104,10 @@ const tokenOf = (username: string) => tokens.get(idOf(username))!;
 /** One read as the client sees it: the answer, or the error's status and message. */
 async function read(services: Services, name: ProcedureName, token: string): Promise<unknown> {
   try {
-    return await invoke(services, handlers, name, inputOf(name), { ip: '127.0.0.1', authorization: `Bearer ${token}` });
+    return await invoke(services, handlers, name, inputOf(name), {
+      ip: '127.0.0.1',
+      authorization: `Bearer ${token}`,
+    });
   } catch (error) {
     return { error: (error as Error).message, status: (error as { status?: number }).status };
   }
@@ -99,7 +115,8 @@ async function read(services: Services, name: ProcedureName, token: string): Pro
 
 /** Fills the caches: every cached read of every member. */
 async function readAll() {
-  for (const { id } of everyone) for (const name of CACHED_READS) await read(t.services, name, tokens.get(id)!);
+  for (const { id } of everyone)
+    for (const name of CACHED_READS) await read(t.services, name, tokens.get(id)!);
 }
 
 /** Every cached read of every member, through the cache and without it: any difference names the member, the read and the mutation. */
@@ -111,7 +128,9 @@ async function expectFresh(mutation: string) {
       const cached = await read(t.services, name, token);
       const fresh = await read(uncached, name, token);
       if (JSON.stringify(cached) !== JSON.stringify(fresh))
-        stale.push(`${mutation}: ${username} ${name}\n  cached ${JSON.stringify(cached).slice(0, 300)}\n  fresh  ${JSON.stringify(fresh).slice(0, 300)}`);
+        stale.push(
+          `${mutation}: ${username} ${name}\n  cached ${JSON.stringify(cached).slice(0, 300)}\n  fresh  ${JSON.stringify(fresh).slice(0, 300)}`,
+        );
     }
   }
   expect(stale, stale.slice(0, 5).join('\n')).toEqual([]);
@@ -129,26 +148,54 @@ const qa = async (path: string, body: unknown = {}) => {
   expect([200, 201], `${path}: ${JSON.stringify(reply.body)}`).toContain(reply.status);
   return reply.body;
 };
-const totpCode = (secret: string) => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: t.clock.now() });
+const totpCode = (secret: string) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: t.clock.now() });
 
 /** The mutations, in order (later ones use what earlier ones did); each runs between a full read and the comparison. */
 const mutations: { name: string; run: () => Promise<unknown> }[] = [
-  { name: 'QA snapshot saved (restored at the end)', run: () => qa('/__qa/snapshots', { name: 'stale-start' }) },
+  {
+    name: 'QA snapshot saved (restored at the end)',
+    run: () => qa('/__qa/snapshots', { name: 'stale-start' }),
+  },
   {
     name: 'deposit opened and paid via QA',
     run: async () => {
-      const opened = (await call('gonzalo_001', 'deposit.make_payment', { amount_usdt: 300, currency: 'USDT.BEP20' })).Success as { TransID: string };
+      const opened = (
+        await call('gonzalo_001', 'deposit.make_payment', { amount_usdt: 300, currency: 'USDT.BEP20' })
+      ).Success as { TransID: string };
       await qa(`/__qa/deposits/${opened.TransID}/pay`);
     },
   },
-  { name: 'package purchase', run: () => call('gonzalo_001', 'subscription.buy_subscription_packages', { plan: 'starter' }) },
-  { name: 'package purchase by demo', run: () => call('demo', 'subscription.buy_subscription_packages', { plan: 'starter' }) },
-  { name: 'swap', run: () => call('demo', 'wallet.transfer_wallet', { from_wallet: 'ROI', to_wallet: 'Deposit', amount: 1 }) },
-  { name: 'p2p transfer', run: () => call('demo', 'transfer_to_user', { username: 'gonzalo_001', amount: 2, password: DEMO_TRANSACTION_PASSWORD }) },
+  {
+    name: 'package purchase',
+    run: () => call('gonzalo_001', 'subscription.buy_subscription_packages', { plan: 'starter' }),
+  },
+  {
+    name: 'package purchase by demo',
+    run: () => call('demo', 'subscription.buy_subscription_packages', { plan: 'starter' }),
+  },
+  {
+    name: 'swap',
+    run: () =>
+      call('demo', 'wallet.transfer_wallet', { from_wallet: 'ROI', to_wallet: 'Deposit', amount: 1 }),
+  },
+  {
+    name: 'p2p transfer',
+    run: () =>
+      call('demo', 'transfer_to_user', {
+        username: 'gonzalo_001',
+        amount: 2,
+        password: DEMO_TRANSACTION_PASSWORD,
+      }),
+  },
   {
     name: 'withdrawal requested, then approved via QA',
     run: async () => {
-      await call('demo', 'wallet.transfer_wallet', { from_wallet: 'ROI', to_wallet: 'Withdrawal', amount: 60 });
+      await call('demo', 'wallet.transfer_wallet', {
+        from_wallet: 'ROI',
+        to_wallet: 'Withdrawal',
+        amount: 60,
+      });
       await call('demo', 'withdraw.withdraw_request', { amount: 25, password: DEMO_TRANSACTION_PASSWORD });
       await expectFresh('withdrawal requested');
       const pending = (await t.get<{ id: number }[]>('/__qa/withdrawals?status=PENDING')).body;
@@ -185,20 +232,38 @@ const mutations: { name: string; run: () => Promise<unknown> }[] = [
       await resign();
     },
   },
-  { name: 'wallet address (profile) updated', run: () => call('claude_003', 'wallet.update_wallet_address', { address: '0x52908400098527886E0F7030069857D2E4169EE7', network: 'BEP.20' }) },
-  { name: 'transaction password set', run: () => call('claude_003', 'user.reset_transaction_password', { password: 'Txn@456' }) },
+  {
+    name: 'wallet address (profile) updated',
+    run: () =>
+      call('claude_003', 'wallet.update_wallet_address', {
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        network: 'BEP.20',
+      }),
+  },
+  {
+    name: 'transaction password set',
+    run: () => call('claude_003', 'user.reset_transaction_password', { password: 'Txn@456' }),
+  },
   {
     name: 'password changed',
     run: async () => {
       await call('claude_003', 'user.verify_otp', { page: 'Change Password' });
-      await call('claude_003', 'user.change_password', { oldpassword: 'Demo@1234', newpassword: 'Fresh@12345', conpassword: 'Fresh@12345', otp: await t.latestOtp('claude_003') });
+      await call('claude_003', 'user.change_password', {
+        oldpassword: 'Demo@1234',
+        newpassword: 'Fresh@12345',
+        conpassword: 'Fresh@12345',
+        otp: await t.latestOtp('claude_003'),
+      });
     },
   },
   {
     name: 'email changed',
     run: async () => {
       await call('allene_029', 'user.change_email_request', { email: 'allene.stale@example.com' });
-      await call('allene_029', 'user.change_email', { email: 'allene.stale@example.com', otp: await t.latestOtp('allene.stale@example.com') });
+      await call('allene_029', 'user.change_email', {
+        email: 'allene.stale@example.com',
+        otp: await t.latestOtp('allene.stale@example.com'),
+      });
     },
   },
   {
@@ -209,7 +274,10 @@ const mutations: { name: string; run: () => Promise<unknown> }[] = [
     },
   },
   // A day later every token has expired: new ones, so what is compared is each member's answers.
-  { name: 'daily runs (QA clock, in the worker)', run: () => qa('/__qa/clock', { advance: 'P1D' }).then(resign) },
+  {
+    name: 'daily runs (QA clock, in the worker)',
+    run: () => qa('/__qa/clock', { advance: 'P1D' }).then(resign),
+  },
   { name: 'QA snapshot restored', run: () => qa('/__qa/snapshots/stale-start/restore').then(resign) },
   { name: 'QA reset to demo', run: () => qa('/__qa/reset', { scenario: 'demo' }).then(resign) },
 ];
@@ -220,13 +288,17 @@ describe('the read caches after every money and identity mutation', () => {
   });
 
   for (const mutation of mutations)
-    it(mutation.name, async () => {
-      await readAll();
-      await mutation.run();
-      await expectFresh(mutation.name);
-      // A password change leaves the old token refused (compared above as it is): a new one for what follows.
-      if (mutation.name === 'password changed') await resign();
-    }, 120_000);
+    it(
+      mutation.name,
+      async () => {
+        await readAll();
+        await mutation.run();
+        await expectFresh(mutation.name);
+        // A password change leaves the old token refused (compared above as it is): a new one for what follows.
+        if (mutation.name === 'password changed') await resign();
+      },
+      120_000,
+    );
 
   it('a burst of writes and reads interleaved, then every read compared', async () => {
     await readAll();
@@ -234,11 +306,29 @@ describe('the read caches after every money and identity mutation', () => {
     const work: Promise<unknown>[] = [];
     for (let i = 0; i < 30; i++) {
       const who = sponsors[i % sponsors.length]!;
-      if (i % 3 === 0) work.push(t.post('/wallet/transfer_wallet', { from_wallet: 'ROI', to_wallet: 'Deposit', amount: 0.5 }, { token: tokenOf(who) }));
-      if (i % 5 === 0) work.push(t.post('/transfer_to_user', { username: 'gonzalo_001', amount: 0.25, password: DEMO_TRANSACTION_PASSWORD }, { token: tokenOf('demo') }));
-      if (i % 10 === 0) work.push(t.post('/subscription/buy_subscription_packages', { plan: 'starter' }, { token: tokenOf('demo') }));
+      if (i % 3 === 0)
+        work.push(
+          t.post(
+            '/wallet/transfer_wallet',
+            { from_wallet: 'ROI', to_wallet: 'Deposit', amount: 0.5 },
+            { token: tokenOf(who) },
+          ),
+        );
+      if (i % 5 === 0)
+        work.push(
+          t.post(
+            '/transfer_to_user',
+            { username: 'gonzalo_001', amount: 0.25, password: DEMO_TRANSACTION_PASSWORD },
+            { token: tokenOf('demo') },
+          ),
+        );
+      if (i % 10 === 0)
+        work.push(
+          t.post('/subscription/buy_subscription_packages', { plan: 'starter' }, { token: tokenOf('demo') }),
+        );
       // Reads of the members the writes touch (and one untouched), interleaved with the writes.
-      for (const name of CACHED_READS) work.push(read(t.services, name, tokenOf(i % 2 ? 'gonzalo_001' : who)));
+      for (const name of CACHED_READS)
+        work.push(read(t.services, name, tokenOf(i % 2 ? 'gonzalo_001' : who)));
     }
     await Promise.all(work);
     await expectFresh('burst');

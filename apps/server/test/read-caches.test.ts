@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
-import { createReadCache, dropAllReadCaches, setForeignCheckMs, watchCommitCounter } from '../src/core/read-cache.ts';
+import {
+  createReadCache,
+  dropAllReadCaches,
+  setForeignCheckMs,
+  watchCommitCounter,
+} from '../src/core/read-cache.ts';
 import { DEPOSIT_WINDOW_MS, openDeposit } from '../src/modules/deposits/deposits.ts';
 import { moneyTransaction, transfer, walletFigures } from '../src/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -25,11 +30,17 @@ afterAll(async () => {
 
 async function appWithMember(databasePath = ':memory:') {
   // Mid-month, so a month later is the next month whatever the day.
-  const t = await createTestApp({ seed: 'empty', databasePath, clock: manualClock(Date.UTC(2026, 9, 15, 12)) });
+  const t = await createTestApp({
+    seed: 'empty',
+    databasePath,
+    clock: manualClock(Date.UTC(2026, 9, 15, 12)),
+  });
   apps.push(t);
   const id = Number(
     t.services.sqlite
-      .prepare(`insert into members (username, name, email, country, created_at, password_hash) values ('cache_me', 'Cache Me', 'c@example.com', 'India', 0, ?) returning id`)
+      .prepare(
+        `insert into members (username, name, email, country, created_at, password_hash) values ('cache_me', 'Cache Me', 'c@example.com', 'India', 0, ?) returning id`,
+      )
       .pluck()
       .get(DEMO_PASSWORD_HASH),
   );
@@ -38,11 +49,23 @@ async function appWithMember(databasePath = ':memory:') {
 
 const credit = (t: TestApp, id: number, micros: number) =>
   moneyTransaction(t.services, () =>
-    transfer(t.services, [{ transId: `T${Math.random()}`, from: { system: 'payouts' }, to: { member: id, wallet: 'ROI' }, amount: micros, reason: 'roi', memberId: id }]),
+    transfer(t.services, [
+      {
+        transId: `T${Math.random()}`,
+        from: { system: 'payouts' },
+        to: { member: id, wallet: 'ROI' },
+        amount: micros,
+        reason: 'roi',
+        memberId: id,
+      },
+    ]),
   );
 
-type Wallets = { Success: Record<string, { Available: number; Total: number; This_Month: number; Last_Month: number }> };
-const roi = async (t: TestApp, token: string) => (await t.post<Wallets>('/wallet/view_all_wallets_details', {}, { token })).body.Success.ROI!;
+type Wallets = {
+  Success: Record<string, { Available: number; Total: number; This_Month: number; Last_Month: number }>;
+};
+const roi = async (t: TestApp, token: string) =>
+  (await t.post<Wallets>('/wallet/view_all_wallets_details', {}, { token })).body.Success.ROI!;
 
 describe('wallets answer cache', () => {
   it('is recomputed after a write by this connection', async () => {
@@ -58,11 +81,21 @@ describe('wallets answer cache', () => {
     const { t, id } = await appWithMember();
     credit(t, id, 5_000_000);
     const cache = createReadCache<number>(10);
-    const read = () => cache.get(t.services.sqlite, id, 'roi', () => walletFigures(t.services, id).ROI.balance);
+    const read = () =>
+      cache.get(t.services.sqlite, id, 'roi', () => walletFigures(t.services, id).ROI.balance);
     expect(read()).toBe(5_000_000);
     expect(() =>
       t.services.sqlite.transaction(() => {
-        transfer(t.services, [{ transId: 'ROLLED', from: { system: 'payouts' }, to: { member: id, wallet: 'ROI' }, amount: 7_000_000, reason: 'roi', memberId: id }]);
+        transfer(t.services, [
+          {
+            transId: 'ROLLED',
+            from: { system: 'payouts' },
+            to: { member: id, wallet: 'ROI' },
+            amount: 7_000_000,
+            reason: 'roi',
+            memberId: id,
+          },
+        ]);
         expect(read()).toBe(12_000_000);
         throw new Error('roll back');
       })(),
@@ -78,7 +111,9 @@ describe('wallets answer cache', () => {
     credit(t, id, 5_000_000);
     expect((await roi(t, token)).Available).toBe(5);
     const other = new Database(join(dir, 'shared.sqlite'));
-    other.prepare("update accounts set balance = balance + 10000 where member_id = ? and wallet = 'ROI'").run(id);
+    other
+      .prepare("update accounts set balance = balance + 10000 where member_id = ? and wallet = 'ROI'")
+      .run(id);
     other.close();
     expect((await roi(t, token)).Available).toBe(5.01);
   });
@@ -87,7 +122,8 @@ describe('wallets answer cache', () => {
     const { t, id, token } = await appWithMember();
     expect(await roi(t, token)).toMatchObject({ Available: 0 });
     const mine = openDeposit(t.services, id, 10_000_000, 'USDT.BEP20');
-    const status = () => t.services.sqlite.prepare('select status from deposits where id = ?').pluck().get(mine.id);
+    const status = () =>
+      t.services.sqlite.prepare('select status from deposits where id = ?').pluck().get(mine.id);
     await roi(t, token);
     expect(status()).toBe('PENDING');
     t.clock.advance(DEPOSIT_WINDOW_MS + 1000);
@@ -108,7 +144,12 @@ describe('wallets answer cache', () => {
 describe('answers of the pure reads', () => {
   it('a table page and the profile change with the next write, on REST and tRPC alike', async () => {
     const { t, id, token } = await appWithMember();
-    const page = () => t.post<{ Success: { TransID: string }[] }>('/level/level_earning_transaction', { pageNo: 1, pageSize: 10 }, { token });
+    const page = () =>
+      t.post<{ Success: { TransID: string }[] }>(
+        '/level/level_earning_transaction',
+        { pageNo: 1, pageSize: 10 },
+        { token },
+      );
     const insert = t.services.sqlite.prepare(
       `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
        values (?, ?, ?, 'S', 1, 100, 1, 1, 1, ?)`,
@@ -118,10 +159,21 @@ describe('answers of the pure reads', () => {
     expect((await page()).body.Success.map((r) => r.TransID)).toEqual(['LV-A']);
     insert.run('LV-B', id, id, 2);
     expect((await page()).body.Success.map((r) => r.TransID)).toEqual(['LV-B', 'LV-A']);
-    const viaTrpc = await t.trpc('level.level_earning_transaction', 'query', { pageNo: 1, pageSize: 10 }, token);
-    expect((viaTrpc.body as { result: { data: { Success: { TransID: string }[] } } }).result.data.Success.map((r) => r.TransID)).toEqual(['LV-B', 'LV-A']);
+    const viaTrpc = await t.trpc(
+      'level.level_earning_transaction',
+      'query',
+      { pageNo: 1, pageSize: 10 },
+      token,
+    );
+    expect(
+      (viaTrpc.body as { result: { data: { Success: { TransID: string }[] } } }).result.data.Success.map(
+        (r) => r.TransID,
+      ),
+    ).toEqual(['LV-B', 'LV-A']);
 
-    const profile = async () => (await t.post<{ Success: [{ Name: string }] }>('/user/view_profile', {}, { token })).body.Success[0].Name;
+    const profile = async () =>
+      (await t.post<{ Success: [{ Name: string }] }>('/user/view_profile', {}, { token })).body.Success[0]
+        .Name;
     expect(await profile()).toBe('Cache Me');
     t.services.sqlite.prepare("update members set name = 'Renamed' where id = ?").run(id);
     expect(await profile()).toBe('Renamed');
@@ -130,15 +182,27 @@ describe('answers of the pure reads', () => {
   it('keys answers by member and input, not by token', async () => {
     const { t, id } = await appWithMember();
     const db = t.services.sqlite;
-    db.prepare(`insert into members (username, name, email, country, created_at, password_hash) values ('cache_other', 'O', 'o@example.com', 'India', 0, ?)`).run(DEMO_PASSWORD_HASH);
+    db.prepare(
+      `insert into members (username, name, email, country, created_at, password_hash) values ('cache_other', 'O', 'o@example.com', 'India', 0, ?)`,
+    ).run(DEMO_PASSWORD_HASH);
     const insert = db.prepare(
       `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
        values (?, ?, ?, 'S', 1, 100, 1, 1, 1, ?)`,
     );
     for (let i = 0; i < 3; i++) insert.run(`LV-${i}`, id, id, i);
-    const [first, second, other] = [await t.login('cache_me'), await t.login('cache_me'), await t.login('cache_other')];
+    const [first, second, other] = [
+      await t.login('cache_me'),
+      await t.login('cache_me'),
+      await t.login('cache_other'),
+    ];
     const list = async (token: string, pageSize: number) =>
-      (await t.post<{ Success: unknown[] }>('/level/level_earning_transaction', { jwt: token, pageNo: 1, pageSize }, {})).body.Success.length;
+      (
+        await t.post<{ Success: unknown[] }>(
+          '/level/level_earning_transaction',
+          { jwt: token, pageNo: 1, pageSize },
+          {},
+        )
+      ).body.Success.length;
     expect(await list(first, 10)).toBe(3);
     expect(await list(second, 10)).toBe(3);
     expect(await list(second, 2)).toBe(2);
@@ -153,7 +217,8 @@ describe('when full', () => {
     const { t } = await appWithMember();
     const computed: string[] = [];
     const cache = createReadCache<string>(4);
-    const get = (member: number, key: string) => cache.get(t.services.sqlite, member, key, () => (computed.push(`${member}:${key}`), key));
+    const get = (member: number, key: string) =>
+      cache.get(t.services.sqlite, member, key, () => (computed.push(`${member}:${key}`), key));
     get(1, 'a');
     get(2, 'a');
     get(3, 'a');
@@ -180,12 +245,18 @@ describe('what a write drops', () => {
   const counted = () => {
     const computed: number[] = [];
     const cache = createReadCache<number>(100);
-    return { computed, get: (t: TestApp, member: number) => cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member)) };
+    return {
+      computed,
+      get: (t: TestApp, member: number) =>
+        cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member)),
+    };
   };
 
   it("only the answers of the members it touches: a transfer's two members, not a third", async () => {
     const { t, id } = await appWithMember();
-    const insert = t.services.sqlite.prepare(`insert into members (username, name, email, country, created_at, password_hash) values (?, 'N', ?, 'India', 0, 'x') returning id`);
+    const insert = t.services.sqlite.prepare(
+      `insert into members (username, name, email, country, created_at, password_hash) values (?, 'N', ?, 'India', 0, 'x') returning id`,
+    );
     const other = Number(insert.pluck().get('cache_two', 'two@example.com'));
     const third = Number(insert.pluck().get('cache_three', 'three@example.com'));
     credit(t, id, 5_000_000);
@@ -194,24 +265,40 @@ describe('what a write drops', () => {
     for (const member of [id, other, third]) get(t, member);
     expect(computed).toEqual([id, other, third]);
     moneyTransaction(t.services, () =>
-      transfer(t.services, [{ transId: 'P2P-1', from: { member: id, wallet: 'ROI' }, to: { member: other, wallet: 'P2P' }, amount: 1_000_000, reason: 'p2p', memberId: id }]),
+      transfer(t.services, [
+        {
+          transId: 'P2P-1',
+          from: { member: id, wallet: 'ROI' },
+          to: { member: other, wallet: 'P2P' },
+          amount: 1_000_000,
+          reason: 'p2p',
+          memberId: id,
+        },
+      ]),
     );
     for (const member of [id, other, third]) get(t, member);
     expect(computed).toEqual([id, other, third, id, other]);
   });
 
-  it('everything on a new username, a deleted member (QA reset), the worker\'s signal or a restore', async () => {
+  it("everything on a new username, a deleted member (QA reset), the worker's signal or a restore", async () => {
     const { t, id } = await appWithMember();
     const { computed, get } = counted();
     const drops: [string, () => void][] = [
-      ['username', () => t.services.sqlite.prepare("update members set username = 'cache_renamed' where id = ?").run(id)],
+      [
+        'username',
+        () => t.services.sqlite.prepare("update members set username = 'cache_renamed' where id = ?").run(id),
+      ],
       ['delete', () => t.services.sqlite.prepare("delete from members where username = 'cache_gone'").run()],
       ['worker', () => Atomics.add(cells, 0, 1)],
       ['restore', () => dropAllReadCaches(t.services.sqlite)],
     ];
     const cells = new Int32Array(new SharedArrayBuffer(4));
     watchCommitCounter(t.services.sqlite, cells, 0);
-    t.services.sqlite.prepare("insert into members (username, name, email, country, created_at, password_hash) values ('cache_gone', 'G', 'g@example.com', 'India', 0, 'x')").run();
+    t.services.sqlite
+      .prepare(
+        "insert into members (username, name, email, country, created_at, password_hash) values ('cache_gone', 'G', 'g@example.com', 'India', 0, 'x')",
+      )
+      .run();
     get(t, 999);
     for (const [, drop] of drops) {
       get(t, 999);
@@ -228,7 +315,11 @@ describe('what a write drops', () => {
   it('a QA reset sets the triggers aside while it rewrites, drops every answer, and puts them back for the next write', async () => {
     const { t } = await appWithMember();
     const { computed, get } = counted();
-    const triggers = () => t.services.sqlite.prepare("select count(*) from temp.sqlite_master where type = 'trigger'").pluck().get();
+    const triggers = () =>
+      t.services.sqlite
+        .prepare("select count(*) from temp.sqlite_master where type = 'trigger'")
+        .pluck()
+        .get();
     get(t, 1);
     const installed = triggers();
     expect(installed).toBeGreaterThan(20);

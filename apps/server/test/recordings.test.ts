@@ -26,7 +26,8 @@ const exchange = (username: string, answer: string): Exchange => ({
   contentType: 'application/json',
   providerMs: 3,
 });
-const entriesOnDisk = (dir: string, name: string) => (JSON.parse(readFileSync(join(dir, `${name}.har`), 'utf8')) as Har).log.entries.length;
+const entriesOnDisk = (dir: string, name: string) =>
+  (JSON.parse(readFileSync(join(dir, `${name}.har`), 'utf8')) as Har).log.entries.length;
 
 describe('recordings', () => {
   it('write a burst of exchanges to the file together, not one rewrite each, and all of them at stop', () => {
@@ -51,8 +52,14 @@ describe('recordings', () => {
     recordings.add(exchange('gonzalo_001', '{"Success":"first"}'));
     recordings.add(exchange('gonzalo_001', '{"Success":"second"}'));
     recordings.stop('order');
-    const replay = () => recordings.replay('order', 'level.downline_exist', { username: 'gonzalo_001', jwt: 'another-token' }).text;
-    expect([replay(), replay(), replay()]).toEqual(['{"Success":"first"}', '{"Success":"second"}', '{"Success":"second"}']);
+    const replay = () =>
+      recordings.replay('order', 'level.downline_exist', { username: 'gonzalo_001', jwt: 'another-token' })
+        .text;
+    expect([replay(), replay(), replay()]).toEqual([
+      '{"Success":"first"}',
+      '{"Success":"second"}',
+      '{"Success":"second"}',
+    ]);
 
     // A file edited by hand with an entry for no contract endpoint still replays the rest.
     const file = join(dir, 'order.har');
@@ -61,7 +68,9 @@ describe('recordings', () => {
     writeFileSync(file, JSON.stringify(har));
     recordings.rewind('order');
     expect(replay()).toBe('{"Success":"first"}');
-    expect(() => recordings.replay('order', 'level.downline_exist', { username: 'someone_else' })).toThrow(/holds no \/level\/downline_exist call/);
+    expect(() => recordings.replay('order', 'level.downline_exist', { username: 'someone_else' })).toThrow(
+      /holds no \/level\/downline_exist call/,
+    );
     recordings.close();
   });
 });

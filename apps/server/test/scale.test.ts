@@ -31,18 +31,28 @@ describe('scale scenario', () => {
     expect(summary.scale!.maxDepth).toBeGreaterThan(50); // spillover makes it deep
 
     // Each member lies on its sponsor's chain of same-side children (so it was at the outer end when placed).
-    const sample = db.prepare('select id, sponsor_id, side from members where id > 1 and id % 37 = 0').all() as { id: number; sponsor_id: number; side: string }[];
+    const sample = db
+      .prepare('select id, sponsor_id, side from members where id > 1 and id % 37 = 0')
+      .all() as { id: number; sponsor_id: number; side: string }[];
     const onChain = db.prepare(
       `with recursive leg(id) as (select @sponsor union all select m.id from members m join leg on m.parent_id = leg.id and m.side = @side)
        select 1 as found from leg where id = @member`,
     );
-    for (const m of sample) expect(onChain.get({ sponsor: m.sponsor_id, side: m.side, member: m.id }), `member ${m.id}`).toBeDefined();
+    for (const m of sample)
+      expect(
+        onChain.get({ sponsor: m.sponsor_id, side: m.side, member: m.id }),
+        `member ${m.id}`,
+      ).toBeDefined();
 
     const badDepths = db
-      .prepare('select count(*) as n from members m join binary_stats s on s.member_id = m.id join binary_stats p on p.member_id = m.parent_id where s.depth <> p.depth + 1')
+      .prepare(
+        'select count(*) as n from members m join binary_stats s on s.member_id = m.id join binary_stats p on p.member_id = m.parent_id where s.depth <> p.depth + 1',
+      )
       .get() as { n: number };
     expect(badDepths.n).toBe(0);
-    const root = db.prepare('select team_size from binary_stats where member_id = 1').get() as { team_size: number };
+    const root = db.prepare('select team_size from binary_stats where member_id = 1').get() as {
+      team_size: number;
+    };
     expect(root.team_size).toBe(MEMBERS - 1);
     // team_size = children's team sizes + number of children, everywhere.
     const badTeams = db
@@ -58,10 +68,17 @@ describe('scale scenario', () => {
   it('is the same every time, and its root can sign in', async () => {
     const first = await scaled();
     const second = await scaled();
-    const shape = (s: typeof first) => JSON.stringify(s.t.services.sqlite.prepare('select id, sponsor_id, parent_id, side from members order by id').all());
+    const shape = (s: typeof first) =>
+      JSON.stringify(
+        s.t.services.sqlite.prepare('select id, sponsor_id, parent_id, side from members order by id').all(),
+      );
     expect(shape(first)).toBe(shape(second));
     const token = await first.t.login('demo');
-    const tree = await first.t.post<{ Success: { CountUser: number } }>('/binary/view_binary_downline', { username: 'demo' }, { token });
+    const tree = await first.t.post<{ Success: { CountUser: number } }>(
+      '/binary/view_binary_downline',
+      { username: 'demo' },
+      { token },
+    );
     expect(tree.body.Success.CountUser).toBe(MEMBERS - 1);
     await first.t.close();
     await second.t.close();
@@ -77,10 +94,18 @@ describe('scale scenario', () => {
     expect(buyers).toBeGreaterThan(MEMBERS * 0.45);
     expect(buyers).toBeLessThan(MEMBERS * 0.55);
     // Most still ACTIVE; the rest reached their 3x cap on their sponsees' level income.
-    expect(count("select count(*) as n from subscriptions where status = 'ACTIVE'")).toBeGreaterThan(buyers * 0.9);
-    expect(count("select count(*) as n from subscriptions where status = 'EXPIRED' and (total_earnings <> max_earnings or reason is null or end_date is null)")).toBe(0);
+    expect(count("select count(*) as n from subscriptions where status = 'ACTIVE'")).toBeGreaterThan(
+      buyers * 0.9,
+    );
+    expect(
+      count(
+        "select count(*) as n from subscriptions where status = 'EXPIRED' and (total_earnings <> max_earnings or reason is null or end_date is null)",
+      ),
+    ).toBe(0);
     expect(count('select count(distinct member_id) as n from subscriptions')).toBe(buyers); // one package each
-    expect(count('select count(distinct plan) as n from subscriptions')).toBe(t.services.plan.packages.length);
+    expect(count('select count(distinct plan) as n from subscriptions')).toBe(
+      t.services.plan.packages.length,
+    );
     expect(one('select plan from subscriptions where member_id = 1')).toBeDefined(); // demo has one
     // Each buyer: its package's volume pending on itself, a PAID deposit of the price, its Deposit wallet at 0.
     expect(
@@ -91,15 +116,39 @@ describe('scale scenario', () => {
       ),
     ).toBe(buyers);
     expect(count('select count(*) as n from binary_stats where own_binary_pending > 0')).toBe(buyers);
-    expect(count("select count(*) as n from deposits d join subscriptions s on s.member_id = d.member_id where d.status = 'PAID' and d.amount = s.amount and d.paid_at < s.created_at and d.paid_at < d.expires_at")).toBe(buyers);
-    expect(count("select count(*) as n from accounts where kind = 'member' and wallet = 'Deposit' and balance = 0")).toBe(buyers);
-    expect(count("select count(*) as n from notifications where type in ('Deposit', 'Package_Purchase')")).toBe(2 * buyers);
+    expect(
+      count(
+        "select count(*) as n from deposits d join subscriptions s on s.member_id = d.member_id where d.status = 'PAID' and d.amount = s.amount and d.paid_at < s.created_at and d.paid_at < d.expires_at",
+      ),
+    ).toBe(buyers);
+    expect(
+      count(
+        "select count(*) as n from accounts where kind = 'member' and wallet = 'Deposit' and balance = 0",
+      ),
+    ).toBe(buyers);
+    expect(
+      count("select count(*) as n from notifications where type in ('Deposit', 'Package_Purchase')"),
+    ).toBe(2 * buyers);
     // Level income: a row for each of a purchase's sponsors (up to five); credits only to sponsors who had bought, within their cap.
     expect(count('select count(distinct subscription_trans_id) as n from level_incomes')).toBe(buyers - 1); // all but demo's
-    expect(count("select count(*) as n from level_incomes l where l.received_amount > 0 and not exists (select 1 from subscriptions s where s.member_id = l.member_id and s.created_at < l.created_at)")).toBe(0);
-    expect(count("select count(*) as n from transfers where reason in ('direct_income', 'level_income')")).toBe(count('select count(*) as n from level_incomes where received_amount > 0'));
-    expect(count("select count(*) as n from accounts where kind = 'member' and wallet in ('Direct', 'Level') and balance > 0")).toBeGreaterThan(100);
-    expect(count('select count(*) as n from subscriptions s where s.total_earnings <> (select coalesce(sum(received_amount), 0) from level_incomes l where l.member_id = s.member_id)')).toBe(0);
+    expect(
+      count(
+        'select count(*) as n from level_incomes l where l.received_amount > 0 and not exists (select 1 from subscriptions s where s.member_id = l.member_id and s.created_at < l.created_at)',
+      ),
+    ).toBe(0);
+    expect(
+      count("select count(*) as n from transfers where reason in ('direct_income', 'level_income')"),
+    ).toBe(count('select count(*) as n from level_incomes where received_amount > 0'));
+    expect(
+      count(
+        "select count(*) as n from accounts where kind = 'member' and wallet in ('Direct', 'Level') and balance > 0",
+      ),
+    ).toBeGreaterThan(100);
+    expect(
+      count(
+        'select count(*) as n from subscriptions s where s.total_earnings <> (select coalesce(sum(received_amount), 0) from level_incomes l where l.member_id = s.member_id)',
+      ),
+    ).toBe(0);
     await expectLedgerSound(t);
     await t.close();
   });
@@ -111,7 +160,11 @@ describe('scale scenario', () => {
     seedScenario(seeded.services, 'scale', { members: REPLAYED });
     const replayed = await createTestApp({ seed: 'empty' });
     const db = seeded.services.sqlite;
-    const members = db.prepare('select id, username, name, email, country, sponsor_id, side, created_at from members order by id').all() as {
+    const members = db
+      .prepare(
+        'select id, username, name, email, country, sponsor_id, side, created_at from members order by id',
+      )
+      .all() as {
       id: number;
       username: string;
       name: string;
@@ -136,7 +189,8 @@ describe('scale scenario', () => {
         createdAt: m.created_at,
       });
       expect(member.id).toBe(m.id);
-      const purchase = purchaseOf.get(m.id) as { amount: number; openedAt: number; paidAt: number; plan: string; boughtAt: number } | undefined;
+      const purchase = purchaseOf.get(m.id) as
+        { amount: number; openedAt: number; paidAt: number; plan: string; boughtAt: number } | undefined;
       if (!purchase) continue;
       const deposit = openDeposit(replayed.services, m.id, purchase.amount, 'USDT.BEP20', purchase.openedAt);
       payDeposit(replayed.services, deposit.id, undefined, purchase.paidAt);
@@ -158,15 +212,25 @@ describe('scale scenario', () => {
       };
     };
     // The indexes the seed drops while it writes are all back, as the migrations made them; the page cache is as it was.
-    const schemaOf = (t: TestApp) => t.services.sqlite.prepare("select type, name, tbl_name, sql from sqlite_master where type in ('index', 'trigger') order by name").all();
+    const schemaOf = (t: TestApp) =>
+      t.services.sqlite
+        .prepare(
+          "select type, name, tbl_name, sql from sqlite_master where type in ('index', 'trigger') order by name",
+        )
+        .all();
     expect(schemaOf(seeded)).toEqual(schemaOf(replayed));
-    expect(db.pragma('cache_size', { simple: true })).toBe(replayed.services.sqlite.pragma('cache_size', { simple: true }));
+    expect(db.pragma('cache_size', { simple: true })).toBe(
+      replayed.services.sqlite.pragma('cache_size', { simple: true }),
+    );
     const expected = tables(replayed);
     const actual = tables(seeded);
-    for (const table of Object.keys(expected) as (keyof typeof expected)[]) expect(actual[table], table).toEqual(expected[table]);
+    for (const table of Object.keys(expected) as (keyof typeof expected)[])
+      expect(actual[table], table).toEqual(expected[table]);
     // The replay exercised what the comparison is about: credits, and packages taken to their cap.
     expect(expected.levelIncomes.length).toBeGreaterThan(100);
-    expect(expected.transfers.filter((row) => (row as { reason: string }).reason === 'direct_income').length).toBeGreaterThan(20);
+    expect(
+      expected.transfers.filter((row) => (row as { reason: string }).reason === 'direct_income').length,
+    ).toBeGreaterThan(20);
     expect(expected.subscriptions.some((row) => (row as { status: string }).status === 'EXPIRED')).toBe(true);
     await replayed.close();
     await seeded.close();
@@ -175,15 +239,28 @@ describe('scale scenario', () => {
   it('pays ROI, binary income and rank rewards at its first daily run, and the ledger stays balanced', async () => {
     const { t, summary } = await scaled();
     // The test clock starts on a Monday at 09:00 UTC: a day later binary and ranks (11:00) and ROI (00:05) have run.
-    const reply = await t.post<{ ran: { job: string; summary: string }[] }>('/__qa/clock', { advance: 'P1D' });
+    const reply = await t.post<{ ran: { job: string; summary: string }[] }>('/__qa/clock', {
+      advance: 'P1D',
+    });
     expect(reply.status).toBe(200);
     const ran = Object.fromEntries(reply.body.ran.map((r) => [r.job, r.summary]));
     expect(Object.keys(ran).sort()).toEqual(['binary', 'ranks', 'roi']);
     const db = t.services.sqlite;
-    const paid = (reason: string) => db.prepare('select count(distinct member_id) as members, coalesce(sum(amount), 0) as total from transfers where reason = ?').get(reason) as { members: number; total: number };
+    const paid = (reason: string) =>
+      db
+        .prepare(
+          'select count(distinct member_id) as members, coalesce(sum(amount), 0) as total from transfers where reason = ?',
+        )
+        .get(reason) as { members: number; total: number };
     // ROI: every package still ACTIVE at 00:05 (all were bought before; binary income at 11:00 the day before took some to their cap).
-    const roiAt = (db.prepare("select min(created_at) as at from transfers where reason = 'roi'").get() as { at: number }).at;
-    const activeAtRoi = (db.prepare('select count(*) as n from subscriptions where end_date is null or end_date >= ?').get(roiAt) as { n: number }).n;
+    const roiAt = (
+      db.prepare("select min(created_at) as at from transfers where reason = 'roi'").get() as { at: number }
+    ).at;
+    const activeAtRoi = (
+      db
+        .prepare('select count(*) as n from subscriptions where end_date is null or end_date >= ?')
+        .get(roiAt) as { n: number }
+    ).n;
     expect(paid('roi').members).toBe(activeAtRoi);
     expect(activeAtRoi).toBeGreaterThan(summary.scale!.packages * 0.9);
     // Binary: the year's volume folded up the tree, matched and paid to the buyers among the members with both legs.
@@ -191,8 +268,12 @@ describe('scale scenario', () => {
     expect(ran.binary).toMatch(/binary matching: \d+ members, [1-9]\d* payouts/);
     // Ranks: the root's legs carry every package but its own, far past Bronze; others follow.
     expect(paid('rank_reward').members).toBeGreaterThan(10);
-    expect(db.prepare('select rank from binary_stats where member_id = 1').get()).not.toEqual({ rank: 'Starter' });
-    expect(db.prepare('select count(*) as n from binary_stats where own_binary_pending > 0').get()).toEqual({ n: 0 });
+    expect(db.prepare('select rank from binary_stats where member_id = 1').get()).not.toEqual({
+      rank: 'Starter',
+    });
+    expect(db.prepare('select count(*) as n from binary_stats where own_binary_pending > 0').get()).toEqual({
+      n: 0,
+    });
     await expectLedgerSound(t);
     await t.close();
   });

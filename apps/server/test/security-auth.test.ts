@@ -23,7 +23,11 @@ let names: string[];
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo', jwtSecret: SECRET });
   // Members of the demo team with no TOTP, in a fixed order; each test takes its own.
-  names = (t.services.sqlite.prepare("select username from members where totp_enabled = 0 and username <> 'demo' order by id").all() as { username: string }[]).map((r) => r.username);
+  names = (
+    t.services.sqlite
+      .prepare("select username from members where totp_enabled = 0 and username <> 'demo' order by id")
+      .all() as { username: string }[]
+  ).map((r) => r.username);
 });
 afterAll(() => t.close());
 
@@ -33,7 +37,11 @@ let ipCounter = 0;
 const freshIp = () => `172.16.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 /** A POST whose client address is `ip` and which claims another one in X-Forwarded-For. */
-async function post(url: string, body: unknown, opts: { ip: string; token?: string; forwardedFor?: string }): Promise<Reply> {
+async function post(
+  url: string,
+  body: unknown,
+  opts: { ip: string; token?: string; forwardedFor?: string },
+): Promise<Reply> {
   const response = await t.fastify.inject({
     method: 'POST',
     url,
@@ -48,7 +56,8 @@ async function post(url: string, body: unknown, opts: { ip: string; token?: stri
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
-const login = (username: string, password: string, ip: string) => post('/user/login', { username, password }, { ip });
+const login = (username: string, password: string, ip: string) =>
+  post('/user/login', { username, password }, { ip });
 const INVALID = { status: 400, body: { Error: 'Invalid username or password' } };
 
 describe('sign-in brute force', () => {
@@ -72,8 +81,12 @@ describe('sign-in brute force', () => {
 
   it('an unknown name is limited exactly like a real one (the 429 reveals nothing)', async () => {
     const ip = freshIp();
-    for (let i = 0; i < pair.failures; i++) expect(await login('nobody_at_all', 'Wrong@1234', ip)).toEqual(INVALID);
-    expect(await login('nobody_at_all', 'Wrong@1234', ip)).toEqual({ status: 429, body: { Error: pair.message } });
+    for (let i = 0; i < pair.failures; i++)
+      expect(await login('nobody_at_all', 'Wrong@1234', ip)).toEqual(INVALID);
+    expect(await login('nobody_at_all', 'Wrong@1234', ip)).toEqual({
+      status: 429,
+      body: { Error: pair.message },
+    });
   });
 
   it(`per account: ${account.failures} failures in 24 hours from any addresses, then only addresses that signed in to it in the last 30 days (or proved its mailbox) get in`, async () => {
@@ -84,7 +97,8 @@ describe('sign-in brute force', () => {
     // Ten strangers' addresses, each within its own pair limit: together they reach the ceiling.
     for (let a = 0; a < account.failures / pair.failures; a++) {
       const ip = freshIp();
-      for (let i = 0; i < pair.failures; i++) expect(await login(member, 'Wrong@1234', ip), `address ${a}, failure ${i + 1}`).toEqual(INVALID);
+      for (let i = 0; i < pair.failures; i++)
+        expect(await login(member, 'Wrong@1234', ip), `address ${a}, failure ${i + 1}`).toEqual(INVALID);
     }
     const refused = { status: 429, body: { Error: account.message } };
     expect(await login(member, 'Demo@1234', freshIp())).toEqual(refused);
@@ -93,9 +107,19 @@ describe('sign-in brute force', () => {
     expect((await login(member, 'Demo@1234', home)).status).toBe(200);
     // A reset code proves the mailbox: the address it was used from gets in.
     const elsewhere = freshIp();
-    expect((await post('/user/reset_password_email', { username: member }, { ip: elsewhere })).status).toBe(200);
+    expect((await post('/user/reset_password_email', { username: member }, { ip: elsewhere })).status).toBe(
+      200,
+    );
     const code = await t.latestOtp(member);
-    expect((await post('/user/reset_password', { username: member, otp: code, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' }, { ip: elsewhere })).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/user/reset_password',
+          { username: member, otp: code, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' },
+          { ip: elsewhere },
+        )
+      ).status,
+    ).toBe(200);
     expect((await login(member, 'Fresh@1234', elsewhere)).status).toBe(200);
     expect(await login(member, 'Fresh@1234', freshIp())).toEqual(refused);
     t.clock.advance(account.windowMs);
@@ -110,7 +134,8 @@ describe('sign-in brute force', () => {
     t.clock.advance(KNOWN_ADDRESS_MS);
     for (let a = 0; a < account.failures / pair.failures; a++) {
       const ip = freshIp();
-      for (let i = 0; i < pair.failures; i++) expect((await login(member, 'Wrong@1234', ip)).status).toBe(400);
+      for (let i = 0; i < pair.failures; i++)
+        expect((await login(member, 'Wrong@1234', ip)).status).toBe(400);
     }
     expect(await login(member, 'Demo@1234', home)).toEqual({ status: 429, body: { Error: account.message } });
     t.clock.advance(account.windowMs);
@@ -120,12 +145,22 @@ describe('sign-in brute force', () => {
     expect(client).toMatchObject({ failures: 30, windowMs: 15 * MINUTE });
     const ip = freshIp();
     for (let i = 0; i < client.failures; i++) {
-      const reply = await post('/user/login', { username: `sprayed_${i}`, password: 'Spring@2026' }, { ip, forwardedFor: `198.51.100.${i}` });
+      const reply = await post(
+        '/user/login',
+        { username: `sprayed_${i}`, password: 'Spring@2026' },
+        { ip, forwardedFor: `198.51.100.${i}` },
+      );
       expect(reply, `attempt ${i + 1}`).toEqual(INVALID);
     }
     const member = freshMember();
     const refused = { status: 429, body: { Error: client.message } };
-    expect(await post('/user/login', { username: member, password: 'Demo@1234' }, { ip, forwardedFor: '198.51.100.250' })).toEqual(refused);
+    expect(
+      await post(
+        '/user/login',
+        { username: member, password: 'Demo@1234' },
+        { ip, forwardedFor: '198.51.100.250' },
+      ),
+    ).toEqual(refused);
     expect((await login(member, 'Demo@1234', freshIp())).status).toBe(200);
     t.clock.advance(client.windowMs);
     expect((await login(member, 'Demo@1234', ip)).status).toBe(200);
@@ -134,21 +169,41 @@ describe('sign-in brute force', () => {
   it('a wrong or missing TOTP counts as a failed sign-in', async () => {
     const ip = freshIp();
     for (let i = 0; i < pair.failures; i++) {
-      const reply = await post('/user/login', { username: 'demo2fa', password: 'Demo@1234', ...(i % 2 ? { totp: '000000' } : {}) }, { ip });
+      const reply = await post(
+        '/user/login',
+        { username: 'demo2fa', password: 'Demo@1234', ...(i % 2 ? { totp: '000000' } : {}) },
+        { ip },
+      );
       expect(reply.status).toBe(400);
     }
     const code = (await t.get<{ code: string }>('/__qa/totp/demo2fa')).body.code;
-    expect(await post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code }, { ip })).toEqual({ status: 429, body: { Error: pair.message } });
-    expect((await post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      await post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code }, { ip }),
+    ).toEqual({ status: 429, body: { Error: pair.message } });
+    expect(
+      (
+        await post(
+          '/user/login',
+          { username: 'demo2fa', password: 'Demo@1234', totp: code },
+          { ip: freshIp() },
+        )
+      ).status,
+    ).toBe(200);
     t.clock.advance(pair.windowMs);
   });
 
-  it('the old password at a password change counts with the account\'s failed sign-ins (a stolen session cannot guess it)', async () => {
+  it("the old password at a password change counts with the account's failed sign-ins (a stolen session cannot guess it)", async () => {
     const member = freshMember();
     const token = await t.login(member);
     const ip = freshIp();
-    const change = () => post('/user/change_password', { oldpassword: 'Guess@1234', newpassword: 'Next@12345', conpassword: 'Next@12345', otp: '123456' }, { ip, token });
-    for (let i = 0; i < pair.failures; i++) expect(await change()).toEqual({ status: 400, body: { Error: 'Old password is incorrect' } });
+    const change = () =>
+      post(
+        '/user/change_password',
+        { oldpassword: 'Guess@1234', newpassword: 'Next@12345', conpassword: 'Next@12345', otp: '123456' },
+        { ip, token },
+      );
+    for (let i = 0; i < pair.failures; i++)
+      expect(await change()).toEqual({ status: 400, body: { Error: 'Old password is incorrect' } });
     const refused = { status: 429, body: { Error: pair.message } };
     // Past the request rate of change_password (10 a minute per address), inside the 15-minute window.
     t.clock.advance(MINUTE);
@@ -162,9 +217,23 @@ describe('sign-in brute force', () => {
     const member = freshMember();
     const ip = freshIp();
     for (let i = 0; i < RATE_RULES['user.login']![0]!.points; i++) {
-      expect((await post('/user/login', { username: member, password: 'Demo@1234' }, { ip, forwardedFor: `192.0.2.${i}` })).status).toBe(200);
+      expect(
+        (
+          await post(
+            '/user/login',
+            { username: member, password: 'Demo@1234' },
+            { ip, forwardedFor: `192.0.2.${i}` },
+          )
+        ).status,
+      ).toBe(200);
     }
-    expect(await post('/user/login', { username: member, password: 'Demo@1234' }, { ip, forwardedFor: '192.0.2.99' })).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
+    expect(
+      await post(
+        '/user/login',
+        { username: member, password: 'Demo@1234' },
+        { ip, forwardedFor: '192.0.2.99' },
+      ),
+    ).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
     t.clock.advance(MINUTE);
     expect((await post('/user/login', { username: member, password: 'Demo@1234' }, { ip })).status).toBe(200);
   });
@@ -173,29 +242,57 @@ describe('sign-in brute force', () => {
     const rule = RATE_RULES['user.reset_password_email']![1]!;
     expect(rule).toMatchObject({ points: 30, windowMs: 15 * MINUTE, by: 'client' });
     const ip = freshIp();
-    for (let i = 0; i < rule.points; i++) expect((await post('/user/reset_password_email', { username: `mailed_${i}` }, { ip, forwardedFor: `198.51.100.${i}` })).status).toBe(200);
-    expect(await post('/user/reset_password_email', { username: 'mailed_last' }, { ip })).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
-    expect((await post('/user/reset_password_email', { username: 'mailed_last' }, { ip: freshIp() })).status).toBe(200);
+    for (let i = 0; i < rule.points; i++)
+      expect(
+        (
+          await post(
+            '/user/reset_password_email',
+            { username: `mailed_${i}` },
+            { ip, forwardedFor: `198.51.100.${i}` },
+          )
+        ).status,
+      ).toBe(200);
+    expect(await post('/user/reset_password_email', { username: 'mailed_last' }, { ip })).toEqual({
+      status: 429,
+      body: { Error: RATE_LIMITED_MESSAGE },
+    });
+    expect(
+      (await post('/user/reset_password_email', { username: 'mailed_last' }, { ip: freshIp() })).status,
+    ).toBe(200);
     t.clock.advance(rule.windowMs);
     expect((await post('/user/reset_password_email', { username: 'mailed_later' }, { ip })).status).toBe(200);
     // A 60 KB name is refused by the contract's length limit before it is throttled; a long key
     // reaching the throttle anyway is throttled like any other, and stored as its hash.
     const long = `n${'x'.repeat(60_000)}`;
     const throttles = t.count('throttles');
-    expect((await post('/user/reset_password_email', { username: long }, { ip: freshIp() })).status).toBe(400);
+    expect((await post('/user/reset_password_email', { username: long }, { ip: freshIp() })).status).toBe(
+      400,
+    );
     expect(t.count('throttles')).toBe(throttles);
     throttleOnce(t.services, `reset_password_email|${long}`, RESET_THROTTLE_MS, MSG.resetThrottle);
-    expect(() => throttleOnce(t.services, `reset_password_email|${long}`, RESET_THROTTLE_MS, MSG.resetThrottle)).toThrow(MSG.resetThrottle);
-    expect((t.services.sqlite.prepare('select max(length(key)) as n from throttles').get() as { n: number }).n).toBeLessThan(200);
+    expect(() =>
+      throttleOnce(t.services, `reset_password_email|${long}`, RESET_THROTTLE_MS, MSG.resetThrottle),
+    ).toThrow(MSG.resetThrottle);
+    expect(
+      (t.services.sqlite.prepare('select max(length(key)) as n from throttles').get() as { n: number }).n,
+    ).toBeLessThan(200);
   });
 
   it('the lookups that say whether a name exists are limited per address across names', async () => {
     const ip = freshIp();
     const rule = RATE_RULES['user.check_username_available']![0]!;
     expect(rule).toMatchObject({ points: 120, by: 'client' });
-    for (let i = 0; i < rule.points; i++) expect((await post('/user/check_username_available', { username: `probe_${i}` }, { ip })).status).toBe(200);
-    expect(await post('/user/check_username_available', { username: 'probe_last' }, { ip })).toEqual({ status: 429, body: { Error: RATE_LIMITED_MESSAGE } });
-    expect((await post('/user/check_username_available', { username: 'probe_last' }, { ip: freshIp() })).status).toBe(200);
+    for (let i = 0; i < rule.points; i++)
+      expect((await post('/user/check_username_available', { username: `probe_${i}` }, { ip })).status).toBe(
+        200,
+      );
+    expect(await post('/user/check_username_available', { username: 'probe_last' }, { ip })).toEqual({
+      status: 429,
+      body: { Error: RATE_LIMITED_MESSAGE },
+    });
+    expect(
+      (await post('/user/check_username_available', { username: 'probe_last' }, { ip: freshIp() })).status,
+    ).toBe(200);
   });
 });
 
@@ -203,10 +300,24 @@ const ADDRESS = `0x${'ab'.repeat(20)}`;
 
 describe('OTP brute force', () => {
   const { account, client } = FAILURE_LIMITS.code;
-  const verify = (token: string, otp: string, ip = freshIp()) => post('/wallet/wallet_address_verification', { address: ADDRESS, network: 'BEP.20', otp }, { ip, token });
-  const emailOf = (username: string) => (t.services.sqlite.prepare('select email from members where username = ?').get(username) as { email: string }).email;
+  const verify = (token: string, otp: string, ip = freshIp()) =>
+    post('/wallet/wallet_address_verification', { address: ADDRESS, network: 'BEP.20', otp }, { ip, token });
+  const emailOf = (username: string) =>
+    (
+      t.services.sqlite.prepare('select email from members where username = ?').get(username) as {
+        email: string;
+      }
+    ).email;
   async function issue(username: string, token: string) {
-    expect((await post('/wallet/update_wallet_address', { address: ADDRESS, network: 'BEP.20' }, { ip: freshIp(), token })).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/wallet/update_wallet_address',
+          { address: ADDRESS, network: 'BEP.20' },
+          { ip: freshIp(), token },
+        )
+      ).status,
+    ).toBe(200);
     return t.latestOtp(emailOf(username));
   }
 
@@ -214,8 +325,15 @@ describe('OTP brute force', () => {
     const member = freshMember();
     const token = await t.login(member);
     const code = await issue(member, token);
-    for (let i = 1; i < OTP_MAX_WRONG_TRIES; i++) expect(await verify(token, wrongCode(code))).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
-    expect(await verify(token, wrongCode(code))).toEqual({ status: 400, body: { Error: OTP_MESSAGES.tooManyTries } });
+    for (let i = 1; i < OTP_MAX_WRONG_TRIES; i++)
+      expect(await verify(token, wrongCode(code))).toEqual({
+        status: 400,
+        body: { Error: OTP_MESSAGES.invalid },
+      });
+    expect(await verify(token, wrongCode(code))).toEqual({
+      status: 400,
+      body: { Error: OTP_MESSAGES.tooManyTries },
+    });
     expect(await verify(token, code)).toEqual({ status: 400, body: { Error: OTP_MESSAGES.tooManyTries } });
     t.clock.advance(HOUR);
   });
@@ -228,19 +346,25 @@ describe('OTP brute force', () => {
     let code = '';
     while (failures < account.failures) {
       code = await issue(member, token);
-      for (let i = 0; i < OTP_MAX_WRONG_TRIES && failures < account.failures; i++, failures++) expect((await verify(token, wrongCode(code))).status).toBe(400);
+      for (let i = 0; i < OTP_MAX_WRONG_TRIES && failures < account.failures; i++, failures++)
+        expect((await verify(token, wrongCode(code))).status).toBe(400);
     }
     code = await issue(member, token);
     const refused = { status: 429, body: { Error: account.message } };
     expect(await verify(token, code)).toEqual(refused);
     // Every OTP endpoint shares the account's count: the 2FA switch too.
-    expect(await post('/user/change_totp_status', { status: false, totp: '123456' }, { ip: freshIp(), token })).toEqual(refused);
+    expect(
+      await post('/user/change_totp_status', { status: false, totp: '123456' }, { ip: freshIp(), token }),
+    ).toEqual(refused);
     t.clock.advance(account.windowMs - OTP_TTL_MS);
     code = await issue(member, token);
     expect(await verify(token, code)).toEqual(refused);
     t.clock.advance(OTP_TTL_MS);
     code = await issue(member, token);
-    expect(await verify(token, code)).toEqual({ status: 200, body: { Success: 'Wallet address saved successfully' } });
+    expect(await verify(token, code)).toEqual({
+      status: 200,
+      body: { Success: 'Wallet address saved successfully' },
+    });
   });
 
   it(`per client: ${client.failures} wrong codes in 15 minutes across accounts, then 429 for anyone's right code from that address`, async () => {
@@ -248,7 +372,11 @@ describe('OTP brute force', () => {
     const ip = freshIp();
     for (let i = 0; i < client.failures; i++) {
       // Unknown names, each tried once: only the address ties them together.
-      const reply = await post('/user/reset_password', { username: `ghost_${i}`, otp: '123456', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' }, { ip, forwardedFor: `198.51.100.${i}` });
+      const reply = await post(
+        '/user/reset_password',
+        { username: `ghost_${i}`, otp: '123456', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' },
+        { ip, forwardedFor: `198.51.100.${i}` },
+      );
       expect(reply, `attempt ${i + 1}`).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
     }
     const member = freshMember();
@@ -267,12 +395,19 @@ describe('transaction password brute force', () => {
     const limit = FAILURE_LIMITS.transactionPassword.account;
     expect(limit).toMatchObject({ failures: 10, windowMs: 15 * MINUTE });
     const token = await t.login('demo');
-    const send = (password: string) => post('/transfer_to_user', { username: 'gonzalo_001', amount: 1, password }, { ip: freshIp(), token });
-    for (let i = 0; i < limit.failures; i++) expect(await send('Wrong@123')).toEqual({ status: 400, body: { Error: 'Invalid transaction password' } });
+    const send = (password: string) =>
+      post('/transfer_to_user', { username: 'gonzalo_001', amount: 1, password }, { ip: freshIp(), token });
+    for (let i = 0; i < limit.failures; i++)
+      expect(await send('Wrong@123')).toEqual({
+        status: 400,
+        body: { Error: 'Invalid transaction password' },
+      });
     const refused = { status: 429, body: { Error: limit.message } };
     expect(await send('Txn@123')).toEqual(refused);
     // The withdrawal asks the same password: the same count.
-    expect(await post('/withdraw/withdraw_request', { amount: 20, password: 'Txn@123' }, { ip: freshIp(), token })).toEqual(refused);
+    expect(
+      await post('/withdraw/withdraw_request', { amount: 20, password: 'Txn@123' }, { ip: freshIp(), token }),
+    ).toEqual(refused);
     t.clock.advance(limit.windowMs);
     expect(await send('Txn@123')).toEqual({ status: 200, body: { Success: MSG.transferSuccessful } });
   });
@@ -282,28 +417,70 @@ describe('OTP rules', () => {
   it('single use, bound to its purpose and subject, and expiring after 10 minutes', async () => {
     const member = freshMember();
     const token = await t.login(member);
-    const email = (t.services.sqlite.prepare('select email from members where username = ?').get(member) as { email: string }).email;
+    const email = (
+      t.services.sqlite.prepare('select email from members where username = ?').get(member) as {
+        email: string;
+      }
+    ).email;
     // Purpose: a password-reset code does not confirm a wallet address, nor the other way round.
-    expect((await post('/user/reset_password_email', { username: member }, { ip: freshIp() })).status).toBe(200);
+    expect((await post('/user/reset_password_email', { username: member }, { ip: freshIp() })).status).toBe(
+      200,
+    );
     const resetCode = await t.latestOtp(email);
-    expect(await post('/wallet/wallet_address_verification', { address: ADDRESS, network: 'BEP.20', otp: resetCode }, { ip: freshIp(), token })).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
+    expect(
+      await post(
+        '/wallet/wallet_address_verification',
+        { address: ADDRESS, network: 'BEP.20', otp: resetCode },
+        { ip: freshIp(), token },
+      ),
+    ).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
     // Subject: another member's code does not reset this member's password.
     const other = freshMember();
     t.clock.advance(11_000);
-    expect((await post('/user/reset_password_email', { username: other }, { ip: freshIp() })).status).toBe(200);
-    const otherCode = (await t.mailbox((t.services.sqlite.prepare('select email from members where username = ?').get(other) as { email: string }).email))[0]!.otp!;
-    const reset = (username: string, otp: string) => post('/user/reset_password', { username, otp, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' }, { ip: freshIp() });
-    if (otherCode !== resetCode) expect(await reset(member, otherCode)).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
+    expect((await post('/user/reset_password_email', { username: other }, { ip: freshIp() })).status).toBe(
+      200,
+    );
+    const otherCode = (
+      await t.mailbox(
+        (
+          t.services.sqlite.prepare('select email from members where username = ?').get(other) as {
+            email: string;
+          }
+        ).email,
+      )
+    )[0]!.otp!;
+    const reset = (username: string, otp: string) =>
+      post(
+        '/user/reset_password',
+        { username, otp, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' },
+        { ip: freshIp() },
+      );
+    if (otherCode !== resetCode)
+      expect(await reset(member, otherCode)).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
     t.clock.advance(11_000);
     // Single use: the right code works once.
     expect((await reset(member, resetCode)).status).toBe(200);
     t.clock.advance(11_000);
     expect(await reset(member, resetCode)).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
     // Expiry: 10 minutes on the server clock.
-    expect((await post('/wallet/update_wallet_address', { address: ADDRESS, network: 'BEP.20' }, { ip: freshIp(), token: await t.login(member, 'Fresh@1234') })).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/wallet/update_wallet_address',
+          { address: ADDRESS, network: 'BEP.20' },
+          { ip: freshIp(), token: await t.login(member, 'Fresh@1234') },
+        )
+      ).status,
+    ).toBe(200);
     const late = await t.latestOtp(email);
     t.clock.advance(OTP_TTL_MS);
-    expect(await post('/wallet/wallet_address_verification', { address: ADDRESS, network: 'BEP.20', otp: late }, { ip: freshIp(), token: await t.login(member, 'Fresh@1234') })).toEqual({
+    expect(
+      await post(
+        '/wallet/wallet_address_verification',
+        { address: ADDRESS, network: 'BEP.20', otp: late },
+        { ip: freshIp(), token: await t.login(member, 'Fresh@1234') },
+      ),
+    ).toEqual({
       status: 400,
       body: { Error: OTP_MESSAGES.expired },
     });
@@ -315,10 +492,21 @@ describe('no account enumeration', () => {
 
   it('sign-in, password reset and its confirmation answer a known and an unknown name alike', async () => {
     const member = freshMember();
-    same(await login(member, 'Wrong@1234', freshIp()), await login('no_such_member', 'Wrong@1234', freshIp()));
-    same(await post('/user/reset_password_email', { username: member }, { ip: freshIp() }), await post('/user/reset_password_email', { username: 'no_such_member' }, { ip: freshIp() }));
+    same(
+      await login(member, 'Wrong@1234', freshIp()),
+      await login('no_such_member', 'Wrong@1234', freshIp()),
+    );
+    same(
+      await post('/user/reset_password_email', { username: member }, { ip: freshIp() }),
+      await post('/user/reset_password_email', { username: 'no_such_member' }, { ip: freshIp() }),
+    );
     t.clock.advance(11_000);
-    const confirm = (username: string) => post('/user/reset_password', { username, otp: '000001', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' }, { ip: freshIp() });
+    const confirm = (username: string) =>
+      post(
+        '/user/reset_password',
+        { username, otp: '000001', newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' },
+        { ip: freshIp() },
+      );
     const known = await confirm(member);
     expect(known).toEqual({ status: 400, body: { Error: OTP_MESSAGES.invalid } });
     same(known, await confirm('no_such_member'));
@@ -327,8 +515,12 @@ describe('no account enumeration', () => {
   it('the P2P recipient check and transfer answer an unknown name and a member outside the downline alike', async () => {
     // demo sits above every member: outside anyone's downline.
     const token = await t.login(freshMember());
-    same(await post('/level/downline_exist', { username: 'demo' }, { ip: freshIp(), token }), await post('/level/downline_exist', { username: 'no_such_member' }, { ip: freshIp(), token }));
-    const send = (username: string) => post('/transfer_to_user', { username, amount: 1, password: 'Txn@123' }, { ip: freshIp(), token });
+    same(
+      await post('/level/downline_exist', { username: 'demo' }, { ip: freshIp(), token }),
+      await post('/level/downline_exist', { username: 'no_such_member' }, { ip: freshIp(), token }),
+    );
+    const send = (username: string) =>
+      post('/transfer_to_user', { username, amount: 1, password: 'Txn@123' }, { ip: freshIp(), token });
     const outside = await send('demo');
     expect(outside).toEqual({ status: 400, body: { Error: MSG.recipientNotFoundOrInvalid } });
     same(outside, await send('no_such_member'));
@@ -337,7 +529,8 @@ describe('no account enumeration', () => {
 
 describe('session tokens (JWT)', () => {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
   const sign = (header: object, claims: object, algorithm: 'sha256' | 'sha512', key = SECRET) => {
     const unsigned = `${b64(header)}.${b64(claims)}`;
     return `${unsigned}.${createHmac(algorithm, key).update(unsigned).digest('base64url')}`;
@@ -352,12 +545,18 @@ describe('session tokens (JWT)', () => {
     expect(await profile(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`)).toEqual(INVALID_AUTH);
     expect(await profile(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}`)).toEqual(INVALID_AUTH);
     expect(await profile(sign({ alg: 'HS512', typ: 'JWT' }, claims, 'sha512'))).toEqual(INVALID_AUTH);
-    expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, claims, 'sha256', 'another-key'))).toEqual(INVALID_AUTH);
+    expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, claims, 'sha256', 'another-key'))).toEqual(
+      INVALID_AUTH,
+    );
     // Another member's id under demo's name, signed with the right key: the claims must agree.
-    expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: '2' }, 'sha256'))).toEqual(INVALID_AUTH);
+    expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: '2' }, 'sha256'))).toEqual(
+      INVALID_AUTH,
+    );
     // The signature of one token does not carry over to edited claims.
     const [header, , signature] = token.split('.');
-    expect(await profile(`${header}.${b64({ ...claims, username: 'demo2fa' })}.${signature}`)).toEqual(INVALID_AUTH);
+    expect(await profile(`${header}.${b64({ ...claims, username: 'demo2fa' })}.${signature}`)).toEqual(
+      INVALID_AUTH,
+    );
   });
 
   it('expiry is read on the server clock: a token lives 24 hours, a far exp in the claims needs the key', async () => {
@@ -369,7 +568,16 @@ describe('session tokens (JWT)', () => {
     expect((await profile(token)).status).toBe(200);
     t.clock.advance(1000);
     expect(await profile(token)).toEqual({ status: 401, body: { Error: MSG.sessionExpired } });
-    expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: claims.exp + 10 * TOKEN_TTL_SECONDS }, 'sha256', 'another-key'))).toEqual(INVALID_AUTH);
+    expect(
+      await profile(
+        sign(
+          { alg: 'HS256', typ: 'JWT' },
+          { ...claims, exp: claims.exp + 10 * TOKEN_TTL_SECONDS },
+          'sha256',
+          'another-key',
+        ),
+      ),
+    ).toEqual(INVALID_AUTH);
     // A token must carry an exp, even one signed with the right key.
     const { exp: _exp, ...withoutExp } = claims;
     expect(await profile(sign({ alg: 'HS256', typ: 'JWT' }, withoutExp, 'sha256'))).toEqual(INVALID_AUTH);
@@ -379,8 +587,12 @@ describe('session tokens (JWT)', () => {
     t.clock.advance(60_000);
     const code = (await t.get<{ code: string }>('/__qa/totp/demo2fa')).body.code;
     const token = await t.login('demo2fa', 'Demo@1234', code);
-    expect(await post('/user/change_totp_status', { status: false, totp: code }, { ip: freshIp(), token })).toEqual({ status: 400, body: { Error: MSG.invalidVerificationCode } });
-    expect((await post('/user/view_country', { username: 'demo2fa' }, { ip: freshIp() })).body).toEqual({ Success: true });
+    expect(
+      await post('/user/change_totp_status', { status: false, totp: code }, { ip: freshIp(), token }),
+    ).toEqual({ status: 400, body: { Error: MSG.invalidVerificationCode } });
+    expect((await post('/user/view_country', { username: 'demo2fa' }, { ip: freshIp() })).body).toEqual({
+      Success: true,
+    });
   });
 });
 

@@ -8,7 +8,10 @@ import { createTestApp, type TestApp } from './helpers.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'headers-web-'));
 mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+);
 writeFileSync(join(webDist, 'assets/app.js'), 'export {};');
 
 /** The policy as a map of directive → sources. */
@@ -78,9 +81,18 @@ describe('over http (local)', () => {
   });
 
   it('API answers carry them too: REST, its errors, tRPC', async () => {
-    const rest = await t.fastify.inject({ method: 'POST', url: '/user/login', payload: { username: 'nobody', password: 'Wrong@1234' } });
+    const rest = await t.fastify.inject({
+      method: 'POST',
+      url: '/user/login',
+      payload: { username: 'nobody', password: 'Wrong@1234' },
+    });
     expect(rest.statusCode).toBe(400);
-    const broken = await t.fastify.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/json' }, payload: '{' });
+    const broken = await t.fastify.inject({
+      method: 'POST',
+      url: '/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(broken.statusCode).toBe(400);
     const trpc = await t.fastify.inject({ method: 'GET', url: '/trpc/user.view_country?input=%7B%7D' });
     expect(trpc.statusCode).toBe(200);
@@ -134,7 +146,11 @@ describe('a deployment behind https with a real provider', () => {
       walletCheckUrl: 'https://chain.example/wallet-stats/',
     });
     const page = await deployed.fastify.inject({ method: 'GET', url: '/' });
-    expectWebAppPolicy(page, ['https://api.provider.example', 'https://pay.provider.example', 'https://chain.example']);
+    expectWebAppPolicy(page, [
+      'https://api.provider.example',
+      'https://pay.provider.example',
+      'https://chain.example',
+    ]);
   });
 
   it('asks for HSTS and upgrades insecure requests', async () => {

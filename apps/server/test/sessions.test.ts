@@ -24,7 +24,9 @@ beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
   spare = (
     t.services.sqlite
-      .prepare("select username from members where username glob '*_[0-9][0-9][0-9]' and username not in ('gonzalo_001', 'claude_003', 'allene_029') order by id limit 20")
+      .prepare(
+        "select username from members where username glob '*_[0-9][0-9][0-9]' and username not in ('gonzalo_001', 'claude_003', 'allene_029') order by id limit 20",
+      )
       .all() as { username: string }[]
   ).map((row) => row.username);
 });
@@ -39,16 +41,25 @@ interface Listed {
   Current: boolean;
 }
 const profile = (token: string) => t.post('/user/view_profile', {}, { token });
-const sessionsOf = async (token: string) => (await t.post<{ Success: Listed[] }>('/user/view_sessions', {}, { token })).body.Success;
+const sessionsOf = async (token: string) =>
+  (await t.post<{ Success: Listed[] }>('/user/view_sessions', {}, { token })).body.Success;
 const expired = { status: 401, body: { Error: MSG.sessionExpired } };
-const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 
-async function signIn(username: string, opts: { userAgent?: string; ip?: string; password?: string } = {}): Promise<string> {
+async function signIn(
+  username: string,
+  opts: { userAgent?: string; ip?: string; password?: string } = {},
+): Promise<string> {
   const response = await t.fastify.inject({
     method: 'POST',
     url: '/user/login',
-    headers: { 'content-type': 'application/json', ...(opts.userAgent ? { 'user-agent': opts.userAgent } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(opts.userAgent ? { 'user-agent': opts.userAgent } : {}),
+    },
     payload: JSON.stringify({ username, password: opts.password ?? 'Demo@1234' }),
     remoteAddress: opts.ip ?? '10.9.0.1',
   });
@@ -89,22 +100,35 @@ describe('sign-ins in the same second', () => {
   });
 
   it('a token without a jti (signed before sessions existed) is refused as expired', async () => {
-    const member = t.services.sqlite.prepare("select id, username, token_version as tv from members where username = 'demo'").get() as { id: number; username: string; tv: number };
+    const member = t.services.sqlite
+      .prepare("select id, username, token_version as tv from members where username = 'demo'")
+      .get() as { id: number; username: string; tv: number };
     const iat = Math.floor(t.clock.now() / 1000);
-    const legacy = t.fastify.jwt.sign({ sub: String(member.id), username: member.username, tv: member.tv, iat, exp: iat + 3600 });
+    const legacy = t.fastify.jwt.sign({
+      sub: String(member.id),
+      username: member.username,
+      tv: member.tv,
+      iat,
+      exp: iat + 3600,
+    });
     expect(await profile(legacy)).toEqual(expired);
   });
 });
 
 describe('a security change ends the member’s other sessions', () => {
-  const totpCode = (secret: string) => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: t.clock.now() });
+  const totpCode = (secret: string) =>
+    new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: t.clock.now() });
 
   it('password change: every session ends, the one that changed it too (the client signs in again)', async () => {
     const other = await signIn('claude_003');
     const current = await signIn('claude_003');
     await t.post('/user/verify_otp', { page: 'Change Password' }, { token: current });
     const otp = await t.latestOtp('claude_003');
-    const changed = await t.post('/user/change_password', { oldpassword: 'Demo@1234', newpassword: 'Fresh@12345', conpassword: 'Fresh@12345', otp }, { token: current });
+    const changed = await t.post(
+      '/user/change_password',
+      { oldpassword: 'Demo@1234', newpassword: 'Fresh@12345', conpassword: 'Fresh@12345', otp },
+      { token: current },
+    );
     expect(changed.status).toBe(200);
     expect(await profile(other)).toEqual(expired);
     expect(await profile(current)).toEqual(expired);
@@ -116,7 +140,16 @@ describe('a security change ends the member’s other sessions', () => {
     const b = await signIn('allene_029');
     await t.post('/user/reset_password_email', { username: 'allene_029' });
     const otp = await t.latestOtp('allene_029');
-    expect((await t.post('/user/reset_password', { username: 'allene_029', otp, newpassword: 'Fresh@12345', conpassword: 'Fresh@12345' })).status).toBe(200);
+    expect(
+      (
+        await t.post('/user/reset_password', {
+          username: 'allene_029',
+          otp,
+          newpassword: 'Fresh@12345',
+          conpassword: 'Fresh@12345',
+        })
+      ).status,
+    ).toBe(200);
     expect(await profile(a)).toEqual(expired);
     expect(await profile(b)).toEqual(expired);
   });
@@ -124,18 +157,32 @@ describe('a security change ends the member’s other sessions', () => {
   it('email change: the other session is refused, the current goes on', async () => {
     // A member without an active package (the email change is blocked during one).
     const username = 'demo2fa';
-    const member = t.services.sqlite.prepare('select totp_secret as secret from members where username = ?').get(username) as { secret: string };
+    const member = t.services.sqlite
+      .prepare('select totp_secret as secret from members where username = ?')
+      .get(username) as { secret: string };
     const signInTotp = async () => {
-      const reply = await t.post<{ JWT: string }>('/user/login', { username, password: 'Demo@1234', totp: totpCode(member.secret) }, { ip: '10.9.1.1' });
+      const reply = await t.post<{ JWT: string }>(
+        '/user/login',
+        { username, password: 'Demo@1234', totp: totpCode(member.secret) },
+        { ip: '10.9.1.1' },
+      );
       t.clock.advance(30_000); // each TOTP step signs in once
       return reply.body.JWT;
     };
     const other = await signInTotp();
     const current = await signInTotp();
-    const requested = await t.post('/user/change_email_request', { email: 'demo2fa.new@example.com' }, { token: current });
-    if (requested.status === 403) return expect.unreachable('demo2fa holds an active package: pick another member');
+    const requested = await t.post(
+      '/user/change_email_request',
+      { email: 'demo2fa.new@example.com' },
+      { token: current },
+    );
+    if (requested.status === 403)
+      return expect.unreachable('demo2fa holds an active package: pick another member');
     const otp = await t.latestOtp('demo2fa.new@example.com');
-    expect((await t.post('/user/change_email', { email: 'demo2fa.new@example.com', otp }, { token: current })).status).toBe(200);
+    expect(
+      (await t.post('/user/change_email', { email: 'demo2fa.new@example.com', otp }, { token: current }))
+        .status,
+    ).toBe(200);
     expect(await profile(other)).toEqual(expired);
     expect((await profile(current)).status).toBe(200);
   });
@@ -144,16 +191,29 @@ describe('a security change ends the member’s other sessions', () => {
     const username = nextMember();
     const first = await signIn(username);
     const current = await signIn(username);
-    const key = (await t.post<{ Success: { Key: string } }>('/user/enable_totp', {}, { token: current })).body.Success.Key;
-    expect((await t.post('/user/change_totp_status', { status: true, totp: totpCode(key) }, { token: current })).status).toBe(200);
+    const key = (await t.post<{ Success: { Key: string } }>('/user/enable_totp', {}, { token: current })).body
+      .Success.Key;
+    expect(
+      (await t.post('/user/change_totp_status', { status: true, totp: totpCode(key) }, { token: current }))
+        .status,
+    ).toBe(200);
     expect(await profile(first)).toEqual(expired);
     expect((await profile(current)).status).toBe(200);
 
     t.clock.advance(30_000);
-    const second = (await t.post<{ JWT: string }>('/user/login', { username, password: 'Demo@1234', totp: totpCode(key) }, { ip: '10.9.2.1' })).body.JWT;
+    const second = (
+      await t.post<{ JWT: string }>(
+        '/user/login',
+        { username, password: 'Demo@1234', totp: totpCode(key) },
+        { ip: '10.9.2.1' },
+      )
+    ).body.JWT;
     expect((await profile(second)).status).toBe(200);
     t.clock.advance(30_000);
-    expect((await t.post('/user/change_totp_status', { status: false, totp: totpCode(key) }, { token: current })).status).toBe(200);
+    expect(
+      (await t.post('/user/change_totp_status', { status: false, totp: totpCode(key) }, { token: current }))
+        .status,
+    ).toBe(200);
     expect(await profile(second)).toEqual(expired);
     expect((await profile(current)).status).toBe(200);
   });
@@ -163,22 +223,33 @@ describe('logout racing requests', () => {
   it('every call sent after the logout answered is refused; none fails otherwise', async () => {
     const token = await signIn(nextMember());
     const inFlight: Promise<{ status: number }>[] = [];
-    const reads = ['/user/view_profile', '/wallet/view_all_wallets_details', '/table/view_deposit_transaction'];
+    const reads = [
+      '/user/view_profile',
+      '/wallet/view_all_wallets_details',
+      '/table/view_deposit_transaction',
+    ];
     for (let i = 0; i < 30; i++) inFlight.push(t.post(reads[i % reads.length]!, {}, { token }));
     const logout = t.post('/user/logout', {}, { token });
     for (let i = 0; i < 30; i++) inFlight.push(t.post(reads[i % reads.length]!, {}, { token }));
     expect((await logout).status).toBe(200);
     const during = await Promise.all(inFlight);
     for (const reply of during) expect([200, 401]).toContain(reply.status);
-    const after = await Promise.all(Array.from({ length: 30 }, (_, i) => t.post(reads[i % reads.length]!, {}, { token })));
+    const after = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => t.post(reads[i % reads.length]!, {}, { token })),
+    );
     expect(after.map((reply) => reply.status)).toEqual(after.map(() => 401));
   });
 
   it('concurrent "sign out all others" and logouts leave exactly the caller’s session', async () => {
     const username = nextMember();
-    const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(username, { ip: `10.9.3.${i}` })));
+    const tokens = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signIn(username, { ip: `10.9.3.${i}` })),
+    );
     const [keeper, ...rest] = tokens as [string, ...string[]];
-    const answers = await Promise.all([t.post('/user/end_other_sessions', {}, { token: keeper }), ...rest.map((token) => t.post('/user/logout', {}, { token }))]);
+    const answers = await Promise.all([
+      t.post('/user/end_other_sessions', {}, { token: keeper }),
+      ...rest.map((token) => t.post('/user/logout', {}, { token })),
+    ]);
     for (const reply of answers) expect([200, 401]).toContain(reply.status);
     for (const token of rest) expect(await profile(token)).toEqual(expired);
     expect((await sessionsOf(keeper)).map((s) => s.Current)).toEqual([true]);
@@ -195,7 +266,10 @@ describe('the sessions list', () => {
       ['Chrome 120 on Windows 10', '10.9.4.2', true],
       ['Safari 17 on iOS', '10.9.4.1', false],
     ]);
-    const lastSeen = () => t.services.sqlite.prepare('select last_seen_at as at, ip from sessions where id = ?').get(t.fastify.jwt.decode<{ jti: string }>(phone)!.jti) as { at: number; ip: string };
+    const lastSeen = () =>
+      t.services.sqlite
+        .prepare('select last_seen_at as at, ip from sessions where id = ?')
+        .get(t.fastify.jwt.decode<{ jti: string }>(phone)!.jti) as { at: number; ip: string };
     const signedInAt = lastSeen().at;
     t.clock.advance(LAST_SEEN_INTERVAL_MS / 2);
     await t.post('/user/view_profile', {}, { token: phone, ip: '10.9.4.9' });
@@ -212,12 +286,20 @@ describe('the sessions list', () => {
     const stranger = await signIn('gonzalo_001');
     const oldId = (await sessionsOf(mine)).find((s) => !s.Current)!.ID;
     const strangerId = (await sessionsOf(stranger)).find((s) => s.Current)!.ID;
-    expect((await t.post('/user/end_session', { session: strangerId }, { token: mine })).body).toEqual({ Error: 'Session not found' });
+    expect((await t.post('/user/end_session', { session: strangerId }, { token: mine })).body).toEqual({
+      Error: 'Session not found',
+    });
     expect((await profile(stranger)).status).toBe(200);
-    expect((await t.post('/user/end_session', { session: oldId }, { token: mine })).body).toEqual({ Success: 'Session signed out' });
+    expect((await t.post('/user/end_session', { session: oldId }, { token: mine })).body).toEqual({
+      Success: 'Session signed out',
+    });
     expect(await profile(old)).toEqual(expired);
-    expect((await t.post('/user/end_session', { session: oldId }, { token: mine })).body).toEqual({ Error: 'Session not found' });
-    expect((await t.post('/user/end_session', { session: 'x'.repeat(65) }, { token: mine })).status).toBe(400);
+    expect((await t.post('/user/end_session', { session: oldId }, { token: mine })).body).toEqual({
+      Error: 'Session not found',
+    });
+    expect((await t.post('/user/end_session', { session: 'x'.repeat(65) }, { token: mine })).status).toBe(
+      400,
+    );
     expect((await profile(mine)).status).toBe(200);
   });
 
@@ -226,8 +308,14 @@ describe('the sessions list', () => {
     await signIn(username);
     await signIn(username);
     const current = await signIn(username);
-    expect((await t.post('/user/end_other_sessions', {}, { token: current })).body).toEqual({ Success: 'Signed out of 2 other sessions', Ended: 2 });
-    expect((await t.post('/user/end_other_sessions', {}, { token: current })).body).toEqual({ Success: 'Signed out of 0 other sessions', Ended: 0 });
+    expect((await t.post('/user/end_other_sessions', {}, { token: current })).body).toEqual({
+      Success: 'Signed out of 2 other sessions',
+      Ended: 2,
+    });
+    expect((await t.post('/user/end_other_sessions', {}, { token: current })).body).toEqual({
+      Success: 'Signed out of 0 other sessions',
+      Ended: 0,
+    });
   });
 
   it('is advertised as the capability sessions', async () => {
@@ -248,19 +336,42 @@ describe('a database of the previous main', () => {
       const path = join(dir, 'old.sqlite');
       const clock = manualClock();
       const built = await buildApp({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' });
-      const member = built.services.sqlite.prepare("select id, username, token_version as tv from members where username = 'demo'").get() as { id: number; username: string; tv: number };
+      const member = built.services.sqlite
+        .prepare("select id, username, token_version as tv from members where username = 'demo'")
+        .get() as { id: number; username: string; tv: number };
       const iat = Math.floor(clock.now() / 1000);
-      const oldToken = built.fastify.jwt.sign({ sub: String(member.id), username: member.username, tv: member.tv, iat, exp: iat + 3600 });
+      const oldToken = built.fastify.jwt.sign({
+        sub: String(member.id),
+        username: member.username,
+        tv: member.tv,
+        iat,
+        exp: iat + 3600,
+      });
       await built.fastify.close();
 
       // What the previous main left: the same rows without the sessions table, the other later migrations' additions and their records.
       const old = new Database(path);
       undoMigrationsAfter(old, '0008_earning_entries');
       // Every table and column the previous main had, and their rows: the upgrade keeps them all (it only adds).
-      const shape = (old.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name").all() as { name: string }[]).map(
-        ({ name }) => ({ name, columns: (old.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[]).map((c) => `"${c.name}"`).join(', ') }),
-      );
-      const everyRow = (db: Database.Database) => shape.map(({ name, columns }) => `${name}:${JSON.stringify(db.prepare(`select ${columns} from "${name}"`).all())}`).join('\n');
+      const shape = (
+        old
+          .prepare(
+            "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name",
+          )
+          .all() as { name: string }[]
+      ).map(({ name }) => ({
+        name,
+        columns: (old.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[])
+          .map((c) => `"${c.name}"`)
+          .join(', '),
+      }));
+      const everyRow = (db: Database.Database) =>
+        shape
+          .map(
+            ({ name, columns }) =>
+              `${name}:${JSON.stringify(db.prepare(`select ${columns} from "${name}"`).all())}`,
+          )
+          .join('\n');
       const before = everyRow(old);
       old.close();
 
@@ -268,9 +379,20 @@ describe('a database of the previous main', () => {
       try {
         expect(app.seeded).toBeNull();
         expect(everyRow(app.services.sqlite)).toBe(before);
-        const ask = (token: string) => app.fastify.inject({ method: 'POST', url: '/user/view_profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: '{}' });
+        const ask = (token: string) =>
+          app.fastify.inject({
+            method: 'POST',
+            url: '/user/view_profile',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            payload: '{}',
+          });
         expect((await ask(oldToken)).json()).toEqual({ Error: MSG.sessionExpired });
-        const login = await app.fastify.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'demo', password: 'Demo@1234' }) });
+        const login = await app.fastify.inject({
+          method: 'POST',
+          url: '/user/login',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ username: 'demo', password: 'Demo@1234' }),
+        });
         expect((await ask((login.json() as { JWT: string }).JWT)).statusCode).toBe(200);
       } finally {
         await app.fastify.close();

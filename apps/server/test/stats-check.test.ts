@@ -24,11 +24,16 @@ import { ADDRESSES_CHECKSUMMED_KEY } from '../src/modules/withdrawals/checksum-f
 import { resetDatabase, seedScenario } from '../src/seed/index.ts';
 import { createTestApp, migrationsBefore, type TestApp } from './helpers.ts';
 
-const TREE_COLUMNS = 'select member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id from binary_stats order by member_id';
+const TREE_COLUMNS =
+  'select member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id from binary_stats order by member_id';
 
 const mark = (t: TestApp) =>
-  (t.services.sqlite.prepare('select value from meta where key = ?').get(STATS_COMPLETE_KEY) as { value: string } | undefined)?.value;
-const lastId = (t: TestApp) => (t.services.sqlite.prepare('select max(id) as id from members').get() as { id: number }).id;
+  (
+    t.services.sqlite.prepare('select value from meta where key = ?').get(STATS_COMPLETE_KEY) as
+      { value: string } | undefined
+  )?.value;
+const lastId = (t: TestApp) =>
+  (t.services.sqlite.prepare('select max(id) as id from members').get() as { id: number }).id;
 
 /** The check as it was before the index probes: every member joined to its row. */
 const missingByFullPass = (sqlite: Database.Database) =>
@@ -46,12 +51,25 @@ function recomputed(t: TestApp) {
   const { sqlite } = t.services;
   const saved = sqlite.prepare(TREE_COLUMNS).all();
   sqlite.prepare('delete from meta where key = ?').run(STATS_COMPLETE_KEY);
-  sqlite.prepare('update binary_stats set binary_jump_id = null where member_id = (select min(member_id) from binary_stats)').run();
+  sqlite
+    .prepare(
+      'update binary_stats set binary_jump_id = null where member_id = (select min(member_id) from binary_stats)',
+    )
+    .run();
   expect(backfillBinaryStats(t.services)).toBe(1);
   return { saved, recomputed: sqlite.prepare(TREE_COLUMNS).all() };
 }
 
-const bulkInsert = (t: TestApp, rows: { id?: number; username: string; sponsor: number | null; parent: number | null; side: '0' | '1' | null }[]) => {
+const bulkInsert = (
+  t: TestApp,
+  rows: {
+    id?: number;
+    username: string;
+    sponsor: number | null;
+    parent: number | null;
+    side: '0' | '1' | null;
+  }[],
+) => {
   const insert = t.services.sqlite.prepare(
     `insert into members (id, username, name, email, country, sponsor_id, parent_id, side, created_at, password_hash)
      values (@id, @username, @username, @username || '@example.com', 'India', @sponsor, @parent, @side, 0, @hash)`,
@@ -62,17 +80,35 @@ const bulkInsert = (t: TestApp, rows: { id?: number; username: string; sponsor: 
 };
 
 const register = (t: TestApp, username: string, sponsorId: number | null, side: '0' | '1') =>
-  insertMember(t.services, { username, name: username, email: `${username}@example.com`, country: 'India', passwordHash: DEMO_PASSWORD_HASH, sponsorId, side, createdAt: 0 });
+  insertMember(t.services, {
+    username,
+    name: username,
+    email: `${username}@example.com`,
+    country: 'India',
+    passwordHash: DEMO_PASSWORD_HASH,
+    sponsorId,
+    side,
+    createdAt: 0,
+  });
 
 describe('the start-up check of binary_stats', () => {
   it('reads index entries only: the partial index for rows to compute, the members past the mark by their key', async () => {
     const t = await createTestApp({ seed: 'demo' });
-    const plan = (sql: string) => (t.services.sqlite.prepare(`explain query plan ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
-    expect(plan('select count(*) as n from binary_stats where depth < 0 or binary_jump_id is null or sponsor_jump_id is null')).toMatch(
-      /^SCAN binary_stats USING (COVERING )?INDEX binary_stats_incomplete$/,
-    );
+    const plan = (sql: string) =>
+      (t.services.sqlite.prepare(`explain query plan ${sql}`).all() as { detail: string }[])
+        .map((r) => r.detail)
+        .join(' | ');
+    expect(
+      plan(
+        'select count(*) as n from binary_stats where depth < 0 or binary_jump_id is null or sponsor_jump_id is null',
+      ),
+    ).toMatch(/^SCAN binary_stats USING (COVERING )?INDEX binary_stats_incomplete$/);
     expect(plan('select coalesce(max(id), 0) as id from members')).toMatch(/^SEARCH members/);
-    expect(plan('select count(*) as n from members m where m.id > 5 and not exists (select 1 from binary_stats b where b.member_id = m.id)')).toMatch(
+    expect(
+      plan(
+        'select count(*) as n from members m where m.id > 5 and not exists (select 1 from binary_stats b where b.member_id = m.id)',
+      ),
+    ).toMatch(
       /SEARCH m USING INTEGER PRIMARY KEY \(rowid>\?\).*SEARCH b USING INTEGER PRIMARY KEY \(rowid=\?\)/,
     );
     // A new database is marked complete up to its last member by the seed, so a start finds nothing to do.
@@ -80,7 +116,9 @@ describe('the start-up check of binary_stats', () => {
     expect(backfillBinaryStats(t.services)).toBe(0);
     // A member below the mark whose row goes missing by hand is not looked for: the check does not
     // walk the members it has already seen (what keeps it O(1) at 1,000,000 members).
-    const victim = t.services.sqlite.prepare("select id from members where username = 'allene_029'").get() as { id: number };
+    const victim = t.services.sqlite
+      .prepare("select id from members where username = 'allene_029'")
+      .get() as { id: number };
     t.services.sqlite.prepare('delete from binary_stats where member_id = ?').run(victim.id);
     expect(backfillBinaryStats(t.services)).toBe(0);
     expect(missingByFullPass(t.services.sqlite)).toBe(1);
@@ -134,11 +172,21 @@ describe('the start-up check of binary_stats', () => {
     const buyer = lastId(t);
     sqlite.transaction(() => {
       markStatsComplete(t.services, buyer); // a wrong mark: only the row's own state can tell
-      recordPurchaseVolume(t.services, { memberId: buyer, buyerUsername: 'buyer', transId: 'PK1', amount: 1, binaryVolume: 5, rankVolume: 5, at: 0 });
+      recordPurchaseVolume(t.services, {
+        memberId: buyer,
+        buyerUsername: 'buyer',
+        transId: 'PK1',
+        amount: 1,
+        binaryVolume: 5,
+        rankVolume: 5,
+        at: 0,
+      });
     })();
     expect(backfillBinaryStats(t.services)).toBe(1);
     expect(missingByFullPass(sqlite)).toBe(0);
-    expect(sqlite.prepare('select own_binary_pending as v from binary_stats where member_id = ?').get(buyer)).toEqual({ v: 5 });
+    expect(
+      sqlite.prepare('select own_binary_pending as v from binary_stats where member_id = ?').get(buyer),
+    ).toEqual({ v: 5 });
 
     // What the check left is what the full pass computes from the links.
     const { saved, recomputed: again } = recomputed(t);
@@ -181,7 +229,8 @@ describe('a database made before migration 0005', () => {
       old.transaction(() => {
         // 1 ← 2 ← 3 ← 4 down the left leg; 5 on 1's right, without a row.
         insertMember.run(1, 'root', 'root', 'root@example.com', null, null, null);
-        for (let id = 2; id <= 4; id++) insertMember.run(id, `m${id}`, `m${id}`, `m${id}@example.com`, id - 1, id - 1, '0');
+        for (let id = 2; id <= 4; id++)
+          insertMember.run(id, `m${id}`, `m${id}`, `m${id}@example.com`, id - 1, id - 1, '0');
         insertMember.run(5, 'm5', 'm5', 'm5@example.com', 1, 1, '1');
         insertStats.run(1, 0, 3, 1, 0, 1, 7_000); // team size as it stood before m5 arrived in bulk
         insertStats.run(2, 1, 2, 1, 1, 1, 8_000);
@@ -193,7 +242,9 @@ describe('a database made before migration 0005', () => {
         members: db.prepare('select * from members order by id').all(),
         volumes: db.prepare('select member_id, left_carry from binary_stats order by member_id').all(),
         // Every row but the start-up checks' own marks.
-        meta: db.prepare('select * from meta where key not in (?, ?) order by key').all(STATS_COMPLETE_KEY, ADDRESSES_CHECKSUMMED_KEY),
+        meta: db
+          .prepare('select * from meta where key not in (?, ?) order by key')
+          .all(STATS_COMPLETE_KEY, ADDRESSES_CHECKSUMMED_KEY),
       });
       const before = dump(old);
       expect(missingByFullPass(old)).toBe(1);
@@ -203,15 +254,27 @@ describe('a database made before migration 0005', () => {
       try {
         const db = app.services.sqlite;
         expect(app.created).toBe(false);
-        expect((db.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n).toBe(all);
-        expect(dump(db)).toEqual({ ...before, volumes: [...before.volumes, { member_id: 5, left_carry: 0 }] });
+        expect((db.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n).toBe(
+          all,
+        );
+        expect(dump(db)).toEqual({
+          ...before,
+          volumes: [...before.volumes, { member_id: 5, left_carry: 0 }],
+        });
         expect(missingByFullPass(db)).toBe(0);
-        expect(db.prepare('select team_size from binary_stats where member_id = 1').get()).toEqual({ team_size: 4 });
-        expect(db.prepare('select value from meta where key = ?').get(STATS_COMPLETE_KEY)).toEqual({ value: '5' });
-        expect(db.prepare("select name from sqlite_master where name in ('binary_stats_incomplete', 'members_stats_unchecked') order by name").all()).toEqual([
-          { name: 'binary_stats_incomplete' },
-          { name: 'members_stats_unchecked' },
-        ]);
+        expect(db.prepare('select team_size from binary_stats where member_id = 1').get()).toEqual({
+          team_size: 4,
+        });
+        expect(db.prepare('select value from meta where key = ?').get(STATS_COMPLETE_KEY)).toEqual({
+          value: '5',
+        });
+        expect(
+          db
+            .prepare(
+              "select name from sqlite_master where name in ('binary_stats_incomplete', 'members_stats_unchecked') order by name",
+            )
+            .all(),
+        ).toEqual([{ name: 'binary_stats_incomplete' }, { name: 'members_stats_unchecked' }]);
       } finally {
         await app.fastify.close();
       }

@@ -61,7 +61,11 @@ async function serveCopy(name: string) {
   const path = join(dir, `${name}.sqlite`);
   copyFileSync(template, path);
   const lines: LogLine[] = [];
-  const t = await createTestApp({ seed: 'demo', databasePath: path, logger: { level: 'info', stream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } } });
+  const t = await createTestApp({
+    seed: 'demo',
+    databasePath: path,
+    logger: { level: 'info', stream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } },
+  });
   opened.push(t);
   const token = await t.login('demo');
   // The sign-in's work after the answer is written now, not in the middle of a fault.
@@ -70,7 +74,8 @@ async function serveCopy(name: string) {
 }
 
 const SWAP = { from_wallet: 'ROI', to_wallet: 'Deposit', amount: 1 };
-const swap = (t: TestApp, token: string) => t.post<{ Error?: string; Success?: string }>('/wallet/transfer_wallet', SWAP, { token });
+const swap = (t: TestApp, token: string) =>
+  t.post<{ Error?: string; Success?: string }>('/wallet/transfer_wallet', SWAP, { token });
 const swapRpc = async (t: TestApp, token: string) => {
   const reply = await t.trpc('wallet.transfer_wallet', 'mutation', SWAP, token);
   const error = (reply.body as { error?: { message: string; data: { code: string } } }).error;
@@ -80,7 +85,9 @@ const readyz = (t: TestApp) => t.get<{ status: string; ready: boolean; reasons: 
 
 /** The error lines of one request: its id, its route, the error with its stack. */
 function expectLogged(lines: LogLine[], route: string, pattern: RegExp) {
-  const line = lines.find((l) => l.level >= 50 && l.route === route && pattern.test(`${l.msg} ${l.storage?.code ?? ''}`));
+  const line = lines.find(
+    (l) => l.level >= 50 && l.route === route && pattern.test(`${l.msg} ${l.storage?.code ?? ''}`),
+  );
   expect(line, JSON.stringify(lines, null, 1)).toBeDefined();
   expect(line!.reqId).toMatch(/^req-/);
   expect(line!.err?.stack).toBeTruthy();
@@ -123,13 +130,26 @@ describe('a full database (PRAGMA max_page_count)', () => {
     const line = expectLogged(lines, '/wallet/transfer_wallet', /SQLITE_FULL/);
     expect(line.err).toMatchObject({ type: 'SqliteError', code: 'SQLITE_FULL' });
 
-    expect(await swapRpc(t, token)).toEqual({ status: 503, message: STORAGE_MESSAGES.cannotSave, code: 'SERVICE_UNAVAILABLE' });
+    expect(await swapRpc(t, token)).toEqual({
+      status: 503,
+      message: STORAGE_MESSAGES.cannotSave,
+      code: 'SERVICE_UNAVAILABLE',
+    });
     expect(moneySnapshot(t)).toBe(before);
-    expect(lines.some((l) => l.level >= 50 && l.procedure === 'wallet.transfer_wallet' && l.storage?.code === 'SQLITE_FULL')).toBe(true);
+    expect(
+      lines.some(
+        (l) => l.level >= 50 && l.procedure === 'wallet.transfer_wallet' && l.storage?.code === 'SQLITE_FULL',
+      ),
+    ).toBe(true);
 
     const ready = await readyz(t);
     expect(ready.status).toBe(503);
-    expect(ready.body.reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^database: cannot write: .*full \(SQLITE_FULL\)/), expect.stringMatching(/^lastFault: a write failed/)]));
+    expect(ready.body.reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^database: cannot write: .*full \(SQLITE_FULL\)/),
+        expect.stringMatching(/^lastFault: a write failed/),
+      ]),
+    );
     expect((await t.get('/healthz')).status).toBe(200);
 
     // Room again: the same swap goes through, and the ledger is whole.
@@ -149,14 +169,31 @@ describe('a database file that cannot be written', () => {
     if (!how) t.services.sqlite.pragma('query_only = ON');
     const answer = await swap(t, token);
     expect(answer).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
-    expect(await swapRpc(t, token)).toEqual({ status: 503, message: STORAGE_MESSAGES.cannotSave, code: 'SERVICE_UNAVAILABLE' });
-    expectLogged(lines, '/wallet/transfer_wallet', how ? /read-only\.sqlite cannot be written \((EPERM|EACCES)\)/ : /SQLITE_READONLY/);
-    if (how) expect(lines.some((l) => l.level >= 50 && /^STORAGE FAULT: read-only\.sqlite cannot be written/.test(l.msg))).toBe(true);
+    expect(await swapRpc(t, token)).toEqual({
+      status: 503,
+      message: STORAGE_MESSAGES.cannotSave,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expectLogged(
+      lines,
+      '/wallet/transfer_wallet',
+      how ? /read-only\.sqlite cannot be written \((EPERM|EACCES)\)/ : /SQLITE_READONLY/,
+    );
+    if (how)
+      expect(
+        lines.some((l) => l.level >= 50 && /^STORAGE FAULT: read-only\.sqlite cannot be written/.test(l.msg)),
+      ).toBe(true);
     // Reads go on.
     expect((await t.post('/user/view_profile', {}, { token })).status).toBe(200);
     const ready = await readyz(t);
     expect(ready.status).toBe(503);
-    expect(ready.body.reasons).toEqual(expect.arrayContaining([expect.stringMatching(how ? /^file: read-only\.sqlite cannot be written/ : /^database: cannot write: .*read-only/)]));
+    expect(ready.body.reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          how ? /^file: read-only\.sqlite cannot be written/ : /^database: cannot write: .*read-only/,
+        ),
+      ]),
+    );
 
     if (how) restore();
     else t.services.sqlite.pragma('query_only = OFF');
@@ -177,7 +214,11 @@ describe('a write lock held longer than a request waits (SQLITE_BUSY)', () => {
     other.exec('begin immediate');
     try {
       expect(await swap(t, token)).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.busy } });
-      expect(await swapRpc(t, token)).toEqual({ status: 503, message: STORAGE_MESSAGES.busy, code: 'SERVICE_UNAVAILABLE' });
+      expect(await swapRpc(t, token)).toEqual({
+        status: 503,
+        message: STORAGE_MESSAGES.busy,
+        code: 'SERVICE_UNAVAILABLE',
+      });
       expectLogged(lines, '/wallet/transfer_wallet', /SQLITE_BUSY/);
     } finally {
       other.exec('rollback');
@@ -199,7 +240,11 @@ describe('database files made immutable (chattr +i, the WAL index included)', ()
     // As root with chattr: the real fault. Otherwise chmod, which leaves the WAL index's map writable: writes refused, reads served.
     const how = makeUnwritable(files) ?? 'chattr';
     expect(await swap(t, token)).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
-    expect(lines.some((l) => l.level >= 50 && /^STORAGE FAULT: immutable\.sqlite(-shm)? cannot be written/.test(l.msg))).toBe(true);
+    expect(
+      lines.some(
+        (l) => l.level >= 50 && /^STORAGE FAULT: immutable\.sqlite(-shm)? cannot be written/.test(l.msg),
+      ),
+    ).toBe(true);
     const profile = await t.post('/user/view_profile', {}, { token });
     const query = await t.trpc('user.view_profile', 'query', {}, token);
     const qa = await t.get('/__qa/ledger/check');
@@ -210,7 +255,12 @@ describe('database files made immutable (chattr +i, the WAL index included)', ()
       expect(qa.status).toBe(503);
       const ready = await readyz(t);
       expect(ready.status).toBe(503);
-      expect(ready.body.reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^file: immutable\.sqlite(-shm|-wal)? cannot be written/), 'database: not probed: the database files cannot be written']));
+      expect(ready.body.reasons).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^file: immutable\.sqlite(-shm|-wal)? cannot be written/),
+          'database: not probed: the database files cannot be written',
+        ]),
+      );
     } else {
       expect(profile.status).toBe(200);
       expect(query.status).toBe(200);
@@ -235,8 +285,16 @@ describe('a database file deleted while serving', () => {
     const before = moneySnapshot(t);
     unlinkSync(path);
     expect(await swap(t, token)).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
-    expect(await swapRpc(t, token)).toEqual({ status: 503, message: STORAGE_MESSAGES.cannotSave, code: 'SERVICE_UNAVAILABLE' });
-    const loud = lines.find((l) => l.level >= 50 && l.msg.startsWith('STORAGE FAULT: deleted.sqlite was deleted while the server had it open'));
+    expect(await swapRpc(t, token)).toEqual({
+      status: 503,
+      message: STORAGE_MESSAGES.cannotSave,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    const loud = lines.find(
+      (l) =>
+        l.level >= 50 &&
+        l.msg.startsWith('STORAGE FAULT: deleted.sqlite was deleted while the server had it open'),
+    );
     expect(loud, JSON.stringify(lines)).toBeDefined();
     expect(loud!.msg).toContain('until the server restarts');
     expectLogged(lines, '/wallet/transfer_wallet', /^Refused \(503\): deleted\.sqlite was deleted/);
@@ -245,14 +303,22 @@ describe('a database file deleted while serving', () => {
     const runs = dailyRunsOf(t.services);
     expect(runs?.inWorker).toBe(true);
     await expect(runs!.runDue(t.clock.now(), t.clock.now() + 86_400_000)).rejects.toThrow(StorageError);
-    expect(() => t.services.sqlite.prepare("insert into meta (key, value) values ('after-delete', 'x')").run()).toThrow(/readonly/);
+    expect(() =>
+      t.services.sqlite.prepare("insert into meta (key, value) values ('after-delete', 'x')").run(),
+    ).toThrow(/readonly/);
     expect((await t.post('/user/view_profile', {}, { token })).status).toBe(200);
     const ready = await readyz(t);
     expect(ready.status).toBe(503);
-    expect(ready.body.reasons).toContain('file: deleted.sqlite was deleted while the server had it open: what is written now would be lost');
+    expect(ready.body.reasons).toContain(
+      'file: deleted.sqlite was deleted while the server had it open: what is written now would be lost',
+    );
     expect(moneySnapshot(t)).toBe(before);
     // Read in place: the QA check settles deposits first, a write, refused like the others.
-    expect(ledgerCheck(t.services)).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+    expect(ledgerCheck(t.services)).toMatchObject({
+      balanced: true,
+      negativeWallets: [],
+      mismatchedWallets: [],
+    });
     await t.close();
     expect(existsSync(path)).toBe(false);
   });
@@ -260,7 +326,9 @@ describe('a database file deleted while serving', () => {
   it('is not replaced by a new database at restart: buildApp and main.ts refuse, say why, and create nothing', async () => {
     expect(existsSync(markerPathOf(path))).toBe(true);
     await expect(buildApp({ databasePath: path, seed: 'demo' })).rejects.toThrow(MissingDatabaseError);
-    await expect(buildApp({ databasePath: path, seed: 'demo' })).rejects.toThrow(/deleted\.sqlite is missing, but deleted\.sqlite\.created .*will not create a new, empty database/);
+    await expect(buildApp({ databasePath: path, seed: 'demo' })).rejects.toThrow(
+      /deleted\.sqlite is missing, but deleted\.sqlite\.created .*will not create a new, empty database/,
+    );
     expect(existsSync(path)).toBe(false);
 
     const { code, output } = await runMain({ DATABASE_PATH: path, PORT: '0' });
@@ -275,7 +343,9 @@ describe('a database file deleted while serving', () => {
     expect(existsSync(`${path}-wal`)).toBe(true);
     unlinkSync(markerPathOf(path));
     if (existsSync(`${path}-shm`)) unlinkSync(`${path}-shm`);
-    await expect(buildApp({ databasePath: path, seed: 'empty' })).rejects.toThrow(/is missing, but deleted\.sqlite-wal beside it/);
+    await expect(buildApp({ databasePath: path, seed: 'empty' })).rejects.toThrow(
+      /is missing, but deleted\.sqlite-wal beside it/,
+    );
     unlinkSync(`${path}-wal`);
     const app = await buildApp({ databasePath: path, seed: 'empty' });
     expect({ created: app.created, seeded: app.seeded }).toEqual({ created: true, seeded: null });
@@ -286,11 +356,21 @@ describe('a database file deleted while serving', () => {
 describe('the QA clock on a database that refuses writes', () => {
   it('answers 503 and does not move: the offset is saved before it is used', async () => {
     const app = await buildApp({ seed: 'empty' });
-    const now = () => app.fastify.inject({ method: 'GET', url: '/__qa/clock' }).then((r) => (r.json() as { now: string }).now);
+    const now = () =>
+      app.fastify
+        .inject({ method: 'GET', url: '/__qa/clock' })
+        .then((r) => (r.json() as { now: string }).now);
     const before = Date.parse(await now());
     app.services.sqlite.pragma('query_only = ON');
-    const advance = await app.fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'P3D' } });
-    expect({ status: advance.statusCode, body: advance.json() as unknown }).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
+    const advance = await app.fastify.inject({
+      method: 'POST',
+      url: '/__qa/clock',
+      payload: { advance: 'P3D' },
+    });
+    expect({ status: advance.statusCode, body: advance.json() as unknown }).toEqual({
+      status: 503,
+      body: { Error: STORAGE_MESSAGES.cannotSave },
+    });
     // Real time runs on; three days would show.
     expect(Date.parse(await now()) - before).toBeLessThan(86_400_000);
     await app.fastify.close();
@@ -312,7 +392,9 @@ describe('seeding', () => {
     expect(zero.services.sqlite.prepare('select count(*) as n from members').get()).toEqual({ n: 0 });
     await zero.fastify.close();
 
-    await expect(buildApp({ databasePath: join(dir, 'never.sqlite'), createDatabase: false })).rejects.toThrow(MissingDatabaseError);
+    await expect(
+      buildApp({ databasePath: join(dir, 'never.sqlite'), createDatabase: false }),
+    ).rejects.toThrow(MissingDatabaseError);
     expect(existsSync(join(dir, 'never.sqlite'))).toBe(false);
 
     // SEED=none (production's default): a new file gets the schema and nothing else.
@@ -324,7 +406,9 @@ describe('seeding', () => {
 
   it('is configured by SEED: demo for development, none in production, a scenario or none; LOG_LEVEL must be a level', () => {
     expect(startConfig({}).build.seed).toBe('demo');
-    expect(startConfig({ NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on' }).build.seed).toBe('none');
+    expect(
+      startConfig({ NODE_ENV: 'production', STANDIN: 'on', WALLET_CHECK_STANDIN: 'on' }).build.seed,
+    ).toBe('none');
     expect(startConfig({ SEED: 'none' }).build.seed).toBe('none');
     expect(startConfig({ SEED: 'empty' }).build.seed).toBe('empty');
     expect(startConfig({}).build.createDatabase).toBe(true);
@@ -340,7 +424,10 @@ describe('seeding', () => {
 describe('logging', () => {
   async function logged(level: 'info' | 'debug') {
     const lines: LogLine[] = [];
-    const t = await createTestApp({ seed: 'empty', logger: { level, stream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } } });
+    const t = await createTestApp({
+      seed: 'empty',
+      logger: { level, stream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } },
+    });
     opened.push(t);
     return { t, lines };
   }
@@ -366,7 +453,14 @@ describe('logging', () => {
     expect(info.lines).toEqual([]);
     const debug = await logged('debug');
     await debug.t.get('/healthz?probe=1');
-    expect(debug.lines.filter((l) => l.msg === 'request')).toEqual([expect.objectContaining({ level: 20, url: '/healthz', status: 200, reqId: expect.stringMatching(/^req-/) })]);
+    expect(debug.lines.filter((l) => l.msg === 'request')).toEqual([
+      expect.objectContaining({
+        level: 20,
+        url: '/healthz',
+        status: 200,
+        reqId: expect.stringMatching(/^req-/),
+      }),
+    ]);
   });
 
   it('logs every 5xx with its cause: an unexpected error (REST and tRPC) with its stack, route and request id; a QA fault rule', async () => {
@@ -377,26 +471,58 @@ describe('logging', () => {
       throw new TypeError('boom in the handler');
     };
     try {
-      expect(await t.post('/user/view_country', {})).toEqual({ status: 500, body: { Error: MSG.unexpectedError } });
+      expect(await t.post('/user/view_country', {})).toEqual({
+        status: 500,
+        body: { Error: MSG.unexpectedError },
+      });
       expect((await t.trpc('user.view_country', 'query', {})).status).toBe(500);
     } finally {
       table['user.view_country'] = saved;
     }
     const rest = lines.find((l) => l.route === '/user/view_country');
-    expect(rest).toMatchObject({ level: 50, msg: 'Unexpected error, answered 500', reqId: expect.stringMatching(/^req-/), err: { type: 'TypeError', message: 'boom in the handler' } });
+    expect(rest).toMatchObject({
+      level: 50,
+      msg: 'Unexpected error, answered 500',
+      reqId: expect.stringMatching(/^req-/),
+      err: { type: 'TypeError', message: 'boom in the handler' },
+    });
     expect(rest!.err!.stack).toContain('storage-faults.test.ts');
-    expect(lines.find((l) => l.procedure === 'user.view_country')).toMatchObject({ level: 50, route: '/trpc/:path', err: { message: 'boom in the handler' } });
+    expect(lines.find((l) => l.procedure === 'user.view_country')).toMatchObject({
+      level: 50,
+      route: '/trpc/:path',
+      err: { message: 'boom in the handler' },
+    });
 
-    expect((await t.post('/__qa/faults', { path: '/user/view_country', status: 500, error: 'Injected' })).status).toBe(201);
+    expect(
+      (await t.post('/__qa/faults', { path: '/user/view_country', status: 500, error: 'Injected' })).status,
+    ).toBe(201);
     lines.length = 0;
     expect((await t.post('/user/view_country', {})).status).toBe(500);
-    expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'Answered 500: Injected', route: '/user/view_country', reqId: expect.stringMatching(/^req-/) })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'Answered 500: Injected',
+        route: '/user/view_country',
+        reqId: expect.stringMatching(/^req-/),
+      }),
+    ]);
     // An answer no error explains (a broken body from a QA rule): the closing hook still says which.
     await t.fastify.inject({ method: 'DELETE', url: '/__qa/faults' });
-    expect((await t.post('/__qa/faults', { path: '/user/view_country', status: 502, malformed: true })).status).toBe(201);
+    expect(
+      (await t.post('/__qa/faults', { path: '/user/view_country', status: 502, malformed: true })).status,
+    ).toBe(201);
     lines.length = 0;
-    expect((await t.fastify.inject({ method: 'POST', url: '/user/view_country', payload: {} })).statusCode).toBe(502);
-    expect(lines).toEqual([expect.objectContaining({ level: 40, status: 502, route: '/user/view_country', msg: expect.stringMatching(/^Answered 502 without an error/) })]);
+    expect(
+      (await t.fastify.inject({ method: 'POST', url: '/user/view_country', payload: {} })).statusCode,
+    ).toBe(502);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        status: 502,
+        route: '/user/view_country',
+        msg: expect.stringMatching(/^Answered 502 without an error/),
+      }),
+    ]);
   });
 });
 
@@ -413,7 +539,9 @@ describe('a read-only mount without a jwt-secret file', () => {
     const { code, output } = await runMain({ DATABASE_PATH: path, PORT: '0', JWT_SECRET: '' });
     restore();
     expect(code, output).toBe(1);
-    expect(output).toMatch(/Cannot keep the session key: .*jwt-secret cannot be written \((EROFS|EPERM|EACCES)\)\. Set JWT_SECRET/);
+    expect(output).toMatch(
+      /Cannot keep the session key: .*jwt-secret cannot be written \((EROFS|EPERM|EACCES)\)\. Set JWT_SECRET/,
+    );
     expect(output).not.toMatch(/^\s+at /m);
     expect(output).not.toContain('Member dashboard on');
     expect(existsSync(join(mount, 'jwt-secret'))).toBe(false);
@@ -422,29 +550,56 @@ describe('a read-only mount without a jwt-secret file', () => {
 
 describe('/healthz and /readyz', () => {
   it('answer without QA control and without secrets: alive, ready with each check, not ready with the reasons', async () => {
-    const t = await createTestApp({ seed: 'empty', databasePath: join(dir, 'health.sqlite'), jwtSecret: 'health-secret-value', config: { qaControl: false } });
+    const t = await createTestApp({
+      seed: 'empty',
+      databasePath: join(dir, 'health.sqlite'),
+      jwtSecret: 'health-secret-value',
+      config: { qaControl: false },
+    });
     opened.push(t);
     expect(await t.get('/healthz')).toMatchObject({ status: 200, body: { status: 'alive' } });
     const ready = await t.get<Record<string, unknown>>('/readyz');
     expect(ready).toMatchObject({
       status: 200,
-      body: { status: 'ready', ready: true, reasons: [], checks: { file: { ok: true }, database: { ok: true, detail: 'writable' }, disk: { ok: true }, lastFault: { ok: true }, runs: { ok: true } } },
+      body: {
+        status: 'ready',
+        ready: true,
+        reasons: [],
+        checks: {
+          file: { ok: true },
+          database: { ok: true, detail: 'writable' },
+          disk: { ok: true },
+          lastFault: { ok: true },
+          runs: { ok: true },
+        },
+      },
     });
     const text = JSON.stringify(ready.body);
     expect(text).not.toContain(dir);
     expect(text).not.toContain('health-secret-value');
     // The probe kept nothing.
-    expect(t.services.sqlite.prepare("select count(*) as n from meta where key = 'readyz probe'").get()).toEqual({ n: 0 });
+    expect(
+      t.services.sqlite.prepare("select count(*) as n from meta where key = 'readyz probe'").get(),
+    ).toEqual({ n: 0 });
   });
 
   it('fails on a run signal and on a run left running for over an hour', async () => {
-    const t = await createTestApp({ seed: 'empty', runsFailing: () => 'binary: SqliteError SQLITE_BUSY (see the log)' });
+    const t = await createTestApp({
+      seed: 'empty',
+      runsFailing: () => 'binary: SqliteError SQLITE_BUSY (see the log)',
+    });
     opened.push(t);
-    expect((await readyz(t)).body.reasons).toEqual(['runs: daily runs failing: binary: SqliteError SQLITE_BUSY (see the log)']);
+    expect((await readyz(t)).body.reasons).toEqual([
+      'runs: daily runs failing: binary: SqliteError SQLITE_BUSY (see the log)',
+    ]);
     t.services.sqlite
-      .prepare("insert into job_runs (job, business_date, status, cursor, started_at) values ('stalled-test', '2000-01-03', 'running', 0, ?)")
+      .prepare(
+        "insert into job_runs (job, business_date, status, cursor, started_at) values ('stalled-test', '2000-01-03', 'running', 0, ?)",
+      )
       .run(t.clock.now() - 2 * 60 * 60_000);
-    expect(readiness(t.services).reasons).toEqual([expect.stringMatching(/^runs: last run: stalled-test for 2000-01-03, running since .* \(stalled\)$/)]);
+    expect(readiness(t.services).reasons).toEqual([
+      expect.stringMatching(/^runs: last run: stalled-test for 2000-01-03, running since .* \(stalled\)$/),
+    ]);
   });
 
   it('runSignal: failing after a failure, until a success or RUN_FAILURE_MS', () => {
@@ -465,8 +620,26 @@ describe('/healthz and /readyz', () => {
 /** `node --import tsx main.ts` with `env`: its exit code and output (it must exit by itself). */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const base = { ...process.env };
-  for (const name of ['HOST', 'QA_TOKEN', 'QA_CONTROL', 'NODE_ENV', 'PORT', 'DATABASE_PATH', 'JWT_SECRET', 'SEED', 'LOG_LEVEL', 'LOG', 'STANDIN', 'DATABASE_CREATE', 'CORS_ORIGINS']) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...base, NODE_ENV: 'development', JWT_SECRET: 'storage-test-secret', ...env } });
+  for (const name of [
+    'HOST',
+    'QA_TOKEN',
+    'QA_CONTROL',
+    'NODE_ENV',
+    'PORT',
+    'DATABASE_PATH',
+    'JWT_SECRET',
+    'SEED',
+    'LOG_LEVEL',
+    'LOG',
+    'STANDIN',
+    'DATABASE_CREATE',
+    'CORS_ORIGINS',
+  ])
+    delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...base, NODE_ENV: 'development', JWT_SECRET: 'storage-test-secret', ...env },
+  });
   let output = '';
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return new Promise((done) => {

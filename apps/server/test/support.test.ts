@@ -16,12 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = { name: 'Demo Member', email: 'demo.reply@example.com', subject: 'Upgrade question', message: 'How do I upgrade from Silver to Gold?' };
+const valid = {
+  name: 'Demo Member',
+  email: 'demo.reply@example.com',
+  subject: 'Upgrade question',
+  message: 'How do I upgrade from Silver to Gold?',
+};
 let ipCounter = 0;
 /** A fresh address per call keeps the support rate limit out of the tests that are not about it. */
 const send = (body: unknown, token: string | null = demo, ip = `10.9.0.${++ipCounter}`) =>
-  t.post<{ Success?: string; Ticket?: string; Error?: string }>('/support/send_message', body, { ...(token ? { token } : {}), ip });
-const activity = (token: string, body: Record<string, unknown> = {}) => t.post<{ Success: Activity[]; Error?: string }>('/activity/view_recent', body, { token });
+  t.post<{ Success?: string; Ticket?: string; Error?: string }>('/support/send_message', body, {
+    ...(token ? { token } : {}),
+    ip,
+  });
+const activity = (token: string, body: Record<string, unknown> = {}) =>
+  t.post<{ Success: Activity[]; Error?: string }>('/activity/view_recent', body, { token });
 
 describe('capabilities', () => {
   it('/config.json advertises the support and activity extensions', async () => {
@@ -36,7 +45,10 @@ describe('support.send_message', () => {
   it('needs a token: 401 Invalid Authentication, over REST and tRPC', async () => {
     expect(await send(valid, null)).toEqual({ status: 401, body: { Error: MSG.invalidAuthentication } });
     expect((await t.trpc('support.send_message', 'mutation', valid)).status).toBe(401);
-    expect(await t.post('/activity/view_recent', {})).toEqual({ status: 401, body: { Error: MSG.invalidAuthentication } });
+    expect(await t.post('/activity/view_recent', {})).toEqual({
+      status: 401,
+      body: { Error: MSG.invalidAuthentication },
+    });
     expect((await t.trpc('activity.view_recent', 'query', {})).status).toBe(401);
   });
 
@@ -57,29 +69,52 @@ describe('support.send_message', () => {
       [{ ...valid, message: 'x'.repeat(5001) }, 'Message must be at most 5000 characters'],
       [{ ...valid, subject: 's'.repeat(201) }, 'Subject must be at most 200 characters'],
     ];
-    for (const [body, message] of cases) expect(await send(body), JSON.stringify(body).slice(0, 80)).toEqual({ status: 400, body: { Error: message } });
+    for (const [body, message] of cases)
+      expect(await send(body), JSON.stringify(body).slice(0, 80)).toEqual({
+        status: 400,
+        body: { Error: message },
+      });
     expect([t.count('support_messages'), t.count('mail_outbox')]).toEqual(before);
   });
 
   it('stores the message, mails it to the support address and a confirmation to the member', async () => {
-    const reply = await send({ ...valid, name: '  Demo Member ', subject: 'Upgrade\r\nBcc: someone@evil.test' });
+    const reply = await send({
+      ...valid,
+      name: '  Demo Member ',
+      subject: 'Upgrade\r\nBcc: someone@evil.test',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.Success).toBe(MSG.messageSent);
     const ticket = reply.body.Ticket!;
     expect(ticket).toMatch(/^SP[0-9A-F]{10}$/);
 
-    const row = t.services.sqlite.prepare('select * from support_messages where ticket = ?').get(ticket) as Record<string, unknown>;
-    expect(row).toMatchObject({ member_id: memberIdOf(t, 'demo'), name: 'Demo Member', email: valid.email, message: valid.message, created_at: t.clock.now() });
+    const row = t.services.sqlite
+      .prepare('select * from support_messages where ticket = ?')
+      .get(ticket) as Record<string, unknown>;
+    expect(row).toMatchObject({
+      member_id: memberIdOf(t, 'demo'),
+      name: 'Demo Member',
+      email: valid.email,
+      message: valid.message,
+      created_at: t.clock.now(),
+    });
 
     const [toSupport] = await t.mailbox(SUPPORT_ADDRESS);
-    expect(toSupport).toMatchObject({ to: SUPPORT_ADDRESS, subject: `[${ticket}] Upgrade Bcc: someone@evil.test`, otp: null });
+    expect(toSupport).toMatchObject({
+      to: SUPPORT_ADDRESS,
+      subject: `[${ticket}] Upgrade Bcc: someone@evil.test`,
+      otp: null,
+    });
     expect(toSupport!.text).toContain(valid.message);
     expect(toSupport!.text).toContain(`From: Demo Member <${valid.email}>`);
     expect(toSupport!.text).toContain('Member: demo (demo@example.com)');
 
     // The confirmation goes to the registered address (found by username too), never the typed one.
     const [confirmation] = await t.mailbox('demo');
-    expect(confirmation).toMatchObject({ to: 'demo@example.com', subject: `We received your message [${ticket}]` });
+    expect(confirmation).toMatchObject({
+      to: 'demo@example.com',
+      subject: `We received your message [${ticket}]`,
+    });
     expect(confirmation!.text).toContain(`will reply to ${valid.email}`);
     expect(await t.mailbox(valid.email)).toEqual([]);
   });
@@ -87,13 +122,18 @@ describe('support.send_message', () => {
   it('answers the same over tRPC', async () => {
     const reply = await t.trpc('support.send_message', 'mutation', valid, demo);
     expect(reply.status).toBe(200);
-    expect((reply.body as { result: { data: { Success: string } } }).result.data.Success).toBe(MSG.messageSent);
+    expect((reply.body as { result: { data: { Success: string } } }).result.data.Success).toBe(
+      MSG.messageSent,
+    );
   });
 
   it('is rate limited per client address: 5 a minute', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 5; i++) expect((await send(valid, demo, ip)).status).toBe(200);
-    expect(await send(valid, demo, ip)).toEqual({ status: 429, body: { Error: 'Too many requests. Please wait a minute and try again.' } });
+    expect(await send(valid, demo, ip)).toEqual({
+      status: 429,
+      body: { Error: 'Too many requests. Please wait a minute and try again.' },
+    });
     t.clock.advance(MINUTE + 1);
     expect((await send(valid, demo, ip)).status).toBe(200);
   });
@@ -115,15 +155,31 @@ describe('activity.view_recent', () => {
 
   it('shows a swap from the ledger, and a movement with a notification only once', async () => {
     t.clock.advance(MINUTE);
-    expect((await t.post('/wallet/transfer_wallet', { amount: 1, from_wallet: 'ROI', to_wallet: 'Withdrawal' }, { token: demo })).status).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/wallet/transfer_wallet',
+          { amount: 1, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
+          { token: demo },
+        )
+      ).status,
+    ).toBe(200);
     const items = (await activity(demo, { limit: 5 })).body.Success;
     expect(items).toHaveLength(5);
-    expect(items[0]).toMatchObject({ Title: 'Wallet swap', Type: 'swap', Description: 'You moved $1.00 from your ROI wallet to your Withdrawal wallet.' });
+    expect(items[0]).toMatchObject({
+      Title: 'Wallet swap',
+      Type: 'swap',
+      Description: 'You moved $1.00 from your ROI wallet to your Withdrawal wallet.',
+    });
     const all = (await activity(demo, { limit: 50 })).body.Success;
-    const ids = all.filter((item) => item.Type !== 'Withdrawal').map((item) => `${item.Type}|${item.TransID}`);
+    const ids = all
+      .filter((item) => item.Type !== 'Withdrawal')
+      .map((item) => `${item.Type}|${item.TransID}`);
     expect(new Set(ids).size).toBe(ids.length);
     // Notified movements read as their notification (e.g. an income), not as a bare ledger line.
-    const notifiedIds = new Set(all.filter((item) => /^[A-Z][a-z]+(_[A-Z][a-z]+)*$/.test(item.Type)).map((item) => item.TransID));
+    const notifiedIds = new Set(
+      all.filter((item) => /^[A-Z][a-z]+(_[A-Z][a-z]+)*$/.test(item.Type)).map((item) => item.TransID),
+    );
     expect(all.filter((item) => /^[a-z_]+$/.test(item.Type) && notifiedIds.has(item.TransID))).toEqual([]);
   });
 

@@ -20,7 +20,16 @@ beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
   // Members without any history of their own: the demo team's rows come from the engine.
   const join = (username: string) =>
-    insertMember(t.services, { username, name: username, email: `${username}@example.com`, country: 'United Kingdom', passwordHash: DEMO_PASSWORD_HASH, sponsorId: 1, side: '0', createdAt: base }).id;
+    insertMember(t.services, {
+      username,
+      name: username,
+      email: `${username}@example.com`,
+      country: 'United Kingdom',
+      passwordHash: DEMO_PASSWORD_HASH,
+      sponsorId: 1,
+      side: '0',
+      createdAt: base,
+    }).id;
   me = join('table_me');
   other = join('table_other');
   join('table_stranger');
@@ -34,18 +43,42 @@ beforeAll(async () => {
   for (let i = 0; i < 23; i++) {
     const level = (i % 5) + 1;
     const pct = level === 1 ? 1000 : 100;
-    insertLevel.run(`LVL${String(i).padStart(3, '0')}`, me, other, `SUB${i}`, level, pct, pct * 10_000, i === 3 ? 0 : pct * 10_000, base + i * DAY);
+    insertLevel.run(
+      `LVL${String(i).padStart(3, '0')}`,
+      me,
+      other,
+      `SUB${i}`,
+      level,
+      pct,
+      pct * 10_000,
+      i === 3 ? 0 : pct * 10_000,
+      base + i * DAY,
+    );
   }
-  for (let i = 0; i < 4; i++) insertLevel.run(`OTHER${i}`, other, me, `SUBO${i}`, 1, 1000, 10_000_000, 10_000_000, base + i * DAY);
+  for (let i = 0; i < 4; i++)
+    insertLevel.run(`OTHER${i}`, other, me, `SUBO${i}`, 1, 1000, 10_000_000, 10_000_000, base + i * DAY);
 
   const insertVolume = db.prepare(
     `insert into volume_entries (kind, trans_id, member_id, from_member_id, transaction_id, side, volume, left_volume, left_carry, left_total, right_volume, right_carry, right_total, status, created_at)
      values (?, ?, ?, ?, ?, ?, 50000000, 50000000, 0, 50000000, 0, 0, 0, ?, ?)`,
   );
-  for (let i = 0; i < 12; i++) insertVolume.run('binary', `BV${i}`, me, other, `SUB${i}`, i % 2 ? '1' : '0', i % 3 ? 'Carried' : 'Matched', base + i * DAY);
-  for (let i = 0; i < 3; i++) insertVolume.run('rank', `RV${i}`, me, other, `SUB${i}`, '0', 'Counted', base + i * DAY);
+  for (let i = 0; i < 12; i++)
+    insertVolume.run(
+      'binary',
+      `BV${i}`,
+      me,
+      other,
+      `SUB${i}`,
+      i % 2 ? '1' : '0',
+      i % 3 ? 'Carried' : 'Matched',
+      base + i * DAY,
+    );
+  for (let i = 0; i < 3; i++)
+    insertVolume.run('rank', `RV${i}`, me, other, `SUB${i}`, '0', 'Counted', base + i * DAY);
 
-  const insertReward = db.prepare('insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, ?, ?, ?)');
+  const insertReward = db.prepare(
+    'insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, ?, ?, ?)',
+  );
   insertReward.run('RR1', me, 'Bronze', 50_000_000, 1, base);
   insertReward.run('RR2', me, 'Silver', 100_000_000, 0, base + DAY);
 
@@ -53,7 +86,15 @@ beforeAll(async () => {
     `insert into deposits (trans_id, member_id, amount, currency, address, status, paid_amount, created_at, expires_at) values (?, ?, ?, 'USDT.BEP20', ?, ?, 0, ?, ?)`,
   );
   for (let i = 0; i < 11; i++)
-    insertDeposit.run(`DEP${i}`, me, (10 + i) * 1_000_000 + 999_999, `0x${String(i).padStart(40, 'a')}`, i % 2 ? 'PAID' : 'EXPIRED', base + i * DAY, base + i * DAY + 1_800_000);
+    insertDeposit.run(
+      `DEP${i}`,
+      me,
+      (10 + i) * 1_000_000 + 999_999,
+      `0x${String(i).padStart(40, 'a')}`,
+      i % 2 ? 'PAID' : 'EXPIRED',
+      base + i * DAY,
+      base + i * DAY + 1_800_000,
+    );
   insertDeposit.run('DEPX', other, 50_000_000, `0x${'b'.repeat(40)}`, 'PAID', base, base + 1_800_000);
 
   db.prepare(
@@ -64,7 +105,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Rows = { Success: Record<string, unknown>[] };
-const list = (path: string, query: Record<string, unknown> = {}, as = token) => t.post<Rows & { Error?: string }>(path, { pageNo: 1, pageSize: 10, ...query }, { token: as });
+const list = (path: string, query: Record<string, unknown> = {}, as = token) =>
+  t.post<Rows & { Error?: string }>(path, { pageNo: 1, pageSize: 10, ...query }, { token: as });
 const pages = async (path: string, query: Record<string, unknown> = {}) =>
   (await t.post<{ Success: number }>(path, { pageNo: 1, pageSize: 10, ...query }, { token })).body.Success;
 
@@ -95,48 +137,103 @@ describe('paging', () => {
       Expected_Amount: 1,
       Received_Amount: 0,
     });
-    const [subscription] = (await list('/subscription/subscription_transaction', { search: ['SUBA'] })).body.Success;
-    expect(subscription).toMatchObject({ Name: 'Gold', Amount: 1000, ROI_Percentage: 1.5, Max_Earnings: 3000, Total_Earnings: 3000, Status: 'EXPIRED', Reason: 'Max earnings reached' });
+    const [subscription] = (await list('/subscription/subscription_transaction', { search: ['SUBA'] })).body
+      .Success;
+    expect(subscription).toMatchObject({
+      Name: 'Gold',
+      Amount: 1000,
+      ROI_Percentage: 1.5,
+      Max_Earnings: 3000,
+      Total_Earnings: 3000,
+      Status: 'EXPIRED',
+      Reason: 'Max earnings reached',
+    });
     const deposits = (await list('/table/view_deposit_transaction', { search: ['DEP10'] })).body.Success;
     expect(deposits).toEqual([
-      { id: expect.any(String), amount: '20.99', date: new Date(base + 10 * DAY).toISOString(), status: 'EXPIRED', transaction_id: 'DEP10' },
+      {
+        id: expect.any(String),
+        amount: '20.99',
+        date: new Date(base + 10 * DAY).toISOString(),
+        status: 'EXPIRED',
+        transaction_id: 'DEP10',
+      },
     ]);
     const rewards = (await list('/rank/view_rank_transaction')).body.Success;
     expect(rewards).toEqual([
-      { DateTime: new Date(base + DAY).toISOString(), Transaction_ID: 'RR2', Current_Rank: 'Silver', Reward: 100, Status: false },
-      { DateTime: new Date(base).toISOString(), Transaction_ID: 'RR1', Current_Rank: 'Bronze', Reward: 50, Status: true },
+      {
+        DateTime: new Date(base + DAY).toISOString(),
+        Transaction_ID: 'RR2',
+        Current_Rank: 'Silver',
+        Reward: 100,
+        Status: false,
+      },
+      {
+        DateTime: new Date(base).toISOString(),
+        Transaction_ID: 'RR1',
+        Current_Rank: 'Bronze',
+        Reward: 50,
+        Status: true,
+      },
     ]);
   });
 
   it('answers one page when there is nothing', async () => {
     const stranger = await t.login('table_stranger');
-    const reply = await t.post<{ Success: number }>('/rank/total_pagination_rank_transaction', { pageNo: 1, pageSize: 10 }, { token: stranger });
+    const reply = await t.post<{ Success: number }>(
+      '/rank/total_pagination_rank_transaction',
+      { pageNo: 1, pageSize: 10 },
+      { token: stranger },
+    );
     expect(reply.body.Success).toBe(1);
   });
 });
 
 describe('search, dates and filters', () => {
   it('searches the text columns, with LIKE wildcards taken literally', async () => {
-    expect((await list('/level/level_earning_transaction', { search: ['LVL01'] })).body.Success).toHaveLength(10);
-    expect((await list('/level/level_earning_transaction', { search: ['table_o'] })).body.Success).toHaveLength(10);
+    expect((await list('/level/level_earning_transaction', { search: ['LVL01'] })).body.Success).toHaveLength(
+      10,
+    );
+    expect(
+      (await list('/level/level_earning_transaction', { search: ['table_o'] })).body.Success,
+    ).toHaveLength(10);
     expect((await list('/level/level_earning_transaction', { search: ['%'] })).body.Success).toHaveLength(0);
-    expect((await list('/level/level_earning_transaction', { search: ['LVL_1'] })).body.Success).toHaveLength(0);
+    expect((await list('/level/level_earning_transaction', { search: ['LVL_1'] })).body.Success).toHaveLength(
+      0,
+    );
     expect(await pages('/level/total_pagination_level_earning', { search: ['LVL01'] })).toBe(1);
   });
 
   it('takes start and end dates as whole days, inclusive', async () => {
-    const rows = (await list('/level/level_earning_transaction', { start_date: '2026-10-03', end_date: '2026-10-05', pageSize: 50 })).body.Success;
+    const rows = (
+      await list('/level/level_earning_transaction', {
+        start_date: '2026-10-03',
+        end_date: '2026-10-05',
+        pageSize: 50,
+      })
+    ).body.Success;
     expect(rows.map((r) => r.TransID)).toEqual(['LVL004', 'LVL003', 'LVL002']);
-    expect((await list('/level/level_earning_transaction', { start_date: '2026-10-20', pageSize: 50 })).body.Success).toHaveLength(4);
+    expect(
+      (await list('/level/level_earning_transaction', { start_date: '2026-10-20', pageSize: 50 })).body
+        .Success,
+    ).toHaveLength(4);
   });
 
   it('applies preset filters', async () => {
-    const level1 = (await list('/level/level_earning_transaction', { filters: { Level: ['1'] }, pageSize: 50 })).body.Success;
+    const level1 = (
+      await list('/level/level_earning_transaction', { filters: { Level: ['1'] }, pageSize: 50 })
+    ).body.Success;
     expect(level1.map((r) => r.Level)).toEqual([1, 1, 1, 1, 1]);
-    const right = (await list('/binary/view_binary_transaction', { filters: { Side: ['1'] }, pageSize: 50 })).body.Success;
+    const right = (await list('/binary/view_binary_transaction', { filters: { Side: ['1'] }, pageSize: 50 }))
+      .body.Success;
     expect(right).toHaveLength(6);
     expect(right.every((r) => r.Side === '1')).toBe(true);
-    const paid = (await list('/table/view_deposit_transaction', { filters: { status: ['PAID'] }, search: ['DEP'], pageSize: 50 })).body.Success;
+    const paid = (
+      await list('/table/view_deposit_transaction', {
+        filters: { status: ['PAID'] },
+        search: ['DEP'],
+        pageSize: 50,
+      })
+    ).body.Success;
     expect(paid).toHaveLength(5);
     const won = (await list('/rank/view_rank_transaction', { filters: { Status: ['true'] } })).body.Success;
     expect(won.map((r) => r.Current_Rank)).toEqual(['Bronze']);
@@ -144,7 +241,11 @@ describe('search, dates and filters', () => {
 
   it('keeps binary and rank volume apart', async () => {
     expect(await pages('/binary/total_pagination_binary_transaction')).toBe(2);
-    expect((await list('/rank/view_rank_qualification')).body.Success.map((r) => r.TransID)).toEqual(['RV2', 'RV1', 'RV0']);
+    expect((await list('/rank/view_rank_qualification')).body.Success.map((r) => r.TransID)).toEqual([
+      'RV2',
+      'RV1',
+      'RV0',
+    ]);
   });
 
   it('refuses bad queries with a clear 400 and no rows', async () => {
@@ -173,12 +274,15 @@ describe('scoping', () => {
     const deposits = (await list('/table/view_deposit_transaction', { pageSize: 100 })).body.Success;
     expect(deposits.map((r) => r.transaction_id)).not.toContain('DEPX');
     const theirs = await t.login('table_other');
-    const theirRows = (await list('/level/level_earning_transaction', { pageSize: 100 }, theirs)).body.Success;
+    const theirRows = (await list('/level/level_earning_transaction', { pageSize: 100 }, theirs)).body
+      .Success;
     expect(theirRows.map((r) => r.TransID).sort()).toEqual(['OTHER0', 'OTHER1', 'OTHER2', 'OTHER3']);
   });
 
   it('needs a token on every table endpoint', async () => {
-    for (const name of procedureNames.filter((n) => contract[n].input === contract['table.view_deposit_transaction'].input)) {
+    for (const name of procedureNames.filter(
+      (n) => contract[n].input === contract['table.view_deposit_transaction'].input,
+    )) {
       const reply = await t.post<{ Error: string }>(contract[name].path, { pageNo: 1, pageSize: 10 });
       expect(reply.status, name).toBe(401);
     }
@@ -197,36 +301,75 @@ describe('earning history (from the ledger)', () => {
     const demo = await t.login('demo');
     const rows = (await list('/earning/view_all_earning_history', { pageSize: 100 }, demo)).body.Success;
     const p2p = rows.find((r) => r.Type === 'P2P Transfer')!;
-    expect(p2p).toMatchObject({ By: 'gonzalo_001', Transfer: 'Deposit → gonzalo_001 P2P', Wallet: 'Deposit', Status: 'Success' });
-    expect(rows.find((r) => r.Type === 'Deposit')).toMatchObject({ By: 'System', Transfer: 'Deposits Clearing → Deposit', Wallet: 'Deposit' });
-    expect(rows.filter((r) => r.Type === 'Withdrawal Request').map((r) => r.Status).sort()).toEqual(['Pending', 'Success']);
+    expect(p2p).toMatchObject({
+      By: 'gonzalo_001',
+      Transfer: 'Deposit → gonzalo_001 P2P',
+      Wallet: 'Deposit',
+      Status: 'Success',
+    });
+    expect(rows.find((r) => r.Type === 'Deposit')).toMatchObject({
+      By: 'System',
+      Transfer: 'Deposits Clearing → Deposit',
+      Wallet: 'Deposit',
+    });
+    expect(
+      rows
+        .filter((r) => r.Type === 'Withdrawal Request')
+        .map((r) => r.Status)
+        .sort(),
+    ).toEqual(['Pending', 'Success']);
     expect(rows.some((r) => r.Type === 'Withdrawal Paid' && r.Status === 'Success')).toBe(true);
 
     // The recipient sees the same transfer, credited to its P2P wallet.
-    const received = (await list('/earning/view_all_earning_history', { search: [String(p2p.TransID)] }, await t.login('gonzalo_001'))).body.Success;
+    const received = (
+      await list(
+        '/earning/view_all_earning_history',
+        { search: [String(p2p.TransID)] },
+        await t.login('gonzalo_001'),
+      )
+    ).body.Success;
     expect(received).toEqual([{ ...p2p, By: 'demo', Transfer: 'demo Deposit → P2P', Wallet: 'P2P' }]);
   });
 
   it('filters by type and pages like the other tables', async () => {
     const demo = await t.login('demo');
-    const deposits = (await list('/earning/view_all_earning_history', { filters: { Type: ['deposit'] } }, demo)).body.Success;
+    const deposits = (
+      await list('/earning/view_all_earning_history', { filters: { Type: ['deposit'] } }, demo)
+    ).body.Success;
     expect(deposits.length).toBeGreaterThan(0);
     expect(deposits.every((r) => r.Type === 'Deposit')).toBe(true);
-    const total = (await t.post<{ Success: number }>('/earning/total_pagination_earning_history', { pageNo: 1, pageSize: 10 }, { token: demo })).body.Success;
+    const total = (
+      await t.post<{ Success: number }>(
+        '/earning/total_pagination_earning_history',
+        { pageNo: 1, pageSize: 10 },
+        { token: demo },
+      )
+    ).body.Success;
     // 13 simulated weeks of income: many pages; the last one is partly or wholly full, the one after it empty.
     expect(total).toBeGreaterThan(10);
-    const last = (await list('/earning/view_all_earning_history', { pageNo: total, pageSize: 10 }, demo)).body.Success;
+    const last = (await list('/earning/view_all_earning_history', { pageNo: total, pageSize: 10 }, demo)).body
+      .Success;
     expect(last.length).toBeGreaterThan(0);
     expect(last.length).toBeLessThanOrEqual(10);
-    expect((await list('/earning/view_all_earning_history', { pageNo: total + 1, pageSize: 10 }, demo)).body.Success).toEqual([]);
+    expect(
+      (await list('/earning/view_all_earning_history', { pageNo: total + 1, pageSize: 10 }, demo)).body
+        .Success,
+    ).toEqual([]);
   });
 
   it('a plain page (read through the newest rows of each part of the scope) equals the same page read through the full scope', async () => {
     const demo = await t.login('demo');
     // A start date long past changes no row but makes the engine take the general WHERE.
-    for (const query of [{ pageNo: 1, pageSize: 10 }, { pageNo: 3, pageSize: 10 }, { pageNo: 2, pageSize: 25 }, { pageNo: 1, pageSize: 100 }]) {
+    for (const query of [
+      { pageNo: 1, pageSize: 10 },
+      { pageNo: 3, pageSize: 10 },
+      { pageNo: 2, pageSize: 25 },
+      { pageNo: 1, pageSize: 100 },
+    ]) {
       const plain = (await list('/earning/view_all_earning_history', query, demo)).body.Success;
-      const general = (await list('/earning/view_all_earning_history', { ...query, start_date: '2000-01-01' }, demo)).body.Success;
+      const general = (
+        await list('/earning/view_all_earning_history', { ...query, start_date: '2000-01-01' }, demo)
+      ).body.Success;
       expect(plain.length, JSON.stringify(query)).toBe(query.pageSize);
       expect(plain, JSON.stringify(query)).toEqual(general);
     }

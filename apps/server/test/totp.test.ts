@@ -11,37 +11,70 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const STEP = 30_000;
-const codeFor = (secret: string, at: number) => new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
-const qaCode = async (username: string) => (await t.get<{ code: string; expiresInSeconds: number }>(`/__qa/totp/${username}`)).body;
+const codeFor = (secret: string, at: number) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
+const qaCode = async (username: string) =>
+  (await t.get<{ code: string; expiresInSeconds: number }>(`/__qa/totp/${username}`)).body;
 
 describe('TOTP sign-in', () => {
   it('demo2fa needs a code; the QA code and the fixed secret agree', async () => {
-    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234' })).body).toEqual({ Error: MSG.totpRequired });
+    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234' })).body).toEqual({
+      Error: MSG.totpRequired,
+    });
     const { code, expiresInSeconds } = await qaCode('demo2fa');
     expect(code).toBe(codeFor(DEMO_TOTP_SECRET, t.clock.now()));
     expect(expiresInSeconds).toBeGreaterThan(0);
-    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: '000000' === code ? '111111' : '000000' })).body).toEqual({ Error: 'Invalid TOTP' });
-    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code })).status).toBe(200);
+    expect(
+      (
+        await t.post('/user/login', {
+          username: 'demo2fa',
+          password: 'Demo@1234',
+          totp: '000000' === code ? '111111' : '000000',
+        })
+      ).body,
+    ).toEqual({ Error: 'Invalid TOTP' });
+    expect(
+      (await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code })).status,
+    ).toBe(200);
   });
 
   it('refuses a code that was already used (replay), accepts the next step', async () => {
     t.clock.advance(STEP);
     const { code } = await qaCode('demo2fa');
-    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code })).status).toBe(200);
-    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code })).body).toEqual({ Error: 'Invalid TOTP' });
+    expect(
+      (await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code })).status,
+    ).toBe(200);
+    expect(
+      (await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: code })).body,
+    ).toEqual({ Error: 'Invalid TOTP' });
     t.clock.advance(STEP);
-    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: (await qaCode('demo2fa')).code })).status).toBe(200);
+    expect(
+      (
+        await t.post('/user/login', {
+          username: 'demo2fa',
+          password: 'Demo@1234',
+          totp: (await qaCode('demo2fa')).code,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('accepts a code one step old (window ±1) but not two', async () => {
     t.clock.advance(STEP);
     const previous = codeFor(DEMO_TOTP_SECRET, t.clock.now());
     t.clock.advance(STEP);
-    expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: previous })).status).toBe(200);
+    expect(
+      (await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: previous })).status,
+    ).toBe(200);
     t.clock.advance(STEP);
     const old = codeFor(DEMO_TOTP_SECRET, t.clock.now() - 2 * STEP);
-    if (old !== codeFor(DEMO_TOTP_SECRET, t.clock.now()) && old !== codeFor(DEMO_TOTP_SECRET, t.clock.now() - STEP))
-      expect((await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: old })).body).toEqual({ Error: 'Invalid TOTP' });
+    if (
+      old !== codeFor(DEMO_TOTP_SECRET, t.clock.now()) &&
+      old !== codeFor(DEMO_TOTP_SECRET, t.clock.now() - STEP)
+    )
+      expect(
+        (await t.post('/user/login', { username: 'demo2fa', password: 'Demo@1234', totp: old })).body,
+      ).toEqual({ Error: 'Invalid TOTP' });
   });
 
   it('QA totp is 404 for members without TOTP', async () => {
@@ -53,7 +86,11 @@ describe('TOTP sign-in', () => {
 describe('enable and disable TOTP', () => {
   it('enable_totp hands out a key and URI; change_totp_status true activates it with a code', async () => {
     const token = await t.login('demo');
-    const started = await t.post<{ Success: { Key: string; URI: string } }>('/user/enable_totp', {}, { token });
+    const started = await t.post<{ Success: { Key: string; URI: string } }>(
+      '/user/enable_totp',
+      {},
+      { token },
+    );
     expect(started.status).toBe(200);
     const { Key, URI } = started.body.Success;
     expect(Key).toMatch(/^[A-Z2-7]+=*$/);
@@ -62,26 +99,52 @@ describe('enable and disable TOTP', () => {
     // Not active yet.
     expect((await t.post('/user/view_country', { username: 'demo' })).body).toEqual({ Success: false });
     const wrong = codeFor(Key, t.clock.now()) === '123456' ? '654321' : '123456';
-    expect((await t.post('/user/change_totp_status', { status: true, totp: wrong }, { token })).body).toEqual({ Error: MSG.invalidVerificationCode });
-    expect((await t.post('/user/change_totp_status', { status: true, totp: '12' }, { token })).body).toEqual({ Error: MSG.invalidVerificationCode });
+    expect((await t.post('/user/change_totp_status', { status: true, totp: wrong }, { token })).body).toEqual(
+      { Error: MSG.invalidVerificationCode },
+    );
+    expect((await t.post('/user/change_totp_status', { status: true, totp: '12' }, { token })).body).toEqual({
+      Error: MSG.invalidVerificationCode,
+    });
     const code = codeFor(Key, t.clock.now());
-    expect((await t.post('/user/change_totp_status', { status: 'true', totp: code }, { token })).body).toEqual({ Success: MSG.twoFaEnabled });
+    expect(
+      (await t.post('/user/change_totp_status', { status: 'true', totp: code }, { token })).body,
+    ).toEqual({ Success: MSG.twoFaEnabled });
     expect((await t.post('/user/view_country', { username: 'demo' })).body).toEqual({ Success: true });
-    expect((await t.post('/user/enable_totp', {}, { token })).body).toEqual({ Error: '2FA is already enabled' });
+    expect((await t.post('/user/enable_totp', {}, { token })).body).toEqual({
+      Error: '2FA is already enabled',
+    });
     // The activating code cannot sign in again (replay).
-    expect((await t.post('/user/login', { username: 'demo', password: 'Demo@1234', totp: code })).body).toEqual({ Error: 'Invalid TOTP' });
-    expect((await t.post('/user/login', { username: 'demo', password: 'Demo@1234' })).body).toEqual({ Error: MSG.totpRequired });
+    expect(
+      (await t.post('/user/login', { username: 'demo', password: 'Demo@1234', totp: code })).body,
+    ).toEqual({ Error: 'Invalid TOTP' });
+    expect((await t.post('/user/login', { username: 'demo', password: 'Demo@1234' })).body).toEqual({
+      Error: MSG.totpRequired,
+    });
 
     t.clock.advance(STEP);
-    expect((await t.post('/user/change_totp_status', { status: false, totp: codeFor(Key, t.clock.now()) }, { token })).body).toEqual({ Success: MSG.twoFaDisabled });
+    expect(
+      (
+        await t.post(
+          '/user/change_totp_status',
+          { status: false, totp: codeFor(Key, t.clock.now()) },
+          { token },
+        )
+      ).body,
+    ).toEqual({ Success: MSG.twoFaDisabled });
     expect((await t.post('/user/view_country', { username: 'demo' })).body).toEqual({ Success: false });
-    expect((await t.post('/user/change_totp_status', { status: false, totp: '123456' }, { token })).body).toEqual({ Error: '2FA is not enabled' });
+    expect(
+      (await t.post('/user/change_totp_status', { status: false, totp: '123456' }, { token })).body,
+    ).toEqual({ Error: '2FA is not enabled' });
     await t.login('demo');
   });
 
   it('change_totp_status true without enable_totp first is refused', async () => {
     const token = await t.login('reed_002');
-    expect((await t.post('/user/change_totp_status', { status: true, totp: '123456' }, { token })).body).toEqual({ Error: 'Start 2FA set-up first to get a key' });
-    expect((await t.post('/user/change_totp_status', { status: 'maybe', totp: '123456' }, { token })).body).toEqual({ Error: 'status must be true or false' });
+    expect(
+      (await t.post('/user/change_totp_status', { status: true, totp: '123456' }, { token })).body,
+    ).toEqual({ Error: 'Start 2FA set-up first to get a key' });
+    expect(
+      (await t.post('/user/change_totp_status', { status: 'maybe', totp: '123456' }, { token })).body,
+    ).toEqual({ Error: 'status must be true or false' });
   });
 });

@@ -22,7 +22,10 @@ describe('handler table', () => {
     const saved = table['rank.current_rank'];
     delete table['rank.current_rank'];
     try {
-      expect(await t.post(contract['rank.current_rank'].path, {}, { token })).toEqual({ status: 501, body: { Error: MSG.notImplemented } });
+      expect(await t.post(contract['rank.current_rank'].path, {}, { token })).toEqual({
+        status: 501,
+        body: { Error: MSG.notImplemented },
+      });
       expect((await t.trpc('rank.current_rank', 'query', {}, token)).status).toBe(501);
     } finally {
       table['rank.current_rank'] = saved;
@@ -58,8 +61,12 @@ describe('REST and tRPC give the same answers', () => {
       t.clock.advance(11_000);
       const rpc = await t.trpc(c.name, entry.kind, c.input, c.auth ? token : undefined);
       expect(rpc.status).toBe(rest.status);
-      if (rest.status === 200) expect((rpc.body as { result: { data: unknown } }).result.data).toEqual(rest.body);
-      else expect((rpc.body as { error: { message: string } }).error.message).toBe((rest.body as { Error: string }).Error);
+      if (rest.status === 200)
+        expect((rpc.body as { result: { data: unknown } }).result.data).toEqual(rest.body);
+      else
+        expect((rpc.body as { error: { message: string } }).error.message).toBe(
+          (rest.body as { Error: string }).Error,
+        );
     });
   }
 });
@@ -78,20 +85,35 @@ describe('bad bodies are 400 with a clear Error and write nothing', () => {
       ['/user/login', { body: { username: 5, password: 'x' } }, MSG.usernameRequired],
       ['/user/register', { body: {} }, MSG.usernameRequired],
       ['/user/register', { body: { username: 'x'.repeat(100_000) } }, 'Request body is too large'],
-      ['/user/verify_otp', { body: { page: 'Email Verification', username: 'okname', email: 'bad' } }, MSG.emailInvalid],
+      [
+        '/user/verify_otp',
+        { body: { page: 'Email Verification', username: 'okname', email: 'bad' } },
+        MSG.emailInvalid,
+      ],
       ['/user/verify_otp', { body: { page: 'Email Verification', email: 'a@b.test' } }, MSG.usernameRequired],
       ['/user/change_totp_status', { body: { status: true } }, /./],
       ['/notification/view_notification', { body: { page_no: 'one' } }, /./],
-      ['/user/reset_password', { body: { username: 'demo', otp: 123456, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' } }, MSG.otpRequired],
+      [
+        '/user/reset_password',
+        { body: { username: 'demo', otp: 123456, newpassword: 'Fresh@1234', conpassword: 'Fresh@1234' } },
+        MSG.otpRequired,
+      ],
     ];
     for (const [path, input, message] of cases) {
-      const reply = await t.post<{ Error: string }>(path, input.body, { token, ...(input.raw ? { raw: input.raw } : {}) });
-      expect([400, 413], `${path} ${input.raw ?? JSON.stringify(input.body).slice(0, 60)}`).toContain(reply.status);
+      const reply = await t.post<{ Error: string }>(path, input.body, {
+        token,
+        ...(input.raw ? { raw: input.raw } : {}),
+      });
+      expect([400, 413], `${path} ${input.raw ?? JSON.stringify(input.body).slice(0, 60)}`).toContain(
+        reply.status,
+      );
       expect(typeof reply.body.Error).toBe('string');
       expect(reply.body.Error).toMatch(message);
     }
     // A body within the size limit with a huge field value is refused by the field's limit, without a write.
-    const long = await t.post<{ Error: string }>('/user/check_username_available', { username: 'y'.repeat(50_000) });
+    const long = await t.post<{ Error: string }>('/user/check_username_available', {
+      username: 'y'.repeat(50_000),
+    });
     expect(long).toEqual({ status: 400, body: { Error: MSG.usernameTooLong } });
     expect(snapshot()).toEqual(before);
   });
@@ -99,19 +121,35 @@ describe('bad bodies are 400 with a clear Error and write nothing', () => {
   it('a body that is not JSON is 415 on /trpc as on REST (the tRPC adapter answered a multipart POST with a 500)', async () => {
     const payload = '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\ndemo\r\n--x--\r\n';
     for (const url of ['/trpc/user.login', '/user/login']) {
-      const response = await t.fastify.inject({ method: 'POST', url, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload });
+      const response = await t.fastify.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
       expect(response.statusCode, url).toBe(415);
       expect(response.json(), url).toEqual({ Error: 'Send the body as application/json' });
     }
   });
 
   it('no input ever produces a 500 (a sweep over every implemented endpoint with odd bodies)', async () => {
-    const odd: unknown[] = [null, {}, { username: null }, { otp: {}, email: [] }, { page: 'Change Password', otp: '1' }, { status: 'x', totp: 1 }, { page_no: -1 }, { jwt: 5 }];
+    const odd: unknown[] = [
+      null,
+      {},
+      { username: null },
+      { otp: {}, email: [] },
+      { page: 'Change Password', otp: '1' },
+      { status: 'x', totp: 1 },
+      { page_no: -1 },
+      { jwt: 5 },
+    ];
     for (const name of procedureNames.filter((n) => handlers[n])) {
       for (const body of odd) {
         const reply = await t.post(contract[name].path, body, { token, ip: '10.7.7.7' });
         expect(reply.status, `${name} ${JSON.stringify(body)}`).toBeLessThan(500);
-        expect(reply.body, name).toSatisfy((b: Record<string, unknown>) => 'Success' in b || typeof b.Error === 'string');
+        expect(reply.body, name).toSatisfy(
+          (b: Record<string, unknown>) => 'Success' in b || typeof b.Error === 'string',
+        );
       }
     }
   });

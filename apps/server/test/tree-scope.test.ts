@@ -50,7 +50,12 @@ function forest(): Link[] {
     const names = [from];
     for (let i = 1; i <= count; i++) {
       const username = `${prefix}${String(i).padStart(4, '0')}`;
-      links.push({ username, parent: names[i - 1]!, side: i === 1 ? firstSide : '0', sponsor: names[Math.max(0, i - 2)]! });
+      links.push({
+        username,
+        parent: names[i - 1]!,
+        side: i === 1 ? firstSide : '0',
+        sponsor: names[Math.max(0, i - 2)]!,
+      });
       names.push(username);
     }
   };
@@ -78,18 +83,29 @@ function insertForest(t: TestApp, links: Link[]) {
 /** The plain answer: walk the links up from `member` to `root` (or past the top); the levels between, or null. */
 function plainLevels(links: Map<string, Link>, tree: Tree, root: string, member: string): number | null {
   let levels = 0;
-  for (let at: string | null = member; at !== null; at = tree === 'binary' ? links.get(at)!.parent : links.get(at)!.sponsor, levels++) if (at === root) return levels;
+  for (
+    let at: string | null = member;
+    at !== null;
+    at = tree === 'binary' ? links.get(at)!.parent : links.get(at)!.sponsor, levels++
+  )
+    if (at === root) return levels;
   return null;
 }
 
 const treeColumns = (t: TestApp) =>
   t.services.sqlite
-    .prepare('select member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id from binary_stats order by member_id')
+    .prepare(
+      'select member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id from binary_stats order by member_id',
+    )
     .all();
 
 /** The table as backfillBinaryStats computes it from the links alone (one row's pointer removed forces the full pass). */
 function recomputed(t: TestApp) {
-  t.services.sqlite.prepare('update binary_stats set binary_jump_id = null where member_id = (select max(member_id) from binary_stats)').run();
+  t.services.sqlite
+    .prepare(
+      'update binary_stats set binary_jump_id = null where member_id = (select max(member_id) from binary_stats)',
+    )
+    .run();
   expect(backfillBinaryStats(t.services)).toBeGreaterThan(0);
   return treeColumns(t);
 }
@@ -109,7 +125,8 @@ describe('jump pointers', () => {
           at = depthOf(jump[at]!) >= depthOf(to) ? jump[at]! : at - 1;
           steps++;
         }
-        if (at !== to || steps > walkStepBound(depthOf(from))) expect({ from, to, at, steps }).toBe('within the bound');
+        if (at !== to || steps > walkStepBound(depthOf(from)))
+          expect({ from, to, at, steps }).toBe('within the bound');
       }
     }
     expect(PADDED_STEPS).toBe(walkStepBound(65_535));
@@ -133,13 +150,21 @@ describe('scope checks on trees thousands of levels deep', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: 'empty' });
     insertForest(t, [...links.values()]);
-    const ids = new Map((t.services.sqlite.prepare('select id, username from members').all() as { id: number; username: string }[]).map((r) => [r.username, r.id]));
+    const ids = new Map(
+      (
+        t.services.sqlite.prepare('select id, username from members').all() as {
+          id: number;
+          username: string;
+        }[]
+      ).map((r) => [r.username, r.id]),
+    );
     idOf = (username) => ids.get(username)!;
     caller = await t.login('l1000');
   });
   afterAll(() => t.close());
 
-  const check = (tree: Tree, root: string, member: string) => downlineCheck(t.services, tree, idOf(root), { username: member });
+  const check = (tree: Tree, root: string, member: string) =>
+    downlineCheck(t.services, tree, idOf(root), { username: member });
 
   it('answers self, a child, deep inside, outside (another leg of an ancestor, shallower, same depth, another root) and unknown', () => {
     const cases: [string, boolean][] = [
@@ -156,11 +181,18 @@ describe('scope checks on trees thousands of levels deep', () => {
     ];
     for (const [member, inside] of cases) {
       const levels = links.has(member) ? plainLevels(links, 'binary', 'l1000', member) : null;
-      expect(check('binary', 'l1000', member), member).toEqual({ memberId: idOf(member) ?? null, inside, levels, steps: PADDED_STEPS });
+      expect(check('binary', 'l1000', member), member).toEqual({
+        memberId: idOf(member) ?? null,
+        inside,
+        levels,
+        steps: PADDED_STEPS,
+      });
     }
     // Names as a client sends them; by id the same.
     expect(check('binary', 'l1000', 'L3000')).toMatchObject({ inside: true, levels: 2000 });
-    expect(downlineCheck(t.services, 'binary', idOf('l1000'), { id: idOf('o3000') })).toEqual(check('binary', 'l1000', 'o3000'));
+    expect(downlineCheck(t.services, 'binary', idOf('l1000'), { id: idOf('o3000') })).toEqual(
+      check('binary', 'l1000', 'o3000'),
+    );
     expect(check('binary', 'l1000', 'r0500').levels).toBe(1500);
     expect(check('sponsor', 'l1000', 'l1002')).toMatchObject({ inside: true, levels: 1 });
     expect(check('sponsor', 'l1000', 'l1001').inside).toBe(false);
@@ -169,13 +201,19 @@ describe('scope checks on trees thousands of levels deep', () => {
 
   it('agrees with a plain walk up the links for members everywhere, in both trees, always walking the same number of steps', () => {
     const names = [...links.keys()];
-    const sample = names.filter((_, i) => i % 7 === 0).concat(['l3000', 'o3000', 'x4000', 'r0500', 'nobody_at_all', 'nobody_else']);
+    const sample = names
+      .filter((_, i) => i % 7 === 0)
+      .concat(['l3000', 'o3000', 'x4000', 'r0500', 'nobody_at_all', 'nobody_else']);
     for (const root of ['root', 'l1000', 'o0500', 'l2999', 'x2000', 'r0250']) {
       for (const tree of ['binary', 'sponsor'] as const) {
         for (const member of sample) {
           const answer = check(tree, root, member);
           const levels = links.has(member) ? plainLevels(links, tree, root, member) : null;
-          if (answer.levels !== levels || answer.inside !== (levels !== null) || answer.steps !== PADDED_STEPS) {
+          if (
+            answer.levels !== levels ||
+            answer.inside !== (levels !== null) ||
+            answer.steps !== PADDED_STEPS
+          ) {
             expect({ tree, root, member, answer }).toBe('the plain answer, in PADDED_STEPS steps');
           }
         }
@@ -189,24 +227,36 @@ describe('scope checks on trees thousands of levels deep', () => {
     const ask = (path: string, username: string) => t.post(path, { username }, { token: caller });
     for (const path of ['/binary/view_binary_downline', '/binary/view_binary_downline_details']) {
       expect((await ask(path, 'l3000')).status, path).toBe(200);
-      for (const outside of ['o3000', 'o0500', 'l0999', 'x4000', 'nobody_at_all']) expect(await ask(path, outside), `${path} ${outside}`).toEqual(notInDownline);
+      for (const outside of ['o3000', 'o0500', 'l0999', 'x4000', 'nobody_at_all'])
+        expect(await ask(path, outside), `${path} ${outside}`).toEqual(notInDownline);
     }
     // The level chart opens members down to 4 sponsor levels: deeper ones are refused alike.
     expect((await ask('/level/view_downline', 'l1002')).status).toBe(200);
-    for (const refused of ['l3000', 'l1001', 'o3000', 'nobody_at_all']) expect(await ask('/level/view_downline', refused), refused).toEqual(notInDownline);
+    for (const refused of ['l3000', 'l1001', 'o3000', 'nobody_at_all'])
+      expect(await ask('/level/view_downline', refused), refused).toEqual(notInDownline);
     expect((await ask('/level/downline_exist', 'r0500')).body).toEqual({ Success: true });
-    for (const outside of ['l1001', 'o3000', 'x4000', 'nobody_at_all', 'l1000']) expect(await ask('/level/downline_exist', outside), outside).toEqual({ status: 200, body: { Success: false } });
+    for (const outside of ['l1001', 'o3000', 'x4000', 'nobody_at_all', 'l1000'])
+      expect(await ask('/level/downline_exist', outside), outside).toEqual({
+        status: 200,
+        body: { Success: false },
+      });
   });
 
-  it("serves another member while one member has 20 deep lookups in flight (real HTTP)", async () => {
+  it('serves another member while one member has 20 deep lookups in flight (real HTTP)', async () => {
     await t.fastify.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(t.fastify.server.address() as AddressInfo).port}`;
     const reader = await t.login('x0001');
     const call = async (path: string, token: string, body: object) => {
-      const reply = await fetch(origin + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const reply = await fetch(origin + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       return { status: reply.status, body: (await reply.json()) as unknown };
     };
-    const lookups = Array.from({ length: 20 }, (_, i) => call('/binary/view_binary_downline', caller, { username: i % 2 ? 'o3000' : 'l3000' }));
+    const lookups = Array.from({ length: 20 }, (_, i) =>
+      call('/binary/view_binary_downline', caller, { username: i % 2 ? 'o3000' : 'l3000' }),
+    );
     const reads = Array.from({ length: 10 }, () => call('/user/view_profile', reader, {}));
     const [looked, read] = await Promise.all([Promise.all(lookups), Promise.all(reads)]);
     expect(looked.map((r) => r.status)).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 ? 404 : 200)));
@@ -221,8 +271,13 @@ describe('scope checks on trees thousands of levels deep', () => {
       if (reply.status !== 200) expect({ call: i, reply }).toBe('answered');
     }
     const refused = await t.post('/binary/view_binary_downline', { username: 'x0002' }, { token: flooder });
-    expect(refused).toEqual({ status: 429, body: { Error: 'Too many requests. Please wait a minute and try again.' } });
-    expect((await t.post('/binary/view_binary_downline', { username: 'x0003' }, { token: other })).status).toBe(200);
+    expect(refused).toEqual({
+      status: 429,
+      body: { Error: 'Too many requests. Please wait a minute and try again.' },
+    });
+    expect(
+      (await t.post('/binary/view_binary_downline', { username: 'x0003' }, { token: other })).status,
+    ).toBe(200);
   });
 });
 
@@ -230,9 +285,20 @@ describe('jump pointers wherever binary_stats rows are written', () => {
   it('placement sets the same pointers, depths and team sizes as the backfill computes', async () => {
     const t = await createTestApp({ seed: 'empty' });
     insertForest(t, forest());
-    const idOf = (username: string) => (t.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }).id;
+    const idOf = (username: string) =>
+      (t.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number })
+        .id;
     const join = (username: string, sponsor: string | null, side: '0' | '1') =>
-      insertMember(t.services, { username, name: username, email: `${username}@example.com`, country: 'India', passwordHash: DEMO_PASSWORD_HASH, sponsorId: sponsor === null ? null : idOf(sponsor), side, createdAt: 0 });
+      insertMember(t.services, {
+        username,
+        name: username,
+        email: `${username}@example.com`,
+        country: 'India',
+        passwordHash: DEMO_PASSWORD_HASH,
+        sponsorId: sponsor === null ? null : idOf(sponsor),
+        side,
+        createdAt: 0,
+      });
     join('deep_left', 'l3000', '0');
     join('deep_right', 'o3000', '1');
     join('under_root', 'root', '1');
@@ -240,7 +306,10 @@ describe('jump pointers wherever binary_stats rows are written', () => {
     join('new_root', null, '0');
     const placed = treeColumns(t);
     expect(recomputed(t)).toEqual(placed);
-    expect(downlineCheck(t.services, 'binary', idOf('l1000'), { username: 'under_new' })).toMatchObject({ inside: true, levels: 2002 });
+    expect(downlineCheck(t.services, 'binary', idOf('l1000'), { username: 'under_new' })).toMatchObject({
+      inside: true,
+      levels: 2002,
+    });
     await t.close();
   });
 
@@ -248,7 +317,9 @@ describe('jump pointers wherever binary_stats rows are written', () => {
     const t = await createTestApp({ seed: 'empty' });
     seedScenario(t.services, 'scale', { members: 5_000 });
     const seeded = treeColumns(t);
-    expect(seeded.every((row) => (row as { binary_jump_id: number | null }).binary_jump_id !== null)).toBe(true);
+    expect(seeded.every((row) => (row as { binary_jump_id: number | null }).binary_jump_id !== null)).toBe(
+      true,
+    );
     expect(recomputed(t)).toEqual(seeded);
     await t.close();
   });
@@ -259,7 +330,11 @@ describe('a database made by the previous main', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-tree-upgrade-'));
     try {
       // The previous main's migrations: every one before 0004 (the jump pointers).
-      const { folder: oldMigrations, before: cut, all: allMigrations } = migrationsBefore('0004_tree_jumps', dir);
+      const {
+        folder: oldMigrations,
+        before: cut,
+        all: allMigrations,
+      } = migrationsBefore('0004_tree_jumps', dir);
 
       // Its database: the forest with the binary_stats the previous main kept (depth, team size,
       // volumes), and a row elsewhere.
@@ -275,19 +350,32 @@ describe('a database made by the previous main', () => {
       // Depths and team sizes as placement kept them (the links list parents first), and some volume.
       const depth = new Map<string, number>();
       const team = new Map<string, number>(links.map((link) => [link.username, 0]));
-      for (const link of links) depth.set(link.username, link.parent === null ? 0 : depth.get(link.parent)! + 1);
-      for (const link of [...links].reverse()) if (link.parent !== null) team.set(link.parent, team.get(link.parent)! + team.get(link.username)! + 1);
+      for (const link of links)
+        depth.set(link.username, link.parent === null ? 0 : depth.get(link.parent)! + 1);
+      for (const link of [...links].reverse())
+        if (link.parent !== null)
+          team.set(link.parent, team.get(link.parent)! + team.get(link.username)! + 1);
       const insertStats = old.prepare(
         "insert into binary_stats (member_id, depth, team_size, left_carry, rank) values ((select id from members where username = ?), ?, ?, ?, 'Starter')",
       );
       old.transaction(() => {
         for (const link of links) insertMemberRow.run(link);
-        for (const [i, link] of links.entries()) insertStats.run(link.username, depth.get(link.username), team.get(link.username), i * 1000);
+        for (const [i, link] of links.entries())
+          insertStats.run(link.username, depth.get(link.username), team.get(link.username), i * 1000);
       })();
-      old.prepare("insert into otps (purpose, subject, code_hash, created_at, expires_at) values ('registration', 'a@example.com', 'h', 1, 2)").run();
+      old
+        .prepare(
+          "insert into otps (purpose, subject, code_hash, created_at, expires_at) values ('registration', 'a@example.com', 'h', 1, 2)",
+        )
+        .run();
       const dump = (db: Database.Database, sql: string) => db.prepare(sql).all();
-      const OLD_STATS = 'select member_id, depth, team_size, left_carry, rank from binary_stats order by member_id';
-      const before = { members: dump(old, 'select * from members order by id'), stats: dump(old, OLD_STATS), otps: dump(old, 'select * from otps') };
+      const OLD_STATS =
+        'select member_id, depth, team_size, left_carry, rank from binary_stats order by member_id';
+      const before = {
+        members: dump(old, 'select * from members order by id'),
+        stats: dump(old, OLD_STATS),
+        otps: dump(old, 'select * from otps'),
+      };
       old.close();
 
       const app = await buildApp({ databasePath: path, seed: 'demo', clock: manualClock() });
@@ -297,10 +385,17 @@ describe('a database made by the previous main', () => {
         // Every migration from 0004 on is applied (later ones too).
         expect(dump(db, 'select count(*) as n from __drizzle_migrations')).toEqual([{ n: allMigrations }]);
         expect(allMigrations).toBeGreaterThan(cut);
-        expect({ members: dump(db, 'select * from members order by id'), stats: dump(db, OLD_STATS), otps: dump(db, 'select * from otps') }).toEqual(before);
+        expect({
+          members: dump(db, 'select * from members order by id'),
+          stats: dump(db, OLD_STATS),
+          otps: dump(db, 'select * from otps'),
+        }).toEqual(before);
 
         // Each pointer leads to the member's ancestor at the depth the rule gives for its depth.
-        const rows = dump(db, 'select member_id as id, depth, binary_jump_id as binaryJump, sponsor_depth as sponsorDepth, sponsor_jump_id as sponsorJump from binary_stats') as {
+        const rows = dump(
+          db,
+          'select member_id as id, depth, binary_jump_id as binaryJump, sponsor_depth as sponsorDepth, sponsor_jump_id as sponsorJump from binary_stats',
+        ) as {
           id: number;
           depth: number;
           binaryJump: number;
@@ -310,10 +405,18 @@ describe('a database made by the previous main', () => {
         const jumpDepth = [0];
         for (let d = 1; d <= 5000; d++) {
           const p = d - 1;
-          jumpDepth[d] = p - jumpDepth[p]! === jumpDepth[p]! - jumpDepth[jumpDepth[p]!]! ? jumpDepth[jumpDepth[p]!]! : p;
+          jumpDepth[d] =
+            p - jumpDepth[p]! === jumpDepth[p]! - jumpDepth[jumpDepth[p]!]! ? jumpDepth[jumpDepth[p]!]! : p;
         }
-        const memberRows = dump(db, 'select id, parent_id as parent, sponsor_id as sponsor from members') as { id: number; parent: number | null; sponsor: number | null }[];
-        const up = { binary: new Map(memberRows.map((m) => [m.id, m.parent])), sponsor: new Map(memberRows.map((m) => [m.id, m.sponsor])) };
+        const memberRows = dump(db, 'select id, parent_id as parent, sponsor_id as sponsor from members') as {
+          id: number;
+          parent: number | null;
+          sponsor: number | null;
+        }[];
+        const up = {
+          binary: new Map(memberRows.map((m) => [m.id, m.parent])),
+          sponsor: new Map(memberRows.map((m) => [m.id, m.sponsor])),
+        };
         const ancestorAt = (tree: Tree, id: number, depth: number, atDepth: number) => {
           let at = id;
           for (let d = depth; d > atDepth; d--) at = up[tree].get(at)!;

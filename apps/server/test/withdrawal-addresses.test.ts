@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToMicros, MSG, ZERO_ADDRESS } from '@md/shared';
-import { ADDRESSES_CHECKSUMMED_KEY, checksumStoredAddresses } from '../src/modules/withdrawals/checksum-fix.ts';
+import {
+  ADDRESSES_CHECKSUMMED_KEY,
+  checksumStoredAddresses,
+} from '../src/modules/withdrawals/checksum-fix.ts';
 import { requestWithdrawal } from '../src/modules/withdrawals/withdrawals.ts';
 import { DEMO_WALLET_ADDRESS } from '../src/seed/demo-money.ts';
 import { createTestApp, memberIdOf, moneySnapshot, type TestApp } from './helpers.ts';
@@ -22,9 +25,19 @@ const isChecksummed = (address: string) => getAddress(address.toLowerCase()) ===
 /** Every stored address — withdrawals, members' saved ones, those quoted by notifications — that is not EIP-55. */
 function notChecksummed(t: TestApp): string[] {
   const sqlite = t.services.sqlite;
-  const withdrawals = (sqlite.prepare('select address from withdrawals').all() as { address: string }[]).map((r) => r.address);
-  const members = (sqlite.prepare('select wallet_address as address from members where wallet_address is not null').all() as { address: string }[]).map((r) => r.address);
-  const quoted = (sqlite.prepare("select message from notifications where message like '%0x%'").all() as { message: string }[]).flatMap((r) => r.message.match(ADDRESS_IN_TEXT) ?? []);
+  const withdrawals = (sqlite.prepare('select address from withdrawals').all() as { address: string }[]).map(
+    (r) => r.address,
+  );
+  const members = (
+    sqlite
+      .prepare('select wallet_address as address from members where wallet_address is not null')
+      .all() as { address: string }[]
+  ).map((r) => r.address);
+  const quoted = (
+    sqlite.prepare("select message from notifications where message like '%0x%'").all() as {
+      message: string;
+    }[]
+  ).flatMap((r) => r.message.match(ADDRESS_IN_TEXT) ?? []);
   return [...withdrawals, ...members, ...quoted].filter((a) => !isChecksummed(a));
 }
 
@@ -39,7 +52,9 @@ describe('the seeded demo database', () => {
     expect(t.count('withdrawals')).toBeGreaterThan(100);
     expect(notChecksummed(t)).toEqual([]);
     // Mixed case, not only digits: the check above is about something.
-    const lowercaseable = t.services.sqlite.prepare('select count(*) as n from withdrawals where address <> lower(address)').get() as { n: number };
+    const lowercaseable = t.services.sqlite
+      .prepare('select count(*) as n from withdrawals where address <> lower(address)')
+      .get() as { n: number };
     expect(lowercaseable.n).toBe(t.count('withdrawals'));
   });
 
@@ -49,9 +64,13 @@ describe('the seeded demo database', () => {
     const row = requestWithdrawal(t.services, id, amountToMicros(20), DEMO_WALLET_ADDRESS.toLowerCase());
     expect(row.address).toBe(DEMO_WALLET_ADDRESS);
     const before = moneySnapshot(t);
-    expect(() => requestWithdrawal(t.services, id, amountToMicros(20), '0x1234')).toThrow(MSG.invalidWalletAddress);
+    expect(() => requestWithdrawal(t.services, id, amountToMicros(20), '0x1234')).toThrow(
+      MSG.invalidWalletAddress,
+    );
     // A zero address saved before the rule refusing it: the payout would be burnt.
-    expect(() => requestWithdrawal(t.services, id, amountToMicros(20), ZERO_ADDRESS)).toThrow(MSG.invalidWalletAddress);
+    expect(() => requestWithdrawal(t.services, id, amountToMicros(20), ZERO_ADDRESS)).toThrow(
+      MSG.invalidWalletAddress,
+    );
     expect(moneySnapshot(t)).toBe(before);
   });
 });
@@ -65,9 +84,13 @@ describe('a database with lowercase withdrawal addresses', () => {
     // What the seed wrote before: lowercase everywhere, and no mark of the fix.
     const old = await createTestApp({ seed: 'demo', databasePath: path });
     const sqlite = old.services.sqlite;
-    const addresses = (sqlite.prepare('select distinct address from withdrawals').all() as { address: string }[]).map((r) => r.address);
+    const addresses = (
+      sqlite.prepare('select distinct address from withdrawals').all() as { address: string }[]
+    ).map((r) => r.address);
     sqlite.transaction(() => {
-      const lowerNotification = sqlite.prepare('update notifications set message = replace(message, ?, lower(?))');
+      const lowerNotification = sqlite.prepare(
+        'update notifications set message = replace(message, ?, lower(?))',
+      );
       for (const address of addresses) lowerNotification.run(address, address);
       sqlite.prepare('update withdrawals set address = lower(address)').run();
       sqlite.prepare('update members set wallet_address = lower(wallet_address)').run();
@@ -86,18 +109,30 @@ describe('a database with lowercase withdrawal addresses', () => {
       const qa = await t.get<{ username: string; address: string }[]>('/__qa/withdrawals');
       expect(qa.body.length).toBeGreaterThan(100);
       expect(qa.body.filter((w) => !isChecksummed(w.address))).toEqual([]);
-      expect(qa.body.filter((w) => w.username === 'demo').map((w) => w.address)).toContain(DEMO_WALLET_ADDRESS);
+      expect(qa.body.filter((w) => w.username === 'demo').map((w) => w.address)).toContain(
+        DEMO_WALLET_ADDRESS,
+      );
 
       const token = await t.login('demo');
-      const profile = await t.post<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>('/user/view_profile', {}, { token });
+      const profile = await t.post<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>(
+        '/user/view_profile',
+        {},
+        { token },
+      );
       expect(profile.body.Success[0]?.Wallet_Details.Wallet_Address).toBe(DEMO_WALLET_ADDRESS);
-      const notifications = await t.post<{ Success: unknown[] }>('/notification/view_notification', { page_size: 200 }, { token });
+      const notifications = await t.post<{ Success: unknown[] }>(
+        '/notification/view_notification',
+        { page_size: 200 },
+        { token },
+      );
       const quoted = JSON.stringify(notifications.body.Success).match(ADDRESS_IN_TEXT) ?? [];
       expect(quoted).toContain(DEMO_WALLET_ADDRESS);
       expect(quoted.filter((a) => !isChecksummed(a))).toEqual([]);
 
       // Once per database: the mark makes the next start a single probe, changing nothing.
-      expect(t.services.sqlite.prepare('select value from meta where key = ?').get(ADDRESSES_CHECKSUMMED_KEY)).toEqual({ value: '1' });
+      expect(
+        t.services.sqlite.prepare('select value from meta where key = ?').get(ADDRESSES_CHECKSUMMED_KEY),
+      ).toEqual({ value: '1' });
       expect(checksumStoredAddresses(t.services)).toEqual({ withdrawals: 0, members: 0, notifications: 0 });
     } finally {
       await t.close();
@@ -110,8 +145,16 @@ describe('a database with lowercase withdrawal addresses', () => {
       const sqlite = t.services.sqlite;
       sqlite.prepare('delete from meta where key = ?').run(ADDRESSES_CHECKSUMMED_KEY);
       expect(checksumStoredAddresses(t.services)).toEqual({ withdrawals: 0, members: 0, notifications: 0 });
-      sqlite.prepare("update withdrawals set address = upper(substr(address, 3)) where id = (select min(id) from withdrawals)").run();
-      sqlite.prepare("update withdrawals set address = '0x' || address where id = (select min(id) from withdrawals)").run();
+      sqlite
+        .prepare(
+          'update withdrawals set address = upper(substr(address, 3)) where id = (select min(id) from withdrawals)',
+        )
+        .run();
+      sqlite
+        .prepare(
+          "update withdrawals set address = '0x' || address where id = (select min(id) from withdrawals)",
+        )
+        .run();
       sqlite.prepare('delete from meta where key = ?').run(ADDRESSES_CHECKSUMMED_KEY);
       expect(checksumStoredAddresses(t.services)).toMatchObject({ withdrawals: 1, members: 0 });
       expect(notChecksummed(t)).toEqual([]);

@@ -90,7 +90,11 @@ const DIALOGS: Screen[] = [
     name: 'table export dialog',
     open: async (page) => {
       await page.getByRole('button', { name: 'Export', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Export Earning history' }).getByRole('checkbox').first().waitFor({ state: 'attached' });
+      await page
+        .getByRole('dialog', { name: 'Export Earning history' })
+        .getByRole('checkbox')
+        .first()
+        .waitFor({ state: 'attached' });
     },
   },
   {
@@ -112,12 +116,21 @@ const DIALOGS: Screen[] = [
   },
 ];
 
-const SCREENS: Screen[] = [...[...PUBLIC_ROUTES, ...DASHBOARD_ROUTES].map((route) => ({ route, name: route })), ...DIALOGS];
+const SCREENS: Screen[] = [
+  ...[...PUBLIC_ROUTES, ...DASHBOARD_ROUTES].map((route) => ({ route, name: route })),
+  ...DIALOGS,
+];
 
 /** Every path the router answers (its catch-all aside). */
 function routerPaths(list: typeof routes, base = ''): string[] {
   return list.flatMap((route) => {
-    const path = route.index ? base : route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base}/${route.path}`;
+    const path = route.index
+      ? base
+      : route.path === undefined
+        ? base
+        : route.path.startsWith('/')
+          ? route.path
+          : `${base}/${route.path}`;
     const own = route.index || (route.path !== undefined && route.path !== '*') ? [path] : [];
     return [...own, ...routerPaths(route.children ?? [], path)];
   });
@@ -140,8 +153,12 @@ async function settle(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const spinning = [...document.querySelectorAll('.chakra-spinner, [aria-busy="true"]')].some((el) => el.getBoundingClientRect().width > 0);
-        const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        const spinning = [...document.querySelectorAll('.chakra-spinner, [aria-busy="true"]')].some(
+          (el) => el.getBoundingClientRect().width > 0,
+        );
+        const moving = document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
         return !spinning && !moving;
       }),
     )
@@ -192,13 +209,20 @@ async function axeProblems(page: Page, label: string): Promise<string[]> {
   // Evaluated over the DevTools protocol: the app's Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) =>
-      v.nodes.map((n) => `${label}${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`),
+      v.nodes.map(
+        (n) =>
+          `${label}${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`,
+      ),
     );
 }
 
@@ -208,7 +232,8 @@ function layoutProblems(page: Page, label: string): Promise<string[]> {
     const root = document.documentElement;
     const width = root.clientWidth;
     const problems: string[] = [];
-    if (root.scrollWidth > width) problems.push(`${prefix}the page scrolls sideways: ${root.scrollWidth} px wide in ${width}`);
+    if (root.scrollWidth > width)
+      problems.push(`${prefix}the page scrolls sideways: ${root.scrollWidth} px wide in ${width}`);
     const reported = new Set<Element>();
     const name = (el: Element) => {
       const testId = el.getAttribute('data-testid');
@@ -225,7 +250,9 @@ function layoutProblems(page: Page, label: string): Promise<string[]> {
       }
       if (held) continue;
       reported.add(el);
-      problems.push(`${prefix}${name(el)} spans ${Math.round(box.left)}..${Math.round(box.right)} px of ${width}`);
+      problems.push(
+        `${prefix}${name(el)} spans ${Math.round(box.left)}..${Math.round(box.right)} px of ${width}`,
+      );
     }
     return problems;
   }, label);
@@ -237,7 +264,10 @@ function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (p
   let context: BrowserContext | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: options.width, height: options.width < 768 ? 812 : 900 }, colorScheme: options.theme });
+    context = await browser.newContext({
+      viewport: { width: options.width, height: options.width < 768 ? 812 : 900 },
+      colorScheme: options.theme,
+    });
     await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
     const page = await context.newPage();
     await signInWithToken(page, server, 'demo', 'Demo@1234');
@@ -252,7 +282,10 @@ function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (p
 /** Public routes are visited signed out: a signed-in member is sent on to the dashboard. */
 async function signedOutFor(page: Page, screen: Screen, visitIt: () => Promise<string[]>) {
   if (!PUBLIC_ROUTES.includes(screen.route)) return visitIt();
-  const saved = await page.evaluate(() => ({ jwt: localStorage.getItem('jwt'), user: localStorage.getItem('user') }));
+  const saved = await page.evaluate(() => ({
+    jwt: localStorage.getItem('jwt'),
+    user: localStorage.getItem('user'),
+  }));
   await page.evaluate(() => {
     localStorage.removeItem('jwt');
     localStorage.removeItem('user');
@@ -278,7 +311,9 @@ describe('accessibility and layout of every route', () => {
     sharedPage({ width: 1280, theme }, (shared) => (page = shared));
     const screens = SCREENS.filter((s) => !s.widths || s.widths.includes(1280));
     it.each(screens.map((s) => [s.name, s]))('%s: no serious or critical violations', async (_, screen) => {
-      const problems = await signedOutFor(page, screen, () => visit(page, screen, (label) => axeProblems(page, label)));
+      const problems = await signedOutFor(page, screen, () =>
+        visit(page, screen, (label) => axeProblems(page, label)),
+      );
       expect(problems).toEqual([]);
     });
   });
@@ -289,9 +324,12 @@ describe('accessibility and layout of every route', () => {
       describe(`${theme} theme`, () => {
         let page!: Page;
         sharedPage({ width: 375, theme }, (shared) => (page = shared));
-        it.each(DIALOGS.filter((s) => s.widths?.includes(375)).map((s) => [s.name, s]))('%s: no serious or critical violations', async (_, screen) => {
-          expect(await visit(page, screen, (label) => axeProblems(page, label))).toEqual([]);
-        });
+        it.each(DIALOGS.filter((s) => s.widths?.includes(375)).map((s) => [s.name, s]))(
+          '%s: no serious or critical violations',
+          async (_, screen) => {
+            expect(await visit(page, screen, (label) => axeProblems(page, label))).toEqual([]);
+          },
+        );
       });
     }
   });
@@ -301,7 +339,9 @@ describe('accessibility and layout of every route', () => {
     sharedPage({ width, theme: 'light' }, (shared) => (page = shared));
     const screens = SCREENS.filter((s) => !s.widths || s.widths.includes(width));
     it.each(screens.map((s) => [s.name, s]))('%s: no sideways scroll, nothing cut off', async (_, screen) => {
-      const problems = await signedOutFor(page, screen, () => visit(page, screen, (label) => layoutProblems(page, label)));
+      const problems = await signedOutFor(page, screen, () =>
+        visit(page, screen, (label) => layoutProblems(page, label)),
+      );
       expect(problems).toEqual([]);
     });
 

@@ -20,12 +20,16 @@ describe('bundle budgets', () => {
 
   it('keeps every lazily loaded chunk within 60 kB gzipped', () => {
     expect(report.routes.length).toBeGreaterThan(15);
-    const over = report.routes.filter((route) => kb(route.ownGzip) > BUDGETS.routeChunkKb).map((route) => route.source);
+    const over = report.routes
+      .filter((route) => kb(route.ownGzip) > BUDGETS.routeChunkKb)
+      .map((route) => route.source);
     expect(over).toEqual([]);
   });
 
   it('loads the statement PDF library only on request: no route imports it, and it stays within its own budget', () => {
-    expect(report.onDemand.map((chunk) => chunk.source)).toContain('../../node_modules/jspdf/dist/jspdf.es.min.js');
+    expect(report.onDemand.map((chunk) => chunk.source)).toContain(
+      '../../node_modules/jspdf/dist/jspdf.es.min.js',
+    );
     expect(report.onDemand.filter((chunk) => kb(chunk.ownGzip) > BUDGETS.onDemandKb)).toEqual([]);
     expect(report.signIn.files.some((file) => /jspdf/i.test(file))).toBe(false);
   });
@@ -40,14 +44,22 @@ describe('bundle budgets', () => {
     expect(report.signIn.files.length).toBeLessThanOrEqual(2);
     const dashboard = report.routes.find((route) => route.source === ROUTE_GROUPS.dashboard);
     expect(dashboard).toBeDefined();
-    expect(report.routes.some((route) => /shell\/dashboard-layout|dashboard-home\/dashboard-home/.test(route.source))).toBe(false);
+    expect(
+      report.routes.some((route) =>
+        /shell\/dashboard-layout|dashboard-home\/dashboard-home/.test(route.source),
+      ),
+    ).toBe(false);
   });
 
   it('leaves the dashboard frame, the contract, the form rules, zod, date-fns, the QA panel, the toasts’ UI, the service worker’s client and the page chunks off the sign-in route', () => {
     // Every chunk has a source map except the bundler's tiny runtime.
-    const maps = report.signIn.files.map((file) => join(dist, `${file}.map`)).filter((map) => existsSync(map));
+    const maps = report.signIn.files
+      .map((file) => join(dist, `${file}.map`))
+      .filter((map) => existsSync(map));
     expect(maps.length).toBeGreaterThan(report.signIn.files.length - 2);
-    const sources = maps.flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources);
+    const sources = maps.flatMap(
+      (map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources,
+    );
     expect(sources.some((source) => source.includes('features/auth/sign-in.tsx'))).toBe(true);
     const unwanted = [
       /components\/shell\/dashboard-layout\.tsx$/,

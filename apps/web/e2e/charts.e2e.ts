@@ -21,7 +21,15 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
       await page.route('**/config.json', async (route) => {
         const response = await route.fetch();
         const config = (await response.json()) as { capabilities: string[] };
-        await route.fulfill({ response, json: { ...config, capabilities: config.capabilities.filter((name) => name !== 'daily_series' && name !== 'rank_progress') } });
+        await route.fulfill({
+          response,
+          json: {
+            ...config,
+            capabilities: config.capabilities.filter(
+              (name) => name !== 'daily_series' && name !== 'rank_progress',
+            ),
+          },
+        });
       });
     }
     await signIn(page, server, 'demo', 'Demo@1234');
@@ -36,7 +44,9 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
 
   /** The chart titled `title`: drawn (a canvas), with its summary. */
   async function drawnChart(title: string) {
-    const chart = page.locator('[data-testid="series-chart"]', { has: page.getByRole('heading', { name: title }) });
+    const chart = page.locator('[data-testid="series-chart"]', {
+      has: page.getByRole('heading', { name: title }),
+    });
     await chart.locator('[data-testid="chart-plot"] canvas').first().waitFor({ timeout: 30_000 });
     return chart;
   }
@@ -46,7 +56,9 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     await page.goto(`${server.url}/dashboard/bonus`);
     const chart = await drawnChart('Earnings over time');
     const summary = chart.getByTestId('chart-summary');
-    expect(await summary.innerText()).toMatch(/^Earnings over time: \$[\d,]+\.\d\d earned in the last 30 days \(/);
+    expect(await summary.innerText()).toMatch(
+      /^Earnings over time: \$[\d,]+\.\d\d earned in the last 30 days \(/,
+    );
 
     // Keyboard: focus the plot, Left and Right move between the days; the readout names each.
     const plot = chart.getByTestId('chart-plot');
@@ -68,8 +80,12 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     const rows = chart.getByTestId('chart-table').locator('tbody tr');
     expect(await rows.count()).toBe(30);
     expect(await rows.last().locator('td').first().innerText()).toBe(first);
-    const totals = (await rows.locator('td:last-child').allInnerTexts()).map((cell) => Number(cell.replace(/[$,]/g, '')));
-    const summaryTotal = Number((await summary.innerText()).match(/\$([\d,]+\.\d\d) earned/)![1]!.replace(/,/g, ''));
+    const totals = (await rows.locator('td:last-child').allInnerTexts()).map((cell) =>
+      Number(cell.replace(/[$,]/g, '')),
+    );
+    const summaryTotal = Number(
+      (await summary.innerText()).match(/\$([\d,]+\.\d\d) earned/)![1]!.replace(/,/g, ''),
+    );
     expect(Math.round(totals.reduce((a, b) => a + b, 0) * 100) / 100).toBeCloseTo(summaryTotal, 2);
     expect(summaryTotal).toBeGreaterThan(0);
 
@@ -83,9 +99,19 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     if (extensions) {
       // The extension's sums are what the chart shows.
       const token = await page.evaluate(() => localStorage.getItem('jwt') ?? '');
-      const served = await api<{ Success: { Days: Record<string, number>[] } }>(server, '/earning/view_daily_earnings', { days: 90 }, token);
-      const total = served.Success.Days.reduce((sum, d) => sum + d.ROI! + d.Direct! + d.Level! + d.Binary! + d.Rank!, 0);
-      const shown = Number((await summary.innerText()).match(/\$([\d,]+\.\d\d) earned/)![1]!.replace(/,/g, ''));
+      const served = await api<{ Success: { Days: Record<string, number>[] } }>(
+        server,
+        '/earning/view_daily_earnings',
+        { days: 90 },
+        token,
+      );
+      const total = served.Success.Days.reduce(
+        (sum, d) => sum + d.ROI! + d.Direct! + d.Level! + d.Binary! + d.Rank!,
+        0,
+      );
+      const shown = Number(
+        (await summary.innerText()).match(/\$([\d,]+\.\d\d) earned/)![1]!.replace(/,/g, ''),
+      );
       expect(shown).toBeCloseTo(Math.trunc(total * 100) / 100, 1);
     }
 
@@ -98,7 +124,9 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
   it("draws the legs' volumes on Volume and shows the meters: next rank on Ranks & Rewards and the home, the cap of each ACTIVE package", async () => {
     await openAs();
     await page.goto(`${server.url}/dashboard/volume`);
-    const volume = page.locator('[data-testid="series-chart"]', { has: page.getByRole('heading', { name: 'Leg volumes over time' }) });
+    const volume = page.locator('[data-testid="series-chart"]', {
+      has: page.getByRole('heading', { name: 'Leg volumes over time' }),
+    });
     await volume.waitFor();
     // demo's legs took volume in the last 90 days (the seed's purchases).
     await volume.getByRole('button', { name: '90 days' }).click();
@@ -106,14 +134,25 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     const summary = await volume.getByTestId('chart-summary').innerText();
     // The chart agrees with the Binary Volume table: each leg's sum is the rows' Volume on that Side
     // over the range, which is what the rows' own Left Volume and Right Volume columns add up to.
-    const leg = (label: string) => Number(summary.match(new RegExp(`${label} \\$([\\d,]+\\.\\d\\d)`))![1]!.replace(/,/g, ''));
+    const leg = (label: string) =>
+      Number(summary.match(new RegExp(`${label} \\$([\\d,]+\\.\\d\\d)`))![1]!.replace(/,/g, ''));
     const token = await page.evaluate(() => localStorage.getItem('jwt') ?? '');
-    const today = extensions ? (await api<{ Success: { To: string } }>(server, '/binary/view_daily_volume', { days: 90 }, token)).Success.To : new Date().toISOString().slice(0, 10);
+    const today = extensions
+      ? (await api<{ Success: { To: string } }>(server, '/binary/view_daily_volume', { days: 90 }, token))
+          .Success.To
+      : new Date().toISOString().slice(0, 10);
     const from = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
     type Row = { Side: string; Volume: number; Left_Volume: number; Right_Volume: number };
     const rows: Row[] = [];
     for (let pageNo = 1; pageNo <= 10; pageNo++) {
-      const page = (await api<{ Success: Row[] }>(server, '/binary/view_binary_transaction', { pageNo, pageSize: 100, start_date: from, end_date: today }, token)).Success;
+      const page = (
+        await api<{ Success: Row[] }>(
+          server,
+          '/binary/view_binary_transaction',
+          { pageNo, pageSize: 100, start_date: from, end_date: today },
+          token,
+        )
+      ).Success;
       rows.push(...page);
       if (page.length < 100) break;
     }
@@ -130,7 +169,9 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     expect(await left.getAttribute('aria-valuetext')).toMatch(/^\$[\d,]+\.\d\d of \$[\d,]+\.\d\d \(\d+%\)$/);
     expect(await page.getByRole('progressbar', { name: 'Right volume' }).count()).toBe(1);
     // Leaders are counted only where the server offers rank_progress (the provider does not).
-    expect(await page.getByRole('progressbar', { name: 'Qualified leaders' }).count()).toBe(extensions ? 1 : 0);
+    expect(await page.getByRole('progressbar', { name: 'Qualified leaders' }).count()).toBe(
+      extensions ? 1 : 0,
+    );
 
     await page.goto(`${server.url}/dashboard`);
     await scrollToHomeInsights();

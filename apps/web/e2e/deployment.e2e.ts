@@ -6,7 +6,16 @@
  * crosses origins, as it does against the real provider.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,10 +29,14 @@ const dist = resolve(import.meta.dirname, '../dist');
 
 /** Debian's nginx, or NGINX_PATH: the test needs a real static web server. */
 export function nginxPath(): string {
-  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean) as string[];
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((path) => existsSync(path));
   if (!found)
-    throw new Error('No nginx found for the deployment test. Install one (Debian: apt-get update && apt-get install -y nginx-light) or set NGINX_PATH.');
+    throw new Error(
+      'No nginx found for the deployment test. Install one (Debian: apt-get update && apt-get install -y nginx-light) or set NGINX_PATH.',
+    );
   return found;
 }
 
@@ -146,11 +159,14 @@ describe('deployment: the static build on nginx, this server as the provider on 
     const conf = join(dir, 'nginx.conf');
     writeFileSync(conf, nginxConf(dir, site, webPort, api));
 
-    nginx = spawn(nginxBin, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(nginxBin, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     nginx.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     nginx.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const log = () => `${output}${existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''}`;
+    const log = () =>
+      `${output}${existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''}`;
     for (let i = 0; ; i++) {
       if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}):\n${log()}`);
       const ready = await fetch(`${web}/config.json`).then(
@@ -176,7 +192,8 @@ describe('deployment: the static build on nginx, this server as the provider on 
   freshPagePerTest({ width: 1280, height: 900 }, (fresh) => {
     page = fresh;
     page.on('request', (request) => {
-      if (request.url().startsWith(api)) apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (request.url().startsWith(api))
+        apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     page.on('console', (message) => {
       if (/Content Security Policy|CORS/i.test(message.text())) blocked.push(message.text());
@@ -186,7 +203,11 @@ describe('deployment: the static build on nginx, this server as the provider on 
   /** The member's wallets as the provider keeps them (REST, from the test). */
   const wallets = async () => {
     const token = await page.evaluate(() => localStorage.getItem('jwt') ?? '');
-    const response = await fetch(`${api}/wallet/view_all_wallets_details`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+    const response = await fetch(`${api}/wallet/view_all_wallets_details`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{}',
+    });
     return ((await response.json()) as { Success: Record<string, { Available: number }> }).Success;
   };
 
@@ -198,12 +219,22 @@ describe('deployment: the static build on nginx, this server as the provider on 
     expect((await fetch(`${web}${script}.map`)).status).toBe(404);
     expect(((await (await fetch(`${web}/config.json`)).json()) as RuntimeConfig).apiBaseUrl).toBe(api);
     // The service worker, the manifest and the app shell are asked for again on every use.
-    for (const path of ['/sw.js', '/manifest.webmanifest', '/']) expect((await fetch(`${web}${path}`)).headers.get('cache-control'), path).toBe('no-cache');
-    expect((await fetch(`${web}/manifest.webmanifest`)).headers.get('content-type')).toContain('application/manifest+json');
+    for (const path of ['/sw.js', '/manifest.webmanifest', '/'])
+      expect((await fetch(`${web}${path}`)).headers.get('cache-control'), path).toBe('no-cache');
+    expect((await fetch(`${web}/manifest.webmanifest`)).headers.get('content-type')).toContain(
+      'application/manifest+json',
+    );
     expect(asset.headers.get('cache-control')).toContain('max-age=31536000');
     // The provider answers this origin's preflight, and no other's.
     const preflight = (origin: string) =>
-      fetch(`${api}/user/login`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+      fetch(`${api}/user/login`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
     expect((await preflight(web)).headers.get('access-control-allow-origin')).toBe(web);
     expect((await preflight('http://127.0.0.1:1')).headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -220,7 +251,9 @@ describe('deployment: the static build on nginx, this server as the provider on 
     await expect.poll(() => page.getByTestId('dashboard-home').isVisible()).toBe(true);
     expect(apiCalls).toContain('POST /user/login');
     // The service worker installed from nginx and controls the page for the rest of the journey.
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
+      timeout: 30_000,
+    });
     const start = await wallets();
 
     // A paged table: History, page 1 then page 2.
@@ -240,7 +273,11 @@ describe('deployment: the static build on nginx, this server as the provider on 
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     const qr = page.getByAltText('Deposit QR code');
     await qr.waitFor();
-    await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        qr.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
     expect(await page.getByTestId('deposit-address').innerText()).toMatch(/0x[0-9a-fA-F]{40}/);
     expect(apiCalls).toContain('POST /deposit/make_payment');
 
@@ -250,7 +287,8 @@ describe('deployment: the static build on nginx, this server as the provider on 
     await page.getByRole('button', { name: 'Select Starter' }).click();
     await page.getByRole('button', { name: 'Confirm Purchase' }).click();
     await expectToast(page, 'Starter');
-    const total = (w: Record<string, { Available: number }>) => Object.values(w).reduce((sum, wallet) => sum + wallet.Available, 0);
+    const total = (w: Record<string, { Available: number }>) =>
+      Object.values(w).reduce((sum, wallet) => sum + wallet.Available, 0);
     await expect.poll(async () => total(await wallets())).toBeLessThan(total(start));
 
     // A wallet swap: all of Direct into Withdrawal.
@@ -263,7 +301,9 @@ describe('deployment: the static build on nginx, this server as the provider on 
     await page.getByLabel('To wallet').selectOption('Withdrawal');
     await page.getByRole('button', { name: 'MAX' }).click();
     await page.getByRole('button', { name: 'Swap', exact: true }).click();
-    await expect.poll(() => page.getByTestId('wallet-available-Direct').innerText()).toContain(formatMoney(0));
+    await expect
+      .poll(() => page.getByTestId('wallet-available-Direct').innerText())
+      .toContain(formatMoney(0));
     const after = await wallets();
     expect(after.Direct!.Available).toBe(0);
     expect(after.Withdrawal!.Available).toBeCloseTo(before.Withdrawal!.Available + direct, 6);

@@ -10,7 +10,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '@md/shared';
 import { launchBrowser } from './browser.ts';
 import type { E2eServer } from './global-setup.ts';
-import { addFault, clearFaults, expectToast, freshPagePerTest, signInWithToken, toastTexts, uniqueName, type FaultRule } from './support.ts';
+import {
+  addFault,
+  clearFaults,
+  expectToast,
+  freshPagePerTest,
+  signInWithToken,
+  toastTexts,
+  uniqueName,
+  type FaultRule,
+} from './support.ts';
 
 const servers = inject('e2eServers');
 
@@ -30,12 +39,32 @@ const APP_CRASH = 'Unexpected Application Error!';
 const PASSWORD = 'Demo@1234';
 const WALLET = { Available: 500, Total: 500, This_Month: 0, Last_Month: 0, User: 'demo' };
 /** Balances that let every money form submit, whatever earlier tests did to demo's wallets. */
-const FUNDED = { path: '/wallet/view_all_wallets_details', body: { Success: Object.fromEntries(['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [name, WALLET])) } };
+const FUNDED = {
+  path: '/wallet/view_all_wallets_details',
+  body: {
+    Success: Object.fromEntries(
+      ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [
+        name,
+        WALLET,
+      ]),
+    ),
+  },
+};
 const OTP_SENT = { body: { Success: MSG.otpSent } };
 /** A binary volume row as a drifted provider might send it: Side 'L', Volume a string, Left_Volume missing, Right_Total renamed. */
 const DRIFTED_VOLUME_ROW = {
-  DateTime: '2026-03-05T10:20:00Z', TransID: 'DRIFT1', From_User: 'ann', Transaction_ID: 'T1', Side: 'L', Volume: '12.5',
-  Left_Carry: 0, Left_Total: 12.5, Right_Volume: 0, Right_Carry: 0, Right_Totals: 3, Status: 'Matched',
+  DateTime: '2026-03-05T10:20:00Z',
+  TransID: 'DRIFT1',
+  From_User: 'ann',
+  Transaction_ID: 'T1',
+  Side: 'L',
+  Volume: '12.5',
+  Left_Carry: 0,
+  Left_Total: 12.5,
+  Right_Volume: 0,
+  Right_Carry: 0,
+  Right_Totals: 3,
+  Status: 'Matched',
 };
 
 interface Ctx {
@@ -64,9 +93,12 @@ interface FallbackRow {
 }
 
 // ---- steps shared by the rows ----
-const click = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' }).click();
-const fill = (page: Page, label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
-const enabled = (page: Page, name: string) => expect.poll(() => page.getByRole('button', { name, exact: true }).isEnabled()).toBe(true);
+const click = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' }).click();
+const fill = (page: Page, label: string, value: string) =>
+  page.getByLabel(label, { exact: true }).fill(value);
+const enabled = (page: Page, name: string) =>
+  expect.poll(() => page.getByRole('button', { name, exact: true }).isEnabled()).toBe(true);
 
 async function signInForm({ page }: Ctx) {
   await fill(page, 'Username', 'demo');
@@ -161,9 +193,24 @@ const REGISTER = '/register?sponsor=demo&side=left';
 /** Every §8 fallback with a call the browser can make fail; the rest are component tests. */
 const FALLBACKS: FallbackRow[] = [
   { text: MSG.loginFailed, page: '/', fault: { path: '/user/login', ...NO_WORDS }, act: signInForm },
-  { text: MSG.invalidResponse, page: '/', fault: { path: '/user/login', body: { Success: 'Login successful!' } }, act: signInForm },
-  { text: MSG.failedCheckTotp, page: '/', fault: { path: '/user/view_country', ...EMPTY_502 }, act: ({ page }) => fill(page, 'Username', 'demo') },
-  { text: MSG.failedLoadCountries, page: REGISTER, fault: { path: '/user/view_country', ...NO_WORDS }, load: true },
+  {
+    text: MSG.invalidResponse,
+    page: '/',
+    fault: { path: '/user/login', body: { Success: 'Login successful!' } },
+    act: signInForm,
+  },
+  {
+    text: MSG.failedCheckTotp,
+    page: '/',
+    fault: { path: '/user/view_country', ...EMPTY_502 },
+    act: ({ page }) => fill(page, 'Username', 'demo'),
+  },
+  {
+    text: MSG.failedLoadCountries,
+    page: REGISTER,
+    fault: { path: '/user/view_country', ...NO_WORDS },
+    load: true,
+  },
   {
     text: MSG.usernameCheckFailed,
     page: REGISTER,
@@ -172,7 +219,13 @@ const FALLBACKS: FallbackRow[] = [
     act: ({ page }) => fill(page, 'Username', uniqueName('check')),
     shownIn: 'page',
   },
-  { text: MSG.otpVerificationFailed, page: REGISTER, fault: { path: '/user/verify_otp', ...NO_WORDS }, setup: registrationForm, act: ({ page }) => click(page, 'Create Account') },
+  {
+    text: MSG.otpVerificationFailed,
+    page: REGISTER,
+    fault: { path: '/user/verify_otp', ...NO_WORDS },
+    setup: registrationForm,
+    act: ({ page }) => click(page, 'Create Account'),
+  },
   {
     text: MSG.registrationFailed,
     page: REGISTER,
@@ -191,8 +244,22 @@ const FALLBACKS: FallbackRow[] = [
     setup: ({ page }) => fill(page, 'Username', 'demo'),
     act: ({ page }) => click(page, 'Send OTP'),
   },
-  { text: MSG.anErrorOccurred, page: '/forgot-password', stubs: [{ path: '/user/reset_password_email', ...OTP_SENT }], fault: { path: '/user/reset_password', ...NO_WORDS }, setup: resetOtpStep, act: resetPassword },
-  { text: MSG.unexpectedError, page: '/forgot-password', stubs: [{ path: '/user/reset_password_email', ...OTP_SENT }], fault: { path: '/user/reset_password', ...DROP }, setup: resetOtpStep, act: resetPassword },
+  {
+    text: MSG.anErrorOccurred,
+    page: '/forgot-password',
+    stubs: [{ path: '/user/reset_password_email', ...OTP_SENT }],
+    fault: { path: '/user/reset_password', ...NO_WORDS },
+    setup: resetOtpStep,
+    act: resetPassword,
+  },
+  {
+    text: MSG.unexpectedError,
+    page: '/forgot-password',
+    stubs: [{ path: '/user/reset_password_email', ...OTP_SENT }],
+    fault: { path: '/user/reset_password', ...DROP },
+    setup: resetOtpStep,
+    act: resetPassword,
+  },
   {
     text: [MSG.failedGetProfile, MSG.failedCurrentRank],
     page: '/dashboard',
@@ -202,13 +269,52 @@ const FALLBACKS: FallbackRow[] = [
     ],
     load: true,
   },
-  { text: MSG.profileNotFound, page: '/dashboard/notification', fault: { path: '/user/view_profile', body: { Success: [] } }, load: true },
-  { text: MSG.failedLoadPackages, page: '/dashboard/package', fault: { path: '/table/view_subscription', ...NO_WORDS }, load: true },
-  { text: MSG.failedPurchase, page: '/dashboard/package', fault: { path: '/subscription/buy_subscription_packages', ...NO_WORDS }, act: buyStarter },
-  { text: MSG.failedVerifyUser, page: '/dashboard/p2pTransfer', fault: { path: '/level/downline_exist', ...BROKEN }, act: verifyRecipient },
-  { text: MSG.errorVerifyingRecipient, page: '/dashboard/p2pTransfer', fault: { path: '/level/downline_exist', ...DROP }, act: verifyRecipient },
-  { text: MSG.transferFailed, page: '/dashboard/p2pTransfer', stubs: [FUNDED], fault: { path: '/transfer_to_user', ...NO_WORDS }, setup: verifiedRecipient, act: confirmTransfer },
-  { text: MSG.unexpectedTransferError, page: '/dashboard/p2pTransfer', stubs: [FUNDED], fault: { path: '/transfer_to_user', ...DROP }, setup: verifiedRecipient, act: confirmTransfer },
+  {
+    text: MSG.profileNotFound,
+    page: '/dashboard/notification',
+    fault: { path: '/user/view_profile', body: { Success: [] } },
+    load: true,
+  },
+  {
+    text: MSG.failedLoadPackages,
+    page: '/dashboard/package',
+    fault: { path: '/table/view_subscription', ...NO_WORDS },
+    load: true,
+  },
+  {
+    text: MSG.failedPurchase,
+    page: '/dashboard/package',
+    fault: { path: '/subscription/buy_subscription_packages', ...NO_WORDS },
+    act: buyStarter,
+  },
+  {
+    text: MSG.failedVerifyUser,
+    page: '/dashboard/p2pTransfer',
+    fault: { path: '/level/downline_exist', ...BROKEN },
+    act: verifyRecipient,
+  },
+  {
+    text: MSG.errorVerifyingRecipient,
+    page: '/dashboard/p2pTransfer',
+    fault: { path: '/level/downline_exist', ...DROP },
+    act: verifyRecipient,
+  },
+  {
+    text: MSG.transferFailed,
+    page: '/dashboard/p2pTransfer',
+    stubs: [FUNDED],
+    fault: { path: '/transfer_to_user', ...NO_WORDS },
+    setup: verifiedRecipient,
+    act: confirmTransfer,
+  },
+  {
+    text: MSG.unexpectedTransferError,
+    page: '/dashboard/p2pTransfer',
+    stubs: [FUNDED],
+    fault: { path: '/transfer_to_user', ...DROP },
+    setup: verifiedRecipient,
+    act: confirmTransfer,
+  },
   {
     text: [MSG.failedFromWallets, MSG.failedToWallets],
     page: '/dashboard/wallets',
@@ -232,7 +338,11 @@ const FALLBACKS: FallbackRow[] = [
   {
     text: MSG.walletTransferFailed,
     page: '/dashboard/wallets',
-    stubs: [FUNDED, { path: '/wallet/view_from_wallets', body: { Success: { Direct: true } } }, { path: '/wallet/view_to_wallets', body: { Success: { Withdrawal: true } } }],
+    stubs: [
+      FUNDED,
+      { path: '/wallet/view_from_wallets', body: { Success: { Direct: true } } },
+      { path: '/wallet/view_to_wallets', body: { Success: { Withdrawal: true } } },
+    ],
     fault: { path: '/wallet/transfer_wallet', ...NO_WORDS },
     setup: async ({ page }) => {
       await page.getByLabel('From wallet').selectOption('Direct');
@@ -242,13 +352,43 @@ const FALLBACKS: FallbackRow[] = [
     // A swap into the Withdrawal wallet is confirmed first (one-way): the call goes on 'Swap $1.00'.
     act: async ({ page }) => {
       await click(page, 'Swap');
-      await page.getByRole('dialog', { name: 'Swap into Withdrawal' }).getByRole('button', { name: 'Swap $1.00' }).click();
+      await page
+        .getByRole('dialog', { name: 'Swap into Withdrawal' })
+        .getByRole('button', { name: 'Swap $1.00' })
+        .click();
     },
   },
-  { text: MSG.failedWithdrawFees, page: '/dashboard/wallets', stubs: [FUNDED], fault: { path: '/withdraw/withdraw_fees', ...NO_WORDS }, setup: withdrawalTab, act: ({ page }) => click(page, 'Withdraw') },
-  { text: MSG.passwordChangeFailed, page: '/dashboard/settings', stubs: [{ path: '/user/verify_otp', ...OTP_SENT }], fault: { path: '/user/change_password', ...NO_WORDS }, setup: passwordOtpDialog, act: ({ page }) => click(page, 'Confirm') },
-  { text: MSG.passwordChangeError, page: '/dashboard/settings', stubs: [{ path: '/user/verify_otp', ...OTP_SENT }], fault: { path: '/user/change_password', ...DROP }, setup: passwordOtpDialog, act: ({ page }) => click(page, 'Confirm') },
-  { text: MSG.failedSendOtp, page: '/dashboard/settings', fault: { path: '/user/reset_transaction_password', ...NO_WORDS }, setup: transactionPasswordForm, act: ({ page }) => click(page, /^(Reset|Set) Transaction Password$/) },
+  {
+    text: MSG.failedWithdrawFees,
+    page: '/dashboard/wallets',
+    stubs: [FUNDED],
+    fault: { path: '/withdraw/withdraw_fees', ...NO_WORDS },
+    setup: withdrawalTab,
+    act: ({ page }) => click(page, 'Withdraw'),
+  },
+  {
+    text: MSG.passwordChangeFailed,
+    page: '/dashboard/settings',
+    stubs: [{ path: '/user/verify_otp', ...OTP_SENT }],
+    fault: { path: '/user/change_password', ...NO_WORDS },
+    setup: passwordOtpDialog,
+    act: ({ page }) => click(page, 'Confirm'),
+  },
+  {
+    text: MSG.passwordChangeError,
+    page: '/dashboard/settings',
+    stubs: [{ path: '/user/verify_otp', ...OTP_SENT }],
+    fault: { path: '/user/change_password', ...DROP },
+    setup: passwordOtpDialog,
+    act: ({ page }) => click(page, 'Confirm'),
+  },
+  {
+    text: MSG.failedSendOtp,
+    page: '/dashboard/settings',
+    fault: { path: '/user/reset_transaction_password', ...NO_WORDS },
+    setup: transactionPasswordForm,
+    act: ({ page }) => click(page, /^(Reset|Set) Transaction Password$/),
+  },
   {
     text: MSG.failedVerifyTransactionPassword,
     page: '/dashboard/settings',
@@ -279,7 +419,10 @@ const FALLBACKS: FallbackRow[] = [
   {
     text: MSG.qrMissing,
     page: '/dashboard/deposit',
-    fault: { path: '/deposit/make_payment', body: { Success: { Amount: 50, Address: '0xabc', TransID: 'DPQA' } } },
+    fault: {
+      path: '/deposit/make_payment',
+      body: { Success: { Amount: 50, Address: '0xabc', TransID: 'DPQA' } },
+    },
     setup: ({ page }) => fill(page, 'Amount (USDT)', '50'),
     act: ({ page }) => click(page, 'Deposit'),
     shownIn: 'page',
@@ -293,11 +436,18 @@ const pageText = (page: Page) => page.locator('body').innerText();
  * (lib/trpc.ts: one broken answer fails only its own call), so such a fault holds until
  * the test ends (afterEach clears it) to fail the call itself, not only its batch.
  */
-const once = (rule: FaultRule): FaultRule => (rule.drop || rule.malformed || rule.empty ? rule : { times: 1, ...rule });
-const rulesOf = (row: FallbackRow): readonly FaultRule[] => (Array.isArray(row.fault) ? row.fault : [row.fault as FaultRule]);
-const textsOf = (row: FallbackRow): readonly string[] => (typeof row.text === 'string' ? [row.text] : row.text);
+const once = (rule: FaultRule): FaultRule =>
+  rule.drop || rule.malformed || rule.empty ? rule : { times: 1, ...rule };
+const rulesOf = (row: FallbackRow): readonly FaultRule[] =>
+  Array.isArray(row.fault) ? row.fault : [row.fault as FaultRule];
+const textsOf = (row: FallbackRow): readonly string[] =>
+  typeof row.text === 'string' ? [row.text] : row.text;
 const titleOf = (row: FallbackRow) =>
-  `${textsOf(row).map((text) => `'${text}'`).join(' and ')} when ${rulesOf(row).map((rule) => rule.path).join(' and ')} fail${rulesOf(row).length > 1 ? '' : 's'} (${row.page})`;
+  `${textsOf(row)
+    .map((text) => `'${text}'`)
+    .join(' and ')} when ${rulesOf(row)
+    .map((rule) => rule.path)
+    .join(' and ')} fail${rulesOf(row).length > 1 ? '' : 's'} (${row.page})`;
 const noCrash = async (page: Page) => expect(await page.getByText(APP_CRASH).count()).toBe(0);
 
 describe.each(servers)('faults in $mode mode', (server) => {
@@ -370,7 +520,12 @@ describe.each(servers)('faults in $mode mode', (server) => {
 
     it('HTTP 401 on an arbitrary call (the wallets) removes the token and goes to /', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
-      await addFault(server, { path: '/wallet/view_all_wallets_details', status: 401, error: MSG.sessionExpired, times: 1 });
+      await addFault(server, {
+        path: '/wallet/view_all_wallets_details',
+        status: 401,
+        error: MSG.sessionExpired,
+        times: 1,
+      });
       await page.goto(`${server.url}/dashboard/wallets`);
       await atSignIn();
       expect(await jwt()).toBeNull();
@@ -382,38 +537,60 @@ describe.each(servers)('faults in $mode mode', (server) => {
       // The provider may answer an Error with HTTP 200; a 403 stands for any other refusal.
       { text: MSG.sessionExpired, fault: { status: 200, body: { Error: MSG.sessionExpired } } },
       { text: MSG.invalidAuthentication, fault: { status: 403, error: MSG.invalidAuthentication } },
-    ])("$text as the profile's Error: toasted, then after 2 s storage is cleared and the member is at /", async ({ text, fault }) => {
-      // Measured in the page: from the toast showing (token still there) to the token gone.
-      await page.addInitScript((expected) => {
-        const w = window as unknown as { sessionGap?: number };
-        let shownAt = 0;
-        const timer = setInterval(() => {
-          const toasts = Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]'));
-          if (!shownAt && localStorage.getItem('jwt') && toasts.some((toast) => toast.textContent?.includes(expected))) shownAt = performance.now();
-          if (shownAt && !localStorage.getItem('jwt')) {
-            w.sessionGap = performance.now() - shownAt;
-            clearInterval(timer);
-          }
-        }, 20);
-      }, text);
-      await signInWithToken(page, server, 'demo', PASSWORD);
-      await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-      await addFault(server, { path: '/user/view_profile', times: 1, ...fault });
-      await page.goto(`${server.url}/dashboard/notification`);
-      await expectToast(page, text);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { sessionGap?: number }).sessionGap ?? 0)).toBeGreaterThan(1500);
-      await atSignIn();
-      expect(await jwt()).toBeNull();
-      expect(await storedUser()).toBeNull();
-      // Local storage is cleared; the theme choice stays for the sign-in screen (docs/decisions/web-app.md).
-      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    });
+    ])(
+      "$text as the profile's Error: toasted, then after 2 s storage is cleared and the member is at /",
+      async ({ text, fault }) => {
+        // Measured in the page: from the toast showing (token still there) to the token gone.
+        await page.addInitScript((expected) => {
+          const w = window as unknown as { sessionGap?: number };
+          let shownAt = 0;
+          const timer = setInterval(() => {
+            const toasts = Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]'));
+            if (
+              !shownAt &&
+              localStorage.getItem('jwt') &&
+              toasts.some((toast) => toast.textContent?.includes(expected))
+            )
+              shownAt = performance.now();
+            if (shownAt && !localStorage.getItem('jwt')) {
+              w.sessionGap = performance.now() - shownAt;
+              clearInterval(timer);
+            }
+          }, 20);
+        }, text);
+        await signInWithToken(page, server, 'demo', PASSWORD);
+        await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+        await addFault(server, { path: '/user/view_profile', times: 1, ...fault });
+        await page.goto(`${server.url}/dashboard/notification`);
+        await expectToast(page, text);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { sessionGap?: number }).sessionGap ?? 0))
+          .toBeGreaterThan(1500);
+        await atSignIn();
+        expect(await jwt()).toBeNull();
+        expect(await storedUser()).toBeNull();
+        // Local storage is cleared; the theme choice stays for the sign-in screen (docs/decisions/web-app.md).
+        expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+      },
+    );
 
     it('the analytics, wallet and notification fetches fail silently: no message, Unavailable with a Retry, the page still renders', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
-      await addFault(server, { path: '/notification/view_notification', status: 500, error: 'Notifications exploded' });
-      await addFault(server, { path: '/user_analytics/view_user_analytics', status: 500, error: 'Analytics exploded' });
-      await addFault(server, { path: '/wallet/view_all_wallets_details', status: 503, error: 'Wallets exploded' });
+      await addFault(server, {
+        path: '/notification/view_notification',
+        status: 500,
+        error: 'Notifications exploded',
+      });
+      await addFault(server, {
+        path: '/user_analytics/view_user_analytics',
+        status: 500,
+        error: 'Analytics exploded',
+      });
+      await addFault(server, {
+        path: '/wallet/view_all_wallets_details',
+        status: 503,
+        error: 'Wallets exploded',
+      });
       await page.goto(`${server.url}/dashboard`);
       // A failed read is 'Unavailable' with a Retry, not 'No activity yet' or $0.00.
       await page.getByRole('button', { name: 'Retry: Latest Activity' }).waitFor();
@@ -426,8 +603,15 @@ describe.each(servers)('faults in $mode mode', (server) => {
 
     it('table calls fail silently: no new data and no message; the console says why', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
-      await addFault(server, { path: '/subscription/subscription_transaction', status: 500, error: 'List exploded' });
-      await addFault(server, { path: '/subscription/total_pagination_subscription_transaction', ...NO_WORDS });
+      await addFault(server, {
+        path: '/subscription/subscription_transaction',
+        status: 500,
+        error: 'List exploded',
+      });
+      await addFault(server, {
+        path: '/subscription/total_pagination_subscription_transaction',
+        ...NO_WORDS,
+      });
       await page.goto(`${server.url}/dashboard/transactions`);
       // A failed list is 'Unavailable' with a Retry, never 'No data available'.
       await page.getByRole('button', { name: 'Retry: Package transactions' }).waitFor();
@@ -441,10 +625,17 @@ describe.each(servers)('faults in $mode mode', (server) => {
     it('the deposit payment call fails silently: no message, no payment, the form stays usable', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
       await page.goto(`${server.url}/dashboard/deposit`);
-      await addFault(server, { path: '/deposit/make_payment', status: 500, error: 'Payment exploded', times: 1 });
+      await addFault(server, {
+        path: '/deposit/make_payment',
+        status: 500,
+        error: 'Payment exploded',
+        times: 1,
+      });
       await fill(page, 'Amount (USDT)', '50');
       await click(page, 'Deposit');
-      await expect.poll(() => page.getByRole('button', { name: 'Deposit', exact: true }).isEnabled()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Deposit', exact: true }).isEnabled())
+        .toBe(true);
       await settled();
       expect(await toastTexts(page)).toEqual([]);
       expect(await page.getByTestId('payment-details').count()).toBe(0);
@@ -452,7 +643,12 @@ describe.each(servers)('faults in $mode mode', (server) => {
 
     it('tree loading is only logged: a failed tree reads Unavailable with a Retry and nothing else, a failed node becomes empty', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
-      await addFault(server, { path: '/binary/view_binary_downline', status: 500, error: 'Tree exploded', times: 1 });
+      await addFault(server, {
+        path: '/binary/view_binary_downline',
+        status: 500,
+        error: 'Tree exploded',
+        times: 1,
+      });
       await page.goto(`${server.url}/dashboard/binarychart`);
       const retry = page.getByRole('button', { name: 'Retry: Binary tree' });
       await retry.waitFor();
@@ -463,7 +659,10 @@ describe.each(servers)('faults in $mode mode', (server) => {
       expect(await toastTexts(page)).toEqual([]);
       // The fault was once: Retry brings the tree.
       await retry.click();
-      await page.getByRole('tree', { name: 'Binary tree' }).locator('[role="treeitem"][data-name="demo"]').waitFor();
+      await page
+        .getByRole('tree', { name: 'Binary tree' })
+        .locator('[role="treeitem"][data-name="demo"]')
+        .waitFor();
 
       await page.goto(`${server.url}/dashboard/levelchart`);
       const tree = page.getByRole('tree', { name: 'Level tree' });
@@ -485,7 +684,10 @@ describe.each(servers)('faults in $mode mode', (server) => {
       // Only this page gets the short deadline (config.json requestTimeoutMs), so no other test is affected.
       await page.route(`${server.url}/config.json`, async (route) => {
         const response = await route.fetch();
-        await route.fulfill({ response, json: { ...((await response.json()) as object), requestTimeoutMs: 3000 } });
+        await route.fulfill({
+          response,
+          json: { ...((await response.json()) as object), requestTimeoutMs: 3000 },
+        });
       });
       await signInWithToken(page, server, 'demo', PASSWORD);
       await page.goto(`${server.url}/dashboard/package`);
@@ -539,13 +741,27 @@ describe.each(servers)('faults in $mode mode', (server) => {
       // extra field), a number sent as a string, a missing field, side 'L'. What can be read shows;
       // the rest is '-'.
       await clearFaults(server);
-      await addFault(server, { path: '/binary/view_binary_transaction', body: { Success: [DRIFTED_VOLUME_ROW] } });
+      await addFault(server, {
+        path: '/binary/view_binary_transaction',
+        body: { Success: [DRIFTED_VOLUME_ROW] },
+      });
       await addFault(server, { path: '/binary/total_pagination_binary_transaction', body: { Success: 1 } });
       await visitAll(['/dashboard/volume']);
       const row = page.getByTestId('data-table').getByRole('row').filter({ hasText: 'DRIFT1' });
       // Date aside (the browser's time zone): TransID, From User, Transaction ID, Side, Volume, Left Volume/Carry/Total, Right Volume/Carry/Total, Status.
       expect((await row.getByRole('cell').allInnerTexts()).slice(1).map((text) => text.trim())).toEqual([
-        'DRIFT1', 'ann', 'T1', 'Left', '$12.50', '-', '$0.00', '$12.50', '$0.00', '$0.00', '-', 'Matched',
+        'DRIFT1',
+        'ann',
+        'T1',
+        'Left',
+        '$12.50',
+        '-',
+        '$0.00',
+        '$12.50',
+        '$0.00',
+        '$0.00',
+        '-',
+        'Matched',
       ]);
       await noCrash(page);
     });

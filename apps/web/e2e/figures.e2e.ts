@@ -18,7 +18,17 @@ const VIEWPORTS = [
 const FAILED = { status: 502, empty: true } as const;
 const WALLET = { Available: 500, Total: 500, This_Month: 0, Last_Month: 0, User: 'demo' };
 /** Balances that let every money form open, whatever earlier tests did to demo's wallets. */
-const FUNDED = { path: '/wallet/view_all_wallets_details', body: { Success: Object.fromEntries(['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [name, WALLET])) } };
+const FUNDED = {
+  path: '/wallet/view_all_wallets_details',
+  body: {
+    Success: Object.fromEntries(
+      ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [
+        name,
+        WALLET,
+      ]),
+    ),
+  },
+};
 
 describe.each(servers)('figures and failed reads in $mode mode', (server) => {
   afterEach(async () => {
@@ -33,13 +43,55 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
 
     it('a failed read shows Unavailable with a Retry and nothing else, and Retry brings it back', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
-      const cases: { path: string; faults: string[]; what: string; absent: string[]; back: (page: Page) => Promise<unknown> }[] = [
-        { path: '/dashboard/binarychart', faults: ['/binary/view_binary_downline'], what: 'Binary tree', absent: [MSG.noOrgData], back: (p) => p.getByRole('tree', { name: 'Binary tree' }).waitFor() },
-        { path: '/dashboard/levelchart', faults: ['/level/view_downline', '/level/view_downline_page'], what: 'Level tree', absent: [MSG.noOrgData, 'Share'], back: (p) => p.getByRole('tree', { name: 'Level tree' }).waitFor() },
-        { path: '/dashboard/package', faults: ['/table/view_subscription'], what: 'Packages', absent: [MSG.noData], back: (p) => p.getByTestId('package-card-Starter').waitFor() },
-        { path: '/dashboard/transactions', faults: ['/subscription/subscription_transaction'], what: 'Package transactions', absent: [MSG.noData, 'Rows per page'], back: (p) => p.getByRole('navigation', { name: 'Pagination' }).waitFor() },
-        { path: '/dashboard/notification', faults: ['/notification/view_notification'], what: 'Notifications', absent: [MSG.noNotifications, 'Previous'], back: (p) => p.getByRole('list', { name: 'Notifications' }).waitFor() },
-        { path: '/dashboard/settings', faults: ['/user/view_profile'], what: 'Profile', absent: ['Loading profile'], back: (p) => p.getByRole('tab', { name: 'Profile' }).waitFor() },
+      const cases: {
+        path: string;
+        faults: string[];
+        what: string;
+        absent: string[];
+        back: (page: Page) => Promise<unknown>;
+      }[] = [
+        {
+          path: '/dashboard/binarychart',
+          faults: ['/binary/view_binary_downline'],
+          what: 'Binary tree',
+          absent: [MSG.noOrgData],
+          back: (p) => p.getByRole('tree', { name: 'Binary tree' }).waitFor(),
+        },
+        {
+          path: '/dashboard/levelchart',
+          faults: ['/level/view_downline', '/level/view_downline_page'],
+          what: 'Level tree',
+          absent: [MSG.noOrgData, 'Share'],
+          back: (p) => p.getByRole('tree', { name: 'Level tree' }).waitFor(),
+        },
+        {
+          path: '/dashboard/package',
+          faults: ['/table/view_subscription'],
+          what: 'Packages',
+          absent: [MSG.noData],
+          back: (p) => p.getByTestId('package-card-Starter').waitFor(),
+        },
+        {
+          path: '/dashboard/transactions',
+          faults: ['/subscription/subscription_transaction'],
+          what: 'Package transactions',
+          absent: [MSG.noData, 'Rows per page'],
+          back: (p) => p.getByRole('navigation', { name: 'Pagination' }).waitFor(),
+        },
+        {
+          path: '/dashboard/notification',
+          faults: ['/notification/view_notification'],
+          what: 'Notifications',
+          absent: [MSG.noNotifications, 'Previous'],
+          back: (p) => p.getByRole('list', { name: 'Notifications' }).waitFor(),
+        },
+        {
+          path: '/dashboard/settings',
+          faults: ['/user/view_profile'],
+          what: 'Profile',
+          absent: ['Loading profile'],
+          back: (p) => p.getByRole('tab', { name: 'Profile' }).waitFor(),
+        },
       ];
       for (const { path, faults, what, absent, back } of cases) {
         for (const fault of faults) await addFault(server, { path: fault, ...FAILED });
@@ -58,13 +110,28 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
     it("an absent or unreadable figure shows '-', never $0.00: the home's Binary Left, a wallet's Total and the Total Earnings it is part of", async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
       // In provider mode through the gateway: the provider's answer lacks Binary_Left and sends Current_Level as junk.
-      await addFault(server, { path: '/user_analytics/view_user_analytics', body: { Success: { Binary_Right: 250, Current_Level: 'n/a', Active_Subscriptions: 1 } } });
+      await addFault(server, {
+        path: '/user_analytics/view_user_analytics',
+        body: { Success: { Binary_Right: 250, Current_Level: 'n/a', Active_Subscriptions: 1 } },
+      });
       const wallet = { Available: 120, Total: 300, This_Month: 0, Last_Month: 0, User: 'demo' };
       const { Total: _absent, ...withoutTotal } = wallet;
-      const wallets = Object.fromEntries(['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [name, name === 'Binary' ? withoutTotal : wallet]));
-      await addFault(server, { path: '/wallet/view_all_wallets_details', body: { Success: { ...wallets, Deposit: { ...wallet, Available: 'unknown' } } } });
+      const wallets = Object.fromEntries(
+        ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'].map((name) => [
+          name,
+          name === 'Binary' ? withoutTotal : wallet,
+        ]),
+      );
+      await addFault(server, {
+        path: '/wallet/view_all_wallets_details',
+        body: { Success: { ...wallets, Deposit: { ...wallet, Available: 'unknown' } } },
+      });
       await page.goto(`${server.url}/dashboard`);
-      const card = (label: string) => page.locator('dl', { has: page.getByText(label, { exact: true }) }).locator('dd').first();
+      const card = (label: string) =>
+        page
+          .locator('dl', { has: page.getByText(label, { exact: true }) })
+          .locator('dd')
+          .first();
       await expect.poll(() => card('Binary Right').innerText()).toBe('$250.00');
       expect(await card('Binary Left').innerText()).toBe('-');
       expect(await card('Current Level').innerText()).toBe('-');
@@ -75,7 +142,9 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
       expect(await page.locator('main').innerText()).not.toContain('$0.00');
       // The header's Deposit balance on the package page.
       await page.goto(`${server.url}/dashboard/package`);
-      await expect.poll(() => page.getByTestId('package-balance').innerText()).toMatch(/Available Bal :\s*-$/);
+      await expect
+        .poll(() => page.getByTestId('package-balance').innerText())
+        .toMatch(/Available Bal :\s*-$/);
     });
 
     it('Withdraw in the menu leads on to the Wallets page at its Withdrawal Request tab', async () => {
@@ -85,7 +154,9 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
       expect(await page.getByText('Withdrawals are made from the Wallets tab.').isVisible()).toBe(true);
       await page.getByRole('link', { name: 'Go to Withdrawal Request' }).click();
       await page.waitForURL(`${server.url}/dashboard/wallets?tab=withdrawal`);
-      await expect.poll(() => page.getByRole('tab', { name: 'Withdrawal Request' }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'Withdrawal Request' }).getAttribute('aria-selected'))
+        .toBe('true');
       await page.getByLabel('Withdrawal amount', { exact: true }).waitFor();
     });
 
@@ -93,11 +164,19 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
       await signInWithToken(page, server, 'demo', PASSWORD);
       await addFault(server, FUNDED);
       await addFault(server, { path: '/wallet/view_from_wallets', body: { Success: { Direct: true } } });
-      await addFault(server, { path: '/wallet/view_to_wallets', body: { Success: { Withdrawal: true, Deposit: true } } });
+      await addFault(server, {
+        path: '/wallet/view_to_wallets',
+        body: { Success: { Withdrawal: true, Deposit: true } },
+      });
       // The swap itself answers from a rule: no money moves in this test.
-      await addFault(server, { path: '/wallet/transfer_wallet', body: { Success: 'Swapped into Withdrawal' } });
+      await addFault(server, {
+        path: '/wallet/transfer_wallet',
+        body: { Success: 'Swapped into Withdrawal' },
+      });
       await page.goto(`${server.url}/dashboard/wallets`);
-      await expect.poll(() => page.getByLabel('From wallet').locator('option', { hasText: 'Direct' }).count()).toBe(1);
+      await expect
+        .poll(() => page.getByLabel('From wallet').locator('option', { hasText: 'Direct' }).count())
+        .toBe(1);
       await page.getByLabel('From wallet').selectOption('Direct');
       await page.getByLabel('To wallet').selectOption('Withdrawal');
       await page.getByLabel('Amount', { exact: true }).fill('12.5');
@@ -118,7 +197,12 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
 
     it('the withdrawal confirmation restates the whole destination address, checksummed', async () => {
       const token = await signInWithToken(page, server, 'demo', PASSWORD);
-      const profile = await api<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>(server, '/user/view_profile', {}, token);
+      const profile = await api<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>(
+        server,
+        '/user/view_profile',
+        {},
+        token,
+      );
       const address = profile.Success[0]!.Wallet_Details.Wallet_Address;
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
       await addFault(server, FUNDED);
@@ -137,7 +221,7 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
       expect(await prompt.getByTestId('withdrawal-destination').innerText()).toBe(getAddress(address));
     });
 
-    it("after choosing a package its Select button is on screen without scrolling", async () => {
+    it('after choosing a package its Select button is on screen without scrolling', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
       await page.goto(`${server.url}/dashboard/package`);
       const cards = page.locator('[data-testid^="package-card-"]');
@@ -166,7 +250,10 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
       await page.goto(`${server.url}/dashboard/notification`);
       await retry('Notifications').waitFor();
       expect(await text()).not.toContain(MSG.noNotifications);
-      await addFault(server, { path: '/binary/view_binary_transaction', body: { Success: { not: 'a list' } } });
+      await addFault(server, {
+        path: '/binary/view_binary_transaction',
+        body: { Success: { not: 'a list' } },
+      });
       await page.goto(`${server.url}/dashboard/volume`);
       await retry('Binary volume').waitFor();
       expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);

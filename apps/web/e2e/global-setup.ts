@@ -35,7 +35,11 @@ export default async function setup(project: TestProject) {
   browserPath(); // fail early, with the install hint, when there is no Chromium
   // Vite builds with the NODE_ENV it inherits, and vitest sets 'test': without this the suite
   // would test React's development build instead of what ships.
-  execSync('npm run build -w @md/web', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execSync('npm run build -w @md/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const dir = mkdtempSync(join(tmpdir(), 'md-e2e-'));
   const apps: App[] = [];
   const servers: E2eServer[] = [];
@@ -47,7 +51,14 @@ export default async function setup(project: TestProject) {
     // Provider mode: the gateway forwards every contract call to an instance playing the provider (its own secret and database).
     const upstream =
       mode === 'provider'
-        ? await listen(await buildApp({ databasePath: join(dir, 'upstream.sqlite'), clientMode: mode, jwtSecret: 'e2e-upstream-secret', config: { rateLimits: false } }))
+        ? await listen(
+            await buildApp({
+              databasePath: join(dir, 'upstream.sqlite'),
+              clientMode: mode,
+              jwtSecret: 'e2e-upstream-secret',
+              config: { rateLimits: false },
+            }),
+          )
         : undefined;
     const app = await buildApp({
       databasePath: join(dir, `${mode}.sqlite`),

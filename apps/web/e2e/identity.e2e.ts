@@ -1,7 +1,20 @@
 /** Identity screens end to end, in both client modes (tRPC mock and provider REST). */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addFault, api, clearFaults, expectToast, latestOtp, mailbox, mailCount, registerMember, signIn, totpCode, uniqueName, freshPagePerTest } from './support.ts';
+import {
+  addFault,
+  api,
+  clearFaults,
+  expectToast,
+  latestOtp,
+  mailbox,
+  mailCount,
+  registerMember,
+  signIn,
+  totpCode,
+  uniqueName,
+  freshPagePerTest,
+} from './support.ts';
 
 const servers = inject('e2eServers');
 describe.each(servers)('identity in $mode mode', (server) => {
@@ -37,11 +50,18 @@ describe.each(servers)('identity in $mode mode', (server) => {
     await page.getByLabel('OTP', { exact: true }).fill(await latestOtp(server, email));
     await page.getByRole('button', { name: 'Verify & Register' }).click();
     await page.waitForURL(`${server.url}/dashboard`);
-    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${username}` }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Welcome, ${username}` }).isVisible())
+      .toBe(true);
 
     // The new member sits on the LEFT leg of demo's binary tree: its profile says side '0'.
     const token = await page.evaluate(() => localStorage.getItem('jwt'));
-    const profile = await api<{ Success: { Side: string; Sponsor: string; Country: string }[] }>(server, '/user/view_profile', {}, token!);
+    const profile = await api<{ Success: { Side: string; Sponsor: string; Country: string }[] }>(
+      server,
+      '/user/view_profile',
+      {},
+      token!,
+    );
     expect(profile.Success[0]).toMatchObject({ Side: '0', Sponsor: 'demo', Country: 'United Kingdom' });
   });
 
@@ -78,7 +98,9 @@ describe.each(servers)('identity in $mode mode', (server) => {
   it('shows the invalid-sponsor message with a Back to Login button', async () => {
     await page.goto(`${server.url}/register?sponsor=nosuchsponsor&side=right`);
     await expect
-      .poll(() => page.getByText('Invalid sponsor. Please check your sponsor or contact support.').isVisible())
+      .poll(() =>
+        page.getByText('Invalid sponsor. Please check your sponsor or contact support.').isVisible(),
+      )
       .toBe(true);
     await page.getByRole('button', { name: 'Back to Login' }).click();
     await page.waitForURL(`${server.url}/`);
@@ -117,7 +139,9 @@ describe.each(servers)('identity in $mode mode', (server) => {
     await page.getByLabel('Username').fill(` ${member.username.toUpperCase()} `);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     // The code step offers Back and a Resend that waits out the server's 10 s throttle.
-    await expect.poll(() => page.getByRole('button', { name: /^Resend code in \d+ s$/ }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Resend code in \d+ s$/ }).isDisabled())
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Back' }).isEnabled()).toBe(true);
     const otp = await latestOtp(server, member.username, seen);
     await page.getByLabel('OTP', { exact: true }).fill(otp);
@@ -135,7 +159,15 @@ describe.each(servers)('identity in $mode mode', (server) => {
     await page.getByLabel('Email').fill(member.email.toUpperCase());
     // The self-hosted ALTCHA widget: tick it and wait for the proof of work.
     await page.locator('altcha-widget input[type="checkbox"]').click();
-    await expect.poll(() => page.locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('altcha-widget [data-state="verified"], altcha-widget .altcha[data-state="verified"]')
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Request Username' }).click();
     await page.waitForURL(`${server.url}/`);
     const [mail] = await mailbox(server, member.email);

@@ -15,10 +15,14 @@ async function tabTo(page: Page, target: Locator, limit = 40, key = 'Tab') {
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press(key);
     if (await target.evaluate((el) => el === document.activeElement)) return;
-    visited.push(await page.evaluate(() => {
-      const el = document.activeElement;
-      return el ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"` : 'none';
-    }));
+    visited.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        return el
+          ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`
+          : 'none';
+      }),
+    );
   }
   throw new Error(`${limit} × ${key} never reached the target; focus went to: ${visited.join(', ')}`);
 }
@@ -34,7 +38,9 @@ const focusIsVisible = (page: Page) =>
     if (!focused || focused === document.body) return false;
     const ring = (el: Element) => {
       const style = getComputedStyle(el);
-      return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      return (
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
+      );
     };
     let el: Element | null = focused;
     for (let depth = 0; el && depth < 5; depth++, el = el.parentElement) if (ring(el)) return true;

@@ -26,7 +26,10 @@ function countCalls(page: Page, procedure: string, restPath: string) {
     if (request.method() !== 'POST') return;
     const { pathname } = new URL(request.url());
     if (pathname === restPath) calls += 1;
-    else if (pathname.startsWith('/trpc/')) calls += decodeURIComponent(pathname.slice('/trpc/'.length)).split(',').filter((name) => name === procedure).length;
+    else if (pathname.startsWith('/trpc/'))
+      calls += decodeURIComponent(pathname.slice('/trpc/'.length))
+        .split(',')
+        .filter((name) => name === procedure).length;
   });
   return () => calls;
 }
@@ -34,7 +37,8 @@ function countCalls(page: Page, procedure: string, restPath: string) {
 describe.each(servers)('money sent once in $mode mode', (server) => {
   let page!: Page;
   const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? '');
-  const wallets = async () => (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
+  const wallets = async () =>
+    (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
 
   freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
 
@@ -51,7 +55,9 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
     const before = (await wallets()).Deposit!.Available;
     await api(server, `/__qa/deposits/${transId}/pay`, {});
     const outcome = page.getByTestId('deposit-outcome');
-    await expect.poll(() => outcome.isVisible().then((shown) => (shown ? outcome.innerText() : ''))).toContain('Paid — credited');
+    await expect
+      .poll(() => outcome.isVisible().then((shown) => (shown ? outcome.innerText() : '')))
+      .toContain('Paid — credited');
     expect(await page.getByAltText('Deposit QR code').count()).toBe(0);
     expect(await page.getByTestId('deposit-address').count()).toBe(0);
     expect((await wallets()).Deposit!.Available).toBeCloseTo(before + 150, 6);
@@ -62,7 +68,11 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
 
   it('a double click on Confirm Purchase buys once', async () => {
     await signIn(page, server, 'demo', 'Demo@1234');
-    const purchases = countCalls(page, 'subscription.buy_subscription_packages', '/subscription/buy_subscription_packages');
+    const purchases = countCalls(
+      page,
+      'subscription.buy_subscription_packages',
+      '/subscription/buy_subscription_packages',
+    );
     const before = (await wallets()).Deposit!.Available;
     expect(before).toBeGreaterThanOrEqual(100);
     await page.goto(`${server.url}/dashboard/package`);
@@ -71,8 +81,13 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
     await clickTwiceInOneFrame(page.getByRole('dialog').getByRole('button', { name: 'Confirm Purchase' }));
     await expectToast(page, 'Starter');
     expect(purchases()).toBe(1);
-    expect(amountToMicros((await wallets()).Deposit!.Available)).toBe(amountToMicros(before) - amountToMicros(100));
-    const check = await api<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>(server, '/__qa/ledger/check');
+    expect(amountToMicros((await wallets()).Deposit!.Available)).toBe(
+      amountToMicros(before) - amountToMicros(100),
+    );
+    const check = await api<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>(
+      server,
+      '/__qa/ledger/check',
+    );
     expect(check).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
   });
 
@@ -96,7 +111,9 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
     await expectToast(page, 'to Withdrawal');
     expect(transfers()).toBe(legs.length);
     const after = await wallets();
-    expect(amountToMicros(after.Withdrawal!.Available)).toBe(amountToMicros(start.Withdrawal!.Available) + amountToMicros(total));
+    expect(amountToMicros(after.Withdrawal!.Available)).toBe(
+      amountToMicros(start.Withdrawal!.Available) + amountToMicros(total),
+    );
     for (const name of legs) expect(after[name]!.Available).toBe(0);
   });
 });

@@ -7,7 +7,16 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { formatMoney } from '@md/shared';
-import { api, expectToast, latestOtp, mailCount, registerMember, signIn, freshPagePerTest, uniqueName } from './support.ts';
+import {
+  api,
+  expectToast,
+  latestOtp,
+  mailCount,
+  registerMember,
+  signIn,
+  freshPagePerTest,
+  uniqueName,
+} from './support.ts';
 
 const servers = inject('e2eServers');
 type Wallets = Record<string, { Available: number }>;
@@ -15,7 +24,8 @@ type Wallets = Record<string, { Available: number }>;
 describe.each(servers)('money in $mode mode', (server) => {
   let page!: Page;
   const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? '');
-  const wallets = async () => (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
+  const wallets = async () =>
+    (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
   const available = (wallet: string) => page.getByTestId(`wallet-available-${wallet}`).innerText();
 
   freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
@@ -29,7 +39,9 @@ describe.each(servers)('money in $mode mode', (server) => {
     await page.getByLabel('Amount (USDT)').fill('120');
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.getByAltText('Deposit QR code').waitFor();
-    expect(await page.getByAltText('Deposit QR code').evaluate((img) => (img as HTMLImageElement).width)).toBe(150);
+    expect(
+      await page.getByAltText('Deposit QR code').evaluate((img) => (img as HTMLImageElement).width),
+    ).toBe(150);
     expect(await page.getByTestId('deposit-address').innerText()).toMatch(/0x[0-9a-fA-F]{40}/);
     const depositId = (await page.getByTestId('deposit-transid').innerText()).trim();
     await api(server, `/__qa/deposits/${depositId}/pay`, {});
@@ -68,7 +80,19 @@ describe.each(servers)('money in $mode mode', (server) => {
     await page.getByRole('button', { name: /^(Reset|Set) Transaction Password$/ }).click();
     await page.getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', mailsBefore));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
-    await expect.poll(async () => (await api<{ Success: { Transaction_Password: boolean }[] }>(server, '/user/view_profile', {}, await token())).Success[0]!.Transaction_Password).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ Success: { Transaction_Password: boolean }[] }>(
+              server,
+              '/user/view_profile',
+              {},
+              await token(),
+            )
+          ).Success[0]!.Transaction_Password,
+      )
+      .toBe(true);
 
     // P2P to a member of the downline.
     await page.goto(`${server.url}/dashboard/p2pTransfer`);
@@ -88,9 +112,24 @@ describe.each(servers)('money in $mode mode', (server) => {
     await page.getByRole('tab', { name: 'Wallet Address' }).click();
     await page.getByLabel('Wallet Address', { exact: true }).fill(address);
     await page.getByRole('button', { name: 'Save Address' }).click();
-    await page.getByRole('dialog').getByLabel('OTP', { exact: true }).fill(await latestOtp(server, 'demo', mailsBeforeAddress));
+    await page
+      .getByRole('dialog')
+      .getByLabel('OTP', { exact: true })
+      .fill(await latestOtp(server, 'demo', mailsBeforeAddress));
     await page.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(async () => (await api<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>(server, '/user/view_profile', {}, await token())).Success[0]!.Wallet_Details.Wallet_Address).toBe(address);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ Success: { Wallet_Details: { Wallet_Address: string } }[] }>(
+              server,
+              '/user/view_profile',
+              {},
+              await token(),
+            )
+          ).Success[0]!.Wallet_Details.Wallet_Address,
+      )
+      .toBe(address);
 
     // Withdraw 25: the dialog shows the 5 % fee and 23.75 to receive.
     await page.goto(`${server.url}/dashboard/wallets`);
@@ -103,9 +142,14 @@ describe.each(servers)('money in $mode mode', (server) => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByLabel('Transaction Password', { exact: true }).fill('Pay#4321');
     await page.getByRole('button', { name: 'Submit Withdrawal' }).click();
-    await expect.poll(async () => (await wallets()).Withdrawal!.Available).toBeCloseTo(start.Withdrawal!.Available + direct - 25, 6);
+    await expect
+      .poll(async () => (await wallets()).Withdrawal!.Available)
+      .toBeCloseTo(start.Withdrawal!.Available + direct - 25, 6);
 
-    const pending = await api<{ id: number; TransID: string; amount: number; username?: string }[]>(server, '/__qa/withdrawals?status=PENDING');
+    const pending = await api<{ id: number; TransID: string; amount: number; username?: string }[]>(
+      server,
+      '/__qa/withdrawals?status=PENDING',
+    );
     const mine = pending.find((w) => w.amount === 25);
     expect(mine).toBeDefined();
     await api(server, `/__qa/withdrawals/${mine!.TransID}/approve`, {});
@@ -116,10 +160,21 @@ describe.each(servers)('money in $mode mode', (server) => {
     const history = page.getByTestId('data-table');
     await expect.poll(() => history.innerText()).toContain(depositId);
     const text = await history.innerText();
-    for (const step of ['Deposit', 'Package Purchase', 'Wallet Swap', 'P2P Transfer', 'Withdrawal Request', 'Withdrawal Paid']) expect(text).toContain(step);
+    for (const step of [
+      'Deposit',
+      'Package Purchase',
+      'Wallet Swap',
+      'P2P Transfer',
+      'Withdrawal Request',
+      'Withdrawal Paid',
+    ])
+      expect(text).toContain(step);
     expect(text).toContain(mine!.TransID);
 
-    const check = await api<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>(server, '/__qa/ledger/check');
+    const check = await api<{ balanced: boolean; negativeWallets: unknown[]; mismatchedWallets: unknown[] }>(
+      server,
+      '/__qa/ledger/check',
+    );
     expect(check).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
   });
 
@@ -131,7 +186,14 @@ describe.each(servers)('money in $mode mode', (server) => {
     const indicator = page.getByTestId('page-indicator');
     await expect.poll(() => rows.count()).toBe(10);
     // The page count comes from its own call: wait until the indicator shows what the server says.
-    const totalPages = (await api<{ Success: number }>(server, '/earning/total_pagination_earning_history', { pageNo: 1, pageSize: 10 }, await token())).Success;
+    const totalPages = (
+      await api<{ Success: number }>(
+        server,
+        '/earning/total_pagination_earning_history',
+        { pageNo: 1, pageSize: 10 },
+        await token(),
+      )
+    ).Success;
     expect(totalPages).toBeGreaterThanOrEqual(3);
     await expect.poll(() => indicator.innerText()).toBe(`1 / ${totalPages}`);
 
@@ -152,7 +214,9 @@ describe.each(servers)('money in $mode mode', (server) => {
 
     // Sort by Amount on the current page: ascending, then descending.
     const amounts = async () =>
-      (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) => Number(t.replace(/[^0-9.]/g, '')));
+      (await table.locator('tbody tr td:nth-child(3)').allInnerTexts()).map((t) =>
+        Number(t.replace(/[^0-9.]/g, '')),
+      );
     await page.getByRole('button', { name: 'Amount', exact: true }).click();
     const ascending = await amounts();
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
@@ -163,7 +227,11 @@ describe.each(servers)('money in $mode mode', (server) => {
     // Search narrows to one transaction.
     const someId = (await table.locator('tbody tr td:nth-child(2)').first().innerText()).trim();
     await page.getByPlaceholder('Search transactions...').fill(someId);
-    await expect.poll(async () => (await table.locator('tbody tr td:nth-child(2)').allInnerTexts()).every((t) => t.includes(someId))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await table.locator('tbody tr td:nth-child(2)').allInnerTexts()).every((t) => t.includes(someId)),
+      )
+      .toBe(true);
     await page.getByPlaceholder('Search transactions...').fill('');
 
     // A date range in the future holds nothing.
@@ -206,18 +274,39 @@ describe.each(servers)('money in $mode mode', (server) => {
     /** The rows the API answers for these criteria, every page at 100 (what the export must match). */
     const apiRows = async (criteria: Record<string, unknown>) => {
       const rows: { TransID: string; Wallet: string; Type: string }[] = [];
-      const pages = (await api<{ Success: number }>(server, '/earning/total_pagination_earning_history', { ...criteria, pageSize: 100 }, await token())).Success;
+      const pages = (
+        await api<{ Success: number }>(
+          server,
+          '/earning/total_pagination_earning_history',
+          { ...criteria, pageSize: 100 },
+          await token(),
+        )
+      ).Success;
       for (let pageNo = 1; pageNo <= pages; pageNo++)
-        rows.push(...(await api<{ Success: { TransID: string; Wallet: string; Type: string }[] }>(server, '/earning/view_all_earning_history', { ...criteria, pageNo, pageSize: 100 }, await token())).Success);
+        rows.push(
+          ...(
+            await api<{ Success: { TransID: string; Wallet: string; Type: string }[] }>(
+              server,
+              '/earning/view_all_earning_history',
+              { ...criteria, pageNo, pageSize: 100 },
+              await token(),
+            )
+          ).Success,
+        );
       return rows;
     };
     const exportCsv = async () => {
       await page.getByRole('button', { name: 'Export', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Export Earning history' });
       await dialog.getByText('Wallet', { exact: true }).click();
-      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
       const csv = readFileSync((await download.path())!, 'utf8');
-      await expect.poll(() => dialog.getByRole('status').innerText()).toMatch(/^Exported [\d,]+ rows? to earning-history-\d{4}-\d{2}-\d{2}\.csv\.$/);
+      await expect
+        .poll(() => dialog.getByRole('status').innerText())
+        .toMatch(/^Exported [\d,]+ rows? to earning-history-\d{4}-\d{2}-\d{2}\.csv\.$/);
       await dialog.getByRole('button', { name: 'Done', exact: true }).click();
       return { csv, name: download.suggestedFilename() };
     };
@@ -246,7 +335,9 @@ describe.each(servers)('money in $mode mode', (server) => {
     }
     expect(rarest).not.toBe('');
     await page.getByPlaceholder('Search transactions...').fill(rarest);
-    await expect.poll(async () => (await table.locator('tbody tr td:nth-child(2)').first().innerText()).trim()).toBe(matching[0]!.TransID);
+    await expect
+      .poll(async () => (await table.locator('tbody tr td:nth-child(2)').first().innerText()).trim())
+      .toBe(matching[0]!.TransID);
     const searched = await exportCsv();
     expect(searched.csv.slice(1).split('\r\n').filter(Boolean)).toHaveLength(1 + matching.length);
   });
@@ -273,7 +364,14 @@ describe.each(servers)('money in $mode mode', (server) => {
     await page.goto(`${server.url}/dashboard/wallets`);
     const bell = page.getByTestId('notification-bell');
     const label = () => bell.getAttribute('aria-label');
-    const own = (await api<{ Success: unknown[] }>(server, '/notification/view_notification', { page_no: 1, page_size: 20 }, member.token)).Success.length;
+    const own = (
+      await api<{ Success: unknown[] }>(
+        server,
+        '/notification/view_notification',
+        { page_no: 1, page_size: 20 },
+        member.token,
+      )
+    ).Success.length;
     expect(own).toBeGreaterThan(0);
     await expect.poll(label).toBe(`Notifications, ${own} unread`);
     await bell.focus();
@@ -284,7 +382,12 @@ describe.each(servers)('money in $mode mode', (server) => {
     await expect.poll(() => bell.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // A paid deposit writes a notification: the bell counts it (after a reload, as a new visit would).
-    const deposit = await api<{ Success: { TransID: string } }>(server, '/deposit/make_payment', { amount_usdt: 15, currency: 'USDT.BEP20' }, member.token);
+    const deposit = await api<{ Success: { TransID: string } }>(
+      server,
+      '/deposit/make_payment',
+      { amount_usdt: 15, currency: 'USDT.BEP20' },
+      member.token,
+    );
     await api(server, `/__qa/deposits/${deposit.Success.TransID}/pay`, {});
     await page.reload();
     await expect.poll(label).toBe('Notifications, 1 unread');
@@ -299,7 +402,8 @@ describe.each(servers)('money in $mode mode', (server) => {
 
   it('shows the §5 messages of the money screens', async () => {
     await signIn(page, server, 'demo', 'Demo@1234');
-    const shows = (text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+    const shows = (text: string) =>
+      expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 
     // Deposit amount.
     await page.goto(`${server.url}/dashboard/deposit`);
@@ -353,7 +457,9 @@ describe.each(servers)('money in $mode mode', (server) => {
     await shows('Enter Transaction Password');
     await page.getByLabel('Transaction Password', { exact: true }).fill('abcdefg');
     await setPassword.click();
-    await shows('Password must be at least 6 characters long, include at least one number and one special character.');
+    await shows(
+      'Password must be at least 6 characters long, include at least one number and one special character.',
+    );
     await page.getByRole('tab', { name: 'Wallet Address' }).click();
     await page.getByRole('button', { name: 'Save Address' }).click();
     await shows('Enter Wallet Address');

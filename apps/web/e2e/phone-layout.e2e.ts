@@ -20,7 +20,9 @@ async function open(page: Page, member: string, path: string) {
 
 /** Top edges (rounded) of the elements, in order. */
 const tops = (page: Page, selector: string) =>
-  page.locator(selector).evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+  page
+    .locator(selector)
+    .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
 
 /** Scrolled to the end: does the QA button's box overlap any leaf of the page's main region? */
 async function coveredByQaButton(page: Page): Promise<string[]> {
@@ -29,13 +31,24 @@ async function coveredByQaButton(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const button = document.querySelector('[data-testid="qa-panel-toggle"]')!.getBoundingClientRect();
     const main = document.querySelector('main')!;
-    const leaves = [...main.querySelectorAll<HTMLElement>('*')].filter((element) => element.children.length === 0 && element.getClientRects().length > 0);
+    const leaves = [...main.querySelectorAll<HTMLElement>('*')].filter(
+      (element) => element.children.length === 0 && element.getClientRects().length > 0,
+    );
     return leaves
       .filter((element) => {
         const box = element.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && box.left < button.right && box.right > button.left && box.top < button.bottom && box.bottom > button.top;
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          box.left < button.right &&
+          box.right > button.left &&
+          box.top < button.bottom &&
+          box.bottom > button.top
+        );
       })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`);
+      .map(
+        (element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`,
+      );
   });
 }
 
@@ -52,7 +65,9 @@ describe('at 375 px', () => {
       expect(rows[0], region).toBe(rows[1]);
       expect(rows[2]!, region).toBeGreaterThan(rows[0]!);
     }
-    console.log(`home at 375 px: ${await page.evaluate(() => document.documentElement.scrollHeight)} px tall`);
+    console.log(
+      `home at 375 px: ${await page.evaluate(() => document.documentElement.scrollHeight)} px tall`,
+    );
     expect(await coveredByQaButton(page)).toEqual([]);
   });
 
@@ -63,9 +78,16 @@ describe('at 375 px', () => {
     expect(await card.getByText('Left Carry').count()).toBe(0);
     await card.getByRole('button', { name: /Show details/ }).click();
     await card.getByText('Left Carry').waitFor();
-    console.log(`Volume at 375 px: ${await page.evaluate(() => document.documentElement.scrollHeight)} px tall`);
+    console.log(
+      `Volume at 375 px: ${await page.evaluate(() => document.documentElement.scrollHeight)} px tall`,
+    );
 
-    const totals = () => page.getByTestId('data-card').evaluateAll((cards) => cards.map((c) => Number(c.querySelectorAll('dd')[3]?.textContent?.replace(/[$,]/g, ''))));
+    const totals = () =>
+      page
+        .getByTestId('data-card')
+        .evaluateAll((cards) =>
+          cards.map((c) => Number(c.querySelectorAll('dd')[3]?.textContent?.replace(/[$,]/g, ''))),
+        );
     await page.getByLabel('Sort by').selectOption({ label: 'Left Total' });
     const ascending = await totals();
     expect(ascending.length).toBeGreaterThan(1);
@@ -93,7 +115,10 @@ describe('at 1280 px', () => {
       const area = element.parentElement!;
       const areaBox = area.getBoundingClientRect();
       const last = element.querySelector('tbody tr:last-child td:last-child')!.getBoundingClientRect();
-      return { scrolls: area.scrollWidth > area.clientWidth, lastCellInside: last.right <= areaBox.right + 0.5 };
+      return {
+        scrolls: area.scrollWidth > area.clientWidth,
+        lastCellInside: last.right <= areaBox.right + 0.5,
+      };
     });
     expect(fit).toEqual({ scrolls: false, lastCellInside: true });
   });

@@ -26,7 +26,12 @@ const dist = resolve(import.meta.dirname, '../dist');
 
 /** Resolves once a service worker controls the page (the first install claims it at once). */
 const workerControls = (page: Page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated', undefined, { timeout: 30_000 });
+  page.waitForFunction(
+    () =>
+      navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated',
+    undefined,
+    { timeout: 30_000 },
+  );
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
@@ -60,18 +65,27 @@ describe.each(servers)('installable app, $mode mode', (server) => {
     expect(response.headers()['content-type']).toContain('application/manifest+json');
     expect(response.headers()['cache-control']).toBe('no-cache');
     const manifest = (await response.json()) as WebManifest;
-    expect(manifest).toMatchObject({ name: 'Member Dashboard', short_name: 'Members', start_url: '/dashboard', scope: '/', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      name: 'Member Dashboard',
+      short_name: 'Members',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+    });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     // Light and dark browser chrome.
-    expect(await page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('media')))).toEqual([
-      '(prefers-color-scheme: light)',
-      '(prefers-color-scheme: dark)',
-    ]);
+    expect(
+      await page
+        .locator('meta[name="theme-color"]')
+        .evaluateAll((metas) => metas.map((m) => m.getAttribute('media'))),
+    ).toEqual(['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
 
     // Chrome asks for 192 and 512 px icons (and a maskable one for its adaptive icons); iOS for 180.
     const appleTouch = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
     const icons = [...manifest.icons, { src: appleTouch!, sizes: '180x180', type: 'image/png' }];
-    expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512', '180x180']));
+    expect(icons.map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512', '180x180']),
+    );
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     for (const icon of icons) {
       const answer = await page.request.get(`${server.url}${icon.src}`);
@@ -84,18 +98,26 @@ describe.each(servers)('installable app, $mode mode', (server) => {
     const worker = await page.request.get(`${server.url}/sw.js`);
     expect(worker.headers()['content-type']).toContain('javascript');
     expect(worker.headers()['cache-control']).toBe('no-cache');
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.url}/sw.js`);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      `${server.url}/sw.js`,
+    );
 
     // Chrome's own verdict, in a profile on disk: a test's usual context is off the record, where
     // Chrome installs nothing and says only that.
     const profile = mkdtempSync(join(tmpdir(), 'md-pwa-profile-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: browserPath(), headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: browserPath(),
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     try {
       const installPage = await context.newPage();
       await installPage.goto(`${server.url}/`);
       await workerControls(installPage);
       const cdp = await context.newCDPSession(installPage);
-      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
       expect(installabilityErrors).toEqual([]);
     } finally {
       await context.close();
@@ -108,11 +130,14 @@ describe.each(servers)('installable app, $mode mode', (server) => {
     await signIn(page, server, member.username, member.password);
     await workerControls(page);
     // The dashboard shows money while online.
-    await expect.poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText())).toBe(true);
+    await expect
+      .poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText()))
+      .toBe(true);
 
     const apiRequests: string[] = [];
     page.on('request', (request) => {
-      if (!/\/(assets|icons)\/|\.webmanifest$|\/dashboard$/.test(request.url())) apiRequests.push(request.url());
+      if (!/\/(assets|icons)\/|\.webmanifest$|\/dashboard$/.test(request.url()))
+        apiRequests.push(request.url());
     });
     await page.context().setOffline(true);
     await page.reload();
@@ -126,7 +151,9 @@ describe.each(servers)('installable app, $mode mode', (server) => {
     // The connection returns: the app starts by itself, on the page the member was on.
     await page.context().setOffline(false);
     await expect.poll(() => page.getByTestId('dashboard-home').isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText())).toBe(true);
+    await expect
+      .poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText()))
+      .toBe(true);
     // The worker answered no API call from a cache: every one went out (and failed offline, or reached the server).
     expect(apiRequests.some((url) => url.endsWith('/config.json'))).toBe(true);
   });
@@ -134,13 +161,17 @@ describe.each(servers)('installable app, $mode mode', (server) => {
   it('a connection lost while running puts the offline screen in place of the page, and the page returns with it', async () => {
     const member = await registerMember(server, uniqueName('pwadrop'));
     await signIn(page, server, member.username, member.password);
-    await expect.poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText())).toBe(true);
+    await expect
+      .poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText()))
+      .toBe(true);
     await page.context().setOffline(true);
     await page.getByTestId('offline-screen').waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(MONEY);
     await page.context().setOffline(false);
     await page.getByTestId('dashboard-home').waitFor();
-    await expect.poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText())).toBe(true);
+    await expect
+      .poll(async () => MONEY.test(await page.getByTestId('dashboard-home').innerText()))
+      .toBe(true);
   });
 });
 
@@ -164,7 +195,9 @@ describe('the QA panel on demand (mock mode)', () => {
       await page.getByTestId('qa-panel-toggle').waitFor();
       await workerControls(page);
       await page.waitForLoadState('networkidle');
-      expect(urls.filter((url) => url.startsWith('/assets/') && url.endsWith('.js')).length).toBeGreaterThan(0);
+      expect(urls.filter((url) => url.startsWith('/assets/') && url.endsWith('.js')).length).toBeGreaterThan(
+        0,
+      );
       expect(urls).not.toContain(`/${panelChunk}`);
 
       if (how === 'button') await page.getByTestId('qa-panel-toggle').click();
@@ -192,7 +225,13 @@ describe('a new build deployed under a running tab', () => {
       stdio: 'ignore',
       env: { ...process.env, NODE_ENV: 'production', MD_BUILD_ID: 'second-build' },
     });
-    app = await buildApp({ databasePath: join(dir, 'app.sqlite'), clientMode: 'mock', webDist: site(), jwtSecret: 'e2e-pwa-secret', config: { rateLimits: false } });
+    app = await buildApp({
+      databasePath: join(dir, 'app.sqlite'),
+      clientMode: 'mock',
+      webDist: site(),
+      jwtSecret: 'e2e-pwa-secret',
+      config: { rateLimits: false },
+    });
     url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   }, 180_000);
   afterAll(async () => {
@@ -212,7 +251,8 @@ describe('a new build deployed under a running tab', () => {
     expect(await page.getByTestId('app-update').count()).toBe(0);
 
     // Deploy: the second build's files over the first's (hashed assets side by side, as a static host keeps them).
-    for (const name of readdirSync(secondBuild())) cpSync(join(secondBuild(), name), join(site(), name), { recursive: true, force: true });
+    for (const name of readdirSync(secondBuild()))
+      cpSync(join(secondBuild(), name), join(site(), name), { recursive: true, force: true });
     expect(readFileSync(join(site(), 'index.html'), 'utf8')).toContain('second-build');
 
     // The next navigation makes the browser check the worker: the new one installs and waits,
@@ -222,7 +262,9 @@ describe('a new build deployed under a running tab', () => {
     expect(await buildOf(page)).toBe(first);
     const prompt = page.getByTestId('app-update');
     await prompt.waitFor({ timeout: 30_000 });
-    expect((await prompt.innerText()).replace(/\s+/g, ' ').trim()).toBe('A new version is available — Reload');
+    expect((await prompt.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'A new version is available — Reload',
+    );
 
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => buildOf(page), { timeout: 30_000 }).toBe('second-build');

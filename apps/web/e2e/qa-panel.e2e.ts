@@ -6,7 +6,15 @@
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, expectToast, freshPagePerTest, latestOtp, registerMember, signIn, uniqueName } from './support.ts';
+import {
+  api,
+  expectToast,
+  freshPagePerTest,
+  latestOtp,
+  registerMember,
+  signIn,
+  uniqueName,
+} from './support.ts';
 
 const servers = inject('e2eServers');
 const mock = servers.find((s) => s.mode === 'mock')!;
@@ -24,7 +32,9 @@ function panelSteps(getPage: () => Page) {
       await page.getByRole('button', { name: 'QA panel' }).click();
       await panel().waitFor();
       await panel().getByRole('tab', { name: tab }).click();
-      await expect.poll(() => panel().getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => panel().getByRole('tab', { name: tab }).getAttribute('aria-selected'))
+        .toBe('true');
     },
     async close() {
       await panel().getByRole('button', { name: 'Close the QA panel' }).click();
@@ -61,7 +71,13 @@ describe('QA panel in mock mode, on a phone', () => {
     await page.getByLabel('Confirm Password', { exact: true }).fill('Reset#5678');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect
-      .poll(() => fetch(`${mock.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: member.username, password: 'Reset#5678' }) }).then((r) => r.status))
+      .poll(() =>
+        fetch(`${mock.url}/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: member.username, password: 'Reset#5678' }),
+        }).then((r) => r.status),
+      )
       .toBe(200);
   });
 });
@@ -70,17 +86,31 @@ describe('QA panel in mock mode', () => {
   let page!: Page;
   freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
   const qa = panelSteps(() => page);
-  const available = async (wallet: string) => money(await page.getByTestId(`wallet-available-${wallet}`).innerText());
-  const walletShown = (wallet: string) => expect.poll(() => page.getByTestId(`wallet-available-${wallet}`).isVisible()).toBe(true);
+  const available = async (wallet: string) =>
+    money(await page.getByTestId(`wallet-available-${wallet}`).innerText());
+  const walletShown = (wallet: string) =>
+    expect.poll(() => page.getByTestId(`wallet-available-${wallet}`).isVisible()).toBe(true);
   /** The member's figure from the API: the card shows $0.00 until its query answers. */
   const walletApi = async (wallet: string) => {
     const token = await page.evaluate(() => localStorage.getItem('jwt') ?? '');
-    return (await api<{ Success: Record<string, { Available: number }> }>(mock, '/wallet/view_all_wallets_details', {}, token)).Success[wallet]!.Available;
+    return (
+      await api<{ Success: Record<string, { Available: number }> }>(
+        mock,
+        '/wallet/view_all_wallets_details',
+        {},
+        token,
+      )
+    ).Success[wallet]!.Available;
   };
   /** The card shows `amount`, truncated to cents. */
-  const shows = (wallet: string, amount: number) => expect.poll(async () => Math.abs((await available(wallet)) - amount)).toBeLessThan(0.01);
+  const shows = (wallet: string, amount: number) =>
+    expect.poll(async () => Math.abs((await available(wallet)) - amount)).toBeLessThan(0.01);
   /** Rows of the Withdrawals tab whose member is demo (the username is its own element). */
-  const demoWithdrawals = () => qa.panel().locator('[data-testid^="qa-withdrawal-"]').filter({ has: page.getByText('demo', { exact: true }) });
+  const demoWithdrawals = () =>
+    qa
+      .panel()
+      .locator('[data-testid^="qa-withdrawal-"]')
+      .filter({ has: page.getByText('demo', { exact: true }) });
 
   afterAll(async () => {
     // Whatever happened above, no fault rule outlives this file.
@@ -101,7 +131,9 @@ describe('QA panel in mock mode', () => {
     for (let day = 0; day < 4 && !/\broi \d{4}-\d{2}-\d{2}/.test(answer); day++) {
       const previous = answer;
       await qa.panel().getByRole('button', { name: '+1 day' }).click();
-      await expect.poll(async () => ((await result.count()) ? await result.innerText() : '')).not.toBe(previous);
+      await expect
+        .poll(async () => ((await result.count()) ? await result.innerText() : ''))
+        .not.toBe(previous);
       answer = await result.innerText();
       expect(answer).toMatch(/^\+1 day: now /);
     }
@@ -155,13 +187,18 @@ describe('QA panel in mock mode', () => {
     // Only this withdrawal's rows, once the (debounced) search applies.
     const types = async () => {
       const texts = await rows.allInnerTexts();
-      return texts.length > 0 && texts.every((t) => t.includes(transId)) ? texts.map((t) => (t.match(/Withdrawal \w+/) ?? [''])[0]).sort() : [];
+      return texts.length > 0 && texts.every((t) => t.includes(transId))
+        ? texts.map((t) => (t.match(/Withdrawal \w+/) ?? [''])[0]).sort()
+        : [];
     };
     await expect.poll(types).toContain('Withdrawal Request');
     expect(await types()).not.toContain('Withdrawal Paid');
 
     await qa.open('Withdrawals');
-    await qa.panel().getByRole('button', { name: `Approve ${transId}` }).click();
+    await qa
+      .panel()
+      .getByRole('button', { name: `Approve ${transId}` })
+      .click();
     await expectToast(page, `Withdrawal ${transId} approved`);
     await qa.panel().getByTestId(`qa-withdrawal-${transId}`).waitFor({ state: 'detached' });
     await qa.close();
@@ -179,7 +216,13 @@ describe('QA panel in mock mode', () => {
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     expect(await toggle.isChecked()).toBe(false);
     await toggleLabel.click();
-    await expect.poll(async () => (await api<{ path: string; status?: number }[]>(mock, '/__qa/faults')).filter((r) => r.path === '/user/view_profile' && r.status === 500)).toHaveLength(1);
+    await expect
+      .poll(async () =>
+        (await api<{ path: string; status?: number }[]>(mock, '/__qa/faults')).filter(
+          (r) => r.path === '/user/view_profile' && r.status === 500,
+        ),
+      )
+      .toHaveLength(1);
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await qa.close();
 
@@ -187,7 +230,12 @@ describe('QA panel in mock mode', () => {
     await page.goto(`${mock.url}/dashboard/settings`);
     await qa.open('Journal');
     await qa.panel().getByLabel('Member').fill('demo');
-    const failed = qa.panel().getByTestId('qa-journal-entry').filter({ hasText: '/user/view_profile' }).filter({ hasText: '500' }).first();
+    const failed = qa
+      .panel()
+      .getByTestId('qa-journal-entry')
+      .filter({ hasText: '/user/view_profile' })
+      .filter({ hasText: '500' })
+      .first();
     await failed.waitFor();
     expect(await failed.innerText()).toContain('fault');
 
@@ -199,7 +247,10 @@ describe('QA panel in mock mode', () => {
 
   // Last: a reset rebuilds every id the tests above read.
   it('resets to demo after a confirmation: the pending withdrawal is back and the ledger balances', async () => {
-    const pendingOfDemo = async () => (await api<{ username?: string }[]>(mock, '/__qa/withdrawals?status=PENDING')).filter((w) => w.username === 'demo').length;
+    const pendingOfDemo = async () =>
+      (await api<{ username?: string }[]>(mock, '/__qa/withdrawals?status=PENDING')).filter(
+        (w) => w.username === 'demo',
+      ).length;
     await page.goto(`${mock.url}/`);
     await qa.open('Data');
     await qa.panel().getByRole('button', { name: 'Reset to demo' }).click();
@@ -225,7 +276,10 @@ describe('QA panel in provider mode', () => {
   freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('is not there, though this server offers QA control too', async () => {
-    const config = (await (await fetch(`${provider.url}/config.json`)).json()) as { mode: string; capabilities: string[] };
+    const config = (await (await fetch(`${provider.url}/config.json`)).json()) as {
+      mode: string;
+      capabilities: string[];
+    };
     expect(config).toMatchObject({ mode: 'provider' });
     expect(config.capabilities).toContain('qa');
 

@@ -15,11 +15,16 @@ const servers = inject('e2eServers');
 const PASSWORD = 'Start#1234';
 
 /** A member of its own (the list is per member), registered through the API: that token is the "other device". */
-const memberWithOtherSession = async (server: E2eServer, username: string) => (await registerMember(server, username, PASSWORD)).token;
+const memberWithOtherSession = async (server: E2eServer, username: string) =>
+  (await registerMember(server, username, PASSWORD)).token;
 
 /** The answer status of a profile read with `token`, straight at the server. */
 async function profileStatus(server: E2eServer, token: string) {
-  const response = await fetch(`${server.url}/user/view_profile`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+  const response = await fetch(`${server.url}/user/view_profile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: '{}',
+  });
   return response.status;
 }
 
@@ -39,7 +44,9 @@ describe.each(servers)('$mode mode', (server) => {
       freshPagePerTest(viewport, (p) => (page = p));
 
       it('lists this browser and the other session; signs the other out at the server; Logout ends this one', async () => {
-        const capabilities = ((await (await fetch(`${server.url}/config.json`)).json()) as { capabilities: string[] }).capabilities;
+        const capabilities = (
+          (await (await fetch(`${server.url}/config.json`)).json()) as { capabilities: string[] }
+        ).capabilities;
         expect(capabilities).toContain('sessions');
         const username = `sess${viewport.width}${server.mode[0]}${Date.now().toString(36)}`;
         const other = await memberWithOtherSession(server, username);
@@ -54,15 +61,22 @@ describe.each(servers)('$mode mode', (server) => {
         expect(await current.innerText()).toMatch(/Chrom/);
         expect(await current.innerText()).toMatch(/Last seen \w{3} \d{2}, \d{4}/);
         // Nothing wider than the screen.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        await page.screenshot({ path: join(tmpdir(), `sessions-${server.mode}-${viewport.width}.png`), fullPage: false });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await page.screenshot({
+          path: join(tmpdir(), `sessions-${server.mode}-${viewport.width}.png`),
+          fullPage: false,
+        });
 
         expect(await profileStatus(server, other)).toBe(200);
         await region.getByRole('button', { name: /^Sign out .*last seen/ }).click();
         await expectToast(page, 'Session signed out');
         await expect.poll(() => rows.count()).toBe(1);
         expect(await profileStatus(server, other)).toBe(401);
-        expect(await region.getByRole('button', { name: 'Sign out all other devices' }).isDisabled()).toBe(true);
+        expect(await region.getByRole('button', { name: 'Sign out all other devices' }).isDisabled()).toBe(
+          true,
+        );
 
         const mine = await page.evaluate(() => localStorage.getItem('jwt'));
         expect(await profileStatus(server, mine!)).toBe(200);

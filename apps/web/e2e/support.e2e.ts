@@ -39,13 +39,19 @@ describe.each(servers)('support and timeline in $mode mode', (server) => {
     expect(confirmation?.subject).toMatch(/^We received your message \[SP[0-9A-F]+\]$/);
 
     await page.getByRole('button', { name: 'Send another message' }).click();
-    for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(await form.getByLabel(label).inputValue()).toBe('');
+    for (const label of ['Name', 'Email', 'Subject', 'Message'])
+      expect(await form.getByLabel(label).inputValue()).toBe('');
   });
 
   it("shows the member's own activity on the Timeline", async () => {
     const member = await registerMember(server, uniqueName('tl'));
     const subject = `Timeline ${uniqueName('t')}`;
-    await api(server, '/support/send_message', { name: 'E2E Member', email: member.email, subject, message: 'A message for the timeline.' }, member.token);
+    await api(
+      server,
+      '/support/send_message',
+      { name: 'E2E Member', email: member.email, subject, message: 'A message for the timeline.' },
+      member.token,
+    );
     await signIn(page, server, member.username, member.password);
     await page.goto(`${server.url}/dashboard/timeline`);
     const list = page.getByRole('list', { name: 'Activities' });

@@ -10,9 +10,15 @@ import type { E2eServer } from './global-setup.ts';
  * mode is the upstream instance's (global-setup.ts `qaUrl`).
  */
 const GATEWAY_QA = /^\/__qa\/(faults|journal|routing|recordings|drift)(\/|\?|$)/;
-const baseFor = (server: E2eServer, path: string) => (path.startsWith('/__qa/') && !GATEWAY_QA.test(path) ? (server.qaUrl ?? server.url) : server.url);
+const baseFor = (server: E2eServer, path: string) =>
+  path.startsWith('/__qa/') && !GATEWAY_QA.test(path) ? (server.qaUrl ?? server.url) : server.url;
 
-export async function api<T = unknown>(server: E2eServer, path: string, body?: unknown, token?: string): Promise<T> {
+export async function api<T = unknown>(
+  server: E2eServer,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${baseFor(server, path)}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -56,7 +62,8 @@ export const totpCode = async (server: E2eServer, username: string) =>
 
 let counter = 0;
 /** A username unique within this run. */
-export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /** Register a member through the API (as the registration screen does), answering its token. */
 export async function registerMember(server: E2eServer, username: string, password = 'Start#1234') {
@@ -78,7 +85,13 @@ export async function registerMember(server: E2eServer, username: string, passwo
   return { username, email, password, token: answer.JWT };
 }
 
-export async function signIn(page: Page, server: E2eServer, username: string, password: string, totp?: () => Promise<string>) {
+export async function signIn(
+  page: Page,
+  server: E2eServer,
+  username: string,
+  password: string,
+  totp?: () => Promise<string>,
+) {
   await page.goto(`${server.url}/`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -93,7 +106,8 @@ export async function signIn(page: Page, server: E2eServer, username: string, pa
 }
 
 /** Text of the toasts currently shown. */
-export const toastTexts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]').allInnerTexts();
+export const toastTexts = (page: Page) =>
+  page.locator('[data-scope="toast"][data-part="root"]').allInnerTexts();
 /** A toast saying `text`, within `timeout` ms (longer for work that re-seeds, such as a reset). */
 export async function expectToast(page: Page, text: string, timeout = 10_000) {
   await expect.poll(async () => (await toastTexts(page)).join('\n'), { timeout }).toContain(text);
@@ -132,7 +146,8 @@ export interface FaultRule {
   drop?: boolean;
   times?: number;
 }
-export const addFault = (server: E2eServer, rule: FaultRule) => api<{ id: string }>(server, '/__qa/faults', rule);
+export const addFault = (server: E2eServer, rule: FaultRule) =>
+  api<{ id: string }>(server, '/__qa/faults', rule);
 /** Removes every fault rule of the server (call it in afterEach so other tests are unaffected). */
 export async function clearFaults(server: E2eServer) {
   const response = await fetch(`${server.url}/__qa/faults`, { method: 'DELETE' });
@@ -149,7 +164,10 @@ export async function signInWithToken(page: Page, server: E2eServer, username: s
   await page.evaluate(
     ([jwt, user]) => {
       localStorage.setItem('jwt', jwt!);
-      localStorage.setItem('user', JSON.stringify({ username: user, avatar: 'Default', name: '', email: '' }));
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ username: user, avatar: 'Default', name: '', email: '' }),
+      );
     },
     [JWT, username],
   );

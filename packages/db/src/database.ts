@@ -74,7 +74,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
   if (!memory && !fileExisted) {
     const problem = missingDatabaseProblem(file);
     if (problem) throw new MissingDatabaseError(problem);
-    if (options.create === false) throw new MissingDatabaseError(`The database file ${file} does not exist (and this start may not create one).`);
+    if (options.create === false)
+      throw new MissingDatabaseError(
+        `The database file ${file} does not exist (and this start may not create one).`,
+      );
     mkdirSync(dirname(file), { recursive: true });
   }
   const sqlite = new Database(file);

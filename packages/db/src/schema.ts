@@ -74,7 +74,9 @@ export const mailOutbox = sqliteTable(
      * Where the message stands (core/mailer.ts): 'outbox-only' when no SMTP is configured (and every
      * message from before delivery was tracked), 'pending' while SMTP attempts remain, then 'sent' or 'failed'.
      */
-    delivery: text('delivery', { enum: ['outbox-only', 'pending', 'sent', 'failed'] }).notNull().default('outbox-only'),
+    delivery: text('delivery', { enum: ['outbox-only', 'pending', 'sent', 'failed'] })
+      .notNull()
+      .default('outbox-only'),
     /** SMTP attempts made so far. */
     attempts: integer('attempts').notNull().default(0),
     /** Why the last attempt failed (the SMTP server's answer or the connection error). */
@@ -150,7 +152,16 @@ export const meta = sqliteTable('meta', {
 /* ───────────────────────────── Money ───────────────────────────── */
 
 /** The 8 wallets every member has. */
-export const MEMBER_WALLETS = ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'] as const;
+export const MEMBER_WALLETS = [
+  'Deposit',
+  'Direct',
+  'Binary',
+  'Level',
+  'P2P',
+  'Withdrawal',
+  'ROI',
+  'Rank',
+] as const;
 export type MemberWallet = (typeof MEMBER_WALLETS)[number];
 
 /** System accounts: the other side of every member movement; their balances may be negative. */
@@ -207,7 +218,9 @@ export const accounts = sqliteTable(
   (t) => [
     uniqueIndex('accounts_member_wallet').on(t.memberId, t.wallet),
     // SQLite treats NULLs as distinct in unique indexes: system accounts need their own.
-    uniqueIndex('accounts_system_wallet').on(t.wallet).where(sql`${t.memberId} is null`),
+    uniqueIndex('accounts_system_wallet')
+      .on(t.wallet)
+      .where(sql`${t.memberId} is null`),
     check('accounts_kind', sql`${t.kind} in ('member','system')`),
     check('accounts_member_not_negative', sql`${t.kind} = 'system' or ${t.balance} >= 0`),
     check(
@@ -319,7 +332,9 @@ export const deposits = sqliteTable(
     index('deposits_member_time').on(t.memberId, t.createdAt),
     index('deposits_status').on(t.status, t.expiresAt),
     // A member's open deposits (the wallets page settles those due): one key range, not the member's history.
-    index('deposits_open').on(t.memberId, t.expiresAt).where(sql`${t.status} in ('PENDING','PARTIAL')`),
+    index('deposits_open')
+      .on(t.memberId, t.expiresAt)
+      .where(sql`${t.status} in ('PENDING','PARTIAL')`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_status_check', sql`${t.status} in ('PENDING','PAID','PARTIAL','EXPIRED')`),
   ],
@@ -342,7 +357,9 @@ export const subscriptions = sqliteTable(
     binaryVolume: integer('binary_volume').notNull(),
     rankVolume: integer('rank_volume').notNull(),
     wallet: text('wallet').notNull().default('Deposit'),
-    status: text('status', { enum: ['ACTIVE', 'EXPIRED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'EXPIRED'] })
+      .notNull()
+      .default('ACTIVE'),
     reason: text('reason'),
     createdAt: integer('created_at').notNull(),
     endDate: integer('end_date'),
@@ -352,7 +369,10 @@ export const subscriptions = sqliteTable(
     index('subscriptions_member_time').on(t.memberId, t.createdAt),
     index('subscriptions_status_member').on(t.status, t.memberId),
     check('subscriptions_status_check', sql`${t.status} in ('ACTIVE','EXPIRED')`),
-    check('subscriptions_earnings_capped', sql`${t.totalEarnings} >= 0 and ${t.totalEarnings} <= ${t.maxEarnings}`),
+    check(
+      'subscriptions_earnings_capped',
+      sql`${t.totalEarnings} >= 0 and ${t.totalEarnings} <= ${t.maxEarnings}`,
+    ),
   ],
 );
 
@@ -367,7 +387,9 @@ export const withdrawals = sqliteTable(
     fee: integer('fee').notNull(),
     netAmount: integer('net_amount').notNull(),
     address: text('address').notNull(),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
     createdAt: integer('created_at').notNull(),
     decidedAt: integer('decided_at'),
     /** The BEP20 transaction that paid an APPROVED withdrawal (migration 0012); null before it and for payouts approved before hashes were kept. */
@@ -378,7 +400,10 @@ export const withdrawals = sqliteTable(
     index('withdrawals_member_time').on(t.memberId, t.createdAt),
     index('withdrawals_status').on(t.status, t.createdAt),
     check('withdrawals_status_check', sql`${t.status} in ('PENDING','APPROVED','REJECTED')`),
-    check('withdrawals_split', sql`${t.fee} >= 0 and ${t.netAmount} >= 0 and ${t.fee} + ${t.netAmount} = ${t.amount}`),
+    check(
+      'withdrawals_split',
+      sql`${t.fee} >= 0 and ${t.netAmount} >= 0 and ${t.fee} + ${t.netAmount} = ${t.amount}`,
+    ),
   ],
 );
 
@@ -466,14 +491,18 @@ export const jobRuns = sqliteTable(
     job: text('job').notNull(),
     /** YYYY-MM-DD in Europe/London. */
     businessDate: text('business_date').notNull(),
-    status: text('status', { enum: ['running', 'done'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
     /**
      * Where a running run is (modules/engine/jobs.ts): a binary run goes 'stage' (own volumes
      * moved to the staged columns) → 'fold' (the staged volumes folded up the tree, written in
      * chunks) → 'pay' (matching); ROI and ranks are 'pay' only. The cursor restarts at 0 with
      * each phase. Rows of databases older than migration 0006 (whose fold ran inside the claim) are 'pay'.
      */
-    phase: text('phase', { enum: ['stage', 'fold', 'pay'] }).notNull().default('pay'),
+    phase: text('phase', { enum: ['stage', 'fold', 'pay'] })
+      .notNull()
+      .default('pay'),
     cursor: integer('cursor').notNull().default(0),
     startedAt: integer('started_at').notNull(),
     finishedAt: integer('finished_at'),
@@ -567,7 +596,10 @@ export const supportMessages = sqliteTable(
     message: text('message').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [uniqueIndex('support_messages_ticket').on(t.ticket), index('support_messages_member_time').on(t.memberId, t.createdAt)],
+  (t) => [
+    uniqueIndex('support_messages_ticket').on(t.ticket),
+    index('support_messages_member_time').on(t.memberId, t.createdAt),
+  ],
 );
 
 /* ──────────────────── Notification preferences (extension of the stand-in) ──────────────────── */
@@ -585,5 +617,8 @@ export const notificationPreferences = sqliteTable(
     email: integer('email', { mode: 'boolean' }).notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.event] }), check('notification_preferences_event', sql`${t.event} <> 'security'`)],
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.event] }),
+    check('notification_preferences_event', sql`${t.event} <> 'security'`),
+  ],
 );

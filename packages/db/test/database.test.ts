@@ -40,12 +40,18 @@ describe('openDatabase', () => {
       expect(() => openDatabase(path, { create: false })).toThrow(MissingDatabaseError);
       expect(existsSync(path)).toBe(false);
       const first = openDatabase(path);
-      expect({ created: first.created, fileExisted: first.fileExisted }).toEqual({ created: true, fileExisted: false });
+      expect({ created: first.created, fileExisted: first.fileExisted }).toEqual({
+        created: true,
+        fileExisted: false,
+      });
       expect(first.files.map((f) => f.path)).toEqual([path, `${path}-wal`]);
       first.sqlite.close();
       expect(existsSync(markerPathOf(path))).toBe(true);
       const again = openDatabase(path);
-      expect({ created: again.created, fileExisted: again.fileExisted }).toEqual({ created: false, fileExisted: true });
+      expect({ created: again.created, fileExisted: again.fileExisted }).toEqual({
+        created: false,
+        fileExisted: true,
+      });
       again.sqlite.close();
       unlinkSync(path);
       expect(() => openDatabase(path)).toThrow(/app\.sqlite is missing, but app\.sqlite\.created beside it/);
@@ -60,9 +66,22 @@ describe('openDatabase', () => {
   it('keeps one member per binary slot and only the sides 0 and 1', () => {
     const { db, sqlite } = openDatabase(':memory:');
     const root = db.insert(members).values(member('root')).returning().get();
-    db.insert(members).values(member('left', { parentId: root.id, side: '0' })).run();
-    expect(() => db.insert(members).values(member('left2', { parentId: root.id, side: '0' })).run()).toThrow(/UNIQUE/);
-    expect(() => sqlite.prepare("insert into members (username,name,email,country,created_at,password_hash,parent_id,side) values ('bad','b','b@x','x',0,'x',1,'2')").run()).toThrow(/CHECK/);
+    db.insert(members)
+      .values(member('left', { parentId: root.id, side: '0' }))
+      .run();
+    expect(() =>
+      db
+        .insert(members)
+        .values(member('left2', { parentId: root.id, side: '0' }))
+        .run(),
+    ).toThrow(/UNIQUE/);
+    expect(() =>
+      sqlite
+        .prepare(
+          "insert into members (username,name,email,country,created_at,password_hash,parent_id,side) values ('bad','b','b@x','x',0,'x',1,'2')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
     expect(() => db.insert(members).values(member('root')).run()).toThrow(/UNIQUE/);
   });
 });

@@ -1,12 +1,27 @@
 /** Business constants and limits of spec §9. */
 
-export const WALLET_NAMES = ['Deposit', 'Direct', 'Binary', 'Level', 'P2P', 'Withdrawal', 'ROI', 'Rank'] as const;
+export const WALLET_NAMES = [
+  'Deposit',
+  'Direct',
+  'Binary',
+  'Level',
+  'P2P',
+  'Withdrawal',
+  'ROI',
+  'Rank',
+] as const;
 export type WalletName = (typeof WALLET_NAMES)[number];
 /** The dashboard home shows seven wallets: every one but P2P. */
 export const HOME_WALLET_NAMES = WALLET_NAMES.filter((w) => w !== 'P2P');
 /** Wallets whose lifetime Total makes up "Total Earnings" (Upline_Bonus counts when the provider sends it). */
 export const EARNING_TOTAL_WALLETS = ['Binary', 'Direct', 'Upline_Bonus', 'Level'] as const;
-export const REWARD_WALLETS = ['Direct', 'Binary', 'Level', 'ROI', 'Rank'] as const satisfies readonly WalletName[];
+export const REWARD_WALLETS = [
+  'Direct',
+  'Binary',
+  'Level',
+  'ROI',
+  'Rank',
+] as const satisfies readonly WalletName[];
 
 export const PROFILE_REFRESH_MS = 3_600_000;
 export const NOTIFICATIONS_PAGE_SIZE = 20;

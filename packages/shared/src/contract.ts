@@ -5,7 +5,15 @@
  */
 import './zod-config.ts';
 import { z } from 'zod';
-import { BEP20_ADDRESS_LENGTH, FILTER_VALUES_MAX, FILTERS_MAX, OTP_LENGTH, TABLE_PAGE_SIZE_MAX, TEXT_MAX, WALLET_NAMES } from './constants.ts';
+import {
+  BEP20_ADDRESS_LENGTH,
+  FILTER_VALUES_MAX,
+  FILTERS_MAX,
+  OTP_LENGTH,
+  TABLE_PAGE_SIZE_MAX,
+  TEXT_MAX,
+  WALLET_NAMES,
+} from './constants.ts';
 import {
   emailField,
   isZeroAddress,
@@ -25,7 +33,12 @@ export type Host = 'api' | 'deposit';
 export type AuthMode = 'none' | 'required' | 'optional';
 export type Kind = 'query' | 'mutation';
 
-export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends Kind = Kind, A extends AuthMode = AuthMode> {
+export interface Endpoint<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  K extends Kind = Kind,
+  A extends AuthMode = AuthMode,
+> {
   path: string;
   /** query: reads (cached by the client); mutation: changes state. Both are POST on the provider. */
   kind: K;
@@ -44,19 +57,27 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 }
 
 // A is kept literal so the server's handler types know which calls always have a member.
-const endpoint = <I extends z.ZodType, O extends z.ZodType, K extends Kind, A extends AuthMode>(e: Endpoint<I, O, K, A>) => e;
+const endpoint = <I extends z.ZodType, O extends z.ZodType, K extends Kind, A extends AuthMode>(
+  e: Endpoint<I, O, K, A>,
+) => e;
 
 // ---------- shared pieces ----------
 // Every string of an input has an upper bound: TEXT_MAX in constants.ts, shown as
 // maxLength in the OpenAPI document; the bounds that are not obvious are in the descriptions.
 const bounded = (label: string, max: number) => z.string().max(max, { error: tooLongMessage(label, max) });
-const jwt = bounded('jwt', TEXT_MAX.token).optional().describe('Session token; the bearer header is used when both are present');
+const jwt = bounded('jwt', TEXT_MAX.token)
+  .optional()
+  .describe('Session token; the bearer header is used when both are present');
 /** Input of an authenticated call: the fields plus the optional body token. */
 const authed = <S extends z.ZodRawShape>(shape: S) => z.object({ jwt, ...shape });
 const message = z.string().describe('Human-readable success message');
 const ok = z.object({ Success: message });
 const amount = z.number().describe('USDT, up to 6 decimals');
-const nonEmpty = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, { error: `${label} is required`, abort: true });
+const nonEmpty = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true });
 /**
  * A username that names an existing member (sign-in, lookups, trees, the P2P recipient): held to
  * the registration maximum, so an over-long one is refused before any lookup or hash.
@@ -66,7 +87,10 @@ const username = nonEmpty('Username')
   .transform((v) => v.toLowerCase())
   .describe(`A member's username, at most ${TEXT_MAX.username} characters`);
 const password = (required: string) =>
-  z.string({ error: required }).min(1, { error: required, abort: true }).max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true });
+  z
+    .string({ error: required })
+    .min(1, { error: required, abort: true })
+    .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true });
 /** A code of fixed length: anything longer is refused before it is looked at. */
 const codeUpTo6 = (message: string) => z.string({ error: message }).max(OTP_LENGTH, { error: message });
 const walletAddress = z
@@ -75,7 +99,9 @@ const walletAddress = z
   .max(BEP20_ADDRESS_LENGTH, { error: MSG.invalidWalletAddress, abort: true })
   // Burnt funds: refused here, before any handler, so the call changes nothing.
   .refine((address) => !isZeroAddress(address), { error: MSG.invalidWalletAddress })
-  .describe(`A BEP.20 address: 0x and 40 hex digits (${BEP20_ADDRESS_LENGTH} characters), not the zero address`);
+  .describe(
+    `A BEP.20 address: 0x and 40 hex digits (${BEP20_ADDRESS_LENGTH} characters), not the zero address`,
+  );
 const fixedTag = (label: string) => bounded(label, TEXT_MAX.tag);
 const changedEmail = z
   .string({ error: MSG.enterCurrentEmail })
@@ -83,7 +109,11 @@ const changedEmail = z
   .min(1, { error: MSG.enterCurrentEmail, abort: true })
   .max(TEXT_MAX.email, { error: MSG.emailTooLong, abort: true })
   .pipe(z.email({ error: MSG.emailInvalid }));
-const otpInput = z.string({ error: MSG.otpRequired }).trim().min(1, { error: MSG.otpRequired, abort: true }).regex(/^\d{6}$/, { error: MSG.enterOtp6 });
+const otpInput = z
+  .string({ error: MSG.otpRequired })
+  .trim()
+  .min(1, { error: MSG.otpRequired, abort: true })
+  .regex(/^\d{6}$/, { error: MSG.enterOtp6 });
 const dateTime = z.string().describe('ISO-8601 date-time');
 const walletName = z.enum(WALLET_NAMES, { error: 'Unknown wallet' });
 
@@ -133,7 +163,9 @@ export const analyticsSchema = z
     Direct_Referrals: z.number(),
     Team_Size: z.number(),
   })
-  .describe('Not shown in the spec; defined here and documented in docs/decisions/contract-and-transports.md');
+  .describe(
+    'Not shown in the spec; defined here and documented in docs/decisions/contract-and-transports.md',
+  );
 
 export const directMemberSchema = z.object({
   Username: z.string(),
@@ -182,38 +214,77 @@ export const nodeDetailsSchema = z.object({
   Status: z.boolean(),
   Sponsor: z.string().nullable(),
   Side: z.enum(['0', '1']).nullable(),
-  Total_User_Subscription_Plan: z.record(z.string(), z.object({ Active: z.boolean(), Expiry: z.string().nullable() })),
+  Total_User_Subscription_Plan: z.record(
+    z.string(),
+    z.object({ Active: z.boolean(), Expiry: z.string().nullable() }),
+  ),
 });
 export const rankItemSchema = z.object({
   Rank: z.string(),
   Reward: amount,
   Left_Volune: amount,
   Right_Volume: amount,
-  Rank_Qualification_Requirement: z.record(z.string(), z.object({ Side_1: z.number() }).catchall(z.unknown())),
+  Rank_Qualification_Requirement: z.record(
+    z.string(),
+    z.object({ Side_1: z.number() }).catchall(z.unknown()),
+  ),
 });
 
 // ---------- paged tables ----------
 export const tableInput = authed({
-  pageNo: z.number({ error: 'pageNo must be a number' }).int({ error: 'pageNo must be a whole number' }).min(1, { error: 'pageNo must be at least 1' }).default(1),
-  pageSize: z.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' }).min(1, { error: 'pageSize must be at least 1' }).max(TABLE_PAGE_SIZE_MAX, { error: `pageSize must be at most ${TABLE_PAGE_SIZE_MAX}` }).default(10),
+  pageNo: z
+    .number({ error: 'pageNo must be a number' })
+    .int({ error: 'pageNo must be a whole number' })
+    .min(1, { error: 'pageNo must be at least 1' })
+    .default(1),
+  pageSize: z
+    .number({ error: 'pageSize must be a number' })
+    .int({ error: 'pageSize must be a whole number' })
+    .min(1, { error: 'pageSize must be at least 1' })
+    .max(TABLE_PAGE_SIZE_MAX, { error: `pageSize must be at most ${TABLE_PAGE_SIZE_MAX}` })
+    .default(10),
   path: fixedTag('path').optional().describe('The endpoint path, echoed by the client'),
   search: z
-    .array(z.string().max(TEXT_MAX.search, { error: MSG.searchTooLong }), { error: 'search must be an array of one string' })
+    .array(z.string().max(TEXT_MAX.search, { error: MSG.searchTooLong }), {
+      error: 'search must be an array of one string',
+    })
     .max(1, { error: 'search must be an array of one string' })
     .optional()
     .describe(`Search text as a one-string array; the text at most ${TEXT_MAX.search} characters`),
-  start_date: z.string().max(TEXT_MAX.date, { error: 'start_date must be a date as YYYY-MM-DD' }).optional().describe('YYYY-MM-DD, inclusive'),
-  end_date: z.string().max(TEXT_MAX.date, { error: 'end_date must be a date as YYYY-MM-DD' }).optional().describe('YYYY-MM-DD, inclusive'),
+  start_date: z
+    .string()
+    .max(TEXT_MAX.date, { error: 'start_date must be a date as YYYY-MM-DD' })
+    .optional()
+    .describe('YYYY-MM-DD, inclusive'),
+  end_date: z
+    .string()
+    .max(TEXT_MAX.date, { error: 'end_date must be a date as YYYY-MM-DD' })
+    .optional()
+    .describe('YYYY-MM-DD, inclusive'),
   filters: z
     .record(
       z.string().max(TEXT_MAX.filterName),
       z
-        .array(z.string().max(TEXT_MAX.filterValue, { error: tooLongMessage('A filter value', TEXT_MAX.filterValue) }), { error: 'filters must map a column to an array of values' })
+        .array(
+          z
+            .string()
+            .max(TEXT_MAX.filterValue, { error: tooLongMessage('A filter value', TEXT_MAX.filterValue) }),
+          { error: 'filters must map a column to an array of values' },
+        )
         .max(FILTER_VALUES_MAX, { error: `A filter takes at most ${FILTER_VALUES_MAX} values` }),
       // zod's own words for a bad key ('Invalid key in record') name neither the rule nor the field.
-      { error: (issue) => (issue.code === 'invalid_key' ? tooLongMessage('A filter name', TEXT_MAX.filterName) : issue.code === 'invalid_type' ? 'filters must be an object' : undefined) },
+      {
+        error: (issue) =>
+          issue.code === 'invalid_key'
+            ? tooLongMessage('A filter name', TEXT_MAX.filterName)
+            : issue.code === 'invalid_type'
+              ? 'filters must be an object'
+              : undefined,
+      },
     )
-    .refine((filters) => Object.keys(filters).length <= FILTERS_MAX, { error: `At most ${FILTERS_MAX} filters` })
+    .refine((filters) => Object.keys(filters).length <= FILTERS_MAX, {
+      error: `At most ${FILTERS_MAX} filters`,
+    })
     .optional()
     .describe(
       `Preset filters: column → accepted values. A column the table does not offer is refused ('Unknown filter: …'). Names at most ${TEXT_MAX.filterName} characters, values ${TEXT_MAX.filterValue}, at most ${FILTERS_MAX} filters of ${FILTER_VALUES_MAX} values`,
@@ -298,8 +369,13 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 export const sessionSchema = z.object({
   ID: z.string().describe('The session (the `jti` of its token): what `user.end_session` takes'),
-  Device: z.string().describe('Browser and system read from the User-Agent of the sign-in, or "Unknown device"'),
-  Address: z.string().nullable().describe('The client address of the last call seen (of the sign-in before any call)'),
+  Device: z
+    .string()
+    .describe('Browser and system read from the User-Agent of the sign-in, or "Unknown device"'),
+  Address: z
+    .string()
+    .nullable()
+    .describe('The client address of the last call seen (of the sign-in before any call)'),
   Created_On: dateTime.describe('When the member signed in'),
   Last_Seen: dateTime.describe('The last call seen, to the minute (written at most once a minute)'),
   Current: z.boolean().describe('The session of the token making this call'),
@@ -316,15 +392,26 @@ export const BINARY_PATH_ENDS = 5;
 export const binaryPathSchema = z.object({
   Username: z.string().describe('The member the path leads to (the caller when the leg is empty)'),
   Levels: z.number().describe('Levels the member sits below the caller (0: the caller)'),
-  Head: z.array(z.string()).describe(`The path's first names, the caller first: the whole path when it has at most ${2 * BINARY_PATH_ENDS} names, else ${BINARY_PATH_ENDS}`),
+  Head: z
+    .array(z.string())
+    .describe(
+      `The path's first names, the caller first: the whole path when it has at most ${2 * BINARY_PATH_ENDS} names, else ${BINARY_PATH_ENDS}`,
+    ),
   Skipped: z.number().describe('Names of the path between Head and Tail, not listed'),
-  Tail: z.array(z.string()).describe(`The path's last ${BINARY_PATH_ENDS} names, ending with Username; empty when Head holds the whole path`),
+  Tail: z
+    .array(z.string())
+    .describe(
+      `The path's last ${BINARY_PATH_ENDS} names, ending with Username; empty when Head holds the whole path`,
+    ),
 });
 /** Directs per page of `level.view_downline_page` unless `per_page` says otherwise; at most LEVEL_PAGE_MAX. */
 export const LEVEL_PAGE_SIZE = 20;
 export const LEVEL_PAGE_MAX = 100;
 const whole = (label: string) =>
-  z.number({ error: `${label} must be a number` }).int({ error: `${label} must be a whole number` }).min(1, { error: `${label} must be at least 1` });
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(1, { error: `${label} must be at least 1` });
 /** How many activities the timeline asks for by default; at most ACTIVITY_MAX. */
 export const ACTIVITY_LIMIT = 20;
 export const ACTIVITY_MAX = 50;
@@ -342,9 +429,14 @@ export const dailyEarningSchema = z.object({
 });
 export const dailyVolumeSchema = z.object({ Date: seriesDay, Left: amount, Right: amount });
 const seriesInput = authed({
-  days: whole('days').max(SERIES_DAYS_MAX, { error: `days must be at most ${SERIES_DAYS_MAX}` }).describe(`The last \`days\` UTC days, today included; at most ${SERIES_DAYS_MAX}`),
+  days: whole('days')
+    .max(SERIES_DAYS_MAX, { error: `days must be at most ${SERIES_DAYS_MAX}` })
+    .describe(`The last \`days\` UTC days, today included; at most ${SERIES_DAYS_MAX}`),
 });
-const seriesRange = { From: seriesDay.describe('First day of the range'), To: seriesDay.describe('Last day of the range (today, UTC)') };
+const seriesRange = {
+  From: seriesDay.describe('First day of the range'),
+  To: seriesDay.describe('Last day of the range (today, UTC)'),
+};
 
 // ----- payout details, withdrawal timeline, statements (extensions) -----
 /** A TransID as the tables show it (payouts, withdrawals): letters and digits, bounded. */
@@ -358,7 +450,9 @@ export const binaryLegSchema = z.object({
   New_Volume: amount.describe('Volume that reached the leg since the previous run'),
   Total: amount.describe('Carry_Before + New_Volume: what the run matched against'),
   Carried: amount.describe('Carried forward to the next run'),
-  Flushed: amount.describe('Taken off the leg by a flush (Total - Matched - Carried); the plan flushes nothing, so 0 unless the records say otherwise'),
+  Flushed: amount.describe(
+    'Taken off the leg by a flush (Total - Matched - Carried); the plan flushes nothing, so 0 unless the records say otherwise',
+  ),
 });
 export const payoutDetailsSchema = z.object({
   TransID: z.string(),
@@ -368,18 +462,42 @@ export const payoutDetailsSchema = z.object({
   Expected: amount.describe('What the rules give before the 3x cap'),
   Received: amount.describe('What was credited'),
   Cap_Taken: amount.describe('Expected - Received: what the 3x cap kept back'),
-  Cap_Headroom_Before: amount.nullable().describe('Room left under the 3x cap of the ACTIVE packages just before this payout (null for rank rewards, which the cap does not bound)'),
+  Cap_Headroom_Before: amount
+    .nullable()
+    .describe(
+      'Room left under the 3x cap of the ACTIVE packages just before this payout (null for rank rewards, which the cap does not bound)',
+    ),
   Cap_Headroom_After: amount.nullable(),
   Binary: z
-    .object({ Business_Date: businessDay, Left: binaryLegSchema, Right: binaryLegSchema, Matched: amount, Percentage: z.number().describe('Percent of the matched volume paid') })
+    .object({
+      Business_Date: businessDay,
+      Left: binaryLegSchema,
+      Right: binaryLegSchema,
+      Matched: amount,
+      Percentage: z.number().describe('Percent of the matched volume paid'),
+    })
     .nullable(),
   Level: z
-    .object({ From: z.string().describe('The downline member whose purchase paid it'), Level: z.number(), Percentage: z.number(), Subs_Amount: amount, Transaction_ID: z.string().describe("The purchase's TransID") })
+    .object({
+      From: z.string().describe('The downline member whose purchase paid it'),
+      Level: z.number(),
+      Percentage: z.number(),
+      Subs_Amount: amount,
+      Transaction_ID: z.string().describe("The purchase's TransID"),
+    })
     .nullable(),
   ROI: z
     .object({
       Business_Date: businessDay,
-      Packages: z.array(z.object({ Name: z.string(), TransID: z.string(), Amount: amount, ROI_Percentage: z.number(), Daily: amount })),
+      Packages: z.array(
+        z.object({
+          Name: z.string(),
+          TransID: z.string(),
+          Amount: amount,
+          ROI_Percentage: z.number(),
+          Daily: amount,
+        }),
+      ),
     })
     .nullable(),
   Rank: z.object({ Rank: z.string() }).nullable(),
@@ -394,9 +512,18 @@ export const withdrawalTimelineSchema = z.object({
   Fee: amount,
   Net_Amount: amount,
   Address: z.string(),
-  Tx_Hash: z.string().nullable().describe('The BEP20 transaction of the payout; null until paid (and for payouts made before hashes were kept)'),
+  Tx_Hash: z
+    .string()
+    .nullable()
+    .describe(
+      'The BEP20 transaction of the payout; null until paid (and for payouts made before hashes were kept)',
+    ),
   Explorer_Url: z.string().nullable().describe('The transaction on BscScan'),
-  Steps: z.array(z.object({ Step: z.enum(WITHDRAWAL_STEPS), DateTime: dateTime, Amount: amount, Detail: z.string() })).describe('What has happened, oldest first'),
+  Steps: z
+    .array(
+      z.object({ Step: z.enum(WITHDRAWAL_STEPS), DateTime: dateTime, Amount: amount, Detail: z.string() }),
+    )
+    .describe('What has happened, oldest first'),
 });
 export type WithdrawalTimeline = z.infer<typeof withdrawalTimelineSchema>;
 
@@ -405,7 +532,11 @@ const statementMonth = z
   .max(TEXT_MAX.date, { error: 'month must be YYYY-MM' })
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must be YYYY-MM' })
   .describe('A calendar month, YYYY-MM (UTC)');
-const reasonTotal = z.object({ Reason: z.string().describe('The history’s Type'), Count: z.number(), Amount: amount });
+const reasonTotal = z.object({
+  Reason: z.string().describe('The history’s Type'),
+  Count: z.number(),
+  Amount: amount,
+});
 export const statementSchema = z.object({
   Wallet: z.string(),
   Month: z.string(),
@@ -416,7 +547,9 @@ export const statementSchema = z.object({
   Total_Credits: amount,
   Debits: z.array(reasonTotal),
   Total_Debits: amount,
-  Closing: amount.describe('Opening + Total_Credits - Total_Debits: the balance at To (or now, for the current month)'),
+  Closing: amount.describe(
+    'Opening + Total_Credits - Total_Debits: the balance at To (or now, for the current month)',
+  ),
 });
 export type Statement = z.infer<typeof statementSchema>;
 
@@ -442,7 +575,10 @@ export const teamSummarySchema = z.object({
           Username: z.string(),
           Joined: dateTime,
           Side: z.enum(['0', '1']).describe('The leg of the caller the direct sits in'),
-          Package: z.string().nullable().describe('The latest ACTIVE package, else the latest package bought, else null'),
+          Package: z
+            .string()
+            .nullable()
+            .describe('The latest ACTIVE package, else the latest package bought, else null'),
           Status: z.enum(['ACTIVE', 'INACTIVE']).describe('ACTIVE while the direct holds an ACTIVE package'),
         }),
       )
@@ -463,7 +599,15 @@ export const rankHistorySchema = z.object({
     .describe('Each rank reached, in the order the rank runs promoted the member'),
 });
 /** Event types a member chooses in-app and email notices for; `security` is always both. */
-export const NOTIFICATION_EVENTS = ['payouts', 'team', 'deposits', 'packages', 'withdrawals', 'transfers', 'security'] as const;
+export const NOTIFICATION_EVENTS = [
+  'payouts',
+  'team',
+  'deposits',
+  'packages',
+  'withdrawals',
+  'transfers',
+  'security',
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const notificationPreferenceSchema = z.object({
   Event: z.enum(NOTIFICATION_EVENTS),
@@ -474,9 +618,27 @@ export const notificationPreferenceSchema = z.object({
 });
 
 const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
-  endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: list(row) });
+  endpoint({
+    path,
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary,
+    input: tableInput,
+    output: list(row),
+  });
 const total = (path: string, summary: string) =>
-  endpoint({ path, kind: 'query', host: 'api', auth: 'required', tokenField: 'jwt', summary, input: tableInput, output: pages });
+  endpoint({
+    path,
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    summary,
+    input: tableInput,
+    output: pages,
+  });
 
 // ---------- the contract ----------
 export const contract = {
@@ -490,7 +652,10 @@ export const contract = {
     input: z.object({
       username,
       password: nonEmpty('Password').max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
-      totp: z.string().regex(/^\d{0,6}$/, { error: MSG.totpRequired }).optional(),
+      totp: z
+        .string()
+        .regex(/^\d{0,6}$/, { error: MSG.totpRequired })
+        .optional(),
     }),
     output: z.object({ Success: message, JWT: z.string() }),
   }),
@@ -499,8 +664,16 @@ export const contract = {
     kind: 'query',
     host: 'api',
     auth: 'none',
-    summary: 'With a username: Success is whether that member has TOTP enabled. Without: Success is the country list.',
-    input: z.object({ username: z.string().trim().max(TEXT_MAX.username, { error: MSG.usernameTooLong }).optional().describe(`At most ${TEXT_MAX.username} characters`) }),
+    summary:
+      'With a username: Success is whether that member has TOTP enabled. Without: Success is the country list.',
+    input: z.object({
+      username: z
+        .string()
+        .trim()
+        .max(TEXT_MAX.username, { error: MSG.usernameTooLong })
+        .optional()
+        .describe(`At most ${TEXT_MAX.username} characters`),
+    }),
     output: z.object({ Success: z.union([z.boolean(), z.array(z.string())]) }),
   }),
   'user.check_username_available': endpoint({
@@ -545,7 +718,9 @@ export const contract = {
         sponsor: sponsorField,
         email: emailField,
         password: registrationPassword,
-        conpassword: z.string({ error: MSG.passwordsDoNotMatch }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
+        conpassword: z
+          .string({ error: MSG.passwordsDoNotMatch })
+          .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
         otp: otpInput,
         side: sideField,
         country: nonEmpty('Country').max(TEXT_MAX.country, { error: MSG.countryTooLong }),
@@ -577,7 +752,9 @@ export const contract = {
           .string({ error: MSG.resetPasswordCriteria })
           .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
           .refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
-        conpassword: z.string({ error: MSG.passwordsDoNotMatch }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
+        conpassword: z
+          .string({ error: MSG.passwordsDoNotMatch })
+          .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
       })
       .refine((v) => v.newpassword === v.conpassword, { error: MSG.passwordsDoNotMatch }),
     output: ok,
@@ -587,7 +764,8 @@ export const contract = {
     kind: 'mutation',
     host: 'api',
     auth: 'none',
-    summary: 'Mail the usernames registered with this email. `captcha` is the ALTCHA payload when the server advertises the captcha capability.',
+    summary:
+      'Mail the usernames registered with this email. `captcha` is the ALTCHA payload when the server advertises the captcha capability.',
     input: z.object({
       // Bounded as sent (spaces included), so the limit shows in the OpenAPI document.
       email: z
@@ -627,8 +805,12 @@ export const contract = {
     tokenField: 'jwt',
     summary: 'Turn TOTP on (status true) or off (status false); needs a current 6-digit code.',
     input: authed({
-      status: z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'status must be true or false' }).transform((v) => v === true || v === 'true'),
-      totp: z.string({ error: MSG.invalidVerificationCode }).regex(/^\d{6}$/, { error: MSG.invalidVerificationCode }),
+      status: z
+        .union([z.boolean(), z.enum(['true', 'false'])], { error: 'status must be true or false' })
+        .transform((v) => v === true || v === 'true'),
+      totp: z
+        .string({ error: MSG.invalidVerificationCode })
+        .regex(/^\d{6}$/, { error: MSG.invalidVerificationCode }),
     }),
     output: ok,
   }),
@@ -638,7 +820,8 @@ export const contract = {
     host: 'api',
     auth: 'required',
     tokenField: 'jwt',
-    summary: "Change the password with the OTP mailed by verify_otp (page 'Change Password'). Earlier tokens stop working.",
+    summary:
+      "Change the password with the OTP mailed by verify_otp (page 'Change Password'). Earlier tokens stop working.",
     input: authed({
       oldpassword: password(MSG.fillAllPasswordFields),
       newpassword: password(MSG.fillAllPasswordFields),
@@ -676,8 +859,13 @@ export const contract = {
     host: 'api',
     auth: 'required',
     tokenField: 'jwt',
-    summary: 'First time: sets the transaction password at once. Afterwards: mails an OTP that verify_transaction_password takes.',
-    input: authed({ password: z.string({ error: MSG.enterTransactionPassword }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }) }),
+    summary:
+      'First time: sets the transaction password at once. Afterwards: mails an OTP that verify_transaction_password takes.',
+    input: authed({
+      password: z
+        .string({ error: MSG.enterTransactionPassword })
+        .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
+    }),
     output: z.object({ Success: message, OTP_Sent: z.boolean() }),
   }),
   'user.verify_transaction_password': endpoint({
@@ -688,7 +876,9 @@ export const contract = {
     tokenField: 'jwt',
     summary: 'Complete a transaction-password reset with the mailed OTP.',
     input: authed({
-      password: z.string({ error: MSG.enterTransactionPassword }).max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
+      password: z
+        .string({ error: MSG.enterTransactionPassword })
+        .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
       // The handler trims the code; the bound holds for what it reads.
       otp: z.string({ error: MSG.enterOtp6 }).trim().max(OTP_LENGTH, { error: MSG.enterOtp6 }),
     }),
@@ -720,7 +910,8 @@ export const contract = {
     host: 'api',
     auth: 'required',
     tokenField: 'jwt',
-    summary: 'The caller’s notifications, newest first. page_no/page_size (or pageNo/pageSize), default 1 and 20.',
+    summary:
+      'The caller’s notifications, newest first. page_no/page_size (or pageNo/pageSize), default 1 and 20.',
     input: authed({
       page_no: z.number().int().min(1, { error: 'page_no must be at least 1' }).optional(),
       page_size: z.number().int().min(1).max(200, { error: 'page_size must be at most 200' }).optional(),
@@ -787,7 +978,8 @@ export const contract = {
     host: 'api',
     auth: 'required',
     tokenField: 'jwt',
-    summary: 'P2P: from the caller’s Deposit wallet to the recipient’s P2P wallet; fee 0; needs the transaction password.',
+    summary:
+      'P2P: from the caller’s Deposit wallet to the recipient’s P2P wallet; fee 0; needs the transaction password.',
     input: authed({ username, amount: moneyAmount, password: password(MSG.enterTransactionPassword) }),
     output: ok,
   }),
@@ -828,7 +1020,10 @@ export const contract = {
     auth: 'required',
     tokenField: 'jwt',
     summary: 'Check a BEP.20 address and mail an OTP to confirm it.',
-    input: authed({ address: walletAddress, network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }) }),
+    input: authed({
+      address: walletAddress,
+      network: z.literal('BEP.20', { error: 'Only BEP.20 addresses are accepted' }),
+    }),
     output: ok,
   }),
   'wallet.wallet_address_verification': endpoint({
@@ -861,7 +1056,8 @@ export const contract = {
     host: 'api',
     auth: 'required',
     tokenField: 'jwt',
-    summary: 'Request a withdrawal from the Withdrawal wallet to the saved address; the amount is reserved at once.',
+    summary:
+      'Request a withdrawal from the Withdrawal wallet to the saved address; the amount is reserved at once.',
     input: authed({ amount: moneyAmount, password: password(MSG.enterTransactionPassword) }),
     output: ok,
   }),
@@ -878,7 +1074,12 @@ export const contract = {
       gateway: fixedTag('gateway').optional(),
     }),
     output: z.object({
-      Success: z.object({ Amount: amount, QR_Code: z.string().describe('data: URL of a PNG'), Address: z.string(), TransID: z.string() }),
+      Success: z.object({
+        Amount: amount,
+        QR_Code: z.string().describe('data: URL of a PNG'),
+        Address: z.string(),
+        TransID: z.string(),
+      }),
     }),
   }),
 
@@ -935,20 +1136,65 @@ export const contract = {
   }),
 
   // ----- paged tables -----
-  'table.view_deposit_transaction': table('/table/view_deposit_transaction', 'Deposit transactions', depositRowSchema),
-  'table.total_pagination_deposit_transaction': total('/table/total_pagination_deposit_transaction', 'Pages of deposit transactions'),
-  'subscription.subscription_transaction': table('/subscription/subscription_transaction', 'Package (subscription) transactions', subscriptionRowSchema),
-  'subscription.total_pagination_subscription_transaction': total('/subscription/total_pagination_subscription_transaction', 'Pages of subscription transactions'),
-  'earning.view_all_earning_history': table('/earning/view_all_earning_history', 'Earning and transfer history', earningRowSchema),
-  'earning.total_pagination_earning_history': total('/earning/total_pagination_earning_history', 'Pages of earning history'),
-  'level.level_earning_transaction': table('/level/level_earning_transaction', 'Level income (Level Bonus)', levelEarningRowSchema),
-  'level.total_pagination_level_earning': total('/level/total_pagination_level_earning', 'Pages of level income'),
+  'table.view_deposit_transaction': table(
+    '/table/view_deposit_transaction',
+    'Deposit transactions',
+    depositRowSchema,
+  ),
+  'table.total_pagination_deposit_transaction': total(
+    '/table/total_pagination_deposit_transaction',
+    'Pages of deposit transactions',
+  ),
+  'subscription.subscription_transaction': table(
+    '/subscription/subscription_transaction',
+    'Package (subscription) transactions',
+    subscriptionRowSchema,
+  ),
+  'subscription.total_pagination_subscription_transaction': total(
+    '/subscription/total_pagination_subscription_transaction',
+    'Pages of subscription transactions',
+  ),
+  'earning.view_all_earning_history': table(
+    '/earning/view_all_earning_history',
+    'Earning and transfer history',
+    earningRowSchema,
+  ),
+  'earning.total_pagination_earning_history': total(
+    '/earning/total_pagination_earning_history',
+    'Pages of earning history',
+  ),
+  'level.level_earning_transaction': table(
+    '/level/level_earning_transaction',
+    'Level income (Level Bonus)',
+    levelEarningRowSchema,
+  ),
+  'level.total_pagination_level_earning': total(
+    '/level/total_pagination_level_earning',
+    'Pages of level income',
+  ),
   'rank.view_rank_qualification': table('/rank/view_rank_qualification', 'Rank volume', volumeRowSchema),
-  'rank.total_pagination_rank_qualification': total('/rank/total_pagination_rank_qualification', 'Pages of rank volume'),
-  'binary.view_binary_transaction': table('/binary/view_binary_transaction', 'Binary volume', volumeRowSchema),
-  'binary.total_pagination_binary_transaction': total('/binary/total_pagination_binary_transaction', 'Pages of binary volume'),
-  'rank.view_rank_transaction': table('/rank/view_rank_transaction', 'Rank rewards (Rank Bonus)', rankRewardRowSchema),
-  'rank.total_pagination_rank_transaction': total('/rank/total_pagination_rank_transaction', 'Pages of rank rewards'),
+  'rank.total_pagination_rank_qualification': total(
+    '/rank/total_pagination_rank_qualification',
+    'Pages of rank volume',
+  ),
+  'binary.view_binary_transaction': table(
+    '/binary/view_binary_transaction',
+    'Binary volume',
+    volumeRowSchema,
+  ),
+  'binary.total_pagination_binary_transaction': total(
+    '/binary/total_pagination_binary_transaction',
+    'Pages of binary volume',
+  ),
+  'rank.view_rank_transaction': table(
+    '/rank/view_rank_transaction',
+    'Rank rewards (Rank Bonus)',
+    rankRewardRowSchema,
+  ),
+  'rank.total_pagination_rank_transaction': total(
+    '/rank/total_pagination_rank_transaction',
+    'Pages of rank rewards',
+  ),
 
   // ----- extensions of this stand-in: NOT provider endpoints -----
   // The real provider has no such calls. The web app uses them only when /config.json lists the
@@ -995,7 +1241,9 @@ export const contract = {
     input: authed({
       username,
       page: whole('page'),
-      per_page: whole('per_page').max(LEVEL_PAGE_MAX, { error: `per_page must be at most ${LEVEL_PAGE_MAX}` }).optional(),
+      per_page: whole('per_page')
+        .max(LEVEL_PAGE_MAX, { error: `per_page must be at most ${LEVEL_PAGE_MAX}` })
+        .optional(),
     }),
     output: z.object({ Success: levelDownlineSchema.extend({ Page: z.number(), Per_Page: z.number() }) }),
   }),
@@ -1057,7 +1305,14 @@ export const contract = {
     summary:
       'Extension (capability `rank_progress`), not a provider endpoint: what the rank run compares with the ranks’ requirements: the caller’s lifetime rank volume per leg (as of the last daily run) and qualified leaders (directs with a direct on each side).',
     input: authed({}),
-    output: z.object({ Success: z.object({ Rank: z.string(), Left_Volume: amount, Right_Volume: amount, Qualified_Leaders: z.number() }) }),
+    output: z.object({
+      Success: z.object({
+        Rank: z.string(),
+        Left_Volume: amount,
+        Right_Volume: amount,
+        Qualified_Leaders: z.number(),
+      }),
+    }),
   }),
   'earning.view_payout_details': endpoint({
     path: '/earning/view_payout_details',
@@ -1191,7 +1446,11 @@ export const contract = {
     extension: 'sessions',
     summary:
       'Extension (capability `sessions`), not a provider endpoint: sign out one session of the signed-in member (its token is refused from now on); the current one too, like `user.logout`. A session that is not the member’s, or has ended, answers 400 `Session not found` (404 is kept for the downline).',
-    input: authed({ session: nonEmpty('Session').max(SESSION_ID_MAX, { error: 'Session not found' }).describe('The `ID` of a session from `user.view_sessions`') }),
+    input: authed({
+      session: nonEmpty('Session')
+        .max(SESSION_ID_MAX, { error: 'Session not found' })
+        .describe('The `ID` of a session from `user.view_sessions`'),
+    }),
     output: ok,
   }),
   'user.end_other_sessions': endpoint({
@@ -1219,4 +1478,6 @@ export const procedureNames = Object.keys(contract) as ProcedureName[];
 export const extensionNames = procedureNames.filter((name) => contract[name].extension !== undefined);
 /** Procedure names are the paths: '/user/login' ↔ 'user.login'. */
 export const procedureNameOf = (path: string) => path.replace(/^\//, '').replaceAll('/', '.');
-export const endpointByPath = new Map<string, ProcedureName>(procedureNames.map((name) => [contract[name].path, name]));
+export const endpointByPath = new Map<string, ProcedureName>(
+  procedureNames.map((name) => [contract[name].path, name]),
+);

@@ -16,4 +16,5 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   504: 'GATEWAY_TIMEOUT',
 };
 
-export const trpcCodeOf = (status: number): TRPC_ERROR_CODE_KEY => CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR';
+export const trpcCodeOf = (status: number): TRPC_ERROR_CODE_KEY =>
+  CODE_BY_STATUS[status] ?? 'INTERNAL_SERVER_ERROR';

@@ -11,14 +11,24 @@ export const truncate2 = (value: number): number => {
 
 /** A finite number (numeric strings included), else undefined: a figure that is absent or unreadable. */
 export function numberOf(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) ? n : undefined;
 }
 
 /** What every formatter shows for a figure that is absent or unreadable: never a 0 that reads as a balance. */
 export const NO_FIGURE = '-';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const shown = (value: unknown, format: (n: number) => string): string => {
   const n = numberOf(value);
   return n === undefined ? NO_FIGURE : format(truncate2(n));

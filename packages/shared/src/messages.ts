@@ -25,7 +25,8 @@ export const MSG = {
    * The registration rule (§5: 8+, an uppercase letter, a number, a special character) has no
    * message in the spec; this one names exactly the checklist's rules (no lowercase letter).
    */
-  registrationPasswordCriteria: 'Password must be at least 8 characters and include at least 1 uppercase letter, 1 number, and 1 special character',
+  registrationPasswordCriteria:
+    'Password must be at least 8 characters and include at least 1 uppercase letter, 1 number, and 1 special character',
   // Password reset
   resetPasswordCriteria:
     'Password must be at least 8 characters and include at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character',

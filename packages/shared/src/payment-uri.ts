@@ -16,7 +16,8 @@ function checkAddress(what: string, address: string): string {
 }
 
 function checkChainId(chainId: number): number {
-  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new RangeError(`chain id must be a positive integer: ${chainId}`);
+  if (!Number.isSafeInteger(chainId) || chainId <= 0)
+    throw new RangeError(`chain id must be a positive integer: ${chainId}`);
   return chainId;
 }
 
@@ -31,17 +32,25 @@ function checkAmount(amount: bigint): bigint {
  * fewer than 6 decimals takes only amounts it can represent (else a RangeError, never a rounding).
  */
 export function microsToBaseUnits(micros: number | bigint, decimals: number): bigint {
-  if (typeof micros === 'number' && !Number.isSafeInteger(micros)) throw new RangeError(`micro-units must be a safe integer: ${micros}`);
-  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError(`decimals must be a whole number: ${decimals}`);
+  if (typeof micros === 'number' && !Number.isSafeInteger(micros))
+    throw new RangeError(`micro-units must be a safe integer: ${micros}`);
+  if (!Number.isInteger(decimals) || decimals < 0)
+    throw new RangeError(`decimals must be a whole number: ${decimals}`);
   const value = checkAmount(BigInt(micros));
   if (decimals >= MICRO_DECIMALS) return value * 10n ** BigInt(decimals - MICRO_DECIMALS);
   const divisor = 10n ** BigInt(MICRO_DECIMALS - decimals);
-  if (value % divisor !== 0n) throw new RangeError(`${micros} micro-units is not a whole number of base units at ${decimals} decimals`);
+  if (value % divisor !== 0n)
+    throw new RangeError(`${micros} micro-units is not a whole number of base units at ${decimals} decimals`);
   return value / divisor;
 }
 
 /** `ethereum:<token>@<chain>/transfer?address=<recipient>&uint256=<amount>`: an ERC-20 (BEP20) transfer. */
-export function tokenTransferUri(request: { chainId: number; token: string; recipient: string; amount: bigint }): string {
+export function tokenTransferUri(request: {
+  chainId: number;
+  token: string;
+  recipient: string;
+  amount: bigint;
+}): string {
   const token = checkAddress('token', request.token);
   const recipient = checkAddress('recipient', request.recipient);
   return `ethereum:${token}@${checkChainId(request.chainId)}/transfer?address=${recipient}&uint256=${checkAmount(request.amount)}`;

@@ -14,9 +14,13 @@ export const planPackageSchema = z.object({
   /** Price in USDT. Max_Cap is always EARNINGS_CAP_MULTIPLIER × price. */
   price: usdt,
   /** Daily ROI percentage, between 1 and 2 (DESIGN §6); at most 2 decimals. */
-  roiPercentage: z.number().min(1).max(2).refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, {
-    error: 'roiPercentage has at most 2 decimals',
-  }),
+  roiPercentage: z
+    .number()
+    .min(1)
+    .max(2)
+    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, {
+      error: 'roiPercentage has at most 2 decimals',
+    }),
   binaryVolume: usdt,
   rankVolume: usdt,
 });
@@ -51,7 +55,9 @@ export const planSchema = z.object({
   packages: z
     .array(planPackageSchema)
     .min(1)
-    .refine((list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length, { error: 'Package names must be unique' }),
+    .refine((list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length, {
+      error: 'Package names must be unique',
+    }),
   /** Withdrawal fee percentage (5 = 5 %), at most 2 decimals. */
   withdrawalFeePercent: z.number().min(0).max(100).default(5),
   /** Ordered ranks, the entry rank (all requirements 0, reward 0) first; each asks at least as much as the one before. */
@@ -59,14 +65,27 @@ export const planSchema = z.object({
     .array(planRankSchema)
     .min(1)
     .default(DEFAULT_RANKS)
-    .refine((list) => new Set(list.map((r) => r.name.toLowerCase())).size === list.length, { error: 'Rank names must be unique' })
-    .refine((list) => list[0]!.leftVolume === 0 && list[0]!.rightVolume === 0 && list[0]!.qualifiedLeaders === 0 && list[0]!.reward === 0, {
-      error: 'The first rank is the entry rank: no requirements, no reward',
+    .refine((list) => new Set(list.map((r) => r.name.toLowerCase())).size === list.length, {
+      error: 'Rank names must be unique',
     })
     .refine(
       (list) =>
+        list[0]!.leftVolume === 0 &&
+        list[0]!.rightVolume === 0 &&
+        list[0]!.qualifiedLeaders === 0 &&
+        list[0]!.reward === 0,
+      {
+        error: 'The first rank is the entry rank: no requirements, no reward',
+      },
+    )
+    .refine(
+      (list) =>
         list.every(
-          (r, i) => i === 0 || (r.leftVolume >= list[i - 1]!.leftVolume && r.rightVolume >= list[i - 1]!.rightVolume && r.qualifiedLeaders >= list[i - 1]!.qualifiedLeaders),
+          (r, i) =>
+            i === 0 ||
+            (r.leftVolume >= list[i - 1]!.leftVolume &&
+              r.rightVolume >= list[i - 1]!.rightVolume &&
+              r.qualifiedLeaders >= list[i - 1]!.qualifiedLeaders),
         ),
       { error: 'Ranks must be ordered by requirements' },
     ),

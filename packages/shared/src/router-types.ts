@@ -2,7 +2,13 @@
  * The tRPC router type of the contract: the server builds its router from `ProcedureRecord` and
  * the client is typed against `ContractRouter`, so neither side imports the other's sources.
  */
-import type { TRPCBuiltRouter, TRPCMutationProcedure, TRPCQueryProcedure, TRPC_ERROR_CODE_KEY, TRPC_ERROR_CODE_NUMBER } from '@trpc/server';
+import type {
+  TRPCBuiltRouter,
+  TRPCMutationProcedure,
+  TRPCQueryProcedure,
+  TRPC_ERROR_CODE_KEY,
+  TRPC_ERROR_CODE_NUMBER,
+} from '@trpc/server';
 import type { Contract, InputOf, OutputOf, ProcedureName } from './contract.ts';
 
 type ProcedureDef<K extends ProcedureName> = { input: InputOf<K>; output: OutputOf<K>; meta: object };

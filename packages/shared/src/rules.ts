@@ -29,7 +29,10 @@ export const PASSWORD_CHECKLIST = [
   { label: 'At least 8 characters', test: (v: string) => v.length >= 8 },
   { label: 'One uppercase letter', test: (v: string) => /[A-Z]/.test(v) },
   { label: 'One number', test: (v: string) => /\d/.test(v) },
-  { label: `One special character (${REGISTRATION_SPECIALS})`, test: (v: string) => registrationSpecial.test(v) },
+  {
+    label: `One special character (${REGISTRATION_SPECIALS})`,
+    test: (v: string) => registrationSpecial.test(v),
+  },
 ] as const;
 export const meetsRegistrationPassword = (v: string) => PASSWORD_CHECKLIST.every((rule) => rule.test(v));
 
@@ -68,7 +71,10 @@ export const loginFormSchema = (totpEnabled: boolean) =>
     username: loginUsername,
     password: loginPassword,
     totp: totpEnabled
-      ? z.string().min(1, { error: MSG.totpRequired, abort: true }).regex(/^\d{1,6}$/, { error: MSG.totpRequired })
+      ? z
+          .string()
+          .min(1, { error: MSG.totpRequired, abort: true })
+          .regex(/^\d{1,6}$/, { error: MSG.totpRequired })
       : z.string().optional(),
   });
 export type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
@@ -124,7 +130,9 @@ export const registrationFormSchema = z
   })
   .refine((v) => v.password === v.con_password, { error: MSG.passwordsDoNotMatch, path: ['con_password'] });
 export type RegistrationForm = z.input<typeof registrationFormSchema>;
-export const registrationOtpSchema = z.object({ otp: z.string().min(1, { error: MSG.otpRequired, abort: true }) });
+export const registrationOtpSchema = z.object({
+  otp: z.string().min(1, { error: MSG.otpRequired, abort: true }),
+});
 
 /** `side` query parameter: 'left' means '0', anything else '1'. */
 export const sideFromQuery = (side: string | null | undefined) => (side === 'left' ? '0' : '1');
@@ -134,7 +142,12 @@ export const resetUsernameSchema = z.object({
   username: z
     .string()
     .transform(normalizeUsername)
-    .pipe(z.string().min(1, { error: MSG.usernameRequired, abort: true }).max(TEXT_MAX.username, { error: MSG.usernameTooLong })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.usernameRequired, abort: true })
+        .max(TEXT_MAX.username, { error: MSG.usernameTooLong }),
+    ),
 });
 export const resetPasswordFormSchema = z
   .object({
@@ -166,7 +179,11 @@ export const supportFormSchema = z.object({
     .min(1, { error: MSG.emailRequired, abort: true })
     .regex(/^\S+@\S+\.\S+$/, { error: MSG.emailInvalid })
     .max(TEXT_MAX.email, { error: MSG.emailTooLong }),
-  subject: z.string({ error: MSG.subjectRequired }).trim().min(1, { error: MSG.subjectRequired, abort: true }).max(TEXT_MAX.supportSubject, { error: MSG.subjectTooLong }),
+  subject: z
+    .string({ error: MSG.subjectRequired })
+    .trim()
+    .min(1, { error: MSG.subjectRequired, abort: true })
+    .max(TEXT_MAX.supportSubject, { error: MSG.subjectTooLong }),
   message: z
     .string({ error: MSG.messageRequired })
     .trim()
@@ -230,7 +247,8 @@ export const changePasswordFormSchema = z
   })
   .superRefine((v, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    if (!v.oldpassword || !v.newpassword || !v.conpassword) return fail(MSG.fillAllPasswordFields, 'oldpassword');
+    if (!v.oldpassword || !v.newpassword || !v.conpassword)
+      return fail(MSG.fillAllPasswordFields, 'oldpassword');
     if (v.oldpassword === v.newpassword) return fail(MSG.oldNewSame, 'newpassword');
     if (v.newpassword !== v.conpassword) return fail(MSG.newConfirmMismatch, 'conpassword');
     if (!meetsChangePassword(v.newpassword)) return fail(MSG.newPasswordCriteria, 'newpassword');
@@ -270,18 +288,26 @@ export const forgotUsernameFormSchema = z.object({
     .string()
     .max(TEXT_MAX.email, { error: MSG.emailTooLong })
     .transform((v) => stripSpaces(v).toLowerCase())
-    .pipe(z.string().min(1, { error: MSG.emailRequired, abort: true }).pipe(z.email({ error: MSG.emailInvalid }))),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MSG.emailRequired, abort: true })
+        .pipe(z.email({ error: MSG.emailInvalid })),
+    ),
 });
 
 // ---- Tables ----
-export const pageSizeField = z.union(TABLE_PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<25>, z.ZodLiteral<50>]);
+export const pageSizeField = z.union(
+  TABLE_PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<10>, z.ZodLiteral<25>, z.ZodLiteral<50>],
+);
 /** A page jump: a whole number in 1..totalPages, else null (the input reverts). */
 export const parsePageJump = (raw: string, totalPages: number): number | null => {
   if (!/^\d+$/.test(raw.trim())) return null;
   const n = Number(raw);
   return n >= 1 && n <= totalPages ? n : null;
 };
-export const clampPage = (page: number, totalPages: number) => Math.min(Math.max(1, page), Math.max(1, totalPages));
+export const clampPage = (page: number, totalPages: number) =>
+  Math.min(Math.max(1, page), Math.max(1, totalPages));
 
 /** First zod issue's message: the one an API error or a toast shows. */
 export const firstIssueMessage = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid input';

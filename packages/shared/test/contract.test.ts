@@ -3,22 +3,57 @@ import { contract, endpointByPath, extensionNames, procedureNameOf, procedureNam
 
 /** Every provider endpoint of spec §7, the paged list and total endpoints and the deposit host included. */
 const SPEC_PATHS = [
-  '/binary/total_pagination_binary_transaction', '/binary/view_binary_downline', '/binary/view_binary_downline_details',
-  '/binary/view_binary_transaction', '/deposit/make_payment', '/direct/view_direct_team_details',
-  '/earning/total_pagination_earning_history', '/earning/view_all_earning_history', '/level/downline_exist',
-  '/level/level_earning_transaction', '/level/total_pagination_level_earning', '/level/view_downline',
-  '/notification/total_view_notification', '/notification/view_notification', '/rank/current_rank',
-  '/rank/total_pagination_rank_qualification', '/rank/total_pagination_rank_transaction', '/rank/view_all_ranks',
-  '/rank/view_rank_qualification', '/rank/view_rank_transaction', '/subscription/buy_subscription_packages',
-  '/subscription/subscription_transaction', '/subscription/total_pagination_subscription_transaction',
-  '/table/total_pagination_deposit_transaction', '/table/view_deposit_transaction', '/table/view_subscription',
-  '/transfer_to_user', '/user/change_email', '/user/change_email_request', '/user/change_password',
-  '/user/change_totp_status', '/user/check_username_available', '/user/enable_totp', '/user/forgot_username',
-  '/user/login', '/user/register', '/user/reset_password', '/user/reset_password_email',
-  '/user/reset_transaction_password', '/user/verify_otp', '/user/verify_transaction_password', '/user/view_country',
-  '/user/view_profile', '/user_analytics/view_user_analytics', '/wallet/transfer_wallet',
-  '/wallet/update_wallet_address', '/wallet/view_all_wallets_details', '/wallet/view_from_wallets',
-  '/wallet/view_to_wallets', '/wallet/wallet_address_verification', '/withdraw/withdraw_fees',
+  '/binary/total_pagination_binary_transaction',
+  '/binary/view_binary_downline',
+  '/binary/view_binary_downline_details',
+  '/binary/view_binary_transaction',
+  '/deposit/make_payment',
+  '/direct/view_direct_team_details',
+  '/earning/total_pagination_earning_history',
+  '/earning/view_all_earning_history',
+  '/level/downline_exist',
+  '/level/level_earning_transaction',
+  '/level/total_pagination_level_earning',
+  '/level/view_downline',
+  '/notification/total_view_notification',
+  '/notification/view_notification',
+  '/rank/current_rank',
+  '/rank/total_pagination_rank_qualification',
+  '/rank/total_pagination_rank_transaction',
+  '/rank/view_all_ranks',
+  '/rank/view_rank_qualification',
+  '/rank/view_rank_transaction',
+  '/subscription/buy_subscription_packages',
+  '/subscription/subscription_transaction',
+  '/subscription/total_pagination_subscription_transaction',
+  '/table/total_pagination_deposit_transaction',
+  '/table/view_deposit_transaction',
+  '/table/view_subscription',
+  '/transfer_to_user',
+  '/user/change_email',
+  '/user/change_email_request',
+  '/user/change_password',
+  '/user/change_totp_status',
+  '/user/check_username_available',
+  '/user/enable_totp',
+  '/user/forgot_username',
+  '/user/login',
+  '/user/register',
+  '/user/reset_password',
+  '/user/reset_password_email',
+  '/user/reset_transaction_password',
+  '/user/verify_otp',
+  '/user/verify_transaction_password',
+  '/user/view_country',
+  '/user/view_profile',
+  '/user_analytics/view_user_analytics',
+  '/wallet/transfer_wallet',
+  '/wallet/update_wallet_address',
+  '/wallet/view_all_wallets_details',
+  '/wallet/view_from_wallets',
+  '/wallet/view_to_wallets',
+  '/wallet/wallet_address_verification',
+  '/withdraw/withdraw_fees',
   '/withdraw/withdraw_request',
 ];
 
@@ -50,7 +85,8 @@ describe('the contract', () => {
       ['user.end_session', 'sessions'],
       ['user.end_other_sessions', 'sessions'],
     ]);
-    for (const name of extensionNames) expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
+    for (const name of extensionNames)
+      expect(contract[name].summary).toMatch(/^Extension .*not a provider endpoint/);
   });
   it('names each procedure after its path', () => {
     for (const name of procedureNames) expect(procedureNameOf(contract[name].path)).toBe(name);
@@ -82,8 +118,14 @@ describe('the contract', () => {
   });
   it('accepts both binary Downline shapes the spec names', () => {
     const output = contract['binary.view_binary_downline'].output;
-    expect(output.safeParse({ Success: { Username: 'a', CountUser: 2, Downline: [{ Username: 'b', Side: '0' }] } }).success).toBe(true);
-    expect(output.safeParse({ Success: { Username: 'a', CountUser: 2, Downline: { '0': 'b', '1': 'c' } } }).success).toBe(true);
+    expect(
+      output.safeParse({ Success: { Username: 'a', CountUser: 2, Downline: [{ Username: 'b', Side: '0' }] } })
+        .success,
+    ).toBe(true);
+    expect(
+      output.safeParse({ Success: { Username: 'a', CountUser: 2, Downline: { '0': 'b', '1': 'c' } } })
+        .success,
+    ).toBe(true);
   });
   it('refuses unsafe money on the wire', () => {
     const input = contract['transfer_to_user'].input;

@@ -40,7 +40,8 @@ describe('formatMoney', () => {
     expect(formatMoney('15.999')).toBe('$15.99');
   });
   it("shows '-' for a figure that is absent or unreadable, never $0.00", () => {
-    for (const value of [undefined, null, '', ' ', 'abc', Number.NaN, Number.POSITIVE_INFINITY, {}, [], true]) expect(formatMoney(value)).toBe('-');
+    for (const value of [undefined, null, '', ' ', 'abc', Number.NaN, Number.POSITIVE_INFINITY, {}, [], true])
+      expect(formatMoney(value)).toBe('-');
     expect(formatAmount(undefined)).toBe('-');
   });
   it('formatAmount drops the sign', () => {

@@ -39,28 +39,44 @@ describe('microsToBaseUnits', () => {
 
 describe('EIP-681 payment requests', () => {
   it('writes a token transfer: contract, chain, function, recipient and amount', () => {
-    expect(tokenTransferUri({ chainId: 56, token: USDT_BEP20_CONTRACT, recipient: RECIPIENT, amount: 10n ** 19n })).toBe(
+    expect(
+      tokenTransferUri({ chainId: 56, token: USDT_BEP20_CONTRACT, recipient: RECIPIENT, amount: 10n ** 19n }),
+    ).toBe(
       `ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=${RECIPIENT}&uint256=10000000000000000000`,
     );
   });
 
   it('writes a native transfer with its value in wei', () => {
-    expect(nativeTransferUri({ chainId: 56, recipient: RECIPIENT, value: 5n * 10n ** 17n })).toBe(`ethereum:${RECIPIENT}@56?value=500000000000000000`);
+    expect(nativeTransferUri({ chainId: 56, recipient: RECIPIENT, value: 5n * 10n ** 17n })).toBe(
+      `ethereum:${RECIPIENT}@56?value=500000000000000000`,
+    );
   });
 
   it('builds a deposit request for each accepted currency on BSC', () => {
-    const usdt = depositPaymentUri('USDT.BEP20', RECIPIENT, microsToBaseUnits(25_500_000, USDT_BEP20_DECIMALS));
-    expect(usdt).toBe(`ethereum:${USDT_BEP20_CONTRACT}@${BSC_CHAIN_ID}/transfer?address=${RECIPIENT}&uint256=25500000000000000000`);
+    const usdt = depositPaymentUri(
+      'USDT.BEP20',
+      RECIPIENT,
+      microsToBaseUnits(25_500_000, USDT_BEP20_DECIMALS),
+    );
+    expect(usdt).toBe(
+      `ethereum:${USDT_BEP20_CONTRACT}@${BSC_CHAIN_ID}/transfer?address=${RECIPIENT}&uint256=25500000000000000000`,
+    );
     expect(depositPaymentUri('BNB.BSC', RECIPIENT, 123n)).toBe(`ethereum:${RECIPIENT}@56?value=123`);
     expect(CURRENCIES).toEqual(['USDT.BEP20', 'BNB.BSC']);
   });
 
   it('refuses a malformed address, chain id or amount instead of writing a request a wallet would misread', () => {
-    expect(() => tokenTransferUri({ chainId: 56, token: USDT_BEP20_CONTRACT, recipient: '0x1234', amount: 1n })).toThrow(RangeError);
-    expect(() => tokenTransferUri({ chainId: 56, token: 'USDT', recipient: RECIPIENT, amount: 1n })).toThrow(RangeError);
+    expect(() =>
+      tokenTransferUri({ chainId: 56, token: USDT_BEP20_CONTRACT, recipient: '0x1234', amount: 1n }),
+    ).toThrow(RangeError);
+    expect(() => tokenTransferUri({ chainId: 56, token: 'USDT', recipient: RECIPIENT, amount: 1n })).toThrow(
+      RangeError,
+    );
     expect(() => nativeTransferUri({ chainId: 0, recipient: RECIPIENT, value: 1n })).toThrow(RangeError);
     expect(() => nativeTransferUri({ chainId: 56, recipient: RECIPIENT, value: -1n })).toThrow(RangeError);
-    expect(() => nativeTransferUri({ chainId: 56, recipient: `${RECIPIENT}&value=1`, value: 1n })).toThrow(RangeError);
+    expect(() => nativeTransferUri({ chainId: 56, recipient: `${RECIPIENT}&value=1`, value: 1n })).toThrow(
+      RangeError,
+    );
   });
 
   it('names the BSC USDT contract as its EIP-55 checksum spells it', async () => {

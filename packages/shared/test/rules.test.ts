@@ -51,16 +51,28 @@ describe('login form (§5 Login)', () => {
     expect(MSG.passwordMin6).toBe('Password must be at least 6 characters');
   });
   it('accepts only letters, digits and _ @ $ . , # +', () => {
-    expect(messages(plain, { username: 'de mo', password: 'Demo@1234' })).toEqual(['Invalid characters used.']);
-    expect(messages(plain, { username: 'demo', password: 'Demo!1234' })).toEqual(['Invalid characters used.']);
+    expect(messages(plain, { username: 'de mo', password: 'Demo@1234' })).toEqual([
+      'Invalid characters used.',
+    ]);
+    expect(messages(plain, { username: 'demo', password: 'Demo!1234' })).toEqual([
+      'Invalid characters used.',
+    ]);
     expect(plain.safeParse({ username: 'a_b@c$d.e,f#g+h', password: 'Demo@1234' }).success).toBe(true);
   });
   it('requires a numeric TOTP of at most 6 digits only when enabled', () => {
     const withTotp = loginFormSchema(true);
-    expect(messages(withTotp, { username: 'demo', password: 'Demo@1234', totp: '' })).toEqual(['TOTP is required']);
-    expect(messages(withTotp, { username: 'demo', password: 'Demo@1234', totp: '12a' })).toEqual(['TOTP is required']);
-    expect(messages(withTotp, { username: 'demo', password: 'Demo@1234', totp: '1234567' })).toEqual(['TOTP is required']);
-    expect(withTotp.safeParse({ username: 'demo', password: 'Demo@1234', totp: '123456' }).success).toBe(true);
+    expect(messages(withTotp, { username: 'demo', password: 'Demo@1234', totp: '' })).toEqual([
+      'TOTP is required',
+    ]);
+    expect(messages(withTotp, { username: 'demo', password: 'Demo@1234', totp: '12a' })).toEqual([
+      'TOTP is required',
+    ]);
+    expect(messages(withTotp, { username: 'demo', password: 'Demo@1234', totp: '1234567' })).toEqual([
+      'TOTP is required',
+    ]);
+    expect(withTotp.safeParse({ username: 'demo', password: 'Demo@1234', totp: '123456' }).success).toBe(
+      true,
+    );
     expect(plain.safeParse({ username: 'demo', password: 'Demo@1234' }).success).toBe(true);
   });
   it('keeps the invalid-submit toast text', () => {
@@ -84,7 +96,9 @@ describe('registration (§5 Registration)', () => {
     expect(parsed.username).toBe('newuser');
   });
   it('refuses an all-digit username', () => {
-    expect(first(registrationFormSchema, { ...valid, username: '12345' })).toBe('Username cannot contain only numbers');
+    expect(first(registrationFormSchema, { ...valid, username: '12345' })).toBe(
+      'Username cannot contain only numbers',
+    );
   });
   it('requires a sponsor', () => {
     expect(first(registrationFormSchema, { ...valid, sponsor: '  ' })).toBe('Sponsor is required');
@@ -101,10 +115,14 @@ describe('registration (§5 Registration)', () => {
     expect(passing('Abcdefg1')).toEqual([true, true, true, false]);
     expect(passing('Abcdef1"')).toEqual([true, true, true, true]);
     expect(meetsRegistrationPassword('Abcdef1~')).toBe(false); // ~ is not in the listed specials
-    expect(first(registrationFormSchema, { ...valid, password: 'weakpass', con_password: 'weakpass' })).toBeDefined();
+    expect(
+      first(registrationFormSchema, { ...valid, password: 'weakpass', con_password: 'weakpass' }),
+    ).toBeDefined();
   });
   it('needs the confirmation to match', () => {
-    expect(first(registrationFormSchema, { ...valid, con_password: 'Secret#124' })).toBe('Passwords do not match');
+    expect(first(registrationFormSchema, { ...valid, con_password: 'Secret#124' })).toBe(
+      'Passwords do not match',
+    );
   });
   it('requires the OTP', () => {
     expect(first(registrationOtpSchema, { otp: '' })).toBe('OTP is required');
@@ -127,16 +145,34 @@ describe('password reset (§5 Password reset)', () => {
         'Password must be at least 8 characters and include at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character',
       );
     }
-    expect(resetPasswordFormSchema.safeParse({ otp: '123456', newpassword: 'Good#Pass1', conpassword: 'Good#Pass1' }).success).toBe(true);
+    expect(
+      resetPasswordFormSchema.safeParse({
+        otp: '123456',
+        newpassword: 'Good#Pass1',
+        conpassword: 'Good#Pass1',
+      }).success,
+    ).toBe(true);
   });
   it('reports a mismatch', () => {
-    expect(first(resetPasswordFormSchema, { otp: '123456', newpassword: 'Good#Pass1', conpassword: 'Good#Pass2' })).toBe(
-      'Passwords do not match',
-    );
+    expect(
+      first(resetPasswordFormSchema, { otp: '123456', newpassword: 'Good#Pass1', conpassword: 'Good#Pass2' }),
+    ).toBe('Passwords do not match');
   });
   it('takes at most 6 digits of OTP', () => {
-    expect(messages(resetPasswordFormSchema, { otp: '1234567', newpassword: 'Good#Pass1', conpassword: 'Good#Pass1' })).toHaveLength(1);
-    expect(messages(resetPasswordFormSchema, { otp: '12ab', newpassword: 'Good#Pass1', conpassword: 'Good#Pass1' })).toHaveLength(1);
+    expect(
+      messages(resetPasswordFormSchema, {
+        otp: '1234567',
+        newpassword: 'Good#Pass1',
+        conpassword: 'Good#Pass1',
+      }),
+    ).toHaveLength(1);
+    expect(
+      messages(resetPasswordFormSchema, {
+        otp: '12ab',
+        newpassword: 'Good#Pass1',
+        conpassword: 'Good#Pass1',
+      }),
+    ).toHaveLength(1);
   });
   it('keeps the throttle warning verbatim', () => {
     expect(MSG.resetThrottle).toBe('You have recently used this function. Try again after 10 seconds.');
@@ -157,20 +193,36 @@ describe('change password (§5 Change password)', () => {
     );
   });
   it('refuses the old password as the new one', () => {
-    expect(first(changePasswordFormSchema, { oldpassword: 'Same#123', newpassword: 'Same#123', conpassword: 'Same#123' })).toBe(
-      'Old password and New password cannot be same.',
-    );
+    expect(
+      first(changePasswordFormSchema, {
+        oldpassword: 'Same#123',
+        newpassword: 'Same#123',
+        conpassword: 'Same#123',
+      }),
+    ).toBe('Old password and New password cannot be same.');
   });
   it('needs new and confirm to match', () => {
-    expect(first(changePasswordFormSchema, { oldpassword: 'Old#1234', newpassword: 'New#1234', conpassword: 'New#1235' })).toBe(
-      'New password and confirm password do not match.',
-    );
+    expect(
+      first(changePasswordFormSchema, {
+        oldpassword: 'Old#1234',
+        newpassword: 'New#1234',
+        conpassword: 'New#1235',
+      }),
+    ).toBe('New password and confirm password do not match.');
   });
   it('checks the criteria after stripping spaces', () => {
-    expect(first(changePasswordFormSchema, { oldpassword: 'Old#1234', newpassword: 'newpass12', conpassword: 'newpass12' })).toBe(
-      'New password does not meet the required criteria.',
-    );
-    const parsed = changePasswordFormSchema.parse({ oldpassword: 'Old#1234', newpassword: 'New #1234', conpassword: 'New#1234 ' });
+    expect(
+      first(changePasswordFormSchema, {
+        oldpassword: 'Old#1234',
+        newpassword: 'newpass12',
+        conpassword: 'newpass12',
+      }),
+    ).toBe('New password does not meet the required criteria.');
+    const parsed = changePasswordFormSchema.parse({
+      oldpassword: 'Old#1234',
+      newpassword: 'New #1234',
+      conpassword: 'New#1234 ',
+    });
     expect(parsed.newpassword).toBe('New#1234');
   });
   it('requires a 6-digit OTP', () => {
@@ -238,7 +290,10 @@ describe('money rules used by later screens (§5)', () => {
     for (const name of ['wallet.update_wallet_address', 'wallet.wallet_address_verification'] as const) {
       const input = { address: zero, network: 'BEP.20', otp: '123456' };
       expect(messages(contract[name].input, input), name).toEqual([MSG.invalidWalletAddress]);
-      expect(contract[name].input.safeParse({ ...input, address: `${zero.slice(0, -1)}1` }).success, name).toBe(true);
+      expect(
+        contract[name].input.safeParse({ ...input, address: `${zero.slice(0, -1)}1` }).success,
+        name,
+      ).toBe(true);
     }
   });
   it('wire amounts: positive, finite, at most 6 decimals', () => {
@@ -262,7 +317,9 @@ describe('support form (§5)', () => {
       'Subject is required',
       'Message is required',
     ]);
-    expect(first(supportFormSchema, { name: 'a', email: 'nope', subject: 's', message: 'long enough message' })).toBe('Email is invalid');
+    expect(
+      first(supportFormSchema, { name: 'a', email: 'nope', subject: 's', message: 'long enough message' }),
+    ).toBe('Email is invalid');
     expect(first(supportFormSchema, { name: 'a', email: 'a@b.co', subject: 's', message: 'short' })).toBe(
       'Message must be at least 10 characters',
     );

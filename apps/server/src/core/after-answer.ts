@@ -24,7 +24,10 @@ const queues = new WeakMap<object, Queue>();
 /** The app's logger per connection (buildApp registers it); a bare connection (seed, scripts) logs to stderr. */
 const logs = new WeakMap<object, Pick<FastifyBaseLogger, 'error'>>();
 
-export function logAfterAnswerFailures(services: Pick<Services, 'sqlite'>, log: Pick<FastifyBaseLogger, 'error'>): void {
+export function logAfterAnswerFailures(
+  services: Pick<Services, 'sqlite'>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): void {
   logs.set(services.sqlite, log);
 }
 
@@ -49,7 +52,8 @@ export function runAfterAnswerJobs(services: Pick<Services, 'sqlite'>): void {
         // A server closed before its jobs ran has nothing left to write to.
         if (!services.sqlite.open) continue;
         const log = logs.get(services.sqlite);
-        if (log) log.error({ err: error }, 'A job after an answer failed (its request was answered before it ran)');
+        if (log)
+          log.error({ err: error }, 'A job after an answer failed (its request was answered before it ran)');
         else console.error('A job after an answer failed:', error);
       }
     }

@@ -38,7 +38,8 @@ interface Bucket {
 }
 
 /** Keys carry what the client sent (a username may be 60 KB): long ones are stored as their hash. */
-const compactKey = (key: string) => (key.length > 128 ? `#${createHash('sha256').update(key).digest('base64url')}` : key);
+const compactKey = (key: string) =>
+  key.length > 128 ? `#${createHash('sha256').update(key).digest('base64url')}` : key;
 
 /**
  * A window has lapsed once its end has passed, or when the clock is now before its start (QA
@@ -139,7 +140,8 @@ export class KnownAddresses {
     addresses.delete(address);
     addresses.set(address, now);
     if (addresses.size > KNOWN_ADDRESSES_PER_ACCOUNT) addresses.delete(addresses.keys().next().value!);
-    if (this.accounts.size > KnownAddresses.MAX_ACCOUNTS) this.accounts.delete(this.accounts.keys().next().value!);
+    if (this.accounts.size > KnownAddresses.MAX_ACCOUNTS)
+      this.accounts.delete(this.accounts.keys().next().value!);
   }
 
   /** A sign-in "in the future" (QA moved the clock back) still counts: moving the clock never locks anyone. */
@@ -164,7 +166,11 @@ interface LimitState {
 const states = new WeakMap<object, LimitState>();
 function stateOf(services: Pick<Services, 'sqlite'>): LimitState {
   let state = states.get(services.sqlite);
-  if (!state) states.set(services.sqlite, (state = { counter: new WindowCounter(), known: new KnownAddresses(), waiters: new Map() }));
+  if (!state)
+    states.set(
+      services.sqlite,
+      (state = { counter: new WindowCounter(), known: new KnownAddresses(), waiters: new Map() }),
+    );
   return state;
 }
 
@@ -194,7 +200,13 @@ export interface FailureLimit {
   exceptKnownAddresses?: boolean;
 }
 
-const limit = (per: FailureLimit['per'], failures: number, windowMs: number, message: string, exceptKnownAddresses = false): FailureLimit => ({
+const limit = (
+  per: FailureLimit['per'],
+  failures: number,
+  windowMs: number,
+  message: string,
+  exceptKnownAddresses = false,
+): FailureLimit => ({
   per,
   failures,
   windowMs,
@@ -205,7 +217,8 @@ const limit = (per: FailureLimit['per'], failures: number, windowMs: number, mes
 export const LIMIT_MESSAGES = {
   signInPair: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
   signInClient: 'Too many failed sign-in attempts. Try again in 15 minutes.',
-  signInAccount: 'Too many failed sign-in attempts for this account. Sign in from a device you have used before, or reset your password.',
+  signInAccount:
+    'Too many failed sign-in attempts for this account. Sign in from a device you have used before, or reset your password.',
   transactionPassword: 'Too many wrong transaction passwords. Try again in 15 minutes.',
   codeAccount: 'Too many wrong codes for this account. Try again in an hour.',
   codeClient: 'Too many wrong codes. Try again in 15 minutes.',
@@ -256,7 +269,12 @@ const UNLIMITED: Guess = { fail() {}, release() {} };
 
 const accountOf = (account: string) => account.trim().toLowerCase();
 
-function keyOf(kind: GuessKind, rule: FailureLimit, account: string, address: string | undefined): string | null {
+function keyOf(
+  kind: GuessKind,
+  rule: FailureLimit,
+  account: string,
+  address: string | undefined,
+): string | null {
   if (rule.per === 'account') return `${kind}|account|${account}`;
   if (address === undefined) return null;
   return rule.per === 'client' ? `${kind}|client|${address}` : `${kind}|pair|${address}|${account}`;

@@ -14,7 +14,11 @@ export interface Clock {
   reload(): void;
 }
 
-export function offsetClock(load: () => number, save: (offsetMs: number) => void, realNow = () => Date.now()): Clock {
+export function offsetClock(
+  load: () => number,
+  save: (offsetMs: number) => void,
+  realNow = () => Date.now(),
+): Clock {
   let offset = load();
   return {
     now: () => realNow() + offset,

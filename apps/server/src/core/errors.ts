@@ -34,9 +34,16 @@ interface LoggableRequest {
 }
 const explained = new WeakSet<object>();
 
-export const routeOf = (request: LoggableRequest) => request.routeOptions?.url ?? request.url.split('?', 1)[0];
+export const routeOf = (request: LoggableRequest) =>
+  request.routeOptions?.url ?? request.url.split('?', 1)[0];
 
-export function logServerError(request: LoggableRequest, error: unknown, message: string, fields: Record<string, unknown> = {}, level: 'error' | 'warn' = 'error') {
+export function logServerError(
+  request: LoggableRequest,
+  error: unknown,
+  message: string,
+  fields: Record<string, unknown> = {},
+  level: 'error' | 'warn' = 'error',
+) {
   explained.add(request);
   request.log[level]({ err: error, route: routeOf(request), ...fields }, message);
 }

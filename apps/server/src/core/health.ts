@@ -41,9 +41,11 @@ export interface ReadinessSignals {
 /** The last run's state, from job_runs (id order: the last claimed). */
 function runsCheck(services: Services, signals: ReadinessSignals, now: number): Check {
   if (signals.runsFailing) return { ok: false, detail: `daily runs failing: ${signals.runsFailing}` };
-  const last = services.sqlite.prepare('select job, business_date as date, status, started_at as startedAt from job_runs order by id desc limit 1').get() as
-    | { job: string; date: string; status: string; startedAt: number }
-    | undefined;
+  const last = services.sqlite
+    .prepare(
+      'select job, business_date as date, status, started_at as startedAt from job_runs order by id desc limit 1',
+    )
+    .get() as { job: string; date: string; status: string; startedAt: number } | undefined;
   if (!last) return { ok: true, detail: 'no daily run yet' };
   const stalled = last.status === 'running' && now - last.startedAt > RUN_STALLED_MS;
   return {
@@ -67,7 +69,12 @@ function probeWrite(services: Services): Check {
     const code = (error as { code?: string }).code ?? '';
     if (code.startsWith('SQLITE_BUSY')) return { ok: true, detail: 'busy: another connection is writing' };
     const fault = storageFaultOf(error);
-    return { ok: false, detail: fault ? `cannot write: ${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code})` : `cannot write: ${code || (error as Error).message}` };
+    return {
+      ok: false,
+      detail: fault
+        ? `cannot write: ${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code})`
+        : `cannot write: ${code || (error as Error).message}`,
+    };
   } finally {
     if (sqlite.inTransaction) sqlite.exec('rollback');
     sqlite.pragma(`busy_timeout = ${timeout}`);
@@ -80,25 +87,45 @@ function diskCheck(services: Services): Check {
     const fs = statfsSync(dirname(services.sqlite.name));
     const free = fs.bavail * fs.bsize;
     const mb = (free / 1024 / 1024).toFixed(1);
-    return free < MIN_FREE_BYTES ? { ok: false, detail: `disk nearly full: ${mb} MB free` } : { ok: true, detail: `${mb} MB free` };
+    return free < MIN_FREE_BYTES
+      ? { ok: false, detail: `disk nearly full: ${mb} MB free` }
+      : { ok: true, detail: `${mb} MB free` };
   } catch (error) {
-    return { ok: false, detail: `cannot read the disk's free space (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    return {
+      ok: false,
+      detail: `cannot read the disk's free space (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
   }
 }
 
 export function readiness(services: Services, signals: ReadinessSignals = {}): Readiness {
   const now = Date.now();
   const problem = services.storage?.check() ?? null;
-  const file: Check = problem ? { ok: false, detail: problem.reason } : { ok: true, detail: services.sqlite.memory ? 'in memory' : 'the file opened, writable' };
+  const file: Check = problem
+    ? { ok: false, detail: problem.reason }
+    : { ok: true, detail: services.sqlite.memory ? 'in memory' : 'the file opened, writable' };
   // While the WAL index cannot be written, touching the database could kill the process.
   const untouchable = problem?.blocksReads === true;
-  const database = untouchable ? { ok: false, detail: 'not probed: the database files cannot be written' } : probeWrite(services);
+  const database = untouchable
+    ? { ok: false, detail: 'not probed: the database files cannot be written' }
+    : probeWrite(services);
   const fault = services.storage?.lastFault();
   const lastFault: Check =
     fault && now - fault.at < RECENT_FAULT_MS
-      ? { ok: false, detail: `a write failed ${Math.round((now - fault.at) / 1000)} s ago: ${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code})` }
-      : { ok: true, detail: fault ? `last storage fault ${new Date(fault.at).toISOString()} (${fault.code})` : 'none' };
-  const runs = untouchable ? { ok: !signals.runsFailing, detail: signals.runsFailing ? `daily runs failing: ${signals.runsFailing}` : 'not read' } : runsCheck(services, signals, services.clock.now());
+      ? {
+          ok: false,
+          detail: `a write failed ${Math.round((now - fault.at) / 1000)} s ago: ${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code})`,
+        }
+      : {
+          ok: true,
+          detail: fault ? `last storage fault ${new Date(fault.at).toISOString()} (${fault.code})` : 'none',
+        };
+  const runs = untouchable
+    ? {
+        ok: !signals.runsFailing,
+        detail: signals.runsFailing ? `daily runs failing: ${signals.runsFailing}` : 'not read',
+      }
+    : runsCheck(services, signals, services.clock.now());
   const checks = { file, database, disk: diskCheck(services), lastFault, runs };
   const reasons = Object.entries(checks)
     .filter(([, check]) => !check.ok)
@@ -117,7 +144,12 @@ export function runSignal(now: () => number = Date.now) {
       // What failed, not the error's text (readiness is public): the log has the whole error.
       const fault = storageFaultOf(error);
       const code = (error as { code?: unknown }).code;
-      failure = { at: now(), message: fault ? `${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code})` : `${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''} (see the log)` };
+      failure = {
+        at: now(),
+        message: fault
+          ? `${FAULT_DESCRIPTIONS[fault.kind]} (${fault.code})`
+          : `${error instanceof Error ? error.name : 'error'}${typeof code === 'string' ? ` ${code}` : ''} (see the log)`,
+      };
     },
     succeeded() {
       failure = null;

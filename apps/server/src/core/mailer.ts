@@ -88,7 +88,13 @@ export function parseMailFrom(value: string): MailFrom | null {
   return { name: first.name, address: first.address, domain: match[1].toLowerCase() };
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** The HTML part: the text escaped (a username may hold '<'), blank lines as paragraphs, line breaks kept. */
@@ -114,7 +120,11 @@ const refusedMessage = (error: unknown) => {
 function describe(error: unknown): string {
   const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
   const detail = e.response ?? e.message ?? String(error);
-  return [e.code, e.responseCode, detail].filter((part) => part !== undefined && part !== '').join(' ').replace(/\s+/g, ' ').slice(0, 500);
+  return [e.code, e.responseCode, detail]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, 500);
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -122,7 +132,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const from = parseMailFrom(options.from ?? DEFAULT_MAIL_FROM);
   if (!from) throw new Error(`MAIL_FROM is not an address: ${options.from}`);
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : null;
+  const transport: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+    : null;
   const inFlight = new Map<number, Promise<Delivery>>();
   const sleeping = new Set<() => void>();
   let closed = false;
@@ -130,7 +142,10 @@ export function createMailer(options: MailerOptions): Mailer {
   let lastSuccessAt = 0;
 
   // Messages a stopped server left pending were never confirmed: say so rather than 'pending' for ever.
-  db.update(mailOutbox).set({ delivery: 'failed', lastError: 'The server stopped before the message was delivered' }).where(eq(mailOutbox.delivery, 'pending')).run();
+  db.update(mailOutbox)
+    .set({ delivery: 'failed', lastError: 'The server stopped before the message was delivered' })
+    .where(eq(mailOutbox.delivery, 'pending'))
+    .run();
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -173,13 +188,23 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (error) {
         const reason = describe(error);
         const delay = refusedMessage(error) ? undefined : retryDelays[attempt - 1];
-        record(id, { attempts: attempt, lastError: reason, ...(delay === undefined ? { delivery: 'failed' as const } : {}) });
+        record(id, {
+          attempts: attempt,
+          lastError: reason,
+          ...(delay === undefined ? { delivery: 'failed' as const } : {}),
+        });
         if (delay === undefined) {
           if (!refusedMessage(error)) lastFailure = { at: Date.now(), reason };
-          log?.error({ mail: { id, attempts: attempt, to: recipientDomain, error: reason } }, `Mail ${id} ("${row.subject}") was not delivered after ${attempt} attempts: ${reason}`);
+          log?.error(
+            { mail: { id, attempts: attempt, to: recipientDomain, error: reason } },
+            `Mail ${id} ("${row.subject}") was not delivered after ${attempt} attempts: ${reason}`,
+          );
           return 'failed';
         }
-        log?.warn({ mail: { id, attempt, to: recipientDomain, error: reason } }, `Mail ${id} attempt ${attempt} failed (${reason}); retrying in ${delay} ms`);
+        log?.warn(
+          { mail: { id, attempt, to: recipientDomain, error: reason } },
+          `Mail ${id} attempt ${attempt} failed (${reason}); retrying in ${delay} ms`,
+        );
         await pause(delay);
       }
     }
@@ -211,7 +236,10 @@ export function createMailer(options: MailerOptions): Mailer {
         delivery = new Promise<void>((resolve) => setImmediate(resolve))
           .then(() => deliver(row.id))
           .catch((error: unknown) => {
-            log?.error({ mail: { id: row.id, error: describe(error) } }, `Mail ${row.id} could not be delivered: ${describe(error)}`);
+            log?.error(
+              { mail: { id: row.id, error: describe(error) } },
+              `Mail ${row.id} could not be delivered: ${describe(error)}`,
+            );
             return 'failed' as const;
           })
           .finally(() => inFlight.delete(row.id));
@@ -220,7 +248,8 @@ export function createMailer(options: MailerOptions): Mailer {
       return { id: row.id, delivery };
     },
     unavailable() {
-      if (!lastFailure || lastSuccessAt > lastFailure.at || Date.now() - lastFailure.at > MAIL_DOWN_MS) return null;
+      if (!lastFailure || lastSuccessAt > lastFailure.at || Date.now() - lastFailure.at > MAIL_DOWN_MS)
+        return null;
       return lastFailure.reason;
     },
     async idle() {

@@ -22,7 +22,8 @@ export const OTP_MESSAGES = {
 } as const;
 
 /** Purposes in use; the money actions add their own (strings are accepted, these are the known ones). */
-export type OtpPurpose = 'registration' | 'reset_password' | 'change_password' | 'change_email' | (string & {});
+export type OtpPurpose =
+  'registration' | 'reset_password' | 'change_password' | 'change_email' | (string & {});
 
 const LABELS: Record<string, string> = {
   registration: 'email verification',
@@ -59,7 +60,10 @@ export interface CheckOtpOptions {
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest();
 
-export function issueOtp(ctx: OtpServices, options: IssueOtpOptions): { expiresAt: number; delivery: Promise<Delivery> } {
+export function issueOtp(
+  ctx: OtpServices,
+  options: IssueOtpOptions,
+): { expiresAt: number; delivery: Promise<Delivery> } {
   // Codes issued after an earlier answer are written first, so a newer code always retires older ones.
   runAfterAnswerJobs(ctx);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -139,7 +143,8 @@ function check(ctx: OtpServices, options: CheckOtpOptions, consume: boolean): nu
       if (now >= row.expiresAt) return OTP_MESSAGES.expired;
       const expected = Buffer.from(row.codeHash, 'hex');
       const codeMatches = /^\d{6}$/.test(options.code) && timingSafeEqual(expected, hashCode(options.code));
-      const payloadMatches = options.payload === undefined || (row.payload ?? null) === (options.payload ?? null);
+      const payloadMatches =
+        options.payload === undefined || (row.payload ?? null) === (options.payload ?? null);
       if (!codeMatches || !payloadMatches) {
         const attempts = row.attempts + 1;
         tx.update(otps).set({ attempts }).where(eq(otps.id, row.id)).run();
@@ -170,5 +175,9 @@ export const consumeOtp = (ctx: OtpServices, options: CheckOtpOptions) => check(
  * new one. Only the request that used the code calls this, so no one else can have relied on it.
  */
 export function giveBackOtp(ctx: OtpServices, id: number): void {
-  ctx.db.update(otps).set({ usedAt: null }).where(and(eq(otps.id, id), isNotNull(otps.usedAt))).run();
+  ctx.db
+    .update(otps)
+    .set({ usedAt: null })
+    .where(and(eq(otps.id, id), isNotNull(otps.usedAt)))
+    .run();
 }

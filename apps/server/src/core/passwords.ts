@@ -43,7 +43,8 @@ export const HASH_BUSY_MESSAGE = 'The server is busy. Please try again in a mome
  * The lane of a call's hashes: its signed-in member, else its client address (sign-in,
  * registration, reset). Members behind one address (an office, a carrier's NAT) share nothing.
  */
-export const hashLane = (ctx: { caller: { ip: string }; member: { id: number } | null }): string => (ctx.member ? `member ${ctx.member.id}` : ctx.caller.ip);
+export const hashLane = (ctx: { caller: { ip: string }; member: { id: number } | null }): string =>
+  ctx.member ? `member ${ctx.member.id}` : ctx.caller.ip;
 
 /** Internal calls (seed, tests, QA) have no address: their lane is bounded only by the global limit. */
 const INTERNAL = '';
@@ -122,8 +123,12 @@ function queued<T>(client: string | undefined, work: () => Promise<T>): Promise<
 
 const derive = (plain: string, salt: Buffer, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
-    scrypt(plain.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * (options.N ?? COST.N) * (options.r ?? COST.r) }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      plain.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 256 * (options.N ?? COST.N) * (options.r ?? COST.r) },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 
@@ -147,7 +152,9 @@ export async function verifyPassword(plain: string, stored: string, client?: str
 
 /** The demo password of seeded members and its precomputed hash, so seeding costs no KDF time. */
 export const DEMO_PASSWORD = 'Demo@1234';
-export const DEMO_PASSWORD_HASH = 'scrypt$16384$8$1$iCCEvM2w9pK5urLoFOXNKA$aw0CwkgbaCDLnu__a0DD3JWnl_DbYF_-TDI_A7bEKY0';
+export const DEMO_PASSWORD_HASH =
+  'scrypt$16384$8$1$iCCEvM2w9pK5urLoFOXNKA$aw0CwkgbaCDLnu__a0DD3JWnl_DbYF_-TDI_A7bEKY0';
 
 /** Checked against unknown usernames so a wrong name costs as long as a wrong password (and queues like one). */
-export const verifyAgainstDummy = (plain: string, client?: string) => verifyPassword(plain, DEMO_PASSWORD_HASH, client).then(() => false);
+export const verifyAgainstDummy = (plain: string, client?: string) =>
+  verifyPassword(plain, DEMO_PASSWORD_HASH, client).then(() => false);

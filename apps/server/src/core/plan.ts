@@ -11,6 +11,9 @@ export function loadPlan(file: string | undefined = process.env.PLAN_FILE): Plan
     throw new Error(`PLAN_FILE ${file} could not be read as JSON: ${(error as Error).message}`);
   }
   const parsed = planSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`PLAN_FILE ${file} is not a valid plan: ${firstIssueMessage(parsed.error)} at ${parsed.error.issues[0]?.path.join('.')}`);
+  if (!parsed.success)
+    throw new Error(
+      `PLAN_FILE ${file} is not a valid plan: ${firstIssueMessage(parsed.error)} at ${parsed.error.issues[0]?.path.join('.')}`,
+    );
   return parsed.data;
 }

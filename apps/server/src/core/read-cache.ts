@@ -27,7 +27,18 @@ import { prepared } from './prepared.ts';
 export const FOREIGN_CHECK_MS = 100;
 
 /** Tables no kept answer reads (engine state, mail, sessions, throttles, support): their writes drop nothing. */
-const UNREAD_TABLES = new Set(['clock_state', 'mail_outbox', 'meta', 'otps', 'sessions', 'throttles', 'job_runs', 'binary_stats', 'notifications', 'support_messages']);
+const UNREAD_TABLES = new Set([
+  'clock_state',
+  'mail_outbox',
+  'meta',
+  'otps',
+  'sessions',
+  'throttles',
+  'job_runs',
+  'binary_stats',
+  'notifications',
+  'support_messages',
+]);
 
 const TOUCH = 'md_read_cache_touch';
 const TOUCH_ALL = 'md_read_cache_touch_all';
@@ -110,13 +121,17 @@ function dropAll(watch: Watch) {
 
 function installTriggers(sqlite: Database.Database): void {
   const tables = sqlite
-    .prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'")
+    .prepare(
+      "select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
+    )
     .pluck()
     .all() as string[];
   sqlite.transaction(() => {
     for (const table of tables) {
       if (UNREAD_TABLES.has(table)) continue;
-      const columns = new Set((sqlite.pragma(`main.table_info(${quote(table)})`) as { name: string }[]).map((c) => c.name));
+      const columns = new Set(
+        (sqlite.pragma(`main.table_info(${quote(table)})`) as { name: string }[]).map((c) => c.name),
+      );
       for (const sql of triggersOf(table, columns)) sqlite.exec(sql);
     }
   })();
@@ -126,7 +141,14 @@ function installTriggers(sqlite: Database.Database): void {
 function watchOf(sqlite: Database.Database): Watch {
   let watch = watches.get(sqlite);
   if (watch) return watch;
-  const created: Watch = { stores: new Set(), writes: 0, counters: [], foreignCheckMs: FOREIGN_CHECK_MS, checkedAt: Date.now(), dataVersion: 0 };
+  const created: Watch = {
+    stores: new Set(),
+    writes: 0,
+    counters: [],
+    foreignCheckMs: FOREIGN_CHECK_MS,
+    checkedAt: Date.now(),
+    dataVersion: 0,
+  };
   // directOnly: callable from top-level SQL and TEMP triggers only, never from the file's own schema.
   sqlite.function(TOUCH, { deterministic: false, directOnly: true }, (member: unknown) => {
     if (typeof member === 'number') dropMember(created, member);
@@ -144,7 +166,8 @@ function watchOf(sqlite: Database.Database): Watch {
   return watch;
 }
 
-const dataVersion = (sqlite: Database.Database) => prepared(sqlite, 'pragma data_version').pluck().get() as number;
+const dataVersion = (sqlite: Database.Database) =>
+  prepared(sqlite, 'pragma data_version').pluck().get() as number;
 
 /** Drops every kept answer of this connection (a restore or reset replaced the database, or something wrote around the triggers). */
 export function dropAllReadCaches(sqlite: Database.Database): void {
@@ -159,7 +182,10 @@ export function dropAllReadCaches(sqlite: Database.Database): void {
 export function rewriteAll<T>(sqlite: Database.Database, rewrite: () => T): T {
   const watch = watches.get(sqlite);
   if (!watch) return rewrite();
-  const triggers = sqlite.prepare("select name from temp.sqlite_master where type = 'trigger' and name like 'md_read_cache_%'").pluck().all() as string[];
+  const triggers = sqlite
+    .prepare("select name from temp.sqlite_master where type = 'trigger' and name like 'md_read_cache_%'")
+    .pluck()
+    .all() as string[];
   for (const name of triggers) sqlite.exec(`drop trigger temp.${quote(name)}`);
   try {
     return rewrite();

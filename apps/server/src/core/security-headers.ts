@@ -14,7 +14,9 @@ import type { RuntimeConfig } from '@md/shared';
 type Directives = Record<string, string[]>;
 
 /** Origins the web app calls besides its own: the provider URLs of /config.json that are absolute. */
-export function providerOrigins(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>): string[] {
+export function providerOrigins(
+  config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>,
+): string[] {
   const origins = new Set<string>();
   for (const url of [config.apiBaseUrl, config.depositBaseUrl, config.walletCheckUrl]) {
     // Relative URLs ('' or '/__mock/…') are this origin, already 'self'.
@@ -26,7 +28,10 @@ export function providerOrigins(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depo
 }
 
 /** The web app's policy. */
-export function webAppDirectives(config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>, https: boolean): Directives {
+export function webAppDirectives(
+  config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl' | 'walletCheckUrl'>,
+  https: boolean,
+): Directives {
   const origins = providerOrigins(config);
   return {
     'default-src': ["'self'"],
@@ -73,7 +78,8 @@ export interface SecurityHeadersOptions {
 export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: string | number | readonly string[]) => (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {

@@ -77,7 +77,11 @@ export function storageFaultOf(error: unknown): StorageFault | undefined {
 export class StorageError extends AppError {
   constructor(
     public readonly fault: StorageFault,
-    message: string = fault.kind === 'busy' ? STORAGE_MESSAGES.busy : READ_CODES.test(fault.code) ? STORAGE_MESSAGES.cannotRead : STORAGE_MESSAGES.cannotSave,
+    message: string = fault.kind === 'busy'
+      ? STORAGE_MESSAGES.busy
+      : READ_CODES.test(fault.code)
+        ? STORAGE_MESSAGES.cannotRead
+        : STORAGE_MESSAGES.cannotSave,
     /** Set when the monitor refused the call before it ran: the problem it knows of. */
     public readonly refusal?: string,
   ) {
@@ -105,10 +109,16 @@ export function reportStorageFault(
 ): StorageError | undefined {
   const answer = toStorageError(error);
   if (!answer) return undefined;
-  if (answer.refusal) logServerError(request, error, `Refused (503): ${answer.refusal}`, { storage: answer.fault, ...fields });
+  if (answer.refusal)
+    logServerError(request, error, `Refused (503): ${answer.refusal}`, { storage: answer.fault, ...fields });
   else {
     if (answer.fault.kind !== 'busy') monitor?.noteFault(answer.fault);
-    logServerError(request, error, `Storage fault, answered 503: ${FAULT_DESCRIPTIONS[answer.fault.kind]} (${answer.fault.code})`, { storage: answer.fault, ...fields });
+    logServerError(
+      request,
+      error,
+      `Storage fault, answered 503: ${FAULT_DESCRIPTIONS[answer.fault.kind]} (${answer.fault.code})`,
+      { storage: answer.fault, ...fields },
+    );
   }
   return answer;
 }
@@ -166,9 +176,22 @@ export function fileProblem(watched: readonly FileIdentity[]): Omit<StorageProbl
   for (const identity of watched) {
     const name = basename(identity.path);
     const stat = statSync(identity.path, { throwIfNoEntry: false });
-    if (!stat) return { kind: 'gone', file: name, sticky: true, blocksReads: false, reason: `${name} was deleted while the server had it open: what is written now would be lost` };
+    if (!stat)
+      return {
+        kind: 'gone',
+        file: name,
+        sticky: true,
+        blocksReads: false,
+        reason: `${name} was deleted while the server had it open: what is written now would be lost`,
+      };
     if (stat.ino !== identity.ino || stat.dev !== identity.dev)
-      return { kind: 'replaced', file: name, sticky: true, blocksReads: false, reason: `${name} was replaced by another file while the server had it open` };
+      return {
+        kind: 'replaced',
+        file: name,
+        sticky: true,
+        blocksReads: false,
+        reason: `${name} was replaced by another file while the server had it open`,
+      };
   }
   let found: Omit<StorageProblem, 'since'> | null = null;
   for (const identity of watched) {
@@ -178,7 +201,14 @@ export function fileProblem(watched: readonly FileIdentity[]): Omit<StorageProbl
     // Immutable (EPERM) or on a read-only mount (EROFS), the -shm's pages fault on the next
     // write through the map; a chmod (EACCES) leaves the map writable. That one wins.
     const fatal = identity.path.endsWith('-shm') && why !== 'EACCES';
-    if (!found || fatal) found = { kind: 'unwritable', file: name, sticky: false, blocksReads: fatal, reason: `${name} cannot be written (${why})${fatal ? ': reads are refused too' : ''}` };
+    if (!found || fatal)
+      found = {
+        kind: 'unwritable',
+        file: name,
+        sticky: false,
+        blocksReads: fatal,
+        reason: `${name} cannot be written (${why})${fatal ? ': reads are refused too' : ''}`,
+      };
   }
   return found;
 }
@@ -197,8 +227,15 @@ export function filesOf(path: string): FileIdentity[] {
 export function storageRefusal(monitor: StorageMonitor | undefined, write = true): StorageError | undefined {
   const problem = write ? monitor?.check() : monitor?.problem();
   if (!problem || (!write && !problem.blocksReads)) return undefined;
-  const fault: StorageFault = { kind: problem.kind === 'unwritable' ? 'read-only' : 'unavailable', code: `FILE_${problem.kind.toUpperCase()}` };
-  return new StorageError(fault, write ? STORAGE_MESSAGES.cannotSave : STORAGE_MESSAGES.cannotRead, problem.reason);
+  const fault: StorageFault = {
+    kind: problem.kind === 'unwritable' ? 'read-only' : 'unavailable',
+    code: `FILE_${problem.kind.toUpperCase()}`,
+  };
+  return new StorageError(
+    fault,
+    write ? STORAGE_MESSAGES.cannotSave : STORAGE_MESSAGES.cannotRead,
+    problem.reason,
+  );
 }
 
 /**
@@ -227,7 +264,12 @@ export function createStorageMonitor(
   const check = (): StorageProblem | null => {
     if (watched.length === 0 || current?.sticky) return current;
     const found = fileProblem(watched);
-    if (found && (found.kind !== current?.kind || found.file !== current.file || found.blocksReads !== current.blocksReads)) {
+    if (
+      found &&
+      (found.kind !== current?.kind ||
+        found.file !== current.file ||
+        found.blocksReads !== current.blocksReads)
+    ) {
       current = { ...found, since: Date.now() };
       setQueryOnly(true);
       log.error(
@@ -235,7 +277,10 @@ export function createStorageMonitor(
         `STORAGE FAULT: ${current.reason}. Writes are refused${current.blocksReads ? ', and reads,' : ''} ${current.sticky ? 'until the server restarts (restore the file before that)' : 'until it can be written again'}.`,
       );
     } else if (!found && current) {
-      log.warn({ storage: { problem: null, was: current.kind, file: current.file } }, `Storage writable again (${current.file}): writes are accepted.`);
+      log.warn(
+        { storage: { problem: null, was: current.kind, file: current.file } },
+        `Storage writable again (${current.file}): writes are accepted.`,
+      );
       current = null;
       setQueryOnly(false);
     }

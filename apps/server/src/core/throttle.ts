@@ -6,14 +6,22 @@ import { tooMany } from './errors.ts';
 import type { Services } from './services.ts';
 
 /** Records a use of `key`; throws 429 with `message` when the last use was under `intervalMs` ago. */
-export function throttleOnce(ctx: Pick<Services, 'db' | 'clock'>, name: string, intervalMs: number, message: string): void {
+export function throttleOnce(
+  ctx: Pick<Services, 'db' | 'clock'>,
+  name: string,
+  intervalMs: number,
+  message: string,
+): void {
   // The key carries a client-sent username (up to the 64 KB body): a long one is stored as its hash.
   const key = name.length > 128 ? `#${createHash('sha256').update(name).digest('base64url')}` : name;
   const now = ctx.clock.now();
   const refused = ctx.db.transaction((tx) => {
     const last = tx.select().from(throttles).where(eq(throttles.key, key)).get();
     if (last && now - last.lastAt < intervalMs && now >= last.lastAt) return true;
-    tx.insert(throttles).values({ key, lastAt: now }).onConflictDoUpdate({ target: throttles.key, set: { lastAt: now } }).run();
+    tx.insert(throttles)
+      .values({ key, lastAt: now })
+      .onConflictDoUpdate({ target: throttles.key, set: { lastAt: now } })
+      .run();
     return false;
   });
   if (refused) throw tooMany(message);

@@ -50,7 +50,10 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
     .prepare();
   const seen = db
     .update(sessions)
-    .set({ lastSeenAt: sql.placeholder('at') as unknown as number, ip: sql.placeholder('ip') as unknown as string })
+    .set({
+      lastSeenAt: sql.placeholder('at') as unknown as number,
+      ip: sql.placeholder('ip') as unknown as string,
+    })
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
   // Every authenticated call reads its member: kept until a write touches the member (a password
@@ -79,18 +82,36 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
       const exp = iat + TOKEN_TTL_SECONDS;
       db.transaction((tx) => {
         // The member's sessions past their expiry go at each sign-in: the table holds live ones.
-        tx.delete(sessions).where(and(eq(sessions.memberId, member.id), lt(sessions.expiresAt, now))).run();
+        tx.delete(sessions)
+          .where(and(eq(sessions.memberId, member.id), lt(sessions.expiresAt, now)))
+          .run();
         tx.insert(sessions)
-          .values({ id: jti, memberId: member.id, createdAt: now, expiresAt: exp * 1000, lastSeenAt: now, userAgent: caller?.userAgent?.slice(0, USER_AGENT_MAX) ?? null, ip: caller?.ip ?? null })
+          .values({
+            id: jti,
+            memberId: member.id,
+            createdAt: now,
+            expiresAt: exp * 1000,
+            lastSeenAt: now,
+            userAgent: caller?.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+            ip: caller?.ip ?? null,
+          })
           .run();
       });
-      const claims: Claims = { sub: String(member.id), username: member.username, tv: member.tokenVersion, jti, iat, exp };
+      const claims: Claims = {
+        sub: String(member.id),
+        username: member.username,
+        tv: member.tokenVersion,
+        jti,
+        iat,
+        exp,
+      };
       return app.jwt.sign(claims);
     },
     authenticate(token, caller) {
       const claims = claimsOf(token);
       // Every token this server signs has an exp: one without (signed elsewhere with the key) is refused.
-      if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) throw unauthorized(MSG.invalidAuthentication);
+      if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp))
+        throw unauthorized(MSG.invalidAuthentication);
       // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
       const now = clock.now();
       if (claims.exp * 1000 <= now) throw unauthorized(MSG.sessionExpired);
@@ -100,7 +121,8 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
       if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
       // A token without a session (signed before sessions existed) or whose session ended is over.
       const session = typeof claims.jti === 'string' ? sessionById.get({ id: claims.jti }) : undefined;
-      if (!session || session.memberId !== id || session.revokedAt !== null) throw unauthorized(MSG.sessionExpired);
+      if (!session || session.memberId !== id || session.revokedAt !== null)
+        throw unauthorized(MSG.sessionExpired);
       if (caller && (now - session.lastSeenAt >= LAST_SEEN_INTERVAL_MS || now < session.lastSeenAt)) {
         try {
           seen.run({ at: now, ip: caller.ip, id: claims.jti });
@@ -133,6 +155,13 @@ export function revokeOtherSessions(db: Db, clock: Clock, memberId: number, keep
   return db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), keep === null ? undefined : ne(sessions.id, keep)))
+    .where(
+      and(
+        eq(sessions.memberId, memberId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        keep === null ? undefined : ne(sessions.id, keep),
+      ),
+    )
     .run().changes;
 }

@@ -9,7 +9,14 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_ISSUER = 'Member Dashboard';
 
 const totpOf = (secret: string, label = 'member') =>
-  new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
@@ -30,7 +37,12 @@ export function currentTotp(secret: string, clock: Clock): { code: string; expir
  * The time step a code matches (within ±1 step of now), or null when it is wrong or was
  * already used (its step is not after `lastStep`).
  */
-export function matchTotp(secret: string, code: string, clock: Clock, lastStep: number | null): number | null {
+export function matchTotp(
+  secret: string,
+  code: string,
+  clock: Clock,
+  lastStep: number | null,
+): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const now = clock.now();
   const delta = totpOf(secret).validate({ token: code, timestamp: now, window: 1 });

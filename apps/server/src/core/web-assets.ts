@@ -20,7 +20,10 @@ const ALWAYS_REVALIDATED = /[\\/](sw\.js|manifest\.webmanifest|index\.html)(\.br
 
 export const isSourceMap = (path: string) => /\.map$/i.test(path.split('?', 1)[0]!);
 
-export const webAssetOptions = (root: string, { sourceMaps = true }: { sourceMaps?: boolean } = {}): FastifyStaticOptions => ({
+export const webAssetOptions = (
+  root: string,
+  { sourceMaps = true }: { sourceMaps?: boolean } = {},
+): FastifyStaticOptions => ({
   root,
   preCompressed: true,
   // Refused here, a map is answered by the not-found handler: 404 under /assets/.
@@ -29,6 +32,7 @@ export const webAssetOptions = (root: string, { sourceMaps = true }: { sourceMap
     if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', IMMUTABLE_CACHE);
     else if (ALWAYS_REVALIDATED.test(path)) reply.header('cache-control', REVALIDATE_CACHE);
     // The MIME type the manifest specification names (send would answer application/octet-stream).
-    if (/\.webmanifest(\.br|\.gz)?$/.test(path)) reply.header('content-type', 'application/manifest+json; charset=utf-8');
+    if (/\.webmanifest(\.br|\.gz)?$/.test(path))
+      reply.header('content-type', 'application/manifest+json; charset=utf-8');
   },
 });

@@ -33,7 +33,8 @@ import type { Simulation } from './simulation.ts';
 
 /** scrypt hash of the demo transaction password 'Txn@123' (every demo member's), precomputed so seeding costs no KDF time. */
 export const DEMO_TRANSACTION_PASSWORD = 'Txn@123';
-const DEMO_TRANSACTION_PASSWORD_HASH = 'scrypt$16384$8$1$H8RfSLysYk5v5XJsgWDVsA$zUv1x_VJnJ3PX-uPnp8FG_oAUi368ko0i_2Jz7sCWws';
+const DEMO_TRANSACTION_PASSWORD_HASH =
+  'scrypt$16384$8$1$H8RfSLysYk5v5XJsgWDVsA$zUv1x_VJnJ3PX-uPnp8FG_oAUi368ko0i_2Jz7sCWws';
 export const DEMO_WALLET_ADDRESS = '0x842dad94eaA5655D6452EEe18419FaA8a085dab8';
 
 const MONEY_FAKER_SEED = 20_260_301;
@@ -70,11 +71,18 @@ export function scheduleDemoMoney(sim: Simulation, world: DemoWorld): () => Demo
   const faker = new Faker({ locale: [en, base] });
   faker.seed(MONEY_FAKER_SEED);
   const tiers = ctx.plan.packages;
-  const balance = (memberId: number, wallet: Parameters<typeof walletBalance>[2]) => walletBalance(ctx, memberId, wallet);
+  const balance = (memberId: number, wallet: Parameters<typeof walletBalance>[2]) =>
+    walletBalance(ctx, memberId, wallet);
 
   /** A deposit opened and paid in full five minutes later. */
   const paidDeposit = (memberId: number, micros: number, at: number) => {
-    const deposit = openDeposit(ctx, memberId, micros, faker.helpers.arrayElement(['USDT.BEP20', 'USDT.BEP20', 'BNB.BSC']), at);
+    const deposit = openDeposit(
+      ctx,
+      memberId,
+      micros,
+      faker.helpers.arrayElement(['USDT.BEP20', 'USDT.BEP20', 'BNB.BSC']),
+      at,
+    );
     payDeposit(ctx, deposit.id, undefined, at + 5 * MINUTE);
   };
   /** Tops the Deposit wallet up to the price (P2P money first) and buys. */
@@ -108,13 +116,19 @@ export function scheduleDemoMoney(sim: Simulation, world: DemoWorld): () => Demo
     const direct = team.findIndex((p) => p.sponsor === -1);
     sendP2p(ctx, demo.id, joined[direct]!.username, amountToMicros(100), at);
   });
-  sim.at(now - 2 * DAY + HOUR, (at) => swapWallets(ctx, demo.id, 'Direct', 'Withdrawal', amountToMicros(300), at));
-  sim.at(now - 2 * DAY + 2 * HOUR, (at) => swapWallets(ctx, demo.id, 'Direct', 'Deposit', amountToMicros(50), at));
+  sim.at(now - 2 * DAY + HOUR, (at) =>
+    swapWallets(ctx, demo.id, 'Direct', 'Withdrawal', amountToMicros(300), at),
+  );
+  sim.at(now - 2 * DAY + 2 * HOUR, (at) =>
+    swapWallets(ctx, demo.id, 'Direct', 'Deposit', amountToMicros(50), at),
+  );
   sim.at(now - DAY, (at) => {
     const approved = requestWithdrawal(ctx, demo.id, amountToMicros(100), DEMO_WALLET_ADDRESS, at);
     sim.at(at + 4 * HOUR, (decidedAt) => decideWithdrawal(ctx, approved.id, 'approve', decidedAt));
   });
-  sim.at(now - 2 * HOUR, (at) => requestWithdrawal(ctx, demo.id, amountToMicros(50), DEMO_WALLET_ADDRESS, at));
+  sim.at(now - 2 * HOUR, (at) =>
+    requestWithdrawal(ctx, demo.id, amountToMicros(50), DEMO_WALLET_ADDRESS, at),
+  );
 
   // The team. Every random draw happens here, up front, so the story is fixed before it plays.
   team.forEach((planned, index) => {
@@ -172,7 +186,9 @@ export function scheduleDemoMoney(sim: Simulation, world: DemoWorld): () => Demo
           readyToWithdraw = true;
         }
         const request = requestWithdrawal(ctx, id, amount, address, t + MINUTE);
-        later(t + DAY, (decidedAt) => decideWithdrawal(ctx, request.id, round === rejectedRound ? 'reject' : 'approve', decidedAt));
+        later(t + DAY, (decidedAt) =>
+          decideWithdrawal(ctx, request.id, round === rejectedRound ? 'reject' : 'approve', decidedAt),
+        );
       });
     }
   });
@@ -186,7 +202,9 @@ export function scheduleDemoMoney(sim: Simulation, world: DemoWorld): () => Demo
     level: microsToAmount(balance(demo.id, 'Level')),
     rank: microsToAmount(balance(demo.id, 'Rank')),
     activePackages: ctx.sqlite
-      .prepare<[number], { plan: string }>("select plan from subscriptions where member_id = ? and status = 'ACTIVE' order by created_at, id")
+      .prepare<[number], { plan: string }>(
+        "select plan from subscriptions where member_id = ? and status = 'ACTIVE' order by created_at, id",
+      )
       .all(demo.id)
       .map((s) => s.plan),
   });

@@ -54,11 +54,22 @@ const EXTRA_NOTIFICATIONS: ReadonlyArray<readonly [string, string]> = [
   ['Security_Alert', 'Remember to turn on two-factor authentication in Settings.'],
 ];
 
-export function seedDemo(services: Services): { scenario: 'demo'; members: number; notifications: number; demo: DemoFacts } {
+export function seedDemo(services: Services): {
+  scenario: 'demo';
+  members: number;
+  notifications: number;
+  demo: DemoFacts;
+} {
   const now = services.clock.now();
   const start = now - SIM_DAYS * DAY;
   const sim = createSimulation(services, start);
-  const register = (s: Simulation, planned: Omit<PlannedMember, 'sponsor' | 'joinAt'>, sponsor: Member | null, at: number, totpSecret?: string) => {
+  const register = (
+    s: Simulation,
+    planned: Omit<PlannedMember, 'sponsor' | 'joinAt'>,
+    sponsor: Member | null,
+    at: number,
+    totpSecret?: string,
+  ) => {
     const member = insertMember(s.services, {
       ...planned,
       email: `${planned.username}@example.com`,
@@ -67,7 +78,14 @@ export function seedDemo(services: Services): { scenario: 'demo'; members: numbe
       createdAt: at,
       ...(totpSecret ? { totpSecret } : {}),
     });
-    notify(s.services, member.id, 'Welcome', `Welcome, ${member.name}! Your account is ready.`, `SEED-W-${member.id}`, at);
+    notify(
+      s.services,
+      member.id,
+      'Welcome',
+      `Welcome, ${member.name}! Your account is ready.`,
+      `SEED-W-${member.id}`,
+      at,
+    );
     if (sponsor)
       notify(
         s.services,
@@ -80,14 +98,26 @@ export function seedDemo(services: Services): { scenario: 'demo'; members: numbe
     return member;
   };
 
-  const demo = register(sim, { username: 'demo', name: 'Demo Member', country: 'United Kingdom', side: '0' }, null, start);
+  const demo = register(
+    sim,
+    { username: 'demo', name: 'Demo Member', country: 'United Kingdom', side: '0' },
+    null,
+    start,
+  );
   let demo2fa: Member | undefined;
   sim.at(start + DAY, (at) => {
-    demo2fa = register(sim, { username: 'demo2fa', name: 'Demo Two-Factor', country: 'United Kingdom', side: '1' }, demo, at, DEMO_TOTP_SECRET);
+    demo2fa = register(
+      sim,
+      { username: 'demo2fa', name: 'Demo Two-Factor', country: 'United Kingdom', side: '1' },
+      demo,
+      at,
+      DEMO_TOTP_SECRET,
+    );
   });
   const team = planTeam(start, SIM_DAYS);
   const joined: Member[] = [];
-  const sponsorOf = (p: PlannedMember) => (p.sponsor === -1 ? demo : p.sponsor === -2 ? demo2fa! : joined[p.sponsor]!);
+  const sponsorOf = (p: PlannedMember) =>
+    p.sponsor === -1 ? demo : p.sponsor === -2 ? demo2fa! : joined[p.sponsor]!;
   team.forEach((planned, i) =>
     sim.at(planned.joinAt, (at) => {
       joined[i] = register(sim, planned, sponsorOf(planned), at);
@@ -96,7 +126,9 @@ export function seedDemo(services: Services): { scenario: 'demo'; members: numbe
 
   const money = scheduleDemoMoney(sim, { demo, team, joined, sponsorOf, start, now });
   EXTRA_NOTIFICATIONS.forEach(([type, message], i) =>
-    sim.at(now - (i + 1) * 13 * HOUR, (at) => notify(sim.services, demo.id, type, message, `SEED-X-${String(i + 1).padStart(3, '0')}`, at)),
+    sim.at(now - (i + 1) * 13 * HOUR, (at) =>
+      notify(sim.services, demo.id, type, message, `SEED-X-${String(i + 1).padStart(3, '0')}`, at),
+    ),
   );
   const played = sim.run(now);
 
@@ -138,8 +170,12 @@ export function demoFacts(services: Pick<Services, 'sqlite'>, rootId: number): D
        select b.leg as leg, max(s.depth) as depth from s join b on b.id = s.id group by b.leg`,
     )
     .all({ root: rootId });
-  const depthOf = (rows: { leg: Side; depth: number }[], leg: Side) => rows.find((r) => r.leg === leg)?.depth ?? 0;
-  const directs = services.sqlite.prepare<[number], { n: number }>('select count(*) as n from members where sponsor_id = ?').get(rootId)?.n ?? 0;
+  const depthOf = (rows: { leg: Side; depth: number }[], leg: Side) =>
+    rows.find((r) => r.leg === leg)?.depth ?? 0;
+  const directs =
+    services.sqlite
+      .prepare<[number], { n: number }>('select count(*) as n from members where sponsor_id = ?')
+      .get(rootId)?.n ?? 0;
   return {
     binaryDepth: { left: depthOf(binary, '0'), right: depthOf(binary, '1') },
     sponsorDepth: { left: depthOf(sponsor, '0'), right: depthOf(sponsor, '1') },

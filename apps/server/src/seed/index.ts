@@ -40,8 +40,13 @@ export interface SeedSummary {
 export const isScenario = (name: string) => SCENARIOS.some((s) => s.name === name);
 
 /** Seeds `name` into an empty database, in one transaction. */
-export function seedScenario(services: Services, name: string, options: { members?: number; onProgress?: (done: number, total: number) => void } = {}): SeedSummary {
-  if (!isScenario(name)) throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+export function seedScenario(
+  services: Services,
+  name: string,
+  options: { members?: number; onProgress?: (done: number, total: number) => void } = {},
+): SeedSummary {
+  if (!isScenario(name))
+    throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
   return services.sqlite.transaction((): SeedSummary => {
     const summary: SeedSummary =
       name === 'demo'
@@ -53,31 +58,47 @@ export function seedScenario(services: Services, name: string, options: { member
     // start a pass over them is set (the scale seed sets it itself: every row it writes is complete).
     backfillBinaryStats(services);
     const now = String(services.clock.now());
-    for (const [key, value] of [['scenario', name], ['seeded_at', now]] as const)
-      services.db.insert(meta).values({ key, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+    for (const [key, value] of [
+      ['scenario', name],
+      ['seeded_at', now],
+    ] as const)
+      services.db
+        .insert(meta)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: meta.key, set: { value } })
+        .run();
     return summary;
   })();
 }
 
-const scaleSummary = (facts: ScaleFacts): SeedSummary => ({ scenario: 'scale', members: facts.members, notifications: 0, scale: facts });
+const scaleSummary = (facts: ScaleFacts): SeedSummary => ({
+  scenario: 'scale',
+  members: facts.members,
+  notifications: 0,
+  scale: facts,
+});
 
 /**
  * Wipes every table but the migrations' bookkeeping and seeds `name`, in one transaction; the
  * clock goes back to real time (offset 0) first so the scenario's dates are relative to it.
  */
 export function resetDatabase(services: Services, name: string): SeedSummary {
-  if (!isScenario(name)) throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  if (!isScenario(name))
+    throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
   const tables = services.sqlite
     .prepare<[], { name: string }>(
       "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
     )
     .all()
     .map((t) => t.name);
-  const hasSequence = Boolean(services.sqlite.prepare("select 1 from sqlite_master where name = 'sqlite_sequence'").get());
+  const hasSequence = Boolean(
+    services.sqlite.prepare("select 1 from sqlite_master where name = 'sqlite_sequence'").get(),
+  );
   // Every row is rewritten: the read cache's per-row triggers stand aside and all its answers go.
   return rewriteAll(services.sqlite, () =>
     services.sqlite.transaction(() => {
-      for (const table of tables) services.sqlite.prepare(`delete from "${table.replaceAll('"', '""')}"`).run();
+      for (const table of tables)
+        services.sqlite.prepare(`delete from "${table.replaceAll('"', '""')}"`).run();
       // Ids start at 1 again so a scenario is the same after every reset.
       if (hasSequence) services.sqlite.prepare('delete from sqlite_sequence').run();
       services.clock.reset();

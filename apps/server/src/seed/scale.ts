@@ -71,7 +71,10 @@ const RANDOM_ORDER_INDEXES = [
 /** Most KiB of page cache while seeding: about 1 KiB a member, 1 GiB at 1,000,000. */
 const SEED_CACHE_KIB = 1_048_576;
 
-export function seedScale(services: Pick<Services, 'sqlite' | 'clock' | 'plan'>, options: ScaleOptions = {}): ScaleFacts {
+export function seedScale(
+  services: Pick<Services, 'sqlite' | 'clock' | 'plan'>,
+  options: ScaleOptions = {},
+): ScaleFacts {
   const total = Math.max(1, Math.floor(options.members ?? DEFAULT_SCALE_MEMBERS));
   let seed = 20_261_122;
   const random = () => {
@@ -148,7 +151,18 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock' | 'plan'>,
   const cacheSize = services.sqlite.pragma('cache_size', { simple: true }) as number;
   services.sqlite.pragma(`cache_size = -${Math.min(SEED_CACHE_KIB, Math.max(2_000, total))}`);
   const money = scaleMoney(services, total, sponsor);
-  const members = rowWriter(services.sqlite, 'members', ['id', 'username', 'name', 'email', 'country', 'sponsor_id', 'parent_id', 'side', 'created_at', 'password_hash']);
+  const members = rowWriter(services.sqlite, 'members', [
+    'id',
+    'username',
+    'name',
+    'email',
+    'country',
+    'sponsor_id',
+    'parent_id',
+    'side',
+    'created_at',
+    'password_hash',
+  ]);
   const stats = rowWriter(services.sqlite, 'binary_stats', [
     'member_id',
     'depth',
@@ -159,7 +173,16 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock' | 'plan'>,
     'own_binary_pending',
     'own_rank_pending',
   ]);
-  const countries = ['India', 'Nigeria', 'Philippines', 'Indonesia', 'Brazil', 'United Kingdom', 'Vietnam', 'Pakistan'];
+  const countries = [
+    'India',
+    'Nigeria',
+    'Philippines',
+    'Indonesia',
+    'Brazil',
+    'United Kingdom',
+    'Vietnam',
+    'Pakistan',
+  ];
   // Joining times spread over the past year, in id order; a buyer's deposit and purchase come
   // before the next member joins, so every table's rows are in time order.
   const span = 365 * 86_400_000;
@@ -180,7 +203,16 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock' | 'plan'>,
       DEMO_PASSWORD_HASH,
     ]);
     const pkg = money.packageOf(id);
-    stats.push([id, depth[id], team[id], binaryJump[id], sponsorPosition.depth[id], sponsorPosition.jump[id], pkg?.binaryVolume ?? 0, pkg?.rankVolume ?? 0]);
+    stats.push([
+      id,
+      depth[id],
+      team[id],
+      binaryJump[id],
+      sponsorPosition.depth[id],
+      sponsorPosition.jump[id],
+      pkg?.binaryVolume ?? 0,
+      pkg?.rankVolume ?? 0,
+    ]);
     if (pkg) money.buy(id, pkg, joinedAt, gap);
     if (id % 10_000 === 0) options.onProgress?.(id, total);
   }
@@ -192,7 +224,13 @@ export function seedScale(services: Pick<Services, 'sqlite' | 'clock' | 'plan'>,
   // Every member has its complete row: the start-up check need not look at them again.
   markStatsComplete(services, total);
   options.onProgress?.(total, total);
-  return { members: total, maxDepth, meanDepth: total > 1 ? Math.round(depthSum / (total - 1)) : 0, packages: money.packages, packageVolume: money.volume };
+  return {
+    members: total,
+    maxDepth,
+    meanDepth: total > 1 ? Math.round(depthSum / (total - 1)) : 0,
+    packages: money.packages,
+    packageVolume: money.volume,
+  };
 }
 
 /** A plan package with its figures in micro-units, and the texts its rows carry. */
@@ -217,7 +255,14 @@ const LEVEL = 2;
 const CLEARING = 3;
 const SALES = 4;
 const PAYOUTS = 5;
-const ACCOUNT_NAMES = ['Deposit', 'Direct', 'Level', 'deposits_clearing', 'package_sales', 'payouts'] as const;
+const ACCOUNT_NAMES = [
+  'Deposit',
+  'Direct',
+  'Level',
+  'deposits_clearing',
+  'package_sales',
+  'payouts',
+] as const;
 
 /**
  * Who buys what, and the rows that a deposit paid through QA and a purchase write for each buyer
@@ -259,7 +304,8 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
   }
   const username = (id: number) => (id === 1 ? 'demo' : `m${String(id).padStart(7, '0')}`);
 
-  const firstId = (table: string) => (sqlite.prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`).get() as { id: number }).id;
+  const firstId = (table: string) =>
+    (sqlite.prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`).get() as { id: number }).id;
   // Accounts: created by their first transfer (a system account too), ids in that order.
   let nextAccount = firstId('accounts');
   const accountMember: number[] = [];
@@ -281,8 +327,29 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
   const expiredAtOf = new Float64Array(total + 1);
   let nextDeposit = firstId('deposits');
 
-  const deposits = rowWriter(sqlite, 'deposits', ['id', 'trans_id', 'member_id', 'amount', 'currency', 'address', 'status', 'paid_amount', 'created_at', 'expires_at', 'paid_at']);
-  const moves = rowWriter(sqlite, 'transfers', ['trans_id', 'from_account_id', 'to_account_id', 'amount', 'reason', 'member_id', 'counterparty_member_id', 'created_at']);
+  const deposits = rowWriter(sqlite, 'deposits', [
+    'id',
+    'trans_id',
+    'member_id',
+    'amount',
+    'currency',
+    'address',
+    'status',
+    'paid_amount',
+    'created_at',
+    'expires_at',
+    'paid_at',
+  ]);
+  const moves = rowWriter(sqlite, 'transfers', [
+    'trans_id',
+    'from_account_id',
+    'to_account_id',
+    'amount',
+    'reason',
+    'member_id',
+    'counterparty_member_id',
+    'created_at',
+  ]);
   const levelIncomes = rowWriter(sqlite, 'level_incomes', [
     'trans_id',
     'member_id',
@@ -295,7 +362,13 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
     'received_amount',
     'created_at',
   ]);
-  const notifications = rowWriter(sqlite, 'notifications', ['member_id', 'type', 'message', 'trans_id', 'created_at']);
+  const notifications = rowWriter(sqlite, 'notifications', [
+    'member_id',
+    'type',
+    'message',
+    'trans_id',
+    'created_at',
+  ]);
   // Credits per account and UTC month (account_months, kept by ledger.post): the seed's time only
   // moves forward, so a month's rows are complete, and written, when the next month begins.
   const months = rowWriter(sqlite, 'account_months', ['account_id', 'month', 'credits']);
@@ -327,7 +400,19 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
       // payDeposit: deposits_clearing → the Deposit wallet, and its notification.
       const depositId = nextDeposit++;
       const depositTransId = `DP${String(depositId).padStart(8, '0')}`;
-      deposits.push([depositId, depositTransId, memberId, pkg.price, 'USDT.BEP20', `0x${String(depositId).padStart(40, '0')}`, 'PAID', pkg.price, openedAt, openedAt + DEPOSIT_WINDOW_MS, paidAt]);
+      deposits.push([
+        depositId,
+        depositTransId,
+        memberId,
+        pkg.price,
+        'USDT.BEP20',
+        `0x${String(depositId).padStart(40, '0')}`,
+        'PAID',
+        pkg.price,
+        openedAt,
+        openedAt + DEPOSIT_WINDOW_MS,
+        paidAt,
+      ]);
       const clearing = systemAccount(CLEARING);
       const depositWallet = (walletOf[DEPOSIT]![memberId] = open(memberId, DEPOSIT));
       moves.push([depositTransId, clearing, depositWallet, pkg.price, 'deposit', memberId, null, paidAt]);
@@ -336,14 +421,27 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
       // buyPackage: Deposit → package_sales, the subscription, level income, the volume, its notification.
       const subscriptionId = nextSubscription++;
       const transId = `PK${String(subscriptionId).padStart(8, '0')}`;
-      moves.push([transId, depositWallet, systemAccount(SALES), pkg.price, 'package_purchase', memberId, null, at]);
+      moves.push([
+        transId,
+        depositWallet,
+        systemAccount(SALES),
+        pkg.price,
+        'package_purchase',
+        memberId,
+        null,
+        at,
+      ]);
       credit(systemAccount(SALES), pkg.price, at);
       subscriptionOf[memberId] = subscriptionId;
       boughtAtOf[memberId] = at;
       roomOf[memberId] = pkg.price * EARNINGS_CAP_MULTIPLIER;
       // payLevelIncome: five sponsors up, each paid up to its package's cap (none without one).
       credits.length = 0;
-      for (let level = 1, upline = sponsor[memberId]!; level <= LEVEL_PERCENTAGES.length && upline > 0; level++, upline = sponsor[upline]!) {
+      for (
+        let level = 1, upline = sponsor[memberId]!;
+        level <= LEVEL_PERCENTAGES.length && upline > 0;
+        level++, upline = sponsor[upline]!
+      ) {
         const percentage = LEVEL_PERCENTAGES[level - 1]!;
         const expected = percentOf(pkg.price, percentage);
         const active = subscriptionOf[upline]! > 0 && expiredAtOf[upline] === 0;
@@ -354,14 +452,35 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
           if (roomOf[upline] === 0) expiredAtOf[upline] = at;
           credits.push([upline, level === 1 ? DIRECT : LEVEL, received, levelTransId, level]);
         }
-        levelIncomes.push([levelTransId, upline, memberId, transId, level, percentage, pkg.price, expected, received, at]);
+        levelIncomes.push([
+          levelTransId,
+          upline,
+          memberId,
+          transId,
+          level,
+          percentage,
+          pkg.price,
+          expected,
+          received,
+          at,
+        ]);
       }
       if (credits.length > 0) {
         // creditFromSystem: the payouts account, then the wallets missing, in the credits' order.
         const payouts = systemAccount(PAYOUTS);
-        for (const [upline, kind] of credits) if (!walletOf[kind]![upline]) walletOf[kind]![upline] = open(upline, kind);
+        for (const [upline, kind] of credits)
+          if (!walletOf[kind]![upline]) walletOf[kind]![upline] = open(upline, kind);
         for (const [upline, kind, amount, levelTransId] of credits) {
-          moves.push([levelTransId, payouts, walletOf[kind]![upline], amount, kind === DIRECT ? 'direct_income' : 'level_income', upline, memberId, at]);
+          moves.push([
+            levelTransId,
+            payouts,
+            walletOf[kind]![upline],
+            amount,
+            kind === DIRECT ? 'direct_income' : 'level_income',
+            upline,
+            memberId,
+            at,
+          ]);
           balanceOf[kind]![upline]! += amount;
           credit(walletOf[kind]![upline]!, amount, at);
           facts.credited += amount;
@@ -371,8 +490,20 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
           const usdt = formatMoney(microsToAmount(amount));
           notifications.push(
             kind === DIRECT
-              ? [upline, 'Direct_Income', `You earned ${usdt} direct income from ${buyer}'s purchase.`, levelTransId, at]
-              : [upline, 'Level_Income', `You earned ${usdt} level ${level} income from ${buyer}'s purchase.`, levelTransId, at],
+              ? [
+                  upline,
+                  'Direct_Income',
+                  `You earned ${usdt} direct income from ${buyer}'s purchase.`,
+                  levelTransId,
+                  at,
+                ]
+              : [
+                  upline,
+                  'Level_Income',
+                  `You earned ${usdt} level ${level} income from ${buyer}'s purchase.`,
+                  levelTransId,
+                  at,
+                ],
           );
         }
       }
@@ -431,13 +562,29 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
       // the clearing and payouts accounts only debited, package_sales only credited.
       const systemDebits = [0, 0, 0, facts.paid, 0, facts.credited];
       const systemCredits = [0, 0, 0, 0, facts.paid, 0];
-      const accounts = rowWriter(sqlite, 'accounts', ['id', 'member_id', 'wallet', 'kind', 'balance', 'debits_posted', 'credits_posted']);
+      const accounts = rowWriter(sqlite, 'accounts', [
+        'id',
+        'member_id',
+        'wallet',
+        'kind',
+        'balance',
+        'debits_posted',
+        'credits_posted',
+      ]);
       const firstAccount = nextAccount - accountMember.length;
       for (let i = 0; i < accountMember.length; i++) {
         const kind = accountKind[i]!;
         const member = accountMember[i]!;
         if (kind >= CLEARING) {
-          accounts.push([firstAccount + i, null, ACCOUNT_NAMES[kind], 'system', systemCredits[kind]! - systemDebits[kind]!, systemDebits[kind], systemCredits[kind]]);
+          accounts.push([
+            firstAccount + i,
+            null,
+            ACCOUNT_NAMES[kind],
+            'system',
+            systemCredits[kind]! - systemDebits[kind]!,
+            systemDebits[kind],
+            systemCredits[kind],
+          ]);
         } else if (kind === DEPOSIT) {
           const price = packages[choice[member]! - 1]!.price;
           accounts.push([firstAccount + i, member, ACCOUNT_NAMES[kind], 'member', 0, price, price]);

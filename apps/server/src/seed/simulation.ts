@@ -30,7 +30,8 @@ export function createSimulation(services: Services, start: number): Simulation 
   return {
     services: sim,
     at(time, action) {
-      if (time < cursor) throw new Error(`simulation: an action at ${new Date(time).toISOString()} is in the simulated past`);
+      if (time < cursor)
+        throw new Error(`simulation: an action at ${new Date(time).toISOString()} is in the simulated past`);
       const item = { time, seq: seq++, action };
       // Binary search for the insertion point keeps the queue sorted by (time, seq).
       let lo = 0;

@@ -39,12 +39,19 @@ export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<
 export type CallEndpoint = (call: Call) => Promise<unknown>;
 
 /** One interceptor around another: `outer` sees what `inner` answered (the QA surface around the gateway). */
-export function chainInterceptors(outer: Interceptor | undefined, inner: Interceptor | undefined): Interceptor | undefined {
+export function chainInterceptors(
+  outer: Interceptor | undefined,
+  inner: Interceptor | undefined,
+): Interceptor | undefined {
   if (!outer || !inner) return outer ?? inner;
   return (call, next) => outer(call, () => inner(call, next));
 }
 
-export function createCallEndpoint(services: Services, handlers: Handlers, interceptor?: Interceptor): CallEndpoint {
+export function createCallEndpoint(
+  services: Services,
+  handlers: Handlers,
+  interceptor?: Interceptor,
+): CallEndpoint {
   return async (call) => {
     // Reads the call when it runs: the gateway may have put a stand-in token for a member signed in
     // at the provider in its caller and input (modules/gateway/shadow.ts).
@@ -56,7 +63,8 @@ export function createCallEndpoint(services: Services, handlers: Handlers, inter
       return await (interceptor ? interceptor(call, next) : next());
     } catch (error) {
       // An answer that breaks the contract is a server bug: the 500 names it, and so does the log.
-      if (error instanceof ContractError) logServerError(call.exchange.request, error, error.message, { procedure: call.name });
+      if (error instanceof ContractError)
+        logServerError(call.exchange.request, error, error.message, { procedure: call.name });
       throw error;
     }
   };

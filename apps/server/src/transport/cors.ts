@@ -21,7 +21,9 @@ const API_PREFIXES = ['/trpc/', '/captcha/', WALLET_CHECK_STANDIN_PATH];
 /** Whether a request path (query string included or not) is one a cross-origin client may call. */
 export function isCrossOriginApiPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
-  return CONTRACT_PATHS.has(path) || path === '/trpc' || API_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return (
+    CONTRACT_PATHS.has(path) || path === '/trpc' || API_PREFIXES.some((prefix) => path.startsWith(prefix))
+  );
 }
 
 export async function registerCors(app: FastifyInstance, origins: readonly string[]) {

@@ -40,7 +40,10 @@ const inputIssueMessage = (error: z.ZodError) => {
  * write touches that member (core/read-cache.ts), unless `config.readCache` is false.
  */
 const tableInput = contract['table.view_deposit_transaction'].input;
-const READ_CACHED = new Set<ProcedureName>([...procedureNames.filter((name) => contract[name].input === tableInput), 'user.view_profile']);
+const READ_CACHED = new Set<ProcedureName>([
+  ...procedureNames.filter((name) => contract[name].input === tableInput),
+  'user.view_profile',
+]);
 const answers = createReadCache<unknown>(5_000);
 
 /** The cache key of a member's read: procedure and the parsed input without the body token. */

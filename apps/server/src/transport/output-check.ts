@@ -25,6 +25,7 @@ export function checkOutput(name: ProcedureName, output: unknown): void {
   if (isObject && passed.has(output)) return;
   const entry = contract[name];
   const checked = entry.output.safeParse(output);
-  if (!checked.success) throw new ContractError(`Answer of ${entry.path} breaks the contract: ${describeIssues(checked.error)}`);
+  if (!checked.success)
+    throw new ContractError(`Answer of ${entry.path} breaks the contract: ${describeIssues(checked.error)}`);
   if (isObject) passed.add(output);
 }

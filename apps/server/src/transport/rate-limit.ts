@@ -68,7 +68,13 @@ export const RATE_RULES: Partial<Record<ProcedureName, readonly RateRule[]>> = {
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
-export function checkRateLimit(services: Services, name: ProcedureName, caller: Caller, body: Record<string, unknown>, memberId?: number) {
+export function checkRateLimit(
+  services: Services,
+  name: ProcedureName,
+  caller: Caller,
+  body: Record<string, unknown>,
+  memberId?: number,
+) {
   const rules = RATE_RULES[name];
   if (!rules || services.config.rateLimits === false) return;
   const counter = counterOf(services);

@@ -8,17 +8,28 @@ import { serializeAnswer } from './json.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function registerRestRoutes(app: FastifyInstance, services: Services, handlers: Handlers, interceptor?: Interceptor) {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  services: Services,
+  handlers: Handlers,
+  interceptor?: Interceptor,
+) {
   const call = createCallEndpoint(services, handlers, interceptor);
   for (const name of procedureNames) {
     app.post(contract[name].path, async (request, reply) => {
       const answer = await call({
         name,
         input: request.body,
-        caller: { ip: request.ip, authorization: request.headers.authorization, userAgent: request.headers['user-agent'] },
+        caller: {
+          ip: request.ip,
+          authorization: request.headers.authorization,
+          userAgent: request.headers['user-agent'],
+        },
         exchange: { transport: 'rest', request, reply },
       });
-      return typeof answer === 'object' && answer !== null ? reply.type(JSON_TYPE).send(serializeAnswer(answer)) : answer;
+      return typeof answer === 'object' && answer !== null
+        ? reply.type(JSON_TYPE).send(serializeAnswer(answer))
+        : answer;
     });
   }
 }

@@ -22,7 +22,9 @@ import { serializeAnswer } from './json.ts';
 import { appErrorShape, createAppRouter, trpcErrorOf, type TrpcContext } from './trpc.ts';
 
 /** The method each procedure answers on: queries by GET, mutations by POST (tRPC's rule without method override). */
-const METHOD_OF = new Map<string, 'GET' | 'POST'>(procedureNames.map((name) => [name, contract[name].kind === 'query' ? 'GET' : 'POST']));
+const METHOD_OF = new Map<string, 'GET' | 'POST'>(
+  procedureNames.map((name) => [name, contract[name].kind === 'query' ? 'GET' : 'POST']),
+);
 
 /** tRPC's content type: no charset. */
 const JSON_TYPE = 'application/json';
@@ -35,18 +37,34 @@ const PLAIN_HOST = /^[A-Za-z0-9.\-:[\]]*$/;
  * (request.query, already made) agrees unless a key repeats or a value holds a '%' (an escape it
  * could not decode stays as written): then URLSearchParams itself.
  */
-function searchOf(request: FastifyRequest): { batch?: string | null; input?: string | null; connectionParams: boolean } {
+function searchOf(request: FastifyRequest): {
+  batch?: string | null;
+  input?: string | null;
+  connectionParams: boolean;
+} {
   const query = request.query as Record<string, string | string[] | undefined>;
   const { batch, input } = query;
-  if (typeof batch !== 'object' && typeof input !== 'object' && !batch?.includes('%') && !input?.includes('%'))
+  if (
+    typeof batch !== 'object' &&
+    typeof input !== 'object' &&
+    !batch?.includes('%') &&
+    !input?.includes('%')
+  )
     return { batch, input, connectionParams: query.connectionParams !== undefined };
   const queryAt = request.url.indexOf('?');
   const search = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
-  return { batch: search.get('batch'), input: search.get('input'), connectionParams: search.has('connectionParams') };
+  return {
+    batch: search.get('batch'),
+    input: search.get('input'),
+    connectionParams: search.has('connectionParams'),
+  };
 }
 
 /** The calls of a request the fast path answers, or null: the adapter answers it. */
-function callsOf(request: FastifyRequest, path: string): { names: ProcedureName[]; inputs: unknown[]; batch: boolean } | null {
+function callsOf(
+  request: FastifyRequest,
+  path: string,
+): { names: ProcedureName[]; inputs: unknown[]; batch: boolean } | null {
   const method = request.method;
   if (method !== 'GET' && method !== 'POST') return null;
   const headers = request.headers;
@@ -95,7 +113,11 @@ function callsOf(request: FastifyRequest, path: string): { names: ProcedureName[
 type Outcome = { ok: true; data: unknown } | { ok: false; shape: AppErrorShape };
 
 const envelopeJson = (outcome: Outcome) =>
-  !outcome.ok ? JSON.stringify({ error: outcome.shape }) : outcome.data === undefined ? '{"result":{}}' : `{"result":{"data":${serializeAnswer(outcome.data)}}}`;
+  !outcome.ok
+    ? JSON.stringify({ error: outcome.shape })
+    : outcome.data === undefined
+      ? '{"result":{}}'
+      : `{"result":{"data":${serializeAnswer(outcome.data)}}}`;
 
 /**
  * The bytes of a one-call answer that succeeded with an object, kept with the object as REST keeps
@@ -109,7 +131,9 @@ function bodyOf(outcomes: Outcome[], batch: boolean): Buffer {
   if (outcomes.length === 1 && first.ok && typeof first.data === 'object' && first.data !== null) {
     let bodies = oneCallBodies.get(first.data);
     if (!bodies) oneCallBodies.set(first.data, (bodies = {}));
-    return batch ? (bodies.batch ??= Buffer.from(`[${envelopeJson(first)}]`)) : (bodies.single ??= Buffer.from(envelopeJson(first)));
+    return batch
+      ? (bodies.batch ??= Buffer.from(`[${envelopeJson(first)}]`))
+      : (bodies.single ??= Buffer.from(envelopeJson(first)));
   }
   const json = outcomes.map(envelopeJson);
   return Buffer.from(batch ? `[${json.join(',')}]` : json[0]!);
@@ -119,13 +143,23 @@ function bodyOf(outcomes: Outcome[], batch: boolean): Buffer {
 const statusOf = (outcomes: Outcome[]) =>
   outcomes.every((outcome) => outcome.ok)
     ? 200
-    : getHTTPStatusCode(outcomes.map((outcome) => (outcome.ok ? { id: null, result: { data: outcome.data } } : { id: null, error: outcome.shape })));
+    : getHTTPStatusCode(
+        outcomes.map((outcome) =>
+          outcome.ok ? { id: null, result: { data: outcome.data } } : { id: null, error: outcome.shape },
+        ),
+      );
 
 /**
  * The tRPC routes under `prefix` (/trpc in app.ts), in the caller's scope (the content-type guard
  * lives there). The router answers what the fast path leaves to the adapter, and types the client.
  */
-export function registerTrpcRoutes(scope: FastifyInstance, services: Services, handlers: Handlers, interceptor?: Interceptor, prefix = '/trpc') {
+export function registerTrpcRoutes(
+  scope: FastifyInstance,
+  services: Services,
+  handlers: Handlers,
+  interceptor?: Interceptor,
+  prefix = '/trpc',
+) {
   const router = createAppRouter(services, handlers, interceptor);
   const call = createCallEndpoint(services, handlers, interceptor);
   const createContext = ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
@@ -135,36 +169,63 @@ export function registerTrpcRoutes(scope: FastifyInstance, services: Services, h
 
   // As the adapter's plugin: JSON bodies arrive as text (tRPC parses them), multipart untouched.
   scope.removeContentTypeParser('application/json');
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
   scope.removeContentTypeParser('multipart/form-data');
   scope.addContentTypeParser('multipart/form-data', {}, (_request, body, done) => done(null, body));
 
-  const outcomeOf = (name: ProcedureName, input: unknown, caller: Caller, exchange: Exchange): Promise<Outcome> =>
+  const outcomeOf = (
+    name: ProcedureName,
+    input: unknown,
+    caller: Caller,
+    exchange: Exchange,
+  ): Promise<Outcome> =>
     call({ name, input, caller, exchange }).then(
       (data): Outcome => ({ ok: true, data }),
-      (error: unknown): Outcome => ({ ok: false, shape: appErrorShape(trpcErrorOf(services, exchange, name, error), name) }),
+      (error: unknown): Outcome => ({
+        ok: false,
+        shape: appErrorShape(trpcErrorOf(services, exchange, name, error), name),
+      }),
     );
 
   // tRPC's Vary, on the fast path's own answers only: one a QA rule replaced in its onSend hook
   // (modules/qa/surface.ts, which runs first and sets its own content type) goes without, as
   // from the adapter. The adapter's answers (a Response here) carry theirs.
   scope.addHook('onSend', (_request, reply, payload, done) => {
-    if (Buffer.isBuffer(payload) && reply.getHeader('content-type') === JSON_TYPE) reply.header('vary', 'trpc-accept, accept');
+    if (Buffer.isBuffer(payload) && reply.getHeader('content-type') === JSON_TYPE)
+      reply.header('vary', 'trpc-accept, accept');
     done(null, payload);
   });
 
   scope.all<{ Params: { path: string } }>(`${prefix}/:path`, async (request, reply) => {
     const calls = callsOf(request, request.params.path);
-    if (!calls) return fastifyRequestHandler({ router, createContext, req: request, res: reply, path: request.params.path });
+    if (!calls)
+      return fastifyRequestHandler({
+        router,
+        createContext,
+        req: request,
+        res: reply,
+        path: request.params.path,
+      });
 
-    const caller: Caller = { ip: request.ip, authorization: request.headers.authorization, userAgent: request.headers['user-agent'] };
+    const caller: Caller = {
+      ip: request.ip,
+      authorization: request.headers.authorization,
+      userAgent: request.headers['user-agent'],
+    };
     const exchange: Exchange = { transport: 'trpc', request, reply };
     const outcomes = calls.batch
-      ? await Promise.all(calls.names.map((name, index) => outcomeOf(name, calls.inputs[index], caller, exchange)))
+      ? await Promise.all(
+          calls.names.map((name, index) => outcomeOf(name, calls.inputs[index], caller, exchange)),
+        )
       : [await outcomeOf(calls.names[0]!, calls.inputs[0], caller, exchange)];
     // A QA rule dropped the connection (or the client left): nothing to answer, as for REST.
     if (reply.raw.destroyed) return reply.hijack();
     // As bytes: Fastify would add a charset to a JSON string's content type, and tRPC's has none.
-    return reply.code(statusOf(outcomes)).header('content-type', JSON_TYPE).send(bodyOf(outcomes, calls.batch));
+    return reply
+      .code(statusOf(outcomes))
+      .header('content-type', JSON_TYPE)
+      .send(bodyOf(outcomes, calls.batch));
   });
 }

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { contract, MSG, procedureNames, trpcCodeOf, type AppErrorShape, type ProcedureName, type ProcedureRecord } from '@md/shared';
+import {
+  contract,
+  MSG,
+  procedureNames,
+  trpcCodeOf,
+  type AppErrorShape,
+  type ProcedureName,
+  type ProcedureRecord,
+} from '@md/shared';
 import { AppError, ContractError, logServerError } from '../core/errors.ts';
 import { reportStorageFault } from '../core/storage.ts';
 import type { Caller, Services } from '../core/services.ts';
@@ -24,7 +32,10 @@ export interface TrpcContext {
 export function appErrorShape(error: TRPCError, path: string | undefined): AppErrorShape {
   return {
     // Unreadable input reaches here with JSON.parse's words ('Unexpected token…'): say it plainly.
-    message: error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError ? 'The request input is not valid JSON' : error.message,
+    message:
+      error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError
+        ? 'The request input is not valid JSON'
+        : error.message,
     code: TRPC_ERROR_CODES_BY_KEY[error.code],
     data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path },
   };
@@ -39,12 +50,25 @@ const t = initTRPC.context<TrpcContext>().create({
  * fault is logged and answered 503, never a 500; an AppError keeps its status and message;
  * anything else is logged and answered 500 without the internals in the message.
  */
-export function trpcErrorOf(services: Services, exchange: Exchange, name: ProcedureName, error: unknown): TRPCError {
+export function trpcErrorOf(
+  services: Services,
+  exchange: Exchange,
+  name: ProcedureName,
+  error: unknown,
+): TRPCError {
   const storage = reportStorageFault(services.storage, exchange.request, error, { procedure: name });
-  if (storage) return new TRPCError({ code: trpcCodeOf(storage.status), message: storage.message, cause: error });
+  if (storage)
+    return new TRPCError({ code: trpcCodeOf(storage.status), message: storage.message, cause: error });
   if (error instanceof AppError) {
     // A deliberate 5xx (a QA fault rule, not implemented): logged, a broken answer already was (call.ts).
-    if (error.status >= 500 && !(error instanceof ContractError)) logServerError(exchange.request, error, `Answered ${error.status}: ${error.message}`, { procedure: name }, 'warn');
+    if (error.status >= 500 && !(error instanceof ContractError))
+      logServerError(
+        exchange.request,
+        error,
+        `Answered ${error.status}: ${error.message}`,
+        { procedure: name },
+        'warn',
+      );
     return new TRPCError({ code: trpcCodeOf(error.status), message: error.message });
   }
   logServerError(exchange.request, error, 'Unexpected error, answered 500', { procedure: name });
@@ -64,7 +88,8 @@ export function createAppRouter(services: Services, handlers: Handlers, intercep
         throw trpcErrorOf(services, ctx.exchange, name, error);
       }
     };
-    procedures[name] = contract[name].kind === 'query' ? procedure.query(resolve) : procedure.mutation(resolve);
+    procedures[name] =
+      contract[name].kind === 'query' ? procedure.query(resolve) : procedure.mutation(resolve);
   }
   return t.router(procedures as ProcedureRecord);
 }
@@ -80,7 +105,8 @@ export function guardTrpcContentType(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     const type = request.headers['content-type'];
     // Answered here, without done(): the route does not run.
-    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) reply.code(415).send({ Error: 'Send the body as application/json' });
+    if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type))
+      reply.code(415).send({ Error: 'Send the body as application/json' });
     else done();
   });
 }

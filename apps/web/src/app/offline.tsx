@@ -37,7 +37,9 @@ export function OfflineScreen({ onRetry }: { onRetry?: () => void }) {
   return (
     <AuthCard title="You are offline" subtitle="The dashboard cannot reach the server.">
       <Stack gap="4" data-testid="offline-screen">
-        <Text>Balances, earnings and money actions need a connection: nothing is shown or sent until it is back.</Text>
+        <Text>
+          Balances, earnings and money actions need a connection: nothing is shown or sent until it is back.
+        </Text>
         <Text color="fg.muted" fontSize="sm" role="status">
           The app tries again by itself when the connection returns.
         </Text>

@@ -40,6 +40,8 @@ describe('the runtime config', () => {
   it('refuses a field of the wrong type, naming it', () => {
     expect(() => parseRuntimeConfig({ mode: 'live' })).toThrow(/^Invalid \/config\.json at mode: /);
     expect(() => parseRuntimeConfig({ mode: 'mock', requestTimeoutMs: 0 })).toThrow(/at requestTimeoutMs/);
-    expect(() => parseRuntimeConfig({ mode: 'mock', demoHint: { username: 'demo' } })).toThrow(/at demoHint\.password/);
+    expect(() => parseRuntimeConfig({ mode: 'mock', demoHint: { username: 'demo' } })).toThrow(
+      /at demoHint\.password/,
+    );
   });
 });

@@ -12,7 +12,9 @@ import { removeSession } from '../lib/storage.ts';
 import { toaster } from '../lib/toaster.ts';
 import { createAppTrpcClient, TRPCProvider, type AppTrpcClient } from '../lib/trpc.ts';
 
-const Toaster = lazy(() => import('../components/ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster })));
+const Toaster = lazy(() =>
+  import('../components/ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster })),
+);
 
 /**
  * The toasts' UI (Zag's toast machines and their layers, ~10 kB gzipped) loads with the first
@@ -51,9 +53,19 @@ function handleUnauthorized() {
   emitSessionEnded();
 }
 
-export function AppProviders({ config, children, trpcClient }: { config: RuntimeConfig; children: ReactNode; trpcClient?: AppTrpcClient }) {
+export function AppProviders({
+  config,
+  children,
+  trpcClient,
+}: {
+  config: RuntimeConfig;
+  children: ReactNode;
+  trpcClient?: AppTrpcClient;
+}) {
   const [queryClient] = useState(createQueryClient);
-  const [client] = useState(() => trpcClient ?? createAppTrpcClient(config, { onUnauthorized: handleUnauthorized }));
+  const [client] = useState(
+    () => trpcClient ?? createAppTrpcClient(config, { onUnauthorized: handleUnauthorized }),
+  );
   return (
     <ConfigProvider config={config}>
       <ChakraProvider value={system}>

@@ -72,11 +72,18 @@ const dashboardChildren: RouteObject[] = [
   { index: true, element: <DashboardHomePage /> },
   ...NAV_ROUTES.filter((item) => item.path !== '/dashboard').map((item) => ({
     path: childPath(item.path),
-    element: BUILT_PAGES[item.path] ?? <ComingLaterPage heading={item.heading} description={item.description} />,
+    element: BUILT_PAGES[item.path] ?? (
+      <ComingLaterPage heading={item.heading} description={item.description} />
+    ),
   })),
   ...EXTRA_NAV_ROUTES.map((route) => ({
     path: childPath(route.path),
-    element: BUILT_PAGES[route.path] ?? <ComingLaterPage heading={route.heading} description={'description' in route ? route.description : undefined} />,
+    element: BUILT_PAGES[route.path] ?? (
+      <ComingLaterPage
+        heading={route.heading}
+        description={'description' in route ? route.description : undefined}
+      />
+    ),
   })),
 ];
 
@@ -88,7 +95,14 @@ export const routes: RouteObject[] = [
       </AuthProvider>
     ),
     children: [
-      { path: '/', element: <RedirectSignedIn><SignInPage /></RedirectSignedIn> },
+      {
+        path: '/',
+        element: (
+          <RedirectSignedIn>
+            <SignInPage />
+          </RedirectSignedIn>
+        ),
+      },
       { path: '/register', element: withSuspense(<RegisterPage />) },
       { path: '/forgot-password', element: withSuspense(<ForgotPasswordPage />) },
       { path: '/forgot-username', element: withSuspense(<ForgotUsernamePage />) },

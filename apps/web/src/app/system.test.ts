@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '@chakra-ui/react';
 import { recipes, slotRecipes, system } from './system.ts';
 
-const chakraComponents = join(dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm/components');
+const chakraComponents = join(
+  dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
+  'dist/esm/components',
+);
 const src = join(import.meta.dirname, '..');
 
 const filesUnder = (dir: string): string[] =>
@@ -24,9 +27,18 @@ const filesUnder = (dir: string): string[] =>
 function componentFolders(): Map<string, string> {
   const index = readFileSync(join(chakraComponents, 'index.js'), 'utf8');
   const folders = new Map<string, string>();
-  const namespaces = new Map([...index.matchAll(/import \* as (\S+) from '\.\/([\w-]+)\//g)].map((m) => [m[1]!, m[2]!]));
+  const namespaces = new Map(
+    [...index.matchAll(/import \* as (\S+) from '\.\/([\w-]+)\//g)].map((m) => [m[1]!, m[2]!]),
+  );
   for (const [, names, folder] of index.matchAll(/export \{([^}]*)\} from '\.\/([\w-]+)\//g))
-    for (const name of names!.split(',')) folders.set(name.trim().split(/\s+as\s+/).pop()!, folder!);
+    for (const name of names!.split(','))
+      folders.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+        folder!,
+      );
   for (const [, names] of index.matchAll(/export \{([^}]*)\};/g))
     for (const part of names!.split(',')) {
       const [local, exported] = part.trim().split(/\s+as\s+/);
@@ -43,7 +55,8 @@ function recipeKeys(folder: string, seen = new Set<string>()): Set<string> {
   for (const file of filesUnder(join(chakraComponents, folder)).filter((f) => f.endsWith('.js'))) {
     const code = readFileSync(file, 'utf8');
     for (const [, key] of code.matchAll(/key: "(\w+)"/g)) keys.add(key!);
-    for (const [, sibling] of code.matchAll(/from '\.\.\/([\w-]+)\//g)) for (const key of recipeKeys(sibling!, seen)) keys.add(key);
+    for (const [, sibling] of code.matchAll(/from '\.\.\/([\w-]+)\//g))
+      for (const key of recipeKeys(sibling!, seen)) keys.add(key);
   }
   return keys;
 }
@@ -52,9 +65,14 @@ function recipeKeys(folder: string, seen = new Set<string>()): Set<string> {
 function importedComponents(): Set<string> {
   const names = new Set<string>();
   for (const file of filesUnder(src).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
-    for (const [, list] of readFileSync(file, 'utf8').matchAll(/import \{([^}]*)\} from '@chakra-ui\/react'/g))
+    for (const [, list] of readFileSync(file, 'utf8').matchAll(
+      /import \{([^}]*)\} from '@chakra-ui\/react'/g,
+    ))
       for (const part of list!.split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!;
         if (name && !part.trim().startsWith('type ')) names.add(name);
       }
   }
@@ -64,7 +82,10 @@ function importedComponents(): Set<string> {
 describe('trimmed Chakra system', () => {
   it('has the recipe of every Chakra component the app imports', () => {
     const folders = componentFolders();
-    const libraryRecipes = new Set([...Object.keys(defaultConfig.theme?.recipes ?? {}), ...Object.keys(defaultConfig.theme?.slotRecipes ?? {})]);
+    const libraryRecipes = new Set([
+      ...Object.keys(defaultConfig.theme?.recipes ?? {}),
+      ...Object.keys(defaultConfig.theme?.slotRecipes ?? {}),
+    ]);
     const needed = new Set<string>();
     const imported = importedComponents();
     for (const name of imported) {

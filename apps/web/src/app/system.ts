@@ -90,7 +90,9 @@ export const slotRecipes = {
  * their 600 shades (white text 3.3–4.0:1); the 700 shades give 5.0–6.0:1. Orange keeps its dark
  * mode fill, which carries black text.
  */
-const shade = (palette: string, light: number, dark: number) => ({ value: { _light: `{colors.${palette}.${light}}`, _dark: `{colors.${palette}.${dark}}` } });
+const shade = (palette: string, light: number, dark: number) => ({
+  value: { _light: `{colors.${palette}.${light}}`, _dark: `{colors.${palette}.${dark}}` },
+});
 const aaSemanticTokens = {
   ...semanticTokens,
   colors: {
@@ -110,6 +112,16 @@ export const system = createSystem(
     cssVarsPrefix,
     cssVarsRoot,
     globalCss,
-    theme: { breakpoints, keyframes, tokens, semanticTokens: aaSemanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens,
+      semanticTokens: aaSemanticTokens,
+      recipes,
+      slotRecipes,
+      textStyles,
+      layerStyles,
+      animationStyles,
+    },
   }),
 );

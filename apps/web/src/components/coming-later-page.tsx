@@ -2,7 +2,13 @@
 import { Text } from '@chakra-ui/react';
 import { PageHeader } from './page-header.tsx';
 
-export function ComingLaterPage({ heading, description }: { heading: string; description?: string | undefined }) {
+export function ComingLaterPage({
+  heading,
+  description,
+}: {
+  heading: string;
+  description?: string | undefined;
+}) {
   return (
     <section>
       <PageHeader heading={heading} description={description} />

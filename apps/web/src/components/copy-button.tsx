@@ -16,9 +16,15 @@ export async function copyText(text: string, confirmation: string) {
  * Opens the system share sheet (Web Share API) where the browser has one; elsewhere, or when the
  * sheet fails, copies the link instead. Closing the sheet without choosing is not an error.
  */
-export async function shareOrCopy(share: { url: string; title: string; text?: string }, confirmation: string): Promise<'shared' | 'cancelled' | 'copied'> {
+export async function shareOrCopy(
+  share: { url: string; title: string; text?: string },
+  confirmation: string,
+): Promise<'shared' | 'cancelled' | 'copied'> {
   const data: ShareData = { title: share.title, url: share.url, ...(share.text ? { text: share.text } : {}) };
-  if (typeof navigator.share === 'function' && (typeof navigator.canShare !== 'function' || navigator.canShare(data))) {
+  if (
+    typeof navigator.share === 'function' &&
+    (typeof navigator.canShare !== 'function' || navigator.canShare(data))
+  ) {
     try {
       await navigator.share(data);
       return 'shared';

@@ -17,10 +17,18 @@ import { referralLink } from './shell/header.tsx';
  * What the analytics say about the member's packages and team: undefined until they answer (or when
  * they fail: a next step is only suggested on figures the server gave).
  */
-export function useStartingPoint(): { hasPackage: boolean | undefined; hasTeam: boolean | undefined; hasLegVolume: boolean | undefined } {
+export function useStartingPoint(): {
+  hasPackage: boolean | undefined;
+  hasTeam: boolean | undefined;
+  hasLegVolume: boolean | undefined;
+} {
   const trpc = useTRPC();
   // The page's own read, joined: mounting fetches nothing again (a failed read stays the page's to retry).
-  const query = useQuery({ ...trpc['user_analytics.view_user_analytics'].queryOptions({}), retryOnMount: false, refetchOnMount: false });
+  const query = useQuery({
+    ...trpc['user_analytics.view_user_analytics'].queryOptions({}),
+    retryOnMount: false,
+    refetchOnMount: false,
+  });
   const analytics = recordOf(recordOf(query.data)?.Success);
   if (!analytics) return { hasPackage: undefined, hasTeam: undefined, hasLegVolume: undefined };
   return {
@@ -31,7 +39,11 @@ export function useStartingPoint(): { hasPackage: boolean | undefined; hasTeam: 
   };
 }
 
-export function ChoosePackage({ text = 'You have no active package yet. Earnings start with a package.' }: { text?: string }) {
+export function ChoosePackage({
+  text = 'You have no active package yet. Earnings start with a package.',
+}: {
+  text?: string;
+}) {
   return (
     <Card.Root variant="subtle" data-testid="next-step-package">
       <Card.Body gap="3">
@@ -47,7 +59,11 @@ export function ChoosePackage({ text = 'You have no active package yet. Earnings
 }
 
 /** Both registration links (left and right leg), shared or copied. */
-export function ShareYourLink({ text = 'No team members yet. Share your link: whoever registers with it joins your team.' }: { text?: string }) {
+export function ShareYourLink({
+  text = 'No team members yet. Share your link: whoever registers with it joins your team.',
+}: {
+  text?: string;
+}) {
   const username = useAuth().user?.username ?? '';
   if (!username) return null;
   const share = (side: 'left' | 'right') => {

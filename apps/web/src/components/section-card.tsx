@@ -17,7 +17,11 @@ export function SectionCard({ title, description, children, regionLabel }: Secti
         <Heading as="h2" size="md">
           {title}
         </Heading>
-        {description && <Text color="fg.muted" fontSize="sm">{description}</Text>}
+        {description && (
+          <Text color="fg.muted" fontSize="sm">
+            {description}
+          </Text>
+        )}
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>

@@ -7,7 +7,17 @@ import { Card, Skeleton, Stat } from '@chakra-ui/react';
  * down on phones, where the cards stand two to a row.
  */
 // Memoised: a page re-renders as each of its reads arrives, and a card whose figure did not change need not restyle.
-export const StatCard = memo(function StatCard({ label, value, help, loading = false }: { label: string; value: ReactNode; help?: ReactNode; loading?: boolean }) {
+export const StatCard = memo(function StatCard({
+  label,
+  value,
+  help,
+  loading = false,
+}: {
+  label: string;
+  value: ReactNode;
+  help?: ReactNode;
+  loading?: boolean;
+}) {
   return (
     <Card.Root size="sm" variant="outline" aria-busy={loading || undefined}>
       <Card.Body>

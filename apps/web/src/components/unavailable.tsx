@@ -8,7 +8,15 @@ import { LuRefreshCw } from 'react-icons/lu';
 export const UNAVAILABLE = 'Unavailable';
 
 /** Asks the failed read again; `what` names it for assistive technology ('Retry: Wallets Overview'). */
-export function RetryButton({ what, onRetry, retrying = false }: { what: string; onRetry: () => void; retrying?: boolean }) {
+export function RetryButton({
+  what,
+  onRetry,
+  retrying = false,
+}: {
+  what: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
     <Button size="xs" variant="outline" aria-label={`Retry: ${what}`} loading={retrying} onClick={onRetry}>
       <LuRefreshCw />
@@ -26,7 +34,17 @@ export function UnavailableText({ size = 'md' }: { size?: 'sm' | 'md' }) {
   );
 }
 
-export function Unavailable({ what, onRetry, retrying = false, size = 'sm' }: { what: string; onRetry: () => void; retrying?: boolean; size?: 'sm' | 'md' }) {
+export function Unavailable({
+  what,
+  onRetry,
+  retrying = false,
+  size = 'sm',
+}: {
+  what: string;
+  onRetry: () => void;
+  retrying?: boolean;
+  size?: 'sm' | 'md';
+}) {
   return (
     <HStack gap="2" wrap="wrap" data-testid="unavailable">
       <UnavailableText size={size} />

@@ -17,7 +17,16 @@ function renderAuth(handlers: Parameters<typeof createMockClient>[0]) {
     auth.current = useAuth();
     return <p>probe</p>;
   }
-  const routes = [{ element: <AuthProvider><Outlet /></AuthProvider>, children: [{ path: '/', element: <Probe /> }] }];
+  const routes = [
+    {
+      element: (
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      ),
+      children: [{ path: '/', element: <Probe /> }],
+    },
+  ];
   render(
     <AppProviders config={testConfig} trpcClient={createMockClient(handlers, calls)}>
       <RouterProvider router={createMemoryRouter(routes)} />
@@ -39,7 +48,9 @@ describe('auth under faults', () => {
   });
 
   it("a profile without a username is 'User profile not found. Please log in again.'", async () => {
-    renderSignedIn('/dashboard/notification', { 'user.view_profile': () => ({ Success: [{ Name: 'No Username' }] }) });
+    renderSignedIn('/dashboard/notification', {
+      'user.view_profile': () => ({ Success: [{ Name: 'No Username' }] }),
+    });
     expect(await screen.findByText(MSG.profileNotFound)).toBeInTheDocument();
     // Not a session error: the member stays signed in.
     expect(localStorage.getItem('jwt')).toBe('jwt-1');

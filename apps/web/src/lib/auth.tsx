@@ -63,7 +63,10 @@ export function profileFrom(value: unknown): Profile | null {
     package: textOf(raw.package) || null,
     Transaction_Password: Boolean(raw.Transaction_Password),
     TOTP_Enabled: Boolean(raw.TOTP_Enabled),
-    Wallet_Details: { Wallet_Address: textOf(wallet?.Wallet_Address) || null, Network: textOf(wallet?.Network) },
+    Wallet_Details: {
+      Wallet_Address: textOf(wallet?.Wallet_Address) || null,
+      Network: textOf(wallet?.Network),
+    },
   };
 }
 
@@ -161,13 +164,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // With the server's `sessions` capability the token is also ended at the server (its body field
     // carries it: storage is cleared before the call leaves); the spec's logout does not wait for it.
     const jwt = getJwt();
-    if (jwt && hasCapability(config, 'sessions')) void client['user.logout'].mutate({ jwt }).catch(() => undefined);
+    if (jwt && hasCapability(config, 'sessions'))
+      void client['user.logout'].mutate({ jwt }).catch(() => undefined);
     clearLocalStorage();
     endSession();
   }, [endSession, client, config]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, profile, profileFailed, loading, isAuthenticated: Boolean(user && getJwt()), completeSignIn, refreshProfile, logout }),
+    () => ({
+      user,
+      profile,
+      profileFailed,
+      loading,
+      isAuthenticated: Boolean(user && getJwt()),
+      completeSignIn,
+      refreshProfile,
+      logout,
+    }),
     [user, profile, profileFailed, loading, completeSignIn, refreshProfile, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -9,8 +9,10 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
 }
 
 /** Where the wallet-address check (GET wallet stats on BSC) goes: {walletCheckUrl}{address}. */
-export const walletCheckUrlFor = (config: RuntimeConfig, address: string) => `${config.walletCheckUrl}${address}`;
-export const hasCapability = (config: RuntimeConfig, capability: string) => config.capabilities.includes(capability);
+export const walletCheckUrlFor = (config: RuntimeConfig, address: string) =>
+  `${config.walletCheckUrl}${address}`;
+export const hasCapability = (config: RuntimeConfig, capability: string) =>
+  config.capabilities.includes(capability);
 
 const ConfigContext = createContext<RuntimeConfig | null>(null);
 

@@ -44,23 +44,41 @@ const UNREADABLE_TEXT = /unexpected token|unexpected end|json|unable to transfor
 
 /** The HTTP reason phrases of server failures (RFC 9110 §15.6), as the provider or a proxy may word them. */
 const SERVER_FAILURE_PHRASES: ReadonlySet<string> = new Set(
-  ['Internal Server Error', 'Not Implemented', 'Bad Gateway', 'Service Unavailable', 'Gateway Timeout', 'HTTP Version Not Supported'].map((phrase) => phrase.toLowerCase()),
+  [
+    'Internal Server Error',
+    'Not Implemented',
+    'Bad Gateway',
+    'Service Unavailable',
+    'Gateway Timeout',
+    'HTTP Version Not Supported',
+  ].map((phrase) => phrase.toLowerCase()),
 );
 
 export function failureKind(error: unknown): FailureKind {
   if (!(error instanceof Error)) return 'unreadable';
   const cause = error.cause;
-  if (error instanceof RequestTimeoutError || cause instanceof RequestTimeoutError || error.message === MSG.requestTimedOut) return 'timeout';
+  if (
+    error instanceof RequestTimeoutError ||
+    cause instanceof RequestTimeoutError ||
+    error.message === MSG.requestTimedOut
+  )
+    return 'timeout';
   if (cause instanceof NoServerTextError) return 'unreadable';
   if (error instanceof TRPCClientError) {
     // Provider link: status 0 is a request that got no answer; tRPC link: fetch's TypeError.
-    if (httpStatusOf(error) === 0 || cause instanceof TypeError || (cause as Error | undefined)?.name === 'AbortError') return 'no-answer';
+    if (
+      httpStatusOf(error) === 0 ||
+      cause instanceof TypeError ||
+      (cause as Error | undefined)?.name === 'AbortError'
+    )
+      return 'no-answer';
     if (cause instanceof SyntaxError) return 'unreadable';
     const message = error.message.trim();
     if (!message) return 'unreadable';
     // A server failure whose only words are its status line ('Internal Server Error') says nothing
     // a member can act on: the call's own fallback says more ('Failed to check TOTP status').
-    if (SERVER_FAILURE_PHRASES.has(message.toLowerCase()) && (httpStatusOf(error) ?? 500) >= 500) return 'unreadable';
+    if (SERVER_FAILURE_PHRASES.has(message.toLowerCase()) && (httpStatusOf(error) ?? 500) >= 500)
+      return 'unreadable';
     // An error the server formatted (tRPC shape or provider { Error }) carries its words.
     if (error.shape || error.data) return 'server';
     if (NO_ANSWER_TEXT.test(message)) return 'no-answer';
@@ -68,7 +86,8 @@ export function failureKind(error: unknown): FailureKind {
   }
   // Not from a call: the language's own errors are bugs or transport failures, never member text.
   if (error instanceof TypeError) return NO_ANSWER_TEXT.test(error.message) ? 'no-answer' : 'unreadable';
-  if (error instanceof SyntaxError || error instanceof RangeError || error instanceof ReferenceError) return 'unreadable';
+  if (error instanceof SyntaxError || error instanceof RangeError || error instanceof ReferenceError)
+    return 'unreadable';
   const message = error.message.trim();
   if (!message || UNREADABLE_TEXT.test(message)) return 'unreadable';
   return 'app';

@@ -18,7 +18,11 @@ export const listOf = <T extends object = Record<string, unknown>>(value: unknow
 
 /** Text to show: strings as they are, numbers as text, anything else the fallback. */
 export const textOf = (value: unknown, fallback = ''): string =>
-  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback;
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : fallback;
 
 /** A finite number (numeric strings included), else undefined: the formatters' own reading. */
 export { numberOf } from '@md/shared';

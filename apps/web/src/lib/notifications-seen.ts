@@ -23,7 +23,9 @@ const CHANGED = 'md:notifications-seen';
 export function readSeenMarker(username: string): SeenMarker | null {
   try {
     const parsed = recordOf<Partial<SeenMarker>>(JSON.parse(localStorage.getItem(keyOf(username)) ?? 'null'));
-    return parsed && typeof parsed.time === 'string' && typeof parsed.id === 'string' ? { time: parsed.time, id: parsed.id } : null;
+    return parsed && typeof parsed.time === 'string' && typeof parsed.id === 'string'
+      ? { time: parsed.time, id: parsed.id }
+      : null;
   } catch {
     return null;
   }
@@ -52,7 +54,9 @@ function subscribe(onChange: () => void) {
 
 /** The member's marker, following changes (this tab and others). The raw text is the snapshot, so renders compare cheaply. */
 export function useSeenMarker(username: string): SeenMarker | null {
-  const raw = useSyncExternalStore(subscribe, () => (username ? localStorage.getItem(keyOf(username)) : null));
+  const raw = useSyncExternalStore(subscribe, () =>
+    username ? localStorage.getItem(keyOf(username)) : null,
+  );
   // Parsed through readSeenMarker so a hand-edited value reads as none.
   return raw === null ? null : readSeenMarker(username);
 }
@@ -62,7 +66,11 @@ export function useSeenMarker(username: string): SeenMarker | null {
  * older than it. `more` when every entry read is new (there may be newer ones than the page holds).
  * With no marker (never opened on this device) every entry is new.
  */
-export function countUnread(entries: readonly Partial<Notification>[], marker: SeenMarker | null, pageSize = NOTIFICATIONS_PAGE_SIZE) {
+export function countUnread(
+  entries: readonly Partial<Notification>[],
+  marker: SeenMarker | null,
+  pageSize = NOTIFICATIONS_PAGE_SIZE,
+) {
   let count = 0;
   const markedAt = marker ? Date.parse(marker.time) : NaN;
   for (const entry of entries) {
@@ -77,7 +85,12 @@ export function countUnread(entries: readonly Partial<Notification>[], marker: S
 }
 
 /** The same call (and cache entry) as page 1 of the Notifications page. */
-export const LATEST_NOTIFICATIONS_INPUT = { page_no: 1, page_size: NOTIFICATIONS_PAGE_SIZE, pageNo: 1, pageSize: NOTIFICATIONS_PAGE_SIZE } as const;
+export const LATEST_NOTIFICATIONS_INPUT = {
+  page_no: 1,
+  page_size: NOTIFICATIONS_PAGE_SIZE,
+  pageNo: 1,
+  pageSize: NOTIFICATIONS_PAGE_SIZE,
+} as const;
 /** The bell looks again now and then, so a long session sees new ones (paused while the tab is hidden). */
 export const NOTIFICATIONS_POLL_MS = 60_000;
 

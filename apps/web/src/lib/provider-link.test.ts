@@ -5,15 +5,29 @@ import { httpStatusOf } from './errors.ts';
 import { createLinks } from './trpc.ts';
 import type { ContractRouter as AppRouter } from '@md/shared';
 
-const config = parseRuntimeConfig({ mode: 'provider', apiBaseUrl: 'https://api.example', depositBaseUrl: 'https://pay.example' });
+const config = parseRuntimeConfig({
+  mode: 'provider',
+  apiBaseUrl: 'https://api.example',
+  depositBaseUrl: 'https://pay.example',
+});
 
-function setup(respond: (url: string, init: RequestInit) => { status: number; body: unknown }, token: string | null = 'T0K') {
+function setup(
+  respond: (url: string, init: RequestInit) => { status: number; body: unknown },
+  token: string | null = 'T0K',
+) {
   const requests: { url: string; init: RequestInit; body: Record<string, unknown> }[] = [];
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    const request = { url: String(url), init: init ?? {}, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> };
+    const request = {
+      url: String(url),
+      init: init ?? {},
+      body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>,
+    };
     requests.push(request);
     const { status, body } = respond(request.url, request.init);
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   const onUnauthorized = vi.fn();
   const client = createTRPCClient<AppRouter>({
@@ -24,7 +38,10 @@ function setup(respond: (url: string, init: RequestInit) => { status: number; bo
 
 describe('providerLink', () => {
   it('POSTs to the provider path and passes the whole success envelope through', async () => {
-    const { client, requests } = setup(() => ({ status: 200, body: { Success: 'Login successful!', JWT: 'abc' } }), null);
+    const { client, requests } = setup(
+      () => ({ status: 200, body: { Success: 'Login successful!', JWT: 'abc' } }),
+      null,
+    );
     const result = await client['user.login'].mutate({ username: 'demo', password: 'Demo@1234' });
     expect(result).toEqual({ Success: 'Login successful!', JWT: 'abc' });
     expect(requests[0]!.url).toBe('https://api.example/user/login');
@@ -43,14 +60,22 @@ describe('providerLink', () => {
   });
 
   it('uses the deposit host for deposit endpoints', async () => {
-    const { client, requests } = setup(() => ({ status: 200, body: { Success: { Amount: 10, QR_Code: 'x', Address: '0x1', TransID: 't' } } }));
+    const { client, requests } = setup(() => ({
+      status: 200,
+      body: { Success: { Amount: 10, QR_Code: 'x', Address: '0x1', TransID: 't' } },
+    }));
     await client['deposit.make_payment'].mutate({ amount_usdt: 10, currency: 'USDT.BEP20' });
     expect(requests[0]!.url).toBe('https://pay.example/deposit/make_payment');
   });
 
   it('turns {Error} into a TRPCClientError with the message and HTTP status', async () => {
-    const { client, onUnauthorized } = setup(() => ({ status: 400, body: { Error: 'Invalid username or password' } }), null);
-    const error = await client['user.login'].mutate({ username: 'x', password: 'y' }).catch((e: unknown) => e);
+    const { client, onUnauthorized } = setup(
+      () => ({ status: 400, body: { Error: 'Invalid username or password' } }),
+      null,
+    );
+    const error = await client['user.login']
+      .mutate({ username: 'x', password: 'y' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as Error).message).toBe('Invalid username or password');
     expect(httpStatusOf(error)).toBe(400);

@@ -7,7 +7,12 @@
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { trpcCodeOf, type ContractRouter as AppRouter, type ProcedureName, type RuntimeConfig } from '@md/shared';
+import {
+  trpcCodeOf,
+  type ContractRouter as AppRouter,
+  type ProcedureName,
+  type RuntimeConfig,
+} from '@md/shared';
 import { NoServerTextError } from './errors.ts';
 
 export interface ProviderLinkOptions {
@@ -52,7 +57,14 @@ export function envelopeLink(): TRPCLink<AppRouter> {
             if (data !== null && typeof data === 'object' && ('Error' in data || 'error' in data)) {
               const failure = failureText(data);
               observer.error(
-                failure ? providerError(failure, 400, op.path) : providerError('Invalid response', 400, op.path, new NoServerTextError('Invalid response')),
+                failure
+                  ? providerError(failure, 400, op.path)
+                  : providerError(
+                      'Invalid response',
+                      400,
+                      op.path,
+                      new NoServerTextError('Invalid response'),
+                    ),
               );
               return;
             }
@@ -70,7 +82,11 @@ export function envelopeLink(): TRPCLink<AppRouter> {
  */
 const loadContract = () => import('@md/shared/contract').then((module) => module.contract);
 
-export function providerLink({ config, getToken, fetch: fetchImpl }: ProviderLinkOptions): TRPCLink<AppRouter> {
+export function providerLink({
+  config,
+  getToken,
+  fetch: fetchImpl,
+}: ProviderLinkOptions): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
       observable((observer) => {
@@ -84,9 +100,13 @@ export function providerLink({ config, getToken, fetch: fetchImpl }: ProviderLin
             }
             const baseUrl = entry.host === 'deposit' ? config.depositBaseUrl : config.apiBaseUrl;
             const token = getToken();
-            const input = op.input && typeof op.input === 'object' ? (op.input as Record<string, unknown>) : {};
+            const input =
+              op.input && typeof op.input === 'object' ? (op.input as Record<string, unknown>) : {};
             const body = token && entry.tokenField ? { ...input, [entry.tokenField]: token } : input;
-            const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+            const headers: Record<string, string> = {
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+            };
             if (token) headers.Authorization = `Bearer ${token}`;
 
             return (fetchImpl ?? globalThis.fetch)(`${baseUrl}${entry.path}`, {
@@ -94,33 +114,40 @@ export function providerLink({ config, getToken, fetch: fetchImpl }: ProviderLin
               headers,
               body: JSON.stringify(body),
               signal: op.signal ?? controller.signal,
-            })
-              .then(async (response) => {
-                let parsed: unknown;
-                try {
-                  parsed = await response.json();
-                } catch {
-                  parsed = undefined;
+            }).then(async (response) => {
+              let parsed: unknown;
+              try {
+                parsed = await response.json();
+              } catch {
+                parsed = undefined;
+              }
+              const failure = failureText(parsed);
+              const hasError =
+                parsed !== null && typeof parsed === 'object' && ('Error' in parsed || 'error' in parsed);
+              if (!response.ok || hasError) {
+                const status = response.ok ? 400 : response.status;
+                if (failure) observer.error(providerError(failure, status, op.path));
+                else {
+                  // No words from the server: the caller shows the spec's fallback, this text is for logs.
+                  const text = `Request failed (HTTP ${response.status})`;
+                  observer.error(providerError(text, status, op.path, new NoServerTextError(text)));
                 }
-                const failure = failureText(parsed);
-                const hasError = parsed !== null && typeof parsed === 'object' && ('Error' in parsed || 'error' in parsed);
-                if (!response.ok || hasError) {
-                  const status = response.ok ? 400 : response.status;
-                  if (failure) observer.error(providerError(failure, status, op.path));
-                  else {
-                    // No words from the server: the caller shows the spec's fallback, this text is for logs.
-                    const text = `Request failed (HTTP ${response.status})`;
-                    observer.error(providerError(text, status, op.path, new NoServerTextError(text)));
-                  }
-                  return;
-                }
-                if (parsed === undefined) {
-                  observer.error(providerError('Invalid response', response.status, op.path, new NoServerTextError('Invalid response')));
-                  return;
-                }
-                observer.next({ result: { type: 'data', data: parsed } });
-                observer.complete();
-              });
+                return;
+              }
+              if (parsed === undefined) {
+                observer.error(
+                  providerError(
+                    'Invalid response',
+                    response.status,
+                    op.path,
+                    new NoServerTextError('Invalid response'),
+                  ),
+                );
+                return;
+              }
+              observer.next({ result: { type: 'data', data: parsed } });
+              observer.complete();
+            });
           })
           .catch((error: unknown) => {
             const cause = error instanceof Error ? error : undefined;

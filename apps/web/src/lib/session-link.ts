@@ -4,7 +4,13 @@ import { observable } from '@trpc/server/observable';
 import { httpStatusOf } from './errors.ts';
 import type { ContractRouter as AppRouter } from '@md/shared';
 
-export function sessionLink({ getToken, onUnauthorized }: { getToken: () => string | null; onUnauthorized: () => void }): TRPCLink<AppRouter> {
+export function sessionLink({
+  getToken,
+  onUnauthorized,
+}: {
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+}): TRPCLink<AppRouter> {
   return () =>
     ({ next, op }) =>
       observable((observer) => {

@@ -24,12 +24,15 @@ export function getStoredUser(): SessionUser | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<SessionUser>;
-    return typeof parsed.username === 'string' ? { avatar: 'Default', name: '', email: '', ...parsed } as SessionUser : null;
+    return typeof parsed.username === 'string'
+      ? ({ avatar: 'Default', name: '', email: '', ...parsed } as SessionUser)
+      : null;
   } catch {
     return null;
   }
 }
-export const setStoredUser = (user: SessionUser) => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+export const setStoredUser = (user: SessionUser) =>
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 
 export const markUserDetailsUpdated = (now = Date.now()) =>
   localStorage.setItem(STORAGE_KEYS.lastUserDetailsUpdate, String(now));

@@ -30,24 +30,38 @@ function server({ broken = [] as string[], hung = [] as string[] }) {
     const batch = url.searchParams.get('batch') === '1';
     requests.push({ procedures, batch });
     if (procedures.some((p) => hung.includes(p)))
-      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     const headers = { 'content-type': 'application/json' };
-    if (procedures.some((p) => broken.includes(p))) return Promise.resolve(new Response(CUT_OFF, { status: 200, headers }));
+    if (procedures.some((p) => broken.includes(p)))
+      return Promise.resolve(new Response(CUT_OFF, { status: 200, headers }));
     const results = procedures.map((p) => ({ result: { data: answers[p] } }));
-    return Promise.resolve(new Response(JSON.stringify(batch ? results : results[0]), { status: 200, headers }));
+    return Promise.resolve(
+      new Response(JSON.stringify(batch ? results : results[0]), { status: 200, headers }),
+    );
   };
   return { fetch, requests };
 }
 
 const clientWith = (fetch: typeof globalThis.fetch, requestTimeoutMs = 20_000) =>
-  createAppTrpcClient({ ...testConfig, trpcUrl: '/trpc', requestTimeoutMs }, { getToken: () => 'jwt-1', onUnauthorized: () => undefined, fetch });
+  createAppTrpcClient(
+    { ...testConfig, trpcUrl: '/trpc', requestTimeoutMs },
+    { getToken: () => 'jwt-1', onUnauthorized: () => undefined, fetch },
+  );
 
 describe('mock mode batching', () => {
   it('a cut-off notifications answer fails the notifications only, not the profile of the same batch', async () => {
     const { fetch, requests } = server({ broken: ['notification.view_notification'] });
     const client = clientWith(fetch);
-    const [profile, notifications] = await Promise.allSettled([client['user.view_profile'].query({}), client['notification.view_notification'].query({})]);
-    expect(requests[0]).toEqual({ procedures: ['user.view_profile', 'notification.view_notification'], batch: true });
+    const [profile, notifications] = await Promise.allSettled([
+      client['user.view_profile'].query({}),
+      client['notification.view_notification'].query({}),
+    ]);
+    expect(requests[0]).toEqual({
+      procedures: ['user.view_profile', 'notification.view_notification'],
+      batch: true,
+    });
     expect(profile).toEqual({ status: 'fulfilled', value: answers['user.view_profile'] });
     expect(notifications.status).toBe('rejected');
     // The batch, then each query alone once: nothing more.
@@ -57,8 +71,17 @@ describe('mock mode batching', () => {
   it('healthy reads of one tick still go as one request', async () => {
     const { fetch, requests } = server({});
     const client = clientWith(fetch);
-    await Promise.all([client['user.view_profile'].query({}), client['notification.view_notification'].query({}), client['table.view_subscription'].query({})]);
-    expect(requests).toEqual([{ procedures: ['user.view_profile', 'notification.view_notification', 'table.view_subscription'], batch: true }]);
+    await Promise.all([
+      client['user.view_profile'].query({}),
+      client['notification.view_notification'].query({}),
+      client['table.view_subscription'].query({}),
+    ]);
+    expect(requests).toEqual([
+      {
+        procedures: ['user.view_profile', 'notification.view_notification', 'table.view_subscription'],
+        batch: true,
+      },
+    ]);
   });
 
   it('a hung table call times out alone: the package list beside it answers', async () => {
@@ -71,13 +94,17 @@ describe('mock mode batching', () => {
     expect(packages).toEqual({ status: 'fulfilled', value: answers['table.view_subscription'] });
     expect(rows.status === 'rejected' && (rows.reason as Error).message).toBe(MSG.requestTimedOut);
     // A timeout is not retried: the table call was sent once.
-    expect(requests.filter((r) => r.procedures.includes('subscription.subscription_transaction'))).toHaveLength(1);
+    expect(
+      requests.filter((r) => r.procedures.includes('subscription.subscription_transaction')),
+    ).toHaveLength(1);
   });
 
   it('a cut-off answer to a mutation is not sent again', async () => {
     const { fetch, requests } = server({ broken: ['subscription.buy_subscription_packages'] });
     const client = clientWith(fetch);
-    await expect(client['subscription.buy_subscription_packages'].mutate({ package: 'Starter' } as never)).rejects.toThrow();
+    await expect(
+      client['subscription.buy_subscription_packages'].mutate({ package: 'Starter' } as never),
+    ).rejects.toThrow();
     expect(requests).toHaveLength(1);
   });
 });

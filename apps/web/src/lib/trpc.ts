@@ -1,5 +1,13 @@
 /** The tRPC client: batched calls to /trpc in mock mode, the providerLink in provider mode (DESIGN §4). */
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type Operation, type TRPCLink } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  splitLink,
+  TRPCClientError,
+  type Operation,
+  type TRPCLink,
+} from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { ContractRouter as AppRouter, RuntimeConfig } from '@md/shared';
@@ -26,11 +34,16 @@ export interface ClientOptions {
  */
 export function isTableCall(op: Pick<Operation, 'input'>): boolean {
   const input = op.input;
-  return input !== null && typeof input === 'object' && typeof (input as { pageSize?: unknown }).pageSize === 'number';
+  return (
+    input !== null &&
+    typeof input === 'object' &&
+    typeof (input as { pageSize?: unknown }).pageSize === 'number'
+  );
 }
 
 /** A batch whose answer could not be read as a whole (cut-off or empty JSON): no procedure's own answer came back. */
-const isUnreadableBatch = (error: unknown) => error instanceof TRPCClientError && !error.shape && error.cause instanceof SyntaxError;
+const isUnreadableBatch = (error: unknown) =>
+  error instanceof TRPCClientError && !error.shape && error.cause instanceof SyntaxError;
 
 /**
  * One bad answer in a batch fails only its own call: when a batch's body is unreadable (one
@@ -47,7 +60,8 @@ export function retryUnreadableAlone(single: TRPCLink<AppRouter>): TRPCLink<AppR
           next: (value) => observer.next(value),
           complete: () => observer.complete(),
           error: (error) => {
-            if (op.type !== 'query' || op.signal?.aborted || !isUnreadableBatch(error)) return observer.error(error);
+            if (op.type !== 'query' || op.signal?.aborted || !isUnreadableBatch(error))
+              return observer.error(error);
             current = alone({ op, next }).subscribe(observer);
           },
         });
@@ -59,7 +73,10 @@ export function retryUnreadableAlone(single: TRPCLink<AppRouter>): TRPCLink<AppR
 export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPCLink<AppRouter>[] {
   const getToken = options.getToken ?? getJwt;
   // Late-bound so tests that stub globalThis.fetch after start-up are still seen.
-  const fetchImpl = fetchWithTimeout(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), config.requestTimeoutMs);
+  const fetchImpl = fetchWithTimeout(
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    config.requestTimeoutMs,
+  );
   const session = sessionLink({ getToken, onUnauthorized: options.onUnauthorized });
   if (config.mode === 'provider') return [session, providerLink({ config, getToken, fetch: fetchImpl })];
 
@@ -72,7 +89,12 @@ export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPC
     fetch: fetchImpl,
   };
   const batch = () => httpBatchLink<AppRouter>({ ...transport, maxURLLength: MAX_BATCH_URL_LENGTH });
-  return [session, envelopeLink(), retryUnreadableAlone(httpLink<AppRouter>(transport)), splitLink({ condition: isTableCall, true: batch(), false: batch() })];
+  return [
+    session,
+    envelopeLink(),
+    retryUnreadableAlone(httpLink<AppRouter>(transport)),
+    splitLink({ condition: isTableCall, true: batch(), false: batch() }),
+  ];
 }
 
 export const createAppTrpcClient = (config: RuntimeConfig, options: ClientOptions) =>

@@ -15,13 +15,18 @@ const SHAPES: [string, unknown][] = [
   ['{ Success: null }', { Success: null }],
   ['an array instead of an object', [{ Success: [] }]],
   ['no Success at all', {}],
-  ['rows and fields of the wrong kind', { Success: [null, 7, 'text', { Username: { nested: true }, Downline: 'x', Rank: 5 }] }],
+  [
+    'rows and fields of the wrong kind',
+    { Success: [null, 7, 'text', { Username: { nested: true }, Downline: 'x', Rank: 5 }] },
+  ],
   ['a text where an object belongs', { Success: 'surprise', JWT: 42 }],
 ];
 
 /** Every procedure but the profile answers `body` (the profile is fine, so every screen renders fully). */
 const answering = (body: unknown): MockHandlers =>
-  Object.fromEntries(procedureNames.filter((name) => name !== 'user.view_profile').map((name) => [name, () => body]));
+  Object.fromEntries(
+    procedureNames.filter((name) => name !== 'user.view_profile').map((name) => [name, () => body]),
+  );
 
 const ROUTES = [
   'dashboard',
@@ -49,20 +54,37 @@ async function settled() {
 }
 
 describe('unexpected bodies crash no screen', () => {
-  it.each(ROUTES)('%s', async (path) => {
-    for (const [, body] of SHAPES) {
-      const { unmount } = renderSignedIn(path, answering(body), { Subscription: false, Transaction_Password: true });
-      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-      await settled();
-      expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
-      unmount();
-    }
-  }, 60_000);
+  it.each(ROUTES)(
+    '%s',
+    async (path) => {
+      for (const [, body] of SHAPES) {
+        const { unmount } = renderSignedIn(path, answering(body), {
+          Subscription: false,
+          Transaction_Password: true,
+        });
+        expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+        await settled();
+        expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+        unmount();
+      }
+    },
+    60_000,
+  );
 
   it('drifted answers from a provider show what can be read and - elsewhere: a renamed or missing field, a number as a string, side L', async () => {
     const drifted = {
-      DateTime: '2026-03-05T10:20:00Z', TransID: 'DRIFT1', From_User: 'ann', Transaction_ID: 'T1', Side: 'L', Volume: '12.5',
-      Left_Carry: 0, Left_Total: 12.5, Right_Volume: 0, Right_Carry: 0, Right_Totals: 3, Status: 'Matched',
+      DateTime: '2026-03-05T10:20:00Z',
+      TransID: 'DRIFT1',
+      From_User: 'ann',
+      Transaction_ID: 'T1',
+      Side: 'L',
+      Volume: '12.5',
+      Left_Carry: 0,
+      Left_Total: 12.5,
+      Right_Volume: 0,
+      Right_Carry: 0,
+      Right_Totals: 3,
+      Status: 'Matched',
     };
     const { unmount } = renderSignedIn('/dashboard/volume', {
       ...answering({ Success: [] }),
@@ -71,12 +93,30 @@ describe('unexpected bodies crash no screen', () => {
     });
     const table = await screen.findByTestId('data-table');
     const row = (await within(table).findByText('DRIFT1')).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(1)).toEqual(['DRIFT1', 'ann', 'T1', 'Left', '$12.50', '-', '$0.00', '$12.50', '$0.00', '$0.00', '-', 'Matched']);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual([
+      'DRIFT1',
+      'ann',
+      'T1',
+      'Left',
+      '$12.50',
+      '-',
+      '$0.00',
+      '$12.50',
+      '$0.00',
+      '$0.00',
+      '-',
+      'Matched',
+    ]);
     unmount();
 
     // The profile's side 'L' is the left leg too; a missing country is '-'.
-    renderSignedIn('/dashboard/settings', answering({ Success: [] }), { Side: 'L' as '0', Country: undefined as unknown as string });
+    renderSignedIn('/dashboard/settings', answering({ Success: [] }), {
+      Side: 'L' as '0',
+      Country: undefined as unknown as string,
+    });
     expect((await screen.findByText('Side')).parentElement).toHaveTextContent(/^SideLeft$/);
     expect(screen.getByText('Country').parentElement).toHaveTextContent(/^Country-$/);
     expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
@@ -95,10 +135,16 @@ describe('unexpected bodies crash no screen', () => {
 
   it("a fee that is not a number is 'Failed to calculate withdrawal fees'", async () => {
     const user = userEvent.setup();
-    const wallets = { Success: { Withdrawal: { Available: 500, Total: 500, This_Month: 0, Last_Month: 0, User: 'demo' } } };
+    const wallets = {
+      Success: { Withdrawal: { Available: 500, Total: 500, This_Month: 0, Last_Month: 0, User: 'demo' } },
+    };
     renderSignedIn(
       '/dashboard/wallets',
-      { ...answering({ Success: {} }), 'wallet.view_all_wallets_details': () => wallets, 'withdraw.withdraw_fees': () => ({ Success: 'five' }) },
+      {
+        ...answering({ Success: {} }),
+        'wallet.view_all_wallets_details': () => wallets,
+        'withdraw.withdraw_fees': () => ({ Success: 'five' }),
+      },
       { Transaction_Password: true },
     );
     await user.click(await screen.findByRole('tab', { name: 'Withdrawal Request' }));

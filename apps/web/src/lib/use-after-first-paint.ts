@@ -11,7 +11,8 @@ export function useAfterFirstPaint(): boolean {
     // A frame callback runs just before the next paint; a task queued from it runs after that paint.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reveal = () => (timer = setTimeout(() => startTransition(() => setPainted(true)), 0));
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(reveal) : (reveal(), undefined);
+    const frame =
+      typeof requestAnimationFrame === 'function' ? requestAnimationFrame(reveal) : (reveal(), undefined);
     return () => {
       if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);

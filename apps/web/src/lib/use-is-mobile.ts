@@ -11,4 +11,8 @@ const subscribe = (onChange: () => void) => {
 };
 
 export const useIsMobile = () =>
-  useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );

@@ -51,7 +51,9 @@ describe('useSingleFlight', () => {
 
   it('releases the lock after a call that failed', async () => {
     const { result } = renderHook(() => useSingleFlight());
-    await act(() => expect(result.current.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused'));
+    await act(() =>
+      expect(result.current.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused'),
+    );
     expect(result.current.pending).toBe(false);
   });
 });

@@ -4,7 +4,13 @@
  */
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EARNING_TOTAL_WALLETS, WALLET_NAMES, numberOf, type WalletName, type walletDetailSchema } from '@md/shared';
+import {
+  EARNING_TOTAL_WALLETS,
+  WALLET_NAMES,
+  numberOf,
+  type WalletName,
+  type walletDetailSchema,
+} from '@md/shared';
 import type { z } from 'zod';
 import { recordOf } from './guards.ts';
 import { useTRPC } from './trpc.ts';
@@ -42,9 +48,11 @@ export function useRefreshWallets() {
  * A wallet's Available balance; undefined when the wallet or its figure is missing or unreadable
  * (shown as '-'; a form that spends it reads it as 0, so nothing is spent on a figure nobody has).
  */
-export const availableOf = (wallets: Wallets | undefined, name: string): number | undefined => numberOf(wallets?.[name]?.Available);
+export const availableOf = (wallets: Wallets | undefined, name: string): number | undefined =>
+  numberOf(wallets?.[name]?.Available);
 /** A wallet's lifetime Total; undefined when missing or unreadable. */
-export const totalOf = (wallets: Wallets | undefined, name: string): number | undefined => numberOf(wallets?.[name]?.Total);
+export const totalOf = (wallets: Wallets | undefined, name: string): number | undefined =>
+  numberOf(wallets?.[name]?.Total);
 
 /**
  * Total Earnings: the lifetime Totals of Binary, Direct, Upline_Bonus (when present) and Level;
@@ -62,4 +70,5 @@ export function totalEarnings(wallets: Wallets | undefined): number | undefined 
 }
 
 /** Narrows a select's value to a wallet name the contract accepts. */
-export const isWalletName = (value: string): value is WalletName => (WALLET_NAMES as readonly string[]).includes(value);
+export const isWalletName = (value: string): value is WalletName =>
+  (WALLET_NAMES as readonly string[]).includes(value);

@@ -20,17 +20,27 @@ export const memberProfile = (overrides: Partial<Profile> = {}): Profile => ({
   ...overrides,
 });
 
-export const wallet = (Available: number, Total = Available) => ({ Available, Total, This_Month: 0, Last_Month: 0, User: 'demo' });
+export const wallet = (Available: number, Total = Available) => ({
+  Available,
+  Total,
+  This_Month: 0,
+  Last_Month: 0,
+  User: 'demo',
+});
 
 /** Renders `path` signed in as demo; `handlers` add to (or replace) the profile handler. */
 export function renderSignedIn(path: string, handlers: MockHandlers = {}, profile: Partial<Profile> = {}) {
   localStorage.setItem('jwt', 'jwt-1');
-  localStorage.setItem('user', JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }));
+  localStorage.setItem(
+    'user',
+    JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }),
+  );
   return renderApp(path, { 'user.view_profile': () => ({ Success: [memberProfile(profile)] }), ...handlers });
 }
 
 /** How many times a procedure was called so far. */
-export const callsTo = (calls: { path: string; input: unknown }[], path: string) => calls.filter((call) => call.path === path);
+export const callsTo = (calls: { path: string; input: unknown }[], path: string) =>
+  calls.filter((call) => call.path === path);
 
 /**
  * Imports the dashboard shell and a page before a file's tests: both are lazy routes, and their

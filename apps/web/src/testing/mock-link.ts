@@ -9,12 +9,18 @@ export type MockHandlers = Partial<Record<ProcedureName, (input: Record<string, 
 
 /** Thrown by a handler to answer with a provider error. */
 export class MockFailure extends Error {
-  constructor(message: string, readonly status = 400) {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
     super(message);
   }
 }
 
-export function mockLink(handlers: MockHandlers, calls: { path: string; input: unknown }[] = []): TRPCLink<AppRouter> {
+export function mockLink(
+  handlers: MockHandlers,
+  calls: { path: string; input: unknown }[] = [],
+): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
       observable((observer) => {

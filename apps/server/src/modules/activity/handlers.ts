@@ -81,7 +81,11 @@ function recentTransfers(ctx: Pick<Services, 'sqlite'>, memberId: number, limit:
     .all({ member: memberId, limit });
 }
 
-export function recentActivity(ctx: Pick<Services, 'db' | 'sqlite'>, memberId: number, limit: number): Activity[] {
+export function recentActivity(
+  ctx: Pick<Services, 'db' | 'sqlite'>,
+  memberId: number,
+  limit: number,
+): Activity[] {
   const notes = ctx.db
     .select()
     .from(notifications)
@@ -128,5 +132,7 @@ export function recentActivity(ctx: Pick<Services, 'db' | 'sqlite'>, memberId: n
 }
 
 export const activityHandlers: Handlers = {
-  'activity.view_recent': (ctx, input) => ({ Success: recentActivity(ctx, ctx.member.id, input.limit ?? ACTIVITY_LIMIT) }),
+  'activity.view_recent': (ctx, input) => ({
+    Success: recentActivity(ctx, ctx.member.id, input.limit ?? ACTIVITY_LIMIT),
+  }),
 };

@@ -44,7 +44,9 @@ export function subscriptionFigures(ctx: Reader, memberId: number) {
     )
     .get(memberId)!;
   return {
-    activeSubscriptions: row.active, maxEarnings: microsToAmount(row.maxEarnings), totalEarnings: microsToAmount(row.totalEarnings),
+    activeSubscriptions: row.active,
+    maxEarnings: microsToAmount(row.maxEarnings),
+    totalEarnings: microsToAmount(row.totalEarnings),
     remainingEarnings: microsToAmount(Math.max(0, row.maxEarnings - row.totalEarnings)),
   };
 }

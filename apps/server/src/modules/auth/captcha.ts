@@ -13,7 +13,11 @@ const used = new WeakMap<object, Map<string, number>>();
 /** A challenge signed with this server's key (the provider gateway serves the provider's instead while it answers forgot_username). */
 export const newChallenge = (config: Services['config']) =>
   // Real time, not the QA clock: altcha-lib checks expiry against Date.now().
-  createChallenge({ hmacKey: config.captchaHmacKey, maxNumber: config.captchaMaxNumber, expires: new Date(Date.now() + CHALLENGE_TTL_MS) });
+  createChallenge({
+    hmacKey: config.captchaHmacKey,
+    maxNumber: config.captchaMaxNumber,
+    expires: new Date(Date.now() + CHALLENGE_TTL_MS),
+  });
 
 export function registerCaptchaRoutes(app: FastifyInstance, services: Services) {
   app.get('/captcha/challenge', async (_request, reply) => {
@@ -23,7 +27,10 @@ export function registerCaptchaRoutes(app: FastifyInstance, services: Services) 
 }
 
 /** True for a valid, unexpired solution that was not accepted before. Never throws. */
-export async function verifyCaptcha(config: Services['config'], payload: string | undefined): Promise<boolean> {
+export async function verifyCaptcha(
+  config: Services['config'],
+  payload: string | undefined,
+): Promise<boolean> {
   if (!payload || payload.length > 4096) return false;
   let valid = false;
   try {

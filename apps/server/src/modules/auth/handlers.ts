@@ -6,11 +6,26 @@
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { members } from '@md/db';
-import { emailField, meetsChangePassword, MSG, registrationUsername, RESET_THROTTLE_MS, stripSpaces } from '@md/shared';
+import {
+  emailField,
+  meetsChangePassword,
+  MSG,
+  registrationUsername,
+  RESET_THROTTLE_MS,
+  stripSpaces,
+} from '@md/shared';
 import { AppError, badRequest, unauthorized } from '../../core/errors.ts';
 import { afterAnswer } from '../../core/after-answer.ts';
 import { rememberAddress, reserveGuess, reserveGuessInTurn, type Guess } from '../../core/attempts.ts';
-import { checkOtp, consumeOtp, giveBackOtp, issueOtp, MAIL_NOT_SENT, mailOtp, OTP_MESSAGES } from '../../core/otp.ts';
+import {
+  checkOtp,
+  consumeOtp,
+  giveBackOtp,
+  issueOtp,
+  MAIL_NOT_SENT,
+  mailOtp,
+  OTP_MESSAGES,
+} from '../../core/otp.ts';
 import { hashLane, hashPassword, verifyAgainstDummy, verifyPassword } from '../../core/passwords.ts';
 import { mailSecurityNotice } from '../../core/security-notice.ts';
 import type { Ctx, Services } from '../../core/services.ts';
@@ -41,7 +56,8 @@ export const AUTH_MESSAGES = {
   totpNotStarted: 'Start 2FA set-up first to get a key',
 } as const;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 function requireMember(ctx: Ctx) {
   if (!ctx.member) throw unauthorized(MSG.invalidAuthentication);
@@ -54,7 +70,8 @@ const wrongGuess = (guess: Guess, message: string) => {
   return badRequest(message);
 };
 
-const findMemberById = (ctx: Pick<Services, 'db'>, id: number) => ctx.db.select().from(members).where(eq(members.id, id)).get();
+const findMemberById = (ctx: Pick<Services, 'db'>, id: number) =>
+  ctx.db.select().from(members).where(eq(members.id, id)).get();
 
 /**
  * Accepts a TOTP step for a member: one conditional write, true only when it moved the member's
@@ -64,7 +81,13 @@ const claimTotpStep = (ctx: Pick<Services, 'db'>, memberId: number, step: number
   ctx.db
     .update(members)
     .set({ totpLastStep: step })
-    .where(and(eq(members.id, memberId), eq(members.totpEnabled, true), or(isNull(members.totpLastStep), lt(members.totpLastStep, step))))
+    .where(
+      and(
+        eq(members.id, memberId),
+        eq(members.totpEnabled, true),
+        or(isNull(members.totpLastStep), lt(members.totpLastStep, step)),
+      ),
+    )
     .run().changes === 1;
 
 /** The new password's hash after its emailed code was used up; when the busy hashing queue refuses it, the code is given back for the retry. */
@@ -88,11 +111,13 @@ export const authHandlers: Handlers = {
         : await verifyAgainstDummy(input.password, hashLane(ctx));
       // The row read before the hash is stale now: the password or the TOTP state may have changed.
       const member = found && findMemberById(ctx, found.id);
-      if (!member || !passwordOk || member.passwordHash !== found.passwordHash) throw wrongGuess(guess, AUTH_MESSAGES.invalidCredentials);
+      if (!member || !passwordOk || member.passwordHash !== found.passwordHash)
+        throw wrongGuess(guess, AUTH_MESSAGES.invalidCredentials);
       if (member.totpEnabled && member.totpSecret) {
         if (!input.totp) throw wrongGuess(guess, MSG.totpRequired);
         const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
-        if (step === null || !claimTotpStep(ctx, member.id, step)) throw wrongGuess(guess, AUTH_MESSAGES.invalidTotp);
+        if (step === null || !claimTotpStep(ctx, member.id, step))
+          throw wrongGuess(guess, AUTH_MESSAGES.invalidTotp);
       }
       rememberAddress(ctx, member.username, ctx.caller);
       return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member, ctx.caller) };
@@ -117,7 +142,12 @@ export const authHandlers: Handlers = {
     if (input.page === 'Change Password') {
       const member = requireMember(ctx);
       if (input.otp === undefined || input.otp === '') {
-        await mailOtp(ctx, { purpose: 'change_password', subject: member.username, email: member.email, username: member.username });
+        await mailOtp(ctx, {
+          purpose: 'change_password',
+          subject: member.username,
+          email: member.email,
+          username: member.username,
+        });
         return { Success: MSG.otpSent };
       }
       checkOtp(ctx, { purpose: 'change_password', subject: member.username, code: input.otp });
@@ -131,7 +161,13 @@ export const authHandlers: Handlers = {
     const address = email.data.toLowerCase();
     if (input.otp === undefined || input.otp === '') {
       if (findMemberByUsername(ctx, username.data)) throw badRequest(AUTH_MESSAGES.usernameTaken);
-      await mailOtp(ctx, { purpose: 'registration', subject: address, email: address, username: username.data, payload: username.data });
+      await mailOtp(ctx, {
+        purpose: 'registration',
+        subject: address,
+        email: address,
+        username: username.data,
+        payload: username.data,
+      });
       return { Success: MSG.otpSent };
     }
     checkOtp(ctx, { purpose: 'registration', subject: address, code: input.otp, payload: username.data });
@@ -143,7 +179,12 @@ export const authHandlers: Handlers = {
     if (!sponsor) throw badRequest(MSG.invalidSponsorLong);
     if (findMemberByUsername(ctx, input.username)) throw badRequest(AUTH_MESSAGES.usernameTaken);
     const email = input.email.toLowerCase();
-    const code = consumeOtp(ctx, { purpose: 'registration', subject: email, code: input.otp, payload: input.username });
+    const code = consumeOtp(ctx, {
+      purpose: 'registration',
+      subject: email,
+      code: input.otp,
+      payload: input.username,
+    });
     const passwordHash = await hashAfterCode(ctx, code, input.password);
     let member;
     try {
@@ -159,7 +200,13 @@ export const authHandlers: Handlers = {
           createdAt: ctx.clock.now(),
         });
         const transId = newTransId('REG');
-        notify(ctx, sponsor.id, 'New_Registration', `${created.name} (${created.username}) joined your team on the ${created.side === '0' ? 'left' : 'right'} leg.`, transId);
+        notify(
+          ctx,
+          sponsor.id,
+          'New_Registration',
+          `${created.name} (${created.username}) joined your team on the ${created.side === '0' ? 'left' : 'right'} leg.`,
+          transId,
+        );
         notify(ctx, created.id, 'Welcome', `Welcome, ${created.name}! Your account is ready.`, transId);
         return created;
       });
@@ -181,7 +228,14 @@ export const authHandlers: Handlers = {
     const at = ctx.clock.now();
     afterAnswer(ctx, () => {
       const member = findMemberByUsername(ctx, input.username);
-      if (member) issueOtp(ctx, { purpose: 'reset_password', subject: member.username, email: member.email, username: member.username, at });
+      if (member)
+        issueOtp(ctx, {
+          purpose: 'reset_password',
+          subject: member.username,
+          email: member.email,
+          username: member.username,
+          at,
+        });
     });
     return { Success: AUTH_MESSAGES.resetEmailSent };
   },
@@ -190,15 +244,27 @@ export const authHandlers: Handlers = {
     throttleOnce(ctx, `reset_password|${input.username}`, RESET_THROTTLE_MS, MSG.resetThrottle);
     const member = findMemberByUsername(ctx, input.username);
     // An unknown name fails like a known one without a pending code ('Invalid OTP', counted as a wrong code).
-    const code = consumeOtp(ctx, { purpose: 'reset_password', subject: member?.username ?? input.username, code: input.otp });
+    const code = consumeOtp(ctx, {
+      purpose: 'reset_password',
+      subject: member?.username ?? input.username,
+      code: input.otp,
+    });
     if (!member) throw badRequest(OTP_MESSAGES.invalid);
     const passwordHash = await hashAfterCode(ctx, code, input.newpassword);
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash }).where(eq(members.id, member.id)).run();
       // Reset without a session: every session of the account ends (whoever took it over included).
       revokeOtherSessions(ctx.db, ctx.clock, member.id, null);
-      notify(ctx, member.id, 'Security_Alert', 'Your password was reset. If this was not you, contact support.');
-      mailSecurityNotice(ctx, member, { subject: 'your password was reset', change: 'The password of your account was reset with a code mailed to this address' });
+      notify(
+        ctx,
+        member.id,
+        'Security_Alert',
+        'Your password was reset. If this was not you, contact support.',
+      );
+      mailSecurityNotice(ctx, member, {
+        subject: 'your password was reset',
+        change: 'The password of your account was reset with a code mailed to this address',
+      });
     });
     // The code proved the mailbox from this address: the per-account sign-in ceiling lets it in.
     rememberAddress(ctx, member.username, ctx.caller);
@@ -215,7 +281,11 @@ export const authHandlers: Handlers = {
     const address = email.data;
     const at = ctx.clock.now();
     afterAnswer(ctx, () => {
-      const found = ctx.db.select({ username: members.username }).from(members).where(eq(members.email, address.toLowerCase())).all();
+      const found = ctx.db
+        .select({ username: members.username })
+        .from(members)
+        .where(eq(members.email, address.toLowerCase()))
+        .all();
       if (found.length === 0) return;
       const names = found.map((m) => m.username);
       ctx.mailer.send({
@@ -239,13 +309,21 @@ export const authHandlers: Handlers = {
     if (newPassword.length < 6) throw badRequest(MSG.newPasswordMin6);
     if (!meetsChangePassword(newPassword)) throw badRequest(MSG.newPasswordCriteria);
     // The account password guessed with a session: counted with the sign-in failures of the account.
-    const guess = await reserveGuessInTurn(ctx, 'login', { account: ctx.member.username, caller: ctx.caller });
+    const guess = await reserveGuessInTurn(ctx, 'login', {
+      account: ctx.member.username,
+      caller: ctx.caller,
+    });
     try {
-      if (!(await verifyPassword(oldPassword, ctx.member.passwordHash, hashLane(ctx)))) throw wrongGuess(guess, AUTH_MESSAGES.oldPasswordIncorrect);
+      if (!(await verifyPassword(oldPassword, ctx.member.passwordHash, hashLane(ctx))))
+        throw wrongGuess(guess, AUTH_MESSAGES.oldPasswordIncorrect);
     } finally {
       guess.release();
     }
-    const code = consumeOtp(ctx, { purpose: 'change_password', subject: ctx.member.username, code: input.otp });
+    const code = consumeOtp(ctx, {
+      purpose: 'change_password',
+      subject: ctx.member.username,
+      code: input.otp,
+    });
     const passwordHash = await hashAfterCode(ctx, code, newPassword);
     const member = ctx.member;
     ctx.db.transaction(() => {
@@ -253,8 +331,16 @@ export const authHandlers: Handlers = {
       // Every session ends, this one too (DESIGN: tokens issued before a password change are refused;
       // the client signs in again with the new password).
       revokeOtherSessions(ctx.db, ctx.clock, member.id, null);
-      notify(ctx, member.id, 'Security_Alert', 'Your password was changed. If this was not you, reset it at once.');
-      mailSecurityNotice(ctx, member, { subject: 'your password was changed', change: 'The password of your account was changed' });
+      notify(
+        ctx,
+        member.id,
+        'Security_Alert',
+        'Your password was changed. If this was not you, reset it at once.',
+      );
+      mailSecurityNotice(ctx, member, {
+        subject: 'your password was changed',
+        change: 'The password of your account was changed',
+      });
     });
     return { Success: AUTH_MESSAGES.passwordChanged };
   },
@@ -282,12 +368,21 @@ export const authHandlers: Handlers = {
           const turnedOn = ctx.db
             .update(members)
             .set({ totpSecret: pending, totpPendingSecret: null, totpEnabled: true, totpLastStep: step })
-            .where(and(eq(members.id, member.id), eq(members.totpEnabled, false), eq(members.totpPendingSecret, pending)))
+            .where(
+              and(
+                eq(members.id, member.id),
+                eq(members.totpEnabled, false),
+                eq(members.totpPendingSecret, pending),
+              ),
+            )
             .run();
           if (turnedOn.changes !== 1) throw wrongGuess(guess, MSG.invalidVerificationCode);
           endOtherSessions(ctx);
           notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned on.');
-          mailSecurityNotice(ctx, member, { subject: 'two-factor authentication was turned on', change: 'Two-factor authentication was turned on for your account' });
+          mailSecurityNotice(ctx, member, {
+            subject: 'two-factor authentication was turned on',
+            change: 'Two-factor authentication was turned on for your account',
+          });
         });
         return { Success: MSG.twoFaEnabled };
       }
@@ -304,7 +399,10 @@ export const authHandlers: Handlers = {
           .run();
         endOtherSessions(ctx);
         notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned off.');
-        mailSecurityNotice(ctx, member, { subject: 'two-factor authentication was turned off', change: 'Two-factor authentication was turned off for your account' });
+        mailSecurityNotice(ctx, member, {
+          subject: 'two-factor authentication was turned off',
+          change: 'Two-factor authentication was turned off for your account',
+        });
       });
       return { Success: MSG.twoFaDisabled };
     } finally {

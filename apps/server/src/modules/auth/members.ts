@@ -20,26 +20,29 @@ export interface NewMember {
 
 /** Synchronous so the caller can run it inside one transaction with what belongs with it. */
 export function insertMember(ctx: Pick<Services, 'db' | 'sqlite'>, input: NewMember): Member {
-  const placement = input.sponsorId === null ? { parentId: null, side: null } : findPlacement(ctx.sqlite, input.sponsorId, input.side);
+  const placement =
+    input.sponsorId === null
+      ? { parentId: null, side: null }
+      : findPlacement(ctx.sqlite, input.sponsorId, input.side);
   // The member row and its binary_stats (depth, ancestors' team_size) commit together.
   return ctx.sqlite.transaction(() => {
     const member = ctx.db
-    .insert(members)
-    .values({
-      username: input.username,
-      name: input.name,
-      email: input.email.toLowerCase(),
-      country: input.country,
-      sponsorId: input.sponsorId,
-      parentId: placement.parentId,
-      side: placement.side,
-      createdAt: input.createdAt,
-      passwordHash: input.passwordHash,
-      totpSecret: input.totpSecret ?? null,
-      totpEnabled: Boolean(input.totpSecret),
-    })
-    .returning()
-    .get();
+      .insert(members)
+      .values({
+        username: input.username,
+        name: input.name,
+        email: input.email.toLowerCase(),
+        country: input.country,
+        sponsorId: input.sponsorId,
+        parentId: placement.parentId,
+        side: placement.side,
+        createdAt: input.createdAt,
+        passwordHash: input.passwordHash,
+        totpSecret: input.totpSecret ?? null,
+        totpEnabled: Boolean(input.totpSecret),
+      })
+      .returning()
+      .get();
     recordPlacement(ctx.sqlite, member.id, placement.parentId);
     return member;
   })();

@@ -44,15 +44,31 @@ const ADDRESS_TAG = 'md-deposit-address:v1:';
  * The deposit's receiving address: keccak-256 of (tag, TransID), last 20 bytes, EIP-55 checksummed.
  * TransIDs are unique, so addresses are (the unique index on deposits.address double-checks).
  */
-export const depositAddress = (transId: string) => getAddress(`0x${keccak256(toBytes(ADDRESS_TAG + transId)).slice(-40)}`);
+export const depositAddress = (transId: string) =>
+  getAddress(`0x${keccak256(toBytes(ADDRESS_TAG + transId)).slice(-40)}`);
 
 /** Opens a deposit window. Synchronous: the seed calls it too. */
-export function openDeposit(ctx: MoneyCtx, memberId: number, amountMicros: number, currency: string, at = ctx.clock.now()): DepositRow {
+export function openDeposit(
+  ctx: MoneyCtx,
+  memberId: number,
+  amountMicros: number,
+  currency: string,
+  at = ctx.clock.now(),
+): DepositRow {
   return moneyTransaction(ctx, () => {
     const transId = nextTransId(ctx, 'DP', 'deposits');
     return ctx.db
       .insert(deposits)
-      .values({ transId, memberId, amount: amountMicros, currency, address: depositAddress(transId), status: 'PENDING', createdAt: at, expiresAt: at + DEPOSIT_WINDOW_MS })
+      .values({
+        transId,
+        memberId,
+        amount: amountMicros,
+        currency,
+        address: depositAddress(transId),
+        status: 'PENDING',
+        createdAt: at,
+        expiresAt: at + DEPOSIT_WINDOW_MS,
+      })
       .returning()
       .get();
   });
@@ -62,7 +78,11 @@ export function openDeposit(ctx: MoneyCtx, memberId: number, amountMicros: numbe
 export function findDeposit(ctx: Pick<Services, 'db'>, ref: string | number): DepositRow | undefined {
   const text = String(ref).trim();
   return /^\d+$/.test(text)
-    ? ctx.db.select().from(deposits).where(eq(deposits.id, Number(text))).get()
+    ? ctx.db
+        .select()
+        .from(deposits)
+        .where(eq(deposits.id, Number(text)))
+        .get()
     : ctx.db.select().from(deposits).where(eq(deposits.transId, text)).get();
 }
 
@@ -77,24 +97,55 @@ export interface PayResult {
  * Reports a payment of `paidMicros` (default: the full amount). Idempotent: a paid deposit is
  * never credited twice, whatever the number of calls. Read and write in one transaction.
  */
-export function payDeposit(ctx: MoneyCtx, ref: string | number, paidMicros?: number, at = ctx.clock.now()): PayResult {
+export function payDeposit(
+  ctx: MoneyCtx,
+  ref: string | number,
+  paidMicros?: number,
+  at = ctx.clock.now(),
+): PayResult {
   return moneyTransaction(ctx, (): PayResult => {
     const deposit = findDeposit(ctx, ref);
     if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
     if (deposit.status === 'PAID') return { deposit, credited: false, message: DEPOSIT_MESSAGES.alreadyPaid };
-    if (deposit.status === 'EXPIRED' || at >= deposit.expiresAt) throw new AppError(409, DEPOSIT_MESSAGES.expired);
+    if (deposit.status === 'EXPIRED' || at >= deposit.expiresAt)
+      throw new AppError(409, DEPOSIT_MESSAGES.expired);
     const paid = paidMicros ?? deposit.amount;
     if (!Number.isSafeInteger(paid) || paid <= 0) throw badRequest('amount must be a positive number');
     if (paid < deposit.amount) {
-      const updated = ctx.db.update(deposits).set({ status: 'PARTIAL', paidAmount: paid }).where(eq(deposits.id, deposit.id)).returning().get();
+      const updated = ctx.db
+        .update(deposits)
+        .set({ status: 'PARTIAL', paidAmount: paid })
+        .where(eq(deposits.id, deposit.id))
+        .returning()
+        .get();
       return { deposit: updated, credited: false, message: DEPOSIT_MESSAGES.partial };
     }
     // What was asked for is credited; an overpayment is recorded in paid_amount only.
-    const updated = ctx.db.update(deposits).set({ status: 'PAID', paidAmount: paid, paidAt: at }).where(eq(deposits.id, deposit.id)).returning().get();
+    const updated = ctx.db
+      .update(deposits)
+      .set({ status: 'PAID', paidAmount: paid, paidAt: at })
+      .where(eq(deposits.id, deposit.id))
+      .returning()
+      .get();
     transfer(ctx, [
-      { transId: deposit.transId, from: { system: 'deposits_clearing' }, to: { member: deposit.memberId, wallet: 'Deposit' }, amount: deposit.amount, reason: 'deposit', memberId: deposit.memberId, at },
+      {
+        transId: deposit.transId,
+        from: { system: 'deposits_clearing' },
+        to: { member: deposit.memberId, wallet: 'Deposit' },
+        amount: deposit.amount,
+        reason: 'deposit',
+        memberId: deposit.memberId,
+        at,
+      },
     ]);
-    notify(ctx, deposit.memberId, 'Deposit', `Your deposit of ${formatMoney(microsToAmount(deposit.amount))} was received and credited to your Deposit wallet.`, deposit.transId, at);
+    notify(
+      ctx,
+      deposit.memberId,
+      'Deposit',
+      `Your deposit of ${formatMoney(microsToAmount(deposit.amount))} was received and credited to your Deposit wallet.`,
+      deposit.transId,
+      at,
+    );
     return { deposit: updated, credited: true, message: DEPOSIT_MESSAGES.paid };
   });
 }
@@ -106,7 +157,12 @@ export function expireDeposit(ctx: MoneyCtx, ref: string | number): DepositRow {
     if (!deposit) throw notFound(DEPOSIT_MESSAGES.notFound);
     if (deposit.status === 'PAID') throw new AppError(409, 'Deposit is already paid');
     if (deposit.status === 'EXPIRED') return deposit;
-    return ctx.db.update(deposits).set({ status: 'EXPIRED' }).where(eq(deposits.id, deposit.id)).returning().get();
+    return ctx.db
+      .update(deposits)
+      .set({ status: 'EXPIRED' })
+      .where(eq(deposits.id, deposit.id))
+      .returning()
+      .get();
   });
 }
 
@@ -127,7 +183,9 @@ export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
     const due = ctx.db
       .select({ id: deposits.id, createdAt: deposits.createdAt })
       .from(deposits)
-      .where(and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.createdAt, now - delayMs), mine))
+      .where(
+        and(inArray(deposits.status, ['PENDING', 'PARTIAL']), lte(deposits.createdAt, now - delayMs), mine),
+      )
       .all();
     for (const d of due) payDeposit(ctx, d.id, undefined, d.createdAt + delayMs);
   }
@@ -139,7 +197,10 @@ export function settleDeposits(ctx: MoneyCtx, memberId?: number): void {
       .run();
   else {
     if (prepared(ctx.sqlite, `select 1 from deposits where ${OVERDUE_OF_MEMBER} limit 1`).get(now, memberId))
-      prepared(ctx.sqlite, `update deposits set status = 'EXPIRED' where ${OVERDUE_OF_MEMBER}`).run(now, memberId);
+      prepared(ctx.sqlite, `update deposits set status = 'EXPIRED' where ${OVERDUE_OF_MEMBER}`).run(
+        now,
+        memberId,
+      );
   }
 }
 
@@ -210,7 +271,8 @@ export const depositPaymentRequest = (d: Pick<DepositRow, 'amount' | 'currency' 
   depositPaymentUri(currencyOf(d), d.address, depositBaseUnits(d));
 
 /** The contract accepts only these two; a row holds what the contract accepted. */
-const currencyOf = (d: Pick<DepositRow, 'currency'>): Currency => (d.currency === 'BNB.BSC' ? 'BNB.BSC' : 'USDT.BEP20');
+const currencyOf = (d: Pick<DepositRow, 'currency'>): Currency =>
+  d.currency === 'BNB.BSC' ? 'BNB.BSC' : 'USDT.BEP20';
 
 /** Demo auto-pay: pay the deposit after the configured delay (the read-time catch-up covers restarts). */
 function scheduleAutopay(ctx: MoneyCtx, deposit: DepositRow) {
@@ -232,11 +294,26 @@ export const depositHandlers: Handlers = {
     const deposit = openDeposit(ctx, ctx.member.id, amountToMicros(input.amount_usdt), input.currency);
     scheduleAutopay(ctx, deposit);
     // The 4-module quiet zone ISO/IEC 18004 asks for: scanners need it on any background.
-    const qr = await QRCode.toDataURL(depositPaymentRequest(deposit), { errorCorrectionLevel: 'M', margin: 4, width: 300 });
-    return { Success: { Amount: microsToAmount(deposit.amount), QR_Code: qr, Address: deposit.address, TransID: deposit.transId } };
+    const qr = await QRCode.toDataURL(depositPaymentRequest(deposit), {
+      errorCorrectionLevel: 'M',
+      margin: 4,
+      width: 300,
+    });
+    return {
+      Success: {
+        Amount: microsToAmount(deposit.amount),
+        QR_Code: qr,
+        Address: deposit.address,
+        TransID: deposit.transId,
+      },
+    };
   },
 };
 
 /** Total a member has been credited by deposits (micro-units); used by tests and the seed facts. */
 export const creditedDeposits = (ctx: Pick<Services, 'db'>, memberId: number) =>
-  ctx.db.select({ total: sql<number>`coalesce(sum(${deposits.amount}), 0)` }).from(deposits).where(and(eq(deposits.memberId, memberId), eq(deposits.status, 'PAID'))).get()?.total ?? 0;
+  ctx.db
+    .select({ total: sql<number>`coalesce(sum(${deposits.amount}), 0)` })
+    .from(deposits)
+    .where(and(eq(deposits.memberId, memberId), eq(deposits.status, 'PAID')))
+    .get()?.total ?? 0;

@@ -7,7 +7,12 @@ import { hasActiveSubscription } from '../profile/subscriptions.ts';
 
 export const directHandlers: Handlers = {
   'direct.view_direct_team_details': (ctx) => {
-    const directs = ctx.db.select().from(members).where(eq(members.sponsorId, ctx.member.id)).orderBy(asc(members.createdAt), asc(members.id)).all();
+    const directs = ctx.db
+      .select()
+      .from(members)
+      .where(eq(members.sponsorId, ctx.member.id))
+      .orderBy(asc(members.createdAt), asc(members.id))
+      .all();
     return {
       Success: directs.map((m) => ({
         Username: m.username,

@@ -29,12 +29,22 @@ const EXAMPLES: Examples = {
     country: 'India',
   },
   'user.reset_password_email': { username: 'demo' },
-  'user.reset_password': { username: 'demo', otp: OTP, newpassword: 'Fresh@12345', conpassword: 'Fresh@12345' },
+  'user.reset_password': {
+    username: 'demo',
+    otp: OTP,
+    newpassword: 'Fresh@12345',
+    conpassword: 'Fresh@12345',
+  },
   'user.forgot_username': { email: 'demo@example.com' },
   'user.view_profile': {},
   'user.enable_totp': {},
   'user.change_totp_status': { status: true, totp: OTP },
-  'user.change_password': { oldpassword: 'Demo@1234', newpassword: 'Fresh@12345', conpassword: 'Fresh@12345', otp: OTP },
+  'user.change_password': {
+    oldpassword: 'Demo@1234',
+    newpassword: 'Fresh@12345',
+    conpassword: 'Fresh@12345',
+    otp: OTP,
+  },
   'user.change_email_request': { email: 'demo.new@example.com' },
   'user.change_email': { email: 'demo.new@example.com', otp: OTP },
   'user.reset_transaction_password': { password: 'Txn@456' },
@@ -62,7 +72,12 @@ const EXAMPLES: Examples = {
   'binary.view_binary_downline_details': { username: 'gonzalo_001' },
   'rank.view_all_ranks': {},
   'rank.current_rank': {},
-  'support.send_message': { name: 'Demo Member', email: 'demo@example.com', subject: 'Withdrawal status', message: 'My withdrawal of 50 USDT is still pending. Could you check it?' },
+  'support.send_message': {
+    name: 'Demo Member',
+    email: 'demo@example.com',
+    subject: 'Withdrawal status',
+    message: 'My withdrawal of 50 USDT is still pending. Could you check it?',
+  },
   'activity.view_recent': { limit: 20 },
   'earning.view_daily_earnings': { days: 30 },
   'binary.view_daily_volume': { days: 30 },
@@ -94,7 +109,9 @@ const isTotal = (name: ProcedureName) => contract[name].path.includes('/total_')
  */
 export function requestExample(name: ProcedureName): unknown {
   if (contract[name].input === tableInput) {
-    const page: TableInput = isTotal(name) ? { pageSize: 10, path: contract[name].path } : { pageNo: 1, pageSize: 10, path: contract[name].path };
+    const page: TableInput = isTotal(name)
+      ? { pageSize: 10, path: contract[name].path }
+      : { pageNo: 1, pageSize: 10, path: contract[name].path };
     return page;
   }
   return EXAMPLES[name];

@@ -5,12 +5,16 @@
 import type { JsonSchema } from './schemas.ts';
 
 export const HEALTH_TAG = 'operations';
-export const HEALTH_TAG_DESCRIPTION = 'Liveness and readiness for operators and orchestrators (no authentication, no secrets in the answers)';
+export const HEALTH_TAG_DESCRIPTION =
+  'Liveness and readiness for operators and orchestrators (no authentication, no secrets in the answers)';
 
 const check: JsonSchema = {
   type: 'object',
   required: ['ok', 'detail'],
-  properties: { ok: { type: 'boolean' }, detail: { type: 'string', description: 'What was found (file names, codes; never a path or a secret)' } },
+  properties: {
+    ok: { type: 'boolean' },
+    detail: { type: 'string', description: 'What was found (file names, codes; never a path or a secret)' },
+  },
 };
 const CHECKS = ['file', 'database', 'disk', 'lastFault', 'runs'] as const;
 const readiness: JsonSchema = {
@@ -19,8 +23,16 @@ const readiness: JsonSchema = {
   properties: {
     status: { type: 'string', enum: ['ready', 'not ready'] },
     ready: { type: 'boolean' },
-    reasons: { type: 'array', items: { type: 'string' }, description: 'One line per failing check, `<check>: <detail>`' },
-    checks: { type: 'object', required: [...CHECKS], properties: Object.fromEntries(CHECKS.map((name) => [name, check])) },
+    reasons: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'One line per failing check, `<check>: <detail>`',
+    },
+    checks: {
+      type: 'object',
+      required: [...CHECKS],
+      properties: Object.fromEntries(CHECKS.map((name) => [name, check])),
+    },
   },
 };
 const readyExample = {
@@ -40,7 +52,13 @@ const notReadyExample = {
   status: 'not ready',
   ready: false,
   reasons: ['file: app.sqlite was deleted while the server had it open: what is written now would be lost'],
-  checks: { ...readyExample.checks, file: { ok: false, detail: 'app.sqlite was deleted while the server had it open: what is written now would be lost' } },
+  checks: {
+    ...readyExample.checks,
+    file: {
+      ok: false,
+      detail: 'app.sqlite was deleted while the server had it open: what is written now would be lost',
+    },
+  },
 };
 
 const json = (schema: JsonSchema, example: unknown) => ({ 'application/json': { schema, example } });
@@ -51,13 +69,21 @@ export const HEALTH_PATHS = {
       operationId: 'operations.healthz',
       tags: [HEALTH_TAG],
       summary: 'Liveness: the process answers',
-      description: 'Answers 200 while the process runs, whatever the state of its database (that is /readyz).',
+      description:
+        'Answers 200 while the process runs, whatever the state of its database (that is /readyz).',
       security: [],
       responses: {
         '200': {
           description: 'Alive',
           content: json(
-            { type: 'object', required: ['status', 'uptimeSeconds'], properties: { status: { type: 'string', enum: ['alive'] }, uptimeSeconds: { type: 'integer', minimum: 0 } } },
+            {
+              type: 'object',
+              required: ['status', 'uptimeSeconds'],
+              properties: {
+                status: { type: 'string', enum: ['alive'] },
+                uptimeSeconds: { type: 'integer', minimum: 0 },
+              },
+            },
             { status: 'alive', uptimeSeconds: 3600 },
           ),
         },
@@ -68,8 +94,10 @@ export const HEALTH_PATHS = {
     get: {
       operationId: 'operations.readyz',
       tags: [HEALTH_TAG],
-      summary: 'Readiness: the database is the one opened and writable, the disk has room, no recent storage fault, the daily runs are not failing',
-      description: 'Answers 200 when every check holds, 503 with the reasons otherwise. A change of answer is logged once.',
+      summary:
+        'Readiness: the database is the one opened and writable, the disk has room, no recent storage fault, the daily runs are not failing',
+      description:
+        'Answers 200 when every check holds, 503 with the reasons otherwise. A change of answer is logged once.',
       security: [],
       responses: {
         '200': { description: 'Ready', content: json(readiness, readyExample) },

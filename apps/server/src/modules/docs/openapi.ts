@@ -95,7 +95,8 @@ const QA_TOKEN_SCHEME: SecurityScheme = {
   type: 'apiKey',
   in: 'header',
   name: 'X-QA-Token',
-  description: 'The server’s QA_TOKEN. Every /__qa call must send it (else 401 and nothing is done); an X-QA-Fault header on a contract call without it is ignored.',
+  description:
+    'The server’s QA_TOKEN. Every /__qa call must send it (else 401 and nothing is done); an X-QA-Fault header on a contract call without it is ignored.',
 };
 const QA_UNAUTHORIZED = {
   name: 'QaUnauthorized',
@@ -150,14 +151,29 @@ const STATUS_RESPONSES: Record<string, { name: string; description: string }> = 
     name: 'Unauthorized',
     description: `Token problem: \`{ "Error": "${MSG.invalidAuthentication}" }\` for a missing or forged token, \`{ "Error": "Session Expired" }\` for an expired or revoked one. The client drops the session and goes to the sign-in page.`,
   },
-  '403': { name: 'Forbidden', description: 'The action is refused for this member (e.g. an email change while a subscription is active).' },
-  '404': { name: 'NotFound', description: 'The member or record is not there, or not within the caller’s downline.' },
-  '409': { name: 'Conflict', description: 'The record is no longer in a state that allows this (already paid, expired, already decided).' },
+  '403': {
+    name: 'Forbidden',
+    description:
+      'The action is refused for this member (e.g. an email change while a subscription is active).',
+  },
+  '404': {
+    name: 'NotFound',
+    description: 'The member or record is not there, or not within the caller’s downline.',
+  },
+  '409': {
+    name: 'Conflict',
+    description:
+      'The record is no longer in a state that allows this (already paid, expired, already decided).',
+  },
   '429': {
     name: 'TooManyRequests',
-    description: 'Rate limit (per endpoint, client address and username), a failure limit (wrong passwords or codes), the 10-second reset throttle, or the server busy hashing passwords (`The server is busy. Please try again in a moment.`).',
+    description:
+      'Rate limit (per endpoint, client address and username), a failure limit (wrong passwords or codes), the 10-second reset throttle, or the server busy hashing passwords (`The server is busy. Please try again in a moment.`).',
   },
-  '5XX': { name: 'ServerError', description: `Server fault: \`{ "Error": "${MSG.unexpectedError}" }\`. Outside production, an answer that breaks the contract is a 500 naming the field.` },
+  '5XX': {
+    name: 'ServerError',
+    description: `Server fault: \`{ "Error": "${MSG.unexpectedError}" }\`. Outside production, an answer that breaks the contract is a 500 naming the field.`,
+  },
 };
 
 const errorSchema: JsonSchema = {
@@ -195,7 +211,9 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const tagOf = (path: string) => path.split('/')[1] ?? path;
 /** Summaries are plain text in viewers (descriptions are Markdown): first sentence, no backticks. */
 const firstSentence = (text: string) => (/^(.*?[.!?])(\s|$)/.exec(text)?.[1] ?? text).replaceAll('`', '');
-const errorRef = (status: string): Ref => ({ $ref: `#/components/responses/${STATUS_RESPONSES[status]?.name}` });
+const errorRef = (status: string): Ref => ({
+  $ref: `#/components/responses/${STATUS_RESPONSES[status]?.name}`,
+});
 
 function errorResponses(statuses: readonly number[]): Responses {
   const all = [...new Set(['400', ...statuses.map(String), '5XX'])];
@@ -220,7 +238,8 @@ const hasRequired = (schema: JsonSchema) => Array.isArray(schema.required) && sc
  * alternative `{}`: a validator (Prism, Postman) then lets a call through without the header, as the
  * server does when the body carries the token. Required vs optional is in `x-auth` and the text.
  */
-const BODY_TOKEN_NOTE = 'in this document the empty security requirement `{}`: OpenAPI cannot name a body field as a security scheme';
+const BODY_TOKEN_NOTE =
+  'in this document the empty security requirement `{}`: OpenAPI cannot name a body field as a security scheme';
 
 function securityOf(auth: AuthMode, tokenField: string | undefined): Operation['security'] {
   if (auth === 'none') return [];
@@ -228,7 +247,12 @@ function securityOf(auth: AuthMode, tokenField: string | undefined): Operation['
   return tokenField ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }];
 }
 
-function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaControl: boolean, origin: string): Operation {
+function contractOperation(
+  name: ProcedureName,
+  schemas: SchemaConverter,
+  qaControl: boolean,
+  origin: string,
+): Operation {
   const entry = contract[name];
   const input = schemas.convert(entry.input, 'input');
   const output = schemas.convert(entry.output, 'output');
@@ -237,9 +261,12 @@ function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaCont
     entry.auth === 'none'
       ? 'No authentication.'
       : `${entry.auth === 'required' ? 'Requires' : 'Uses, when present,'} the session token: bearer header${tokenField ? ` or \`${tokenField}\` in the body (${BODY_TOKEN_NOTE})` : ''}.${entry.auth === 'required' ? ' Without a token in either place the answer is 401.' : ''}`;
-  const host = entry.host === 'deposit' ? ' Lives on the **deposit host** (`depositBaseUrl`), not the API host.' : '';
+  const host =
+    entry.host === 'deposit' ? ' Lives on the **deposit host** (`depositBaseUrl`), not the API host.' : '';
   const extension = 'extension' in entry ? entry.extension : undefined;
-  const extensionNote = extension ? `\n\n**Extension of this stand-in, not a provider endpoint**: the client calls it only when \`/config.json\` lists the capability \`${extension}\`.` : '';
+  const extensionNote = extension
+    ? `\n\n**Extension of this stand-in, not a provider endpoint**: the client calls it only when \`/config.json\` lists the capability \`${extension}\`.`
+    : '';
   const security = securityOf(entry.auth, tokenField);
   const statuses = [...(entry.auth === 'none' ? [] : [401]), ...(EXTRA_STATUSES[name] ?? [])];
   return {
@@ -250,7 +277,10 @@ function contractOperation(name: ProcedureName, schemas: SchemaConverter, qaCont
     security,
     ...(entry.host === 'deposit' ? { servers: [depositServer(origin)] } : {}),
     ...(qaControl ? { parameters: [{ $ref: '#/components/parameters/QaFault' }] } : {}),
-    requestBody: { required: hasRequired(input), content: { [JSON_TYPE]: { schema: input, example: requestExample(name) } } },
+    requestBody: {
+      required: hasRequired(input),
+      content: { [JSON_TYPE]: { schema: input, example: requestExample(name) } },
+    },
     responses: {
       '200': { description: 'Success envelope', content: { [JSON_TYPE]: { schema: output } } },
       ...errorResponses(statuses),
@@ -269,7 +299,13 @@ function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverte
   return Object.entries(query.shape).map(([name, field]) => {
     const schema = schemas.convert(field as z.ZodType, 'input');
     const { description, ...rest } = schema;
-    return { name, in: 'query' as const, required: !(field as z.ZodType).safeParse(undefined).success, schema: rest, ...(description ? { description } : {}) };
+    return {
+      name,
+      in: 'query' as const,
+      required: !(field as z.ZodType).safeParse(undefined).success,
+      schema: rest,
+      ...(description ? { description } : {}),
+    };
   });
 }
 
@@ -290,9 +326,24 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
     description: route.description,
     security: qaToken ? [{ qaToken: [] }] : [],
     parameters: [...params, ...queryParameters(route.query, schemas)],
-    ...(body ? { requestBody: { required: hasRequired(body), content: { [JSON_TYPE]: { schema: body, ...(route.example === undefined ? {} : { example: route.example }) } } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: hasRequired(body),
+            content: {
+              [JSON_TYPE]: {
+                schema: body,
+                ...(route.example === undefined ? {} : { example: route.example }),
+              },
+            },
+          },
+        }
+      : {}),
     responses: {
-      [String(route.status ?? 200)]: { description: 'Plain JSON (not the provider envelope)', content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } } },
+      [String(route.status ?? 200)]: {
+        description: 'Plain JSON (not the provider envelope)',
+        content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } },
+      },
       ...errorResponses(route.errors ?? []),
       ...(qaToken ? { '401': { $ref: `#/components/responses/${QA_UNAUTHORIZED.name}` } } : {}),
     },
@@ -335,17 +386,23 @@ export interface DocumentOptions {
 // The document depends only on the contract, the QA switches and the origin: built once per variant (~50 ms).
 const built = new Map<string, OpenApiDocument>();
 
-export function buildOpenApiDocument({ qaControl, qaToken = false, origin }: DocumentOptions): OpenApiDocument {
+export function buildOpenApiDocument({
+  qaControl,
+  qaToken = false,
+  origin,
+}: DocumentOptions): OpenApiDocument {
   const key = `${qaControl}:${qaControl && qaToken}:${origin}`;
   let document = built.get(key);
-  if (!document) built.set(key, (document = generate(qaControl, qaControl && qaToken, new URL(origin).origin)));
+  if (!document)
+    built.set(key, (document = generate(qaControl, qaControl && qaToken, new URL(origin).origin)));
   return document;
 }
 
 function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
-  for (const name of procedureNames) paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl, origin) };
+  for (const name of procedureNames)
+    paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl, origin) };
   Object.assign(paths, HEALTH_PATHS);
   if (qaControl) {
     for (const route of QA_ROUTES) {
@@ -369,7 +426,10 @@ function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApi
       schema: { type: 'string', 'x-content-schema': { $ref: '#/components/schemas/QaFaultRule' } },
     };
   }
-  const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({ name, description: TAG_DESCRIPTIONS[name] ?? `The \`/${name}\` endpoints` }));
+  const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({
+    name,
+    description: TAG_DESCRIPTIONS[name] ?? `The \`/${name}\` endpoints`,
+  }));
   tags.push({ name: HEALTH_TAG, description: HEALTH_TAG_DESCRIPTION });
   if (qaControl)
     tags.push({
@@ -378,7 +438,9 @@ function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApi
     });
 
   // Only the responses some operation names (409 is QA's alone): linters flag unused components.
-  const usedResponses = new Set([...JSON.stringify(paths).matchAll(/#\/components\/responses\/(\w+)/g)].map((match) => match[1]));
+  const usedResponses = new Set(
+    [...JSON.stringify(paths).matchAll(/#\/components\/responses\/(\w+)/g)].map((match) => match[1]),
+  );
   return {
     openapi: '3.1.0',
     info: { title: 'Member dashboard provider API', version: '1.0.0', description: DESCRIPTION },
@@ -390,7 +452,10 @@ function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApi
       responses: Object.fromEntries(
         [...Object.values(STATUS_RESPONSES), ...(qaToken ? [QA_UNAUTHORIZED] : [])]
           .filter(({ name }) => usedResponses.has(name))
-          .map(({ name, description }) => [name, { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }]),
+          .map(({ name, description }) => [
+            name,
+            { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } },
+          ]),
       ),
       parameters,
       securitySchemes: {

@@ -46,7 +46,9 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** The schema, checked at compile time to describe exactly `T` (what the route returns). */
 const shaped =
   <T>() =>
-  <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { __mismatch: z.output<S> })) =>
+  <S extends z.ZodType>(
+    schema: S & (Same<z.output<S>, T> extends true ? unknown : { __mismatch: z.output<S> }),
+  ) =>
     schema;
 
 const isoDateTime = z.string().describe('ISO-8601 date-time');
@@ -92,17 +94,27 @@ const ledgerProblem = z.object({
   debitsFromTransfers: z.number().describe('Sum of the account’s transfers out, micro-units'),
   creditsPosted: z.number().describe('Running total kept on the account: transfers in, micro-units'),
   creditsFromTransfers: z.number().describe('Sum of the account’s transfers in, micro-units'),
-  monthsMismatched: z.number().describe('UTC months whose kept credits differ from the account’s transfers in'),
+  monthsMismatched: z
+    .number()
+    .describe('UTC months whose kept credits differ from the account’s transfers in'),
 });
 const ledgerCheckSchema = shaped<LedgerCheck>()(
   z.object({
     balanced: z.boolean().describe('The sum of every balance is 0'),
     total: z.number(),
     negativeWallets: z.array(ledgerProblem),
-    mismatchedWallets: z.array(ledgerProblem).describe('Accounts whose balance or running totals differ from the sums of their transfers'),
+    mismatchedWallets: z
+      .array(ledgerProblem)
+      .describe('Accounts whose balance or running totals differ from the sums of their transfers'),
   }),
 );
-const jobRunSchema = shaped<JobRun>()(z.object({ job: z.string(), date: z.string().describe('Business date, YYYY-MM-DD'), summary: z.string().optional() }));
+const jobRunSchema = shaped<JobRun>()(
+  z.object({
+    job: z.string(),
+    date: z.string().describe('Business date, YYYY-MM-DD'),
+    summary: z.string().optional(),
+  }),
+);
 const scenarioSchema = shaped<ScenarioInfo>()(z.object({ name: z.string(), description: z.string() }));
 const totpSchema = shaped<{ username: string } & ReturnType<typeof currentTotp>>()(
   z.object({ username: z.string(), code: z.string(), expiresInSeconds: z.number() }),
@@ -110,7 +122,15 @@ const totpSchema = shaped<{ username: string } & ReturnType<typeof currentTotp>>
 const clockSchema = z.object({ now: isoDateTime });
 const clockReadSchema = shaped<{ now: string; nextRuns: ReturnType<typeof nextRuns> }>()(
   clockSchema.extend({
-    nextRuns: z.array(z.object({ job: z.string(), date: z.string().describe('Business date, YYYY-MM-DD'), at: isoDateTime })).describe('The next due run of each job, in time order'),
+    nextRuns: z
+      .array(
+        z.object({
+          job: z.string(),
+          date: z.string().describe('Business date, YYYY-MM-DD'),
+          at: isoDateTime,
+        }),
+      )
+      .describe('The next due run of each job, in time order'),
   }),
 );
 const mailSchema = z.object({
@@ -119,9 +139,16 @@ const mailSchema = z.object({
   text: z.string(),
   otp: z.string().nullable(),
   sentAt: isoDateTime,
-  delivery: z.enum(['outbox-only', 'pending', 'sent', 'failed']).describe("SMTP delivery: 'outbox-only' without SMTP_URL, else 'pending' while attempts remain, then 'sent' or 'failed'"),
+  delivery: z
+    .enum(['outbox-only', 'pending', 'sent', 'failed'])
+    .describe(
+      "SMTP delivery: 'outbox-only' without SMTP_URL, else 'pending' while attempts remain, then 'sent' or 'failed'",
+    ),
   attempts: z.number().int().describe('SMTP attempts made'),
-  lastError: z.string().nullable().describe("Why the last attempt failed (the SMTP server's answer or the connection error)"),
+  lastError: z
+    .string()
+    .nullable()
+    .describe("Why the last attempt failed (the SMTP server's answer or the connection error)"),
   deliveredAt: isoDateTime.nullable().describe('When the SMTP server accepted it'),
   replyTo: z.string().nullable().describe('Reply-To (the member, on mail to support)'),
 });
@@ -169,21 +196,36 @@ const journalEntrySchema = shaped<JournalEntry>()(
     source: z
       .union([z.enum(['mock', 'provider']), z.templateLiteral(['recording:', z.string()])])
       .nullable()
-      .describe("Who answered: the stand-in ('mock'), the provider (gateway mode) or 'recording:<name>'; null when a fault rule answered alone"),
+      .describe(
+        "Who answered: the stand-in ('mock'), the provider (gateway mode) or 'recording:<name>'; null when a fault rule answered alone",
+      ),
     providerMs: z.number().nullable().describe('How long the provider took (source provider)'),
     fault: z.object({ id: z.string(), effect: z.string(), delayMs: z.number() }).nullable(),
     pending: z.boolean(),
-    outcome: z.string().optional().describe("Set when no answer went out: 'dropped', 'client closed', 'server closing'"),
+    outcome: z
+      .string()
+      .optional()
+      .describe("Set when no answer went out: 'dropped', 'client closed', 'server closing'"),
   }),
 );
-const snapshotSchema = shaped<SnapshotInfo>()(z.object({ name: z.string(), size: z.number().describe('Bytes'), createdAt: isoDateTime }));
+const snapshotSchema = shaped<SnapshotInfo>()(
+  z.object({ name: z.string(), size: z.number().describe('Bytes'), createdAt: isoDateTime }),
+);
 const deleted = z.object({ deleted: z.number() });
 const driftEntrySchema = shaped<DriftEntry>()(
   z.object({
     path: z.string().describe("The endpoint's provider path, e.g. '/user/view_profile'"),
-    field: z.string().describe("Where in the answer: 'Success[].Side' ([] any row of a list, {} any entry of a map); '(body)' for an answer that is not a JSON object"),
+    field: z
+      .string()
+      .describe(
+        "Where in the answer: 'Success[].Side' ([] any row of a list, {} any entry of a map); '(body)' for an answer that is not a JSON object",
+      ),
     kind: z.enum(['missing', 'extra', 'type', 'value', 'envelope']),
-    expected: z.string().describe("What the contract says: 'number', '\"0\" | \"1\"', 'absent (not in the contract)', '{ Error: string }'"),
+    expected: z
+      .string()
+      .describe(
+        "What the contract says: 'number', '\"0\" | \"1\"', 'absent (not in the contract)', '{ Error: string }'",
+      ),
     seen: z.unknown().describe('The first example the provider sent, secrets redacted and cut short'),
     count: z.number().describe('How many answers showed it'),
     firstSeen: isoDateTime,
@@ -206,43 +248,60 @@ const recordingSchema = shaped<RecordingInfo>()(
     createdAt: isoDateTime,
   }),
 );
-const endpointRef = z.string().describe("A contract path such as '/user/view_profile', or its procedure name");
+const endpointRef = z
+  .string()
+  .describe("A contract path such as '/user/view_profile', or its procedure name");
 
 /** The X-QA-Fault request header: a fault rule for that one contract call. */
 export const QA_FAULT_HEADER = {
   name: 'X-QA-Fault',
-  description: 'QA only: a fault rule for this one request, as JSON (the fields of POST /__qa/faults without `path` and `times`), e.g. {"status":500,"error":"Boom"}.',
+  description:
+    'QA only: a fault rule for this one request, as JSON (the fields of POST /__qa/faults without `path` and `times`), e.g. {"status":500,"error":"Boom"}.',
   schema: headerRuleInput,
 } as const;
 
-const byIdOrTransId = (kind: string, example: string) => ({ description: `The ${kind}'s numeric id or its TransID`, example });
+const byIdOrTransId = (kind: string, example: string) => ({
+  description: `The ${kind}'s numeric id or its TransID`,
+  example,
+});
 
 export const QA_ROUTES: readonly QaRoute[] = [
   {
     method: 'GET',
     path: '/__qa/mailbox',
     summary: 'Mails sent, newest first',
-    description: 'Every mail the server sent (or tried to), newest first: to read an OTP or a notice in a test instead of a real inbox. `otp` is the 6-digit code a mail carries, if any.',
-    query: z.object({ to: z.string().max(320).optional().describe('Email address or username; all recent mail without it') }),
+    description:
+      'Every mail the server sent (or tried to), newest first: to read an OTP or a notice in a test instead of a real inbox. `otp` is the 6-digit code a mail carries, if any.',
+    query: z.object({
+      to: z.string().max(320).optional().describe('Email address or username; all recent mail without it'),
+    }),
     response: z.array(mailSchema),
   },
   {
     method: 'GET',
     path: '/__qa/clock',
     summary: 'The server clock and the next run of each daily job',
-    description: 'The QA clock every handler and daily job reads (it may run ahead of real time), and when each daily job is next due.',
+    description:
+      'The QA clock every handler and daily job reads (it may run ahead of real time), and when each daily job is next due.',
     response: clockReadSchema,
   },
   {
     method: 'POST',
     path: '/__qa/clock',
     summary: 'Set or advance the clock; runs every daily job that falls due, in order',
-    description: 'Moves the QA clock; when it moves forward, each daily job (ROI, binary, rank…) that falls due on the way runs, in time order, before the answer.',
+    description:
+      'Moves the QA clock; when it moves forward, each daily job (ROI, binary, rank…) that falls due on the way runs, in time order, before the answer.',
     body: z
-      .object({
-        set: isoDateTime.optional().describe('ISO-8601 date-time, e.g. 2026-11-02T09:00:00Z'),
-        advance: z.string().optional().describe("ISO-8601 duration, e.g. 'PT1H' or 'P1D' (after `set` when both are given)"),
-      }, { error: notObject })
+      .object(
+        {
+          set: isoDateTime.optional().describe('ISO-8601 date-time, e.g. 2026-11-02T09:00:00Z'),
+          advance: z
+            .string()
+            .optional()
+            .describe("ISO-8601 duration, e.g. 'PT1H' or 'P1D' (after `set` when both are given)"),
+        },
+        { error: notObject },
+      )
       .strict(),
     example: { advance: 'P1D' },
     response: clockSchema.extend({ ran: z.array(jobRunSchema).describe('The runs that fell due') }),
@@ -258,8 +317,12 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/reset',
     summary: 'Rebuild the database from a scenario',
-    description: 'Drops every row and seeds the scenario again (demo by default); the clock follows the rebuilt database and the failure counters start afresh.',
-    body: z.object({ scenario: z.string().default('demo').describe('demo, empty or scale (GET /__qa/scenarios)') }, { error: notObject }),
+    description:
+      'Drops every row and seeds the scenario again (demo by default); the clock follows the rebuilt database and the failure counters start afresh.',
+    body: z.object(
+      { scenario: z.string().default('demo').describe('demo, empty or scale (GET /__qa/scenarios)') },
+      { error: notObject },
+    ),
     example: { scenario: 'demo' },
     response: z.object({ scenario: z.string(), members: z.number() }),
   },
@@ -267,7 +330,8 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'GET',
     path: '/__qa/totp/:username',
     summary: 'The current TOTP code of a member with TOTP on',
-    description: 'The code an authenticator app would show now (QA clock) for a member who turned TOTP on, e.g. demo2fa in the demo scenario; 404 for a member without TOTP.',
+    description:
+      'The code an authenticator app would show now (QA clock) for a member who turned TOTP on, e.g. demo2fa in the demo scenario; 404 for a member without TOTP.',
     params: { username: { description: 'Member username', example: 'demo2fa' } },
     response: totpSchema,
     errors: [404],
@@ -276,7 +340,8 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'GET',
     path: '/__qa/deposits',
     summary: 'Deposit windows, newest first (at most 500)',
-    description: 'The deposit windows opened with /deposit/make_payment, of every member, newest first; `status` narrows them.',
+    description:
+      'The deposit windows opened with /deposit/make_payment, of every member, newest first; `status` narrows them.',
     query: z.object({ status: z.enum(DEPOSIT_STATUSES).optional() }),
     response: z.array(depositSchema),
   },
@@ -284,18 +349,26 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/deposits/:transId/pay',
     summary: 'Pay a deposit window',
-    description: 'In full by default (credited once, however often called); a smaller `amount` marks it PARTIAL and credits nothing.',
+    description:
+      'In full by default (credited once, however often called); a smaller `amount` marks it PARTIAL and credits nothing.',
     params: { transId: byIdOrTransId('deposit', 'DP00000001') },
-    body: z.object({ amount: moneyAmount.optional().describe('USDT paid; the full amount when absent') }, { error: notObject }),
+    body: z.object(
+      { amount: moneyAmount.optional().describe('USDT paid; the full amount when absent') },
+      { error: notObject },
+    ),
     example: { amount: 100 },
-    response: depositSchema.extend({ credited: z.boolean().describe('True only for the call that credited the Deposit wallet'), message: z.string() }),
+    response: depositSchema.extend({
+      credited: z.boolean().describe('True only for the call that credited the Deposit wallet'),
+      message: z.string(),
+    }),
     errors: [404, 409],
   },
   {
     method: 'POST',
     path: '/__qa/deposits/:transId/expire',
     summary: 'Expire a deposit window that is not paid',
-    description: 'Marks a window that is not paid EXPIRED at once, as its 30 minutes running out would (an expired one stays so); 409 when it is already paid.',
+    description:
+      'Marks a window that is not paid EXPIRED at once, as its 30 minutes running out would (an expired one stays so); 409 when it is already paid.',
     params: { transId: byIdOrTransId('deposit', 'DP00000001') },
     response: depositSchema,
     errors: [404, 409],
@@ -304,29 +377,30 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'GET',
     path: '/__qa/withdrawals',
     summary: 'Withdrawal requests, newest first (at most 500)',
-    description: 'The withdrawal requests of every member, newest first; `status` narrows them (PENDING ones await a decision).',
+    description:
+      'The withdrawal requests of every member, newest first; `status` narrows them (PENDING ones await a decision).',
     query: z.object({ status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional() }),
     response: z.array(withdrawalSchema),
   },
-  ...(['approve', 'reject'] as const).map(
-    (decision): QaRoute => ({
-      method: 'POST',
-      path: `/__qa/withdrawals/:id/${decision}`,
-      summary: decision === 'approve' ? 'Pay a pending withdrawal' : 'Reject a pending withdrawal and refund it',
-      description:
-        decision === 'approve'
-          ? 'Decides a PENDING request as paid out (the reserved amount and the fee leave the member for good); 409 when it is already decided.'
-          : 'Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet; 409 when it is already decided.',
-      params: { id: byIdOrTransId('withdrawal', 'WD00000002') },
-      response: withdrawalSchema,
-      errors: [404, 409],
-    }),
-  ),
+  ...(['approve', 'reject'] as const).map((decision): QaRoute => ({
+    method: 'POST',
+    path: `/__qa/withdrawals/:id/${decision}`,
+    summary:
+      decision === 'approve' ? 'Pay a pending withdrawal' : 'Reject a pending withdrawal and refund it',
+    description:
+      decision === 'approve'
+        ? 'Decides a PENDING request as paid out (the reserved amount and the fee leave the member for good); 409 when it is already decided.'
+        : 'Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet; 409 when it is already decided.',
+    params: { id: byIdOrTransId('withdrawal', 'WD00000002') },
+    response: withdrawalSchema,
+    errors: [404, 409],
+  })),
   {
     method: 'GET',
     path: '/__qa/ledger/check',
     summary: 'The ledger’s invariants over the whole database',
-    description: 'Double-entry checks: every balance sums to 0, no member wallet is negative, and each balance equals the sum of its transfers.',
+    description:
+      'Double-entry checks: every balance sums to 0, no member wallet is negative, and each balance equals the sum of its transfers.',
     response: ledgerCheckSchema,
   },
   {
@@ -347,7 +421,13 @@ export const QA_ROUTES: readonly QaRoute[] = [
     status: 201,
     response: ruleViewSchema,
   },
-  { method: 'DELETE', path: '/__qa/faults', summary: 'Remove every fault rule', description: 'Every contract call answers normally again.', response: deleted },
+  {
+    method: 'DELETE',
+    path: '/__qa/faults',
+    summary: 'Remove every fault rule',
+    description: 'Every contract call answers normally again.',
+    response: deleted,
+  },
   {
     method: 'DELETE',
     path: '/__qa/faults/:id',
@@ -361,7 +441,8 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/faults/seed',
     summary: 'Seed the randomness of `probability` and `delay`',
-    description: 'Makes which calls a rule with `probability` below 1 hits, and the waits a `delay` range draws, the same on every run.',
+    description:
+      'Makes which calls a rule with `probability` below 1 hits, and the waits a `delay` range draws, the same on every run.',
     body: z.object({ seed: z.number().int() }).strict(),
     example: { seed: 42 },
     response: z.object({ seed: z.number() }),
@@ -370,11 +451,22 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'GET',
     path: '/__qa/journal',
     summary: 'The latest contract calls (at most 500), newest first, secrets redacted',
-    description: 'What came in and went out on the contract endpoints (REST and tRPC), with the fault applied if any; passwords, tokens and codes show as [redacted].',
-    query: z.object({ path: endpointRef.optional(), member: z.string().max(64).optional(), limit: z.number().int().min(1).max(500).default(100) }),
+    description:
+      'What came in and went out on the contract endpoints (REST and tRPC), with the fault applied if any; passwords, tokens and codes show as [redacted].',
+    query: z.object({
+      path: endpointRef.optional(),
+      member: z.string().max(64).optional(),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
     response: z.array(journalEntrySchema),
   },
-  { method: 'DELETE', path: '/__qa/journal', summary: 'Clear the journal', description: 'Forgets every journal entry.', response: deleted },
+  {
+    method: 'DELETE',
+    path: '/__qa/journal',
+    summary: 'Clear the journal',
+    description: 'Forgets every journal entry.',
+    response: deleted,
+  },
   {
     method: 'GET',
     path: '/__qa/snapshots',
@@ -386,8 +478,11 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/snapshots',
     summary: 'Save the whole database as a named snapshot',
-    description: 'A consistent copy of the whole database, to put back later with …/restore; saving under a name already used replaces that snapshot.',
-    body: z.object({ name: z.string().regex(SNAPSHOT_NAME).describe("1–64 letters, digits, '-' or '_'") }).strict(),
+    description:
+      'A consistent copy of the whole database, to put back later with …/restore; saving under a name already used replaces that snapshot.',
+    body: z
+      .object({ name: z.string().regex(SNAPSHOT_NAME).describe("1–64 letters, digits, '-' or '_'") })
+      .strict(),
     example: { name: 'before-payday' },
     status: 201,
     response: snapshotSchema,
@@ -396,7 +491,8 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/snapshots/:name/restore',
     summary: 'Put the database back as saved, in place (the clock takes the saved offset)',
-    description: 'Replaces every row with the snapshot’s; 404 for an unknown name, 409 when the snapshot cannot be read or was saved with another database schema.',
+    description:
+      'Replaces every row with the snapshot’s; 404 for an unknown name, 409 when the snapshot cannot be read or was saved with another database schema.',
     params: { name: { description: 'Snapshot name', example: 'before-payday' } },
     response: z.object({ restored: snapshotSchema }),
     errors: [404, 409],
@@ -418,12 +514,19 @@ export const QA_ROUTES: readonly QaRoute[] = [
       'One entry per endpoint, field path and kind (missing, extra, type, value, envelope), with the contract’s expectation, a redacted example, how many answers showed it and when. Filled by provider answers in gateway mode (PROVIDER_URL); empty otherwise.',
     response: z.array(driftEntrySchema),
   },
-  { method: 'DELETE', path: '/__qa/drift', summary: 'Forget every drift finding', description: 'Clears the list GET /__qa/drift answers.', response: deleted },
+  {
+    method: 'DELETE',
+    path: '/__qa/drift',
+    summary: 'Forget every drift finding',
+    description: 'Clears the list GET /__qa/drift answers.',
+    response: deleted,
+  },
   {
     method: 'GET',
     path: '/__qa/routing',
     summary: 'Who answers each contract endpoint (gateway mode)',
-    description: "Every contract endpoint with its target: 'provider' (forwarded to PROVIDER_URL), 'mock' (this stand-in) or 'recording:<name>' (replayed from a recording); the default is provider when PROVIDER_URL is set, else mock.",
+    description:
+      "Every contract endpoint with its target: 'provider' (forwarded to PROVIDER_URL), 'mock' (this stand-in) or 'recording:<name>' (replayed from a recording); the default is provider when PROVIDER_URL is set, else mock.",
     response: routingSchema,
   },
   {
@@ -440,14 +543,16 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'GET',
     path: '/__qa/recordings',
     summary: 'The recordings of provider exchanges (HAR 1.2 files)',
-    description: 'The recordings beside the database (<database>.recordings/<name>.har), with how many exchanges each holds and whether it is still recording.',
+    description:
+      'The recordings beside the database (<database>.recordings/<name>.har), with how many exchanges each holds and whether it is still recording.',
     response: z.array(recordingSchema),
   },
   {
     method: 'POST',
     path: '/__qa/recordings',
     summary: 'Start recording provider exchanges under a name',
-    description: 'Every provider answer from now on is added to the recording (redacted: passwords, codes, tokens, secrets, the Authorization header) until …/stop; a recording of that name is replaced.',
+    description:
+      'Every provider answer from now on is added to the recording (redacted: passwords, codes, tokens, secrets, the Authorization header) until …/stop; a recording of that name is replaced.',
     body: recordingBody,
     example: { name: 'sandbox-day-1' },
     status: 201,
@@ -457,7 +562,8 @@ export const QA_ROUTES: readonly QaRoute[] = [
     method: 'POST',
     path: '/__qa/recordings/:name/stop',
     summary: 'Stop a recording',
-    description: 'Writes the recording and stops adding to it; 404 when no recording of that name is being made. Route endpoints to recording:<name> to replay it.',
+    description:
+      'Writes the recording and stops adding to it; 404 when no recording of that name is being made. Route endpoints to recording:<name> to replay it.',
     params: { name: { description: 'Recording name', example: 'sandbox-day-1' } },
     response: recordingSchema,
     errors: [404],

@@ -12,7 +12,8 @@ import { buildOpenApiDocument } from './openapi.ts';
 
 export const DOCS_PREFIX = '/docs';
 /** Whether a URL belongs to /docs (the web app's SPA fallback must leave those alone). */
-export const isDocsUrl = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || url.startsWith(`${DOCS_PREFIX}?`);
+export const isDocsUrl = (url: string) =>
+  url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || url.startsWith(`${DOCS_PREFIX}?`);
 
 // Phones: long paths in code spans wrap instead of widening the page; the operation id (the tRPC
 // name, also in each description) and the empty Links column give their room to the rest.
@@ -20,9 +21,17 @@ const THEME_CSS = `.swagger-ui .markdown code, .swagger-ui .renderedMarkdown cod
 @media (max-width: 600px) { .swagger-ui .opblock .opblock-summary-operation-id, .swagger-ui .response-col_links { display: none; } }`;
 
 /** `qaToken`: whether /__qa asks for X-QA-Token (QA_TOKEN); the document then says so on each QA call. */
-export async function registerDocs(app: FastifyInstance, config: Pick<ServerConfig, 'qaControl' | 'publicUrl'> & { qaToken?: boolean }) {
+export async function registerDocs(
+  app: FastifyInstance,
+  config: Pick<ServerConfig, 'qaControl' | 'publicUrl'> & { qaToken?: boolean },
+) {
   // Built on first request (tens of ms) rather than at every start; memoized.
-  const document = () => buildOpenApiDocument({ qaControl: config.qaControl, qaToken: config.qaToken ?? false, origin: config.publicUrl });
+  const document = () =>
+    buildOpenApiDocument({
+      qaControl: config.qaControl,
+      qaToken: config.qaToken ?? false,
+      origin: config.publicUrl,
+    });
   // Encapsulated: the `swagger` decorator and the viewer's static files stay inside /docs.
   await app.register(async (docs) => {
     // The viewer's page has no viewport meta, so phones would lay it out 980 px wide: add one
@@ -30,11 +39,23 @@ export async function registerDocs(app: FastifyInstance, config: Pick<ServerConf
     docs.addHook('onSend', async (request, _reply, payload) => {
       const path = request.url.split('?')[0];
       if ((path !== DOCS_PREFIX && path !== `${DOCS_PREFIX}/`) || typeof payload !== 'string') return payload;
-      return payload.replace('<meta charset="UTF-8">', '<meta charset="UTF-8">\n      <meta name="viewport" content="width=device-width, initial-scale=1">');
+      return payload.replace(
+        '<meta charset="UTF-8">',
+        '<meta charset="UTF-8">\n      <meta name="viewport" content="width=device-width, initial-scale=1">',
+      );
     });
     // The viewer requires @fastify/swagger; in static mode it collects nothing from the routes. What
     // the viewer loads (/docs/json) is our generated document, through transformSpecification.
-    await docs.register(fastifySwagger, { mode: 'static', specification: { document: { openapi: '3.1.0', info: { title: 'Member dashboard provider API', version: '1.0.0' }, paths: {} } } });
+    await docs.register(fastifySwagger, {
+      mode: 'static',
+      specification: {
+        document: {
+          openapi: '3.1.0',
+          info: { title: 'Member dashboard provider API', version: '1.0.0' },
+          paths: {},
+        },
+      },
+    });
     await docs.register(fastifySwaggerUi, {
       routePrefix: DOCS_PREFIX,
       transformSpecificationClone: false,
@@ -42,7 +63,14 @@ export async function registerDocs(app: FastifyInstance, config: Pick<ServerConf
       // The viewer's own Content-Security-Policy, in place of the web app's.
       staticCSP: DOCS_DIRECTIVES,
       theme: { title: 'Member dashboard API', css: [{ filename: 'docs.css', content: THEME_CSS }] },
-      uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, displayOperationId: true, filter: true, defaultModelsExpandDepth: 0 },
+      uiConfig: {
+        layout: 'BaseLayout',
+        docExpansion: 'list',
+        deepLinking: true,
+        displayOperationId: true,
+        filter: true,
+        defaultModelsExpandDepth: 0,
+      },
     });
     docs.get(`${DOCS_PREFIX}/openapi.json`, async () => document());
   });

@@ -66,15 +66,21 @@ const AUTO_ID = /^__schema\d+$/;
 const ROOT_ID = '#';
 const selfRef = (id: string) => JSON.stringify(id === ROOT_ID ? ROOT_ID : `${DEFS_PREFIX}${id}`);
 /** A recursive def with its own id written as `<self>`, to recognise one shape across conversions. */
-const shapeKey = (id: string, def: unknown) => JSON.stringify(def).replaceAll(`"$ref":${selfRef(id)}`, '"$ref":"<self>"');
-const JSON_VALUE_KEY = shapeKey(ROOT_ID, (({ $schema: _dialect, ...rest }) => rest)(z.toJSONSchema(z.json()) as Record<string, unknown>));
+const shapeKey = (id: string, def: unknown) =>
+  JSON.stringify(def).replaceAll(`"$ref":${selfRef(id)}`, '"$ref":"<self>"');
+const JSON_VALUE_KEY = shapeKey(
+  ROOT_ID,
+  (({ $schema: _dialect, ...rest }) => rest)(z.toJSONSchema(z.json()) as Record<string, unknown>),
+);
 
 /**
  * What z.json() becomes: any JSON value, said without recursion. The recursive form (an array or
  * object of JsonValue) breaks Portman and makes openapi-typescript's output fail `tsc --strict`
  * (TS2502), and an open schema allows exactly the same values.
  */
-const JSON_VALUE_SCHEMA: JsonSchema = { description: 'Any JSON value: string, number, boolean, null, array or object' };
+const JSON_VALUE_SCHEMA: JsonSchema = {
+  description: 'Any JSON value: string, number, boolean, null, array or object',
+};
 const JSON_VALUE_NAME = 'JsonValue';
 
 /**
@@ -87,7 +93,11 @@ function tupleAsArray(json: JsonSchema) {
   if (!Array.isArray(prefix)) return;
   const rest = json.items;
   const closed = rest === undefined || rest === false;
-  const kinds = [...new Map([...prefix, ...(closed ? [] : [rest])].map((item) => [JSON.stringify(item), item as JsonSchema])).values()];
+  const kinds = [
+    ...new Map(
+      [...prefix, ...(closed ? [] : [rest])].map((item) => [JSON.stringify(item), item as JsonSchema]),
+    ).values(),
+  ];
   delete json.prefixItems;
   json.items = kinds.length === 1 ? kinds[0] : { anyOf: kinds };
   json.minItems ??= prefix.length;
@@ -126,7 +136,13 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
         // may carry more (the client tolerates it), so only strict objects keep the `false`.
         const def = zodSchema._zod.def;
         if (def.type === 'tuple') tupleAsArray(jsonSchema);
-        if (io === 'output' && def.type === 'object' && !def.catchall && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+        if (
+          io === 'output' &&
+          def.type === 'object' &&
+          !def.catchall &&
+          jsonSchema.additionalProperties === false
+        )
+          delete jsonSchema.additionalProperties;
         const messages = refinementMessages(zodSchema);
         if (messages.length === 0) return;
         jsonSchema['x-checks'] = messages;
@@ -148,15 +164,24 @@ export function createSchemaConverter(names: ReadonlyMap<z.core.$ZodType, string
       if (!AUTO_ID.test(id) && id !== ROOT_ID) continue;
       const key = shapeKey(id, def);
       let name = autoNames.get(key);
-      if (!name) autoNames.set(key, (name = key === JSON_VALUE_KEY ? JSON_VALUE_NAME : `Recursive${[...autoNames.values()].filter((n) => n !== JSON_VALUE_NAME).length + 1}`));
+      if (!name)
+        autoNames.set(
+          key,
+          (name =
+            key === JSON_VALUE_KEY
+              ? JSON_VALUE_NAME
+              : `Recursive${[...autoNames.values()].filter((n) => n !== JSON_VALUE_NAME).length + 1}`),
+        );
       rename[id] = name;
     }
     for (const [id, def] of Object.entries(defs)) {
       const name = rename[id] ?? id;
-      const rewritten = name === JSON_VALUE_NAME ? JSON_VALUE_SCHEMA : (rewriteRefs(def, rename) as JsonSchema);
+      const rewritten =
+        name === JSON_VALUE_NAME ? JSON_VALUE_SCHEMA : (rewriteRefs(def, rename) as JsonSchema);
       const known = components[name];
       // One name must mean one shape; an input and an output reading that differ would need two names.
-      if (known && JSON.stringify(known) !== JSON.stringify(rewritten)) throw new Error(`Schema component ${name} has two different shapes (${io})`);
+      if (known && JSON.stringify(known) !== JSON.stringify(rewritten))
+        throw new Error(`Schema component ${name} has two different shapes (${io})`);
       components[name] = rewritten;
     }
     return rewriteRefs(rest, rename) as JsonSchema;

@@ -54,7 +54,9 @@ const HAS_OWN_VOLUME = '(own_binary_pending <> 0 or own_rank_pending <> 0)';
  * transaction.
  */
 export function stageChunk(ctx: EngineCtx, runId: number, cursor: number, span: number): number | undefined {
-  const { last } = prepared(ctx.sqlite, 'select max(member_id) as last from binary_stats').get() as { last: number | null };
+  const { last } = prepared(ctx.sqlite, 'select max(member_id) as last from binary_stats').get() as {
+    last: number | null;
+  };
   if (last === null || cursor >= last) return undefined;
   const upTo = Math.min(last, cursor + Math.max(1, span));
   prepared(
@@ -77,7 +79,9 @@ export function computeFold(ctx: EngineCtx, runId: number): Fold {
 function foldFromRows(ctx: EngineCtx, runId: number): Fold {
   // A day without purchases stages nothing: nothing to fold, and no need to read the whole tree
   // (a clock moved a month at 100,000 members did it on every day).
-  if (prepared(ctx.sqlite, 'select 1 from binary_stats where staged_run = ? limit 1').get(runId) === undefined) {
+  if (
+    prepared(ctx.sqlite, 'select 1 from binary_stats where staged_run = ? limit 1').get(runId) === undefined
+  ) {
     const none = new Float64Array(0);
     return { runId, ids: none, binaryLeft: none, binaryRight: none, rankLeft: none, rankRight: none };
   }
@@ -162,7 +166,10 @@ function foldFromRows(ctx: EngineCtx, runId: number): Fold {
     }
   }
   // Only members with a binary_stats row receive (as the single-pass fold always did).
-  const receives = (id: number) => hasStats[id] === 1 && parentOf[id] !== NOT_A_MEMBER && (binaryLeft[id] !== 0 || binaryRight[id] !== 0 || rankLeft[id] !== 0 || rankRight[id] !== 0);
+  const receives = (id: number) =>
+    hasStats[id] === 1 &&
+    parentOf[id] !== NOT_A_MEMBER &&
+    (binaryLeft[id] !== 0 || binaryRight[id] !== 0 || rankLeft[id] !== 0 || rankRight[id] !== 0);
   let count = 0;
   for (let id = 0; id <= maxId; id++) if (receives(id)) count++;
   const fold: Fold = {
@@ -191,7 +198,14 @@ function foldFromRows(ctx: EngineCtx, runId: number): Fold {
  * pending binary volume, the lifetime rank volume and its 'rank' volume row with the new totals.
  * Answers the last member written, or undefined when none is left. Caller holds the transaction.
  */
-export function writeFoldChunk(ctx: EngineCtx, fold: Fold, cursor: number, limit: number, date: string, at: number): number | undefined {
+export function writeFoldChunk(
+  ctx: EngineCtx,
+  fold: Fold,
+  cursor: number,
+  limit: number,
+  date: string,
+  at: number,
+): number | undefined {
   // First receiving member after the cursor (binary search: ids ascend).
   let lo = 0;
   let hi = fold.ids.length;
@@ -202,15 +216,38 @@ export function writeFoldChunk(ctx: EngineCtx, fold: Fold, cursor: number, limit
   }
   if (lo === fold.ids.length) return undefined;
   const end = Math.min(fold.ids.length, lo + Math.max(1, limit));
-  const entries = rowWriter(ctx.sqlite, 'volume_entries', ['kind', 'trans_id', 'member_id', 'side', 'volume', 'left_volume', 'left_total', 'right_volume', 'right_total', 'status', 'created_at']);
+  const entries = rowWriter(ctx.sqlite, 'volume_entries', [
+    'kind',
+    'trans_id',
+    'member_id',
+    'side',
+    'volume',
+    'left_volume',
+    'left_total',
+    'right_volume',
+    'right_total',
+    'status',
+    'created_at',
+  ]);
   const compact = compactDate(date);
   // Members are updated FOLD_BATCH per statement: one statement per member was ~2.5 s of the
   // 1,000,000-member run (the driver's per-call cost, not SQLite's work).
   for (let from = lo; from < end; from += FOLD_BATCH) {
     const to = Math.min(end, from + FOLD_BATCH);
     const params: number[] = [];
-    for (let i = from; i < to; i++) params.push(fold.ids[i]!, fold.binaryLeft[i]!, fold.binaryRight[i]!, fold.rankLeft[i]!, fold.rankRight[i]!);
-    const totals = addToLegs(ctx, to - from).all(params) as { id: number; rankLeft: number; rankRight: number }[];
+    for (let i = from; i < to; i++)
+      params.push(
+        fold.ids[i]!,
+        fold.binaryLeft[i]!,
+        fold.binaryRight[i]!,
+        fold.rankLeft[i]!,
+        fold.rankRight[i]!,
+      );
+    const totals = addToLegs(ctx, to - from).all(params) as {
+      id: number;
+      rankLeft: number;
+      rankRight: number;
+    }[];
     if (totals.length !== to - from) {
       const updated = new Set(totals.map((t) => t.id));
       const missing = Array.from(fold.ids.subarray(from, to)).find((id) => !updated.has(id));
@@ -223,8 +260,10 @@ export function writeFoldChunk(ctx: EngineCtx, fold: Fold, cursor: number, limit
       const rr = fold.rankRight[i]!;
       const { id, rankLeft, rankRight } = totals[i - from]!;
       // A row per leg credited, as the binary rows (spec §2 Volume: Side is the leg, Volume its credit).
-      if (rl > 0) entries.push(['rank', `RV${compact}M${id}`, id, '0', rl, rl, rankLeft, 0, rankRight, 'Credited', at]);
-      if (rr > 0) entries.push(['rank', `RV${compact}M${id}`, id, '1', rr, 0, rankLeft, rr, rankRight, 'Credited', at]);
+      if (rl > 0)
+        entries.push(['rank', `RV${compact}M${id}`, id, '0', rl, rl, rankLeft, 0, rankRight, 'Credited', at]);
+      if (rr > 0)
+        entries.push(['rank', `RV${compact}M${id}`, id, '1', rr, 0, rankLeft, rr, rankRight, 'Credited', at]);
     }
   }
   entries.end();

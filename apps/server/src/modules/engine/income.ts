@@ -6,7 +6,12 @@
 import { amountToMicros, microsToAmount, formatMoney } from '@md/shared';
 import type { MemberWallet, TransferReason } from '@md/db';
 import type { Services } from '../../core/services.ts';
-import { creditFromSystem, creditStagedFromSystem, openStagedCredits, type SystemCredit } from '../ledger/ledger.ts';
+import {
+  creditFromSystem,
+  creditStagedFromSystem,
+  openStagedCredits,
+  type SystemCredit,
+} from '../ledger/ledger.ts';
 import { prepared } from '../ledger/sql.ts';
 import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
 import { EVENT_OF_TYPE } from '../notifications/preferences.ts';
@@ -72,11 +77,10 @@ function writeCaps(ctx: EngineCtx, caps: readonly CapTake[]): void {
   const params: number[] = [];
   for (const cap of caps) {
     if (cap.expires) {
-      prepared(ctx.sqlite, "update subscriptions set total_earnings = max_earnings, status = 'EXPIRED', reason = ?, end_date = ? where id = ?").run(
-        CAP_REACHED_REASON,
-        cap.at,
-        cap.subscriptionId,
-      );
+      prepared(
+        ctx.sqlite,
+        "update subscriptions set total_earnings = max_earnings, status = 'EXPIRED', reason = ?, end_date = ? where id = ?",
+      ).run(CAP_REACHED_REASON, cap.at, cap.subscriptionId);
       continue;
     }
     params.push(cap.subscriptionId, cap.take);
@@ -102,13 +106,15 @@ export const activeSubscriptions = (ctx: Pick<Services, 'sqlite'>, memberId: num
   ).all(memberId) as ActiveSubscription[];
 
 /** percentOf in SQL, over integer expressions (SQLite's integer division truncates, as Math.floor of non-negative values). */
-export const percentSql = (micros: string, basisPoints: string | number) => `((${micros}) / 10000 * (${basisPoints}) + ((${micros}) % 10000) * (${basisPoints}) / 10000)`;
+export const percentSql = (micros: string, basisPoints: string | number) =>
+  `((${micros}) / 10000 * (${basisPoints}) + ((${micros}) % 10000) * (${basisPoints}) / 10000)`;
 
 /**
  * An amount of micro-units (an integer expression, 0 ≤ amount < 10^15) as formatMoney writes it in
  * a message: "$1,500.00", truncated to the cent.
  */
-export const moneyTextSql = (micros: string) => `printf('$%,d.%02d', (${micros}) / 1000000, ((${micros}) % 1000000) / 10000)`;
+export const moneyTextSql = (micros: string) =>
+  `printf('$%,d.%02d', (${micros}) / 1000000, ((${micros}) % 1000000) / 10000)`;
 
 /** What a kind of capped income writes besides its amount: the credit's wallet and reason, its TransID and notification. */
 export interface StagedIncomeKind {
@@ -128,7 +134,10 @@ export interface StagedIncomeKind {
  * transaction.
  */
 export function openStagedIncomes(ctx: Pick<Services, 'sqlite'>): void {
-  prepared(ctx.sqlite, 'create temp table if not exists engine_incomes (member_id integer primary key, expected integer not null, detail integer not null default 0)').run();
+  prepared(
+    ctx.sqlite,
+    'create temp table if not exists engine_incomes (member_id integer primary key, expected integer not null, detail integer not null default 0)',
+  ).run();
   prepared(
     ctx.sqlite,
     'create temp table if not exists engine_caps (subscription_id integer primary key, member_id integer not null, take integer not null, expires integer not null)',
@@ -146,7 +155,12 @@ export function openStagedIncomes(ctx: Pick<Services, 'sqlite'>): void {
  * per chunk, so the caps read are still its own when paid. Answers the count and total paid.
  * Caller holds the transaction.
  */
-export function payStagedIncomes(ctx: EngineCtx, kind: StagedIncomeKind, date: string, at: number): { count: number; total: number } {
+export function payStagedIncomes(
+  ctx: EngineCtx,
+  kind: StagedIncomeKind,
+  date: string,
+  at: number,
+): { count: number; total: number } {
   // `cross join`: the staged members drive the join, each one's subscriptions read through the
   // (member_id, created_at) index (the temporary table has no statistics: left to itself, the
   // planner scanned every subscription for each chunk).
@@ -177,7 +191,13 @@ export function payStagedIncomes(ctx: EngineCtx, kind: StagedIncomeKind, date: s
     `insert into temp.staged_credits (trans_id, member_id, wallet, amount, reason, counterparty_member_id, created_at)
      select @prefix || @compact || 'M' || member_id, member_id, @wallet, received, @reason, null, @at
        from (select member_id, sum(take) as received from temp.engine_caps group by member_id) where received > 0 order by member_id`,
-  ).run({ prefix: kind.transIdPrefix, compact: date.replaceAll('-', ''), wallet: kind.wallet, reason: kind.reason, at });
+  ).run({
+    prefix: kind.transIdPrefix,
+    compact: date.replaceAll('-', ''),
+    wallet: kind.wallet,
+    reason: kind.reason,
+    at,
+  });
   prepared(
     ctx.sqlite,
     `insert or fail into notifications (member_id, type, message, trans_id, created_at)
@@ -186,7 +206,11 @@ export function payStagedIncomes(ctx: EngineCtx, kind: StagedIncomeKind, date: s
       -- A member who turned payout notices off in the app gets none, as notify() would decide.
       where not exists (select 1 from notification_preferences p where p.member_id = c.member_id and p.event = @event and p.in_app = 0)
       order by c.seq`,
-  ).run({ type: kind.notificationType, date, event: EVENT_OF_TYPE[kind.notificationType] ?? kind.notificationType });
+  ).run({
+    type: kind.notificationType,
+    date,
+    event: EVENT_OF_TYPE[kind.notificationType] ?? kind.notificationType,
+  });
   return creditStagedFromSystem(ctx, 'payouts');
 }
 
@@ -214,7 +238,12 @@ export interface IncomeInput {
  * two writePayouts (a list read before an earlier payout to the same member would spend the
  * cap twice). Caller holds the transaction.
  */
-export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, payouts: Payouts, active: readonly ActiveSubscription[] = activeSubscriptions(ctx, input.memberId)): number {
+export function payCappedIncome(
+  ctx: EngineCtx,
+  input: IncomeInput,
+  payouts: Payouts,
+  active: readonly ActiveSubscription[] = activeSubscriptions(ctx, input.memberId),
+): number {
   if (input.expected <= 0) return 0;
   let left = input.expected;
   for (const subscription of active) {
@@ -235,7 +264,13 @@ export function payCappedIncome(ctx: EngineCtx, input: IncomeInput, payouts: Pay
       counterpartyMemberId: input.counterpartyMemberId ?? null,
       at: input.at,
     });
-    payouts.notifications.push({ memberId: input.memberId, type: input.notificationType, message: input.message(formatMoney(microsToAmount(received))), transId: input.transId, createdAt: input.at });
+    payouts.notifications.push({
+      memberId: input.memberId,
+      type: input.notificationType,
+      message: input.message(formatMoney(microsToAmount(received))),
+      transId: input.transId,
+      createdAt: input.at,
+    });
   }
   return received;
 }
@@ -275,21 +310,36 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
     const expected = percentOf(purchase.amount, percentage);
     const transId = `LI${purchase.transId}L${level}`;
     const direct = level === 1;
-    const received = payCappedIncome(ctx, {
-      memberId: id,
-      wallet: direct ? 'Direct' : 'Level',
-      reason: direct ? 'direct_income' : 'level_income',
-      expected,
+    const received = payCappedIncome(
+      ctx,
+      {
+        memberId: id,
+        wallet: direct ? 'Direct' : 'Level',
+        reason: direct ? 'direct_income' : 'level_income',
+        expected,
+        transId,
+        at: purchase.at,
+        counterpartyMemberId: purchase.memberId,
+        notificationType: direct ? 'Direct_Income' : 'Level_Income',
+        message: (usdt) =>
+          direct
+            ? `You earned ${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
+            : `You earned ${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
+      },
+      payouts,
+    );
+    insert.run(
       transId,
-      at: purchase.at,
-      counterpartyMemberId: purchase.memberId,
-      notificationType: direct ? 'Direct_Income' : 'Level_Income',
-      message: (usdt) =>
-        direct
-          ? `You earned ${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
-          : `You earned ${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
-    }, payouts);
-    insert.run(transId, id, purchase.memberId, purchase.transId, level, percentage, purchase.amount, expected, received, purchase.at);
+      id,
+      purchase.memberId,
+      purchase.transId,
+      level,
+      percentage,
+      purchase.amount,
+      expected,
+      received,
+      purchase.at,
+    );
   }
   writePayouts(ctx, payouts);
 }
@@ -302,11 +352,10 @@ export function recordPurchaseVolume(ctx: EngineCtx, purchase: Purchase): void {
   ).run(purchase.binaryVolume, purchase.rankVolume, purchase.memberId);
   // A member inserted outside insertMember (bulk scripts) has no row yet: depth is found by the next run.
   if (updated.changes === 0) {
-    prepared(ctx.sqlite, 'insert into binary_stats (member_id, depth, own_binary_pending, own_rank_pending) values (?, -1, ?, ?)').run(
-      purchase.memberId,
-      purchase.binaryVolume,
-      purchase.rankVolume,
-    );
+    prepared(
+      ctx.sqlite,
+      'insert into binary_stats (member_id, depth, own_binary_pending, own_rank_pending) values (?, -1, ?, ?)',
+    ).run(purchase.memberId, purchase.binaryVolume, purchase.rankVolume);
   }
 }
 
@@ -318,4 +367,9 @@ export function onPurchase(ctx: EngineCtx, purchase: Purchase): void {
 
 /** Rank thresholds of the plan in micro-units. */
 export const ranksInMicros = (ctx: Pick<Services, 'plan'>) =>
-  ctx.plan.ranks.map((r) => ({ ...r, left: amountToMicros(r.leftVolume), right: amountToMicros(r.rightVolume), rewardMicros: amountToMicros(r.reward) }));
+  ctx.plan.ranks.map((r) => ({
+    ...r,
+    left: amountToMicros(r.leftVolume),
+    right: amountToMicros(r.rightVolume),
+    rewardMicros: amountToMicros(r.reward),
+  }));

@@ -36,7 +36,17 @@ import { moneyTransaction } from '../ledger/ledger.ts';
 import { newPayouts, prepared, writePayouts, type EngineCtx } from './income.ts';
 import { computeFold, stageChunk, writeFoldChunk, type Fold } from './fold.ts';
 import { chunkWork, summaryText, type Progress } from './runs.ts';
-import { addDays, compareRuns, dueRuns, JOBS, jobsOn, londonDate, scheduledAt, type DueRun, type JobName } from './schedule.ts';
+import {
+  addDays,
+  compareRuns,
+  dueRuns,
+  JOBS,
+  jobsOn,
+  londonDate,
+  scheduledAt,
+  type DueRun,
+  type JobName,
+} from './schedule.ts';
 import { backfillBinaryStats } from './stats.ts';
 
 export interface JobRunReport {
@@ -76,7 +86,8 @@ interface RunRow {
   summary: string | null;
 }
 
-const readProgress = (summary: string | null): Progress => (summary?.startsWith('{') ? (JSON.parse(summary) as Progress) : { payouts: 0, paid: 0, members: 0 });
+const readProgress = (summary: string | null): Progress =>
+  summary?.startsWith('{') ? (JSON.parse(summary) as Progress) : { payouts: 0, paid: 0, members: 0 };
 
 const runRow = (ctx: EngineCtx, job: JobName, date: string) =>
   prepared(
@@ -90,7 +101,13 @@ function claim(ctx: EngineCtx, job: JobName, date: string): boolean {
     const inserted = prepared(
       ctx.sqlite,
       "insert into job_runs (job, business_date, status, phase, cursor, started_at, summary) values (?, ?, 'running', ?, 0, ?, ?) on conflict(job, business_date) do nothing",
-    ).run(job, date, job === 'binary' ? 'stage' : 'pay', ctx.clock.now(), JSON.stringify({ payouts: 0, paid: 0, members: 0 }));
+    ).run(
+      job,
+      date,
+      job === 'binary' ? 'stage' : 'pay',
+      ctx.clock.now(),
+      JSON.stringify({ payouts: 0, paid: 0, members: 0 }),
+    );
     return inserted.changes > 0;
   });
 }
@@ -146,7 +163,12 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
     if (run.phase !== seen.phase || run.id !== seen.id || run.startedAt !== seen.startedAt) return 'again';
     const move = (phase: RunPhase, cursor: number, summary = run.summary) => {
       engineHooks.insideChunk?.(job, date, run.phase);
-      prepared(ctx.sqlite, 'update job_runs set phase = ?, cursor = ?, summary = ? where id = ?').run(phase, cursor, summary, run.id);
+      prepared(ctx.sqlite, 'update job_runs set phase = ?, cursor = ?, summary = ? where id = ?').run(
+        phase,
+        cursor,
+        summary,
+        run.id,
+      );
     };
     if (run.phase === 'stage') {
       const next = stageChunk(ctx, run.id, run.cursor, limit);
@@ -167,11 +189,10 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
     const payouts = newPayouts();
     const last = chunkWork[job](ctx, run.cursor, date, at, limit, progress, payouts);
     if (last === undefined) {
-      prepared(ctx.sqlite, "update job_runs set status = 'done', finished_at = ?, summary = ? where id = ?").run(
-        ctx.clock.now(),
-        summaryText(job, progress),
-        run.id,
-      );
+      prepared(
+        ctx.sqlite,
+        "update job_runs set status = 'done', finished_at = ?, summary = ? where id = ?",
+      ).run(ctx.clock.now(), summaryText(job, progress), run.id);
       return 'over';
     }
     writePayouts(ctx, payouts);
@@ -201,7 +222,10 @@ function finish(ctx: EngineCtx, job: JobName, date: string): JobRunReport {
 /** Finishes every run left unfinished (by a killed process, or one working beside this one), in claim order. */
 export function resumeUnfinishedRuns(ctx: EngineCtx): JobRunReport[] {
   return withRunCache(ctx, () => {
-    const running = prepared(ctx.sqlite, "select job, business_date as date from job_runs where status = 'running' order by id").all() as { job: JobName; date: string }[];
+    const running = prepared(
+      ctx.sqlite,
+      "select job, business_date as date from job_runs where status = 'running' order by id",
+    ).all() as { job: JobName; date: string }[];
     return running.map(({ job, date }) => finish(ctx, job, date));
   });
 }
@@ -214,9 +238,12 @@ const runOf = (job: JobName, date: string): DueRun => ({ job, date, at: schedule
  * run of the dates after the last complete one (see the opening comment).
  */
 export function pendingRuns(ctx: EngineCtx, from: number, to: number): DueRun[] {
-  const claimed = (prepared(ctx.sqlite, 'select job, business_date as date from job_runs order by id').all() as { job: string; date: string }[]).filter(
-    (r): r is { job: JobName; date: string } => isJob(r.job),
-  );
+  const claimed = (
+    prepared(ctx.sqlite, 'select job, business_date as date from job_runs order by id').all() as {
+      job: string;
+      date: string;
+    }[]
+  ).filter((r): r is { job: JobName; date: string } => isJob(r.job));
   const has = new Set(claimed.map((r) => `${r.job}/${r.date}`));
   const owed = new Map<string, DueRun>();
   const owe = (run: DueRun) => {
@@ -237,7 +264,9 @@ export function pendingRuns(ctx: EngineCtx, from: number, to: number): DueRun[] 
     // A job with no run on record is owed from the latest claim on (a new database's first day, a job added later).
     const latest = runOf(claimed.at(-1)!.job, claimed.at(-1)!.date);
     const complete = (date: string) =>
-      jobsOn(date).every((job) => compareRuns(runOf(job, date), firstOf.get(job) ?? latest) < 0 || has.has(`${job}/${date}`));
+      jobsOn(date).every(
+        (job) => compareRuns(runOf(job, date), firstOf.get(job) ?? latest) < 0 || has.has(`${job}/${date}`),
+      );
     // Back from the latest claim's date to the last complete date; owed from the day after it.
     let start = first.date;
     for (let date = latest.date; date >= first.date; date = addDays(date, -1)) {
@@ -322,9 +351,11 @@ export class RunsStoppedError extends Error {
 }
 
 const executors = new WeakMap<Database.Database, DailyRuns>();
-export const registerDailyRuns = (ctx: Pick<EngineCtx, 'sqlite'>, runs: DailyRuns) => executors.set(ctx.sqlite, runs);
+export const registerDailyRuns = (ctx: Pick<EngineCtx, 'sqlite'>, runs: DailyRuns) =>
+  executors.set(ctx.sqlite, runs);
 /** The executor of an app's connection (buildApp makes it); undefined for a bare connection (seed, scripts). */
-export const dailyRunsOf = (ctx: Pick<EngineCtx, 'sqlite'>): DailyRuns | undefined => executors.get(ctx.sqlite);
+export const dailyRunsOf = (ctx: Pick<EngineCtx, 'sqlite'>): DailyRuns | undefined =>
+  executors.get(ctx.sqlite);
 
 /**
  * Real-time scheduling for `npm start`: at start and then once a minute, asks for every run owed
@@ -333,9 +364,15 @@ export const dailyRunsOf = (ctx: Pick<EngineCtx, 'sqlite'>): DailyRuns | undefin
  * already done are skipped by their job_runs key, so the QA clock and this timer never pay a
  * day twice.
  */
-export function startJobTimer(ctx: EngineCtx, onError: (error: unknown) => void, everyMs = 60_000): () => void {
+export function startJobTimer(
+  ctx: EngineCtx,
+  onError: (error: unknown) => void,
+  everyMs = 60_000,
+): () => void {
   const { clock } = ctx;
-  const runDue = (from: number, to: number) => dailyRunsOf(ctx)?.runDue(from, to) ?? new Promise<JobRunReport[]>((resolve) => resolve(runDueJobs(ctx, from, to)));
+  const runDue = (from: number, to: number) =>
+    dailyRunsOf(ctx)?.runDue(from, to) ??
+    new Promise<JobRunReport[]>((resolve) => resolve(runDueJobs(ctx, from, to)));
   let from = clock.now();
   let working = false;
   const tick = () => {

@@ -31,7 +31,14 @@ import type { Services } from '../../core/services.ts';
 import { watchCommitCounter } from '../../core/read-cache.ts';
 import { storageRefusal } from '../../core/storage.ts';
 import { prepared } from './income.ts';
-import { registerDailyRuns, resumeUnfinishedRuns, runDueJobs, RunsStoppedError, type DailyRuns, type JobRunReport } from './jobs.ts';
+import {
+  registerDailyRuns,
+  resumeUnfinishedRuns,
+  runDueJobs,
+  RunsStoppedError,
+  type DailyRuns,
+  type JobRunReport,
+} from './jobs.ts';
 
 /** The shared cells between this thread and the worker: the heartbeat (ms since `base`, masked) and the stop flag. */
 export const BEAT = 0;
@@ -48,12 +55,19 @@ export interface WorkerInit {
   /** Date.now() the heartbeat counts from. */
   base: number;
 }
-export type WorkerRequest = { id: number; kind: 'run'; from: number; to: number; now: number } | { id: number; kind: 'resume'; now: number };
+export type WorkerRequest =
+  | { id: number; kind: 'run'; from: number; to: number; now: number }
+  | { id: number; kind: 'resume'; now: number };
 /** An error crosses the thread as its fields; `code` is SQLite's (SQLITE_FULL…) or a file problem's (FILE_GONE…), for storageFaultOf. */
-export type WorkerReply = { id: number; ran: JobRunReport[] } | { id: number; error: { name: string; message: string; stack?: string; code?: string } };
+export type WorkerReply =
+  | { id: number; ran: JobRunReport[] }
+  | { id: number; error: { name: string; message: string; stack?: string; code?: string } };
 
 /** The executor for this app's database: a worker on a file, in process on ':memory:'. */
-export function createDailyRuns(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
+export function createDailyRuns(
+  services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>,
+  databasePath: string,
+): DailyRuns {
   const runs = databasePath === ':memory:' ? inProcess(services) : inWorker(services, databasePath);
   registerDailyRuns(services, runs);
   return runs;
@@ -68,12 +82,17 @@ export const hasUnfinishedRuns = (ctx: Pick<Services, 'sqlite'>) =>
  * process left (in the worker on a file, not awaited: the server listens meanwhile; in process
  * on ':memory:'), and its stop when the app closes.
  */
-export function startDailyRuns(fastify: FastifyInstance, services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
+export function startDailyRuns(
+  fastify: FastifyInstance,
+  services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>,
+  databasePath: string,
+): DailyRuns {
   const runs = createDailyRuns(services, databasePath);
   if (!runs.inWorker) resumeUnfinishedRuns(services);
   else if (hasUnfinishedRuns(services))
     runs.resume().catch((error: unknown) => {
-      if (!(error instanceof RunsStoppedError)) fastify.log.error({ err: error }, 'Resuming the daily runs failed (the timer tries again)');
+      if (!(error instanceof RunsStoppedError))
+        fastify.log.error({ err: error }, 'Resuming the daily runs failed (the timer tries again)');
     });
   // Before the server waits for the requests in flight: a QA clock call waiting for a long run is
   // answered (the run stopped between two chunks) instead of holding the close up.
@@ -94,13 +113,21 @@ function inProcess(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>)
 
 /** The worker's module: the TypeScript source through tsx (dev, tests: worker-tsx.mjs), the bundled file beside dist/main.js (npm start). */
 const workerModule = (): URL =>
-  import.meta.url.endsWith('.ts') ? new URL('./worker-tsx.mjs', import.meta.url) : new URL('./engine-worker.js', import.meta.url);
+  import.meta.url.endsWith('.ts')
+    ? new URL('./worker-tsx.mjs', import.meta.url)
+    : new URL('./engine-worker.js', import.meta.url);
 
-function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storage'>, databasePath: string): DailyRuns {
+function inWorker(
+  services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storage'>,
+  databasePath: string,
+): DailyRuns {
   const control = new Int32Array(new SharedArrayBuffer(12));
   const base = Date.now();
   watchCommitCounter(services.sqlite, control, COMMITS);
-  const pending = new Map<number, { resolve: (ran: JobRunReport[]) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (ran: JobRunReport[]) => void; reject: (error: Error) => void }
+  >();
   let worker: Worker | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let nextId = 1;
@@ -124,7 +151,8 @@ function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storag
     clearInterval(heartbeat);
     heartbeat = undefined;
     worker?.unref();
-    if (autocheckpoint !== undefined && services.sqlite.open) services.sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+    if (autocheckpoint !== undefined && services.sqlite.open)
+      services.sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
     autocheckpoint = undefined;
   };
   const failAll = (error: Error) => {
@@ -134,7 +162,12 @@ function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storag
   };
 
   const spawn = (): Worker => {
-    const init: WorkerInit = { databasePath, plan: services.plan, control: control.buffer as SharedArrayBuffer, base };
+    const init: WorkerInit = {
+      databasePath,
+      plan: services.plan,
+      control: control.buffer as SharedArrayBuffer,
+      base,
+    };
     const thread = new Worker(workerModule(), { workerData: init });
     thread.on('message', (reply: WorkerReply) => {
       const waiting = pending.get(reply.id);
@@ -143,7 +176,10 @@ function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storag
       if ('ran' in reply) waiting.resolve(reply.ran);
       else {
         const { name, message, stack, code } = reply.error;
-        const error = name === 'RunsStoppedError' ? new RunsStoppedError(message) : Object.assign(new Error(message), { name });
+        const error =
+          name === 'RunsStoppedError'
+            ? new RunsStoppedError(message)
+            : Object.assign(new Error(message), { name });
         waiting.reject(Object.assign(error, { stack }, code === undefined ? {} : { code }));
       }
       settled();
@@ -155,12 +191,18 @@ function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storag
     });
     thread.on('exit', (code) => {
       if (worker === thread) worker = undefined;
-      failAll(closed ? new RunsStoppedError('The daily runs were stopped') : new Error(`The daily runs' worker exited (code ${code})`));
+      failAll(
+        closed
+          ? new RunsStoppedError('The daily runs were stopped')
+          : new Error(`The daily runs' worker exited (code ${code})`),
+      );
     });
     return thread;
   };
 
-  const send = (request: { kind: 'run'; from: number; to: number } | { kind: 'resume' }): Promise<JobRunReport[]> => {
+  const send = (
+    request: { kind: 'run'; from: number; to: number } | { kind: 'resume' },
+  ): Promise<JobRunReport[]> => {
     if (closed) return Promise.reject(new RunsStoppedError('The daily runs were stopped'));
     // Not while the database files are gone or cannot be written (core/storage.ts): the worker's
     // own connection would write to a lost file, or die of SIGBUS on an immutable WAL index.
@@ -184,7 +226,7 @@ function inWorker(services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storag
     resume: () => send({ kind: 'resume' }),
     idle: async () => {
       // Requests are answered in order: the last one settles after all before it.
-      for (let seen; seen !== last; ) {
+      for (let seen; seen !== last;) {
         seen = last;
         await seen;
       }

@@ -52,7 +52,14 @@ const ROI_INCOME: StagedIncomeKind = {
 const MATCHED = 'min(left_carry + left_pending, right_carry + right_pending)';
 const HAS_NEW_VOLUME = '(left_pending > 0 or right_pending > 0)';
 /** Volume rows and carries of the members with new volume in (cursor, last], the chunk's members. */
-function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number, date: string, at: number): void {
+function carryLegs(
+  ctx: EngineCtx,
+  cursor: number,
+  last: number,
+  members: number,
+  date: string,
+  at: number,
+): void {
   const chunk = { cursor, last, date: compactDate(date), at };
   // The volume rows first: they read the legs as they were before the carry is written. Both
   // statements are `or fail`: a statement that may abort halfway keeps a journal of every page it
@@ -79,7 +86,10 @@ function carryLegs(ctx: EngineCtx, cursor: number, last: number, members: number
             left_total = left_total + left_pending, right_total = right_total + right_pending, left_pending = 0, right_pending = 0
       where member_id > @cursor and member_id <= @last and ${HAS_NEW_VOLUME}`,
   ).run({ cursor, last });
-  if (entries.changes < members || entries.changes > 2 * members || carried.changes !== members) throw new Error(`binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`);
+  if (entries.changes < members || entries.changes > 2 * members || carried.changes !== members)
+    throw new Error(
+      `binary chunk after ${cursor}: ${members} members, ${entries.changes} rows, ${carried.changes} carries`,
+    );
 }
 
 /** Binary income: 10 % of the member's match, capped; the staged detail is the matched volume. */
@@ -101,9 +111,20 @@ interface RankRow {
 }
 
 /** Promotes one member to the highest rank it meets, paying each newly reached rank's one-time reward (not capped). */
-function evaluateRank(ctx: EngineCtx, s: RankRow, ranks: ReturnType<typeof ranksInMicros>, leaders: number, at: number, progress: Progress, payouts: Payouts): void {
+function evaluateRank(
+  ctx: EngineCtx,
+  s: RankRow,
+  ranks: ReturnType<typeof ranksInMicros>,
+  leaders: number,
+  at: number,
+  progress: Progress,
+  payouts: Payouts,
+): void {
   const memberId = s.id;
-  const current = Math.max(0, ranks.findIndex((r) => r.name === s.rank));
+  const current = Math.max(
+    0,
+    ranks.findIndex((r) => r.name === s.rank),
+  );
   let reached = current;
   for (let i = current + 1; i < ranks.length; i++) {
     const r = ranks[i]!;
@@ -115,22 +136,30 @@ function evaluateRank(ctx: EngineCtx, s: RankRow, ranks: ReturnType<typeof ranks
   for (let i = current + 1; i <= reached; i++) {
     const r = ranks[i]!;
     const transId = `RK${memberId}R${i}`;
-    prepared(ctx.sqlite, 'insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, ?, 1, ?)').run(
-      transId,
-      memberId,
-      r.name,
-      r.rewardMicros,
-      at,
-    );
+    prepared(
+      ctx.sqlite,
+      'insert into rank_rewards (trans_id, member_id, rank, reward, status, created_at) values (?, ?, ?, ?, 1, ?)',
+    ).run(transId, memberId, r.name, r.rewardMicros, at);
     if (r.rewardMicros > 0) {
-      payouts.credits.push({ transId, memberId, wallet: 'Rank', amount: r.rewardMicros, reason: 'rank_reward', at });
+      payouts.credits.push({
+        transId,
+        memberId,
+        wallet: 'Rank',
+        amount: r.rewardMicros,
+        reason: 'rank_reward',
+        at,
+      });
       progress.payouts++;
       progress.paid += r.rewardMicros;
     }
     const message = `Congratulations! You reached the ${r.name} rank${r.reward > 0 ? ` and earned a ${formatMoney(r.reward)} reward` : ''}.`;
     payouts.notifications.push({ memberId, type: 'Rank_Achieved', message, transId, createdAt: at });
   }
-  prepared(ctx.sqlite, 'update binary_stats set rank = ?, rank_updated_at = ? where member_id = ?').run(ranks[reached]!.name, at, memberId);
+  prepared(ctx.sqlite, 'update binary_stats set rank = ?, rank_updated_at = ? where member_id = ?').run(
+    ranks[reached]!.name,
+    at,
+    memberId,
+  );
 }
 
 /**
@@ -144,7 +173,9 @@ function ranksSql(ctx: EngineCtx): { values: string; minLeft: number; minRight: 
     const ranks = ranksInMicros(ctx);
     const above = ranks.slice(1);
     sql = {
-      values: ranks.map((r, i) => `(${i}, '${r.name.replaceAll("'", "''")}', ${r.left}, ${r.right})`).join(', '),
+      values: ranks
+        .map((r, i) => `(${i}, '${r.name.replaceAll("'", "''")}', ${r.left}, ${r.right})`)
+        .join(', '),
       minLeft: above.length > 0 ? Math.min(...above.map((r) => r.left)) : Number.MAX_SAFE_INTEGER,
       minRight: above.length > 0 ? Math.min(...above.map((r) => r.right)) : Number.MAX_SAFE_INTEGER,
     };
@@ -168,7 +199,15 @@ function qualifiedLeaders(ctx: EngineCtx, memberIds: readonly number[]): Map<num
 }
 
 /** A chunk of one job: pays the next members after `cursor` (at most `limit`) and answers the last one's id, or undefined when none is left. */
-export type ChunkWork = (ctx: EngineCtx, cursor: number, date: string, at: number, limit: number, progress: Progress, payouts: Payouts) => number | undefined;
+export type ChunkWork = (
+  ctx: EngineCtx,
+  cursor: number,
+  date: string,
+  at: number,
+  limit: number,
+  progress: Progress,
+  payouts: Payouts,
+) => number | undefined;
 
 /**
  * ROI: the next members with an ACTIVE subscription, each paid its subscriptions' ROI in SQL
@@ -235,12 +274,19 @@ const ranksChunk: ChunkWork = (ctx, cursor, _date, at, limit, progress, payouts)
   ).all({ cursor, limit, minLeft, minRight }) as RankRow[];
   if (near.length === 0) return undefined;
   const ranks = ranksInMicros(ctx);
-  const leaders = qualifiedLeaders(ctx, near.map((s) => s.id));
+  const leaders = qualifiedLeaders(
+    ctx,
+    near.map((s) => s.id),
+  );
   for (const s of near) evaluateRank(ctx, s, ranks, leaders.get(s.id) ?? 0, at, progress, payouts);
   return near.at(-1)!.id;
 };
 
-export const chunkWork: Record<JobName, ChunkWork> = { roi: roiChunk, binary: binaryChunk, ranks: ranksChunk };
+export const chunkWork: Record<JobName, ChunkWork> = {
+  roi: roiChunk,
+  binary: binaryChunk,
+  ranks: ranksChunk,
+};
 
 export function summaryText(job: JobName, p: Progress): string {
   const what = job === 'roi' ? 'ROI' : job === 'binary' ? 'binary matching' : 'rank evaluation';

@@ -62,7 +62,8 @@ export function londonDate(instant: number): string {
 }
 
 /** The order runs happen in: by due instant, then roi, binary, ranks (ranks share binary's instant). */
-export const compareRuns = (a: Pick<DueRun, 'job' | 'at'>, b: Pick<DueRun, 'job' | 'at'>) => a.at - b.at || JOBS.indexOf(a.job) - JOBS.indexOf(b.job);
+export const compareRuns = (a: Pick<DueRun, 'job' | 'at'>, b: Pick<DueRun, 'job' | 'at'>) =>
+  a.at - b.at || JOBS.indexOf(a.job) - JOBS.indexOf(b.job);
 
 /** Every run due in (from, to], in time order (roi, binary, ranks on one instant in that order). */
 export function dueRuns(from: number, to: number): DueRun[] {
@@ -71,7 +72,11 @@ export function dueRuns(from: number, to: number): DueRun[] {
   const end = new TZDate(to, ENGINE_ZONE);
   const runs: DueRun[] = [];
   // Walk London calendar dates with UTC date arithmetic (no DST in UTC), from the day of `from`.
-  for (let day = Date.UTC(start.getFullYear(), start.getMonth(), start.getDate()); day <= Date.UTC(end.getFullYear(), end.getMonth(), end.getDate()); day += 86_400_000) {
+  for (
+    let day = Date.UTC(start.getFullYear(), start.getMonth(), start.getDate());
+    day <= Date.UTC(end.getFullYear(), end.getMonth(), end.getDate());
+    day += 86_400_000
+  ) {
     const calendar = new Date(day);
     const weekday = calendar.getUTCDay();
     const date = `${calendar.getUTCFullYear()}-${pad(calendar.getUTCMonth() + 1)}-${pad(calendar.getUTCDate())}`;

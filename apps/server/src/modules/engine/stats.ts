@@ -12,14 +12,22 @@ export const binaryStatsOf = (ctx: Pick<Services, 'db'>, memberId: number): Bina
   ctx.db.select().from(binaryStats).where(eq(binaryStats.memberId, memberId)).get();
 
 /** Figures of several members at once (a tree page's nodes), keyed by member id. */
-export function binaryStatsOfMany(ctx: Pick<Services, 'db'>, memberIds: readonly number[]): Map<number, BinaryStats> {
+export function binaryStatsOfMany(
+  ctx: Pick<Services, 'db'>,
+  memberIds: readonly number[],
+): Map<number, BinaryStats> {
   if (memberIds.length === 0) return new Map();
-  const rows = ctx.db.select().from(binaryStats).where(inArray(binaryStats.memberId, [...memberIds])).all();
+  const rows = ctx.db
+    .select()
+    .from(binaryStats)
+    .where(inArray(binaryStats.memberId, [...memberIds]))
+    .all();
   return new Map(rows.map((row) => [row.memberId, row]));
 }
 
 /** The member's current rank name ('Starter' until the rank run promotes it). */
-export const currentRankOf = (ctx: Pick<Services, 'db'>, memberId: number): string => binaryStatsOf(ctx, memberId)?.rank ?? 'Starter';
+export const currentRankOf = (ctx: Pick<Services, 'db'>, memberId: number): string =>
+  binaryStatsOf(ctx, memberId)?.rank ?? 'Starter';
 
 /**
  * meta key: every member with an id up to this value has complete binary_stats tree columns.
@@ -33,16 +41,22 @@ const INCOMPLETE_ROW = 'depth < 0 or binary_jump_id is null or sponsor_jump_id i
 /** What the check reads: rows still to compute, members above the mark without a row, the mark and the last member id. */
 function statsState(ctx: Pick<Services, 'sqlite'>, withoutRows: boolean) {
   const sqlite = ctx.sqlite;
-  const mark = prepared(sqlite, 'select cast(value as integer) as id from meta where key = ?').get(STATS_COMPLETE_KEY) as { id: number } | undefined;
-  const lastId = (prepared(sqlite, 'select coalesce(max(id), 0) as id from members').get() as { id: number }).id;
+  const mark = prepared(sqlite, 'select cast(value as integer) as id from meta where key = ?').get(
+    STATS_COMPLETE_KEY,
+  ) as { id: number } | undefined;
+  const lastId = (prepared(sqlite, 'select coalesce(max(id), 0) as id from members').get() as { id: number })
+    .id;
   // Through the partial index binary_stats_incomplete: one probe when there are none.
-  const incomplete = (prepared(sqlite, `select count(*) as n from binary_stats where ${INCOMPLETE_ROW}`).get() as { n: number }).n;
+  const incomplete = (
+    prepared(sqlite, `select count(*) as n from binary_stats where ${INCOMPLETE_ROW}`).get() as { n: number }
+  ).n;
   // Members past the mark (all of them without one) in id order: the lookups walk binary_stats in key order.
   const unplaced = withoutRows
     ? (
-        prepared(sqlite, 'select count(*) as n from members m where m.id > ? and not exists (select 1 from binary_stats b where b.member_id = m.id)').get(
-          mark?.id ?? -1,
-        ) as { n: number }
+        prepared(
+          sqlite,
+          'select count(*) as n from members m where m.id > ? and not exists (select 1 from binary_stats b where b.member_id = m.id)',
+        ).get(mark?.id ?? -1) as { n: number }
       ).n
     : 0;
   return { mark: mark?.id, lastId, missing: incomplete + unplaced };
@@ -69,13 +83,15 @@ export function backfillBinaryStats(ctx: Pick<Services, 'sqlite'>): number {
   // The usual case reads three index entries and writes nothing (a read-only file still starts).
   const seen = statsState(ctx, false);
   if (seen.missing === 0 && seen.mark === seen.lastId) return 0;
-  return ctx.sqlite.transaction(() => {
-    // Again under the write lock, now with members above the mark.
-    const { lastId, missing } = statsState(ctx, true);
-    if (missing > 0) recomputeTreeColumns(ctx);
-    markStatsComplete(ctx, lastId);
-    return missing;
-  }).immediate();
+  return ctx.sqlite
+    .transaction(() => {
+      // Again under the write lock, now with members above the mark.
+      const { lastId, missing } = statsState(ctx, true);
+      if (missing > 0) recomputeTreeColumns(ctx);
+      markStatsComplete(ctx, lastId);
+      return missing;
+    })
+    .immediate();
 }
 
 /**
@@ -83,7 +99,10 @@ export function backfillBinaryStats(ctx: Pick<Services, 'sqlite'>): number {
  * writer that knows it (the check above, a seed that wrote every row). Caller's transaction.
  */
 export function markStatsComplete(ctx: Pick<Services, 'sqlite'>, lastId: number): void {
-  prepared(ctx.sqlite, 'insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value').run(STATS_COMPLETE_KEY, String(lastId));
+  prepared(
+    ctx.sqlite,
+    'insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value',
+  ).run(STATS_COMPLETE_KEY, String(lastId));
 }
 
 /** The whole pass: every member's tree columns from the links, in one transaction (the caller's). */
@@ -116,7 +135,8 @@ function recomputeTreeColumns(ctx: Pick<Services, 'sqlite'>): void {
   const byDepth: number[][] = Array.from({ length: maxDepth + 1 }, () => []);
   for (const id of ids) if (binary.depth[id]! >= 0) byDepth[binary.depth[id]!]!.push(id);
   const teamSize = new Int32Array(maxId + 1);
-  for (let d = maxDepth; d > 0; d--) for (const id of byDepth[d]!) teamSize[parentOf[id]!]! += teamSize[id]! + 1;
+  for (let d = maxDepth; d > 0; d--)
+    for (const id of byDepth[d]!) teamSize[parentOf[id]!]! += teamSize[id]! + 1;
   const upsert = ctx.sqlite.prepare(
     `insert into binary_stats (member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?, ?)
      on conflict(member_id) do update set depth = excluded.depth, team_size = excluded.team_size,
@@ -125,6 +145,13 @@ function recomputeTreeColumns(ctx: Pick<Services, 'sqlite'>): void {
   // A member on a cycle of links (corrupt data) keeps depth -1 and no jump: outside every downline.
   for (const id of ids) {
     const sponsorDepth = sponsor.depth[id]!;
-    upsert.run(id, binary.depth[id]!, teamSize[id]!, binary.jump[id]! || null, sponsorDepth < 0 ? null : sponsorDepth, sponsor.jump[id]! || null);
+    upsert.run(
+      id,
+      binary.depth[id]!,
+      teamSize[id]!,
+      binary.jump[id]! || null,
+      sponsorDepth < 0 ? null : sponsorDepth,
+      sponsor.jump[id]! || null,
+    );
   }
 }

@@ -27,7 +27,15 @@ import type { Clock } from '../../core/clock.ts';
 import { fileProblem, filesOf } from '../../core/storage.ts';
 import type { EngineCtx } from './income.ts';
 import { engineHooks, resumeUnfinishedRuns, runDueJobs, RUN_CACHE_KIB, RunsStoppedError } from './jobs.ts';
-import { BEAT, BEAT_MASK, COMMITS, STOP, type WorkerInit, type WorkerReply, type WorkerRequest } from './runner.ts';
+import {
+  BEAT,
+  BEAT_MASK,
+  COMMITS,
+  STOP,
+  type WorkerInit,
+  type WorkerReply,
+  type WorkerRequest,
+} from './runner.ts';
 
 /** A heartbeat older than this means the request thread is blocked (most likely waiting for the lock). */
 const STALE_MS = 12;
@@ -87,15 +95,21 @@ const ctx: EngineCtx = { sqlite, db: drizzle(sqlite, { schema }) as Db, clock, p
 const watched = filesOf(init.databasePath);
 
 engineHooks.betweenChunks = () => {
-  if (Atomics.load(control, STOP)) throw new RunsStoppedError('The daily runs were stopped between two chunks');
+  if (Atomics.load(control, STOP))
+    throw new RunsStoppedError('The daily runs were stopped between two chunks');
   // A few stat calls: the next chunk would otherwise commit into a deleted file (lost) or fault.
   const problem = fileProblem(watched);
-  if (problem) throw Object.assign(new Error(`The daily runs stopped: ${problem.reason}`), { name: 'StorageFileError', code: `FILE_${problem.kind.toUpperCase()}` });
+  if (problem)
+    throw Object.assign(new Error(`The daily runs stopped: ${problem.reason}`), {
+      name: 'StorageFileError',
+      code: `FILE_${problem.kind.toUpperCase()}`,
+    });
   const last = Atomics.load(control, BEAT);
   // Both counted in ms since init.base, modulo BEAT_MASK + 1.
   const age = (Date.now() - init.base - last) & BEAT_MASK;
   if (age > STALE_MS) Atomics.wait(control, BEAT, last, YIELD_MS);
-  if (Atomics.load(control, STOP)) throw new RunsStoppedError('The daily runs were stopped between two chunks');
+  if (Atomics.load(control, STOP))
+    throw new RunsStoppedError('The daily runs were stopped between two chunks');
 };
 
 // Chunks start small and adapt towards CHUNK_MS, the longest a request that writes should wait
@@ -117,7 +131,10 @@ if (process.env.ENGINE_TRACE_CHUNKS === '1') {
   const previous = engineHooks.afterChunk;
   engineHooks.afterChunk = (job, date, cursor, phase) => {
     const now = performance.now();
-    writeSync(2, `engine chunk ${++chunks}: ${job} ${date} ${phase} ${cursor} ${(now - last).toFixed(1)} ms at ${Date.now()}\n`);
+    writeSync(
+      2,
+      `engine chunk ${++chunks}: ${job} ${date} ${phase} ${cursor} ${(now - last).toFixed(1)} ms at ${Date.now()}\n`,
+    );
     last = now;
     previous?.(job, date, cursor, phase);
   };
@@ -158,14 +175,18 @@ parentPort!.on('message', (request: WorkerRequest) => {
   offset = request.now - Date.now();
   let reply: WorkerReply;
   try {
-    const ran = request.kind === 'resume' ? resumeUnfinishedRuns(ctx) : runDueJobs(ctx, request.from, request.to);
+    const ran =
+      request.kind === 'resume' ? resumeUnfinishedRuns(ctx) : runDueJobs(ctx, request.from, request.to);
     // Synced before answering: a checkpoint syncs the WAL first (whatever it then copies).
     if (ran.length > 0) sqlite.pragma('wal_checkpoint(PASSIVE)');
     reply = { id: request.id, ran };
   } catch (error) {
     const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
     const code = (error as { code?: unknown }).code;
-    reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}), ...(typeof code === 'string' ? { code } : {}) } };
+    reply = {
+      id: request.id,
+      error: { name, message, ...(stack ? { stack } : {}), ...(typeof code === 'string' ? { code } : {}) },
+    };
   }
   // Whatever else committed (run rows, the last chunk), before the answer is seen.
   signalCommit();

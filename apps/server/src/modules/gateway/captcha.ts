@@ -18,7 +18,8 @@ export function registerGatewayCaptcha(app: FastifyInstance, services: Services,
     reply.header('cache-control', 'no-store');
     if (gateway.provider && gateway.routing.targetOf('user.forgot_username') === 'provider') {
       const answer = await getFromProvider(gateway.provider, CAPTCHA_CHALLENGE_PATH);
-      if (answer?.status === 200 && parseAnswer(answer.text) !== undefined) return reply.type('application/json; charset=utf-8').send(answer.text);
+      if (answer?.status === 200 && parseAnswer(answer.text) !== undefined)
+        return reply.type('application/json; charset=utf-8').send(answer.text);
     }
     return newChallenge(services.config);
   });

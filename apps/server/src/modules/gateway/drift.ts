@@ -67,7 +67,9 @@ export function exampleOf(value: unknown, secret = false, depth = 0): unknown {
   if (secret && value !== undefined && typeof value !== 'object') return REDACTED;
   if (typeof value === 'string') {
     if (SECRET_VALUE.test(value)) return REDACTED;
-    return value.length > EXAMPLE_STRING ? `${value.slice(0, EXAMPLE_STRING)}… (${value.length} characters)` : value;
+    return value.length > EXAMPLE_STRING
+      ? `${value.slice(0, EXAMPLE_STRING)}… (${value.length} characters)`
+      : value;
   }
   if (typeof value !== 'object' || value === undefined) return value;
   if (depth >= EXAMPLE_DEPTH) return Array.isArray(value) ? `[… ${value.length} items]` : '{…}';
@@ -77,21 +79,33 @@ export function exampleOf(value: unknown, secret = false, depth = 0): unknown {
     return items;
   }
   const entries = Object.entries(value);
-  const shown = entries.slice(0, EXAMPLE_KEYS).map(([key, item]) => [key, exampleOf(item, secret || isSecretField(key), depth + 1)]);
+  const shown = entries
+    .slice(0, EXAMPLE_KEYS)
+    .map(([key, item]) => [key, exampleOf(item, secret || isSecretField(key), depth + 1)]);
   if (entries.length > EXAMPLE_KEYS) shown.push(['…', `${entries.length - EXAMPLE_KEYS} more fields`]);
   // From entries, so a provider's own `__proto__` key stays a key of the copy.
   return Object.fromEntries(shown);
 }
 
-const kindOfValue = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const kindOfValue = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Drops optional/nullable/default wrappers (and pipes to what comes in): the schema that describes a present value. */
 function unwrap(schema: Schema): Schema {
   let current = schema;
   for (let i = 0; i < 20; i++) {
     const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'prefault' || def.type === 'catch' || def.type === 'readonly' || def.type === 'nonoptional')
+    if (
+      def.type === 'optional' ||
+      def.type === 'nullable' ||
+      def.type === 'default' ||
+      def.type === 'prefault' ||
+      def.type === 'catch' ||
+      def.type === 'readonly' ||
+      def.type === 'nonoptional'
+    )
       current = def.innerType as Schema;
     else if (def.type === 'pipe') current = def.in as Schema;
     else if (def.type === 'lazy') current = (def.getter as () => Schema)();
@@ -142,7 +156,9 @@ export function describeSchema(schema: Schema, depth = 0): string {
     case 'number':
       return isInteger(schema) ? 'integer' : 'number';
     case 'enum':
-      return Object.values(def.entries as Record<string, string | number>).map((v) => JSON.stringify(v)).join(' | ');
+      return Object.values(def.entries as Record<string, string | number>)
+        .map((v) => JSON.stringify(v))
+        .join(' | ');
     case 'literal':
       return (def.values as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
     case 'nullable':
@@ -238,7 +254,8 @@ function walk(schema: Schema, value: unknown, field: string, out: Findings): voi
       if (typeof value !== def.type) out.add(field, 'type', def.type, value);
       return;
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) out.add(field, 'type', describeSchema(schema), value);
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        out.add(field, 'type', describeSchema(schema), value);
       else if (isInteger(schema) && !Number.isInteger(value)) out.add(field, 'value', 'integer', value);
       return;
     case 'null':
@@ -254,7 +271,13 @@ function walk(schema: Schema, value: unknown, field: string, out: Findings): voi
     }
     case 'literal': {
       const allowed = def.values as unknown[];
-      if (!allowed.includes(value)) out.add(field, allowed.some((option) => typeof option === typeof value) ? 'value' : 'type', describeSchema(schema), value);
+      if (!allowed.includes(value))
+        out.add(
+          field,
+          allowed.some((option) => typeof option === typeof value) ? 'value' : 'type',
+          describeSchema(schema),
+          value,
+        );
       return;
     }
     case 'object': {
@@ -282,7 +305,8 @@ function walk(schema: Schema, value: unknown, field: string, out: Findings): voi
     case 'record': {
       if (!isPlainObject(value)) return out.add(field, 'type', 'object (map)', value);
       const keys = Object.keys(value);
-      for (const i of sampled(keys.length)) walk(def.valueType as Schema, value[keys[i]!], join(field, mapKey(keys[i]!)), out);
+      for (const i of sampled(keys.length))
+        walk(def.valueType as Schema, value[keys[i]!], join(field, mapKey(keys[i]!)), out);
       return;
     }
     case 'tuple': {
@@ -293,7 +317,8 @@ function walk(schema: Schema, value: unknown, field: string, out: Findings): voi
           if (!item._zod.optin) out.add(`${field}[${i}]`, 'missing', describeSchema(item), undefined);
         } else walk(item, value[i], `${field}[${i}]`, out);
       });
-      for (let i = items.length; i < Math.min(value.length, items.length + 5); i++) out.add(`${field}[${i}]`, 'extra', 'absent (not in the contract)', value[i]);
+      for (let i = items.length; i < Math.min(value.length, items.length + 5); i++)
+        out.add(`${field}[${i}]`, 'extra', 'absent (not in the contract)', value[i]);
       return;
     }
     case 'union': {
@@ -303,7 +328,11 @@ function walk(schema: Schema, value: unknown, field: string, out: Findings): voi
         const trial = new Findings();
         walk(option, value, field, trial);
         if (trial.issues.length === 0) return;
-        if (jsonKindsOf(option).includes(kindOfValue(value)) && (closest === null || trial.issues.length < closest.length)) closest = trial.issues;
+        if (
+          jsonKindsOf(option).includes(kindOfValue(value)) &&
+          (closest === null || trial.issues.length < closest.length)
+        )
+          closest = trial.issues;
       }
       if (closest) for (const issue of closest) out.push(issue);
       else out.add(field, 'type', describeSchema(schema), value);
@@ -327,11 +356,17 @@ export function findDrift(name: ProcedureName, status: number, body: unknown): D
   const out = new Findings();
   const isSuccess = status >= 200 && status < 300;
   if (!isSuccess || (isPlainObject(body) && 'Error' in body)) {
-    if (!isPlainObject(body) || typeof body.Error !== 'string') out.add('Error', 'envelope', '{ Error: string }', body === undefined ? '(no JSON body)' : body);
+    if (!isPlainObject(body) || typeof body.Error !== 'string')
+      out.add('Error', 'envelope', '{ Error: string }', body === undefined ? '(no JSON body)' : body);
     return out.issues;
   }
   if (!isPlainObject(body)) {
-    out.add('(body)', 'envelope', 'a JSON object such as { Success: … }', body === undefined ? '(no JSON body)' : body);
+    out.add(
+      '(body)',
+      'envelope',
+      'a JSON object such as { Success: … }',
+      body === undefined ? '(no JSON body)' : body,
+    );
     return out.issues;
   }
   const output = contract[name].output as unknown as Schema;
@@ -390,7 +425,10 @@ export function createDriftStore(options: { now?: () => number; capacity?: numbe
     list() {
       return [...entries.values()]
         .map((entry) => ({ ...entry }))
-        .sort((a, b) => a.path.localeCompare(b.path) || a.field.localeCompare(b.field) || a.kind.localeCompare(b.kind));
+        .sort(
+          (a, b) =>
+            a.path.localeCompare(b.path) || a.field.localeCompare(b.field) || a.kind.localeCompare(b.kind),
+        );
     },
     clear() {
       const n = entries.size;

@@ -41,7 +41,12 @@ export function providerUrlOf(target: ProviderTarget, name: ProcedureName): stri
 }
 
 /** The provider-shaped error of a call that got no answer. */
-const failed = (status: number, message: string, failure: ProviderAnswer['failure'], started: number): ProviderAnswer => ({
+const failed = (
+  status: number,
+  message: string,
+  failure: ProviderAnswer['failure'],
+  started: number,
+): ProviderAnswer => ({
   status,
   text: JSON.stringify({ Error: message }),
   contentType: 'application/json; charset=utf-8',
@@ -56,32 +61,65 @@ function causeOf(error: unknown): string {
 }
 
 /** `userAgent`: the member's browser, passed on so the provider's sessions list names the device, not this gateway. */
-export async function sendToProvider(target: ProviderTarget, name: ProcedureName, body: string, authorization: string | undefined, userAgent?: string): Promise<ProviderAnswer> {
+export async function sendToProvider(
+  target: ProviderTarget,
+  name: ProcedureName,
+  body: string,
+  authorization: string | undefined,
+  userAgent?: string,
+): Promise<ProviderAnswer> {
   const url = providerUrlOf(target, name);
   const path = contract[name].path;
   const started = performance.now();
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(authorization ? { authorization } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(authorization ? { authorization } : {}),
+        ...(userAgent ? { 'user-agent': userAgent } : {}),
+      },
       body,
       // A gateway hands on what it got: a redirect is an answer too (and is not JSON).
       redirect: 'manual',
       signal: AbortSignal.timeout(target.timeoutMs),
     });
     const text = await response.text();
-    return { status: response.status, text, contentType: response.headers.get('content-type') ?? undefined, providerMs: round(performance.now() - started) };
+    return {
+      status: response.status,
+      text,
+      contentType: response.headers.get('content-type') ?? undefined,
+      providerMs: round(performance.now() - started),
+    };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError')
-      return failed(504, `The provider did not answer ${path} within ${target.timeoutMs} ms`, 'timeout', started);
-    return failed(502, `The provider could not be reached for ${path} (${causeOf(error)})`, 'connection', started);
+      return failed(
+        504,
+        `The provider did not answer ${path} within ${target.timeoutMs} ms`,
+        'timeout',
+        started,
+      );
+    return failed(
+      502,
+      `The provider could not be reached for ${path} (${causeOf(error)})`,
+      'connection',
+      started,
+    );
   }
 }
 
 /** A GET of a path beside the contract's at the provider (the captcha challenge); null when there is no answer. */
-export async function getFromProvider(target: ProviderTarget, path: string): Promise<{ status: number; text: string } | null> {
+export async function getFromProvider(
+  target: ProviderTarget,
+  path: string,
+): Promise<{ status: number; text: string } | null> {
   try {
-    const response = await fetch(`${base(target.apiUrl)}${path}`, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(target.timeoutMs) });
+    const response = await fetch(`${base(target.apiUrl)}${path}`, {
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(target.timeoutMs),
+    });
     return { status: response.status, text: await response.text() };
   } catch {
     return null;

@@ -42,7 +42,8 @@ const MAX_REFUSED = 1_000;
 function failureText(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
-  for (const key of ['Error', 'error', 'message']) if (typeof record[key] === 'string' && record[key]) return record[key];
+  for (const key of ['Error', 'error', 'message'])
+    if (typeof record[key] === 'string' && record[key]) return record[key];
   return undefined;
 }
 
@@ -57,10 +58,20 @@ export function createGateway(services: Services, options: GatewayOptions) {
    * Sends an answer out as the transport expects it: REST the status and bytes as they came,
    * tRPC the parsed result or the error of that status. A body that is not JSON becomes a 502.
    */
-  const deliver = (call: Call, source: Source, status: number, text: string, contentType: string | undefined, providerMs: number | null): unknown => {
+  const deliver = (
+    call: Call,
+    source: Source,
+    status: number,
+    text: string,
+    contentType: string | undefined,
+    providerMs: number | null,
+  ): unknown => {
     let json = parseAnswer(text);
     if (json === undefined) {
-      const what = text.trim() === '' ? 'an empty body' : `a body that is not JSON (${contentType ?? 'no content type'}, ${Buffer.byteLength(text)} bytes)`;
+      const what =
+        text.trim() === ''
+          ? 'an empty body'
+          : `a body that is not JSON (${contentType ?? 'no content type'}, ${Buffer.byteLength(text)} bytes)`;
       const message = `The provider answered ${contract[call.name].path} with HTTP ${status} and ${what}`;
       status = 502;
       json = { Error: message };
@@ -71,7 +82,14 @@ export function createGateway(services: Services, options: GatewayOptions) {
     const { exchange } = call;
     if (exchange.transport === 'rest') {
       // Logged here (the app's closing hook would otherwise call a forwarded 5xx unexplained); tRPC logs its own.
-      if (status >= 500) logServerError(exchange.request, undefined, `${source} answered ${status}: ${failureText(json) ?? defaultErrorMessage(status)}`, { procedure: call.name }, 'warn');
+      if (status >= 500)
+        logServerError(
+          exchange.request,
+          undefined,
+          `${source} answered ${status}: ${failureText(json) ?? defaultErrorMessage(status)}`,
+          { procedure: call.name },
+          'warn',
+        );
       exchange.reply.code(status).header('content-type', contentType ?? JSON_TYPE);
       return text;
     }
@@ -80,11 +98,31 @@ export function createGateway(services: Services, options: GatewayOptions) {
   };
 
   const fromProvider = async (call: Call): Promise<unknown> => {
-    if (!provider) return deliver(call, 'provider', 502, JSON.stringify({ Error: 'PROVIDER_URL is not set: there is no provider to forward to' }), JSON_TYPE, null);
-    const answer = await sendToProvider(provider, call.name, JSON.stringify(call.input ?? {}), call.caller.authorization, call.caller.userAgent);
+    if (!provider)
+      return deliver(
+        call,
+        'provider',
+        502,
+        JSON.stringify({ Error: 'PROVIDER_URL is not set: there is no provider to forward to' }),
+        JSON_TYPE,
+        null,
+      );
+    const answer = await sendToProvider(
+      provider,
+      call.name,
+      JSON.stringify(call.input ?? {}),
+      call.caller.authorization,
+      call.caller.userAgent,
+    );
     if (!answer.failure) {
       const json = parseAnswer(answer.text);
-      const vouched = vouchedBy(call.name, call.input, callToken(call.name, call.input, call.caller), answer.status, json);
+      const vouched = vouchedBy(
+        call.name,
+        call.input,
+        callToken(call.name, call.input, call.caller),
+        answer.status,
+        json,
+      );
       if (vouched) shadow.learn(vouched.token, vouched.username);
       if (recordings.recording)
         recordings.add({
@@ -120,7 +158,9 @@ export function createGateway(services: Services, options: GatewayOptions) {
   const askProvider = async (token: string): Promise<string | null> => {
     if (!provider || refused.has(token)) return null;
     const answer = await sendToProvider(provider, 'user.view_profile', '{}', `Bearer ${token}`);
-    const vouched = answer.failure ? null : vouchedBy('user.view_profile', {}, token, answer.status, parseAnswer(answer.text));
+    const vouched = answer.failure
+      ? null
+      : vouchedBy('user.view_profile', {}, token, answer.status, parseAnswer(answer.text));
     if (vouched) {
       shadow.learn(token, vouched.username);
       return vouched.username;
@@ -139,7 +179,8 @@ export function createGateway(services: Services, options: GatewayOptions) {
     if (!provider) return next();
     const token = callToken(call.name, call.input, call.caller);
     if (token) {
-      const username = shadow.usernameOf(token) ?? (shadow.isStandinToken(token) ? null : await askProvider(token));
+      const username =
+        shadow.usernameOf(token) ?? (shadow.isStandinToken(token) ? null : await askProvider(token));
       if (username) {
         const standin = shadow.standinTokenFor(username);
         call.caller = { ...call.caller, authorization: `Bearer ${standin}` };

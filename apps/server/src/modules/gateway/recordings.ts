@@ -6,7 +6,17 @@
  * exchange with the same method, path and body (token fields ignored, secrets compared as
  * redacted) answers, then the next one recorded for that request, the last one repeating.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, type ProcedureName } from '@md/shared';
@@ -101,15 +111,21 @@ const SECRET_VALUE = /^(?:eyJ[\w-]*\.[\w-]*\.[\w-]*|Bearer\s+\S+|otpauth:\/\/.*)
  * `Transaction_Password: true` flag is no secret, and a replay must keep its type).
  */
 export function redactSecrets(value: unknown, secret = false): unknown {
-  if (typeof value === 'string') return value !== '' && (secret || SECRET_VALUE.test(value)) ? REDACTED : value;
+  if (typeof value === 'string')
+    return value !== '' && (secret || SECRET_VALUE.test(value)) ? REDACTED : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, secret));
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactSecrets(item, secret || isSecretField(key))]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, redactSecrets(item, secret || isSecretField(key))]),
+  );
 }
 
 /** The request body as a replay compares it: without the token field, secrets as '[redacted]', keys sorted. */
 export function matchKey(name: ProcedureName, body: unknown): string {
-  const rest = body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
+  const rest =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? { ...(body as Record<string, unknown>) }
+      : body;
   const field = contract[name].tokenField;
   if (field && rest && typeof rest === 'object') delete (rest as Record<string, unknown>)[field];
   return stableJson(redactSecrets(rest ?? {}));
@@ -144,7 +160,10 @@ function toEntry(exchange: Exchange): HarEntry {
       method: 'POST',
       url: exchange.url,
       httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'content-type', value: HAR_MIME }, ...(exchange.authorization ? [{ name: 'authorization', value: REDACTED }] : [])],
+      headers: [
+        { name: 'content-type', value: HAR_MIME },
+        ...(exchange.authorization ? [{ name: 'authorization', value: REDACTED }] : []),
+      ],
       queryString: [],
       cookies: [],
       headersSize: -1,
@@ -157,7 +176,11 @@ function toEntry(exchange: Exchange): HarEntry {
       httpVersion: 'HTTP/1.1',
       headers: exchange.contentType ? [{ name: 'content-type', value: exchange.contentType }] : [],
       cookies: [],
-      content: { size: Buffer.byteLength(responseText), mimeType: exchange.contentType ?? '', text: responseText },
+      content: {
+        size: Buffer.byteLength(responseText),
+        mimeType: exchange.contentType ?? '',
+        text: responseText,
+      },
       redirectURL: '',
       headersSize: -1,
       bodySize: Buffer.byteLength(responseText),
@@ -168,7 +191,9 @@ function toEntry(exchange: Exchange): HarEntry {
   };
 }
 
-const emptyHar = (): Har => ({ log: { version: '1.2', creator: { name: 'member-dashboard gateway', version: '1' }, entries: [] } });
+const emptyHar = (): Har => ({
+  log: { version: '1.2', creator: { name: 'member-dashboard gateway', version: '1' }, entries: [] },
+});
 
 /** How often, at most, a recording being made is written to its file. */
 const FLUSH_MS = 500;
@@ -259,7 +284,13 @@ export function createRecordings(directory: string | null) {
   const info = (name: string): RecordingInfo => {
     const file = fileOf(name);
     const stat = existsSync(file) ? statSync(file) : null;
-    return { name, entries: read(name).log.entries.length, recording: active.has(name), size: stat?.size ?? 0, createdAt: (stat?.birthtime ?? new Date()).toISOString() };
+    return {
+      name,
+      entries: read(name).log.entries.length,
+      recording: active.has(name),
+      size: stat?.size ?? 0,
+      createdAt: (stat?.birthtime ?? new Date()).toISOString(),
+    };
   };
 
   return {
@@ -336,14 +367,20 @@ export function createRecordings(directory: string | null) {
         throw new AppError(
           502,
           `Recording '${recording}' holds no ${contract[name].path} call with the body ${key}` +
-            (sameEndpoint > 0 ? ` (it holds ${sameEndpoint} with other bodies)` : ' (it holds none of that endpoint)'),
+            (sameEndpoint > 0
+              ? ` (it holds ${sameEndpoint} with other bodies)`
+              : ' (it holds none of that endpoint)'),
         );
       }
       const position = `${recording}|${name}|${key}`;
       const used = replayed.get(position) ?? 0;
       replayed.set(position, used + 1);
       const entry = matches[Math.min(used, matches.length - 1)]!;
-      return { status: entry.response.status, text: entry.response.content.text, contentType: entry.response.content.mimeType || undefined };
+      return {
+        status: entry.response.status,
+        text: entry.response.content.text,
+        contentType: entry.response.content.mimeType || undefined,
+      };
     },
 
     close() {

@@ -19,7 +19,14 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 }
 
 export const recordingBody = z
-  .object({ name: z.string({ error: 'name is required' }).regex(RECORDING_NAME, { error: "Recording names are 1–64 letters, digits, '-' or '_'" }) }, { error: objectError('The body must be a JSON object: { name }') })
+  .object(
+    {
+      name: z
+        .string({ error: 'name is required' })
+        .regex(RECORDING_NAME, { error: "Recording names are 1–64 letters, digits, '-' or '_'" }),
+    },
+    { error: objectError('The body must be a JSON object: { name }') },
+  )
   .strict();
 
 export function registerGatewayRoutes(app: FastifyInstance, gateway: Gateway) {
@@ -27,10 +34,12 @@ export function registerGatewayRoutes(app: FastifyInstance, gateway: Gateway) {
 
   app.post('/__qa/routing', async (request) => {
     const { path, target } = parse(routingInput, request.body ?? null);
-    if (target === 'provider' && !gateway.hasProvider) throw badRequest('PROVIDER_URL is not set: there is no provider to route to');
+    if (target === 'provider' && !gateway.hasProvider)
+      throw badRequest('PROVIDER_URL is not set: there is no provider to route to');
     const recording = recordingOf(target);
     if (recording !== null) {
-      if (!gateway.recordings.exists(recording)) throw badRequest(`No recording named '${recording}' (GET /__qa/recordings lists them)`);
+      if (!gateway.recordings.exists(recording))
+        throw badRequest(`No recording named '${recording}' (GET /__qa/recordings lists them)`);
       // A new routing to a recording replays it from its first exchange.
       gateway.recordings.rewind(recording);
     }
@@ -45,7 +54,9 @@ export function registerGatewayRoutes(app: FastifyInstance, gateway: Gateway) {
     return reply.code(201).send(gateway.recordings.start(name));
   });
 
-  app.post<{ Params: { name: string } }>('/__qa/recordings/:name/stop', async (request) => gateway.recordings.stop(checkRecordingName(request.params.name)));
+  app.post<{ Params: { name: string } }>('/__qa/recordings/:name/stop', async (request) =>
+    gateway.recordings.stop(checkRecordingName(request.params.name)),
+  );
 
   app.delete<{ Params: { name: string } }>('/__qa/recordings/:name', async (request) => {
     gateway.recordings.remove(checkRecordingName(request.params.name));

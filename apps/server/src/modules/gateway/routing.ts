@@ -21,9 +21,16 @@ export const routingInput = z
       path: endpointField,
       target: z
         .string({ error: "target is required: 'provider', 'mock' or 'recording:<name>'" })
-        .refine((v) => v === 'provider' || v === 'mock' || (v.startsWith('recording:') && RECORDING_NAME.test(v.slice('recording:'.length))), {
-          error: "target must be 'provider', 'mock' or 'recording:<name>' (a recording name: 1–64 letters, digits, '-' or '_')",
-        })
+        .refine(
+          (v) =>
+            v === 'provider' ||
+            v === 'mock' ||
+            (v.startsWith('recording:') && RECORDING_NAME.test(v.slice('recording:'.length))),
+          {
+            error:
+              "target must be 'provider', 'mock' or 'recording:<name>' (a recording name: 1–64 letters, digits, '-' or '_')",
+          },
+        )
         .transform((v) => v as Target),
     },
     { error: objectError('The body must be a JSON object: { path, target }') },
@@ -31,7 +38,8 @@ export const routingInput = z
   .strict();
 export type RoutingInput = z.output<typeof routingInput>;
 
-export const recordingOf = (target: Target): string | null => (target.startsWith('recording:') ? target.slice('recording:'.length) : null);
+export const recordingOf = (target: Target): string | null =>
+  target.startsWith('recording:') ? target.slice('recording:'.length) : null;
 
 export function createRouting(defaultTarget: 'provider' | 'mock') {
   const table = new Map<ProcedureName, Target>(procedureNames.map((name) => [name, defaultTarget]));
@@ -43,7 +51,11 @@ export function createRouting(defaultTarget: 'provider' | 'mock') {
     },
     view: (): RoutingView => ({
       default: defaultTarget,
-      endpoints: procedureNames.map((name) => ({ path: contract[name].path, procedure: name, target: table.get(name)! })),
+      endpoints: procedureNames.map((name) => ({
+        path: contract[name].path,
+        procedure: name,
+        target: table.get(name)!,
+      })),
     }),
   };
 }

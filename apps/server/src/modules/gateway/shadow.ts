@@ -23,16 +23,30 @@ const NO_PASSWORD = 'shadow-member:no-password';
 /** Appended to a shadow's name when a stand-in member holds the provider's username. */
 const SHADOW_SUFFIX = '~provider';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The username a successful provider answer vouches for, with the token it vouches for; null when it vouches for none. */
-export function vouchedBy(name: ProcedureName, input: unknown, token: string | undefined, status: number, body: unknown): { token: string; username: string } | null {
+export function vouchedBy(
+  name: ProcedureName,
+  input: unknown,
+  token: string | undefined,
+  status: number,
+  body: unknown,
+): { token: string; username: string } | null {
   if (status < 200 || status >= 300 || !isObject(body) || 'Error' in body) return null;
-  if ((name === 'user.login' || name === 'user.register') && typeof body.JWT === 'string' && body.JWT && isObject(input) && typeof input.username === 'string')
+  if (
+    (name === 'user.login' || name === 'user.register') &&
+    typeof body.JWT === 'string' &&
+    body.JWT &&
+    isObject(input) &&
+    typeof input.username === 'string'
+  )
     return { token: body.JWT, username: input.username.trim().toLowerCase() };
   if (name === 'user.view_profile' && token) {
     const profile = Array.isArray(body.Success) ? body.Success[0] : body.Success;
-    if (isObject(profile) && typeof profile.Username === 'string' && profile.Username) return { token, username: profile.Username.trim().toLowerCase() };
+    if (isObject(profile) && typeof profile.Username === 'string' && profile.Username)
+      return { token, username: profile.Username.trim().toLowerCase() };
   }
   return null;
 }

@@ -47,7 +47,12 @@ function kept<T>(ctx: AuthedCtx, key: string, compute: () => T): T {
 }
 
 /** Income credited to the member's wallets per day and reason: the income rows of its earning history. */
-export function dailyEarnings(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, from: number, until: number): DailyEarning[] {
+export function dailyEarnings(
+  ctx: Pick<AuthedCtx, 'sqlite'>,
+  memberId: number,
+  from: number,
+  until: number,
+): DailyEarning[] {
   const rows = prepared(
     ctx.sqlite,
     `select (e.created_at / ${DAY_MS}) as day, t.reason as reason, sum(t.amount) as micros
@@ -60,7 +65,11 @@ export function dailyEarnings(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, 
            .join(', ')})
        group by day, t.reason
        order by day`,
-  ).all({ member: memberId, from, until }) as { day: number; reason: keyof typeof INCOME_FIELDS; micros: number }[];
+  ).all({ member: memberId, from, until }) as {
+    day: number;
+    reason: keyof typeof INCOME_FIELDS;
+    micros: number;
+  }[];
   const byDay = new Map<number, Record<IncomeField, number>>();
   for (const row of rows) {
     let micros = byDay.get(row.day);
@@ -78,7 +87,12 @@ export function dailyEarnings(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, 
 }
 
 /** Binary volume that reached each leg per day: the binary volume table's Volume summed by Side. */
-export function dailyVolumes(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, from: number, until: number): DailyVolume[] {
+export function dailyVolumes(
+  ctx: Pick<AuthedCtx, 'sqlite'>,
+  memberId: number,
+  from: number,
+  until: number,
+): DailyVolume[] {
   const rows = prepared(
     ctx.sqlite,
     `select (created_at / ${DAY_MS}) as day, sum(case when side = '0' then volume else 0 end) as left,
@@ -88,7 +102,11 @@ export function dailyVolumes(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, f
        group by day
        order by day`,
   ).all({ member: memberId, from, until }) as { day: number; left: number; right: number }[];
-  return rows.map((row) => ({ Date: isoDay(row.day * DAY_MS), Left: microsToAmount(row.left), Right: microsToAmount(row.right) }));
+  return rows.map((row) => ({
+    Date: isoDay(row.day * DAY_MS),
+    Left: microsToAmount(row.left),
+    Right: microsToAmount(row.right),
+  }));
 }
 
 /** Directs who have a direct on each side (the rank run's qualified leaders). */
@@ -107,12 +125,24 @@ export const insightHandlers: Handlers = {
   'earning.view_daily_earnings': (ctx, input) =>
     kept(ctx, `earnings|${input.days}`, () => {
       const range = rangeOf(ctx.clock.now(), input.days);
-      return { Success: { From: range.From, To: range.To, Days: dailyEarnings(ctx, ctx.member.id, range.from, range.until) } };
+      return {
+        Success: {
+          From: range.From,
+          To: range.To,
+          Days: dailyEarnings(ctx, ctx.member.id, range.from, range.until),
+        },
+      };
     }),
   'binary.view_daily_volume': (ctx, input) =>
     kept(ctx, `volumes|${input.days}`, () => {
       const range = rangeOf(ctx.clock.now(), input.days);
-      return { Success: { From: range.From, To: range.To, Days: dailyVolumes(ctx, ctx.member.id, range.from, range.until) } };
+      return {
+        Success: {
+          From: range.From,
+          To: range.To,
+          Days: dailyVolumes(ctx, ctx.member.id, range.from, range.until),
+        },
+      };
     }),
   // Not kept: the rank volumes live in binary_stats, whose writes drop no kept answer (core/read-cache.ts).
   'rank.view_rank_progress': (ctx) => {

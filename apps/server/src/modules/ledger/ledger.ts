@@ -14,7 +14,13 @@
  * the caller's reads (balance checks) and these writes are atomic.
  */
 import Database from 'better-sqlite3';
-import { MEMBER_WALLETS, SYSTEM_ACCOUNTS, type MemberWallet, type SystemAccount, type TransferReason } from '@md/db';
+import {
+  MEMBER_WALLETS,
+  SYSTEM_ACCOUNTS,
+  type MemberWallet,
+  type SystemAccount,
+  type TransferReason,
+} from '@md/db';
 import { MSG } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
@@ -56,20 +62,33 @@ const stmt = (ctx: Pick<Services, 'sqlite'>, source: string) => prepared(ctx.sql
  */
 export function accountId(ctx: Pick<Services, 'sqlite'>, ref: AccountRef): number {
   if ('member' in ref) {
-    const found = stmt(ctx, 'select id from accounts where member_id = ? and wallet = ?').get(ref.member, ref.wallet) as { id: number } | undefined;
+    const found = stmt(ctx, 'select id from accounts where member_id = ? and wallet = ?').get(
+      ref.member,
+      ref.wallet,
+    ) as { id: number } | undefined;
     if (found) return found.id;
-    return (stmt(ctx, "insert into accounts (member_id, wallet, kind, balance) values (?, ?, 'member', 0) returning id").get(ref.member, ref.wallet) as { id: number }).id;
+    return (
+      stmt(
+        ctx,
+        "insert into accounts (member_id, wallet, kind, balance) values (?, ?, 'member', 0) returning id",
+      ).get(ref.member, ref.wallet) as { id: number }
+    ).id;
   }
   const find = stmt(ctx, 'select id from accounts where member_id is null and wallet = ?');
   const found = find.get(ref.system) as { id: number } | undefined;
   if (found) return found.id;
-  stmt(ctx, "insert into accounts (member_id, wallet, kind, balance) values (null, ?, 'system', 0)").run(ref.system);
+  stmt(ctx, "insert into accounts (member_id, wallet, kind, balance) values (null, ?, 'system', 0)").run(
+    ref.system,
+  );
   return (find.get(ref.system) as { id: number }).id;
 }
 
 /** Balance of a member wallet in micro-units (0 before first use). */
 export function walletBalance(ctx: Pick<Services, 'sqlite'>, memberId: number, wallet: MemberWallet): number {
-  const row = stmt(ctx, 'select balance from accounts where member_id = ? and wallet = ?').get(memberId, wallet) as { balance: number } | undefined;
+  const row = stmt(ctx, 'select balance from accounts where member_id = ? and wallet = ?').get(
+    memberId,
+    wallet,
+  ) as { balance: number } | undefined;
   return row?.balance ?? 0;
 }
 
@@ -82,18 +101,29 @@ export function transfer(ctx: LedgerCtx, legs: readonly Leg[]): void {
   );
   const postings = new Postings();
   for (const leg of legs) {
-    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw new Error(`Invalid transfer amount ${leg.amount}`);
+    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0)
+      throw new Error(`Invalid transfer amount ${leg.amount}`);
     const from = accountId(ctx, leg.from);
     const to = accountId(ctx, leg.to);
     const at = leg.at ?? ctx.clock.now();
-    insert.run(leg.transId, from, to, leg.amount, leg.reason, leg.memberId, leg.counterpartyMemberId ?? null, at);
+    insert.run(
+      leg.transId,
+      from,
+      to,
+      leg.amount,
+      leg.reason,
+      leg.memberId,
+      leg.counterpartyMemberId ?? null,
+      at,
+    );
     postings.move(from, to, leg.amount, at);
   }
   try {
     post(ctx, postings);
   } catch (error) {
     // The CHECK is the last line of defence; handlers check balances first with clearer words.
-    if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_CHECK') throw badRequest(MSG.insufficientBalance);
+    if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_CHECK')
+      throw badRequest(MSG.insufficientBalance);
     throw error;
   }
 }
@@ -141,7 +171,8 @@ export class Postings {
 
   /** [account, month, credits] rows. */
   *monthRows(): Generator<[number, number, number]> {
-    for (const [month, credits] of this.months) for (const [account, amount] of credits) yield [account, month, amount];
+    for (const [month, credits] of this.months)
+      for (const [account, amount] of credits) yield [account, month, amount];
   }
 
   /** One transfer of `amount` from one account to another at `at`. */
@@ -157,7 +188,11 @@ const postAccountsSql: string[] = [];
 const postMonthsSql: string[] = [];
 
 /** Runs `statementFor(rows)` over `rows` (each `width` values), POSTING_ROWS at a time, then halving. */
-function writeRows(rows: Iterable<readonly number[]>, width: number, statementFor: (rows: number) => Database.Statement): void {
+function writeRows(
+  rows: Iterable<readonly number[]>,
+  width: number,
+  statementFor: (rows: number) => Database.Statement,
+): void {
   const params: number[] = [];
   for (const row of rows) {
     for (const value of row) params.push(value);
@@ -186,7 +221,8 @@ export function post(ctx: Pick<Services, 'sqlite'>, postings: Postings): void {
     (rows) =>
       stmt(
         ctx,
-        (postAccountsSql[rows] ??= `with v(id, debits, credits) as (values ${Array<string>(rows).fill('(?, ?, ?)').join(', ')})
+        (postAccountsSql[rows] ??=
+          `with v(id, debits, credits) as (values ${Array<string>(rows).fill('(?, ?, ?)').join(', ')})
          update or fail accounts set balance = balance + v.credits - v.debits, debits_posted = debits_posted + v.debits, credits_posted = credits_posted + v.credits
            from v where accounts.id = v.id`),
       ),
@@ -194,7 +230,8 @@ export function post(ctx: Pick<Services, 'sqlite'>, postings: Postings): void {
   writeRows(postings.monthRows(), 3, (rows) =>
     stmt(
       ctx,
-      (postMonthsSql[rows] ??= `insert into account_months (account_id, month, credits) values ${Array<string>(rows).fill('(?, ?, ?)').join(', ')}
+      (postMonthsSql[rows] ??=
+        `insert into account_months (account_id, month, credits) values ${Array<string>(rows).fill('(?, ?, ?)').join(', ')}
        on conflict (account_id, month) do update set credits = credits + excluded.credits`),
     ),
   );
@@ -213,7 +250,15 @@ export interface SystemCredit {
 }
 
 /** The columns of a staged credit, in SystemCredit's order. */
-const STAGED_CREDIT_COLUMNS = ['trans_id', 'member_id', 'wallet', 'amount', 'reason', 'counterparty_member_id', 'created_at'] as const;
+const STAGED_CREDIT_COLUMNS = [
+  'trans_id',
+  'member_id',
+  'wallet',
+  'amount',
+  'reason',
+  'counterparty_member_id',
+  'created_at',
+] as const;
 
 /**
  * Opens this connection's staged credits, empty: a temporary table (never on disk, gone with the
@@ -236,13 +281,20 @@ export function openStagedCredits(ctx: Pick<Services, 'sqlite'>): void {
  * credit, the same balances at commit) at a fraction of the cost. The credits are staged, then
  * written by creditStagedFromSystem. Caller holds the transaction.
  */
-export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits: readonly SystemCredit[]): void {
+export function creditFromSystem(
+  ctx: LedgerCtx,
+  system: SystemAccount,
+  credits: readonly SystemCredit[],
+): void {
   if (!ctx.sqlite.inTransaction) throw new Error('ledger.creditFromSystem must run inside moneyTransaction');
   if (credits.length === 0) return;
-  for (const c of credits) if (!Number.isSafeInteger(c.amount) || c.amount <= 0) throw new Error(`Invalid transfer amount ${c.amount}`);
+  for (const c of credits)
+    if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
+      throw new Error(`Invalid transfer amount ${c.amount}`);
   openStagedCredits(ctx);
   const rows = rowWriter(ctx.sqlite, 'temp.staged_credits', STAGED_CREDIT_COLUMNS);
-  for (const c of credits) rows.push([c.transId, c.memberId, c.wallet, c.amount, c.reason, c.counterpartyMemberId ?? null, c.at]);
+  for (const c of credits)
+    rows.push([c.transId, c.memberId, c.wallet, c.amount, c.reason, c.counterpartyMemberId ?? null, c.at]);
   rows.end();
   creditStagedFromSystem(ctx, system);
 }
@@ -257,15 +309,22 @@ export function creditFromSystem(ctx: LedgerCtx, system: SystemAccount, credits:
  * total. Credits only raise member wallets, so no member wallet can go negative here. Answers the
  * count and total credited. Caller holds the transaction.
  */
-export function creditStagedFromSystem(ctx: LedgerCtx, system: SystemAccount): { count: number; total: number } {
-  if (!ctx.sqlite.inTransaction) throw new Error('ledger.creditStagedFromSystem must run inside moneyTransaction');
+export function creditStagedFromSystem(
+  ctx: LedgerCtx,
+  system: SystemAccount,
+): { count: number; total: number } {
+  if (!ctx.sqlite.inTransaction)
+    throw new Error('ledger.creditStagedFromSystem must run inside moneyTransaction');
   const { count, total, invalid } = stmt(
     ctx,
     "select count(*) as count, coalesce(sum(amount), 0) as total, count(*) filter (where typeof(amount) <> 'integer' or amount <= 0) as invalid from temp.staged_credits",
   ).get() as { count: number; total: number; invalid: number };
   if (count === 0) return { count, total };
   if (invalid > 0) {
-    const bad = stmt(ctx, "select amount from temp.staged_credits where typeof(amount) <> 'integer' or amount <= 0 order by seq limit 1").get() as { amount: unknown };
+    const bad = stmt(
+      ctx,
+      "select amount from temp.staged_credits where typeof(amount) <> 'integer' or amount <= 0 order by seq limit 1",
+    ).get() as { amount: unknown };
     throw new Error(`Invalid transfer amount ${String(bad.amount)}`);
   }
   if (!Number.isSafeInteger(total)) throw new Error(`Invalid transfer total ${total}`);
@@ -289,7 +348,9 @@ export function creditStagedFromSystem(ctx: LedgerCtx, system: SystemAccount): {
   // Each credit is in its member's earning history only (from a system account to the member's
   // wallet): its earning_entries row and count are written set-based below, while migration 0008's
   // row triggers, which cost ~3 µs a row, stand aside (the mark never outlives this transaction).
-  const { before } = stmt(ctx, 'select coalesce(max(id), 0) as before from transfers').get() as { before: number };
+  const { before } = stmt(ctx, 'select coalesce(max(id), 0) as before from transfers').get() as {
+    before: number;
+  };
   stmt(ctx, "insert or replace into meta (key, value) values ('earning_entries_batch', '1')").run();
   try {
     stmt(
@@ -297,7 +358,10 @@ export function creditStagedFromSystem(ctx: LedgerCtx, system: SystemAccount): {
       `insert or fail into transfers (trans_id, from_account_id, to_account_id, amount, reason, member_id, counterparty_member_id, created_at)
        select trans_id, ?, account_id, amount, reason, member_id, counterparty_member_id, created_at from temp.staged_credits order by seq`,
     ).run(from);
-    stmt(ctx, 'insert or fail into earning_entries (member_id, created_at, transfer_id) select member_id, created_at, id from transfers where id > ?').run(before);
+    stmt(
+      ctx,
+      'insert or fail into earning_entries (member_id, created_at, transfer_id) select member_id, created_at, id from transfers where id > ?',
+    ).run(before);
     stmt(
       ctx,
       `insert into table_rows (member_id, source, total) select member_id, 'earning', count(*) from temp.staged_credits where true group by member_id
@@ -320,13 +384,21 @@ export function creditStagedFromSystem(ctx: LedgerCtx, system: SystemAccount): {
        from temp.staged_credits where true group by account_id, month
      on conflict (account_id, month) do update set credits = credits + excluded.credits`,
   ).run();
-  stmt(ctx, 'update accounts set balance = balance - ?, debits_posted = debits_posted + ? where id = ?').run(total, total, from);
+  stmt(ctx, 'update accounts set balance = balance - ?, debits_posted = debits_posted + ? where id = ?').run(
+    total,
+    total,
+    from,
+  );
   stmt(ctx, 'delete from temp.staged_credits').run();
   return { count, total };
 }
 
 /** Next TransID for an operation recorded in `table`: prefix + the row id it will get, zero-padded. */
-export function nextTransId(ctx: Pick<Services, 'sqlite'>, prefix: string, table: 'deposits' | 'subscriptions' | 'withdrawals' | 'transfers'): string {
+export function nextTransId(
+  ctx: Pick<Services, 'sqlite'>,
+  prefix: string,
+  table: 'deposits' | 'subscriptions' | 'withdrawals' | 'transfers',
+): string {
   const row = stmt(ctx, `select coalesce(max(id), 0) + 1 as next from ${table}`).get() as { next: number };
   return `${prefix}${String(row.next).padStart(8, '0')}`;
 }
@@ -358,7 +430,12 @@ export function walletFigures(ctx: LedgerCtx, memberId: number): Record<MemberWa
  * month from this one on (a clock QA moved back leaves later credits there, as a sum over the
  * transfers from this month's start would).
  */
-function computeWalletFigures(ctx: LedgerCtx, memberId: number, thisMonth: number, lastMonth: number): Record<MemberWallet, WalletFigures> {
+function computeWalletFigures(
+  ctx: LedgerCtx,
+  memberId: number,
+  thisMonth: number,
+  lastMonth: number,
+): Record<MemberWallet, WalletFigures> {
   const rows = stmt(
     ctx,
     `select a.wallet as wallet, a.balance as balance, a.credits_posted as total,
@@ -367,7 +444,9 @@ function computeWalletFigures(ctx: LedgerCtx, memberId: number, thisMonth: numbe
        from accounts a
       where a.member_id = @member`,
   ).all({ member: memberId, thisMonth, lastMonth }) as ({ wallet: MemberWallet } & WalletFigures)[];
-  const result = Object.fromEntries(MEMBER_WALLETS.map((w) => [w, { balance: 0, total: 0, thisMonth: 0, lastMonth: 0 }])) as Record<MemberWallet, WalletFigures>;
+  const result = Object.fromEntries(
+    MEMBER_WALLETS.map((w) => [w, { balance: 0, total: 0, thisMonth: 0, lastMonth: 0 }]),
+  ) as Record<MemberWallet, WalletFigures>;
   for (const { wallet, ...figures } of rows) if (wallet in result) result[wallet] = figures;
   return result;
 }
@@ -399,7 +478,9 @@ export interface LedgerCheck {
 
 /** The ledger's invariants over the whole database (QA and tests). */
 export function ledgerCheck(ctx: Pick<Services, 'sqlite'>): LedgerCheck {
-  const total = (stmt(ctx, 'select coalesce(sum(balance), 0) as total from accounts').get() as { total: number }).total;
+  const total = (
+    stmt(ctx, 'select coalesce(sum(balance), 0) as total from accounts').get() as { total: number }
+  ).total;
   // Each kept month is compared with the account's transfers in its range (an index range, as the
   // totals' sums are); credits in no kept month show as the account's credits minus its months'.
   const rows = stmt(

@@ -33,7 +33,11 @@ export function rowWriter(sqlite: Database.Database, table: string, columns: rea
   const bySize = insertSqls.get(key) ?? [];
   insertSqls.set(key, bySize);
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const statement = (rows: number) => prepared(sqlite, (bySize[rows] ??= `insert or fail into ${key} values ${Array<string>(rows).fill(tuple).join(', ')}`));
+  const statement = (rows: number) =>
+    prepared(
+      sqlite,
+      (bySize[rows] ??= `insert or fail into ${key} values ${Array<string>(rows).fill(tuple).join(', ')}`),
+    );
   const params: unknown[] = [];
   const flush = (rows: number) => {
     // The first `rows` queued rows, removed from the queue.
@@ -42,7 +46,8 @@ export function rowWriter(sqlite: Database.Database, table: string, columns: rea
   };
   return {
     push(row) {
-      if (row.length !== columns.length) throw new Error(`${table}: ${row.length} values for ${columns.length} columns`);
+      if (row.length !== columns.length)
+        throw new Error(`${table}: ${row.length} values for ${columns.length} columns`);
       for (const value of row) params.push(value);
       if (params.length === MAX_ROWS * columns.length) {
         statement(MAX_ROWS).run(params);
@@ -50,7 +55,8 @@ export function rowWriter(sqlite: Database.Database, table: string, columns: rea
       }
     },
     end() {
-      for (let size = MAX_ROWS >> 1; size >= 1; size >>= 1) if (params.length >= size * columns.length) flush(size);
+      for (let size = MAX_ROWS >> 1; size >= 1; size >>= 1)
+        if (params.length >= size * columns.length) flush(size);
     },
   };
 }

@@ -20,7 +20,8 @@ type Side = '0' | '1';
 const asSide = (value: unknown): Side => (String(value) === '0' ? '0' : '1');
 
 /** The member row of an id a scope check answered. */
-const memberById = (ctx: AuthedCtx, id: number) => ctx.db.select().from(members).where(eq(members.id, id)).get();
+const memberById = (ctx: AuthedCtx, id: number) =>
+  ctx.db.select().from(members).where(eq(members.id, id)).get();
 
 function binaryMember(ctx: AuthedCtx, username: string) {
   const { inside, memberId } = downlineCheck(ctx, 'binary', ctx.member.id, { username });
@@ -35,7 +36,8 @@ function binaryMember(ctx: AuthedCtx, username: string) {
  */
 function levelMember(ctx: AuthedCtx, username: string) {
   const found = sponsorLevelOf(ctx, ctx.member.id, username);
-  const member = found && found.levels <= LEVEL_CHART_LEVELS - 1 ? memberById(ctx, found.memberId) : undefined;
+  const member =
+    found && found.levels <= LEVEL_CHART_LEVELS - 1 ? memberById(ctx, found.memberId) : undefined;
   if (!member) throw notFound(NETWORK_MESSAGES.notInDownline);
   return member;
 }
@@ -63,7 +65,10 @@ export const networkHandlers: Handlers = {
   'binary.view_binary_downline': (ctx, input) => {
     const member = binaryMember(ctx, input.username);
     const children = ctx.sqlite
-      .prepare<{ parent: number }, { username: string; side: string; sponsor: string | null; active: number }>(
+      .prepare<
+        { parent: number },
+        { username: string; side: string; sponsor: string | null; active: number }
+      >(
         `select m.username, m.side, s.username as sponsor,
            exists (select 1 from subscriptions x where x.member_id = m.id and x.status = 'ACTIVE') as active
          from members m left join members s on s.id = m.sponsor_id
@@ -90,7 +95,9 @@ export const networkHandlers: Handlers = {
     const stats = binaryStatsOf(ctx, member.id);
     const { earnings, direct } = incomeTotals(ctx, member.id);
     const sponsor = member.sponsorId
-      ? ctx.sqlite.prepare<{ id: number }, { username: string }>('select username from members where id = @id').get({ id: member.sponsorId })
+      ? ctx.sqlite
+          .prepare<{ id: number }, { username: string }>('select username from members where id = @id')
+          .get({ id: member.sponsorId })
       : undefined;
     const subscriptions = ctx.sqlite
       .prepare<{ member: number }, { plan: string; status: string; end_date: number | null }>(
@@ -106,7 +113,10 @@ export const networkHandlers: Handlers = {
     }
     return {
       Success: {
-        Current_Binary: [microsToAmount(stats?.leftCarry ?? 0), microsToAmount(stats?.rightCarry ?? 0)] as [number, number],
+        Current_Binary: [microsToAmount(stats?.leftCarry ?? 0), microsToAmount(stats?.rightCarry ?? 0)] as [
+          number,
+          number,
+        ],
         Earnings: microsToAmount(earnings),
         Direct_Bouns: microsToAmount(direct),
         Status: subscriptions.some((s) => s.status === 'ACTIVE'),
@@ -120,7 +130,9 @@ export const networkHandlers: Handlers = {
   'level.view_downline': (ctx, input) => {
     const member = levelMember(ctx, input.username);
     const directs = ctx.sqlite
-      .prepare<{ sponsor: number }, { username: string; count: number }>(`${DIRECTS} order by m.created_at, m.id`)
+      .prepare<{ sponsor: number }, { username: string; count: number }>(
+        `${DIRECTS} order by m.created_at, m.id`,
+      )
       .all({ sponsor: member.id });
     return {
       Success: {
@@ -135,13 +147,19 @@ export const networkHandlers: Handlers = {
   'level.view_downline_page': (ctx, input) => {
     const member = levelMember(ctx, input.username);
     const perPage = input.per_page ?? LEVEL_PAGE_SIZE;
-    const total = ctx.sqlite.prepare<{ sponsor: number }, { n: number }>('select count(*) as n from members where sponsor_id = @sponsor').get({ sponsor: member.id })!.n;
+    const total = ctx.sqlite
+      .prepare<{ sponsor: number }, { n: number }>(
+        'select count(*) as n from members where sponsor_id = @sponsor',
+      )
+      .get({ sponsor: member.id })!.n;
     // Past the last page there is nothing to read (and an offset that large must not be walked).
     const directs =
       (input.page - 1) * perPage >= total
         ? []
         : ctx.sqlite
-            .prepare<{ sponsor: number; limit: number; offset: number }, { username: string; count: number }>(`${DIRECTS} order by m.created_at, m.id limit @limit offset @offset`)
+            .prepare<{ sponsor: number; limit: number; offset: number }, { username: string; count: number }>(
+              `${DIRECTS} order by m.created_at, m.id limit @limit offset @offset`,
+            )
             .all({ sponsor: member.id, limit: perPage, offset: (input.page - 1) * perPage });
     return {
       Success: {

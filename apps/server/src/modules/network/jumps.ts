@@ -12,7 +12,11 @@
  */
 
 /** The jump pointer of a new child of `parentId`, from the parent's row and the rows it jumps to. */
-export function childJump(parentId: number, depthOf: (id: number) => number, jumpOf: (id: number) => number): number {
+export function childJump(
+  parentId: number,
+  depthOf: (id: number) => number,
+  jumpOf: (id: number) => number,
+): number {
   const jump = jumpOf(parentId);
   const jumpOfJump = jumpOf(jump);
   return depthOf(parentId) - depthOf(jump) === depthOf(jump) - depthOf(jumpOfJump) ? jumpOfJump : parentId;
@@ -71,7 +75,11 @@ export function treePositions(linkOf: ArrayLike<number>, isMember: ArrayLike<num
         jump[member] = member;
       } else {
         depth[member] = depth[parent]! + 1;
-        jump[member] = childJump(parent, (m) => depth[m]!, (m) => jump[m]!);
+        jump[member] = childJump(
+          parent,
+          (m) => depth[m]!,
+          (m) => jump[m]!,
+        );
       }
     }
   }

@@ -61,7 +61,8 @@ const ANCESTOR_SQL = `with recursive walk(id, depth, jump, steps) as (
   )
   select id from walk where depth = @depth limit 1`;
 
-const upNames = (ctx: AuthedCtx, member: number, steps: number) => (prepared(ctx.sqlite, UP_SQL).all({ member, steps }) as { username: string }[]).map((row) => row.username);
+const upNames = (ctx: AuthedCtx, member: number, steps: number) =>
+  (prepared(ctx.sqlite, UP_SQL).all({ member, steps }) as { username: string }[]).map((row) => row.username);
 
 /**
  * The path from the caller to `memberId`, `levels` below it: a short one whole; a long one as the
@@ -70,11 +71,21 @@ const upNames = (ctx: AuthedCtx, member: number, steps: number) => (prepared(ctx
  */
 function pathDown(ctx: AuthedCtx, memberId: number, levels: number): BinaryPath {
   if (levels + 1 <= 2 * BINARY_PATH_ENDS) return pathAnswer(upNames(ctx, memberId, levels), levels);
-  const callerDepth = (prepared(ctx.sqlite, 'select depth from binary_stats where member_id = ?').get(ctx.member.id) as { depth: number }).depth;
-  const headEnd = prepared(ctx.sqlite, ANCESTOR_SQL).get({ member: memberId, depth: callerDepth + BINARY_PATH_ENDS - 1 }) as { id: number } | undefined;
+  const callerDepth = (
+    prepared(ctx.sqlite, 'select depth from binary_stats where member_id = ?').get(ctx.member.id) as {
+      depth: number;
+    }
+  ).depth;
+  const headEnd = prepared(ctx.sqlite, ANCESTOR_SQL).get({
+    member: memberId,
+    depth: callerDepth + BINARY_PATH_ENDS - 1,
+  }) as { id: number } | undefined;
   // Only corrupt pointers miss it (the scope check walked them): then the chain itself.
   if (!headEnd) return pathAnswer(upNames(ctx, memberId, levels), levels);
-  return pathAnswer([...upNames(ctx, headEnd.id, BINARY_PATH_ENDS - 1), ...upNames(ctx, memberId, BINARY_PATH_ENDS - 1)], levels);
+  return pathAnswer(
+    [...upNames(ctx, headEnd.id, BINARY_PATH_ENDS - 1), ...upNames(ctx, memberId, BINARY_PATH_ENDS - 1)],
+    levels,
+  );
 }
 
 /** The answer from the kept names, in path order (the caller first). */
@@ -91,12 +102,23 @@ function pathAnswer(names: string[], levels: number): BinaryPath {
 
 export const pathHandlers: Handlers = {
   'binary.view_leg_bottom': (ctx, input) => {
-    const rows = prepared(ctx.sqlite, LEG_SQL).all({ root: ctx.member.id, side: input.side, ends: BINARY_PATH_ENDS }) as { username: string; step: number; levels: number }[];
-    return { Success: pathAnswer(rows.map((row) => row.username), rows[0]?.levels ?? 0) };
+    const rows = prepared(ctx.sqlite, LEG_SQL).all({
+      root: ctx.member.id,
+      side: input.side,
+      ends: BINARY_PATH_ENDS,
+    }) as { username: string; step: number; levels: number }[];
+    return {
+      Success: pathAnswer(
+        rows.map((row) => row.username),
+        rows[0]?.levels ?? 0,
+      ),
+    };
   },
 
   'binary.view_path': (ctx, input) => {
-    const { inside, memberId, levels } = downlineCheck(ctx, 'binary', ctx.member.id, { username: input.username });
+    const { inside, memberId, levels } = downlineCheck(ctx, 'binary', ctx.member.id, {
+      username: input.username,
+    });
     if (!inside || memberId === null || levels === null) throw notFound(NETWORK_MESSAGES.notInDownline);
     return { Success: pathDown(ctx, memberId, levels) };
   },

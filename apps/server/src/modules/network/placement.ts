@@ -9,7 +9,10 @@ import { childJump } from './jumps.ts';
 
 export type Side = '0' | '1';
 
-const statements = new WeakMap<Database.Database, Database.Statement<[{ sponsorId: number; side: Side }], { id: number }>>();
+const statements = new WeakMap<
+  Database.Database,
+  Database.Statement<[{ sponsorId: number; side: Side }], { id: number }>
+>();
 
 function outerEndStatement(sqlite: Database.Database) {
   let statement = statements.get(sqlite);
@@ -28,7 +31,11 @@ function outerEndStatement(sqlite: Database.Database) {
 }
 
 /** The binary parent a new member of `sponsorId` on `side` is placed under. */
-export function findPlacement(sqlite: Database.Database, sponsorId: number, side: Side): { parentId: number; side: Side } {
+export function findPlacement(
+  sqlite: Database.Database,
+  sponsorId: number,
+  side: Side,
+): { parentId: number; side: Side } {
   const row = outerEndStatement(sqlite).get({ sponsorId, side });
   return { parentId: row?.id ?? sponsorId, side };
 }
@@ -53,9 +60,15 @@ function statsStatementsOf(sqlite: Database.Database): StatsStatements {
   if (!prepared) {
     prepared = {
       sponsorOf: sqlite.prepare('select sponsor_id as sponsorId from members where id = ?'),
-      binaryPosition: sqlite.prepare('select depth, binary_jump_id as jump from binary_stats where member_id = ?'),
-      sponsorPosition: sqlite.prepare('select sponsor_depth as depth, sponsor_jump_id as jump from binary_stats where member_id = ?'),
-      insert: sqlite.prepare('insert into binary_stats (member_id, depth, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?)'),
+      binaryPosition: sqlite.prepare(
+        'select depth, binary_jump_id as jump from binary_stats where member_id = ?',
+      ),
+      sponsorPosition: sqlite.prepare(
+        'select sponsor_depth as depth, sponsor_jump_id as jump from binary_stats where member_id = ?',
+      ),
+      insert: sqlite.prepare(
+        'insert into binary_stats (member_id, depth, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?)',
+      ),
       // One statement for the whole ancestor chain (thousands deep under spillover): the walk
       // follows parent pointers in SQLite instead of a query per level.
       growAncestors: sqlite.prepare(
@@ -77,7 +90,11 @@ function statsStatementsOf(sqlite: Database.Database): StatsStatements {
  * jumps to itself; a child's comes from its parent's row and the two its jump leads to. Unknown
  * when any of those is (a bulk-inserted member before the start-up backfill): depth -1, no jump.
  */
-function positionUnder(memberId: number, aboveId: number | null, rowOf: (id: number) => { depth: number | null; jump: number | null } | undefined): Position {
+function positionUnder(
+  memberId: number,
+  aboveId: number | null,
+  rowOf: (id: number) => { depth: number | null; jump: number | null } | undefined,
+): Position {
   if (aboveId === null) return { depth: 0, jump: memberId };
   const rows = new Map<number, { depth: number; jump: number }>();
   const known = (id: number) => {
@@ -90,7 +107,14 @@ function positionUnder(memberId: number, aboveId: number | null, rowOf: (id: num
   const parent = known(aboveId);
   const jump = parent && known(parent.jump);
   if (!parent || !jump || !known(jump.jump)) return { depth: -1, jump: null };
-  return { depth: parent.depth + 1, jump: childJump(aboveId, (id) => rows.get(id)!.depth, (id) => rows.get(id)!.jump) };
+  return {
+    depth: parent.depth + 1,
+    jump: childJump(
+      aboveId,
+      (id) => rows.get(id)!.depth,
+      (id) => rows.get(id)!.jump,
+    ),
+  };
 }
 
 /**
@@ -104,6 +128,12 @@ export function recordPlacement(sqlite: Database.Database, memberId: number, par
   const sponsorId = prepared.sponsorOf.get(memberId)?.sponsorId ?? null;
   const sponsor = positionUnder(memberId, sponsorId, (id) => prepared.sponsorPosition.get(id));
   // An unknown sponsor depth stays null (the column allows it); an unknown binary depth is -1.
-  prepared.insert.run(memberId, binary.depth, binary.jump, sponsor.depth < 0 ? null : sponsor.depth, sponsor.jump);
+  prepared.insert.run(
+    memberId,
+    binary.depth,
+    binary.jump,
+    sponsor.depth < 0 ? null : sponsor.depth,
+    sponsor.jump,
+  );
   if (parentId !== null) prepared.growAncestors.run({ parentId });
 }

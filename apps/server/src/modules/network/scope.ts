@@ -38,7 +38,8 @@ const COLUMNS = {
   sponsor: { depth: 'sponsor_depth', jump: 'sponsor_jump_id', link: 'sponsor_id' },
 } as const;
 
-const positionSql = (tree: Tree) => `select ${COLUMNS[tree].depth} as depth from binary_stats where member_id = ? and ${COLUMNS[tree].jump} is not null`;
+const positionSql = (tree: Tree) =>
+  `select ${COLUMNS[tree].depth} as depth from binary_stats where member_id = ? and ${COLUMNS[tree].jump} is not null`;
 
 /**
  * The target (@member, or the member named @name) and the stand-in (the first member from
@@ -92,7 +93,12 @@ export interface DownlineAnswer {
 }
 
 /** Whether the member `target` names (by id, or by username as a client sends it) is `rootId` itself or sits below it in `tree`. */
-export function downlineCheck(ctx: Sql, tree: Tree, rootId: number, target: { id: number } | { username: string }): DownlineAnswer {
+export function downlineCheck(
+  ctx: Sql,
+  tree: Tree,
+  rootId: number,
+  target: { id: number } | { username: string },
+): DownlineAnswer {
   const root = prepared(ctx.sqlite, positionSql(tree)).get(rootId) as { depth: number | null } | undefined;
   const rootDepth = root?.depth ?? -1;
   const byName = 'username' in target ? target.username.toLowerCase() : null;
@@ -105,12 +111,17 @@ export function downlineCheck(ctx: Sql, tree: Tree, rootId: number, target: { id
   }) as { member: number | null; id: number; depth: number | null; steps: number; start: number } | undefined;
   const memberId = reached?.member ?? null;
   const steps = reached?.steps ?? 0;
-  if (memberId === null || rootDepth < 0 || reached!.depth !== rootDepth || reached!.id !== rootId) return { memberId, inside: false, levels: null, steps };
+  if (memberId === null || rootDepth < 0 || reached!.depth !== rootDepth || reached!.id !== rootId)
+    return { memberId, inside: false, levels: null, steps };
   return { memberId, inside: true, levels: reached!.start - rootDepth, steps };
 }
 
 /** Levels `username` sits below `rootId` in the sponsor tree (0: the root itself) and its id, or null outside it or unknown. */
-export function sponsorLevelOf(ctx: Sql, rootId: number, username: string): { memberId: number; levels: number } | null {
+export function sponsorLevelOf(
+  ctx: Sql,
+  rootId: number,
+  username: string,
+): { memberId: number; levels: number } | null {
   const { memberId, levels } = downlineCheck(ctx, 'sponsor', rootId, { username });
   return levels === null ? null : { memberId: memberId!, levels };
 }

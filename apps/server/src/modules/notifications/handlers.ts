@@ -18,11 +18,20 @@ export const notificationHandlers: Handlers = {
       .offset((pageNo - 1) * pageSize)
       .all();
     return {
-      Success: rows.map((row) => ({ Message: row.message, DateTime: new Date(row.createdAt).toISOString(), TransID: row.transId, Type: row.type })),
+      Success: rows.map((row) => ({
+        Message: row.message,
+        DateTime: new Date(row.createdAt).toISOString(),
+        TransID: row.transId,
+        Type: row.type,
+      })),
     };
   },
   'notification.total_view_notification': (ctx) => {
-    const row = ctx.db.select({ total: count() }).from(notifications).where(eq(notifications.memberId, ctx.member.id)).get();
+    const row = ctx.db
+      .select({ total: count() })
+      .from(notifications)
+      .where(eq(notifications.memberId, ctx.member.id))
+      .get();
     return { Success: row?.total ?? 0 };
   },
 

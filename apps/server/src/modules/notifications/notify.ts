@@ -11,7 +11,8 @@ import type { Services } from '../../core/services.ts';
 import { rowWriter } from '../ledger/sql.ts';
 import { choiceOf, EVENT_OF_TYPE, EVENT_SUBJECT, mutedInApp } from './preferences.ts';
 
-export type NotificationType = 'Welcome' | 'New_Registration' | 'Security_Alert' | 'Profile_Update' | (string & {});
+export type NotificationType =
+  'Welcome' | 'New_Registration' | 'Security_Alert' | 'Profile_Update' | (string & {});
 
 /** A TransID for events that have no transaction of their own. */
 export const newTransId = (prefix = 'NT') => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -20,7 +21,13 @@ export const newTransId = (prefix = 'NT') => `${prefix}${randomBytes(6).toString
 const insertNotification = perDatabase((db) =>
   db
     .insert(notifications)
-    .values({ memberId: sql.placeholder('memberId'), type: sql.placeholder('type'), message: sql.placeholder('message'), transId: sql.placeholder('transId'), createdAt: sql.placeholder('createdAt') })
+    .values({
+      memberId: sql.placeholder('memberId'),
+      type: sql.placeholder('type'),
+      message: sql.placeholder('message'),
+      transId: sql.placeholder('transId'),
+      createdAt: sql.placeholder('createdAt'),
+    })
     .prepare(),
 );
 
@@ -39,13 +46,23 @@ export function notify(
   if (choice.inApp) insertNotification(ctx.db).run({ memberId, type, message, transId, createdAt: at });
   // Security notices are mailed by core/security-notice.ts with the change they report, whatever the preferences.
   if (!choice.email || !event || event === 'security' || !ctx.mailer) return;
-  const member = ctx.db.select({ email: members.email, username: members.username }).from(members).where(eq(members.id, memberId)).get();
+  const member = ctx.db
+    .select({ email: members.email, username: members.username })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .get();
   if (!member) return;
   ctx.mailer.send({
     to: member.email,
     toUsername: member.username,
     subject: EVENT_SUBJECT[event],
-    text: [`Hello ${member.username},`, '', message, '', 'You can choose which notices you get by email under Settings, Notifications.'].join('\n'),
+    text: [
+      `Hello ${member.username},`,
+      '',
+      message,
+      '',
+      'You can choose which notices you get by email under Settings, Notifications.',
+    ].join('\n'),
     sentAt: at,
   });
 }
@@ -64,7 +81,13 @@ export function notifyMany(ctx: Pick<Services, 'sqlite'>, rows: readonly Notific
   const events = [...new Set(rows.map((n) => EVENT_OF_TYPE[n.type]).filter((event) => event !== undefined))];
   // Those who turned a batch's event off in-app, read once per batch (few members do).
   const muted = mutedInApp(ctx, events);
-  const writer = rowWriter(ctx.sqlite, 'notifications', ['member_id', 'type', 'message', 'trans_id', 'created_at']);
+  const writer = rowWriter(ctx.sqlite, 'notifications', [
+    'member_id',
+    'type',
+    'message',
+    'trans_id',
+    'created_at',
+  ]);
   for (const n of rows) {
     const event = EVENT_OF_TYPE[n.type];
     if (event && muted.size > 0 && muted.has(`${n.memberId}/${event}`)) continue;

@@ -57,10 +57,14 @@ export interface Choice {
 /** The member's choice for one event: the stored row, else the defaults; security is always both. */
 export function choiceOf(ctx: Pick<Services, 'sqlite'>, memberId: number, event: NotificationEvent): Choice {
   if (LOCKED.has(event)) return { inApp: true, email: true };
-  const row = prepared(ctx.sqlite, 'select in_app as inApp, email from notification_preferences where member_id = ? and event = ?').get(memberId, event) as
-    | { inApp: number; email: number }
-    | undefined;
-  return { inApp: row ? row.inApp === 1 : true, email: row ? row.email === 1 && !NOT_MAILED.has(event) : false };
+  const row = prepared(
+    ctx.sqlite,
+    'select in_app as inApp, email from notification_preferences where member_id = ? and event = ?',
+  ).get(memberId, event) as { inApp: number; email: number } | undefined;
+  return {
+    inApp: row ? row.inApp === 1 : true,
+    email: row ? row.email === 1 && !NOT_MAILED.has(event) : false,
+  };
 }
 
 /** Members of the batch who turned the in-app notices of `events` off, as "member/event" keys (notifyMany's filter). */
@@ -68,7 +72,10 @@ export function mutedInApp(ctx: Pick<Services, 'sqlite'>, events: readonly Notif
   const muted = new Set<string>();
   for (const event of events) {
     if (LOCKED.has(event)) continue;
-    const rows = prepared(ctx.sqlite, 'select member_id as memberId from notification_preferences where event = ? and in_app = 0').all(event) as { memberId: number }[];
+    const rows = prepared(
+      ctx.sqlite,
+      'select member_id as memberId from notification_preferences where event = ? and in_app = 0',
+    ).all(event) as { memberId: number }[];
     for (const row of rows) muted.add(`${row.memberId}/${event}`);
   }
   return muted;
@@ -77,14 +84,26 @@ export function mutedInApp(ctx: Pick<Services, 'sqlite'>, events: readonly Notif
 export function preferencesOf(ctx: Pick<Services, 'sqlite'>, memberId: number): Preference[] {
   return NOTIFICATION_EVENTS.map((event) => {
     const choice = choiceOf(ctx, memberId, event);
-    return { Event: event, In_App: choice.inApp, Email: choice.email, Email_Offered: !NOT_MAILED.has(event), Locked: LOCKED.has(event) };
+    return {
+      Event: event,
+      In_App: choice.inApp,
+      Email: choice.email,
+      Email_Offered: !NOT_MAILED.has(event),
+      Locked: LOCKED.has(event),
+    };
   });
 }
 
 /** Stores one event's choice; refuses, changing nothing, to turn security notices off or to mail payouts. */
-export function setPreference(ctx: Pick<Services, 'sqlite' | 'clock'>, memberId: number, event: NotificationEvent, change: { inApp?: boolean | undefined; email?: boolean | undefined }): void {
+export function setPreference(
+  ctx: Pick<Services, 'sqlite' | 'clock'>,
+  memberId: number,
+  event: NotificationEvent,
+  change: { inApp?: boolean | undefined; email?: boolean | undefined },
+): void {
   if (LOCKED.has(event)) {
-    if (change.inApp === false || change.email === false) throw badRequest(PREFERENCE_MESSAGES.securityAlwaysOn);
+    if (change.inApp === false || change.email === false)
+      throw badRequest(PREFERENCE_MESSAGES.securityAlwaysOn);
     return;
   }
   if (NOT_MAILED.has(event) && change.email === true) throw badRequest(PREFERENCE_MESSAGES.payoutsNotMailed);
@@ -93,5 +112,11 @@ export function setPreference(ctx: Pick<Services, 'sqlite' | 'clock'>, memberId:
     ctx.sqlite,
     `insert into notification_preferences (member_id, event, in_app, email, updated_at) values (@member, @event, @inApp, @email, @at)
        on conflict (member_id, event) do update set in_app = excluded.in_app, email = excluded.email, updated_at = excluded.updated_at`,
-  ).run({ member: memberId, event, inApp: (change.inApp ?? current.inApp) ? 1 : 0, email: (change.email ?? current.email) ? 1 : 0, at: ctx.clock.now() });
+  ).run({
+    member: memberId,
+    event,
+    inApp: (change.inApp ?? current.inApp) ? 1 : 0,
+    email: (change.email ?? current.email) ? 1 : 0,
+    at: ctx.clock.now(),
+  });
 }

@@ -61,7 +61,12 @@ const recentPurchaseQuery = perDatabase((db) =>
     .limit(1)
     .prepare(),
 );
-const recentPurchase = (ctx: MoneyCtx, memberId: number, plan: string, at: number): SubscriptionRow | undefined =>
+const recentPurchase = (
+  ctx: MoneyCtx,
+  memberId: number,
+  plan: string,
+  at: number,
+): SubscriptionRow | undefined =>
   recentPurchaseQuery(ctx.db).get({ memberId, plan, after: at - PURCHASE_REPEAT_WINDOW_MS, at });
 
 const insertSubscription = perDatabase((db) =>
@@ -89,7 +94,12 @@ const insertSubscription = perDatabase((db) =>
  * Buys `planName` for the member, or answers with the same purchase made within the repeat window
  * (see the module comment). Synchronous: the seed calls it too.
  */
-export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at = ctx.clock.now()): SubscriptionRow {
+export function buyPackage(
+  ctx: MoneyCtx,
+  memberId: number,
+  planName: string,
+  at = ctx.clock.now(),
+): SubscriptionRow {
   const pkg = findPackage(ctx, planName);
   if (!pkg) throw badRequest(PACKAGE_MESSAGES.unknown);
   const price = amountToMicros(pkg.price);
@@ -100,7 +110,17 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
     if (repeated) return repeated;
     if (walletBalance(ctx, memberId, 'Deposit') < price) throw badRequest(PACKAGE_MESSAGES.insufficient);
     const transId = nextTransId(ctx, 'PK', 'subscriptions');
-    transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Deposit' }, to: { system: 'package_sales' }, amount: price, reason: 'package_purchase', memberId, at }]);
+    transfer(ctx, [
+      {
+        transId,
+        from: { member: memberId, wallet: 'Deposit' },
+        to: { system: 'package_sales' },
+        amount: price,
+        reason: 'package_purchase',
+        memberId,
+        at,
+      },
+    ]);
     const subscription = insertSubscription(ctx.db).get({
       transId,
       memberId,
@@ -113,7 +133,8 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
       createdAt: at,
     });
     // Level income and the purchase's volume, inside the purchase's transaction, so a purchase and its income stand or fall together.
-    const buyer = prepared(ctx.sqlite, 'select username from members where id = ?').get(memberId) as { username: string } | undefined;
+    const buyer = prepared(ctx.sqlite, 'select username from members where id = ?').get(memberId) as
+      { username: string } | undefined;
     onPurchase(ctx, {
       memberId,
       buyerUsername: buyer?.username ?? String(memberId),
@@ -123,7 +144,14 @@ export function buyPackage(ctx: MoneyCtx, memberId: number, planName: string, at
       rankVolume: subscription.rankVolume,
       at,
     });
-    notify(ctx, memberId, 'Package_Purchase', `You purchased the ${pkg.name} package for ${formatMoney(pkg.price)}.`, transId, at);
+    notify(
+      ctx,
+      memberId,
+      'Package_Purchase',
+      `You purchased the ${pkg.name} package for ${formatMoney(pkg.price)}.`,
+      transId,
+      at,
+    );
     return subscription;
   });
 }

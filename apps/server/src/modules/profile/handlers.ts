@@ -28,7 +28,8 @@ const usernameById = perDatabase((db) =>
 export const profileHandlers: Handlers = {
   'user.view_profile': (ctx) => {
     const member = ctx.member;
-    const sponsor = member.sponsorId === null ? undefined : usernameById(ctx.db).get({ id: member.sponsorId });
+    const sponsor =
+      member.sponsorId === null ? undefined : usernameById(ctx.db).get({ id: member.sponsorId });
     // The latest ACTIVE package, whose existence is also the Subscription flag.
     const currentPackage = currentPackageName(ctx, member.id);
     return {
@@ -57,14 +58,25 @@ export const profileHandlers: Handlers = {
     const email = input.email.toLowerCase();
     if (email === ctx.member.email) throw badRequest(PROFILE_MESSAGES.sameEmail);
     // Mailed to the address that is to become current, so the member proves they own it.
-    await mailOtp(ctx, { purpose: 'change_email', subject: ctx.member.username, email, username: ctx.member.username, payload: email });
+    await mailOtp(ctx, {
+      purpose: 'change_email',
+      subject: ctx.member.username,
+      email,
+      username: ctx.member.username,
+      payload: email,
+    });
     return { Success: MSG.otpSent };
   },
 
   'user.change_email': (ctx, input) => {
     if (hasActiveSubscription(ctx, ctx.member.id)) throw forbidden(PROFILE_MESSAGES.emailBlocked);
     const email = input.email.toLowerCase();
-    consumeOtp(ctx, { purpose: 'change_email', subject: ctx.member.username, code: input.otp, payload: email });
+    consumeOtp(ctx, {
+      purpose: 'change_email',
+      subject: ctx.member.username,
+      code: input.otp,
+      payload: email,
+    });
     const member = ctx.member;
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ email }).where(eq(members.id, member.id)).run();
@@ -72,8 +84,18 @@ export const profileHandlers: Handlers = {
       endOtherSessions(ctx);
       notify(ctx, member.id, 'Security_Alert', `Your email was changed to ${email}.`);
       // The old address learns of it too (a taken-over account's owner reads that one), the new one shown masked.
-      mailSecurityNotice(ctx, member, { subject: 'your email was changed', change: `The email of your account was changed to ${maskEmail(email)}` });
-      mailSecurityNotice(ctx, { email, username: member.username }, { subject: 'your email was changed', change: `The email of your account was changed from ${maskEmail(member.email)} to this address` });
+      mailSecurityNotice(ctx, member, {
+        subject: 'your email was changed',
+        change: `The email of your account was changed to ${maskEmail(email)}`,
+      });
+      mailSecurityNotice(
+        ctx,
+        { email, username: member.username },
+        {
+          subject: 'your email was changed',
+          change: `The email of your account was changed from ${maskEmail(member.email)} to this address`,
+        },
+      );
     });
     return { Success: PROFILE_MESSAGES.emailChanged };
   },

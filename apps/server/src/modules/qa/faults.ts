@@ -19,18 +19,37 @@ const delayMs = z
   .min(0, { error: 'delays cannot be negative' })
   .max(MAX_DELAY_MS, { error: `delays are at most ${MAX_DELAY_MS} ms` });
 /** The object's own message for a non-object; other issues (unknown keys) keep theirs. */
-export const objectError = (message: string) => (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined);
+export const objectError = (message: string) => (issue: { code: string }) =>
+  issue.code === 'invalid_type' ? message : undefined;
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
 
 /** The fields of a rule besides its endpoint: also the shape of the one-request X-QA-Fault header. */
 const effectShape = {
-  member: z.string({ error: 'member must be a username' }).trim().min(1, { error: 'member must be a username' }).max(64).transform((v) => v.toLowerCase()).optional(),
-  status: z.number({ error: 'status must be an HTTP status code' }).int({ error: 'status must be an HTTP status code' }).min(200, { error: 'status must be 200–599' }).max(599, { error: 'status must be 200–599' }).optional(),
-  error: z.string({ error: 'error must be a message (a string)' }).min(1, { error: 'error must not be empty' }).max(1000).optional(),
+  member: z
+    .string({ error: 'member must be a username' })
+    .trim()
+    .min(1, { error: 'member must be a username' })
+    .max(64)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  status: z
+    .number({ error: 'status must be an HTTP status code' })
+    .int({ error: 'status must be an HTTP status code' })
+    .min(200, { error: 'status must be 200–599' })
+    .max(599, { error: 'status must be 200–599' })
+    .optional(),
+  error: z
+    .string({ error: 'error must be a message (a string)' })
+    .min(1, { error: 'error must not be empty' })
+    .max(1000)
+    .optional(),
   body: z.json({ error: 'body must be JSON' }).optional(),
   delayMs: delayMs.optional(),
   delay: z
-    .object({ min: delayMs, max: delayMs }, { error: objectError('delay must be { min, max } in milliseconds') })
+    .object(
+      { min: delayMs, max: delayMs },
+      { error: objectError('delay must be { min, max } in milliseconds') },
+    )
     .strict()
     .refine((d) => d.min <= d.max, { error: 'delay.min must not be above delay.max' })
     .optional(),
@@ -38,7 +57,11 @@ const effectShape = {
   malformed: flag('malformed'),
   empty: flag('empty'),
   drop: flag('drop'),
-  probability: z.number({ error: 'probability must be a number from 0 to 1' }).min(0, { error: 'probability must be from 0 to 1' }).max(1, { error: 'probability must be from 0 to 1' }).default(1),
+  probability: z
+    .number({ error: 'probability must be a number from 0 to 1' })
+    .min(0, { error: 'probability must be from 0 to 1' })
+    .max(1, { error: 'probability must be from 0 to 1' })
+    .default(1),
 };
 
 type EffectFields = z.output<z.ZodObject<typeof effectShape>>;
@@ -48,14 +71,26 @@ function incoherence(rule: EffectFields): string | null {
   const answers: string[] = (['hang', 'drop', 'empty', 'malformed'] as const).filter((k) => rule[k]);
   if (rule.body !== undefined) answers.push('body');
   if (rule.error !== undefined) answers.push('error');
-  if (answers.length > 1) return `Choose one of hang, drop, empty, malformed, body or error (got ${answers.join(', ')})`;
-  if (rule.delayMs !== undefined && rule.delay) return 'Give either delayMs (fixed) or delay { min, max } (random), not both';
-  if (rule.hang && (rule.delayMs !== undefined || rule.delay)) return 'hang never answers: a delay has no meaning with it';
-  if (rule.status !== undefined && (rule.hang || rule.drop)) return `status has no meaning with ${rule.hang ? 'hang' : 'drop'}: nothing is answered`;
-  if (rule.status !== undefined && rule.status < 400 && rule.body === undefined && !rule.empty && !rule.malformed)
+  if (answers.length > 1)
+    return `Choose one of hang, drop, empty, malformed, body or error (got ${answers.join(', ')})`;
+  if (rule.delayMs !== undefined && rule.delay)
+    return 'Give either delayMs (fixed) or delay { min, max } (random), not both';
+  if (rule.hang && (rule.delayMs !== undefined || rule.delay))
+    return 'hang never answers: a delay has no meaning with it';
+  if (rule.status !== undefined && (rule.hang || rule.drop))
+    return `status has no meaning with ${rule.hang ? 'hang' : 'drop'}: nothing is answered`;
+  if (
+    rule.status !== undefined &&
+    rule.status < 400 &&
+    rule.body === undefined &&
+    !rule.empty &&
+    !rule.malformed
+  )
     return 'A status below 400 needs body, empty or malformed; alone (or with error) status answers { Error } and must be 400–599';
-  const hasEffect = answers.length > 0 || rule.status !== undefined || rule.delayMs !== undefined || rule.delay !== undefined;
-  if (!hasEffect) return 'A rule needs an effect: status, error, body, delayMs, delay, hang, malformed, empty or drop';
+  const hasEffect =
+    answers.length > 0 || rule.status !== undefined || rule.delayMs !== undefined || rule.delay !== undefined;
+  if (!hasEffect)
+    return 'A rule needs an effect: status, error, body, delayMs, delay, hang, malformed, empty or drop';
   return null;
 }
 
@@ -75,24 +110,45 @@ export function resolveEndpoint(value: string): ProcedureName | '*' | null {
 
 /** A rule's, a filter's or a routing entry's `path`, resolved to its procedure (or '*'). */
 export const endpointField = z
-  .string({ error: "path is required: an endpoint path such as '/user/view_profile', its procedure name 'user.view_profile', or '*'" })
+  .string({
+    error:
+      "path is required: an endpoint path such as '/user/view_profile', its procedure name 'user.view_profile', or '*'",
+  })
   .transform((v, ctx) => {
     const name = resolveEndpoint(v);
     if (!name) {
-      ctx.addIssue({ code: 'custom', message: `Unknown endpoint '${v.slice(0, 100)}': use a contract path such as '/user/view_profile', its procedure name 'user.view_profile', or '*'` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown endpoint '${v.slice(0, 100)}': use a contract path such as '/user/view_profile', its procedure name 'user.view_profile', or '*'`,
+      });
       return z.NEVER;
     }
     return name;
   });
 
 export const ruleInput = z
-  .object({ path: endpointField, ...effectShape, times: z.number({ error: 'times must be a whole number' }).int({ error: 'times must be a whole number' }).min(1, { error: 'times must be at least 1' }).max(1_000_000).optional() }, { error: objectError('The body must be a JSON object (a fault rule)') })
+  .object(
+    {
+      path: endpointField,
+      ...effectShape,
+      times: z
+        .number({ error: 'times must be a whole number' })
+        .int({ error: 'times must be a whole number' })
+        .min(1, { error: 'times must be at least 1' })
+        .max(1_000_000)
+        .optional(),
+    },
+    { error: objectError('The body must be a JSON object (a fault rule)') },
+  )
   .strict()
   .superRefine(coherent);
 export type RuleInput = z.output<typeof ruleInput>;
 
 /** The X-QA-Fault header: a rule for the request that carries it (no path, no times). */
-export const headerRuleInput = z.object(effectShape, { error: objectError('X-QA-Fault must be a JSON object') }).strict().superRefine(coherent);
+export const headerRuleInput = z
+  .object(effectShape, { error: objectError('X-QA-Fault must be a JSON object') })
+  .strict()
+  .superRefine(coherent);
 export type HeaderRule = z.output<typeof headerRuleInput>;
 
 /** What a picked rule does to one call (random delays already drawn). */
@@ -142,7 +198,8 @@ export function createFaultStore(random: () => number = Math.random) {
     if (rule.drop) return { kind: 'drop' };
     if (rule.hang) return { kind: 'hang' };
     if (rule.empty) return { kind: 'raw', status: rule.status ?? 200, text: '', what: 'empty' };
-    if (rule.malformed) return { kind: 'raw', status: rule.status ?? 200, text: MALFORMED_BODY, what: 'malformed' };
+    if (rule.malformed)
+      return { kind: 'raw', status: rule.status ?? 200, text: MALFORMED_BODY, what: 'malformed' };
     if (rule.body !== undefined) return { kind: 'body', status: rule.status ?? 200, body: rule.body };
     if (rule.error !== undefined || rule.status !== undefined) {
       const status = rule.status ?? 500;
@@ -152,17 +209,25 @@ export function createFaultStore(random: () => number = Math.random) {
   };
 
   const delayOf = (rule: EffectFields) =>
-    rule.delayMs ?? (rule.delay ? rule.delay.min + Math.floor(draw() * (rule.delay.max - rule.delay.min + 1)) : 0);
+    rule.delayMs ??
+    (rule.delay ? rule.delay.min + Math.floor(draw() * (rule.delay.max - rule.delay.min + 1)) : 0);
 
   // Only a probability below 1 draws a number, so a seeded sequence is not consumed by sure rules.
-  const fires = (rule: EffectFields) => rule.probability >= 1 || (rule.probability > 0 && draw() < rule.probability);
-  const matches = (rule: StoredRule | HeaderRule, member: string | null) => rule.member === undefined || rule.member === member;
+  const fires = (rule: EffectFields) =>
+    rule.probability >= 1 || (rule.probability > 0 && draw() < rule.probability);
+  const matches = (rule: StoredRule | HeaderRule, member: string | null) =>
+    rule.member === undefined || rule.member === member;
 
   return {
     list: (): StoredRule[] => rules.map((r) => ({ ...r })),
 
     add(input: RuleInput): StoredRule {
-      const rule: StoredRule = { ...input, id: `f${nextId++}`, applied: 0, createdAt: new Date().toISOString() };
+      const rule: StoredRule = {
+        ...input,
+        id: `f${nextId++}`,
+        applied: 0,
+        createdAt: new Date().toISOString(),
+      };
       if (input.times !== undefined) rule.remaining = input.times;
       rules.push(rule);
       return { ...rule };
@@ -190,7 +255,8 @@ export function createFaultStore(random: () => number = Math.random) {
      * probability fires applies. `times` counts applications; a rule used up is removed.
      */
     pick(name: ProcedureName, member: string | null, header: HeaderRule | null): AppliedFault | null {
-      if (header && matches(header, member) && fires(header)) return { id: 'header', delayMs: delayOf(header), effect: effectOf(header) };
+      if (header && matches(header, member) && fires(header))
+        return { id: 'header', delayMs: delayOf(header), effect: effectOf(header) };
       for (const rule of rules) {
         if ((rule.path !== '*' && rule.path !== name) || !matches(rule, member) || !fires(rule)) continue;
         rule.applied += 1;

@@ -13,9 +13,26 @@ export const JOURNAL_CAPACITY = 500;
 
 // Field names compared lower-case without '_' / '-': 'new_password', 'JWT', 'Authorization'.
 const SECRET_FIELDS = new Set([
-  'password', 'conpassword', 'newpassword', 'oldpassword', 'confirmpassword', 'transactionpassword',
-  'otp', 'totp', 'jwt', 'token', 'accesstoken', 'refreshtoken', 'authorization', 'cookie', 'setcookie',
-  'secret', 'totpsecret', 'key', 'apikey', 'privatekey',
+  'password',
+  'conpassword',
+  'newpassword',
+  'oldpassword',
+  'confirmpassword',
+  'transactionpassword',
+  'otp',
+  'totp',
+  'jwt',
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'authorization',
+  'cookie',
+  'setcookie',
+  'secret',
+  'totpsecret',
+  'key',
+  'apikey',
+  'privatekey',
 ]);
 const SECRET_SUFFIXES = ['password', 'token', 'secret', 'otp'];
 // Secrets recognised by their value wherever they sit: JWTs, bearer headers, otpauth URIs.
@@ -55,7 +72,12 @@ export function redact(value: unknown, depth = 0): unknown {
   }
   // Built from entries, so a client's own `__proto__` key stays a key of the copy (assigning it would set the copy's prototype).
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, isSecretField(key) && item !== undefined && item !== null && item !== '' ? REDACTED : redact(item, depth + 1)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      isSecretField(key) && item !== undefined && item !== null && item !== ''
+        ? REDACTED
+        : redact(item, depth + 1),
+    ]),
   );
 }
 
@@ -146,7 +168,8 @@ export function createJournal(capacity = JOURNAL_CAPACITY) {
     },
     /** Whether a record of this request id is still in the buffer. */
     hasRequest(requestId: string): boolean {
-      for (let i = 1; i <= size; i++) if (ring[(next - i + capacity) % capacity]!.requestId === requestId) return true;
+      for (let i = 1; i <= size; i++)
+        if (ring[(next - i + capacity) % capacity]!.requestId === requestId) return true;
       return false;
     },
     clear(): number {

@@ -21,15 +21,20 @@ import { registerMoneyQaRoutes } from './money-routes.ts';
 import { registerSurfaceRoutes } from './surface-routes.ts';
 import type { QaSurface } from './surface.ts';
 
-const DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const DURATION =
+  /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
 /** Epoch ms after adding an ISO-8601 duration ('PT1H', 'P1D', 'P1M2DT3H') to `from`; null when malformed. */
 export function addIsoDuration(from: number, duration: string): number | null {
   const m = DURATION.exec(duration);
   if (!m) return null;
-  const [years, months, weeks, days, hours, minutes] = m.slice(1, 7).map((v) => (v ? Number(v) : 0)) as number[];
+  const [years, months, weeks, days, hours, minutes] = m
+    .slice(1, 7)
+    .map((v) => (v ? Number(v) : 0)) as number[];
   const seconds = m[7] ? Number(m[7]) : 0;
-  const result = add(new Date(from), { years, months, weeks, days, hours, minutes }).getTime() + Math.round(seconds * 1000);
+  const result =
+    add(new Date(from), { years, months, weeks, days, hours, minutes }).getTime() +
+    Math.round(seconds * 1000);
   return Number.isFinite(result) ? result : null;
 }
 
@@ -45,16 +50,29 @@ export function nextRuns(from: number): { job: string; date: string; at: string 
     .map(({ job, date, at }) => ({ job, date, at: new Date(at).toISOString() }));
 }
 
-const isoDateTime = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), {
-  error: 'set must be an ISO-8601 date-time such as 2026-11-02T09:00:00Z',
-});
+const isoDateTime = z
+  .string()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), {
+    error: 'set must be an ISO-8601 date-time such as 2026-11-02T09:00:00Z',
+  });
 const clockBody = z
-  .object({
-    set: isoDateTime.optional(),
-    advance: z.string().refine((v) => DURATION.test(v), { error: "advance must be an ISO-8601 duration such as 'PT1H' or 'P1D'" }).optional(),
-  }, { error: 'The body must be a JSON object' })
+  .object(
+    {
+      set: isoDateTime.optional(),
+      advance: z
+        .string()
+        .refine((v) => DURATION.test(v), {
+          error: "advance must be an ISO-8601 duration such as 'PT1H' or 'P1D'",
+        })
+        .optional(),
+    },
+    { error: 'The body must be a JSON object' },
+  )
   .strict();
-const resetBody = z.object({ scenario: z.string({ error: 'scenario is required' }).default('demo') }, { error: 'The body must be a JSON object' });
+const resetBody = z.object(
+  { scenario: z.string({ error: 'scenario is required' }).default('demo') },
+  { error: 'The body must be a JSON object' },
+);
 const mailboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -63,7 +81,8 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   return result.data;
 }
 
-const sendError = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ Error: message });
+const sendError = (reply: FastifyReply, status: number, message: string) =>
+  reply.code(status).send({ Error: message });
 
 export function registerQaRoutes(app: FastifyInstance, services: Services, surface: QaSurface) {
   const { db, clock } = services;
@@ -75,7 +94,9 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
     const rows = db
       .select()
       .from(mailOutbox)
-      .where(who ? or(eq(mailOutbox.toAddress, who), eq(sql`lower(${mailOutbox.toUsername})`, who)) : undefined)
+      .where(
+        who ? or(eq(mailOutbox.toAddress, who), eq(sql`lower(${mailOutbox.toUsername})`, who)) : undefined,
+      )
       .orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id))
       .limit(who ? 500 : 50)
       .all();
@@ -109,7 +130,8 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
       if (advanced === null) throw new AppError(400, 'advance is not a valid ISO-8601 duration');
       target = advanced;
     }
-    if (target < 0 || target > Date.UTC(9999, 0, 1)) throw new AppError(400, 'The clock must stay between 1970 and 9999');
+    if (target < 0 || target > Date.UTC(9999, 0, 1))
+      throw new AppError(400, 'The clock must stay between 1970 and 9999');
     clock.set(target);
     // Only moving forward can make jobs due. The answer waits for the runs (they execute in a worker on a file).
     const ran = target > from ? await runDueJobs(services, from, target) : [];
@@ -131,8 +153,13 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
   });
 
   app.get<{ Params: { username: string } }>('/__qa/totp/:username', async (request, reply) => {
-    const member = db.select().from(members).where(eq(members.username, request.params.username.toLowerCase())).get();
-    if (!member?.totpEnabled || !member.totpSecret) return sendError(reply, 404, 'No member with TOTP enabled has that username');
+    const member = db
+      .select()
+      .from(members)
+      .where(eq(members.username, request.params.username.toLowerCase()))
+      .get();
+    if (!member?.totpEnabled || !member.totpSecret)
+      return sendError(reply, 404, 'No member with TOTP enabled has that username');
     return { username: member.username, ...currentTotp(member.totpSecret, clock) };
   });
 

@@ -8,7 +8,16 @@
  * beside them (`<database>.snapshots/<name>.sqlite`, git-ignored); ':memory:' databases keep
  * them in memory.
  */
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -37,14 +46,23 @@ const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** The migrations a database was built with: a snapshot restores only into the same schema. */
 function migrations(sqlite: Database.Database, schema: string): string {
-  const exists = sqlite.prepare(`select 1 from ${schema}.sqlite_master where type = 'table' and name = '__drizzle_migrations'`).get();
+  const exists = sqlite
+    .prepare(`select 1 from ${schema}.sqlite_master where type = 'table' and name = '__drizzle_migrations'`)
+    .get();
   if (!exists) return '';
-  return (sqlite.prepare(`select hash from ${schema}.__drizzle_migrations order by created_at, hash`).all() as { hash: string }[]).map((r) => r.hash).join(',');
+  return (
+    sqlite.prepare(`select hash from ${schema}.__drizzle_migrations order by created_at, hash`).all() as {
+      hash: string;
+    }[]
+  )
+    .map((r) => r.hash)
+    .join(',');
 }
 
 /** Replaces every row of the main database with the rows of the database file `file`, atomically. */
 export function restoreInto(sqlite: Database.Database, file: string, name: string) {
-  const unreadable = (error: unknown) => new AppError(409, `Snapshot '${name}' cannot be read: ${(error as Error).message}`);
+  const unreadable = (error: unknown) =>
+    new AppError(409, `Snapshot '${name}' cannot be read: ${(error as Error).message}`);
   try {
     sqlite.prepare(`attach database ? as ${ALIAS}`).run(file);
   } catch (error) {
@@ -58,14 +76,27 @@ export function restoreInto(sqlite: Database.Database, file: string, name: strin
       throw unreadable(error);
     }
     if (snapshotMigrations !== migrations(sqlite, 'main'))
-      throw new AppError(409, `Snapshot '${name}' was saved with another database schema (its migrations differ); save a new one`);
+      throw new AppError(
+        409,
+        `Snapshot '${name}' was saved with another database schema (its migrations differ); save a new one`,
+      );
 
     const tables = (
-      sqlite.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'").all() as { name: string }[]
+      sqlite
+        .prepare(
+          "select name from main.sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'",
+        )
+        .all() as { name: string }[]
     ).map((t) => t.name);
-    const triggers = sqlite.prepare("select name, sql from main.sqlite_master where type = 'trigger' and sql is not null").all() as { name: string; sql: string }[];
-    const hasSequence = Boolean(sqlite.prepare("select 1 from main.sqlite_master where name = 'sqlite_sequence'").get());
-    const snapshotHasSequence = Boolean(sqlite.prepare(`select 1 from ${ALIAS}.sqlite_master where name = 'sqlite_sequence'`).get());
+    const triggers = sqlite
+      .prepare("select name, sql from main.sqlite_master where type = 'trigger' and sql is not null")
+      .all() as { name: string; sql: string }[];
+    const hasSequence = Boolean(
+      sqlite.prepare("select 1 from main.sqlite_master where name = 'sqlite_sequence'").get(),
+    );
+    const snapshotHasSequence = Boolean(
+      sqlite.prepare(`select 1 from ${ALIAS}.sqlite_master where name = 'sqlite_sequence'`).get(),
+    );
 
     // Foreign keys are checked by the snapshot having been consistent; the pragma is a no-op
     // inside a transaction, so it is switched around it.
@@ -78,19 +109,32 @@ export function restoreInto(sqlite: Database.Database, file: string, name: strin
           for (const trigger of triggers) sqlite.prepare(`drop trigger main.${quote(trigger.name)}`).run();
           for (const table of tables) sqlite.prepare(`delete from main.${quote(table)}`).run();
           for (const table of tables) {
-            const columns = (sqlite.pragma(`main.table_info(${quote(table)})`) as { name: string }[]).map((c) => quote(c.name)).join(', ');
-            sqlite.prepare(`insert into main.${quote(table)} (${columns}) select ${columns} from ${ALIAS}.${quote(table)}`).run();
+            const columns = (sqlite.pragma(`main.table_info(${quote(table)})`) as { name: string }[])
+              .map((c) => quote(c.name))
+              .join(', ');
+            sqlite
+              .prepare(
+                `insert into main.${quote(table)} (${columns}) select ${columns} from ${ALIAS}.${quote(table)}`,
+              )
+              .run();
           }
           if (hasSequence) {
             sqlite.prepare('delete from main.sqlite_sequence').run();
-            if (snapshotHasSequence) sqlite.prepare(`insert into main.sqlite_sequence (name, seq) select name, seq from ${ALIAS}.sqlite_sequence`).run();
+            if (snapshotHasSequence)
+              sqlite
+                .prepare(
+                  `insert into main.sqlite_sequence (name, seq) select name, seq from ${ALIAS}.sqlite_sequence`,
+                )
+                .run();
           }
           for (const trigger of triggers) sqlite.exec(trigger.sql);
         })
         .immediate();
     } catch (error) {
       // Rolled back: the database is as it was. A snapshot that does not fit is not a server fault.
-      throw error instanceof AppError ? error : new AppError(409, `Snapshot '${name}' cannot be restored: ${(error as Error).message}`);
+      throw error instanceof AppError
+        ? error
+        : new AppError(409, `Snapshot '${name}' cannot be restored: ${(error as Error).message}`);
     } finally {
       sqlite.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
     }
@@ -110,7 +154,11 @@ interface Store {
 
 function memoryStore(sqlite: Database.Database): Store {
   const images = new Map<string, { data: Buffer; createdAt: number }>();
-  const info = (name: string, image: { data: Buffer; createdAt: number }): SnapshotInfo => ({ name, size: image.data.length, createdAt: new Date(image.createdAt).toISOString() });
+  const info = (name: string, image: { data: Buffer; createdAt: number }): SnapshotInfo => ({
+    name,
+    size: image.data.length,
+    createdAt: new Date(image.createdAt).toISOString(),
+  });
   return {
     list: () => [...images].map(([name, image]) => info(name, image)),
     save(name) {
@@ -179,16 +227,21 @@ function directoryStore(sqlite: Database.Database, dir: string): Store {
 
 export function createSnapshots(services: Services) {
   const { sqlite } = services;
-  const store = sqlite.memory ? memoryStore(sqlite) : directoryStore(sqlite, `${resolve(sqlite.name)}.snapshots`);
+  const store = sqlite.memory
+    ? memoryStore(sqlite)
+    : directoryStore(sqlite, `${resolve(sqlite.name)}.snapshots`);
   const missing = (name: string) => notFound(`No snapshot named '${name}'`);
 
   return {
-    list: (): SnapshotInfo[] => store.list().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name)),
+    list: (): SnapshotInfo[] =>
+      store.list().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name)),
     save: (name: string): SnapshotInfo => store.save(checkSnapshotName(name)),
     /** Puts the database back as it was saved; the clock reads its stored offset again. */
     restore(name: string): SnapshotInfo {
       // Every row is replaced: the read cache's triggers stand aside and every kept answer goes.
-      const done = store.withFile(checkSnapshotName(name), (file) => rewriteAll(sqlite, () => restoreInto(sqlite, file, name)));
+      const done = store.withFile(checkSnapshotName(name), (file) =>
+        rewriteAll(sqlite, () => restoreInto(sqlite, file, name)),
+      );
       if (!done) throw missing(name);
       services.clock.reload();
       resetGuessLimits(services); // failure counts and known addresses belong to the replaced database

@@ -16,17 +16,37 @@ const journalQuery = z.object({
     .transform((v, ctx) => {
       const name = resolveEndpoint(v);
       if (!name) {
-        ctx.addIssue({ code: 'custom', message: `Unknown endpoint '${v.slice(0, 100)}': use a contract path such as '/user/view_profile' or its procedure name` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown endpoint '${v.slice(0, 100)}': use a contract path such as '/user/view_profile' or its procedure name`,
+        });
         return z.NEVER;
       }
       return name;
     })
     .optional(),
   member: z.string().trim().toLowerCase().max(64).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' }).max(500, { error: 'limit must be at most 500' }).default(100),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(500, { error: 'limit must be at most 500' })
+    .default(100),
 });
-const seedBody = z.object({ seed: z.number({ error: 'seed must be a whole number' }).int({ error: 'seed must be a whole number' }) }, { error: objectError('The body must be a JSON object') }).strict();
-const snapshotBody = z.object({ name: z.string({ error: 'name is required' }) }, { error: objectError('The body must be a JSON object') }).strict();
+const seedBody = z
+  .object(
+    {
+      seed: z.number({ error: 'seed must be a whole number' }).int({ error: 'seed must be a whole number' }),
+    },
+    { error: objectError('The body must be a JSON object') },
+  )
+  .strict();
+const snapshotBody = z
+  .object(
+    { name: z.string({ error: 'name is required' }) },
+    { error: objectError('The body must be a JSON object') },
+  )
+  .strict();
 
 export function registerSurfaceRoutes(app: FastifyInstance, qa: QaSurface, parse: Parse) {
   app.get('/__qa/faults', async () => qa.faults.list().map(ruleView));
@@ -40,7 +60,8 @@ export function registerSurfaceRoutes(app: FastifyInstance, qa: QaSurface, parse
   app.delete('/__qa/faults', async () => ({ deleted: qa.faults.clear() }));
 
   app.delete<{ Params: { id: string } }>('/__qa/faults/:id', async (request) => {
-    if (!qa.faults.remove(request.params.id)) throw notFound(`No fault rule with id '${request.params.id.slice(0, 40)}'`);
+    if (!qa.faults.remove(request.params.id))
+      throw notFound(`No fault rule with id '${request.params.id.slice(0, 40)}'`);
     return { deleted: 1 };
   });
 
@@ -64,7 +85,9 @@ export function registerSurfaceRoutes(app: FastifyInstance, qa: QaSurface, parse
     return reply.code(201).send(qa.snapshots.save(name));
   });
 
-  app.post<{ Params: { name: string } }>('/__qa/snapshots/:name/restore', async (request) => ({ restored: qa.snapshots.restore(request.params.name) }));
+  app.post<{ Params: { name: string } }>('/__qa/snapshots/:name/restore', async (request) => ({
+    restored: qa.snapshots.restore(request.params.name),
+  }));
 
   app.delete<{ Params: { name: string } }>('/__qa/snapshots/:name', async (request) => {
     qa.snapshots.remove(request.params.name);

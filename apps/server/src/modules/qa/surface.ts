@@ -45,7 +45,9 @@ const messageOf = (body: unknown) => {
 };
 
 const statusOf = (error: unknown) => (error instanceof AppError ? error.status : 500);
-const errorBody = (error: unknown) => ({ Error: error instanceof AppError ? error.message : MSG.unexpectedError });
+const errorBody = (error: unknown) => ({
+  Error: error instanceof AppError ? error.message : MSG.unexpectedError,
+});
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export function createQaSurface(app: FastifyInstance, services: Services, options: QaSurfaceOptions = {}) {
@@ -59,7 +61,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
 
   const stateOf = (exchange: Exchange): ExchangeState => {
     let state = states.get(exchange.request);
-    if (!state) states.set(exchange.request, (state = { waiters: new Set(), listening: false, reply: exchange.reply }));
+    if (!state)
+      states.set(exchange.request, (state = { waiters: new Set(), listening: false, reply: exchange.reply }));
     return state;
   };
 
@@ -117,7 +120,13 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     }
     // A REST call refused before its handler (unreadable JSON, too large): journaled here.
     // (Found by its request id among the recent records: no per-request mark, which every call would pay for.)
-    if (reply.statusCode >= 400 && request.method === 'POST' && request.routeOptions.url && endpointByPath.has(request.routeOptions.url) && !journal.hasRequest(String(request.id))) {
+    if (
+      reply.statusCode >= 400 &&
+      request.method === 'POST' &&
+      request.routeOptions.url &&
+      endpointByPath.has(request.routeOptions.url) &&
+      !journal.hasRequest(String(request.id))
+    ) {
       const procedure = endpointByPath.get(request.routeOptions.url)!;
       let body: unknown = payload;
       if (typeof payload === 'string') {
@@ -179,12 +188,24 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       return username ?? options.memberOfToken?.(token) ?? null;
     }
     const input = call.input as Record<string, unknown> | null;
-    if (contract[call.name].auth === 'none' && input && typeof input === 'object' && typeof input.username === 'string') return input.username.trim().toLowerCase();
+    if (
+      contract[call.name].auth === 'none' &&
+      input &&
+      typeof input === 'object' &&
+      typeof input.username === 'string'
+    )
+      return input.username.trim().toLowerCase();
     return null;
   };
 
   /** Completes a call's record. (Module-level helpers, not closures per call: tsx names every closure it creates.) */
-  const finish = (entry: JournalRecord, started: number, status: number | null, body: unknown, outcome?: string) => {
+  const finish = (
+    entry: JournalRecord,
+    started: number,
+    status: number | null,
+    body: unknown,
+    outcome?: string,
+  ) => {
     entry.status = status;
     entry.responseBody = body;
     entry.durationMs = round(performance.now() - started);
@@ -242,23 +263,36 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       // Without the QA token the header is ignored, not refused: a 401 on a contract call would
       // sign the member out, and to a member the header is noise. Not even parsed, so it cannot 400.
       if (state && state.header === undefined)
-        state.header = options.token === undefined || presentsQaToken(exchange.request, options.token) ? parseHeaderRule(rawHeader) : null;
+        state.header =
+          options.token === undefined || presentsQaToken(exchange.request, options.token)
+            ? parseHeaderRule(rawHeader)
+            : null;
       const fault: AppliedFault | null = faults.pick(call.name, member, state?.header ?? null);
       if (!fault) {
         const output = await next();
         answered(entry, started, call, output);
         return output;
       }
-      entry.fault = { id: fault.id, effect: fault.effect.kind === 'raw' ? fault.effect.what : fault.effect.kind, delayMs: fault.delayMs };
+      entry.fault = {
+        id: fault.id,
+        effect: fault.effect.kind === 'raw' ? fault.effect.what : fault.effect.kind,
+        delayMs: fault.delayMs,
+      };
       const held = state ?? stateOf(exchange);
 
-      if (fault.delayMs > 0 && !(await hold(held, fault.delayMs))) return noAnswer(exchange, entry, started, connectionGone(held) ? 'client closed' : 'server closing');
+      if (fault.delayMs > 0 && !(await hold(held, fault.delayMs)))
+        return noAnswer(exchange, entry, started, connectionGone(held) ? 'client closed' : 'server closing');
       switch (fault.effect.kind) {
         case 'drop':
           return noAnswer(exchange, entry, started, 'dropped');
         case 'hang':
           await hold(held, null);
-          return noAnswer(exchange, entry, started, connectionGone(held) ? 'client closed' : 'server closing');
+          return noAnswer(
+            exchange,
+            entry,
+            started,
+            connectionGone(held) ? 'client closed' : 'server closing',
+          );
         case 'raw':
           // The first such call of a batch decides the whole answer (the onSend hook sends it).
           held.raw ??= { status: fault.effect.status, text: fault.effect.text };

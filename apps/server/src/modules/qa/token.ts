@@ -32,7 +32,8 @@ export function presentsQaToken(request: Pick<FastifyRequest, 'headers'>, token:
 export function requireQaToken(scope: FastifyInstance, token: string) {
   scope.addHook('onRequest', async (request, reply) => {
     if (presentsQaToken(request, token)) return;
-    const message = request.headers[QA_TOKEN_HEADER] === undefined ? QA_TOKEN_MESSAGES.missing : QA_TOKEN_MESSAGES.wrong;
+    const message =
+      request.headers[QA_TOKEN_HEADER] === undefined ? QA_TOKEN_MESSAGES.missing : QA_TOKEN_MESSAGES.wrong;
     return reply.code(401).send({ Error: message });
   });
 }

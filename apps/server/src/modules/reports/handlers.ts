@@ -8,6 +8,8 @@ import { payoutDetails } from './payout-details.ts';
 import { walletStatement } from './statements.ts';
 
 export const reportHandlers: Handlers = {
-  'earning.view_payout_details': (ctx, input) => ({ Success: payoutDetails(ctx, ctx.member.id, input.trans_id) }),
+  'earning.view_payout_details': (ctx, input) => ({
+    Success: payoutDetails(ctx, ctx.member.id, input.trans_id),
+  }),
   'wallet.view_statement': (ctx, input) => ({ Success: walletStatement(ctx, input.wallet, input.month) }),
 };

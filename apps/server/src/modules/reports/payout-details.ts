@@ -49,7 +49,10 @@ function creditOf(ctx: Ctx, memberId: number, transId: string): Credit | undefin
  * before it (`creditId`, or everything up to `at` when the payout received nothing and so has no transfer).
  */
 function capRoomBefore(ctx: Ctx, memberId: number, at: number, creditId: number | undefined): number {
-  const { cap } = prepared(ctx.sqlite, 'select coalesce(sum(max_earnings), 0) as cap from subscriptions where member_id = ? and created_at <= ?').get(memberId, at) as { cap: number };
+  const { cap } = prepared(
+    ctx.sqlite,
+    'select coalesce(sum(max_earnings), 0) as cap from subscriptions where member_id = ? and created_at <= ?',
+  ).get(memberId, at) as { cap: number };
   const { earned } = prepared(
     ctx.sqlite,
     `select coalesce(sum(t.amount), 0) as earned from transfers t join accounts a on a.id = t.to_account_id
@@ -83,7 +86,12 @@ interface VolumeRow {
   created_at: number;
 }
 
-function binaryDetails(ctx: Ctx, memberId: number, transId: string, compactDay: string): PayoutDetails | undefined {
+function binaryDetails(
+  ctx: Ctx,
+  memberId: number,
+  transId: string,
+  compactDay: string,
+): PayoutDetails | undefined {
   // The run wrote a row per leg that received volume (both rows carry the legs after the match).
   const row = prepared(
     ctx.sqlite,
@@ -98,7 +106,10 @@ function binaryDetails(ctx: Ctx, memberId: number, transId: string, compactDay: 
   ).get(memberId, row.created_at) as { left_carry: number; right_carry: number } | undefined;
   const before = { left: previous?.left_carry ?? 0, right: previous?.right_carry ?? 0 };
   // What the run matched is what left the legs: the same on both sides, as nothing is flushed.
-  const matched = Math.min(before.left + row.left_volume - row.left_carry, before.right + row.right_volume - row.right_carry);
+  const matched = Math.min(
+    before.left + row.left_volume - row.left_carry,
+    before.right + row.right_volume - row.right_carry,
+  );
   const leg = (carryBefore: number, fresh: number, carried: number) => ({
     Carry_Before: microsToAmount(carryBefore),
     New_Volume: microsToAmount(fresh),
@@ -121,7 +132,12 @@ function binaryDetails(ctx: Ctx, memberId: number, transId: string, compactDay: 
   };
 }
 
-function roiDetails(ctx: Ctx, memberId: number, transId: string, compactDay: string): PayoutDetails | undefined {
+function roiDetails(
+  ctx: Ctx,
+  memberId: number,
+  transId: string,
+  compactDay: string,
+): PayoutDetails | undefined {
   const credit = creditOf(ctx, memberId, transId);
   // A run that paid nothing (every package at its cap) leaves no record to explain.
   if (!credit) return undefined;
@@ -129,7 +145,12 @@ function roiDetails(ctx: Ctx, memberId: number, transId: string, compactDay: str
     ctx.sqlite,
     `select trans_id, plan, amount, roi_basis_points as bps from subscriptions
       where member_id = @member and created_at <= @at and (end_date is null or end_date >= @at) order by created_at, id`,
-  ).all({ member: memberId, at: credit.at }) as { trans_id: string; plan: string; amount: number; bps: number }[];
+  ).all({ member: memberId, at: credit.at }) as {
+    trans_id: string;
+    plan: string;
+    amount: number;
+    bps: number;
+  }[];
   const expected = packages.reduce((sum, p) => sum + percentOf(p.amount, p.bps), 0);
   return {
     TransID: transId,
@@ -138,7 +159,13 @@ function roiDetails(ctx: Ctx, memberId: number, transId: string, compactDay: str
     ...none,
     ROI: {
       Business_Date: dayOf(compactDay),
-      Packages: packages.map((p) => ({ Name: p.plan, TransID: p.trans_id, Amount: microsToAmount(p.amount), ROI_Percentage: p.bps / 100, Daily: microsToAmount(percentOf(p.amount, p.bps)) })),
+      Packages: packages.map((p) => ({
+        Name: p.plan,
+        TransID: p.trans_id,
+        Amount: microsToAmount(p.amount),
+        ROI_Percentage: p.bps / 100,
+        Daily: microsToAmount(percentOf(p.amount, p.bps)),
+      })),
     },
   };
 }
@@ -149,7 +176,15 @@ function levelDetails(ctx: Ctx, memberId: number, transId: string): PayoutDetail
     `select l.level, l.percentage, l.subs_amount, l.expected_amount, l.subscription_trans_id, l.created_at, m.username as from_user
        from level_incomes l join members m on m.id = l.from_member_id where l.member_id = ? and l.trans_id = ?`,
   ).get(memberId, transId) as
-    | { level: number; percentage: number; subs_amount: number; expected_amount: number; subscription_trans_id: string; created_at: number; from_user: string }
+    | {
+        level: number;
+        percentage: number;
+        subs_amount: number;
+        expected_amount: number;
+        subscription_trans_id: string;
+        created_at: number;
+        from_user: string;
+      }
     | undefined;
   if (!row) return undefined;
   const direct = row.level === 1;
@@ -158,14 +193,21 @@ function levelDetails(ctx: Ctx, memberId: number, transId: string): PayoutDetail
     Type: direct ? 'Direct' : 'Level',
     ...capped(ctx, memberId, transId, row.created_at, row.expected_amount, direct ? 'Direct' : 'Level'),
     ...none,
-    Level: { From: row.from_user, Level: row.level, Percentage: row.percentage / 100, Subs_Amount: microsToAmount(row.subs_amount), Transaction_ID: row.subscription_trans_id },
+    Level: {
+      From: row.from_user,
+      Level: row.level,
+      Percentage: row.percentage / 100,
+      Subs_Amount: microsToAmount(row.subs_amount),
+      Transaction_ID: row.subscription_trans_id,
+    },
   };
 }
 
 function rankDetails(ctx: Ctx, memberId: number, transId: string): PayoutDetails | undefined {
-  const row = prepared(ctx.sqlite, 'select rank, reward, created_at from rank_rewards where member_id = ? and trans_id = ?').get(memberId, transId) as
-    | { rank: string; reward: number; created_at: number }
-    | undefined;
+  const row = prepared(
+    ctx.sqlite,
+    'select rank, reward, created_at from rank_rewards where member_id = ? and trans_id = ?',
+  ).get(memberId, transId) as { rank: string; reward: number; created_at: number } | undefined;
   if (!row) return undefined;
   const credit = creditOf(ctx, memberId, transId);
   return {

@@ -26,12 +26,34 @@ interface ReasonSum {
 }
 
 /** The statement of one wallet and month, in micro-units (a wallet never used reads 0 throughout). */
-export function statementMicros(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, wallet: WalletName, from: number, to: number) {
-  const account = prepared(ctx.sqlite, 'select id from accounts where member_id = ? and wallet = ?').get(memberId, wallet) as { id: number } | undefined;
-  if (!account) return { opening: 0, credits: [] as ReasonSum[], debits: [] as ReasonSum[], totalCredits: 0, totalDebits: 0, closing: 0 };
+export function statementMicros(
+  ctx: Pick<AuthedCtx, 'sqlite'>,
+  memberId: number,
+  wallet: WalletName,
+  from: number,
+  to: number,
+) {
+  const account = prepared(ctx.sqlite, 'select id from accounts where member_id = ? and wallet = ?').get(
+    memberId,
+    wallet,
+  ) as { id: number } | undefined;
+  if (!account)
+    return {
+      opening: 0,
+      credits: [] as ReasonSum[],
+      debits: [] as ReasonSum[],
+      totalCredits: 0,
+      totalDebits: 0,
+      closing: 0,
+    };
   // Both sides through their (account, time) indexes.
   const before = (column: 'to_account_id' | 'from_account_id') =>
-    (prepared(ctx.sqlite, `select coalesce(sum(amount), 0) as micros from transfers where ${column} = ? and created_at < ?`).get(account.id, from) as { micros: number }).micros;
+    (
+      prepared(
+        ctx.sqlite,
+        `select coalesce(sum(amount), 0) as micros from transfers where ${column} = ? and created_at < ?`,
+      ).get(account.id, from) as { micros: number }
+    ).micros;
   const during = (column: 'to_account_id' | 'from_account_id') =>
     prepared(
       ctx.sqlite,
@@ -42,14 +64,26 @@ export function statementMicros(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number
   const debits = during('from_account_id');
   const totalCredits = credits.reduce((sum, r) => sum + r.micros, 0);
   const totalDebits = debits.reduce((sum, r) => sum + r.micros, 0);
-  return { opening, credits, debits, totalCredits, totalDebits, closing: opening + totalCredits - totalDebits };
+  return {
+    opening,
+    credits,
+    debits,
+    totalCredits,
+    totalDebits,
+    closing: opening + totalCredits - totalDebits,
+  };
 }
 
-export function walletStatement(ctx: Pick<AuthedCtx, 'sqlite' | 'clock' | 'member'>, wallet: WalletName, month: string): Statement {
+export function walletStatement(
+  ctx: Pick<AuthedCtx, 'sqlite' | 'clock' | 'member'>,
+  wallet: WalletName,
+  month: string,
+): Statement {
   const { from, to } = monthRange(month);
   if (from > ctx.clock.now()) throw badRequest(STATEMENT_MESSAGES.futureMonth);
   const s = statementMicros(ctx, ctx.member.id, wallet, from, to);
-  const lines = (rows: ReasonSum[]) => rows.map((r) => ({ Reason: reasonLabel(r.reason), Count: r.count, Amount: microsToAmount(r.micros) }));
+  const lines = (rows: ReasonSum[]) =>
+    rows.map((r) => ({ Reason: reasonLabel(r.reason), Count: r.count, Amount: microsToAmount(r.micros) }));
   return {
     Wallet: wallet,
     Month: month,

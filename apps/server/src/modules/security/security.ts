@@ -7,7 +7,14 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { output, ZodType } from 'zod';
 import { members, otps } from '@md/db';
-import { BEP20_ADDRESS, firstIssueMessage, MSG, otpSchema, shortenAddress, transactionPasswordField } from '@md/shared';
+import {
+  BEP20_ADDRESS,
+  firstIssueMessage,
+  MSG,
+  otpSchema,
+  shortenAddress,
+  transactionPasswordField,
+} from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import { consumeOtp, mailOtp } from '../../core/otp.ts';
 import { hashLane, hashPassword, verifyPassword } from '../../core/passwords.ts';
@@ -58,14 +65,26 @@ const walletAddressOrThrow = (address: string) => {
  * per client (a stolen session must not guess it): the guess is reserved before the hash and
  * given back when right, so concurrent guesses never pass the limits (core/attempts.ts).
  */
-export async function requireTransactionPassword(ctx: Ctx, member: Member, password: string, missingMessage: string): Promise<void> {
+export async function requireTransactionPassword(
+  ctx: Ctx,
+  member: Member,
+  password: string,
+  missingMessage: string,
+): Promise<void> {
   const stored = member.transactionPasswordHash;
   if (!stored) throw badRequest(missingMessage);
-  const guess = await reserveGuessInTurn(ctx, 'transactionPassword', { account: member.username, caller: ctx.caller });
+  const guess = await reserveGuessInTurn(ctx, 'transactionPassword', {
+    account: member.username,
+    caller: ctx.caller,
+  });
   try {
     const right = await verifyPassword(password, stored, hashLane(ctx));
     // Read again after the hash: a password reset confirmed meanwhile makes the old one wrong.
-    const current = ctx.db.select({ hash: members.transactionPasswordHash }).from(members).where(eq(members.id, member.id)).get();
+    const current = ctx.db
+      .select({ hash: members.transactionPasswordHash })
+      .from(members)
+      .where(eq(members.id, member.id))
+      .get();
     if (!right || current?.hash !== stored) {
       guess.fail();
       throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword);
@@ -92,14 +111,25 @@ export const securityHandlers: Handlers = {
     const member = ctx.member;
     if (!member.transactionPasswordHash) {
       // First time: set at once. The `is null` guard keeps a concurrent first set from overwriting.
-      const set = ctx.db.update(members).set({ transactionPasswordHash: hash }).where(and(eq(members.id, member.id), isNull(members.transactionPasswordHash))).run();
+      const set = ctx.db
+        .update(members)
+        .set({ transactionPasswordHash: hash })
+        .where(and(eq(members.id, member.id), isNull(members.transactionPasswordHash)))
+        .run();
       if (set.changes === 1) {
         notify(ctx, member.id, 'Security_Alert', 'Your transaction password was set.');
         return { Success: SECURITY_MESSAGES.transactionPasswordSet, OTP_Sent: false };
       }
     }
     // A reset: the pending hash travels in the OTP's payload until the code confirms it.
-    await mailOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, email: member.email, username: member.username, payload: hash, label: 'transaction password reset' });
+    await mailOtp(ctx, {
+      purpose: TRANSACTION_PASSWORD_OTP,
+      subject: member.username,
+      email: member.email,
+      username: member.username,
+      payload: hash,
+      label: 'transaction password reset',
+    });
     return { Success: MSG.otpSent, OTP_Sent: true };
   },
 
@@ -108,14 +138,27 @@ export const securityHandlers: Handlers = {
     const otp = parseOrThrow(otpSchema, input.otp.trim());
     const member = ctx.member;
     const pending = pendingOtp(ctx, TRANSACTION_PASSWORD_OTP, member.username);
-    if (pending?.payload && !(await verifyPassword(password, pending.payload, hashLane(ctx)))) throw badRequest(SECURITY_MESSAGES.passwordDiffers);
+    if (pending?.payload && !(await verifyPassword(password, pending.payload, hashLane(ctx))))
+      throw badRequest(SECURITY_MESSAGES.passwordDiffers);
     // Bound to that very row's payload: a newer reset in between makes this code fail.
-    consumeOtp(ctx, { purpose: TRANSACTION_PASSWORD_OTP, subject: member.username, code: otp, payload: pending?.payload ?? null });
+    consumeOtp(ctx, {
+      purpose: TRANSACTION_PASSWORD_OTP,
+      subject: member.username,
+      code: otp,
+      payload: pending?.payload ?? null,
+    });
     if (!pending?.payload) throw badRequest('Invalid OTP');
     ctx.db.transaction(() => {
-      ctx.db.update(members).set({ transactionPasswordHash: pending.payload }).where(eq(members.id, member.id)).run();
+      ctx.db
+        .update(members)
+        .set({ transactionPasswordHash: pending.payload })
+        .where(eq(members.id, member.id))
+        .run();
       notify(ctx, member.id, 'Security_Alert', 'Your transaction password was changed.');
-      mailSecurityNotice(ctx, member, { subject: 'your transaction password was changed', change: 'The transaction password of your account was changed' });
+      mailSecurityNotice(ctx, member, {
+        subject: 'your transaction password was changed',
+        change: 'The transaction password of your account was changed',
+      });
     });
     return { Success: SECURITY_MESSAGES.transactionPasswordChanged };
   },
@@ -139,11 +182,19 @@ export const securityHandlers: Handlers = {
   'wallet.wallet_address_verification': (ctx, input) => {
     const address = walletAddressOrThrow(input.address);
     const member = ctx.member;
-    consumeOtp(ctx, { purpose: WALLET_ADDRESS_OTP, subject: member.username, code: input.otp, payload: address });
+    consumeOtp(ctx, {
+      purpose: WALLET_ADDRESS_OTP,
+      subject: member.username,
+      code: input.otp,
+      payload: address,
+    });
     ctx.db.transaction(() => {
       saveWalletAddress(ctx, member.id, address);
       notify(ctx, member.id, 'Security_Alert', `Your BEP.20 withdrawal address was changed to ${address}.`);
-      mailSecurityNotice(ctx, member, { subject: 'your withdrawal address was changed', change: `The BEP.20 withdrawal address of your account was changed to ${shortenAddress(address)}` });
+      mailSecurityNotice(ctx, member, {
+        subject: 'your withdrawal address was changed',
+        change: `The BEP.20 withdrawal address of your account was changed to ${shortenAddress(address)}`,
+      });
     });
     return { Success: SECURITY_MESSAGES.walletSaved };
   },

@@ -11,7 +11,8 @@ export const WALLET_CHECK_STANDIN_PATH = '/__mock/bscscan/wallet-stats/';
 export function registerWalletCheckStandin(app: FastifyInstance) {
   app.get<{ Params: { address: string } }>(`${WALLET_CHECK_STANDIN_PATH}:address`, async (request, reply) => {
     const address = checksummedBep20(request.params.address);
-    if (!address) return reply.code(400).send({ status: '0', message: 'NOTOK', result: 'Invalid BEP20 address' });
+    if (!address)
+      return reply.code(400).send({ status: '0', message: 'NOTOK', result: 'Invalid BEP20 address' });
     return { status: '1', message: 'OK', result: { address, network: 'BEP.20' } };
   });
 }

@@ -16,7 +16,8 @@ export const SESSION_MESSAGES = {
   loggedOut: 'Signed out',
   sessionEnded: 'Session signed out',
   sessionNotFound: 'Session not found',
-  othersEnded: (count: number) => (count === 1 ? 'Signed out of 1 other session' : `Signed out of ${count} other sessions`),
+  othersEnded: (count: number) =>
+    count === 1 ? 'Signed out of 1 other session' : `Signed out of ${count} other sessions`,
 } as const;
 
 const UNKNOWN_DEVICE = 'Unknown device';
@@ -27,7 +28,9 @@ export function deviceOf(userAgent: string | null): string {
   const parsed = Bowser.parse(userAgent);
   const major = parsed.browser.version?.split('.')[0];
   const browser = parsed.browser.name ? `${parsed.browser.name}${major ? ` ${major}` : ''}` : null;
-  const system = parsed.os.name ? `${parsed.os.name}${parsed.os.versionName ? ` ${parsed.os.versionName}` : ''}` : null;
+  const system = parsed.os.name
+    ? `${parsed.os.name}${parsed.os.versionName ? ` ${parsed.os.versionName}` : ''}`
+    : null;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? UNKNOWN_DEVICE;
 }
@@ -52,7 +55,13 @@ export const sessionHandlers: Handlers = {
     const rows = ctx.db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.memberId, ctx.member.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.clock.now())))
+      .where(
+        and(
+          eq(sessions.memberId, ctx.member.id),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, ctx.clock.now()),
+        ),
+      )
       .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
       .all();
     const listed = rows.map((row) => ({
@@ -68,7 +77,8 @@ export const sessionHandlers: Handlers = {
   },
 
   'user.end_session': (ctx, input) => {
-    if (!revokeSession(ctx.db, ctx.clock, ctx.member.id, input.session)) throw badRequest(SESSION_MESSAGES.sessionNotFound);
+    if (!revokeSession(ctx.db, ctx.clock, ctx.member.id, input.session))
+      throw badRequest(SESSION_MESSAGES.sessionNotFound);
     return { Success: SESSION_MESSAGES.sessionEnded };
   },
 

@@ -28,9 +28,18 @@ export interface StoredSupportMessage {
 }
 
 /** The member's latest support messages, newest first (the timeline reads them). */
-export function recentSupportMessages(ctx: Pick<Services, 'db'>, memberId: number, limit: number): StoredSupportMessage[] {
+export function recentSupportMessages(
+  ctx: Pick<Services, 'db'>,
+  memberId: number,
+  limit: number,
+): StoredSupportMessage[] {
   return ctx.db
-    .select({ ticket: supportMessages.ticket, subject: supportMessages.subject, email: supportMessages.email, createdAt: supportMessages.createdAt })
+    .select({
+      ticket: supportMessages.ticket,
+      subject: supportMessages.subject,
+      email: supportMessages.email,
+      createdAt: supportMessages.createdAt,
+    })
     .from(supportMessages)
     .where(eq(supportMessages.memberId, memberId))
     .orderBy(desc(supportMessages.createdAt), desc(supportMessages.id))
@@ -50,7 +59,15 @@ export const supportHandlers: Handlers = {
     const toSupport = ctx.sqlite.transaction(() => {
       ctx.db
         .insert(supportMessages)
-        .values({ ticket, memberId: member.id, name: input.name, email: input.email, subject: input.subject, message: input.message, createdAt: at })
+        .values({
+          ticket,
+          memberId: member.id,
+          name: input.name,
+          email: input.email,
+          subject: input.subject,
+          message: input.message,
+          createdAt: at,
+        })
         .run();
       return ctx.mailer.send({
         to: SUPPORT_ADDRESS,

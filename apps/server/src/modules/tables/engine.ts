@@ -45,8 +45,7 @@ function parseDay(value: string, field: string): number {
   const match = DATE.exec(value.trim());
   const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
   const roundTrips = match && new Date(time).toISOString().slice(0, 10) === match[0];
-  if (!match || Number.isNaN(time) || !roundTrips)
-    throw badRequest(`${field} must be a date as YYYY-MM-DD`);
+  if (!match || Number.isNaN(time) || !roundTrips) throw badRequest(`${field} must be a date as YYYY-MM-DD`);
   return time;
 }
 
@@ -116,8 +115,7 @@ export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: Tab
   const rows = statement(
     ctx.sqlite,
     `select ${source.select} from ${source.from} where ${where} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
-  )
-    .all({ ...params, limit: query.pageSize, offset }) as Record<string, unknown>[];
+  ).all({ ...params, limit: query.pageSize, offset }) as Record<string, unknown>[];
   return rows.map((row) => source.toRow(row));
 }
 
@@ -131,7 +129,10 @@ export function pageCountOf(ctx: AuthedCtx, source: TableSource<unknown>, query:
   const from = params.search === undefined && source.countFrom ? source.countFrom : source.from;
   const counted = (
     plain && source.counter
-      ? statement(ctx.sqlite, 'select total from table_rows where member_id = @member and source = @source').get({ member: ctx.member.id, source: source.counter })
+      ? statement(
+          ctx.sqlite,
+          'select total from table_rows where member_id = @member and source = @source',
+        ).get({ member: ctx.member.id, source: source.counter })
       : statement(ctx.sqlite, `select count(*) as total from ${from} where ${where}`).get(params)
   ) as { total: number } | undefined;
   return Math.max(1, Math.ceil((counted?.total ?? 0) / query.pageSize));

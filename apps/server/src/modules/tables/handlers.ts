@@ -19,7 +19,9 @@ const pages = (source: TableSource<unknown>) => (ctx: AuthedCtx, input: TableQue
 export const tableHandlers: Handlers = {
   'table.view_deposit_transaction': (ctx, input) => ({ Success: pageOf(ctx, depositSource, input) }),
   'table.total_pagination_deposit_transaction': pages(depositSource),
-  'subscription.subscription_transaction': (ctx, input) => ({ Success: pageOf(ctx, subscriptionSource, input) }),
+  'subscription.subscription_transaction': (ctx, input) => ({
+    Success: pageOf(ctx, subscriptionSource, input),
+  }),
   'subscription.total_pagination_subscription_transaction': pages(subscriptionSource),
   'earning.view_all_earning_history': (ctx, input) => ({ Success: pageOf(ctx, earningSource, input) }),
   'earning.total_pagination_earning_history': pages(earningSource),

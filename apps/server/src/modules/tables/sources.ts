@@ -26,7 +26,13 @@ const REASON_LABELS: Record<string, string> = {
 const humanize = (code: string) => code.replaceAll('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 export const reasonLabel = (reason: string) => REASON_LABELS[reason] ?? humanize(reason);
 
-export const depositSource: TableSource<{ id: string; amount: string; date: string; status: string; transaction_id: string }> = {
+export const depositSource: TableSource<{
+  id: string;
+  amount: string;
+  date: string;
+  status: string;
+  transaction_id: string;
+}> = {
   from: 'deposits d',
   where: 'd.member_id = @member',
   select: 'd.id, d.amount, d.created_at, d.status, d.trans_id',
@@ -59,7 +65,8 @@ export const subscriptionSource: TableSource<{
 }> = {
   from: 'subscriptions s',
   where: 's.member_id = @member',
-  select: 's.id, s.created_at, s.trans_id, s.plan, s.amount, s.roi_basis_points, s.max_earnings, s.total_earnings, s.wallet, s.status, s.reason, s.end_date',
+  select:
+    's.id, s.created_at, s.trans_id, s.plan, s.amount, s.roi_basis_points, s.max_earnings, s.total_earnings, s.wallet, s.status, s.reason, s.end_date',
   time: 's.created_at',
   id: 's.id',
   search: ['s.trans_id', 's.plan', 's.status', 's.reason'],
@@ -106,7 +113,8 @@ export const earningSource: TableSource<{
     left join withdrawals w on w.trans_id = t.trans_id`,
   where: 'e.member_id = @member',
   // Type and Wallet filter on the transfer and its destination; the dates on the entry itself.
-  countFrom: 'earning_entries e join transfers t on t.id = e.transfer_id join accounts ta on ta.id = t.to_account_id',
+  countFrom:
+    'earning_entries e join transfers t on t.id = e.transfer_id join accounts ta on ta.id = t.to_account_id',
   select: `t.id, t.created_at, t.trans_id, t.amount, t.reason, fa.member_id as from_member, ta.member_id as to_member,
     fa.wallet as from_wallet, ta.wallet as to_wallet, fm.username as from_user, tm.username as to_user,
     t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`,
@@ -118,7 +126,11 @@ export const earningSource: TableSource<{
   toRow: (r) => {
     const me = Number(r.me);
     const label = (member: unknown, wallet: unknown, user: unknown) =>
-      member === null ? humanize(text(wallet)) : Number(member) === me ? text(wallet) : `${text(user)} ${text(wallet)}`;
+      member === null
+        ? humanize(text(wallet))
+        : Number(member) === me
+          ? text(wallet)
+          : `${text(user)} ${text(wallet)}`;
     const mineTo = r.to_member !== null && Number(r.to_member) === me;
     const mineFrom = r.from_member !== null && Number(r.from_member) === me;
     const status =
@@ -162,7 +174,8 @@ export const levelEarningSource: TableSource<{
   from: 'level_incomes li left join members fm on fm.id = li.from_member_id',
   countFrom: 'level_incomes li',
   where: 'li.member_id = @member',
-  select: 'li.id, li.created_at, li.trans_id, li.subscription_trans_id, li.subs_amount, fm.username as from_user, li.level, li.percentage, li.expected_amount, li.received_amount',
+  select:
+    'li.id, li.created_at, li.trans_id, li.subscription_trans_id, li.subs_amount, fm.username as from_user, li.level, li.percentage, li.expected_amount, li.received_amount',
   time: 'li.created_at',
   id: 'li.id',
   search: ['li.trans_id', 'li.subscription_trans_id', 'fm.username'],
@@ -211,7 +224,13 @@ const volumeSource = (kind: 'binary' | 'rank') =>
 export const binaryVolumeSource = volumeSource('binary');
 export const rankVolumeSource = volumeSource('rank');
 
-export const rankRewardSource: TableSource<{ DateTime: string; Transaction_ID: string; Current_Rank: string; Reward: number; Status: boolean }> = {
+export const rankRewardSource: TableSource<{
+  DateTime: string;
+  Transaction_ID: string;
+  Current_Rank: string;
+  Reward: number;
+  Status: boolean;
+}> = {
   from: 'rank_rewards rr',
   where: 'rr.member_id = @member',
   select: 'rr.id, rr.created_at, rr.trans_id, rr.rank, rr.reward, rr.status',

@@ -24,7 +24,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * (parent_id, side) index. The walk is as long as the leg (a whole-network leg of the `scale`
  * scenario is 1,000,000 members): the answer is rate-limited per member like the tree reads.
  */
-export function legCounts(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, side: '0' | '1', week: number, month: number): LegCounts {
+export function legCounts(
+  ctx: Pick<AuthedCtx, 'sqlite'>,
+  memberId: number,
+  side: '0' | '1',
+  week: number,
+  month: number,
+): LegCounts {
   const row = prepared(
     ctx.sqlite,
     `with recursive leg(id) as (
@@ -37,22 +43,49 @@ export function legCounts(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number, side
         coalesce(sum(m.created_at >= @week), 0) as week,
         coalesce(sum(m.created_at >= @month), 0) as month
       from leg join members m on m.id = leg.id`,
-  ).get({ member: memberId, side, week, month }) as { members: number; active: number; week: number; month: number };
-  return { Members: row.members, Active: row.active, Inactive: row.members - row.active, New_This_Week: row.week, New_This_Month: row.month };
+  ).get({ member: memberId, side, week, month }) as {
+    members: number;
+    active: number;
+    week: number;
+    month: number;
+  };
+  return {
+    Members: row.members,
+    Active: row.active,
+    Inactive: row.members - row.active,
+    New_This_Week: row.week,
+    New_This_Month: row.month,
+  };
 }
 
 function directsOf(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number) {
-  const count = (prepared(ctx.sqlite, 'select count(*) as n from members where sponsor_id = ?').get(memberId) as { n: number }).n;
+  const count = (
+    prepared(ctx.sqlite, 'select count(*) as n from members where sponsor_id = ?').get(memberId) as {
+      n: number;
+    }
+  ).n;
   const rows = prepared(
     ctx.sqlite,
     `select m.username, m.created_at as joined, coalesce(m.side, '0') as side,
         (select s.plan from subscriptions s where s.member_id = m.id order by s.status = 'ACTIVE' desc, s.created_at desc, s.id desc limit 1) as package,
         exists (select 1 from subscriptions s where s.status = 'ACTIVE' and s.member_id = m.id) as active
       from members m where m.sponsor_id = ? order by m.created_at desc, m.id desc limit ${TEAM_DIRECTS_LISTED}`,
-  ).all(memberId) as { username: string; joined: number; side: '0' | '1'; package: string | null; active: number }[];
+  ).all(memberId) as {
+    username: string;
+    joined: number;
+    side: '0' | '1';
+    package: string | null;
+    active: number;
+  }[];
   return {
     Count: count,
-    Rows: rows.map((r) => ({ Username: r.username, Joined: iso(r.joined), Side: r.side, Package: r.package, Status: r.active ? ('ACTIVE' as const) : ('INACTIVE' as const) })),
+    Rows: rows.map((r) => ({
+      Username: r.username,
+      Joined: iso(r.joined),
+      Side: r.side,
+      Package: r.package,
+      Status: r.active ? ('ACTIVE' as const) : ('INACTIVE' as const),
+    })),
   };
 }
 
@@ -92,7 +125,10 @@ export const teamHandlers: Handlers = {
     };
   },
   'rank.view_rank_history': (ctx) => {
-    const rows = prepared(ctx.sqlite, 'select rank, reward, trans_id as transId, created_at as at from rank_rewards where member_id = ? order by created_at, id').all(ctx.member.id) as {
+    const rows = prepared(
+      ctx.sqlite,
+      'select rank, reward, trans_id as transId, created_at as at from rank_rewards where member_id = ? order by created_at, id',
+    ).all(ctx.member.id) as {
       rank: string;
       reward: number;
       transId: string;
@@ -102,7 +138,12 @@ export const teamHandlers: Handlers = {
       Success: {
         Rank: currentRankOf(ctx, ctx.member.id),
         Joined: iso(ctx.member.createdAt),
-        History: rows.map((r) => ({ Rank: r.rank, Reached_On: iso(r.at), Reward: microsToAmount(r.reward), TransID: r.transId })),
+        History: rows.map((r) => ({
+          Rank: r.rank,
+          Reached_On: iso(r.at),
+          Reward: microsToAmount(r.reward),
+          TransID: r.transId,
+        })),
       },
     };
   },

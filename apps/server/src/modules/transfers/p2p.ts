@@ -23,24 +23,58 @@ export const P2P_MESSAGES = {
 function downlineRecipient(ctx: Pick<Services, 'db' | 'sqlite'>, senderId: number, username: string) {
   // Levels 1 and below: never the sender itself. Known or not, the name costs the same (scope.ts).
   const found = sponsorLevelOf(ctx, senderId, username);
-  const recipient = found && found.levels > 0 ? ctx.db.select().from(members).where(eq(members.id, found.memberId)).get() : undefined;
+  const recipient =
+    found && found.levels > 0
+      ? ctx.db.select().from(members).where(eq(members.id, found.memberId)).get()
+      : undefined;
   if (!recipient) throw badRequest(MSG.recipientNotFoundOrInvalid);
   return recipient;
 }
 
 /** The money move of a P2P transfer (password already checked). Synchronous: the seed calls it too. */
-export function sendP2p(ctx: MoneyCtx, senderId: number, recipientUsername: string, amountMicros: number, at = ctx.clock.now()): string {
+export function sendP2p(
+  ctx: MoneyCtx,
+  senderId: number,
+  recipientUsername: string,
+  amountMicros: number,
+  at = ctx.clock.now(),
+): string {
   const recipient = downlineRecipient(ctx, senderId, recipientUsername);
   return moneyTransaction(ctx, () => {
     if (amountMicros > walletBalance(ctx, senderId, 'Deposit')) throw badRequest(MSG.insufficientBalance);
-    const sender = prepared(ctx.sqlite, 'select username from members where id = ?').get(senderId) as { username: string };
+    const sender = prepared(ctx.sqlite, 'select username from members where id = ?').get(senderId) as {
+      username: string;
+    };
     const transId = nextTransId(ctx, 'PP', 'transfers');
     transfer(ctx, [
-      { transId, from: { member: senderId, wallet: 'Deposit' }, to: { member: recipient.id, wallet: 'P2P' }, amount: amountMicros, reason: 'p2p', memberId: senderId, counterpartyMemberId: recipient.id, at },
+      {
+        transId,
+        from: { member: senderId, wallet: 'Deposit' },
+        to: { member: recipient.id, wallet: 'P2P' },
+        amount: amountMicros,
+        reason: 'p2p',
+        memberId: senderId,
+        counterpartyMemberId: recipient.id,
+        at,
+      },
     ]);
     const amount = microsToAmount(amountMicros);
-    notify(ctx, senderId, 'P2P_Transfer', `You sent ${formatMoney(amount)} to ${recipient.username}.`, transId, at);
-    notify(ctx, recipient.id, 'P2P_Transfer', `You received ${formatMoney(amount)} from ${sender.username} in your P2P wallet.`, transId, at);
+    notify(
+      ctx,
+      senderId,
+      'P2P_Transfer',
+      `You sent ${formatMoney(amount)} to ${recipient.username}.`,
+      transId,
+      at,
+    );
+    notify(
+      ctx,
+      recipient.id,
+      'P2P_Transfer',
+      `You received ${formatMoney(amount)} from ${sender.username} in your P2P wallet.`,
+      transId,
+      at,
+    );
     return transId;
   });
 }

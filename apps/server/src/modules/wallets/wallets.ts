@@ -4,19 +4,37 @@
  * Deposit and Withdrawal are never sources.
  */
 import { MEMBER_WALLETS, type MemberWallet } from '@md/db';
-import { amountToMicros, microsToAmount, MSG, REWARD_WALLETS, SWAP_STEP, type OutputOf, formatMoney } from '@md/shared';
+import {
+  amountToMicros,
+  microsToAmount,
+  MSG,
+  REWARD_WALLETS,
+  SWAP_STEP,
+  type OutputOf,
+  formatMoney,
+} from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import { createReadCache } from '../../core/read-cache.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { nextSettlementAt, settleDeposits, type MoneyCtx } from '../deposits/deposits.ts';
-import { monthStarts, moneyTransaction, nextTransId, transfer, walletBalance, walletFigures } from '../ledger/ledger.ts';
+import {
+  monthStarts,
+  moneyTransaction,
+  nextTransId,
+  transfer,
+  walletBalance,
+  walletFigures,
+} from '../ledger/ledger.ts';
 
 /** Which destinations each source wallet may be swapped to. */
 export const SWAP_ROUTES: Readonly<Record<MemberWallet, readonly MemberWallet[]>> = {
   Deposit: [],
   Withdrawal: [],
   P2P: ['Deposit'],
-  ...(Object.fromEntries(REWARD_WALLETS.map((w) => [w, ['Withdrawal', 'Deposit']])) as Record<(typeof REWARD_WALLETS)[number], MemberWallet[]>),
+  ...(Object.fromEntries(REWARD_WALLETS.map((w) => [w, ['Withdrawal', 'Deposit']])) as Record<
+    (typeof REWARD_WALLETS)[number],
+    MemberWallet[]
+  >),
 };
 
 const SWAP_SOURCES = MEMBER_WALLETS.filter((w) => SWAP_ROUTES[w].length > 0);
@@ -25,9 +43,11 @@ const SWAP_DESTINATIONS = new Set(Object.values(SWAP_ROUTES).flat());
 export const SWAP_MESSAGES = {
   sameWallet: 'Choose two different wallets',
   notSource: (w: string) => `The ${w} wallet cannot be swapped out`,
-  notRoute: (from: string, allowed: readonly string[]) => `The ${from} wallet can only be swapped to ${allowed.join(' or ')}`,
+  notRoute: (from: string, allowed: readonly string[]) =>
+    `The ${from} wallet can only be swapped to ${allowed.join(' or ')}`,
   step: `Amount must be a multiple of ${SWAP_STEP} (or the whole balance)`,
-  done: (amount: number, from: string, to: string) => `Transferred ${formatMoney(amount)} from ${from} to ${to}`,
+  done: (amount: number, from: string, to: string) =>
+    `Transferred ${formatMoney(amount)} from ${from} to ${to}`,
 } as const;
 
 const STEP_MICROS = amountToMicros(SWAP_STEP);
@@ -37,7 +57,14 @@ const walletAnswers = createReadCache<OutputOf<'wallet.view_all_wallets_details'
 const settlementDue = createReadCache<number>(10_000);
 
 /** Moves `amountMicros` between two wallets of one member. Synchronous: the seed calls it too. */
-export function swapWallets(ctx: MoneyCtx, memberId: number, from: MemberWallet, to: MemberWallet, amountMicros: number, at = ctx.clock.now()): string {
+export function swapWallets(
+  ctx: MoneyCtx,
+  memberId: number,
+  from: MemberWallet,
+  to: MemberWallet,
+  amountMicros: number,
+  at = ctx.clock.now(),
+): string {
   if (from === to) throw badRequest(SWAP_MESSAGES.sameWallet);
   const allowed = SWAP_ROUTES[from];
   if (allowed.length === 0) throw badRequest(SWAP_MESSAGES.notSource(from));
@@ -48,7 +75,17 @@ export function swapWallets(ctx: MoneyCtx, memberId: number, from: MemberWallet,
     // Step 0.01 like the form, except MAX: the whole balance may carry more decimals.
     if (amountMicros % STEP_MICROS !== 0 && amountMicros !== balance) throw badRequest(SWAP_MESSAGES.step);
     const transId = nextTransId(ctx, 'SW', 'transfers');
-    transfer(ctx, [{ transId, from: { member: memberId, wallet: from }, to: { member: memberId, wallet: to }, amount: amountMicros, reason: 'swap', memberId, at }]);
+    transfer(ctx, [
+      {
+        transId,
+        from: { member: memberId, wallet: from },
+        to: { member: memberId, wallet: to },
+        amount: amountMicros,
+        reason: 'swap',
+        memberId,
+        at,
+      },
+    ]);
     return transId;
   });
 }
@@ -61,7 +98,8 @@ export const walletHandlers: Handlers = {
     // falls due a visit costs no query: the instant is kept per member.
     const now = ctx.clock.now();
     const dueAt = () => nextSettlementAt(ctx, ctx.member.id);
-    if ((cached ? settlementDue.get(ctx.sqlite, ctx.member.id, 'due', dueAt) : dueAt()) <= now) settleDeposits(ctx, ctx.member.id);
+    if ((cached ? settlementDue.get(ctx.sqlite, ctx.member.id, 'due', dueAt) : dueAt()) <= now)
+      settleDeposits(ctx, ctx.member.id);
     // The figures are the accounts' running totals (a few rows whatever the history); the answer
     // is still kept per member and month until a write touches the member.
     const answer = () => {
@@ -81,10 +119,16 @@ export const walletHandlers: Handlers = {
         ),
       };
     };
-    return cached ? walletAnswers.get(ctx.sqlite, ctx.member.id, String(monthStarts(now).thisMonth), answer) : answer();
+    return cached
+      ? walletAnswers.get(ctx.sqlite, ctx.member.id, String(monthStarts(now).thisMonth), answer)
+      : answer();
   },
-  'wallet.view_from_wallets': () => ({ Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_SOURCES.includes(w)])) }),
-  'wallet.view_to_wallets': () => ({ Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_DESTINATIONS.has(w)])) }),
+  'wallet.view_from_wallets': () => ({
+    Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_SOURCES.includes(w)])),
+  }),
+  'wallet.view_to_wallets': () => ({
+    Success: Object.fromEntries(MEMBER_WALLETS.map((w) => [w, SWAP_DESTINATIONS.has(w)])),
+  }),
   'wallet.transfer_wallet': (ctx, input) => {
     const micros = amountToMicros(input.amount);
     swapWallets(ctx, ctx.member.id, input.from_wallet, input.to_wallet, micros);

@@ -16,10 +16,12 @@ export const ADDRESSES_CHECKSUMMED_KEY = 'withdrawal_addresses_checksummed';
  * checksummed address has mixed case unless it has no letters, which the JS side then keeps as
  * it is; so only candidates reach keccak, not every member of a 1,000,000-member database.
  */
-const singleCase = (column: string) => `(substr(${column}, 3) = lower(substr(${column}, 3)) or substr(${column}, 3) = upper(substr(${column}, 3)))`;
+const singleCase = (column: string) =>
+  `(substr(${column}, 3) = lower(substr(${column}, 3)) or substr(${column}, 3) = upper(substr(${column}, 3)))`;
 
 /** The EIP-55 form of a stored address; null for one that is not an address at all (left as it is). */
-const checksummed = (address: string): string | null => (isAddress(address, { strict: false }) ? getAddress(address) : null);
+const checksummed = (address: string): string | null =>
+  isAddress(address, { strict: false }) ? getAddress(address) : null;
 
 export interface ChecksumFixResult {
   withdrawals: number;
@@ -40,19 +42,33 @@ export function checksumStoredAddresses(ctx: Pick<Services, 'sqlite'>): Checksum
   return sqlite
     .transaction(() => {
       const withdrawals = sqlite
-        .prepare(`select id, member_id as memberId, trans_id as transId, address from withdrawals where ${singleCase('address')}`)
+        .prepare(
+          `select id, member_id as memberId, trans_id as transId, address from withdrawals where ${singleCase('address')}`,
+        )
         .all() as { id: number; memberId: number; transId: string; address: string }[];
       const setWithdrawal = sqlite.prepare('update withdrawals set address = ? where id = ?');
       // The approval notification names the address ("… sent to 0x…"); notifications are read by member.
-      const setNotifications = sqlite.prepare('update notifications set message = replace(message, ?, ?) where member_id = ? and trans_id = ? and instr(message, ?) > 0');
+      const setNotifications = sqlite.prepare(
+        'update notifications set message = replace(message, ?, ?) where member_id = ? and trans_id = ? and instr(message, ?) > 0',
+      );
       for (const row of withdrawals) {
         const fixed = checksummed(row.address);
         if (!fixed || fixed === row.address) continue;
         setWithdrawal.run(fixed, row.id);
         done.withdrawals++;
-        done.notifications += setNotifications.run(row.address, fixed, row.memberId, row.transId, row.address).changes;
+        done.notifications += setNotifications.run(
+          row.address,
+          fixed,
+          row.memberId,
+          row.transId,
+          row.address,
+        ).changes;
       }
-      const members = sqlite.prepare(`select id, wallet_address as address from members where wallet_address is not null and ${singleCase('wallet_address')}`).all() as {
+      const members = sqlite
+        .prepare(
+          `select id, wallet_address as address from members where wallet_address is not null and ${singleCase('wallet_address')}`,
+        )
+        .all() as {
         id: number;
         address: string;
       }[];
@@ -63,7 +79,10 @@ export function checksumStoredAddresses(ctx: Pick<Services, 'sqlite'>): Checksum
         setMember.run(fixed, row.id);
         done.members++;
       }
-      prepared(sqlite, 'insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value').run(ADDRESSES_CHECKSUMMED_KEY, '1');
+      prepared(
+        sqlite,
+        'insert into meta (key, value) values (?, ?) on conflict(key) do update set value = excluded.value',
+      ).run(ADDRESSES_CHECKSUMMED_KEY, '1');
       return done;
     })
     .immediate();

@@ -7,7 +7,16 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { members, withdrawals } from '@md/db';
-import { amountToMicros, bscscanTxUrl, formatMoney, isZeroAddress, microsToAmount, MIN_WITHDRAWAL, MSG, type WithdrawalTimeline } from '@md/shared';
+import {
+  amountToMicros,
+  bscscanTxUrl,
+  formatMoney,
+  isZeroAddress,
+  microsToAmount,
+  MIN_WITHDRAWAL,
+  MSG,
+  type WithdrawalTimeline,
+} from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
@@ -56,18 +65,50 @@ const insertWithdrawal = perDatabase((db) =>
  * Reserves a withdrawal (password and address already checked). Synchronous: the seed calls it too.
  * The address is stored EIP-55 checksummed, whatever case the caller gave, so the member sees one form.
  */
-export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros: number, address: string, at = ctx.clock.now()): WithdrawalRow {
+export function requestWithdrawal(
+  ctx: MoneyCtx,
+  memberId: number,
+  amountMicros: number,
+  address: string,
+  at = ctx.clock.now(),
+): WithdrawalRow {
   if (amountMicros < MIN_WITHDRAWAL_MICROS) throw badRequest(MSG.withdrawalMin);
   // Saved addresses are checked when saved; this also stops one saved before those checks (the zero address burns the payout).
-  if (!isAddress(address, { strict: false }) || isZeroAddress(address)) throw badRequest(MSG.invalidWalletAddress);
+  if (!isAddress(address, { strict: false }) || isZeroAddress(address))
+    throw badRequest(MSG.invalidWalletAddress);
   const checksummed = getAddress(address);
   return moneyTransaction(ctx, () => {
     if (amountMicros > walletBalance(ctx, memberId, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
     const transId = nextTransId(ctx, 'WD', 'withdrawals');
     const fee = withdrawalFee(ctx, amountMicros);
-    transfer(ctx, [{ transId, from: { member: memberId, wallet: 'Withdrawal' }, to: { system: 'pending_withdrawals' }, amount: amountMicros, reason: 'withdrawal_request', memberId, at }]);
-    const row = insertWithdrawal(ctx.db).get({ transId, memberId, amount: amountMicros, fee, netAmount: amountMicros - fee, address: checksummed, createdAt: at });
-    notify(ctx, memberId, 'Withdrawal', `Your withdrawal request of ${formatMoney(microsToAmount(amountMicros))} was received (fee ${formatMoney(microsToAmount(fee))}).`, transId, at);
+    transfer(ctx, [
+      {
+        transId,
+        from: { member: memberId, wallet: 'Withdrawal' },
+        to: { system: 'pending_withdrawals' },
+        amount: amountMicros,
+        reason: 'withdrawal_request',
+        memberId,
+        at,
+      },
+    ]);
+    const row = insertWithdrawal(ctx.db).get({
+      transId,
+      memberId,
+      amount: amountMicros,
+      fee,
+      netAmount: amountMicros - fee,
+      address: checksummed,
+      createdAt: at,
+    });
+    notify(
+      ctx,
+      memberId,
+      'Withdrawal',
+      `Your withdrawal request of ${formatMoney(microsToAmount(amountMicros))} was received (fee ${formatMoney(microsToAmount(fee))}).`,
+      transId,
+      at,
+    );
     return row;
   });
 }
@@ -76,7 +117,11 @@ export function requestWithdrawal(ctx: MoneyCtx, memberId: number, amountMicros:
 export function findWithdrawal(ctx: Pick<MoneyCtx, 'db'>, ref: string | number): WithdrawalRow | undefined {
   const text = String(ref).trim();
   return /^\d+$/.test(text)
-    ? ctx.db.select().from(withdrawals).where(eq(withdrawals.id, Number(text))).get()
+    ? ctx.db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.id, Number(text)))
+        .get()
     : ctx.db.select().from(withdrawals).where(eq(withdrawals.transId, text)).get();
 }
 
@@ -84,28 +129,76 @@ export function findWithdrawal(ctx: Pick<MoneyCtx, 'db'>, ref: string | number):
  * The stand-in sends no real transaction: the hash of its payout is derived from the withdrawal
  * (deterministic, so seeded scenarios are the same every time), shaped as a BEP20 transaction hash.
  */
-const payoutTxHash = (w: WithdrawalRow) => `0x${createHash('sha256').update(`withdrawal|${w.transId}|${w.address}|${w.netAmount}`).digest('hex')}`;
+const payoutTxHash = (w: WithdrawalRow) =>
+  `0x${createHash('sha256').update(`withdrawal|${w.transId}|${w.address}|${w.netAmount}`).digest('hex')}`;
 
 /** QA's decision on a PENDING withdrawal: approve pays it out, reject refunds the reserved amount. */
-export function decideWithdrawal(ctx: MoneyCtx, ref: string | number, decision: 'approve' | 'reject', at = ctx.clock.now()): WithdrawalRow {
+export function decideWithdrawal(
+  ctx: MoneyCtx,
+  ref: string | number,
+  decision: 'approve' | 'reject',
+  at = ctx.clock.now(),
+): WithdrawalRow {
   return moneyTransaction(ctx, () => {
     const w = findWithdrawal(ctx, ref);
     if (!w) throw notFound(WITHDRAWAL_MESSAGES.notFound);
     if (w.status !== 'PENDING') throw new AppError(409, WITHDRAWAL_MESSAGES.alreadyDecided(w.status));
-    const base = { transId: w.transId, from: { system: 'pending_withdrawals' as const }, memberId: w.memberId, at };
+    const base = {
+      transId: w.transId,
+      from: { system: 'pending_withdrawals' as const },
+      memberId: w.memberId,
+      at,
+    };
     if (decision === 'approve') {
       transfer(ctx, [
-        ...(w.fee > 0 ? [{ ...base, to: { system: 'fees' as const }, amount: w.fee, reason: 'withdrawal_fee' as const }] : []),
-        ...(w.netAmount > 0 ? [{ ...base, to: { system: 'withdrawals_paid' as const }, amount: w.netAmount, reason: 'withdrawal_paid' as const }] : []),
+        ...(w.fee > 0
+          ? [{ ...base, to: { system: 'fees' as const }, amount: w.fee, reason: 'withdrawal_fee' as const }]
+          : []),
+        ...(w.netAmount > 0
+          ? [
+              {
+                ...base,
+                to: { system: 'withdrawals_paid' as const },
+                amount: w.netAmount,
+                reason: 'withdrawal_paid' as const,
+              },
+            ]
+          : []),
       ]);
-      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was approved: ${formatMoney(microsToAmount(w.netAmount))} sent to ${w.address}.`, w.transId, at);
+      notify(
+        ctx,
+        w.memberId,
+        'Withdrawal',
+        `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was approved: ${formatMoney(microsToAmount(w.netAmount))} sent to ${w.address}.`,
+        w.transId,
+        at,
+      );
     } else {
-      transfer(ctx, [{ ...base, to: { member: w.memberId, wallet: 'Withdrawal' }, amount: w.amount, reason: 'withdrawal_refund' }]);
-      notify(ctx, w.memberId, 'Withdrawal', `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was rejected and refunded to your Withdrawal wallet.`, w.transId, at);
+      transfer(ctx, [
+        {
+          ...base,
+          to: { member: w.memberId, wallet: 'Withdrawal' },
+          amount: w.amount,
+          reason: 'withdrawal_refund',
+        },
+      ]);
+      notify(
+        ctx,
+        w.memberId,
+        'Withdrawal',
+        `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was rejected and refunded to your Withdrawal wallet.`,
+        w.transId,
+        at,
+      );
     }
     const status: WithdrawalStatus = decision === 'approve' ? 'APPROVED' : 'REJECTED';
     const txHash = decision === 'approve' ? payoutTxHash(w) : null;
-    return ctx.db.update(withdrawals).set({ status, decidedAt: at, txHash }).where(eq(withdrawals.id, w.id)).returning().get();
+    return ctx.db
+      .update(withdrawals)
+      .set({ status, decidedAt: at, txHash })
+      .where(eq(withdrawals.id, w.id))
+      .returning()
+      .get();
   });
 }
 
@@ -125,28 +218,64 @@ export const withdrawalView = (w: WithdrawalRow, username?: string) => ({
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** USDT in a sentence: two decimals at least, every one the amount has. */
-const usd = (micros: number) => `$${microsToAmount(micros).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+const usd = (micros: number) =>
+  `$${microsToAmount(micros).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
 
 /**
  * Where one of the member's withdrawals is (capability `withdrawal_timeline`): requested, then
  * approved and paid (with its transaction hash) or rejected and refunded (the refund transfer's
  * amount). Another member's TransID answers as an unknown one.
  */
-export function withdrawalTimeline(ctx: Pick<MoneyCtx, 'db' | 'sqlite'>, memberId: number, transId: string): WithdrawalTimeline {
-  const w = ctx.db.select().from(withdrawals).where(and(eq(withdrawals.transId, transId), eq(withdrawals.memberId, memberId))).get();
+export function withdrawalTimeline(
+  ctx: Pick<MoneyCtx, 'db' | 'sqlite'>,
+  memberId: number,
+  transId: string,
+): WithdrawalTimeline {
+  const w = ctx.db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.transId, transId), eq(withdrawals.memberId, memberId)))
+    .get();
   if (!w) throw notFound(WITHDRAWAL_MESSAGES.notFound);
   const steps: WithdrawalTimeline['Steps'] = [
-    { Step: 'Requested', DateTime: iso(w.createdAt), Amount: microsToAmount(w.amount), Detail: `${usd(w.amount)} reserved from the Withdrawal wallet (fee ${usd(w.fee)})` },
+    {
+      Step: 'Requested',
+      DateTime: iso(w.createdAt),
+      Amount: microsToAmount(w.amount),
+      Detail: `${usd(w.amount)} reserved from the Withdrawal wallet (fee ${usd(w.fee)})`,
+    },
   ];
   if (w.status === 'APPROVED' && w.decidedAt !== null) {
-    steps.push({ Step: 'Approved', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.amount), Detail: `Approved; fee ${usd(w.fee)} kept` });
-    steps.push({ Step: 'Paid', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.netAmount), Detail: `${usd(w.netAmount)} sent to ${w.address}` });
+    steps.push({
+      Step: 'Approved',
+      DateTime: iso(w.decidedAt),
+      Amount: microsToAmount(w.amount),
+      Detail: `Approved; fee ${usd(w.fee)} kept`,
+    });
+    steps.push({
+      Step: 'Paid',
+      DateTime: iso(w.decidedAt),
+      Amount: microsToAmount(w.netAmount),
+      Detail: `${usd(w.netAmount)} sent to ${w.address}`,
+    });
   } else if (w.status === 'REJECTED' && w.decidedAt !== null) {
     const refund = ctx.sqlite
-      .prepare("select coalesce(sum(amount), 0) as micros, max(created_at) as at from transfers where trans_id = ? and reason = 'withdrawal_refund'")
+      .prepare(
+        "select coalesce(sum(amount), 0) as micros, max(created_at) as at from transfers where trans_id = ? and reason = 'withdrawal_refund'",
+      )
       .get(w.transId) as { micros: number; at: number | null };
-    steps.push({ Step: 'Rejected', DateTime: iso(w.decidedAt), Amount: microsToAmount(w.amount), Detail: 'Rejected' });
-    steps.push({ Step: 'Refunded', DateTime: iso(refund.at ?? w.decidedAt), Amount: microsToAmount(refund.micros), Detail: `${usd(refund.micros)} returned to the Withdrawal wallet` });
+    steps.push({
+      Step: 'Rejected',
+      DateTime: iso(w.decidedAt),
+      Amount: microsToAmount(w.amount),
+      Detail: 'Rejected',
+    });
+    steps.push({
+      Step: 'Refunded',
+      DateTime: iso(refund.at ?? w.decidedAt),
+      Amount: microsToAmount(refund.micros),
+      Detail: `${usd(refund.micros)} returned to the Withdrawal wallet`,
+    });
   }
   return {
     TransID: w.transId,
@@ -189,5 +318,7 @@ export const withdrawalHandlers: Handlers = {
     return { Success: WITHDRAWAL_MESSAGES.submitted };
   },
   // Extension (capability `withdrawal_timeline`), not a provider endpoint.
-  'withdraw.view_withdrawal_timeline': (ctx, input) => ({ Success: withdrawalTimeline(ctx, ctx.member.id, input.trans_id) }),
+  'withdraw.view_withdrawal_timeline': (ctx, input) => ({
+    Success: withdrawalTimeline(ctx, ctx.member.id, input.trans_id),
+  }),
 };

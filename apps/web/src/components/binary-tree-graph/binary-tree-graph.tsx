@@ -12,7 +12,15 @@
  * (or a click) on a member below the top opens the graph at it. Hover and focus report the member
  * and its box (`onActivate`), for the page's hover panel.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Box, Spinner, Text } from '@chakra-ui/react';
 import { sideLabel } from '@md/shared';
 
@@ -74,13 +82,28 @@ function slotsOf(root: GraphMember, loaded: Loaded, levels: number): Slot[] {
     const children = slot.member && slot.depth < levels ? loaded.get(slot.member.username) : undefined;
     if (!Array.isArray(children)) continue;
     for (const side of ['0', '1'] as const) {
-      slots.push({ key: slot.key + side, depth: slot.depth + 1, index: slot.index * 2 + Number(side), side, member: children.find((child) => child.side === side) ?? null });
+      slots.push({
+        key: slot.key + side,
+        depth: slot.depth + 1,
+        index: slot.index * 2 + Number(side),
+        side,
+        member: children.find((child) => child.side === side) ?? null,
+      });
     }
   }
   return slots;
 }
 
-export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren, palette, onOpen, onUp, onActivate }: BinaryTreeGraphProps) {
+export function BinaryTreeGraph({
+  label,
+  root,
+  levels: levelsProp,
+  loadChildren,
+  palette,
+  onOpen,
+  onUp,
+  onActivate,
+}: BinaryTreeGraphProps) {
   const [loaded, setLoaded] = useState<Loaded>(() => new Map());
   const [focusKey, setFocusKey] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -143,18 +166,24 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
 
   const open = (slot: Slot) => {
     if (slot.key === '' || !slot.member) return;
-    const via = [...slot.key].map((_, i) => byKey.get(slot.key.slice(0, i + 1))?.member).filter((m): m is GraphMember => Boolean(m));
+    const via = [...slot.key]
+      .map((_, i) => byKey.get(slot.key.slice(0, i + 1))?.member)
+      .filter((m): m is GraphMember => Boolean(m));
     onOpen(slot.member, via);
   };
 
   const focusSlot = useCallback((key: string) => {
     setFocusKey(key);
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-slot="member"][data-key="${key}"]`)?.focus());
+    requestAnimationFrame(() =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-slot="member"][data-key="${key}"]`)?.focus(),
+    );
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, slot: Slot) => {
     const member = (key: string) => (byKey.get(key)?.member ? key : null);
-    const level = slots.filter((other) => other.depth === slot.depth && other.member).sort((a, b) => a.index - b.index);
+    const level = slots
+      .filter((other) => other.depth === slot.depth && other.member)
+      .sort((a, b) => a.index - b.index);
     const at = level.findIndex((other) => other.key === slot.key);
     const moves: Record<string, () => string | null> = {
       ArrowUp: () => {
@@ -221,8 +250,15 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
         </svg>
         {slots.map((slot) => {
           // The top is drawn wide (its row has it alone): a tap opens any member there, whole name readable.
-          const slotWidth = slot.key === '' ? Math.max(nodeWidth, Math.min(TOP_NODE_MAX, width - GAP)) : nodeWidth;
-          const place = { position: 'absolute', left: `${centreX(slot) - slotWidth / 2}px`, top: `${topY(slot)}px`, w: `${slotWidth}px`, h: `${NODE_H}px` } as const;
+          const slotWidth =
+            slot.key === '' ? Math.max(nodeWidth, Math.min(TOP_NODE_MAX, width - GAP)) : nodeWidth;
+          const place = {
+            position: 'absolute',
+            left: `${centreX(slot) - slotWidth / 2}px`,
+            top: `${topY(slot)}px`,
+            w: `${slotWidth}px`,
+            h: `${NODE_H}px`,
+          } as const;
           if (!slot.member) {
             // An empty slot: where a member would hang; a picture, not a control.
             return (
@@ -274,13 +310,19 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
               display="flex"
               flexDirection="column"
               justifyContent="center"
-              _focusVisible={{ outline: '3px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' }}
+              _focusVisible={{
+                outline: '3px solid',
+                outlineColor: 'colorPalette.focusRing',
+                outlineOffset: '2px',
+              }}
               onClick={() => {
                 setFocusKey(slot.key);
                 open(slot);
               }}
               onKeyDown={(event) => onKeyDown(event, slot)}
-              onMouseEnter={(event) => onActivate?.(member.username, event.currentTarget.getBoundingClientRect())}
+              onMouseEnter={(event) =>
+                onActivate?.(member.username, event.currentTarget.getBoundingClientRect())
+              }
               onFocus={(event) => {
                 setFocusKey(slot.key);
                 onActivate?.(member.username, event.currentTarget.getBoundingClientRect());
@@ -288,11 +330,25 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
             >
               {/* The whole name as a tooltip; the top wraps it (anywhere) onto two lines instead of cutting it. */}
               {slot.key === '' ? (
-                <Text data-part="name" title={member.username} fontWeight="semibold" fontSize="sm" lineHeight="1.2" lineClamp={2} wordBreak="break-all">
+                <Text
+                  data-part="name"
+                  title={member.username}
+                  fontWeight="semibold"
+                  fontSize="sm"
+                  lineHeight="1.2"
+                  lineClamp={2}
+                  wordBreak="break-all"
+                >
                   {member.username}
                 </Text>
               ) : (
-                <Text data-part="name" title={member.username} fontWeight="semibold" fontSize={narrow ? 'xs' : 'sm'} truncate>
+                <Text
+                  data-part="name"
+                  title={member.username}
+                  fontWeight="semibold"
+                  fontSize={narrow ? 'xs' : 'sm'}
+                  truncate
+                >
                   {member.username}
                 </Text>
               )}
@@ -310,7 +366,16 @@ export function BinaryTreeGraph({ label, root, levels: levelsProp, loadChildren,
                   {[slot.side ? sideLabel(slot.side) : null, status].filter(Boolean).join(' · ') || '\u00a0'}
                 </Text>
               )}
-              {children === 'loading' && <Spinner size="xs" position="absolute" bottom="-5" left="50%" ml="-1.5" aria-label={`Loading ${member.username}`} />}
+              {children === 'loading' && (
+                <Spinner
+                  size="xs"
+                  position="absolute"
+                  bottom="-5"
+                  left="50%"
+                  ml="-1.5"
+                  aria-label={`Loading ${member.username}`}
+                />
+              )}
             </Box>
           );
         })}

@@ -5,17 +5,45 @@
  * downloads it only when the chart renders. 90 days are drawn as weeks: 13 bars read at 375 px.
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Box, Button, ButtonGroup, Card, HStack, Heading, Skeleton, Stack, Table, Text, chakra } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  HStack,
+  Heading,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
 import { formatDay, formatMoney } from '@md/shared';
 import { Unavailable } from '../unavailable.tsx';
-import { SERIES_RANGES, seriesColour, totalOf, weekly, type SeriesKey, type SeriesPoint, type SeriesRange } from './series.ts';
+import {
+  SERIES_RANGES,
+  seriesColour,
+  totalOf,
+  weekly,
+  type SeriesKey,
+  type SeriesPoint,
+  type SeriesRange,
+} from './series.ts';
 import { FALLBACK_PAGES, type Series } from './use-series.ts';
 
 const StackedBars = lazy(() => import('./stacked-bars.tsx'));
 
 /** A bar's day (or week: "Mar 04 – Mar 10, 2026") as the app writes dates. */
-export const pointDate = (point: SeriesPoint) => (point.date === point.until ? formatDay(point.date) : `${formatDay(point.date, false)} – ${formatDay(point.until)}`);
-const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+export const pointDate = (point: SeriesPoint) =>
+  point.date === point.until
+    ? formatDay(point.date)
+    : `${formatDay(point.date, false)} – ${formatDay(point.until)}`;
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 const tick = (value: number) => compactMoney.format(value);
 
 export interface SeriesChartProps {
@@ -35,12 +63,20 @@ export interface SeriesChartProps {
 }
 
 /** One sentence for screen readers: the range, the total, the best bar and each series' share. */
-export function summaryOf(title: string, points: readonly SeriesPoint[], keys: readonly SeriesKey[], days: number, measure: string): string {
+export function summaryOf(
+  title: string,
+  points: readonly SeriesPoint[],
+  keys: readonly SeriesKey[],
+  days: number,
+  measure: string,
+): string {
   const total = points.reduce((sum, point) => sum + totalOf(point), 0);
   if (total === 0) return `${title}: nothing ${measure} in the last ${days} days.`;
   const best = points.reduce((top, point) => (totalOf(point) > totalOf(top) ? point : top));
   const perKey = keys
-    .map(({ key, label }) => [label, points.reduce((sum, point) => sum + (point.values[key] ?? 0), 0)] as const)
+    .map(
+      ({ key, label }) => [label, points.reduce((sum, point) => sum + (point.values[key] ?? 0), 0)] as const,
+    )
     .filter(([, sum]) => sum > 0)
     .map(([label, sum]) => `${label} ${formatMoney(sum)}`)
     .join(', ');
@@ -48,9 +84,22 @@ export function summaryOf(title: string, points: readonly SeriesPoint[], keys: r
   return `${title}: ${formatMoney(total)} ${measure} in the last ${days} days (${perKey}); the highest ${unit} was ${pointDate(best)} with ${formatMoney(totalOf(best))}.`;
 }
 
-export function SeriesChart({ title, headingLevel = 'h2', keys, days, onDaysChange, series, emptyText, measure, note }: SeriesChartProps) {
+export function SeriesChart({
+  title,
+  headingLevel = 'h2',
+  keys,
+  days,
+  onDaysChange,
+  series,
+  emptyText,
+  measure,
+  note,
+}: SeriesChartProps) {
   const [asTable, setAsTable] = useState(false);
-  const points = useMemo(() => (series.points ? (days > 30 ? weekly(series.points) : series.points) : undefined), [series.points, days]);
+  const points = useMemo(
+    () => (series.points ? (days > 30 ? weekly(series.points) : series.points) : undefined),
+    [series.points, days],
+  );
   const hasFigures = Boolean(points?.some((point) => totalOf(point) > 0));
   const summary = points ? summaryOf(title, points, keys, days, measure) : '';
   const headingId = `chart-${title.replaceAll(/\W+/g, '-').toLowerCase()}`;
@@ -64,7 +113,13 @@ export function SeriesChart({ title, headingLevel = 'h2', keys, days, onDaysChan
           </Heading>
           <ButtonGroup size="xs" variant="outline" attached role="group" aria-label={`${title}: range`}>
             {SERIES_RANGES.map((range) => (
-              <Button key={range} aria-pressed={days === range} variant={days === range ? 'solid' : 'outline'} colorPalette="teal" onClick={() => onDaysChange(range)}>
+              <Button
+                key={range}
+                aria-pressed={days === range}
+                variant={days === range ? 'solid' : 'outline'}
+                colorPalette="teal"
+                onClick={() => onDaysChange(range)}
+              >
                 {range} days
               </Button>
             ))}
@@ -83,10 +138,26 @@ export function SeriesChart({ title, headingLevel = 'h2', keys, days, onDaysChan
             <chakra.p srOnly data-testid="chart-summary">
               {summary}
             </chakra.p>
-            <HStack as="ul" listStyleType="none" m="0" p="0" gap="3" wrap="wrap" fontSize="xs" aria-label="Legend">
+            <HStack
+              as="ul"
+              listStyleType="none"
+              m="0"
+              p="0"
+              gap="3"
+              wrap="wrap"
+              fontSize="xs"
+              aria-label="Legend"
+            >
               {keys.map(({ key, label, palette }) => (
                 <HStack as="li" key={key} gap="1">
-                  <Box w="3" h="3" borderRadius="sm" bg={seriesColour(palette)} _dark={{ bg: seriesColour(palette, true) }} aria-hidden />
+                  <Box
+                    w="3"
+                    h="3"
+                    borderRadius="sm"
+                    bg={seriesColour(palette)}
+                    _dark={{ bg: seriesColour(palette, true) }}
+                    aria-hidden
+                  />
                   <Text>{label}</Text>
                 </HStack>
               ))}
@@ -95,11 +166,24 @@ export function SeriesChart({ title, headingLevel = 'h2', keys, days, onDaysChan
               <SeriesTable title={title} points={points} keys={keys} />
             ) : (
               <Suspense fallback={<Skeleton height="220px" />}>
-                <StackedBars points={points} keys={keys} label={summary} formatValue={formatMoney} formatDate={pointDate} formatTick={tick} />
+                <StackedBars
+                  points={points}
+                  keys={keys}
+                  label={summary}
+                  formatValue={formatMoney}
+                  formatDate={pointDate}
+                  formatTick={tick}
+                />
               </Suspense>
             )}
             <HStack justify="space-between" wrap="wrap" gap="2">
-              <Button size="xs" variant="ghost" colorPalette="teal" aria-pressed={asTable} onClick={() => setAsTable((shown) => !shown)}>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="teal"
+                aria-pressed={asTable}
+                onClick={() => setAsTable((shown) => !shown)}
+              >
                 {asTable ? 'Show as chart' : 'Show as table'}
               </Button>
               {days > 30 && (
@@ -112,7 +196,8 @@ export function SeriesChart({ title, headingLevel = 'h2', keys, days, onDaysChan
         )}
         {series.cut && (
           <Text fontSize="xs" color="fg.muted" data-testid="chart-cut">
-            Only the latest {FALLBACK_PAGES * 100} records of the range were read: older days may be missing from this chart.
+            Only the latest {FALLBACK_PAGES * 100} records of the range were read: older days may be missing
+            from this chart.
           </Text>
         )}
         {note}
@@ -122,7 +207,15 @@ export function SeriesChart({ title, headingLevel = 'h2', keys, days, onDaysChan
 }
 
 /** The chart's figures as a table (the "Show as table" view). */
-export function SeriesTable({ title, points, keys }: { title: string; points: readonly SeriesPoint[]; keys: readonly SeriesKey[] }) {
+export function SeriesTable({
+  title,
+  points,
+  keys,
+}: {
+  title: string;
+  points: readonly SeriesPoint[];
+  keys: readonly SeriesKey[];
+}) {
   return (
     <Box overflowX="auto" maxH="320px" overflowY="auto" tabIndex={0} aria-label={`${title} figures`}>
       <Table.Root size="sm" variant="line" stickyHeader data-testid="chart-table">

@@ -72,7 +72,11 @@ export function daysUntil(to: string, days: number): string[] {
 }
 
 /** A point per day of the range: the sums given, 0 elsewhere (a sum outside the range is left out). */
-export function fillDays(range: readonly string[], keys: readonly SeriesKey[], sums: ReadonlyMap<string, Record<string, number>>): SeriesPoint[] {
+export function fillDays(
+  range: readonly string[],
+  keys: readonly SeriesKey[],
+  sums: ReadonlyMap<string, Record<string, number>>,
+): SeriesPoint[] {
   return range.map((date) => ({
     date,
     until: date,
@@ -81,7 +85,10 @@ export function fillDays(range: readonly string[], keys: readonly SeriesKey[], s
 }
 
 /** Sums of the server's answer (`Days: [{ Date, ...values }]`), by day; odd entries are skipped. */
-export function sumsOfDays(days: readonly Record<string, unknown>[], keys: readonly SeriesKey[]): Map<string, Record<string, number>> {
+export function sumsOfDays(
+  days: readonly Record<string, unknown>[],
+  keys: readonly SeriesKey[],
+): Map<string, Record<string, number>> {
   const sums = new Map<string, Record<string, number>>();
   for (const day of days) {
     const date = textOf(day.Date);
@@ -99,7 +106,9 @@ function add(sums: Map<string, Record<string, number>>, date: string, key: strin
 }
 
 /** Income per day and type from earning-history rows: the rows whose Type is an income. */
-export function sumEarningRows(rows: readonly Record<string, unknown>[]): Map<string, Record<string, number>> {
+export function sumEarningRows(
+  rows: readonly Record<string, unknown>[],
+): Map<string, Record<string, number>> {
   const sums = new Map<string, Record<string, number>>();
   for (const row of rows) {
     const key = EARNING_TYPE_KEYS[textOf(row.Type)];
@@ -116,7 +125,8 @@ export function sumVolumeRows(rows: readonly Record<string, unknown>[]): Map<str
   for (const row of rows) {
     const amount = numberOf(row.Volume);
     const date = textOf(row.DateTime).slice(0, 10);
-    if (amount !== undefined && date.length === 10) add(sums, date, sideOf(row.Side) === '0' ? 'Left' : 'Right', amount);
+    if (amount !== undefined && date.length === 10)
+      add(sums, date, sideOf(row.Side) === '0' ? 'Left' : 'Right', amount);
   }
   return sums;
 }
@@ -127,10 +137,13 @@ export function weekly(points: readonly SeriesPoint[]): SeriesPoint[] {
   for (let end = points.length; end > 0; end -= 7) {
     const slice = points.slice(Math.max(0, end - 7), end);
     const values: Record<string, number> = {};
-    for (const point of slice) for (const [key, value] of Object.entries(point.values)) values[key] = Math.round(((values[key] ?? 0) + value) * 100) / 100;
+    for (const point of slice)
+      for (const [key, value] of Object.entries(point.values))
+        values[key] = Math.round(((values[key] ?? 0) + value) * 100) / 100;
     weeks.unshift({ date: slice[0]!.date, until: slice[slice.length - 1]!.until, values });
   }
   return weeks;
 }
 
-export const totalOf = (point: SeriesPoint) => Object.values(point.values).reduce((sum, value) => sum + value, 0);
+export const totalOf = (point: SeriesPoint) =>
+  Object.values(point.values).reduce((sum, value) => sum + value, 0);

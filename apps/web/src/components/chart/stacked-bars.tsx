@@ -31,7 +31,15 @@ function resolveColour(probe: HTMLElement, css: string): string {
   return getComputedStyle(probe).color || '#888';
 }
 
-export default function StackedBars({ points, keys, label, formatValue, formatDate, formatTick, height = 220 }: StackedBarsProps) {
+export default function StackedBars({
+  points,
+  keys,
+  label,
+  formatValue,
+  formatDate,
+  formatTick,
+  height = 220,
+}: StackedBarsProps) {
   const host = useRef<HTMLDivElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -42,41 +50,65 @@ export default function StackedBars({ points, keys, label, formatValue, formatDa
     const element = host.current;
     const colours = probe.current;
     if (!element || !colours) return;
-    const colour = (token: string) => resolveColour(colours, `var(--chakra-colors-${token.replaceAll('.', '-')})`);
+    const colour = (token: string) =>
+      resolveColour(colours, `var(--chakra-colors-${token.replaceAll('.', '-')})`);
     const axisColour = colour('fg.muted');
     const gridColour = colour('border');
     // Stacks: the series drawn first is the whole bar; each next one covers it up to its own top.
     const xs = points.map((_, i) => i);
-    const stacks = keys.map((_, k) => points.map((point) => keys.slice(0, keys.length - k).reduce((sum, { key }) => sum + (point.values[key] ?? 0), 0)));
+    const stacks = keys.map((_, k) =>
+      points.map((point) =>
+        keys.slice(0, keys.length - k).reduce((sum, { key }) => sum + (point.values[key] ?? 0), 0),
+      ),
+    );
     const bars = uPlot.paths.bars!({ size: [0.7, 48], gap: 1 });
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 200),
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false }, y: false },
-      scales: { x: { time: false, range: () => [-0.5, points.length - 0.5] }, y: { range: (_u, _min, max) => [0, axisTop(max)] } },
+      scales: {
+        x: { time: false, range: () => [-0.5, points.length - 0.5] },
+        y: { range: (_u, _min, max) => [0, axisTop(max)] },
+      },
       axes: [
         {
           stroke: axisColour,
           grid: { show: false },
           ticks: { stroke: gridColour },
-          values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && points[i] ? formatDay(points[i].date, false) : '')),
+          values: (_u, splits) =>
+            splits.map((i) => (Number.isInteger(i) && points[i] ? formatDay(points[i].date, false) : '')),
         },
-        { stroke: axisColour, grid: { stroke: gridColour, width: 1 }, ticks: { stroke: gridColour }, size: 56, values: (_u, splits) => splits.map(formatTick) },
+        {
+          stroke: axisColour,
+          grid: { stroke: gridColour, width: 1 },
+          ticks: { stroke: gridColour },
+          size: 56,
+          values: (_u, splits) => splits.map(formatTick),
+        },
       ],
       series: [
         {},
         ...keys.map((_, k) => {
           const key = keys[keys.length - 1 - k]!;
           const fill = colour(seriesColour(key.palette, resolvedTheme === 'dark'));
-          return { label: key.label, stroke: fill, fill, width: 0, paths: bars, points: { show: false } } satisfies uPlot.Series;
+          return {
+            label: key.label,
+            stroke: fill,
+            fill,
+            width: 0,
+            paths: bars,
+            points: { show: false },
+          } satisfies uPlot.Series;
         }),
       ],
       hooks: { setCursor: [(u) => setActive(u.cursor.idx ?? null)] },
     };
     const created = new uPlot(options, [xs, ...stacks], element);
     plot.current = created;
-    const resize = new ResizeObserver(() => created.setSize({ width: Math.max(element.clientWidth, 200), height }));
+    const resize = new ResizeObserver(() =>
+      created.setSize({ width: Math.max(element.clientWidth, 200), height }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();
@@ -95,7 +127,12 @@ export default function StackedBars({ points, keys, label, formatValue, formatDa
     setActive(i);
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowLeft: (active ?? points.length) - 1, ArrowRight: (active ?? -1) + 1, Home: 0, End: points.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowLeft: (active ?? points.length) - 1,
+      ArrowRight: (active ?? -1) + 1,
+      Home: 0,
+      End: points.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     focusBar(moves[event.key]!);

@@ -8,7 +8,17 @@ import { contract } from '@md/shared';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
-import { daysUntil, fillDays, isoDay, sumEarningRows, sumsOfDays, sumVolumeRows, type SeriesKey, type SeriesPoint, type SeriesRange } from './series.ts';
+import {
+  daysUntil,
+  fillDays,
+  isoDay,
+  sumEarningRows,
+  sumsOfDays,
+  sumVolumeRows,
+  type SeriesKey,
+  type SeriesPoint,
+  type SeriesRange,
+} from './series.ts';
 
 /** Pages of 100 rows the fallback reads at most per chart (a member with more sees the newest). */
 export const FALLBACK_PAGES = 10;
@@ -40,8 +50,14 @@ function useSeries(source: SeriesSource, days: SeriesRange, enabled: boolean): S
   const extension = hasCapability(useConfig(), 'daily_series');
   // One options object per procedure (a union of the two does not type-check as one call).
   const options =
-    source.extension === 'earning.view_daily_earnings' ? trpc['earning.view_daily_earnings'].queryOptions({ days }) : trpc['binary.view_daily_volume'].queryOptions({ days });
-  const served = useQuery<unknown>({ ...(options as { queryKey: readonly unknown[] }), enabled: enabled && extension, retry: false });
+    source.extension === 'earning.view_daily_earnings'
+      ? trpc['earning.view_daily_earnings'].queryOptions({ days })
+      : trpc['binary.view_daily_volume'].queryOptions({ days });
+  const served = useQuery<unknown>({
+    ...(options as { queryKey: readonly unknown[] }),
+    enabled: enabled && extension,
+    retry: false,
+  });
   const paged = useQuery({
     queryKey: ['series-fallback', source.list, days],
     enabled: enabled && !extension,
@@ -49,7 +65,12 @@ function useSeries(source: SeriesSource, days: SeriesRange, enabled: boolean): S
     queryFn: async ({ signal }) => {
       // The range ends today (UTC), as the extension's does.
       const range = daysUntil(isoDay(Date.now()), days);
-      const criteria = { start_date: range[0], end_date: range[range.length - 1], pageSize: PAGE_SIZE, path: contract[source.list].path };
+      const criteria = {
+        start_date: range[0],
+        end_date: range[range.length - 1],
+        pageSize: PAGE_SIZE,
+        path: contract[source.list].path,
+      };
       const rows: Record<string, unknown>[] = [];
       let cut = false;
       for (let pageNo = 1; pageNo <= FALLBACK_PAGES; pageNo++) {
@@ -65,14 +86,41 @@ function useSeries(source: SeriesSource, days: SeriesRange, enabled: boolean): S
   if (extension) {
     const success = recordOf(recordOf(served.data)?.Success);
     const to = textOf(success?.To);
-    const points = success && /^\d{4}-\d{2}-\d{2}$/.test(to) ? fillDays(daysUntil(to, days), source.keys, sumsOfDays(listOf(success.Days), source.keys)) : undefined;
-    return { points, cut: false, isPending: served.isPending, isError: served.isError || (Boolean(served.data) && !points), isFetching: served.isFetching, refetch: () => void served.refetch() };
+    const points =
+      success && /^\d{4}-\d{2}-\d{2}$/.test(to)
+        ? fillDays(daysUntil(to, days), source.keys, sumsOfDays(listOf(success.Days), source.keys))
+        : undefined;
+    return {
+      points,
+      cut: false,
+      isPending: served.isPending,
+      isError: served.isError || (Boolean(served.data) && !points),
+      isFetching: served.isFetching,
+      refetch: () => void served.refetch(),
+    };
   }
-  return { points: paged.data?.points, cut: paged.data?.cut ?? false, isPending: paged.isPending, isError: paged.isError, isFetching: paged.isFetching, refetch: () => void paged.refetch() };
+  return {
+    points: paged.data?.points,
+    cut: paged.data?.cut ?? false,
+    isPending: paged.isPending,
+    isError: paged.isError,
+    isFetching: paged.isFetching,
+    refetch: () => void paged.refetch(),
+  };
 }
 
-const EARNINGS: Omit<SeriesSource, 'keys'> = { extension: 'earning.view_daily_earnings', list: 'earning.view_all_earning_history', sumRows: sumEarningRows };
-const VOLUMES: Omit<SeriesSource, 'keys'> = { extension: 'binary.view_daily_volume', list: 'binary.view_binary_transaction', sumRows: sumVolumeRows };
+const EARNINGS: Omit<SeriesSource, 'keys'> = {
+  extension: 'earning.view_daily_earnings',
+  list: 'earning.view_all_earning_history',
+  sumRows: sumEarningRows,
+};
+const VOLUMES: Omit<SeriesSource, 'keys'> = {
+  extension: 'binary.view_daily_volume',
+  list: 'binary.view_binary_transaction',
+  sumRows: sumVolumeRows,
+};
 
-export const useEarningSeries = (keys: readonly SeriesKey[], days: SeriesRange, enabled = true) => useSeries({ ...EARNINGS, keys }, days, enabled);
-export const useVolumeSeries = (keys: readonly SeriesKey[], days: SeriesRange, enabled = true) => useSeries({ ...VOLUMES, keys }, days, enabled);
+export const useEarningSeries = (keys: readonly SeriesKey[], days: SeriesRange, enabled = true) =>
+  useSeries({ ...EARNINGS, keys }, days, enabled);
+export const useVolumeSeries = (keys: readonly SeriesKey[], days: SeriesRange, enabled = true) =>
+  useSeries({ ...VOLUMES, keys }, days, enabled);

@@ -12,7 +12,15 @@ import { LuArrowDown, LuArrowUp, LuChevronDown, LuChevronUp } from 'react-icons/
 export const CARD_FACE_COLUMNS = 4;
 const SERVER_ORDER = '';
 
-export function CardView<Row>({ table, caption, empty }: { table: TanTable<Row>; caption: string; empty: ReactNode }) {
+export function CardView<Row>({
+  table,
+  caption,
+  empty,
+}: {
+  table: TanTable<Row>;
+  caption: string;
+  empty: ReactNode;
+}) {
   const rows = table.getRowModel().rows;
   return (
     <Stack gap="3">
@@ -97,7 +105,15 @@ function RowCard<Row>({ row }: { row: TanRow<Row> }) {
                 <Fields cells={rest} />
               </Box>
             )}
-            <Button size="xs" variant="ghost" alignSelf="start" px="1" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>
+            <Button
+              size="xs"
+              variant="ghost"
+              alignSelf="start"
+              px="1"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((v) => !v)}
+            >
               {open ? <LuChevronUp /> : <LuChevronDown />}
               {open ? 'Hide details' : `Show details (${rest.length})`}
             </Button>
@@ -111,7 +127,14 @@ function RowCard<Row>({ row }: { row: TanRow<Row> }) {
 /** Label above value, two to a line: a phone's width holds two short figures side by side. */
 function Fields<Row>({ cells }: { cells: Cell<Row, unknown>[] }) {
   return (
-    <Box as="dl" display="grid" gridTemplateColumns="repeat(2, minmax(0, 1fr))" columnGap="3" rowGap="2" m="0">
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns="repeat(2, minmax(0, 1fr))"
+      columnGap="3"
+      rowGap="2"
+      m="0"
+    >
       {cells.map((cell) => (
         <Box key={cell.id} minW="0">
           <Text as="dt" fontSize="xs" color="fg.muted">

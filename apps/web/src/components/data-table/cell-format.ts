@@ -12,7 +12,8 @@ export const rawValue = <Row>(column: DataColumn<Row>, row: Row): unknown =>
 
 export function formatValue(format: ColumnFormat | undefined, value: unknown): string {
   // A value that is not a date is shown as it came rather than hidden behind '-'.
-  if (format === 'date') return isEmpty(value) ? '-' : formatDateTime(value) === '-' ? String(value) : formatDateTime(value);
+  if (format === 'date')
+    return isEmpty(value) ? '-' : formatDateTime(value) === '-' ? String(value) : formatDateTime(value);
   if (format === 'money') return isEmpty(value) ? '-' : formatMoney(value);
   if (format === 'number') return isEmpty(value) ? '-' : formatNumber(value);
   if (format === 'percent') return isEmpty(value) ? '-' : formatPercent(value);
@@ -31,4 +32,5 @@ export function sortValue(format: ColumnFormat | undefined, value: unknown): str
 }
 
 /** Formats whose values are numbers: sorted as numbers and kept on one line. */
-export const isNumeric = (format: ColumnFormat | undefined): boolean => format === 'money' || format === 'number' || format === 'percent';
+export const isNumeric = (format: ColumnFormat | undefined): boolean =>
+  format === 'money' || format === 'number' || format === 'percent';

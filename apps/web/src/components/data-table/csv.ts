@@ -15,7 +15,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Prefixes a cell that a spreadsheet would run as a formula with a quote (OWASP CSV injection). */
-export const guardFormula = (text: string): string => (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text);
+export const guardFormula = (text: string): string =>
+  FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 
 /** One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
 export function csvField(text: string): string {
@@ -28,7 +29,8 @@ export const csvRecord = (fields: readonly string[]): string => fields.map(csvFi
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 /** A number without grouping or exponent, every digit kept: 1500 → "1500", 5.678 → "5.678", 1e-7 → "0.0000001". */
-export const plainDecimal = (n: number): string => n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+export const plainDecimal = (n: number): string =>
+  n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 
 /** ISO 8601 in UTC to the second ("2024-03-05T10:20:00Z"): the instant the table shows in local time. */
 export function isoDateTime(value: unknown): string | null {
@@ -45,7 +47,12 @@ export function exportValue(format: ColumnFormat | undefined, value: unknown): s
   if (isEmpty(value)) return '';
   if (format === 'date') return isoDateTime(value) ?? String(value);
   if (format === 'money' || format === 'number' || format === 'percent') {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && value.trim() !== ''
+          ? Number(value)
+          : NaN;
     return Number.isFinite(n) ? plainDecimal(n) : String(value);
   }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);

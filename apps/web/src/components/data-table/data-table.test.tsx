@@ -10,7 +10,16 @@ import { DataTable } from './data-table.tsx';
 import type { DataColumn, PresetFilter } from './types.ts';
 import { tableReducer, initialTableState } from './use-table-state.ts';
 
-type Row = { DateTime: string; TransID: string; Amount: number; Type: string; By: string; Transfer: string; Wallet: string; Status: string };
+type Row = {
+  DateTime: string;
+  TransID: string;
+  Amount: number;
+  Type: string;
+  By: string;
+  Transfer: string;
+  Wallet: string;
+  Status: string;
+};
 
 const LIST = 'earning.view_all_earning_history';
 const TOTAL = 'earning.total_pagination_earning_history';
@@ -21,10 +30,20 @@ const columns: readonly DataColumn<Row>[] = [
   { key: 'Amount', header: 'Amount', format: 'money' },
   { key: 'By', header: 'By' },
 ];
-const statusFilter: readonly PresetFilter[] = [{ column: 'Status', label: 'Status', options: ['ACTIVE', 'EXPIRED'] }];
+const statusFilter: readonly PresetFilter[] = [
+  { column: 'Status', label: 'Status', options: ['ACTIVE', 'EXPIRED'] },
+];
 
 const row = (over: Partial<Row>): Row => ({
-  DateTime: '2024-03-05T10:20:00', TransID: 'T1', Amount: 10, Type: 'ROI', By: 'system', Transfer: 'in', Wallet: 'ROI', Status: 'Success', ...over,
+  DateTime: '2024-03-05T10:20:00',
+  TransID: 'T1',
+  Amount: 10,
+  Type: 'ROI',
+  By: 'system',
+  Transfer: 'in',
+  Wallet: 'ROI',
+  Status: 'Success',
+  ...over,
 });
 /** Three rows per page, out of order, their TransID naming the page. */
 const pageRows = (pageNo: number) => [
@@ -35,7 +54,13 @@ const pageRows = (pageNo: number) => [
 
 type Calls = { path: string; input: unknown }[];
 
-function renderTable(handlers: MockHandlers = {}, { columns: shown = columns, ...props }: { presetFilters?: readonly PresetFilter[]; columns?: readonly DataColumn<Row>[] } = {}) {
+function renderTable(
+  handlers: MockHandlers = {},
+  {
+    columns: shown = columns,
+    ...props
+  }: { presetFilters?: readonly PresetFilter[]; columns?: readonly DataColumn<Row>[] } = {},
+) {
   const calls: Calls = [];
   const all: MockHandlers = {
     [LIST]: (input) => ({ Success: pageRows(Number(input.pageNo)) }),
@@ -50,7 +75,8 @@ function renderTable(handlers: MockHandlers = {}, { columns: shown = columns, ..
   return calls;
 }
 
-const listCalls = (calls: Calls) => calls.filter((c) => c.path === LIST).map((c) => c.input as Record<string, unknown>);
+const listCalls = (calls: Calls) =>
+  calls.filter((c) => c.path === LIST).map((c) => c.input as Record<string, unknown>);
 const lastList = (calls: Calls) => listCalls(calls).at(-1)!;
 const indicator = () => screen.getByTestId('page-indicator');
 const bodyIds = () =>
@@ -66,7 +92,10 @@ describe('DataTable', () => {
     const calls = renderTable();
     expect(await screen.findByText('P1-b')).toBeInTheDocument();
     expect(lastList(calls)).toEqual({ pageNo: 1, pageSize: 10, path: '/earning/view_all_earning_history' });
-    expect(calls.find((c) => c.path === TOTAL)?.input).toEqual({ pageSize: 10, path: '/earning/total_pagination_earning_history' });
+    expect(calls.find((c) => c.path === TOTAL)?.input).toEqual({
+      pageSize: 10,
+      path: '/earning/total_pagination_earning_history',
+    });
     const dates = screen.getAllByRole('cell').filter((cell) => cell.textContent === 'Mar 05, 2024 10:20');
     expect(dates).toHaveLength(3);
     // A narrow table may break a date before its time only.
@@ -116,8 +145,13 @@ describe('DataTable', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     // The real client and its deadline; the server never answers.
     const hang: typeof fetch = (_input, init) =>
-      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    const client = createAppTrpcClient({ ...testConfig, requestTimeoutMs: 200 }, { onUnauthorized: () => {}, getToken: () => 'jwt', fetch: hang });
+      new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    const client = createAppTrpcClient(
+      { ...testConfig, requestTimeoutMs: 200 },
+      { onUnauthorized: () => {}, getToken: () => 'jwt', fetch: hang },
+    );
     render(
       <AppProviders config={testConfig} trpcClient={client}>
         <DataTable list={LIST} total={TOTAL} columns={columns as never} caption="History" />
@@ -146,15 +180,21 @@ describe('DataTable', () => {
     await user.type(screen.getByLabelText('Start date'), '2024-01-01');
     await waitFor(() => expect(lastList(calls)).toMatchObject({ pageNo: 1, start_date: '2024-01-01' }));
     await user.type(screen.getByLabelText('End date'), '2024-02-01');
-    await waitFor(() => expect(lastList(calls)).toMatchObject({ start_date: '2024-01-01', end_date: '2024-02-01' }));
+    await waitFor(() =>
+      expect(lastList(calls)).toMatchObject({ start_date: '2024-01-01', end_date: '2024-02-01' }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastList(calls).pageNo).toBe(2));
     await user.click(screen.getByRole('button', { name: 'Filter by Status' }));
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'ACTIVE' }));
-    await waitFor(() => expect(lastList(calls)).toMatchObject({ pageNo: 1, filters: { Status: ['ACTIVE'] } }));
+    await waitFor(() =>
+      expect(lastList(calls)).toMatchObject({ pageNo: 1, filters: { Status: ['ACTIVE'] } }),
+    );
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'EXPIRED' }));
-    await waitFor(() => expect(lastList(calls)).toMatchObject({ filters: { Status: ['ACTIVE', 'EXPIRED'] } }));
+    await waitFor(() =>
+      expect(lastList(calls)).toMatchObject({ filters: { Status: ['ACTIVE', 'EXPIRED'] } }),
+    );
   });
 
   it('jumps to a valid page on Enter or blur and reverts anything else', async () => {
@@ -191,7 +231,9 @@ describe('DataTable', () => {
     await user.type(jump, '5{Enter}');
     await screen.findByText('P5-b');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    expect(tableReducer({ ...initialTableState, page: 5 }, { type: 'page', value: 6, totalPages: 5 }).page).toBe(5);
+    expect(
+      tableReducer({ ...initialTableState, page: 5 }, { type: 'page', value: 6, totalPages: 5 }).page,
+    ).toBe(5);
     expect(tableReducer(initialTableState, { type: 'page', value: 0, totalPages: 5 }).page).toBe(1);
   });
 
@@ -289,7 +331,8 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const calls = renderTable();
     await screen.findAllByTestId('data-card');
-    const cardIds = () => screen.getAllByTestId('data-card').map((card) => within(card).getByText(/^P1-/).textContent);
+    const cardIds = () =>
+      screen.getAllByTestId('data-card').map((card) => within(card).getByText(/^P1-/).textContent);
     expect(cardIds()).toEqual(['P1-b', 'P1-a', 'P1-c']);
     const direction = screen.getByRole('button', { name: 'Sort descending' });
     expect(direction).toBeDisabled();
@@ -323,13 +366,23 @@ describe('DataTable', () => {
     expect(within(card!).getByText('Date')).toBeInTheDocument();
     expect(within(card!).getByText('Mar 05, 2024')).toBeInTheDocument();
     expect(within(card!).getByText('By')).toBeInTheDocument();
-    expect(within(card!).getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(card!).getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 });
 
 function mockPhone() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
-      ({ matches: query.includes('max-width'), media: query, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
   );
 }

@@ -66,7 +66,8 @@ function DateTimeText({ text }: { text: string }) {
   if (!parts) return text;
   return (
     <>
-      <chakra.span whiteSpace="nowrap">{parts[1]}</chakra.span> <chakra.span whiteSpace="nowrap">{parts[2]}</chakra.span>
+      <chakra.span whiteSpace="nowrap">{parts[1]}</chakra.span>{' '}
+      <chakra.span whiteSpace="nowrap">{parts[2]}</chakra.span>
     </>
   );
 }
@@ -80,12 +81,17 @@ export function DataTable<L extends PagedListName>({
   caption,
 }: DataTableProps<L>) {
   const [state, dispatch] = useTableState();
-  const { rows, loading, failed, pagesFailed, retrying, retry, totalPages } = usePagedQuery(list, total, state);
+  const { rows, loading, failed, pagesFailed, retrying, retry, totalPages } = usePagedQuery(
+    list,
+    total,
+    state,
+  );
   const mobile = useIsMobile();
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
   const [exporting, setExporting] = useState(false);
 
-  const onSortingChange: OnChangeFn<SortingState> = (updater) => dispatch({ type: 'sorting', value: functionalUpdate(updater, state.sorting) });
+  const onSortingChange: OnChangeFn<SortingState> = (updater) =>
+    dispatch({ type: 'sorting', value: functionalUpdate(updater, state.sorting) });
   const onColumnVisibilityChange: OnChangeFn<VisibilityState> = (updater) =>
     dispatch({ type: 'columnVisibility', value: functionalUpdate(updater, state.columnVisibility) });
 

@@ -9,7 +9,14 @@ import { contract, formatNumber, type TableInput } from '@md/shared';
 import { errorMessage } from '@/lib/errors.ts';
 import { isRecord, numberOf } from '@/lib/guards.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
-import { ExportCancelled, csvFileName, exportRows, openCsvSink, type ExportProgress, type ExportSource } from './export-rows.ts';
+import {
+  ExportCancelled,
+  csvFileName,
+  exportRows,
+  openCsvSink,
+  type ExportProgress,
+  type ExportSource,
+} from './export-rows.ts';
 import type { DataColumn, PagedListName, PagedTotalName } from './types.ts';
 
 export interface ExportDialogProps {
@@ -39,17 +46,27 @@ type Phase =
 export const EXPORT_FAILED = 'Export failed';
 
 /** The table's own calls (same transport, both client modes): an answer that is not what the table reads fails the export. */
-function useExportSource(list: PagedListName, total: PagedTotalName, criteria: TableInput): ExportSource<unknown> {
+function useExportSource(
+  list: PagedListName,
+  total: PagedTotalName,
+  criteria: TableInput,
+): ExportSource<unknown> {
   const client = useTRPCClient() as unknown as Record<string, PagedCall>;
   return {
     async fetchTotalPages(pageSize, signal) {
-      const answer = await client[total]!.query({ ...criteria, pageSize, path: contract[total].path }, { signal });
+      const answer = await client[total]!.query(
+        { ...criteria, pageSize, path: contract[total].path },
+        { signal },
+      );
       const pages = numberOf(isRecord(answer) ? answer.Success : undefined);
       if (pages === undefined) throw new Error('The page count could not be read');
       return pages;
     },
     async fetchPage(pageNo, pageSize, signal) {
-      const answer = await client[list]!.query({ ...criteria, pageNo, pageSize, path: contract[list].path }, { signal });
+      const answer = await client[list]!.query(
+        { ...criteria, pageNo, pageSize, path: contract[list].path },
+        { signal },
+      );
       const rows = isRecord(answer) ? answer.Success : undefined;
       if (!Array.isArray(rows)) throw new Error(`Page ${pageNo} could not be read`);
       return rows;
@@ -57,8 +74,18 @@ function useExportSource(list: PagedListName, total: PagedTotalName, criteria: T
   };
 }
 
-export default function ExportDialog({ list, total, criteria, columns, visibleKeys, caption, onClose }: ExportDialogProps) {
-  const [picked, setPicked] = useState<readonly string[]>(() => columns.filter((c) => visibleKeys.includes(c.key)).map((c) => c.key));
+export default function ExportDialog({
+  list,
+  total,
+  criteria,
+  columns,
+  visibleKeys,
+  caption,
+  onClose,
+}: ExportDialogProps) {
+  const [picked, setPicked] = useState<readonly string[]>(() =>
+    columns.filter((c) => visibleKeys.includes(c.key)).map((c) => c.key),
+  );
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const controller = useRef<AbortController | null>(null);
   const source = useExportSource(list, total, criteria);
@@ -76,7 +103,13 @@ export default function ExportDialog({ list, total, criteria, columns, visibleKe
       const sink = await openCsvSink(csvFileName(caption));
       if (!sink) return;
       setPhase({ kind: 'running', progress: null });
-      const rows = await exportRows({ source, columns: chosen, sink, signal: abort.signal, onProgress: (progress) => setPhase({ kind: 'running', progress }) });
+      const rows = await exportRows({
+        source,
+        columns: chosen,
+        sink,
+        signal: abort.signal,
+        onProgress: (progress) => setPhase({ kind: 'running', progress }),
+      });
       setPhase({ kind: 'done', rows, file: sink.name });
     } catch (error) {
       if (error instanceof ExportCancelled) setPhase({ kind: 'cancelled' });
@@ -88,12 +121,20 @@ export default function ExportDialog({ list, total, criteria, columns, visibleKe
     controller.current?.abort();
     onClose();
   };
-  const toggle = (key: string, on: boolean) => setPicked((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)));
+  const toggle = (key: string, on: boolean) =>
+    setPicked((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)));
   const progress = phase.kind === 'running' ? phase.progress : null;
-  const percent = progress ? Math.min(100, Math.round((progress.pagesDone / progress.totalPages) * 100)) : null;
+  const percent = progress
+    ? Math.min(100, Math.round((progress.pagesDone / progress.totalPages) * 100))
+    : null;
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && close()} placement="center" scrollBehavior="inside">
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && close()}
+      placement="center"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -104,8 +145,8 @@ export default function ExportDialog({ list, total, criteria, columns, visibleKe
             <Dialog.Body>
               <Stack gap="4">
                 <Text fontSize="sm" color="fg.muted">
-                  Every row matching the current search, dates and filters (all pages, not only this one), as a CSV file: amounts as plain numbers,
-                  dates in ISO 8601 UTC.
+                  Every row matching the current search, dates and filters (all pages, not only this one), as
+                  a CSV file: amounts as plain numbers, dates in ISO 8601 UTC.
                 </Text>
                 {/* Native checkboxes: Chakra's Checkbox and Fieldset recipes would add to the sign-in route (app/system.ts). */}
                 <chakra.fieldset disabled={running} border="0" p="0" m="0" minW="0">
@@ -114,7 +155,14 @@ export default function ExportDialog({ list, total, criteria, columns, visibleKe
                   </chakra.legend>
                   <Stack gap="2">
                     {columns.map((column) => (
-                      <chakra.label key={column.key} display="flex" alignItems="center" gap="2" fontSize="sm" cursor="pointer">
+                      <chakra.label
+                        key={column.key}
+                        display="flex"
+                        alignItems="center"
+                        gap="2"
+                        fontSize="sm"
+                        cursor="pointer"
+                      >
                         <chakra.input
                           type="checkbox"
                           w="4"

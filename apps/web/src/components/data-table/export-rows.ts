@@ -60,7 +60,15 @@ export async function exportRows<Row>(options: {
   /** Safety bound on pages read past the answered total. */
   maxExtraPages?: number;
 }): Promise<number> {
-  const { source, columns, sink, signal, onProgress, pageSize = EXPORT_PAGE_SIZE, maxExtraPages = 10 } = options;
+  const {
+    source,
+    columns,
+    sink,
+    signal,
+    onProgress,
+    pageSize = EXPORT_PAGE_SIZE,
+    maxExtraPages = 10,
+  } = options;
   const check = () => {
     if (signal.aborted) throw new ExportCancelled();
   };
@@ -77,7 +85,13 @@ export async function exportRows<Row>(options: {
       const page = await source.fetchPage(pageNo, pageSize, signal);
       check();
       if (page.length > 0) {
-        await sink.write(page.map((row) => csvRecord(columns.map((column) => exportValue(column.format, rawValue(column, row))))).join(''));
+        await sink.write(
+          page
+            .map((row) =>
+              csvRecord(columns.map((column) => exportValue(column.format, rawValue(column, row)))),
+            )
+            .join(''),
+        );
         rows += page.length;
       }
       totalPages = Math.max(totalPages, pageNo);
@@ -95,11 +109,23 @@ export async function exportRows<Row>(options: {
 }
 
 export const csvFileName = (caption: string, now = new Date()) =>
-  `${caption.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table'}-${now.toISOString().slice(0, 10)}.csv`;
+  `${
+    caption
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'table'
+  }-${now.toISOString().slice(0, 10)}.csv`;
 
 /** The File System Access API's save picker, where the browser has it (Chromium). */
-type SavePicker = (options: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }) => Promise<{
-  createWritable(): Promise<{ write(data: string): Promise<void>; close(): Promise<void>; abort(): Promise<void> }>;
+type SavePicker = (options: {
+  suggestedName: string;
+  types: { description: string; accept: Record<string, string[]> }[];
+}) => Promise<{
+  createWritable(): Promise<{
+    write(data: string): Promise<void>;
+    close(): Promise<void>;
+    abort(): Promise<void>;
+  }>;
   remove?: () => Promise<void>;
   name: string;
 }>;
@@ -114,7 +140,10 @@ export async function openCsvSink(name: string, win: Window = window): Promise<C
   if (typeof picker === 'function') {
     let handle: Awaited<ReturnType<SavePicker>>;
     try {
-      handle = await picker.call(win, { suggestedName: name, types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }] });
+      handle = await picker.call(win, {
+        suggestedName: name,
+        types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }],
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return null;
       throw error;

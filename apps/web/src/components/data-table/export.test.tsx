@@ -7,7 +7,14 @@ import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock
 import { testConfig } from '@/testing/render.tsx';
 import { CSV_BOM, csvField, csvRecord, exportValue, guardFormula } from './csv.ts';
 import { DataTable } from './data-table.tsx';
-import { EXPORT_PAGE_SIZE, ExportCancelled, csvFileName, exportRows, type CsvSink, type ExportProgress } from './export-rows.ts';
+import {
+  EXPORT_PAGE_SIZE,
+  ExportCancelled,
+  csvFileName,
+  exportRows,
+  type CsvSink,
+  type ExportProgress,
+} from './export-rows.ts';
 import type { DataColumn, PresetFilter } from './types.ts';
 
 type Row = { DateTime: string; TransID: string; Amount: number | string; Note: string; Status: string };
@@ -21,7 +28,9 @@ const columns: readonly DataColumn<Row>[] = [
   { key: 'Note', header: 'Note' },
   { key: 'Status', header: 'Status', render: (row) => <b>{row.Status}</b> },
 ];
-const statusFilter: readonly PresetFilter[] = [{ column: 'Status', label: 'Status', options: ['Success', 'Failed'] }];
+const statusFilter: readonly PresetFilter[] = [
+  { column: 'Status', label: 'Status', options: ['Success', 'Failed'] },
+];
 
 describe('CSV writer', () => {
   it('quotes per RFC 4180: commas, quotes, CR and LF; doubles quotes; ends records with CRLF', () => {
@@ -34,7 +43,8 @@ describe('CSV writer', () => {
   });
 
   it('prefixes cells a spreadsheet would run as formulas (= + - @ tab CR), not plain numbers it wrote', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(guardFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(guardFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
     expect(csvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvField('\rX')).toBe('"\'\rX"');
     expect(guardFormula('-12.5')).toBe('-12.5');
@@ -59,7 +69,9 @@ describe('CSV writer', () => {
   });
 
   it('names the file after the table and the day', () => {
-    expect(csvFileName('Earning history', new Date('2026-11-24T05:00:00Z'))).toBe('earning-history-2026-11-24.csv');
+    expect(csvFileName('Earning history', new Date('2026-11-24T05:00:00Z'))).toBe(
+      'earning-history-2026-11-24.csv',
+    );
   });
 
   it('pages at the largest size the contract allows', () => {
@@ -83,7 +95,13 @@ function memorySink() {
 }
 
 const makeRows = (page: number, count: number) =>
-  Array.from({ length: count }, (_, i): Row => ({ DateTime: '2024-03-05T10:20:00Z', TransID: `P${page}-${i}`, Amount: i, Note: '', Status: 'Success' }));
+  Array.from({ length: count }, (_, i): Row => ({
+    DateTime: '2024-03-05T10:20:00Z',
+    TransID: `P${page}-${i}`,
+    Amount: i,
+    Note: '',
+    Status: 'Success',
+  }));
 
 describe('exportRows', () => {
   it('reads every page the total answers, writes BOM, header and each row, and reports progress', async () => {
@@ -112,11 +130,26 @@ describe('exportRows', () => {
   it('reads on past the answered total while pages come back full (rows added meanwhile), within a bound', async () => {
     const { sink } = memorySink();
     const fetchPage = vi.fn(async (pageNo: number, size: number) => makeRows(pageNo, pageNo <= 4 ? size : 0));
-    const rows = await exportRows({ source: { fetchTotalPages: async () => 2, fetchPage }, columns, sink, signal: new AbortController().signal, onProgress: () => {}, pageSize: 2 });
+    const rows = await exportRows({
+      source: { fetchTotalPages: async () => 2, fetchPage },
+      columns,
+      sink,
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      pageSize: 2,
+    });
     expect(rows).toBe(8);
     expect(fetchPage).toHaveBeenCalledTimes(5);
     const endless = vi.fn(async (pageNo: number, size: number) => makeRows(pageNo, size));
-    await exportRows({ source: { fetchTotalPages: async () => 2, fetchPage: endless }, columns, sink, signal: new AbortController().signal, onProgress: () => {}, pageSize: 2, maxExtraPages: 3 });
+    await exportRows({
+      source: { fetchTotalPages: async () => 2, fetchPage: endless },
+      columns,
+      sink,
+      signal: new AbortController().signal,
+      onProgress: () => {},
+      pageSize: 2,
+      maxExtraPages: 3,
+    });
     expect(endless).toHaveBeenCalledTimes(5);
   });
 
@@ -127,7 +160,14 @@ describe('exportRows', () => {
       return makeRows(pageNo, size);
     };
     await expect(
-      exportRows({ source: { fetchTotalPages: async () => 3, fetchPage }, columns, sink, signal: new AbortController().signal, onProgress: () => {}, pageSize: 2 }),
+      exportRows({
+        source: { fetchTotalPages: async () => 3, fetchPage },
+        columns,
+        sink,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        pageSize: 2,
+      }),
     ).rejects.toThrow('Server down');
     expect(ended).toEqual(['abort']);
   });
@@ -140,7 +180,14 @@ describe('exportRows', () => {
       return makeRows(pageNo, size);
     });
     await expect(
-      exportRows({ source: { fetchTotalPages: async () => 5, fetchPage }, columns, sink, signal: controller.signal, onProgress: () => {}, pageSize: 2 }),
+      exportRows({
+        source: { fetchTotalPages: async () => 5, fetchPage },
+        columns,
+        sink,
+        signal: controller.signal,
+        onProgress: () => {},
+        pageSize: 2,
+      }),
     ).rejects.toBeInstanceOf(ExportCancelled);
     expect(fetchPage).toHaveBeenCalledTimes(2);
     expect(ended).toEqual(['abort']);
@@ -173,7 +220,13 @@ function renderTable(all: MockHandlers) {
   const calls: Calls = [];
   render(
     <AppProviders config={testConfig} trpcClient={createMockClient(all, calls)}>
-      <DataTable list={LIST} total={TOTAL} columns={columns as never} presetFilters={statusFilter} caption="History" />
+      <DataTable
+        list={LIST}
+        total={TOTAL}
+        columns={columns as never}
+        presetFilters={statusFilter}
+        caption="History"
+      />
     </AppProviders>,
   );
   return calls;
@@ -183,7 +236,10 @@ function renderTable(all: MockHandlers) {
 function captureDownloads() {
   const blobs: Blob[] = [];
   const names: string[] = [];
-  Object.defineProperty(URL, 'createObjectURL', { value: (blob: Blob) => (blobs.push(blob), 'blob:test'), configurable: true });
+  Object.defineProperty(URL, 'createObjectURL', {
+    value: (blob: Blob) => (blobs.push(blob), 'blob:test'),
+    configurable: true,
+  });
   Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true });
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     names.push(this.download);
@@ -195,7 +251,8 @@ const readBlob = (blob: Blob) =>
   new Promise<string>((resolve) => {
     const reader = new FileReader();
     // ignoreBOM keeps the byte order mark in the text, so the test sees it.
-    reader.onload = () => resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
+    reader.onload = () =>
+      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
     reader.readAsArrayBuffer(blob);
   });
 
@@ -233,13 +290,22 @@ describe('DataTable export', () => {
     await user.click(box('Note'));
     await user.click(box('Transaction ID'));
     await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
-    expect(await within(dialog).findByText('Exported 250 rows to history-' + new Date().toISOString().slice(0, 10) + '.csv.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Exported 250 rows to history-' + new Date().toISOString().slice(0, 10) + '.csv.',
+      ),
+    ).toBeInTheDocument();
 
-    const exportCalls = calls.filter((c) => (c.input as { pageSize?: number }).pageSize === EXPORT_PAGE_SIZE).map((c) => ({ path: c.path, input: c.input }));
+    const exportCalls = calls
+      .filter((c) => (c.input as { pageSize?: number }).pageSize === EXPORT_PAGE_SIZE)
+      .map((c) => ({ path: c.path, input: c.input }));
     const criteria = { search: ['abc'], filters: { Status: ['Success'] } };
     expect(exportCalls).toEqual([
       { path: TOTAL, input: { ...criteria, pageSize: 100, path: contract[TOTAL].path } },
-      ...[1, 2, 3].map((pageNo) => ({ path: LIST, input: { ...criteria, pageNo, pageSize: 100, path: contract[LIST].path } })),
+      ...[1, 2, 3].map((pageNo) => ({
+        path: LIST,
+        input: { ...criteria, pageNo, pageSize: 100, path: contract[LIST].path },
+      })),
     ]);
     expect(downloads.names).toEqual([`history-${new Date().toISOString().slice(0, 10)}.csv`]);
     expect(downloads.blobs[0]!.type).toBe('text/csv;charset=utf-8');
@@ -259,7 +325,9 @@ describe('DataTable export', () => {
     renderTable({
       ...base,
       [LIST]: (input) =>
-        Number(input.pageNo) === 2 && input.pageSize === EXPORT_PAGE_SIZE ? new Promise((resolve) => (release = () => resolve(base[LIST]!(input)))) : base[LIST]!(input),
+        Number(input.pageNo) === 2 && input.pageSize === EXPORT_PAGE_SIZE
+          ? new Promise((resolve) => (release = () => resolve(base[LIST]!(input))))
+          : base[LIST]!(input),
     });
     const dialog = await openExport(user);
     await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
@@ -278,13 +346,16 @@ describe('DataTable export', () => {
     renderTable({
       ...base,
       [LIST]: (input) => {
-        if (Number(input.pageNo) === 2 && input.pageSize === EXPORT_PAGE_SIZE) throw new MockFailure('Database busy', 503);
+        if (Number(input.pageNo) === 2 && input.pageSize === EXPORT_PAGE_SIZE)
+          throw new MockFailure('Database busy', 503);
         return base[LIST]!(input);
       },
     });
     const dialog = await openExport(user);
     await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Export failed: Database busy. Nothing was saved.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Export failed: Database busy. Nothing was saved.',
+    );
     expect(downloads.names).toEqual([]);
     expect(within(dialog).getByRole('button', { name: 'Export again' })).toBeEnabled();
   });
@@ -302,13 +373,18 @@ describe('DataTable export', () => {
       }),
       remove: async () => void ended.push('remove'),
     }));
-    Object.defineProperty(window, 'showSaveFilePicker', { value: picker, configurable: true, writable: true });
+    Object.defineProperty(window, 'showSaveFilePicker', {
+      value: picker,
+      configurable: true,
+      writable: true,
+    });
     let failPage = 0;
     const base = handlers();
     renderTable({
       ...base,
       [LIST]: (input) => {
-        if (Number(input.pageNo) === failPage && input.pageSize === EXPORT_PAGE_SIZE) throw new MockFailure('Gone', 500);
+        if (Number(input.pageNo) === failPage && input.pageSize === EXPORT_PAGE_SIZE)
+          throw new MockFailure('Gone', 500);
         return base[LIST]!(input);
       },
     });
@@ -336,7 +412,8 @@ describe('DataTable export', () => {
     exportButton.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Export History' });
-    for (const name of ['Date', 'Transaction ID', 'Amount', 'Note', 'Status']) await user.click(within(dialog).getByRole('checkbox', { name }));
+    for (const name of ['Date', 'Transaction ID', 'Amount', 'Note', 'Status'])
+      await user.click(within(dialog).getByRole('checkbox', { name }));
     expect(within(dialog).getByText('Choose at least one column.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     await user.keyboard('{Escape}');

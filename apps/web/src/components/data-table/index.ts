@@ -1,2 +1,9 @@
 export { DataTable, type DataTableProps } from './data-table.tsx';
-export type { ColumnFormat, DataColumn, PagedListName, PagedTotalName, PresetFilter, RowOf } from './types.ts';
+export type {
+  ColumnFormat,
+  DataColumn,
+  PagedListName,
+  PagedTotalName,
+  PresetFilter,
+  RowOf,
+} from './types.ts';

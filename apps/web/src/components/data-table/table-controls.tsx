@@ -45,14 +45,28 @@ export function TableControls({ mobile, onExport, ...props }: TableControlsProps
   return (
     <Stack gap="3">
       <HStack gap="2">
-        <Button size="sm" variant="outline" aria-expanded={open} aria-controls="table-filters-panel" onClick={() => setOpen((v) => !v)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-expanded={open}
+          aria-controls="table-filters-panel"
+          onClick={() => setOpen((v) => !v)}
+        >
           <LuFilter />
           Filter
         </Button>
         <ExportButton onExport={onExport} />
       </HStack>
       {open && (
-        <Box id="table-filters-panel" role="region" aria-label="Filters" borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
+        <Box
+          id="table-filters-panel"
+          role="region"
+          aria-label="Filters"
+          borderWidth="1px"
+          borderRadius="md"
+          p="4"
+          bg="bg.subtle"
+        >
           <Heading as="h2" size="sm" mb="3">
             Filters
           </Heading>
@@ -65,7 +79,14 @@ export function TableControls({ mobile, onExport, ...props }: TableControlsProps
   );
 }
 
-function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters, searchPlaceholder }: Omit<TableControlsProps, 'mobile' | 'onExport'>) {
+function ControlFields({
+  state,
+  dispatch,
+  columns,
+  onToggleColumn,
+  presetFilters,
+  searchPlaceholder,
+}: Omit<TableControlsProps, 'mobile' | 'onExport'>) {
   return (
     <>
       <InputGroup startElement={<LuSearch />} flex="1" minW={{ base: 'full', md: '56' }}>
@@ -80,8 +101,18 @@ function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters
           onChange={(event) => dispatch({ type: 'search', value: event.target.value })}
         />
       </InputGroup>
-      <DateField label="Start date" value={state.startDate} max={state.endDate} onChange={(value) => dispatch({ type: 'startDate', value })} />
-      <DateField label="End date" value={state.endDate} min={state.startDate} onChange={(value) => dispatch({ type: 'endDate', value })} />
+      <DateField
+        label="Start date"
+        value={state.startDate}
+        max={state.endDate}
+        onChange={(value) => dispatch({ type: 'startDate', value })}
+      />
+      <DateField
+        label="End date"
+        value={state.endDate}
+        min={state.startDate}
+        onChange={(value) => dispatch({ type: 'endDate', value })}
+      />
       <Flex gap="2" wrap="wrap">
         <CheckboxMenu
           label={
@@ -100,7 +131,11 @@ function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters
               key={filter.column}
               label={picked.length > 0 ? `${filter.label} (${picked.length})` : filter.label}
               ariaLabel={`Filter by ${filter.label}`}
-              items={filter.options.map((option) => ({ value: option, label: option, checked: picked.includes(option) }))}
+              items={filter.options.map((option) => ({
+                value: option,
+                label: option,
+                checked: picked.includes(option),
+              }))}
               onToggle={(option, checked) =>
                 dispatch({
                   type: 'filter',
@@ -120,14 +155,33 @@ function ControlFields({ state, dispatch, columns, onToggleColumn, presetFilters
   );
 }
 
-function DateField({ label, value, min, max, onChange }: { label: string; value: string; min?: string; max?: string; onChange: (value: string) => void }) {
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Field.Root w={{ base: 'full', md: 'auto' }}>
       <Field.Label fontSize="xs" color="fg.muted">
         {label}
       </Field.Label>
       {/* type=date gives YYYY-MM-DD, the format start_date and end_date are sent in. */}
-      <Input size="sm" type="date" value={value} min={min || undefined} max={max || undefined} onChange={(event) => onChange(event.target.value)} />
+      <Input
+        size="sm"
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </Field.Root>
   );
 }

@@ -31,13 +31,25 @@ export function TablePagination({ page, totalPages, pageSize, onPage, onPageSize
         </NativeSelect.Root>
       </Field.Root>
       <HStack gap="2">
-        <IconButton aria-label="Previous page" size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <IconButton
+          aria-label="Previous page"
+          size="sm"
+          variant="outline"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
           <LuChevronLeft />
         </IconButton>
         <Text fontSize="sm" minW="14" textAlign="center" data-testid="page-indicator" aria-live="polite">
           {page} / {totalPages}
         </Text>
-        <IconButton aria-label="Next page" size="sm" variant="outline" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        <IconButton
+          aria-label="Next page"
+          size="sm"
+          variant="outline"
+          disabled={page >= totalPages}
+          onClick={() => onPage(page + 1)}
+        >
           <LuChevronRight />
         </IconButton>
         <PageJump page={page} totalPages={totalPages} onPage={onPage} />

@@ -6,7 +6,15 @@ import type { ReactNode } from 'react';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function TableView<Row>({ table, caption, empty }: { table: TanTable<Row>; caption: string; empty: ReactNode }) {
+export function TableView<Row>({
+  table,
+  caption,
+  empty,
+}: {
+  table: TanTable<Row>;
+  caption: string;
+  empty: ReactNode;
+}) {
   const rows = table.getRowModel().rows;
   const columnCount = Math.max(1, table.getVisibleLeafColumns().length);
   return (
@@ -19,7 +27,13 @@ export function TableView<Row>({ table, caption, empty }: { table: TanTable<Row>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 return (
-                  <Table.ColumnHeader key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : 'none'} p="0" verticalAlign="bottom">
+                  <Table.ColumnHeader
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sorted ? ARIA_SORT[sorted] : 'none'}
+                    p="0"
+                    verticalAlign="bottom"
+                  >
                     <chakra.button
                       type="button"
                       display="inline-flex"
@@ -33,12 +47,22 @@ export function TableView<Row>({ table, caption, empty }: { table: TanTable<Row>
                       whiteSpace="normal"
                       cursor="pointer"
                       _hover={{ color: 'fg' }}
-                      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
+                      _focusVisible={{
+                        outline: '2px solid',
+                        outlineColor: 'colorPalette.focusRing',
+                        outlineOffset: '-2px',
+                      }}
                       onClick={header.column.getToggleSortingHandler()}
                     >
                       {flexRender(header.column.columnDef.header, header.getContext())}
                       <Box as="span" aria-hidden color={sorted ? 'fg' : 'fg.subtle'}>
-                        {sorted === 'asc' ? <LuArrowUp /> : sorted === 'desc' ? <LuArrowDown /> : <LuArrowUpDown />}
+                        {sorted === 'asc' ? (
+                          <LuArrowUp />
+                        ) : sorted === 'desc' ? (
+                          <LuArrowDown />
+                        ) : (
+                          <LuArrowUpDown />
+                        )}
                       </Box>
                     </chakra.button>
                   </Table.ColumnHeader>
@@ -58,7 +82,10 @@ export function TableView<Row>({ table, caption, empty }: { table: TanTable<Row>
             rows.map((row) => (
               <Table.Row key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <Table.Cell key={cell.id} whiteSpace={cell.column.columnDef.meta?.nowrap ? 'nowrap' : 'normal'}>
+                  <Table.Cell
+                    key={cell.id}
+                    whiteSpace={cell.column.columnDef.meta?.nowrap ? 'nowrap' : 'normal'}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </Table.Cell>
                 ))}

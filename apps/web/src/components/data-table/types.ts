@@ -4,11 +4,17 @@ import type { RowData } from '@tanstack/react-table';
 import type { Contract, OutputOf, ProcedureName, tableInput } from '@md/shared';
 
 /** Procedures that take the paged-table input (spec §7). */
-type PagedName = { [K in ProcedureName]: Contract[K]['input'] extends typeof tableInput ? K : never }[ProcedureName];
+type PagedName = {
+  [K in ProcedureName]: Contract[K]['input'] extends typeof tableInput ? K : never;
+}[ProcedureName];
 /** A paged list: answers `{ Success: Row[] }`. */
-export type PagedListName = { [K in PagedName]: OutputOf<K>['Success'] extends readonly unknown[] ? K : never }[PagedName];
+export type PagedListName = {
+  [K in PagedName]: OutputOf<K>['Success'] extends readonly unknown[] ? K : never;
+}[PagedName];
 /** Its total: answers `{ Success: pageCount }`. */
-export type PagedTotalName = { [K in PagedName]: OutputOf<K>['Success'] extends number ? K : never }[PagedName];
+export type PagedTotalName = {
+  [K in PagedName]: OutputOf<K>['Success'] extends number ? K : never;
+}[PagedName];
 export type RowOf<L extends PagedListName> = OutputOf<L>['Success'][number];
 
 /**

@@ -16,7 +16,10 @@ interface PagedProcedure<TOut> {
 }
 
 /** Search, dates and picked filters as the provider reads them; empty ones are left out. */
-export function criteriaOf(state: Pick<TableViewState, 'startDate' | 'endDate' | 'filters'>, search: string): TableInput {
+export function criteriaOf(
+  state: Pick<TableViewState, 'startDate' | 'endDate' | 'filters'>,
+  search: string,
+): TableInput {
   const filters = Object.fromEntries(Object.entries(state.filters).filter(([, values]) => values.length > 0));
   return {
     ...(search ? { search: [search] } : {}),
@@ -28,7 +31,11 @@ export function criteriaOf(state: Pick<TableViewState, 'startDate' | 'endDate' |
 
 const EMPTY: never[] = [];
 
-export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTotalName, state: TableViewState) {
+export function usePagedQuery<L extends PagedListName>(
+  list: L,
+  total: PagedTotalName,
+  state: TableViewState,
+) {
   const trpc = useTRPC();
   const typed = state.search.trim();
   const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -39,7 +46,12 @@ export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTota
   const totalProcedure = trpc[total] as unknown as PagedProcedure<{ Success: number }>;
 
   const rowsQuery = useQuery({
-    ...listProcedure.queryOptions({ ...criteria, pageNo: state.page, pageSize: state.pageSize, path: contract[list].path }),
+    ...listProcedure.queryOptions({
+      ...criteria,
+      pageNo: state.page,
+      pageSize: state.pageSize,
+      path: contract[list].path,
+    }),
     // The previous page stays on screen while the next loads; a failed call shows nothing new (spec §8).
     placeholderData: keepPreviousData,
   });
@@ -60,7 +72,13 @@ export function usePagedQuery<L extends PagedListName>(list: L, total: PagedTota
   }, [totalError]);
 
   // Only object rows are shown: an answer that is not a list of rows reads as no rows.
-  const rows = useMemo(() => (rowsQuery.data === undefined ? (EMPTY as RowOf<L>[]) : listOf<RowOf<L>>(recordOf(rowsQuery.data)?.Success)), [rowsQuery.data]);
+  const rows = useMemo(
+    () =>
+      rowsQuery.data === undefined
+        ? (EMPTY as RowOf<L>[])
+        : listOf<RowOf<L>>(recordOf(rowsQuery.data)?.Success),
+    [rowsQuery.data],
+  );
   const pages = numberOf(recordOf(totalQuery.data)?.Success);
   const { refetch: refetchRows } = rowsQuery;
   const { refetch: refetchTotal, isError: totalFailed } = totalQuery;

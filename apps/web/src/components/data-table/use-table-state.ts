@@ -47,7 +47,11 @@ export function tableReducer(state: TableViewState, action: TableAction): TableV
     case 'endDate':
       return { ...state, endDate: action.value, page: TABLE_DEFAULT_PAGE };
     case 'filter':
-      return { ...state, filters: { ...state.filters, [action.column]: action.values }, page: TABLE_DEFAULT_PAGE };
+      return {
+        ...state,
+        filters: { ...state.filters, [action.column]: action.values },
+        page: TABLE_DEFAULT_PAGE,
+      };
     case 'pageSize':
       return { ...state, pageSize: action.value, page: TABLE_DEFAULT_PAGE };
     case 'page':

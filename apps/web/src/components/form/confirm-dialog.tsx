@@ -17,9 +17,22 @@ interface ConfirmDialogProps {
   children: ReactNode;
 }
 
-export function ConfirmDialog({ open, title, confirmLabel, busy = false, busyLabel, onCancel, onConfirm, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  confirmLabel,
+  busy = false,
+  busyLabel,
+  onCancel,
+  onConfirm,
+  children,
+}: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !busy && onCancel()} placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && !busy && onCancel()}
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -41,7 +54,12 @@ export function ConfirmDialog({ open, title, confirmLabel, busy = false, busyLab
                 <Button variant="outline" onClick={onCancel} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={busy} {...(busyLabel ? { loadingText: busyLabel } : {})}>
+                <Button
+                  type="submit"
+                  colorPalette="teal"
+                  loading={busy}
+                  {...(busyLabel ? { loadingText: busyLabel } : {})}
+                >
                   {confirmLabel}
                 </Button>
               </Dialog.Footer>

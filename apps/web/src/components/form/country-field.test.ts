@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { countryFromLanguages } from './country-field.tsx';
 
-const LIST = ['Afghanistan', "Côte d'Ivoire", 'Bosnia and Herzegovina', 'Democratic Republic of the Congo', 'Congo', 'Germany', 'Sao Tome and Principe', 'Turkey', 'United Kingdom', 'United States'];
+const LIST = [
+  'Afghanistan',
+  "Côte d'Ivoire",
+  'Bosnia and Herzegovina',
+  'Democratic Republic of the Congo',
+  'Congo',
+  'Germany',
+  'Sao Tome and Principe',
+  'Turkey',
+  'United Kingdom',
+  'United States',
+];
 
 describe('countryFromLanguages', () => {
   it("maps a language tag's region to the list's spelling", () => {

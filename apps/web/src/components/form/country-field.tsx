@@ -20,7 +20,10 @@ export const CountryField = forwardRef<HTMLInputElement, CountryFieldProps>(func
   ref,
 ) {
   const { contains } = useFilter({ sensitivity: 'base' });
-  const { collection, filter, set } = useListCollection<string>({ initialItems: [...countries], filter: contains });
+  const { collection, filter, set } = useListCollection<string>({
+    initialItems: [...countries],
+    filter: contains,
+  });
   // The list arrives after the first render (`set` is a new function each render: not a dependency).
   const setItems = useRef(set);
   setItems.current = set;
@@ -74,7 +77,10 @@ export const CountryField = forwardRef<HTMLInputElement, CountryFieldProps>(func
  * list spells it; undefined when no tag has a region or the list lacks it. A bare language ('en')
  * says nothing about where the member lives, so it is not guessed from.
  */
-export function countryFromLanguages(languages: readonly string[], countries: readonly string[]): string | undefined {
+export function countryFromLanguages(
+  languages: readonly string[],
+  countries: readonly string[],
+): string | undefined {
   const normalize = (name: string) =>
     name
       .normalize('NFD')
@@ -97,7 +103,9 @@ export function countryFromLanguages(languages: readonly string[], countries: re
       continue; // not a language tag
     }
     if (!region) continue;
-    const names = [REGION_ALIASES[region], regionNames.of(region)].filter((name): name is string => Boolean(name));
+    const names = [REGION_ALIASES[region], regionNames.of(region)].filter((name): name is string =>
+      Boolean(name),
+    );
     for (const name of names) {
       const found = byName.get(normalize(name));
       if (found) return found;

@@ -17,7 +17,15 @@ interface OtpDialogProps {
   onConfirm: (otp: string) => Promise<void>;
 }
 
-export function OtpDialog({ open, title, description, rule, confirmLabel = 'Confirm', onClose, onConfirm }: OtpDialogProps) {
+export function OtpDialog({
+  open,
+  title,
+  description,
+  rule,
+  confirmLabel = 'Confirm',
+  onClose,
+  onConfirm,
+}: OtpDialogProps) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -44,7 +52,14 @@ export function OtpDialog({ open, title, description, rule, confirmLabel = 'Conf
   };
 
   return (
-    <ConfirmDialog open={open} title={title} confirmLabel={confirmLabel} busy={busy} onCancel={close} onConfirm={() => void confirm()}>
+    <ConfirmDialog
+      open={open}
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={busy}
+      onCancel={close}
+      onConfirm={() => void confirm()}
+    >
       {description && <Text color="fg.muted">{description}</Text>}
       <OtpField
         value={otp}

@@ -11,7 +11,10 @@ export interface OtpFieldProps extends Omit<TextFieldProps, 'label' | 'onChange'
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
 }
 
-export const OtpField = forwardRef<HTMLInputElement, OtpFieldProps>(function OtpField({ label = 'OTP', onChange, ...props }, ref) {
+export const OtpField = forwardRef<HTMLInputElement, OtpFieldProps>(function OtpField(
+  { label = 'OTP', onChange, ...props },
+  ref,
+) {
   return (
     <TextField
       ref={ref}

@@ -20,7 +20,15 @@ interface PasswordPromptDialogProps {
   onEmpty?: () => void;
 }
 
-export function PasswordPromptDialog({ open, title, children, confirmLabel, onClose, onConfirm, onEmpty }: PasswordPromptDialogProps) {
+export function PasswordPromptDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onClose,
+  onConfirm,
+  onEmpty,
+}: PasswordPromptDialogProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -48,7 +56,14 @@ export function PasswordPromptDialog({ open, title, children, confirmLabel, onCl
   };
 
   return (
-    <ConfirmDialog open={open} title={title} confirmLabel={confirmLabel} busy={busy} onCancel={close} onConfirm={() => void confirm()}>
+    <ConfirmDialog
+      open={open}
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={busy}
+      onCancel={close}
+      onConfirm={() => void confirm()}
+    >
       {children}
       <PasswordField
         label="Transaction Password"

@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { Link, type LinkProps } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 
-export function AppLink({ to, children, ...props }: { to: string; children: ReactNode } & Omit<LinkProps, 'href'>) {
+export function AppLink({
+  to,
+  children,
+  ...props
+}: { to: string; children: ReactNode } & Omit<LinkProps, 'href'>) {
   return (
     <Link asChild colorPalette="teal" color="colorPalette.fg" fontWeight="medium" {...props}>
       <RouterLink to={to}>{children}</RouterLink>

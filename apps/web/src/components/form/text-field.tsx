@@ -41,29 +41,28 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 });
 
 /** A password input with a show/hide toggle (named without "password" so label look-ups stay unique). */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'endElement'>>(function PasswordField(
-  props,
-  ref,
-) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextField
-      ref={ref}
-      type={visible ? 'text' : 'password'}
-      autoComplete="current-password"
-      endElement={
-        <IconButton
-          aria-label={visible ? 'Hide characters' : 'Show characters'}
-          aria-pressed={visible}
-          variant="ghost"
-          size="xs"
-          me="-2"
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? <LuEyeOff /> : <LuEye />}
-        </IconButton>
-      }
-      {...props}
-    />
-  );
-});
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'endElement'>>(
+  function PasswordField(props, ref) {
+    const [visible, setVisible] = useState(false);
+    return (
+      <TextField
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        autoComplete="current-password"
+        endElement={
+          <IconButton
+            aria-label={visible ? 'Hide characters' : 'Show characters'}
+            aria-pressed={visible}
+            variant="ghost"
+            size="xs"
+            me="-2"
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? <LuEyeOff /> : <LuEye />}
+          </IconButton>
+        }
+        {...props}
+      />
+    );
+  },
+);

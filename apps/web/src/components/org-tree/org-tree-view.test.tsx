@@ -14,7 +14,11 @@ const renderOrg = (orgData: OrgData | null | undefined) =>
 const orgData: OrgData = {
   ceo: { name: 'Ada Lovelace', title: 'Chief Executive Officer', email: 'ada@example.com' },
   departments: [
-    { name: 'Engineering', head: { name: 'Grace Hopper', title: 'CTO' }, members: [{ name: 'Linus T', title: 'Engineer', email: 'linus@example.com' }] },
+    {
+      name: 'Engineering',
+      head: { name: 'Grace Hopper', title: 'CTO' },
+      members: [{ name: 'Linus T', title: 'Engineer', email: 'linus@example.com' }],
+    },
     { name: 'Finance', members: [] },
   ],
 };
@@ -47,7 +51,10 @@ describe('OrgTreeView', () => {
     const head = await within(tree).findByRole('treeitem', { name: /^Grace Hopper\b/ });
     expect(head).toHaveAttribute('aria-level', '3');
     expect(within(tree).getByRole('treeitem', { name: /^Linus T\b/ })).toHaveAttribute('aria-level', '3');
-    expect(within(tree).getByRole('treeitem', { name: /^Engineering\b/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(tree).getByRole('treeitem', { name: /^Engineering\b/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
 
     const details = screen.getByTestId('org-node-details');
     expect(details).toHaveTextContent('Hover or focus a node to see its details.');

@@ -35,10 +35,15 @@ const peopleOf = (department: OrgDepartment) => [
   ...(department.members ?? []).map((person) => ({ person, head: false })),
 ];
 
-const nameOf = (node: TreeNode<OrgNodeData>) => (node.data.kind === 'department' ? node.data.department.name : node.data.person.name);
+const nameOf = (node: TreeNode<OrgNodeData>) =>
+  node.data.kind === 'department' ? node.data.department.name : node.data.person.name;
 
 function departmentNode(department: OrgDepartment, index: number): TreeNode<OrgNodeData> {
-  return { id: `department-${index}`, data: { kind: 'department', department, index }, expandable: peopleOf(department).length > 0 };
+  return {
+    id: `department-${index}`,
+    data: { kind: 'department', department, index },
+    expandable: peopleOf(department).length > 0,
+  };
 }
 
 function NodeContent({ row }: { row: FlatRow<OrgNodeData> }) {
@@ -80,7 +85,13 @@ function NodeDetails({ node }: { node: TreeNode<OrgNodeData> | null }) {
       <Heading as="h3" size="sm">
         {nameOf(node)}{' '}
         <Badge colorPalette="teal" ms="1">
-          {data.kind === 'ceo' ? 'CEO' : data.kind === 'department' ? 'Department' : data.head ? 'Head' : 'Member'}
+          {data.kind === 'ceo'
+            ? 'CEO'
+            : data.kind === 'department'
+              ? 'Department'
+              : data.head
+                ? 'Head'
+                : 'Member'}
         </Badge>
       </Heading>
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1" fontSize="sm">
@@ -99,11 +110,24 @@ function NodeDetails({ node }: { node: TreeNode<OrgNodeData> | null }) {
   );
 }
 
-export function OrgTreeView({ orgData, label = 'Organisation tree' }: { orgData: OrgData | null | undefined; label?: string }) {
+export function OrgTreeView({
+  orgData,
+  label = 'Organisation tree',
+}: {
+  orgData: OrgData | null | undefined;
+  label?: string;
+}) {
   const ceo = orgData?.ceo;
   const departments = orgData?.departments;
   const root = useMemo<TreeNode<OrgNodeData> | null>(
-    () => (ceo ? { id: 'ceo', data: { kind: 'ceo', person: ceo, departments: departments?.length ?? 0 }, expandable: Boolean(departments?.length) } : null),
+    () =>
+      ceo
+        ? {
+            id: 'ceo',
+            data: { kind: 'ceo', person: ceo, departments: departments?.length ?? 0 },
+            expandable: Boolean(departments?.length),
+          }
+        : null,
     [ceo, departments],
   );
   const rootChildren = useMemo(() => (departments ?? []).map(departmentNode), [departments]);
@@ -129,14 +153,22 @@ export function OrgTreeView({ orgData, label = 'Organisation tree' }: { orgData:
           rootChildren={rootChildren}
           loadChildren={loadChildren}
           nameOf={nameOf}
-          paletteOf={(row) => (row.node.data.kind === 'ceo' ? 'teal' : row.node.data.kind === 'department' ? 'purple' : 'gray')}
+          paletteOf={(row) =>
+            row.node.data.kind === 'ceo' ? 'teal' : row.node.data.kind === 'department' ? 'purple' : 'gray'
+          }
           rowData={(row) => ({ 'data-kind': row.node.data.kind })}
           renderContent={(row) => <NodeContent row={row} />}
           // Keep the last node's details while the pointer crosses gaps between rows.
           onActivate={(row) => row && setSelected(row.node)}
         />
       </Box>
-      <Card.Root variant="outline" w={{ base: 'full', lg: '72' }} flexShrink={0} aria-label="Node details" data-testid="org-node-details">
+      <Card.Root
+        variant="outline"
+        w={{ base: 'full', lg: '72' }}
+        flexShrink={0}
+        aria-label="Node details"
+        data-testid="org-node-details"
+      >
         <Card.Body>
           <NodeDetails node={selected} />
         </Card.Body>

@@ -29,14 +29,21 @@ export interface LevelRowFacts {
   Received_Amount: number;
 }
 
-export const PROVIDER_HAS_NO_DETAILS = 'The provider does not offer payout details: the row shows all it gives (amount, type, date).';
+export const PROVIDER_HAS_NO_DETAILS =
+  'The provider does not offer payout details: the row shows all it gives (amount, type, date).';
 
 /** The "Why?" button of a payout row and its dialog. */
 export function PayoutDetailsButton({ transId, levelRow }: { transId: string; levelRow?: LevelRowFacts }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="xs" variant="outline" colorPalette="teal" onClick={() => setOpen(true)} aria-label={`Why this payout: ${transId}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="teal"
+        onClick={() => setOpen(true)}
+        aria-label={`Why this payout: ${transId}`}
+      >
         <LuCircleHelp />
         Why?
       </Button>
@@ -52,14 +59,25 @@ export function PayoutDetailsButton({ transId, levelRow }: { transId: string; le
 function PayoutDetailsBody({ transId, levelRow }: { transId: string; levelRow?: LevelRowFacts }) {
   const trpc = useTRPC();
   const served = hasCapability(useConfig(), 'payout_details');
-  const details = useQuery({ ...trpc['earning.view_payout_details'].queryOptions({ trans_id: transId }), enabled: served, retry: false });
+  const details = useQuery({
+    ...trpc['earning.view_payout_details'].queryOptions({ trans_id: transId }),
+    enabled: served,
+    retry: false,
+  });
   if (!served) {
     if (levelRow) return <LevelFromRow row={levelRow} />;
     return <Text data-testid="payout-details-unavailable">{PROVIDER_HAS_NO_DETAILS}</Text>;
   }
   if (details.isPending) return <Skeleton height="10rem" aria-label="Loading payout details" />;
   const success = recordOf(details.data)?.Success as PayoutDetails | undefined;
-  if (details.isError || !success) return <Unavailable what="payout details" retrying={details.isFetching} onRetry={() => void details.refetch()} />;
+  if (details.isError || !success)
+    return (
+      <Unavailable
+        what="payout details"
+        retrying={details.isFetching}
+        onRetry={() => void details.refetch()}
+      />
+    );
   return <PayoutExplained d={success} />;
 }
 
@@ -90,7 +108,10 @@ function CapLines({ d }: { d: PayoutDetails }) {
     ['Received', `${formatMoney(d.Received)} to ${d.Wallet}`],
   ];
   if (d.Cap_Headroom_Before !== null && d.Cap_Headroom_After !== null)
-    rows.push(['Cap room before', formatMoney(d.Cap_Headroom_Before)], ['Cap room after', formatMoney(d.Cap_Headroom_After)]);
+    rows.push(
+      ['Cap room before', formatMoney(d.Cap_Headroom_Before)],
+      ['Cap room after', formatMoney(d.Cap_Headroom_After)],
+    );
   return <SummaryList rows={rows} />;
 }
 
@@ -100,8 +121,9 @@ function PayoutExplained({ d }: { d: PayoutDetails }) {
       {d.Binary && <BinaryLegs d={d} b={d.Binary} />}
       {d.Level && (
         <Text>
-          {d.Type === 'Direct' ? 'Direct income' : `Level ${d.Level.Level} income`}: {formatPercent(d.Level.Percentage)} of {d.Level.From}&rsquo;s{' '}
-          {formatMoney(d.Level.Subs_Amount)} purchase ({d.Level.Transaction_ID}).
+          {d.Type === 'Direct' ? 'Direct income' : `Level ${d.Level.Level} income`}:{' '}
+          {formatPercent(d.Level.Percentage)} of {d.Level.From}&rsquo;s {formatMoney(d.Level.Subs_Amount)}{' '}
+          purchase ({d.Level.Transaction_ID}).
         </Text>
       )}
       {d.ROI && (
@@ -129,7 +151,11 @@ function PayoutExplained({ d }: { d: PayoutDetails }) {
           </Table.Root>
         </Stack>
       )}
-      {d.Rank && <Text>One-time reward for reaching the {d.Rank.Rank} rank (rank rewards are not bounded by the 3x cap).</Text>}
+      {d.Rank && (
+        <Text>
+          One-time reward for reaching the {d.Rank.Rank} rank (rank rewards are not bounded by the 3x cap).
+        </Text>
+      )}
       <CapLines d={d} />
     </Stack>
   );
@@ -146,7 +172,8 @@ function BinaryLegs({ d, b }: { d: PayoutDetails; b: NonNullable<PayoutDetails['
   return (
     <Stack gap="2">
       <Text>
-        Binary matching of {b.Business_Date}: {formatMoney(b.Matched)} matched, {b.Percentage}% of it is {formatMoney(d.Expected)}.
+        Binary matching of {b.Business_Date}: {formatMoney(b.Matched)} matched, {b.Percentage}% of it is{' '}
+        {formatMoney(d.Expected)}.
       </Text>
       <Table.Root size="sm" variant="outline" aria-label="Legs before and after the run">
         <Table.Header>

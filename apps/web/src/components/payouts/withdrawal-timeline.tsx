@@ -28,7 +28,13 @@ export function WithdrawalTimelineButton({ row }: { row: WithdrawalRowFacts }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="xs" variant="outline" colorPalette="teal" onClick={() => setOpen(true)} aria-label={`Track withdrawal ${row.TransID}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="teal"
+        onClick={() => setOpen(true)}
+        aria-label={`Track withdrawal ${row.TransID}`}
+      >
         <LuListChecks />
         Track
       </Button>
@@ -51,13 +57,30 @@ interface Step {
 function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
   const trpc = useTRPC();
   const served = hasCapability(useConfig(), 'withdrawal_timeline');
-  const timeline = useQuery({ ...trpc['withdraw.view_withdrawal_timeline'].queryOptions({ trans_id: row.TransID }), enabled: served, retry: false });
+  const timeline = useQuery({
+    ...trpc['withdraw.view_withdrawal_timeline'].queryOptions({ trans_id: row.TransID }),
+    enabled: served,
+    retry: false,
+  });
   if (!served) return <FromStatusWord row={row} />;
   if (timeline.isPending) return <Skeleton height="8rem" aria-label="Loading the withdrawal timeline" />;
   const t = recordOf(timeline.data)?.Success as WithdrawalTimeline | undefined;
-  if (timeline.isError || !t) return <Unavailable what="withdrawal timeline" retrying={timeline.isFetching} onRetry={() => void timeline.refetch()} />;
-  const steps: Step[] = t.Steps.map((s) => ({ label: s.Step, at: s.DateTime, detail: s.Detail, tone: s.Step === 'Rejected' ? 'bad' : 'done' }));
-  if (t.Status === 'PENDING') steps.push({ label: 'Approval', at: null, detail: 'Waiting for approval', tone: 'waiting' });
+  if (timeline.isError || !t)
+    return (
+      <Unavailable
+        what="withdrawal timeline"
+        retrying={timeline.isFetching}
+        onRetry={() => void timeline.refetch()}
+      />
+    );
+  const steps: Step[] = t.Steps.map((s) => ({
+    label: s.Step,
+    at: s.DateTime,
+    detail: s.Detail,
+    tone: s.Step === 'Rejected' ? 'bad' : 'done',
+  }));
+  if (t.Status === 'PENDING')
+    steps.push({ label: 'Approval', at: null, detail: 'Waiting for approval', tone: 'waiting' });
   return (
     <Stack gap="4" data-testid="withdrawal-timeline">
       <Steps steps={steps} />
@@ -65,16 +88,34 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
         rows={[
           ['Amount', formatMoney(t.Amount)],
           ['Fee', formatMoney(t.Fee)],
-          ...(t.Status === 'REJECTED' ? [] : [[t.Status === 'APPROVED' ? 'Sent' : 'To be sent', formatMoney(t.Net_Amount)] as const]),
-          ['To', <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">{t.Address}</Text>],
+          ...(t.Status === 'REJECTED'
+            ? []
+            : [[t.Status === 'APPROVED' ? 'Sent' : 'To be sent', formatMoney(t.Net_Amount)] as const]),
+          [
+            'To',
+            <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">
+              {t.Address}
+            </Text>,
+          ],
         ]}
       />
       {t.Explorer_Url && t.Tx_Hash && (
-        <Link href={t.Explorer_Url} target="_blank" rel="noopener noreferrer" colorPalette="teal" fontSize="sm" overflowWrap="anywhere">
+        <Link
+          href={t.Explorer_Url}
+          target="_blank"
+          rel="noopener noreferrer"
+          colorPalette="teal"
+          fontSize="sm"
+          overflowWrap="anywhere"
+        >
           Transaction {t.Tx_Hash.slice(0, 10)}…{t.Tx_Hash.slice(-8)} on BscScan <LuExternalLink />
         </Link>
       )}
-      {t.Status === 'APPROVED' && !t.Tx_Hash && <Text fontSize="sm" color="fg.muted">No transaction hash was recorded for this payout.</Text>}
+      {t.Status === 'APPROVED' && !t.Tx_Hash && (
+        <Text fontSize="sm" color="fg.muted">
+          No transaction hash was recorded for this payout.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -82,15 +123,25 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
 /** The provider answers one status word: the request's time is the row's, nothing else is known. */
 function FromStatusWord({ row }: { row: WithdrawalRowFacts }) {
   const word = row.Status.toLowerCase();
-  const steps: Step[] = [{ label: 'Requested', at: row.DateTime, detail: `${formatMoney(row.Amount)} requested`, tone: 'done' }];
-  if (word === 'pending') steps.push({ label: 'Approval', at: null, detail: 'Waiting for approval', tone: 'waiting' });
-  else if (word === 'rejected') steps.push({ label: 'Rejected', at: null, detail: 'Rejected; the amount is refunded to the Withdrawal wallet (see the Withdrawal Refund row)', tone: 'bad' });
+  const steps: Step[] = [
+    { label: 'Requested', at: row.DateTime, detail: `${formatMoney(row.Amount)} requested`, tone: 'done' },
+  ];
+  if (word === 'pending')
+    steps.push({ label: 'Approval', at: null, detail: 'Waiting for approval', tone: 'waiting' });
+  else if (word === 'rejected')
+    steps.push({
+      label: 'Rejected',
+      at: null,
+      detail: 'Rejected; the amount is refunded to the Withdrawal wallet (see the Withdrawal Refund row)',
+      tone: 'bad',
+    });
   else steps.push({ label: 'Approved and paid', at: null, detail: `Status: ${row.Status}`, tone: 'done' });
   return (
     <Stack gap="4" data-testid="withdrawal-timeline">
       <Steps steps={steps} />
       <Text fontSize="sm" color="fg.muted" data-testid="timeline-from-status">
-        Built from the row&rsquo;s status: the provider gives no timeline, so times after the request and the transaction hash are not shown.
+        Built from the row&rsquo;s status: the provider gives no timeline, so times after the request and the
+        transaction hash are not shown.
       </Text>
     </Stack>
   );
@@ -102,7 +153,14 @@ function Steps({ steps }: { steps: readonly Step[] }) {
   return (
     <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Timeline">
       {steps.map((s) => (
-        <Stack as="li" key={s.label} gap="0.5" borderStartWidth="3px" borderColor={`${TONE_PALETTE[s.tone]}.solid`} ps="3">
+        <Stack
+          as="li"
+          key={s.label}
+          gap="0.5"
+          borderStartWidth="3px"
+          borderColor={`${TONE_PALETTE[s.tone]}.solid`}
+          ps="3"
+        >
           <Stack direction="row" gap="2" align="center" flexWrap="wrap">
             <Badge colorPalette={TONE_PALETTE[s.tone]} variant="subtle">
               {s.label}

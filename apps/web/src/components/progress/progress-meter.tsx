@@ -15,7 +15,14 @@ export interface ProgressMeterProps {
   colorPalette?: string;
 }
 
-export function ProgressMeter({ label, value, max, format, help, colorPalette = 'teal' }: ProgressMeterProps) {
+export function ProgressMeter({
+  label,
+  value,
+  max,
+  format,
+  help,
+  colorPalette = 'teal',
+}: ProgressMeterProps) {
   // A requirement of 0 is met; the bar never runs past its end.
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 100;
   const figures = `${format(value)} of ${format(max)}`;

@@ -28,9 +28,17 @@ export interface RankFigures {
 export function useRankFigures(enabled = true): { figures: RankFigures | undefined; isPending: boolean } {
   const trpc = useTRPC();
   const served = hasCapability(useConfig(), 'rank_progress');
-  const progress = useQuery({ ...trpc['rank.view_rank_progress'].queryOptions({}), enabled: enabled && served, retry: false });
+  const progress = useQuery({
+    ...trpc['rank.view_rank_progress'].queryOptions({}),
+    enabled: enabled && served,
+    retry: false,
+  });
   const volume = useQuery({
-    ...trpc['rank.view_rank_qualification'].queryOptions({ pageNo: 1, pageSize: 1, path: contract['rank.view_rank_qualification'].path }),
+    ...trpc['rank.view_rank_qualification'].queryOptions({
+      pageNo: 1,
+      pageSize: 1,
+      path: contract['rank.view_rank_qualification'].path,
+    }),
     enabled: enabled && !served,
     retry: false,
   });
@@ -39,7 +47,11 @@ export function useRankFigures(enabled = true): { figures: RankFigures | undefin
     return {
       isPending: progress.isPending,
       figures: success
-        ? { left: numberOf(success.Left_Volume) ?? 0, right: numberOf(success.Right_Volume) ?? 0, leaders: numberOf(success.Qualified_Leaders) }
+        ? {
+            left: numberOf(success.Left_Volume) ?? 0,
+            right: numberOf(success.Right_Volume) ?? 0,
+            leaders: numberOf(success.Qualified_Leaders),
+          }
         : undefined,
     };
   }
@@ -48,7 +60,13 @@ export function useRankFigures(enabled = true): { figures: RankFigures | undefin
   const newest = listOf(recordOf(volume.data)?.Success)[0];
   return {
     isPending: volume.isPending,
-    figures: volume.data ? { left: numberOf(newest?.Left_Total) ?? 0, right: numberOf(newest?.Right_Total) ?? 0, leaders: undefined } : undefined,
+    figures: volume.data
+      ? {
+          left: numberOf(newest?.Left_Total) ?? 0,
+          right: numberOf(newest?.Right_Total) ?? 0,
+          leaders: undefined,
+        }
+      : undefined,
   };
 }
 
@@ -80,7 +98,11 @@ export function meetsRank(figures: RankFigures, rank: Record<string, unknown>): 
  * promotes to the highest such rank and pays each reward, at its next run) and the first rank they
  * do not meet, the one to make progress toward (undefined: every rank is met or held).
  */
-export function rankStanding(ranks: readonly Record<string, unknown>[], current: string, figures: RankFigures | undefined) {
+export function rankStanding(
+  ranks: readonly Record<string, unknown>[],
+  current: string,
+  figures: RankFigures | undefined,
+) {
   const after = ranksAfter(ranks, current);
   if (!figures) return { reached: [], next: after[0] };
   const reached: Record<string, unknown>[] = [];
@@ -100,7 +122,8 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
   const { figures, isPending } = useRankFigures();
   const ranks = listOf(recordOf(ranksQuery.data)?.Success).filter((rank) => textOf(rank.Rank) !== '');
   const current = textOf(recordOf(recordOf(currentQuery.data)?.Success)?.Rank) || DEFAULT_RANK;
-  const { reached, next } = ranks.length > 0 ? rankStanding(ranks, current, figures) : { reached: [], next: undefined };
+  const { reached, next } =
+    ranks.length > 0 ? rankStanding(ranks, current, figures) : { reached: [], next: undefined };
   const loading = ranksQuery.isPending || currentQuery.isPending || isPending;
   // Ranks the figures already meet are awarded by the next rank run: said, not drawn as full bars.
   const awaiting = reached.length > 0 ? textOf(reached[reached.length - 1]!.Rank) : undefined;
@@ -122,7 +145,12 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
   }
   const leadersNeeded = next ? leadersRequiredBy(next) : 0;
   return (
-    <Card.Root variant="outline" as="section" aria-label="Progress to the next rank" data-testid="next-rank-progress">
+    <Card.Root
+      variant="outline"
+      as="section"
+      aria-label="Progress to the next rank"
+      data-testid="next-rank-progress"
+    >
       <Card.Body gap="4">
         <Heading as={headingLevel} size="md">
           {next ? `Progress to ${textOf(next.Rank)}` : 'Progress to the next rank'}
@@ -136,18 +164,35 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
         ) : (
           <Stack gap="4">
             {awaitingNote}
-            <ProgressMeter label="Left volume" value={figures.left} max={numberOf(next.Left_Volune) ?? 0} format={formatMoney} />
-            <ProgressMeter label="Right volume" value={figures.right} max={numberOf(next.Right_Volume) ?? 0} format={formatMoney} />
+            <ProgressMeter
+              label="Left volume"
+              value={figures.left}
+              max={numberOf(next.Left_Volune) ?? 0}
+              format={formatMoney}
+            />
+            <ProgressMeter
+              label="Right volume"
+              value={figures.right}
+              max={numberOf(next.Right_Volume) ?? 0}
+              format={formatMoney}
+            />
             {/* A rank that asks no leaders gets no meter: "64 of 0" drawn as a full bar measures nothing. */}
             {leadersNeeded === 0 ? (
               <Text fontSize="sm" color="fg.muted" data-testid="next-rank-leaders">
                 No qualified leaders needed for {textOf(next.Rank)}.
               </Text>
             ) : figures.leaders !== undefined ? (
-              <ProgressMeter label="Qualified leaders" value={figures.leaders} max={leadersNeeded} format={formatNumber} colorPalette="purple" />
+              <ProgressMeter
+                label="Qualified leaders"
+                value={figures.leaders}
+                max={leadersNeeded}
+                format={formatNumber}
+                colorPalette="purple"
+              />
             ) : (
               <Text fontSize="sm" color="fg.muted" data-testid="next-rank-leaders">
-                Qualified leaders needed: {formatNumber(leadersNeeded)} (directs with their own left and right direct referrals).
+                Qualified leaders needed: {formatNumber(leadersNeeded)} (directs with their own left and right
+                direct referrals).
               </Text>
             )}
           </Stack>

@@ -20,7 +20,15 @@ export default function DashboardLayout() {
       <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
       <Flex direction="column" flex="1" minW="0">
         <Header onOpenMenu={() => setMenuOpen(true)} />
-        <Box as="main" flex="1" px={{ base: '4', md: '6' }} py={{ base: '5', md: '8' }} maxW="7xl" width="full" mx="auto">
+        <Box
+          as="main"
+          flex="1"
+          px={{ base: '4', md: '6' }}
+          py={{ base: '5', md: '8' }}
+          maxW="7xl"
+          width="full"
+          mx="auto"
+        >
           <Suspense fallback={<FullScreenSpinner />}>
             <Outlet />
           </Suspense>

@@ -27,7 +27,10 @@ describe('header balance on the package page', () => {
   });
 
   it('says "Unavailable" when the answer holds no Deposit wallet', async () => {
-    renderSignedIn('/dashboard/package', { ...packages, 'wallet.view_all_wallets_details': () => ({ Success: null }) });
+    renderSignedIn('/dashboard/package', {
+      ...packages,
+      'wallet.view_all_wallets_details': () => ({ Success: null }),
+    });
     await waitFor(() => expect(balance()).toHaveTextContent('Unavailable'));
   });
 
@@ -46,7 +49,10 @@ describe('header balance on the package page', () => {
 });
 
 describe('referral links on phones', () => {
-  const original = { share: Object.getOwnPropertyDescriptor(navigator, 'share'), clipboard: Object.getOwnPropertyDescriptor(navigator, 'clipboard') };
+  const original = {
+    share: Object.getOwnPropertyDescriptor(navigator, 'share'),
+    clipboard: Object.getOwnPropertyDescriptor(navigator, 'clipboard'),
+  };
   afterEach(() => {
     for (const key of ['share', 'clipboard'] as const) {
       const descriptor = original[key];
@@ -59,7 +65,9 @@ describe('referral links on phones', () => {
 
   /** Opens the header's share menu from the keyboard and chooses a leg (as a phone's screen reader would). */
   async function chooseLeg(name: 'Left-leg link' | 'Right-leg link') {
-    const trigger = await within(await screen.findByRole('banner')).findByRole('button', { name: 'Share referral link' });
+    const trigger = await within(await screen.findByRole('banner')).findByRole('button', {
+      name: 'Share referral link',
+    });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('menuitem', { name });
@@ -98,7 +106,12 @@ describe('referral links on phones', () => {
 });
 
 describe('notifications bell', () => {
-  const note = (n: number, minute: number) => ({ Message: `Message ${n}`, DateTime: `2026-11-20T10:${String(minute).padStart(2, '0')}:00Z`, TransID: `N${n}`, Type: 'level_income' });
+  const note = (n: number, minute: number) => ({
+    Message: `Message ${n}`,
+    DateTime: `2026-11-20T10:${String(minute).padStart(2, '0')}:00Z`,
+    TransID: `N${n}`,
+    Type: 'level_income',
+  });
   /** Newest first, as the provider answers: N7 (10:07) … N1 (10:01). */
   const notes = [7, 6, 5, 4, 3, 2, 1].map((n) => note(n, n));
   const notificationHandlers = (list: () => unknown[] = () => notes) => ({
@@ -106,7 +119,8 @@ describe('notifications bell', () => {
     'notification.total_view_notification': () => ({ Success: list().length }),
   });
   const bell = () => within(header()).getByTestId('notification-bell');
-  const markerOf = (username: string) => JSON.parse(localStorage.getItem(`notificationsSeen:${username}`) ?? 'null');
+  const markerOf = (username: string) =>
+    JSON.parse(localStorage.getItem(`notificationsSeen:${username}`) ?? 'null');
   afterEach(() => localStorage.clear());
 
   it('counts every notification when the list was never opened on this device', async () => {
@@ -117,25 +131,49 @@ describe('notifications bell', () => {
 
   it('shows a page-full of new ones as 20+', async () => {
     const many = Array.from({ length: 20 }, (_, i) => note(100 - i, 59 - i));
-    renderSignedIn('/dashboard/wallets', notificationHandlers(() => many));
+    renderSignedIn(
+      '/dashboard/wallets',
+      notificationHandlers(() => many),
+    );
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 20+ unread'));
   });
 
   it('counts those since the marker; Enter opens the latest 5, which clears the count; Escape closes and focus returns', async () => {
-    localStorage.setItem('notificationsSeen:demo', JSON.stringify({ time: notes[3]!.DateTime, id: notes[3]!.TransID }));
+    localStorage.setItem(
+      'notificationsSeen:demo',
+      JSON.stringify({ time: notes[3]!.DateTime, id: notes[3]!.TransID }),
+    );
     // Another member's marker on the same device changes nothing for demo.
-    localStorage.setItem('notificationsSeen:other', JSON.stringify({ time: notes[0]!.DateTime, id: notes[0]!.TransID }));
+    localStorage.setItem(
+      'notificationsSeen:other',
+      JSON.stringify({ time: notes[0]!.DateTime, id: notes[0]!.TransID }),
+    );
     renderSignedIn('/dashboard/wallets', notificationHandlers());
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 3 unread'));
     bell().focus();
     await userEvent.keyboard('{Enter}');
     const latest = await screen.findByTestId('bell-latest');
     const items = within(latest).getAllByRole('menuitem').slice(0, -1);
-    expect(items.map((item) => within(item).getByText(/^Message/).textContent)).toEqual(['Message 7', 'Message 6', 'Message 5', 'Message 4', 'Message 3']);
+    expect(items.map((item) => within(item).getByText(/^Message/).textContent)).toEqual([
+      'Message 7',
+      'Message 6',
+      'Message 5',
+      'Message 4',
+      'Message 3',
+    ]);
     expect(items[0]).toHaveAttribute('href', '/dashboard/notification');
-    expect(items.map((item) => within(item).queryByText('New') !== null)).toEqual([true, true, true, false, false]);
+    expect(items.map((item) => within(item).queryByText('New') !== null)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(within(items[0]!).getByText('level income')).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: 'View all notifications' })).toHaveAttribute('href', '/dashboard/notification');
+    expect(screen.getByRole('menuitem', { name: 'View all notifications' })).toHaveAttribute(
+      'href',
+      '/dashboard/notification',
+    );
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));
     expect(markerOf('demo')).toEqual({ time: notes[0]!.DateTime, id: 'N7' });
     await userEvent.keyboard('{Escape}');
@@ -148,10 +186,16 @@ describe('notifications bell', () => {
     const sameSecond = { ...note(8, 7), TransID: 'N8' };
     localStorage.setItem('notificationsSeen:demo', JSON.stringify({ time: notes[0]!.DateTime, id: 'N7' }));
     const list = [sameSecond, ...notes];
-    renderSignedIn('/dashboard/wallets', notificationHandlers(() => list));
+    renderSignedIn(
+      '/dashboard/wallets',
+      notificationHandlers(() => list),
+    );
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
     cleanup();
-    renderSignedIn('/dashboard/notification', notificationHandlers(() => list));
+    renderSignedIn(
+      '/dashboard/notification',
+      notificationHandlers(() => list),
+    );
     expect(await screen.findByText('Message 8')).toBeInTheDocument();
     await waitFor(() => expect(markerOf('demo')).toEqual({ time: sameSecond.DateTime, id: 'N8' }));
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications'));

@@ -1,5 +1,17 @@
 /** Shell header: menu (mobile), package balance, referral links, notifications bell, theme toggle, the avatar's account menu and logout. */
-import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTheme } from 'next-themes';
 import { LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
@@ -32,14 +44,27 @@ function PackageBalance() {
   );
   if (isPending)
     return (
-      <HStack gap="2" fontSize={{ base: 'xs', sm: 'md' }} flexWrap="wrap" rowGap="0" data-testid="package-balance" aria-busy="true">
+      <HStack
+        gap="2"
+        fontSize={{ base: 'xs', sm: 'md' }}
+        flexWrap="wrap"
+        rowGap="0"
+        data-testid="package-balance"
+        aria-busy="true"
+      >
         {label}
         <Skeleton height="1em" width="5rem" aria-label="Loading the balance" />
       </HStack>
     );
   if (!deposit)
     return (
-      <HStack gap="2" fontSize={{ base: 'xs', sm: 'md' }} flexWrap="wrap" rowGap="1" data-testid="package-balance">
+      <HStack
+        gap="2"
+        fontSize={{ base: 'xs', sm: 'md' }}
+        flexWrap="wrap"
+        rowGap="1"
+        data-testid="package-balance"
+      >
         {label}
         <Unavailable what="Available balance" onRetry={() => void refetch()} retrying={isFetching} />
       </HStack>
@@ -58,13 +83,24 @@ function PackageBalance() {
       width="fit-content"
       px="2"
       borderRadius="md"
-      _before={{ content: '""', position: 'absolute', inset: '0', zIndex: '-1', borderRadius: 'inherit', bg: 'teal.subtle', animation: 'pulse 2s ease-in-out infinite' }}
+      _before={{
+        content: '""',
+        position: 'absolute',
+        inset: '0',
+        zIndex: '-1',
+        borderRadius: 'inherit',
+        bg: 'teal.subtle',
+        animation: 'pulse 2s ease-in-out infinite',
+      }}
       _motionReduce={{ _before: { animation: 'none' } }}
       aria-live="polite"
       data-testid="package-balance"
     >
       {/* Two unbreakable halves: on a phone the figure drops under the label instead of splitting. */}
-      {label} <Box as="span" whiteSpace="nowrap">{formatMoney(deposit.Available)}</Box>
+      {label}{' '}
+      <Box as="span" whiteSpace="nowrap">
+        {formatMoney(deposit.Available)}
+      </Box>
     </Text>
   );
 }
@@ -77,10 +113,20 @@ function ReferralButtons({ username }: { username: string }) {
   };
   return (
     <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
-      <Button size="sm" variant="outline" onClick={() => copy('left')} title="Copy the left-leg registration link">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => copy('left')}
+        title="Copy the left-leg registration link"
+      >
         LEFT
       </Button>
-      <Button size="sm" variant="outline" onClick={() => copy('right')} title="Copy the right-leg registration link">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => copy('right')}
+        title="Copy the right-leg registration link"
+      >
         RIGHT
       </Button>
     </HStack>
@@ -94,7 +140,10 @@ function ReferralButtons({ username }: { username: string }) {
 function ReferralShareMenu({ username }: { username: string }) {
   const share = (side: Side) => {
     const url = referralLink(window.location.origin, username, side);
-    void shareOrCopy({ url, title: 'Join my team', text: `Register on the ${side} leg of ${username}'s team` }, MSG.copiedLink(url));
+    void shareOrCopy(
+      { url, title: 'Join my team', text: `Register on the ${side} leg of ${username}'s team` },
+      MSG.copiedLink(url),
+    );
   };
   return (
     <Box display={{ base: 'block', lg: 'none' }}>
@@ -131,7 +180,15 @@ export const ACCOUNT_LINKS = {
  * The avatar opens the account menu: profile, security, sessions (Settings), the theme and sign
  * out. Chakra's menu is already in the shell (the share menu), so it adds no library.
  */
-function AccountMenu({ username, email, onSignOut }: { username: string; email: string | undefined; onSignOut: () => void }) {
+function AccountMenu({
+  username,
+  email,
+  onSignOut,
+}: {
+  username: string;
+  email: string | undefined;
+  onSignOut: () => void;
+}) {
   const navigate = useNavigate();
   const { resolvedTheme, setTheme } = useTheme();
   const dark = resolvedTheme === 'dark';
@@ -143,7 +200,16 @@ function AccountMenu({ username, email, onSignOut }: { username: string; email: 
   return (
     <Menu.Root onSelect={({ value }) => select(value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" minW="0" height="auto" py="1" title={email ? `${username} · ${email}` : username} data-testid="avatar-menu">
+        <Button
+          variant="ghost"
+          size="sm"
+          px="1"
+          minW="0"
+          height="auto"
+          py="1"
+          title={email ? `${username} · ${email}` : username}
+          data-testid="avatar-menu"
+        >
           <HStack gap="3" minW="0">
             {/* The trigger is named by the member's name and email (its visible text); the initial is decoration. */}
             <Avatar.Root size="sm" colorPalette="teal" aria-hidden>
@@ -154,7 +220,13 @@ function AccountMenu({ username, email, onSignOut }: { username: string; email: 
               <Text fontWeight="semibold" truncate data-testid="header-username">
                 {username}
               </Text>
-              <Text fontSize="xs" color="fg.muted" truncate maxW={{ base: '8rem', md: '14rem' }} fontWeight="normal">
+              <Text
+                fontSize="xs"
+                color="fg.muted"
+                truncate
+                maxW={{ base: '8rem', md: '14rem' }}
+                fontWeight="normal"
+              >
                 {email}
               </Text>
             </Stack>
@@ -195,7 +267,13 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       top="0"
       zIndex="sticky"
     >
-      <IconButton aria-label="Open menu" variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }} onClick={onOpenMenu}>
+      <IconButton
+        aria-label="Open menu"
+        variant="ghost"
+        size="sm"
+        display={{ base: 'inline-flex', md: 'none' }}
+        onClick={onOpenMenu}
+      >
         <LuMenu />
       </IconButton>
       <Box flex="1" minW="0">

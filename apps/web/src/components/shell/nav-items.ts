@@ -45,12 +45,16 @@ const ICONS: Record<string, IconType> = {
   '/dashboard/support': LuLifeBuoy,
 };
 
-const withIcon = <T extends NavRoute>(route: T): T & { icon: IconType } => ({ ...route, icon: ICONS[route.path]! });
+const withIcon = <T extends NavRoute>(route: T): T & { icon: IconType } => ({
+  ...route,
+  icon: ICONS[route.path]!,
+});
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_ROUTES.map(withIcon);
 export const EXTRA_ROUTES = EXTRA_NAV_ROUTES.map(withIcon);
 
 export const P2P_ICON = LuArrowLeftRight;
 
-export const headingFor = (item: Pick<NavItem, 'heading'>, username: string) => item.heading.replace('{username}', username);
+export const headingFor = (item: Pick<NavItem, 'heading'>, username: string) =>
+  item.heading.replace('{username}', username);
 export const navItemByPath = (path: string) => NAV_ITEMS.find((item) => item.path === path);

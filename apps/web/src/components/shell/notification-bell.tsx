@@ -10,14 +10,20 @@ import { Link } from 'react-router';
 import { LuBell } from 'react-icons/lu';
 import { MSG, formatDateTime, humanizeType } from '@md/shared';
 import { textOf } from '@/lib/guards.ts';
-import { countUnread, markNotificationsSeen, useLatestNotifications, useSeenMarker } from '@/lib/notifications-seen.ts';
+import {
+  countUnread,
+  markNotificationsSeen,
+  useLatestNotifications,
+  useSeenMarker,
+} from '@/lib/notifications-seen.ts';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
 
 /** How many the popover lists; the rest are on the Notifications page. */
 export const BELL_LATEST = 5;
 export const NOTIFICATIONS_PATH = '/dashboard/notification';
 
-export const bellLabel = (count: number, more: boolean) => (count > 0 ? `Notifications, ${count}${more ? '+' : ''} unread` : 'Notifications');
+export const bellLabel = (count: number, more: boolean) =>
+  count > 0 ? `Notifications, ${count}${more ? '+' : ''} unread` : 'Notifications';
 
 export function NotificationBell({ username }: { username: string }) {
   const painted = useAfterFirstPaint();
@@ -50,11 +56,27 @@ export function NotificationBell({ username }: { username: string }) {
       unmountOnExit
     >
       <Menu.Trigger asChild>
-        <IconButton aria-label={label} title={label} variant="ghost" size="sm" position="relative" data-testid="notification-bell">
+        <IconButton
+          aria-label={label}
+          title={label}
+          variant="ghost"
+          size="sm"
+          position="relative"
+          data-testid="notification-bell"
+        >
           <LuBell />
           {count > 0 && (
             <Float placement="top-end" offset="1.5">
-              <Badge size="xs" variant="solid" colorPalette="red" borderRadius="full" minW="4" justifyContent="center" px="1" aria-hidden="true">
+              <Badge
+                size="xs"
+                variant="solid"
+                colorPalette="red"
+                borderRadius="full"
+                minW="4"
+                justifyContent="center"
+                px="1"
+                aria-hidden="true"
+              >
                 {count > 99 ? '99+' : `${count}${more ? '+' : ''}`}
               </Badge>
             </Float>
@@ -63,7 +85,12 @@ export function NotificationBell({ username }: { username: string }) {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content w={{ base: 'calc(100vw - 1rem)', sm: 'sm' }} maxW="sm" aria-label="Notifications" data-testid="bell-latest">
+          <Menu.Content
+            w={{ base: 'calc(100vw - 1rem)', sm: 'sm' }}
+            maxW="sm"
+            aria-label="Notifications"
+            data-testid="bell-latest"
+          >
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel fontSize="sm">Notifications</Menu.ItemGroupLabel>
               {latest.length === 0 && (
@@ -72,7 +99,13 @@ export function NotificationBell({ username }: { username: string }) {
                 </Text>
               )}
               {latest.map((entry, index) => (
-                <Menu.Item key={`${textOf(entry.TransID)}-${index}`} value={`notification-${index}`} asChild display="block" py="2">
+                <Menu.Item
+                  key={`${textOf(entry.TransID)}-${index}`}
+                  value={`notification-${index}`}
+                  asChild
+                  display="block"
+                  py="2"
+                >
                   <Link to={NOTIFICATIONS_PATH}>
                     <Stack direction="row" gap="2" align="center" mb="0.5" flexWrap="wrap">
                       <Badge colorPalette="teal" textTransform="capitalize" size="sm">

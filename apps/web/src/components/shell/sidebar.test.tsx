@@ -9,7 +9,12 @@ import { EXTRA_ROUTES, NAV_ITEMS } from './nav-items.ts';
 /** Every path the router answers (its catch-all aside). */
 function routerPaths(list: RouteObject[], base = ''): string[] {
   return list.flatMap((route) => {
-    const path = route.index || route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base}/${route.path}`;
+    const path =
+      route.index || route.path === undefined
+        ? base
+        : route.path.startsWith('/')
+          ? route.path
+          : `${base}/${route.path}`;
     const own = route.index || (route.path !== undefined && route.path !== '*') ? [path] : [];
     return [...own, ...routerPaths(route.children ?? [], path)];
   });
@@ -18,14 +23,26 @@ function routerPaths(list: RouteObject[], base = ''): string[] {
 const mainNav = () => document.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
 
 const profile = {
-  Username: 'demo', Name: 'Demo Member', Email: 'demo@example.com', Side: '0', Sponsor: null, Country: 'UK',
-  Created_On: '2025-01-01T00:00:00Z', Subscription: false, package: null, Transaction_Password: false, TOTP_Enabled: false,
+  Username: 'demo',
+  Name: 'Demo Member',
+  Email: 'demo@example.com',
+  Side: '0',
+  Sponsor: null,
+  Country: 'UK',
+  Created_On: '2025-01-01T00:00:00Z',
+  Subscription: false,
+  package: null,
+  Transaction_Password: false,
+  TOTP_Enabled: false,
   Wallet_Details: { Wallet_Address: null, Network: 'BEP.20' },
 };
 
 function signedIn(path: string) {
   localStorage.setItem('jwt', 'jwt-1');
-  localStorage.setItem('user', JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }));
+  localStorage.setItem(
+    'user',
+    JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }),
+  );
   return renderApp(path, { 'user.view_profile': () => ({ Success: [profile] }) });
 }
 
@@ -38,14 +55,30 @@ describe('sidebar and shell', () => {
     const items = [...NAV_ITEMS, ...EXTRA_ROUTES];
     expect(links.map((link) => link.textContent)).toEqual(items.map((item) => item.name));
     expect(links.map((link) => link.getAttribute('href'))).toEqual(items.map((item) => item.path));
-    expect(EXTRA_ROUTES.map((item) => item.name)).toEqual(['P2P Transfer', 'Withdraw', 'Timeline', 'Support']);
+    expect(EXTRA_ROUTES.map((item) => item.name)).toEqual([
+      'P2P Transfer',
+      'Withdraw',
+      'Timeline',
+      'Support',
+    ]);
     expect(mainNav().querySelector('section')).toHaveAccessibleName('More');
     const linkNamed = (name: string) => links.find((link) => link.textContent === name)!;
     expect(linkNamed('Dashboard').querySelector('[aria-current="page"]')).toBeNull();
     expect(linkNamed('Notification').querySelector('[aria-current="page"]')).not.toBeNull();
     expect(NAV_ITEMS.map((item) => item.name)).toEqual([
-      'Dashboard', 'Package', 'Wallets', 'Transaction', 'Deposit', 'Bonus', 'Volume', 'Binary Chart', 'Level Chart',
-      'Ranks & Rewards', 'History', 'Notification', 'Settings',
+      'Dashboard',
+      'Package',
+      'Wallets',
+      'Transaction',
+      'Deposit',
+      'Bonus',
+      'Volume',
+      'Binary Chart',
+      'Level Chart',
+      'Ranks & Rewards',
+      'History',
+      'Notification',
+      'Settings',
     ]);
   });
 
@@ -76,10 +109,14 @@ describe('sidebar and shell', () => {
     const link = (name: string) => [...mainNav().querySelectorAll('a')].find((a) => a.textContent === name)!;
     await userEvent.click(link('Support'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/support'));
-    expect(await screen.findByRole('heading', { name: 'Support', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Support', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await userEvent.click(link('Timeline'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/timeline'));
-    expect(await screen.findByRole('heading', { name: 'Timeline', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Timeline', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('renders stub pages with the sidebar heading, and the withdraw page as just "Withdraw"', async () => {

@@ -1,11 +1,28 @@
 /** The sidebar: a 16 rem column from 768 px up, a slide-in drawer below that closes on navigation. */
 import { useId } from 'react';
-import { Box, CloseButton, Drawer, Flex, Heading, Icon, Portal, Stack, Text, type HeadingProps } from '@chakra-ui/react';
+import {
+  Box,
+  CloseButton,
+  Drawer,
+  Flex,
+  Heading,
+  Icon,
+  Portal,
+  Stack,
+  Text,
+  type HeadingProps,
+} from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { SIDEBAR_WIDTH } from '@md/shared';
 import { EXTRA_ROUTES, NAV_ITEMS, type NavItem } from './nav-items.ts';
 
-function NavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: (() => void) | undefined }) {
+function NavLinks({
+  items,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  onNavigate?: (() => void) | undefined;
+}) {
   return (
     <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
       {items.map((item) => (
@@ -43,7 +60,16 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
     <Stack gap="4">
       <NavLinks items={NAV_ITEMS} onNavigate={onNavigate} />
       <Box as="section" aria-labelledby={moreId}>
-        <Text id={moreId} px="3" pb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+        <Text
+          id={moreId}
+          px="3"
+          pb="1"
+          fontSize="xs"
+          fontWeight="semibold"
+          textTransform="uppercase"
+          letterSpacing="wider"
+          color="fg.muted"
+        >
           More
         </Text>
         <NavLinks items={EXTRA_ROUTES} onNavigate={onNavigate} />
@@ -82,9 +108,20 @@ export function DesktopSidebar() {
   );
 }
 
-export function MobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileSidebar({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="start" size="xs">
+    <Drawer.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      placement="start"
+      size="xs"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

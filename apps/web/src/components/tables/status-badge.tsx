@@ -8,13 +8,35 @@ import { cellText } from '@md/shared';
 
 export type StatusTone = 'ok' | 'bad' | 'pending' | 'info' | 'neutral';
 
-const PALETTE: Record<StatusTone, string> = { ok: 'green', bad: 'red', pending: 'orange', info: 'blue', neutral: 'gray' };
+const PALETTE: Record<StatusTone, string> = {
+  ok: 'green',
+  bad: 'red',
+  pending: 'orange',
+  info: 'blue',
+  neutral: 'gray',
+};
 
 // Upper-cased status words of the provider and the stand-in (deposits, packages, withdrawals, volume).
 const TONES: Record<string, StatusTone> = {
-  ACTIVE: 'ok', SUCCESS: 'ok', PAID: 'ok', APPROVED: 'ok', COMPLETED: 'ok', CONFIRMED: 'ok', CREDITED: 'ok', MATCHED: 'ok', TRUE: 'ok',
-  PENDING: 'pending', WAITING: 'pending', PROCESSING: 'pending', PARTIAL: 'pending',
-  EXPIRED: 'bad', FAILED: 'bad', REJECTED: 'bad', CANCELLED: 'bad', CANCELED: 'bad', FALSE: 'bad',
+  ACTIVE: 'ok',
+  SUCCESS: 'ok',
+  PAID: 'ok',
+  APPROVED: 'ok',
+  COMPLETED: 'ok',
+  CONFIRMED: 'ok',
+  CREDITED: 'ok',
+  MATCHED: 'ok',
+  TRUE: 'ok',
+  PENDING: 'pending',
+  WAITING: 'pending',
+  PROCESSING: 'pending',
+  PARTIAL: 'pending',
+  EXPIRED: 'bad',
+  FAILED: 'bad',
+  REJECTED: 'bad',
+  CANCELLED: 'bad',
+  CANCELED: 'bad',
+  FALSE: 'bad',
   CARRIED: 'info',
 };
 

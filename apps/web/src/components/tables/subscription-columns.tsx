@@ -46,4 +46,6 @@ export const subscriptionColumns: readonly DataColumn<SubscriptionRow>[] = [
   { key: 'Reason', header: 'Reason', value: (row) => cellText(row.Reason), summary: true },
 ];
 
-export const subscriptionFilters: readonly PresetFilter[] = [{ column: 'Status', label: 'Status', options: ['ACTIVE', 'EXPIRED'] }];
+export const subscriptionFilters: readonly PresetFilter[] = [
+  { column: 'Status', label: 'Status', options: ['ACTIVE', 'EXPIRED'] },
+];

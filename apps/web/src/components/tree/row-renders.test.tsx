@@ -9,7 +9,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@/app/system.ts';
 import { VirtualTree, type TreeNode } from './virtual-tree.tsx';
 
-const node = (id: string, expandable: boolean | 'unknown' = 'unknown'): TreeNode<string> => ({ id, data: id, expandable });
+const node = (id: string, expandable: boolean | 'unknown' = 'unknown'): TreeNode<string> => ({
+  id,
+  data: id,
+  expandable,
+});
 
 describe('VirtualTree row renders', () => {
   it('expanding the last node renders only that row and its new children', async () => {

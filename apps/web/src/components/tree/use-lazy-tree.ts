@@ -46,16 +46,32 @@ export interface ChildPage<T> {
 }
 
 /** Loads a node's children: all of them, or the page after the first `offset` already loaded. */
-export type LoadChildren<T> = (node: TreeNode<T>, depth: number, offset: number) => Promise<TreeNode<T>[] | ChildPage<T>>;
+export type LoadChildren<T> = (
+  node: TreeNode<T>,
+  depth: number,
+  offset: number,
+) => Promise<TreeNode<T>[] | ChildPage<T>>;
 
-const asPage = <T,>(loaded: TreeNode<T>[] | ChildPage<T>): ChildPage<T> => (Array.isArray(loaded) ? { nodes: loaded, remaining: 0 } : loaded);
+const asPage = <T>(loaded: TreeNode<T>[] | ChildPage<T>): ChildPage<T> =>
+  Array.isArray(loaded) ? { nodes: loaded, remaining: 0 } : loaded;
 
-export function useLazyTree<T>(root: TreeNode<T>, rootChildren: TreeNode<T>[], loadChildren: LoadChildren<T>, rootRemaining = 0) {
-  const [children, setChildren] = useState<ReadonlyMap<string, TreeNode<T>[]>>(() => new Map([[root.id, rootChildren]]));
+export function useLazyTree<T>(
+  root: TreeNode<T>,
+  rootChildren: TreeNode<T>[],
+  loadChildren: LoadChildren<T>,
+  rootRemaining = 0,
+) {
+  const [children, setChildren] = useState<ReadonlyMap<string, TreeNode<T>[]>>(
+    () => new Map([[root.id, rootChildren]]),
+  );
   // Children still to load, and how many the loader has answered (the next page's offset), per node.
-  const [remaining, setRemaining] = useState<ReadonlyMap<string, number>>(() => new Map(rootRemaining > 0 ? [[root.id, rootRemaining]] : []));
+  const [remaining, setRemaining] = useState<ReadonlyMap<string, number>>(
+    () => new Map(rootRemaining > 0 ? [[root.id, rootRemaining]] : []),
+  );
   const offsets = useRef(new Map<string, number>([[root.id, rootChildren.length]]));
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(rootChildren.length > 0 ? [root.id] : []));
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(rootChildren.length > 0 ? [root.id] : []),
+  );
   const [loading, setLoading] = useState<ReadonlySet<string>>(() => new Set());
   // Loads already started, so a double click never loads twice.
   const started = useRef(new Set<string>([root.id]));
@@ -84,7 +100,14 @@ export function useLazyTree<T>(root: TreeNode<T>, rootChildren: TreeNode<T>[], l
       // A node that has children and is loading is loading more: its 'more' row shows that.
       const isLoading = loading.has(node.id) && !known?.length;
       const cached = rowCache.get(node);
-      if (cached && cached.depth === depth && cached.expanded === isOpen && cached.loading === isLoading && cached.expandable === expandable) out.push(cached);
+      if (
+        cached &&
+        cached.depth === depth &&
+        cached.expanded === isOpen &&
+        cached.loading === isLoading &&
+        cached.expandable === expandable
+      )
+        out.push(cached);
       else {
         const row = { node, depth, expanded: isOpen, loading: isLoading, expandable };
         rowCache.set(node, row);
@@ -95,9 +118,16 @@ export function useLazyTree<T>(root: TreeNode<T>, rootChildren: TreeNode<T>[], l
       if (left > 0) {
         const more = moreCache.get(node);
         const loadingMore = loading.has(node.id);
-        if (more && more.depth === depth + 1 && more.remaining === left && more.loading === loadingMore) stack.push(more);
+        if (more && more.depth === depth + 1 && more.remaining === left && more.loading === loadingMore)
+          stack.push(more);
         else {
-          const row: MoreRow<T> = { kind: 'more', parent: node, depth: depth + 1, remaining: left, loading: loadingMore };
+          const row: MoreRow<T> = {
+            kind: 'more',
+            parent: node,
+            depth: depth + 1,
+            remaining: left,
+            loading: loadingMore,
+          };
           moreCache.set(node, row);
           stack.push(row);
         }
@@ -158,10 +188,7 @@ export function useLazyTree<T>(root: TreeNode<T>, rootChildren: TreeNode<T>[], l
     [load],
   );
 
-  const loadMore = useCallback(
-    (row: MoreRow<T>) => load(row.parent, row.depth - 1),
-    [load],
-  );
+  const loadMore = useCallback((row: MoreRow<T>) => load(row.parent, row.depth - 1), [load]);
 
   return { rows, toggle, loadMore };
 }

@@ -3,9 +3,16 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { VirtualTree, type TreeNode } from './virtual-tree.tsx';
 
-const node = (id: string, expandable: boolean | 'unknown' = 'unknown'): TreeNode<string> => ({ id, data: id, expandable });
+const node = (id: string, expandable: boolean | 'unknown' = 'unknown'): TreeNode<string> => ({
+  id,
+  data: id,
+  expandable,
+});
 
-function renderTree(rootChildren: TreeNode<string>[], loadChildren = vi.fn(async (): Promise<TreeNode<string>[]> => [])) {
+function renderTree(
+  rootChildren: TreeNode<string>[],
+  loadChildren = vi.fn(async (): Promise<TreeNode<string>[]> => []),
+) {
   render(
     <ChakraProvider value={defaultSystem}>
       <VirtualTree
@@ -24,7 +31,10 @@ function renderTree(rootChildren: TreeNode<string>[], loadChildren = vi.fn(async
 
 describe('VirtualTree', () => {
   it('moves the one tab stop with the arrow keys and toggles with Enter / ArrowRight / ArrowLeft', async () => {
-    const { tree, loadChildren } = renderTree([node('a'), node('b', false)], vi.fn(async () => [node('a1', false)]));
+    const { tree, loadChildren } = renderTree(
+      [node('a'), node('b', false)],
+      vi.fn(async () => [node('a1', false)]),
+    );
     const rows = within(tree).getAllByRole('treeitem');
     expect(rows.map((row) => row.tabIndex)).toEqual([0, -1, -1]);
     rows[0]!.focus();
@@ -34,7 +44,9 @@ describe('VirtualTree', () => {
     expect(await within(tree).findByRole('treeitem', { name: /^a1\b/ })).toHaveAttribute('aria-level', '3');
     expect(loadChildren).toHaveBeenCalledTimes(1);
     fireEvent.keyDown(within(tree).getByRole('treeitem', { name: /^a\b/ }), { key: 'ArrowLeft' });
-    await waitFor(() => expect(within(tree).queryByRole('treeitem', { name: /^a1\b/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(tree).queryByRole('treeitem', { name: /^a1\b/ })).not.toBeInTheDocument(),
+    );
     fireEvent.keyDown(within(tree).getByRole('treeitem', { name: /^a\b/ }), { key: 'Enter' });
     expect(await within(tree).findByRole('treeitem', { name: /^a1\b/ })).toBeInTheDocument();
     expect(loadChildren).toHaveBeenCalledTimes(1);
@@ -42,9 +54,14 @@ describe('VirtualTree', () => {
 
   it('keeps a failed load quiet: logged, and the node becomes a leaf', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { tree } = renderTree([node('a')], vi.fn(async () => Promise.reject(new Error('501'))));
+    const { tree } = renderTree(
+      [node('a')],
+      vi.fn(async () => Promise.reject(new Error('501'))),
+    );
     fireEvent.click(within(tree).getByRole('treeitem', { name: /^a\b/ }));
-    await waitFor(() => expect(within(tree).getByRole('treeitem', { name: /^a\b/ })).not.toHaveAttribute('aria-expanded'));
+    await waitFor(() =>
+      expect(within(tree).getByRole('treeitem', { name: /^a\b/ })).not.toHaveAttribute('aria-expanded'),
+    );
     expect(error).toHaveBeenCalled();
     error.mockRestore();
   });

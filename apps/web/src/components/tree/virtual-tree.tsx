@@ -8,12 +8,28 @@
  * end in a 'Show more (N left)' treeitem: Enter, Space or a click loads the next page and focus
  * moves to its first member. Pages configure content, colours and the hover panel.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Box, Icon, Spinner } from '@chakra-ui/react';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
 import { formatNumber } from '@md/shared';
-import { useLazyTree, type FlatRow, type LoadChildren, type MoreRow, type TreeNode, type TreeRowItem } from './use-lazy-tree.ts';
+import {
+  useLazyTree,
+  type FlatRow,
+  type LoadChildren,
+  type MoreRow,
+  type TreeNode,
+  type TreeRowItem,
+} from './use-lazy-tree.ts';
 
 export type { ChildPage, FlatRow, LoadChildren, TreeNode } from './use-lazy-tree.ts';
 
@@ -45,10 +61,23 @@ const MAX_INDENT_DEPTH = 12;
 const FALLBACK_HEIGHT = 600;
 
 const observeRect = (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) =>
-  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }));
+  observeElementRect(instance, (rect) =>
+    cb(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }),
+  );
 
 export function VirtualTree<T>(props: VirtualTreeProps<T>) {
-  const { label, root, rootChildren, loadChildren, rootRemaining, nameOf, renderContent, paletteOf, rowData, onActivate } = props;
+  const {
+    label,
+    root,
+    rootChildren,
+    loadChildren,
+    rootRemaining,
+    nameOf,
+    renderContent,
+    paletteOf,
+    rowData,
+    onActivate,
+  } = props;
   const { rows, toggle, loadMore } = useLazyTree(root, rootChildren, loadChildren, rootRemaining);
   const scrollRef = useRef<HTMLDivElement>(null);
   // Roving tab stop: one row is in the tab order; arrows move it.
@@ -68,7 +97,9 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
       const target = Math.max(0, Math.min(rows.length - 1, index));
       setActive(target);
       virtualizer.scrollToIndex(target);
-      requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus());
+      requestAnimationFrame(() =>
+        scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus(),
+      );
     },
     [rows.length, virtualizer],
   );
@@ -78,7 +109,11 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
   const focusAfterMore = useRef<{ index: number; parentId: string; focused: boolean } | null>(null);
   const showMore = useCallback(
     (row: MoreRow<T>, index: number) => {
-      focusAfterMore.current = { index, parentId: row.parent.id, focused: Boolean(scrollRef.current?.contains(document.activeElement)) };
+      focusAfterMore.current = {
+        index,
+        parentId: row.parent.id,
+        focused: Boolean(scrollRef.current?.contains(document.activeElement)),
+      };
       loadMore(row);
     },
     [loadMore],
@@ -98,7 +133,8 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
     const keys: Record<string, () => void> = {
       Enter: activate,
       ' ': activate,
-      ArrowRight: () => (row.kind !== 'more' && row.expandable && !row.expanded ? toggle(row) : focusRow(index + 1)),
+      ArrowRight: () =>
+        row.kind !== 'more' && row.expandable && !row.expanded ? toggle(row) : focusRow(index + 1),
       ArrowLeft: () => (row.kind !== 'more' && row.expanded ? toggle(row) : focusRow(index - 1)),
       ArrowDown: () => focusRow(index + 1),
       ArrowUp: () => focusRow(index - 1),
@@ -115,8 +151,28 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
 
   // Rows are memoized and get one stable handler object whose fields always call the latest
   // closures: scrolling then re-renders only the rows that enter the window.
-  const latest = useRef({ toggle, showMore, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData });
-  latest.current = { toggle, showMore, onKeyDown, onActivate, setActive, nameOf, renderContent, paletteOf, rowData };
+  const latest = useRef({
+    toggle,
+    showMore,
+    onKeyDown,
+    onActivate,
+    setActive,
+    nameOf,
+    renderContent,
+    paletteOf,
+    rowData,
+  });
+  latest.current = {
+    toggle,
+    showMore,
+    onKeyDown,
+    onActivate,
+    setActive,
+    nameOf,
+    renderContent,
+    paletteOf,
+    rowData,
+  };
   const handlers = useMemo<RowHandlers<T>>(
     () => ({
       toggle: (row) => latest.current.toggle(row),
@@ -155,7 +211,16 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           if (row.kind === 'more')
-            return <MoreTreeRow key={`more:${row.parent.id}`} row={row} index={item.index} start={item.start} active={item.index === active} handlers={handlers} />;
+            return (
+              <MoreTreeRow
+                key={`more:${row.parent.id}`}
+                row={row}
+                index={item.index}
+                start={item.start}
+                active={item.index === active}
+                handlers={handlers}
+              />
+            );
           return (
             <TreeRow
               key={row.node.id}

@@ -19,7 +19,9 @@ const NO_ANSWER = () => {
 
 const registration = {
   'user.view_country': () => ({ Success: ['United Kingdom'] }),
-  'user.check_username_available': (input: Record<string, unknown>) => ({ Status: input.username !== 'demo' }),
+  'user.check_username_available': (input: Record<string, unknown>) => ({
+    Status: input.username !== 'demo',
+  }),
 };
 
 async function fillRegistration() {
@@ -48,20 +50,29 @@ describe('public screens under faults', () => {
   });
 
   it("an invalid sponsor link toasts 'Invalid sponsor' beside the long message", async () => {
-    renderApp('/register?sponsor=demo&side=left', { ...registration, 'user.check_username_available': () => ({ Status: true }) });
+    renderApp('/register?sponsor=demo&side=left', {
+      ...registration,
+      'user.check_username_available': () => ({ Status: true }),
+    });
     expect(await screen.findByText(MSG.invalidSponsorLong)).toBeInTheDocument();
     expect(await screen.findByText(MSG.invalidSponsor)).toBeInTheDocument();
   });
 
   it("an answer without a boolean Status is 'Username check failed' (and the sponsor cannot be validated)", async () => {
-    renderApp('/register?sponsor=demo&side=left', { ...registration, 'user.check_username_available': () => ({ Success: null }) });
+    renderApp('/register?sponsor=demo&side=left', {
+      ...registration,
+      'user.check_username_available': () => ({ Success: null }),
+    });
     expect(await screen.findByText(MSG.failedValidateSponsor)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Username'), 'newbie');
     expect(await screen.findByText(MSG.usernameCheckFailed, {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it("a sign-in answer whose JWT is not text is 'Invalid response'", async () => {
-    renderApp('/', { 'user.view_country': () => ({ Success: false }), 'user.login': () => ({ Success: 'Login successful!', JWT: 42 }) });
+    renderApp('/', {
+      'user.view_country': () => ({ Success: false }),
+      'user.login': () => ({ Success: 'Login successful!', JWT: 42 }),
+    });
     await userEvent.type(await screen.findByLabelText('Username'), 'demo');
     await userEvent.type(screen.getByLabelText('Password'), 'Demo@1234');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -59,7 +59,13 @@ function useSendResetCode() {
   };
 }
 
-function UsernameStep({ initialUsername, onSent }: { initialUsername: string; onSent: (username: string) => void }) {
+function UsernameStep({
+  initialUsername,
+  onSent,
+}: {
+  initialUsername: string;
+  onSent: (username: string) => void;
+}) {
   const sendCode = useSendResetCode();
   const {
     register,
@@ -76,7 +82,13 @@ function UsernameStep({ initialUsername, onSent }: { initialUsername: string; on
     <form noValidate onSubmit={handleSubmit(send)}>
       <Stack gap="4">
         <Text color="fg.muted">Enter your username and we will email you a one-time code.</Text>
-        <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...register('username')} />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          error={errors.username?.message}
+          {...register('username')}
+        />
         <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText="Sending...">
           Send OTP
         </Button>
@@ -111,7 +123,10 @@ function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPass
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetValues>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { otp: '', newpassword: '', conpassword: '' } });
+  } = useForm<ResetValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { otp: '', newpassword: '', conpassword: '' },
+  });
   const reset = async (values: ResetValues) => {
     try {
       const response = await client['user.reset_password'].mutate({ username, ...values });
@@ -126,8 +141,18 @@ function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPass
       <Stack gap="4">
         <Text color="fg.muted">Enter the code we emailed for {username} and choose a new password.</Text>
         <OtpField label="OTP" error={errors.otp?.message} {...register('otp')} />
-        <PasswordField label="New Password" autoComplete="new-password" error={errors.newpassword?.message} {...register('newpassword')} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.conpassword?.message} {...register('conpassword')} />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.newpassword?.message}
+          {...register('newpassword')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.conpassword?.message}
+          {...register('conpassword')}
+        />
         <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText="Resetting...">
           Reset Password
         </Button>

@@ -74,8 +74,14 @@ export default function ForgotUsernamePage() {
         notify.error('Please complete the captcha');
         return;
       }
-      const response = await client['user.forgot_username'].mutate({ email, ...(captcha ? { captcha } : {}) });
-      notify.success(textOf(recordOf(response)?.Success) || 'If that email is registered, we have sent your username to it.');
+      const response = await client['user.forgot_username'].mutate({
+        email,
+        ...(captcha ? { captcha } : {}),
+      });
+      notify.success(
+        textOf(recordOf(response)?.Success) ||
+          'If that email is registered, we have sent your username to it.',
+      );
       navigate('/');
     } catch (error) {
       notify.error(errorMessage(error, MSG.anErrorOccurred));
@@ -93,11 +99,26 @@ export default function ForgotUsernamePage() {
     >
       <form ref={formRef} noValidate onSubmit={handleSubmit(requestUsername)}>
         <Stack gap="4">
-          <Text color="fg.muted">Enter the email you registered with and we will send your username to it.</Text>
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <Text color="fg.muted">
+            Enter the email you registered with and we will send your username to it.
+          </Text>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           {captchaEnabled && (
             <Box data-testid="captcha">
-              <altcha-widget ref={widgetRef} challengeurl={config.captchaChallengeUrl} name="altcha" auto="onload" hidelogo hidefooter />
+              <altcha-widget
+                ref={widgetRef}
+                challengeurl={config.captchaChallengeUrl}
+                name="altcha"
+                auto="onload"
+                hidelogo
+                hidefooter
+              />
             </Box>
           )}
           <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText="Requesting...">

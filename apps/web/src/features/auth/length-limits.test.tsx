@@ -13,7 +13,9 @@ const countries = { 'user.view_country': () => ({ Success: ['United Kingdom'] })
 // One call checks both: a new name is free (Status true), the sponsor 'demo' exists (Status false).
 const available = {
   'user.check_username_available': (input: Record<string, unknown>) =>
-    input.username === 'demo' ? { Status: false, Success: 'Username already taken' } : { Status: true, Success: 'Username available' },
+    input.username === 'demo'
+      ? { Status: false, Success: 'Username already taken' }
+      : { Status: true, Success: 'Username available' },
 };
 
 /** Types a long value at once (typing 100+ characters key by key is slow and adds nothing). */
@@ -49,7 +51,11 @@ describe('length limits in the forms', () => {
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
     // The availability check is not asked about a name the server would refuse.
     await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(calls.filter((c) => c.path === 'user.check_username_available').map((c) => (c.input as { username: string }).username)).not.toContain('a'.repeat(TEXT_MAX.username + 1));
+    expect(
+      calls
+        .filter((c) => c.path === 'user.check_username_available')
+        .map((c) => (c.input as { username: string }).username),
+    ).not.toContain('a'.repeat(TEXT_MAX.username + 1));
   });
 
   it('registration: at the limit the name is accepted (no message)', async () => {
@@ -62,7 +68,9 @@ describe('length limits in the forms', () => {
   });
 
   it('password reset: an over-long username shows the limit and mails nothing', async () => {
-    const { calls } = renderApp('/forgot-password', { 'user.reset_password_email': () => ({ Success: 'sent' }) });
+    const { calls } = renderApp('/forgot-password', {
+      'user.reset_password_email': () => ({ Success: 'sent' }),
+    });
     await paste('Username', 'u'.repeat(TEXT_MAX.username + 1));
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByText(MSG.usernameTooLong)).toBeInTheDocument();

@@ -10,7 +10,9 @@ const handlers = {
   // Status true = the name is free; a sponsor is valid when it exists (Status false).
   'user.check_username_available': (input: Record<string, unknown>) => {
     const name = String(input.username);
-    return TAKEN.has(name) ? { Status: false, Success: 'Username already taken' } : { Status: true, Success: 'Username available' };
+    return TAKEN.has(name)
+      ? { Status: false, Success: 'Username already taken' }
+      : { Status: true, Success: 'Username available' };
   },
 };
 
@@ -20,7 +22,9 @@ describe('registration', () => {
     const sponsor = await screen.findByLabelText('Sponsor');
     expect(sponsor).toHaveValue('demo');
     expect(sponsor).toHaveAttribute('readonly');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom'),
+    );
     // side comes from the query: no Side choice
     expect(screen.queryByLabelText('Side')).not.toBeInTheDocument();
   });
@@ -49,11 +53,17 @@ describe('registration', () => {
     expect(items.every((item) => item.dataset.met === 'false')).toBe(true);
 
     await userEvent.type(screen.getByLabelText('Password'), 'abcdefgh');
-    const after = within(screen.getByRole('list', { name: 'Password requirements' })).getAllByRole('listitem');
+    const after = within(screen.getByRole('list', { name: 'Password requirements' })).getAllByRole(
+      'listitem',
+    );
     expect(after[0]).toHaveAttribute('data-met', 'true');
     expect(after[1]).toHaveAttribute('data-met', 'false');
     await userEvent.type(screen.getByLabelText('Password'), 'A1!');
-    expect(within(screen.getByRole('list', { name: 'Password requirements' })).getAllByRole('listitem').every((item) => item.dataset.met === 'true')).toBe(true);
+    expect(
+      within(screen.getByRole('list', { name: 'Password requirements' }))
+        .getAllByRole('listitem')
+        .every((item) => item.dataset.met === 'true'),
+    ).toBe(true);
 
     await userEvent.type(screen.getByLabelText('Username'), 'newbie');
     await userEvent.type(screen.getByLabelText('Full Name'), 'New Member');
@@ -100,7 +110,9 @@ describe('registration', () => {
       ...handlers,
       'user.verify_otp': () => ({ Success: 'OTP sent' }),
       'user.register': () => ({ Success: 'Registered', JWT: 'jwt-new' }),
-      'user.view_profile': () => ({ Success: [{ Username: 'newbie', Name: 'New Member', Email: 'new@example.com' }] }),
+      'user.view_profile': () => ({
+        Success: [{ Username: 'newbie', Name: 'New Member', Email: 'new@example.com' }],
+      }),
     });
     await userEvent.type(await screen.findByLabelText('Username'), 'newbie');
     await userEvent.type(screen.getByLabelText('Full Name'), 'New Member');
@@ -186,7 +198,9 @@ describe('registration fields', () => {
       ...withCountries,
       'user.verify_otp': () => ({ Success: 'OTP sent' }),
       'user.register': () => ({ Success: 'Registered', JWT: 'jwt-new' }),
-      'user.view_profile': () => ({ Success: [{ Username: 'newbie', Name: 'New Member', Email: 'new@example.com' }] }),
+      'user.view_profile': () => ({
+        Success: [{ Username: 'newbie', Name: 'New Member', Email: 'new@example.com' }],
+      }),
     });
     const country = await screen.findByRole('combobox', { name: 'Country' });
     await waitFor(() => expect(country).toHaveValue('Afghanistan'));
@@ -199,7 +213,13 @@ describe('registration fields', () => {
       await waitFor(() => expect(country).toHaveValue(typed));
     }
     const listbox = await screen.findByRole('listbox', { name: 'Country' });
-    await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['United Kingdom']));
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['United Kingdom']),
+    );
     await userEvent.click(within(listbox).getByRole('option', { name: 'United Kingdom' }));
     await waitFor(() => expect(country).toHaveValue('United Kingdom'));
 
@@ -213,6 +233,10 @@ describe('registration fields', () => {
     await userEvent.click(submit);
     await userEvent.type(await screen.findByLabelText('OTP'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify & Register' }));
-    await waitFor(() => expect(calls.find((c) => c.path === 'user.register')?.input).toMatchObject({ country: 'United Kingdom' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'user.register')?.input).toMatchObject({
+        country: 'United Kingdom',
+      }),
+    );
   }, 40_000);
 });

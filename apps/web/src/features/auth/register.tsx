@@ -43,19 +43,20 @@ const SIDE_OPTIONS = [
 ] as const;
 
 /** Names the server could accept: letters, digits and _, not only digits, within the length limit. */
-const isPlausibleUsername = (v: string) => v.length <= TEXT_MAX.username && /^[A-Za-z0-9_]+$/.test(v) && !/^\d+$/.test(v);
+const isPlausibleUsername = (v: string) =>
+  v.length <= TEXT_MAX.username && /^[A-Za-z0-9_]+$/.test(v) && !/^\d+$/.test(v);
 
 export type UsernameState =
-  | { status: 'idle' }
-  | { status: 'checking' }
-  | { status: 'available' | 'taken' | 'error'; message: string };
+  { status: 'idle' } | { status: 'checking' } | { status: 'available' | 'taken' | 'error'; message: string };
 
 /** Live availability of the typed username (Status true = free). */
 function useUsernameAvailability(username: string): UsernameState {
   const trpc = useTRPC();
   const debounced = useDebouncedValue(username.trim().toLowerCase(), TOTP_LOOKUP_DEBOUNCE_MS);
   const enabled = isPlausibleUsername(debounced);
-  const check = useQuery(trpc['user.check_username_available'].queryOptions({ username: debounced }, { enabled }));
+  const check = useQuery(
+    trpc['user.check_username_available'].queryOptions({ username: debounced }, { enabled }),
+  );
   if (!enabled) return { status: 'idle' };
   if (check.isError) return { status: 'error', message: errorMessage(check.error, MSG.usernameCheckFailed) };
   if (!check.data) return { status: 'checking' };
@@ -63,7 +64,10 @@ function useUsernameAvailability(username: string): UsernameState {
   // An answer without a boolean Status says nothing about the name: the check failed.
   if (typeof answer?.Status !== 'boolean') return { status: 'error', message: MSG.usernameCheckFailed };
   const free = answer.Status;
-  return { status: free ? 'available' : 'taken', message: textOf(answer.Success) || (free ? 'Username is available' : 'Username is taken') };
+  return {
+    status: free ? 'available' : 'taken',
+    message: textOf(answer.Success) || (free ? 'Username is available' : 'Username is taken'),
+  };
 }
 
 export type SponsorState = 'unknown' | 'checking' | 'valid' | 'invalid' | 'error';
@@ -73,7 +77,9 @@ function useSponsorCheck(sponsor: string, immediate: boolean): SponsorState {
   const trpc = useTRPC();
   const debounced = useDebouncedValue(sponsor.trim().toLowerCase(), immediate ? 0 : TOTP_LOOKUP_DEBOUNCE_MS);
   const name = immediate ? sponsor.trim().toLowerCase() : debounced;
-  const check = useQuery(trpc['user.check_username_available'].queryOptions({ username: name }, { enabled: name.length > 0 }));
+  const check = useQuery(
+    trpc['user.check_username_available'].queryOptions({ username: name }, { enabled: name.length > 0 }),
+  );
   if (!name) return 'unknown';
   if (check.isError) return 'error';
   if (!check.data) return 'checking';
@@ -116,7 +122,11 @@ function UsernameHint({ state }: { state: UsernameState }) {
       </HStack>
     );
   return (
-    <Text color={state.status === 'available' ? 'green.fg' : 'red.fg'} data-testid="username-availability" aria-live="polite">
+    <Text
+      color={state.status === 'available' ? 'green.fg' : 'red.fg'}
+      data-testid="username-availability"
+      aria-live="polite"
+    >
       {state.message}
     </Text>
   );
@@ -132,7 +142,15 @@ interface AccountStepProps {
   onSubmit: (values: RegistrationValues) => Promise<void>;
 }
 
-function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameState, countries, onSubmit }: AccountStepProps) {
+function AccountStep({
+  form,
+  sponsorLocked,
+  sideLocked,
+  sponsorState,
+  usernameState,
+  countries,
+  onSubmit,
+}: AccountStepProps) {
   const {
     register,
     handleSubmit,
@@ -142,7 +160,8 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
   } = form;
   // Without a sponsor in the link the member must type one: say so as soon as they start on the
   // form or leave the field, not only by a disabled button.
-  const sponsorMissing = !sponsorLocked && !(watch('sponsor') ?? '').trim() && (isDirty || Boolean(touchedFields.sponsor));
+  const sponsorMissing =
+    !sponsorLocked && !(watch('sponsor') ?? '').trim() && (isDirty || Boolean(touchedFields.sponsor));
   const sponsorError =
     errors.sponsor?.message ??
     (sponsorMissing
@@ -177,7 +196,8 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
                 {sponsorLocked && <Text>Set by your invitation link</Text>}
                 {sponsorState === 'valid' && (
                   <Text color="green.fg">
-                    Sponsor verified{sideLocked ? ` · joining the ${sideLabel(form.getValues('side'))} leg` : ''}
+                    Sponsor verified
+                    {sideLocked ? ` · joining the ${sideLabel(form.getValues('side'))} leg` : ''}
                   </Text>
                 )}
               </>
@@ -185,7 +205,13 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
           }
           {...register('sponsor')}
         />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Controller
           control={control}
           name="country"
@@ -202,7 +228,14 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
             />
           )}
         />
-        {!sideLocked && <SelectField label="Side" options={SIDE_OPTIONS} error={errors.side?.message} {...register('side')} />}
+        {!sideLocked && (
+          <SelectField
+            label="Side"
+            options={SIDE_OPTIONS}
+            error={errors.side?.message}
+            {...register('side')}
+          />
+        )}
         <PasswordField
           label="Password"
           autoComplete="new-password"
@@ -210,8 +243,20 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
           helper={<PasswordChecklist password={watch('password') ?? ''} />}
           {...register('password')}
         />
-        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.con_password?.message} {...register('con_password')} />
-        <Button type="submit" colorPalette="teal" width="full" disabled={!canSubmit} loading={isSubmitting} loadingText="Sending OTP...">
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.con_password?.message}
+          {...register('con_password')}
+        />
+        <Button
+          type="submit"
+          colorPalette="teal"
+          width="full"
+          disabled={!canSubmit}
+          loading={isSubmitting}
+          loadingText="Sending OTP..."
+        >
           Create Account
         </Button>
       </Stack>
@@ -219,7 +264,15 @@ function AccountStep({ form, sponsorLocked, sideLocked, sponsorState, usernameSt
   );
 }
 
-function OtpStep({ email, onBack, onVerify }: { email: string; onBack: () => void; onVerify: (otp: string) => Promise<void> }) {
+function OtpStep({
+  email,
+  onBack,
+  onVerify,
+}: {
+  email: string;
+  onBack: () => void;
+  onVerify: (otp: string) => Promise<void>;
+}) {
   const {
     register,
     handleSubmit,
@@ -234,7 +287,13 @@ function OtpStep({ email, onBack, onVerify }: { email: string; onBack: () => voi
           <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
             Back
           </Button>
-          <Button type="submit" colorPalette="teal" flex="1" loading={isSubmitting} loadingText="Verifying...">
+          <Button
+            type="submit"
+            colorPalette="teal"
+            flex="1"
+            loading={isSubmitting}
+            loadingText="Verifying..."
+          >
             Verify & Register
           </Button>
         </HStack>
@@ -271,18 +330,23 @@ export default function RegisterPage() {
   const countries = useQuery(trpc['user.view_country'].queryOptions({}));
   const countryList = useMemo(() => {
     const list = recordOf(countries.data)?.Success;
-    return Array.isArray(list) ? list.filter((country): country is string => typeof country === 'string' && country !== '') : [];
+    return Array.isArray(list)
+      ? list.filter((country): country is string => typeof country === 'string' && country !== '')
+      : [];
   }, [countries.data]);
   const { error: countriesError } = countries;
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
-    if (countriesError) queueMicrotask(() => notify.error(errorMessage(countriesError, MSG.failedLoadCountries)));
+    if (countriesError)
+      queueMicrotask(() => notify.error(errorMessage(countriesError, MSG.failedLoadCountries)));
   }, [countriesError]);
   // The default: the browser's country when its language names one (en-GB), else the first (spec §3).
   useEffect(() => {
     if (!countryList[0] || form.getValues('country')) return;
     const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
-    form.setValue('country', countryFromLanguages(languages, countryList) ?? countryList[0], { shouldValidate: true });
+    form.setValue('country', countryFromLanguages(languages, countryList) ?? countryList[0], {
+      shouldValidate: true,
+    });
   }, [countryList, form]);
 
   const usernameState = useUsernameAvailability(form.watch('username') ?? '');

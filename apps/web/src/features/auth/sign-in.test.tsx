@@ -85,7 +85,10 @@ describe('sign-in form', () => {
         throw new MockFailure(MSG.totpRequired, 401);
       },
     });
-    const toasts = () => Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]')).map((toast) => toast.textContent ?? '');
+    const toasts = () =>
+      Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]')).map(
+        (toast) => toast.textContent ?? '',
+      );
     await userEvent.type(await screen.findByLabelText('Username'), 'demo2fa');
     await userEvent.type(screen.getByLabelText('Password'), 'Demo@1234');
     expect(await screen.findByText(MSG.failedCheckTotp, {}, { timeout: 3000 })).toBeInTheDocument();
@@ -104,8 +107,17 @@ describe('sign-in form', () => {
       'user.view_profile': () => ({
         Success: [
           {
-            Username: 'demo', Name: 'Demo Member', Email: 'demo@example.com', Side: '0', Sponsor: null, Country: 'UK',
-            Created_On: '2025-01-01T00:00:00Z', Subscription: false, package: null, Transaction_Password: false, TOTP_Enabled: false,
+            Username: 'demo',
+            Name: 'Demo Member',
+            Email: 'demo@example.com',
+            Side: '0',
+            Sponsor: null,
+            Country: 'UK',
+            Created_On: '2025-01-01T00:00:00Z',
+            Subscription: false,
+            package: null,
+            Transaction_Password: false,
+            TOTP_Enabled: false,
             Wallet_Details: { Wallet_Address: null, Network: 'BEP.20' },
           },
         ],
@@ -116,9 +128,16 @@ describe('sign-in form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('jwt')).toBe('jwt-1');
-    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' });
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({
+      username: 'demo',
+      avatar: 'Default',
+      name: 'Demo Member',
+      email: 'demo@example.com',
+    });
     expect(await screen.findByText(MSG.loginSuccessful)).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Welcome, demo' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, demo' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it("toasts the server's error", async () => {

@@ -20,7 +20,9 @@ import { useStartSession } from './use-start-session.ts';
  * download up front: it loads when a field first takes focus, or at the latest on submit.
  */
 const fetchLoginValidation = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@md/shared/rules')]).then(([{ zodResolver }, { loginFormSchema }]) => ({ zodResolver, loginFormSchema }));
+  Promise.all([import('@hookform/resolvers/zod'), import('@md/shared/rules')]).then(
+    ([{ zodResolver }, { loginFormSchema }]) => ({ zodResolver, loginFormSchema }),
+  );
 let loginValidation: ReturnType<typeof fetchLoginValidation> | undefined;
 const loadLoginValidation = () =>
   (loginValidation ??= fetchLoginValidation().catch((error: unknown) => {
@@ -33,7 +35,12 @@ function useTotpRequired(username: string): boolean {
   const trpc = useTRPC();
   const debounced = useDebouncedValue(username.trim(), TOTP_LOOKUP_DEBOUNCE_MS);
   // A name over the length limit is no member's (the form says so): no lookup, no error toast.
-  const lookup = useQuery(trpc['user.view_country'].queryOptions({ username: debounced }, { enabled: debounced.length > 0 && debounced.length <= TEXT_MAX.username }));
+  const lookup = useQuery(
+    trpc['user.view_country'].queryOptions(
+      { username: debounced },
+      { enabled: debounced.length > 0 && debounced.length <= TEXT_MAX.username },
+    ),
+  );
   const { error } = lookup;
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
@@ -105,11 +112,34 @@ export function SignInPage() {
         </Text>
       }
     >
-      <form noValidate onFocus={() => void loadLoginValidation().catch(() => undefined)} onSubmit={handleSubmit(onValid, () => notify.error(MSG.fixFormErrors))}>
+      <form
+        noValidate
+        onFocus={() => void loadLoginValidation().catch(() => undefined)}
+        onSubmit={handleSubmit(onValid, () => notify.error(MSG.fixFormErrors))}
+      >
         <Stack gap="4">
-          <TextField label="Username" autoComplete="username" autoCapitalize="none" blockCut error={errors.username?.message} {...register('username')} />
-          <PasswordField label="Password" blockCut error={errors.password?.message} {...register('password')} />
-          {totpRequired && <OtpField label="TOTP" autoComplete="one-time-code" error={errors.totp?.message} {...register('totp')} />}
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            blockCut
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <PasswordField
+            label="Password"
+            blockCut
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {totpRequired && (
+            <OtpField
+              label="TOTP"
+              autoComplete="one-time-code"
+              error={errors.totp?.message}
+              {...register('totp')}
+            />
+          )}
           <HStack justify="space-between" fontSize="sm" flexWrap="wrap">
             <AppLink to="/forgot-username">Forgot username?</AppLink>
             <AppLink to="/forgot-password">Forgot password?</AppLink>

@@ -21,8 +21,23 @@ describe('Binary chart', () => {
     let release: () => void = () => {};
     const { calls } = renderSignedIn('/dashboard/binarychart', {
       'binary.view_binary_downline': ({ username }) => {
-        if (username === 'demo') return { Success: { Username: 'demo', CountUser: 2, Downline: [{ Username: 'bob', Side: '1' }, { Username: 'alice', Side: '0' }] } };
-        if (username === 'alice') return new Promise((resolve) => (release = () => resolve({ Success: { Username: 'alice', CountUser: 1, Downline: { '0': 'carol' } } })));
+        if (username === 'demo')
+          return {
+            Success: {
+              Username: 'demo',
+              CountUser: 2,
+              Downline: [
+                { Username: 'bob', Side: '1' },
+                { Username: 'alice', Side: '0' },
+              ],
+            },
+          };
+        if (username === 'alice')
+          return new Promise(
+            (resolve) =>
+              (release = () =>
+                resolve({ Success: { Username: 'alice', CountUser: 1, Downline: { '0': 'carol' } } })),
+          );
         return { Success: { Username: String(username), CountUser: 0, Downline: [] } };
       },
     });
@@ -58,13 +73,19 @@ describe('Binary chart', () => {
     await waitFor(() => expect(screen.queryByRole('treeitem', { name: /^carol\b/ })).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole('treeitem', { name: /^alice\b/ }));
     expect(await screen.findByRole('treeitem', { name: /^carol\b/ })).toBeInTheDocument();
-    expect(callsTo(calls, 'binary.view_binary_downline').filter((c) => (c.input as { username: string }).username === 'alice')).toHaveLength(1);
+    expect(
+      callsTo(calls, 'binary.view_binary_downline').filter(
+        (c) => (c.input as { username: string }).username === 'alice',
+      ),
+    ).toHaveLength(1);
 
     // A leaf (empty downline) loses its chevron once loaded.
     const bob = screen.getByRole('treeitem', { name: /^bob\b/ });
     expect(bob.querySelector('svg')).not.toBeNull();
     fireEvent.click(bob);
-    await waitFor(() => expect(screen.getByRole('treeitem', { name: /^bob\b/ })).not.toHaveAttribute('aria-expanded'));
+    await waitFor(() =>
+      expect(screen.getByRole('treeitem', { name: /^bob\b/ })).not.toHaveAttribute('aria-expanded'),
+    );
     expect(screen.getByRole('treeitem', { name: /^bob\b/ }).querySelector('svg')).toBeNull();
   });
 
@@ -72,7 +93,16 @@ describe('Binary chart', () => {
     renderSignedIn('/dashboard/binarychart', {
       'binary.view_binary_downline': ({ username }) =>
         username === 'demo'
-          ? { Success: { Username: 'demo', CountUser: 2, Downline: [{ Username: 'alice', Side: '0', Sponsor: 'demo', Status: false }, { Username: 'bob', Side: '1' }] } }
+          ? {
+              Success: {
+                Username: 'demo',
+                CountUser: 2,
+                Downline: [
+                  { Username: 'alice', Side: '0', Sponsor: 'demo', Status: false },
+                  { Username: 'bob', Side: '1' },
+                ],
+              },
+            }
           : { Success: { Username: String(username), CountUser: 0, Downline: [] } },
     });
     const alice = await screen.findByRole('treeitem', { name: /^alice\b/ });
@@ -86,7 +116,9 @@ describe('Binary chart', () => {
 
   it('shows the hover panel with Current Binary, Earnings, Direct Bonus and plans; the dot and sponsor follow', async () => {
     const { calls } = renderSignedIn('/dashboard/binarychart', {
-      'binary.view_binary_downline': () => ({ Success: { Username: 'demo', CountUser: 1, Downline: { Left: 'alice' } } }),
+      'binary.view_binary_downline': () => ({
+        Success: { Username: 'demo', CountUser: 1, Downline: { Left: 'alice' } },
+      }),
       'binary.view_binary_downline_details': ({ username }) => details({ Status: username === 'alice' }),
     });
     const alice = await screen.findByRole('treeitem', { name: /^alice\b/ });
@@ -101,12 +133,16 @@ describe('Binary chart', () => {
     expect(within(panel).getByText('Gold')).toBeInTheDocument();
     expect(within(panel).getByText('Active')).toBeInTheDocument();
     expect(within(panel).getByText(/Expiry Dec 01, 2026/)).toBeInTheDocument();
-    await waitFor(() => expect(alice.querySelector('[data-status]')).toHaveAttribute('data-status', 'active'));
+    await waitFor(() =>
+      expect(alice.querySelector('[data-status]')).toHaveAttribute('data-status', 'active'),
+    );
     expect(within(alice).getByText('Sponsor: demo')).toBeInTheDocument();
     // Keyboard focus opens it too; the root is inactive; Escape closes it.
     const root = screen.getByRole('treeitem', { name: /^demo\b/ });
     fireEvent.focus(root);
-    await waitFor(() => expect(root.querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive'));
+    await waitFor(() =>
+      expect(root.querySelector('[data-status]')).toHaveAttribute('data-status', 'inactive'),
+    );
     expect(within(screen.getByTestId('node-details')).getByText('demo')).toBeInTheDocument();
     fireEvent.keyDown(root, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTestId('node-details')).not.toBeInTheDocument());

@@ -21,7 +21,8 @@ import { FloatingDetails, useNodeDetails } from './node-details.tsx';
 
 /** Left and right legs in two palettes; 'subtle' backgrounds keep fg text readable in both modes. */
 export const SIDE_PALETTE = { '0': 'blue', '1': 'orange', root: 'gray' } as const;
-const paletteOf = (row: FlatRow<BinaryMember>) => (row.node.data.side ? SIDE_PALETTE[row.node.data.side] : SIDE_PALETTE.root);
+const paletteOf = (row: FlatRow<BinaryMember>) =>
+  row.node.data.side ? SIDE_PALETTE[row.node.data.side] : SIDE_PALETTE.root;
 
 /** A node's line: name, active dot (unknown until details load), sponsor and side. */
 function BinaryNodeContent({ member }: { member: BinaryMember }) {
@@ -71,7 +72,11 @@ export default function BinaryChartPage() {
   const queryClient = useQueryClient();
   const { user, profile } = useAuth();
   const username = user?.username ?? '';
-  const rootQuery = useQuery({ ...trpc['binary.view_binary_downline'].queryOptions({ username }), enabled: Boolean(username), retry: false });
+  const rootQuery = useQuery({
+    ...trpc['binary.view_binary_downline'].queryOptions({ username }),
+    enabled: Boolean(username),
+    retry: false,
+  });
   const [hovered, setHovered] = useState<{ username: string; rect: DOMRect } | null>(null);
 
   // Spec §8: a failed load is logged, and silent (no toast); the page says the tree is unavailable, with a Retry.
@@ -107,7 +112,9 @@ export default function BinaryChartPage() {
 
   const loadChildren = useCallback(
     async (node: TreeNode<BinaryMember>) => {
-      const data = await queryClient.fetchQuery(trpc['binary.view_binary_downline'].queryOptions({ username: node.id }));
+      const data = await queryClient.fetchQuery(
+        trpc['binary.view_binary_downline'].queryOptions({ username: node.id }),
+      );
       return downlineChildren(recordOf(recordOf(data)?.Success)?.Downline);
     },
     [queryClient, trpc],
@@ -121,7 +128,11 @@ export default function BinaryChartPage() {
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
       {failed ? (
-        <Unavailable what="Binary tree" onRetry={() => void rootQuery.refetch()} retrying={rootQuery.isFetching} />
+        <Unavailable
+          what="Binary tree"
+          onRetry={() => void rootQuery.refetch()}
+          retrying={rootQuery.isFetching}
+        />
       ) : rootQuery.isPending && username ? (
         <Spinner aria-label="Loading the binary tree" />
       ) : !root ? (
@@ -153,7 +164,11 @@ export default function BinaryChartPage() {
             </Stack>
           </Tabs.Content>
           <Tabs.Content value="tree" pt="0">
-            <BinaryGraphView me={root.id} {...(rootActive !== undefined ? { meActive: rootActive } : {})} palette={SIDE_PALETTE} />
+            <BinaryGraphView
+              me={root.id}
+              {...(rootActive !== undefined ? { meActive: rootActive } : {})}
+              palette={SIDE_PALETTE}
+            />
           </Tabs.Content>
         </Tabs.Root>
       )}

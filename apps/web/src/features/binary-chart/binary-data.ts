@@ -29,12 +29,17 @@ export function downlineChildren(downline: unknown): TreeNode<BinaryMember>[] {
         ...(entry.Sponsor === null || typeof entry.Sponsor === 'string' ? { sponsor: entry.Sponsor } : {}),
         ...(typeof entry.Status === 'boolean' ? { active: entry.Status } : {}),
       }))
-    : Object.entries(recordOf(downline) ?? {}).map(([side, username]) => ({ username: textOf(username), side: sideOf(side) }));
-  return entries
-    .filter((entry) => entry.username)
-    .sort((a, b) => Number(a.side) - Number(b.side))
-    // A child's own downline is unknown until it is expanded.
-    .map((member) => ({ id: member.username, data: member, expandable: 'unknown' }));
+    : Object.entries(recordOf(downline) ?? {}).map(([side, username]) => ({
+        username: textOf(username),
+        side: sideOf(side),
+      }));
+  return (
+    entries
+      .filter((entry) => entry.username)
+      .sort((a, b) => Number(a.side) - Number(b.side))
+      // A child's own downline is unknown until it is expanded.
+      .map((member) => ({ id: member.username, data: member, expandable: 'unknown' }))
+  );
 }
 
 export const hasDownline = (answer: Record<string, unknown>) =>

@@ -14,7 +14,16 @@ import type { Side } from './binary-data.ts';
 import { FloatingDetails, useNodeDetails } from './node-details.tsx';
 import { PathBreadcrumbs } from './path-breadcrumbs.tsx';
 import { FALLBACK_WALK_BOUND, useTreeFinder } from './tree-finder.ts';
-import { extend, lastOf, levelsOf, parentCrumb, pathOf, upTo, type CrumbAt, type TreePath } from './tree-path.ts';
+import {
+  extend,
+  lastOf,
+  levelsOf,
+  parentCrumb,
+  pathOf,
+  upTo,
+  type CrumbAt,
+  type TreePath,
+} from './tree-path.ts';
 
 interface Notice {
   status: 'info' | 'warning' | 'error';
@@ -23,7 +32,15 @@ interface Notice {
 
 const levelsText = (levels: number) => `${formatNumber(levels)} ${levels === 1 ? 'level' : 'levels'}`;
 
-export function BinaryGraphView({ me, meActive, palette }: { me: string; meActive?: boolean; palette: Record<'0' | '1' | 'root', string> }) {
+export function BinaryGraphView({
+  me,
+  meActive,
+  palette,
+}: {
+  me: string;
+  meActive?: boolean;
+  palette: Record<'0' | '1' | 'root', string>;
+}) {
   const finder = useTreeFinder(me);
   const [path, setPath] = useState<TreePath>(() => pathOf([me]));
   // The side the opened member hangs on, when known (from a click or a leg's bottom).
@@ -39,9 +56,14 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
   // The member the graph is opened at shows its status as the others do: the details call (also the
   // hover panel's, and the provider's) says it for a member reached by search, a leg's bottom or a crumb.
   const rootDetails = recordOf(recordOf(useNodeDetails(rootName, rootName !== me).data)?.Success);
-  const rootActive = rootName === me ? meActive : typeof rootDetails?.Status === 'boolean' ? rootDetails.Status : openedActive;
+  const rootActive =
+    rootName === me ? meActive : typeof rootDetails?.Status === 'boolean' ? rootDetails.Status : openedActive;
   const root = useMemo<GraphMember>(
-    () => ({ username: rootName, side: rootName === me ? null : rootSide, ...(rootActive !== undefined ? { active: rootActive } : {}) }),
+    () => ({
+      username: rootName,
+      side: rootName === me ? null : rootSide,
+      ...(rootActive !== undefined ? { active: rootActive } : {}),
+    }),
     [rootName, me, rootSide, rootActive],
   );
 
@@ -77,10 +99,19 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
         result.path,
         levels > 0 ? side : null,
         result.stoppedAtBound
-          ? { status: 'warning', text: `Stopped after ${levelsText(levels)} at ${bottom}: your ${leg} leg goes deeper. This server offers no jump, so the walk stops at ${FALLBACK_WALK_BOUND} levels; jump again from here to go on.` }
+          ? {
+              status: 'warning',
+              text: `Stopped after ${levelsText(levels)} at ${bottom}: your ${leg} leg goes deeper. This server offers no jump, so the walk stops at ${FALLBACK_WALK_BOUND} levels; jump again from here to go on.`,
+            }
           : levels === 0
-            ? { status: 'info', text: `Your ${leg} leg is empty: a new member you register on the ${leg} is placed directly under you.` }
-            : { status: 'info', text: `Bottom of your ${leg} leg: ${bottom}, ${levelsText(levels)} below you. A new member you register on the ${leg} is placed under ${bottom}.` },
+            ? {
+                status: 'info',
+                text: `Your ${leg} leg is empty: a new member you register on the ${leg} is placed directly under you.`,
+              }
+            : {
+                status: 'info',
+                text: `Bottom of your ${leg} leg: ${bottom}, ${levelsText(levels)} below you. A new member you register on the ${leg} is placed under ${bottom}.`,
+              },
       );
     });
 
@@ -90,10 +121,17 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
     if (!name) return setNotice({ status: 'error', text: 'Enter a username to find.' });
     void run('search', async () => {
       const result = await finder.pathTo(name);
-      if (result.found) return open(result.path, null, { status: 'info', text: `${lastOf(result.path)} is ${levelsText(levelsOf(result.path))} below you.` });
+      if (result.found)
+        return open(result.path, null, {
+          status: 'info',
+          text: `${lastOf(result.path)} is ${levelsText(levelsOf(result.path))} below you.`,
+        });
       setNotice(
         result.stoppedAtBound
-          ? { status: 'warning', text: `No member named ${name} near the top of your team. This server offers no search, so it looks at ${FALLBACK_WALK_BOUND} members' downlines at most.` }
+          ? {
+              status: 'warning',
+              text: `No member named ${name} near the top of your team. This server offers no search, so it looks at ${FALLBACK_WALK_BOUND} members' downlines at most.`,
+            }
           : { status: 'warning', text: `No member named ${name} in your downline.` },
       );
     });
@@ -114,22 +152,60 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
     });
 
   const onOpen = useCallback(
-    (member: GraphMember, via: GraphMember[]) => open(via.reduce((next, step) => extend(next, step.username), path), member.side, null, member.active),
+    (member: GraphMember, via: GraphMember[]) =>
+      open(
+        via.reduce((next, step) => extend(next, step.username), path),
+        member.side,
+        null,
+        member.active,
+      ),
     [open, path],
   );
-  const onActivate = useCallback((username: string | null, rect: DOMRect | null) => setHovered(username && rect ? { username, rect } : null), []);
+  const onActivate = useCallback(
+    (username: string | null, rect: DOMRect | null) =>
+      setHovered(username && rect ? { username, rect } : null),
+    [],
+  );
 
   return (
     <Stack gap="3">
       <Flex gap="2" wrap="wrap" align="center">
-        <Button size="sm" variant="outline" loading={busy === '0'} disabled={busy !== null} onClick={() => void jump('0')}>
+        <Button
+          size="sm"
+          variant="outline"
+          loading={busy === '0'}
+          disabled={busy !== null}
+          onClick={() => void jump('0')}
+        >
           <LuArrowDownLeft aria-hidden="true" /> Bottom of left leg
         </Button>
-        <Button size="sm" variant="outline" loading={busy === '1'} disabled={busy !== null} onClick={() => void jump('1')}>
+        <Button
+          size="sm"
+          variant="outline"
+          loading={busy === '1'}
+          disabled={busy !== null}
+          onClick={() => void jump('1')}
+        >
           <LuArrowDownRight aria-hidden="true" /> Bottom of right leg
         </Button>
-        <Box as="form" role="search" aria-label="Find a member" display="flex" gap="2" flex="1" minW="240px" onSubmit={search}>
-          <Input size="sm" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Username in your team" aria-label="Find a member by username" maxLength={64} />
+        <Box
+          as="form"
+          role="search"
+          aria-label="Find a member"
+          display="flex"
+          gap="2"
+          flex="1"
+          minW="240px"
+          onSubmit={search}
+        >
+          <Input
+            size="sm"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Username in your team"
+            aria-label="Find a member by username"
+            maxLength={64}
+          />
           <Button size="sm" type="submit" loading={busy === 'search'} disabled={busy !== null}>
             <LuSearch aria-hidden="true" /> Find
           </Button>
@@ -137,11 +213,17 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
       </Flex>
       {!finder.withPaths && (
         <Text fontSize="xs" color="fg.muted" data-testid="tree-walk-note">
-          This server offers no search: jumps and searches walk the tree here, {FALLBACK_WALK_BOUND} calls at most.
+          This server offers no search: jumps and searches walk the tree here, {FALLBACK_WALK_BOUND} calls at
+          most.
         </Text>
       )}
       {notice && (
-        <Alert.Root status={notice.status} role={notice.status === 'error' ? 'alert' : 'status'} size="sm" data-testid="tree-notice">
+        <Alert.Root
+          status={notice.status}
+          role={notice.status === 'error' ? 'alert' : 'status'}
+          size="sm"
+          data-testid="tree-notice"
+        >
           <Alert.Indicator />
           <Alert.Title fontWeight="normal">{notice.text}</Alert.Title>
         </Alert.Root>
@@ -149,15 +231,30 @@ export function BinaryGraphView({ me, meActive, palette }: { me: string; meActiv
       <Flex gap="2" align="flex-start" justify="space-between" wrap="wrap">
         <PathBreadcrumbs path={path} onOpen={openCrumb} />
         {rootName !== me && (
-          <Button size="xs" variant="ghost" onClick={() => void up()} loading={busy === 'up'} disabled={busy !== null}>
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={() => void up()}
+            loading={busy === 'up'}
+            disabled={busy !== null}
+          >
             <LuArrowUp aria-hidden="true" /> Up one level
           </Button>
         )}
       </Flex>
       <Text fontSize="sm" color="fg.muted">
-        Click a member (or press Enter) to open the tree at it; arrow keys move between members, Up from the top goes one level up. Hover or focus a member for details.
+        Click a member (or press Enter) to open the tree at it; arrow keys move between members, Up from the
+        top goes one level up. Hover or focus a member for details.
       </Text>
-      <BinaryTreeGraph label="Binary tree graph" root={root} loadChildren={finder.childrenOf} palette={palette} onOpen={onOpen} onUp={() => void up()} onActivate={onActivate} />
+      <BinaryTreeGraph
+        label="Binary tree graph"
+        root={root}
+        loadChildren={finder.childrenOf}
+        palette={palette}
+        onOpen={onOpen}
+        onUp={() => void up()}
+        onActivate={onActivate}
+      />
       {hovered && <FloatingDetails username={hovered.username} rect={hovered.rect} />}
     </Stack>
   );

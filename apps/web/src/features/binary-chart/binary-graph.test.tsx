@@ -16,7 +16,13 @@ import { FALLBACK_WALK_BOUND } from './tree-finder.ts';
  * and, for the walks, a left chain l1 … lN under erin when `chain` says so.
  */
 function treeOf(chain = 0): Record<string, [string | null, string | null]> {
-  const tree: Record<string, [string | null, string | null]> = { demo: ['alice', 'bob'], alice: ['carol', null], carol: ['dave', null], dave: ['erin', null], erin: [chain > 0 ? 'l1' : null, null] };
+  const tree: Record<string, [string | null, string | null]> = {
+    demo: ['alice', 'bob'],
+    alice: ['carol', null],
+    carol: ['dave', null],
+    dave: ['erin', null],
+    erin: [chain > 0 ? 'l1' : null, null],
+  };
   for (let i = 1; i <= chain; i++) tree[`l${i}`] = [i < chain ? `l${i + 1}` : null, null];
   return tree;
 }
@@ -25,7 +31,10 @@ function downlineHandler(tree: Record<string, [string | null, string | null]>) {
   return ({ username }: Record<string, unknown>) => {
     const [left, right] = tree[String(username)] ?? [null, null];
     // bob is the one inactive member.
-    const Downline = [left && { Username: left, Side: '0', Status: true }, right && { Username: right, Side: '1', Status: right !== 'bob' }].filter(Boolean);
+    const Downline = [
+      left && { Username: left, Side: '0', Status: true },
+      right && { Username: right, Side: '1', Status: right !== 'bob' },
+    ].filter(Boolean);
     return { Success: { Username: String(username), CountUser: Downline.length, Downline } };
   };
 }
@@ -33,15 +42,38 @@ function downlineHandler(tree: Record<string, [string | null, string | null]>) {
 /** The page alone, signed in as demo, with the server's capabilities; opened on the Tree tab. */
 async function openTree(capabilities: string[], handlers: MockHandlers, tree = treeOf()) {
   localStorage.setItem('jwt', 'jwt-1');
-  localStorage.setItem('user', JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }));
+  localStorage.setItem(
+    'user',
+    JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }),
+  );
   const calls: { path: string; input: unknown }[] = [];
   const all: MockHandlers = {
     'user.view_profile': () => ({ Success: [memberProfile({ Subscription: true })] }),
     'binary.view_binary_downline': downlineHandler(tree),
-    'binary.view_binary_downline_details': ({ username }) => ({ Success: { Current_Binary: [1, 2], Earnings: 3, Direct_Bouns: 4, Status: true, Sponsor: 'demo', Side: '0', Total_User_Subscription_Plan: {}, Username: username } }),
+    'binary.view_binary_downline_details': ({ username }) => ({
+      Success: {
+        Current_Binary: [1, 2],
+        Earnings: 3,
+        Direct_Bouns: 4,
+        Status: true,
+        Sponsor: 'demo',
+        Side: '0',
+        Total_User_Subscription_Plan: {},
+        Username: username,
+      },
+    }),
     ...handlers,
   };
-  const routes = [{ element: <AuthProvider><Outlet /></AuthProvider>, children: [{ path: '/dashboard/binarychart', element: <BinaryChartPage /> }] }];
+  const routes = [
+    {
+      element: (
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      ),
+      children: [{ path: '/dashboard/binarychart', element: <BinaryChartPage /> }],
+    },
+  ];
   render(
     <AppProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(all, calls)}>
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/dashboard/binarychart'] })} />
@@ -54,23 +86,38 @@ async function openTree(capabilities: string[], handlers: MockHandlers, tree = t
   return { calls, graph };
 }
 
-const member = (graph: HTMLElement, name: string) => graph.querySelector<HTMLElement>(`[data-slot="member"][data-name="${name}"]`);
+const member = (graph: HTMLElement, name: string) =>
+  graph.querySelector<HTMLElement>(`[data-slot="member"][data-name="${name}"]`);
 const crumbs = () => within(screen.getByRole('navigation', { name: 'Path from you' }));
-const crumbNames = () => crumbs().getAllByRole('listitem').map((item) => item.textContent);
+const crumbNames = () =>
+  crumbs()
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 describe('Binary chart: the Tree view', () => {
   it('draws three levels below the top, two slots per member with the empty ones, coloured by side, and loads nothing deeper', async () => {
     const { calls, graph } = await openTree(['binary_paths'], {});
     await waitFor(() => expect(member(graph, 'dave')).not.toBeNull());
     // demo (top), alice/bob, carol/empty + empty/empty, dave/empty: dave's children are a level too deep.
-    expect([...graph.querySelectorAll('[data-slot="member"]')].map((el) => [el.getAttribute('data-name'), el.getAttribute('aria-level'), el.getAttribute('data-side')])).toEqual([
+    expect(
+      [...graph.querySelectorAll('[data-slot="member"]')].map((el) => [
+        el.getAttribute('data-name'),
+        el.getAttribute('aria-level'),
+        el.getAttribute('data-side'),
+      ]),
+    ).toEqual([
       ['demo', '1', 'root'],
       ['alice', '2', '0'],
       ['bob', '2', '1'],
       ['carol', '3', '0'],
       ['dave', '4', '0'],
     ]);
-    expect([...graph.querySelectorAll('[data-slot="empty"]')].map((el) => [el.getAttribute('data-key'), el.getAttribute('data-side')])).toEqual([
+    expect(
+      [...graph.querySelectorAll('[data-slot="empty"]')].map((el) => [
+        el.getAttribute('data-key'),
+        el.getAttribute('data-side'),
+      ]),
+    ).toEqual([
       ['01', '1'],
       ['10', '0'],
       ['11', '1'],
@@ -80,7 +127,11 @@ describe('Binary chart: the Tree view', () => {
     expect(member(graph, 'bob')).toHaveTextContent('bobRight · Inactive');
     // Left and right in their palettes (the list's).
     expect(member(graph, 'alice')!.className).not.toEqual(member(graph, 'bob')!.className);
-    expect(callsTo(calls, 'binary.view_binary_downline').map((c) => (c.input as { username: string }).username).sort()).toEqual(['alice', 'bob', 'carol', 'demo']);
+    expect(
+      callsTo(calls, 'binary.view_binary_downline')
+        .map((c) => (c.input as { username: string }).username)
+        .sort(),
+    ).toEqual(['alice', 'bob', 'carol', 'demo']);
   });
 
   it('moves with the arrow keys, shows the panel on focus, opens a member with Enter and goes up from the top', async () => {
@@ -123,14 +174,29 @@ describe('Binary chart: the Tree view', () => {
     const head = ['demo', 'l1', 'l2', 'l3', 'l4'];
     const tail = ['l26374', 'l26375', 'l26376', 'l26377', 'l26378'];
     const { calls, graph } = await openTree(['binary_paths'], {
-      'binary.view_leg_bottom': ({ side }) => ({ Success: side === '0' ? { Username: 'l26378', Levels: 26_378, Head: head, Skipped: 26_369, Tail: tail } : { Username: 'demo', Levels: 0, Head: ['demo'], Skipped: 0, Tail: [] } }),
+      'binary.view_leg_bottom': ({ side }) => ({
+        Success:
+          side === '0'
+            ? { Username: 'l26378', Levels: 26_378, Head: head, Skipped: 26_369, Tail: tail }
+            : { Username: 'demo', Levels: 0, Head: ['demo'], Skipped: 0, Tail: [] },
+      }),
       'binary.view_path': ({ username }) => {
         if (username !== 'l26374') throw new MockFailure('User not found in your downline', 404);
-        return { Success: { Username: 'l26374', Levels: 26_374, Head: head, Skipped: 26_365, Tail: ['l26370', 'l26371', 'l26372', 'l26373', 'l26374'] } };
+        return {
+          Success: {
+            Username: 'l26374',
+            Levels: 26_374,
+            Head: head,
+            Skipped: 26_365,
+            Tail: ['l26370', 'l26371', 'l26372', 'l26373', 'l26374'],
+          },
+        };
       },
     });
     fireEvent.click(screen.getByRole('button', { name: /Bottom of left leg/ }));
-    expect(await screen.findByTestId('tree-notice')).toHaveTextContent('Bottom of your left leg: l26378, 26,378 levels below you. A new member you register on the left is placed under l26378.');
+    expect(await screen.findByTestId('tree-notice')).toHaveTextContent(
+      'Bottom of your left leg: l26378, 26,378 levels below you. A new member you register on the left is placed under l26378.',
+    );
     expect(crumbNames()).toEqual([...head, '… 26,369 more …', ...tail]);
     // Never more than the ends in the DOM, whatever the depth.
     expect(crumbs().getAllByRole('button')).toHaveLength(9);
@@ -143,12 +209,16 @@ describe('Binary chart: the Tree view', () => {
     fireEvent.click(crumbs().getByRole('button', { name: 'l26374' }));
     await waitFor(() => expect(crumbNames()).toEqual([...head, '… 26,369 more …', 'l26374']));
     fireEvent.click(screen.getByRole('button', { name: /Up one level/ }));
-    await waitFor(() => expect(crumbNames()).toEqual([...head, '… 26,365 more …', 'l26370', 'l26371', 'l26372', 'l26373']));
+    await waitFor(() =>
+      expect(crumbNames()).toEqual([...head, '… 26,365 more …', 'l26370', 'l26371', 'l26372', 'l26373']),
+    );
     expect(callsTo(calls, 'binary.view_path').map((c) => c.input)).toEqual([{ username: 'l26374' }]);
 
     // An empty leg: the member itself.
     fireEvent.click(screen.getByRole('button', { name: /Bottom of right leg/ }));
-    await waitFor(() => expect(screen.getByTestId('tree-notice')).toHaveTextContent('Your right leg is empty'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tree-notice')).toHaveTextContent('Your right leg is empty'),
+    );
     expect(crumbNames()).toEqual(['demo']);
   });
 
@@ -156,7 +226,9 @@ describe('Binary chart: the Tree view', () => {
     const { calls, graph } = await openTree(['binary_paths'], {
       'binary.view_path': ({ username }) => {
         if (username !== 'carol') throw new MockFailure('User not found in your downline', 404);
-        return { Success: { Username: 'carol', Levels: 2, Head: ['demo', 'alice', 'carol'], Skipped: 0, Tail: [] } };
+        return {
+          Success: { Username: 'carol', Levels: 2, Head: ['demo', 'alice', 'carol'], Skipped: 0, Tail: [] },
+        };
       },
     });
     const box = screen.getByRole('textbox', { name: 'Find a member by username' });
@@ -169,12 +241,18 @@ describe('Binary chart: the Tree view', () => {
 
     fireEvent.change(box, { target: { value: 'stranger' } });
     fireEvent.submit(box.closest('form')!);
-    await waitFor(() => expect(screen.getByTestId('tree-notice')).toHaveTextContent('No member named stranger in your downline.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tree-notice')).toHaveTextContent(
+        'No member named stranger in your downline.',
+      ),
+    );
     // The tree stays where it was.
     expect(crumbNames()).toEqual(['demo', 'alice', 'carol']);
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.submit(box.closest('form')!);
-    await waitFor(() => expect(screen.getByTestId('tree-notice')).toHaveTextContent('Enter a username to find.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tree-notice')).toHaveTextContent('Enter a username to find.'),
+    );
     expect(callsTo(calls, 'binary.view_path')).toHaveLength(2);
   });
 
@@ -184,24 +262,56 @@ describe('Binary chart: the Tree view', () => {
     expect(screen.getByTestId('tree-walk-note')).toHaveTextContent(`${FALLBACK_WALK_BOUND} calls at most`);
     const before = callsTo(calls, 'binary.view_binary_downline').length;
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Find a member by username' }), { target: { value: 'dave' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Find a member by username' }), {
+      target: { value: 'dave' },
+    });
     fireEvent.click(screen.getByRole('button', { name: /Find/ }));
-    await waitFor(() => expect(screen.getByTestId('tree-notice')).toHaveTextContent('dave is 3 levels below you.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tree-notice')).toHaveTextContent('dave is 3 levels below you.'),
+    );
     expect(crumbNames()).toEqual(['demo', 'alice', 'carol', 'dave']);
     await waitFor(() => expect(member(graph, 'dave')).toHaveAttribute('aria-level', '1'));
 
     fireEvent.click(screen.getByRole('button', { name: /Bottom of left leg/ }));
-    await waitFor(() => expect(screen.getByTestId('tree-notice')).toHaveTextContent(`Stopped after ${FALLBACK_WALK_BOUND} levels`), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('tree-notice')).toHaveTextContent(
+          `Stopped after ${FALLBACK_WALK_BOUND} levels`,
+        ),
+      { timeout: 5000 },
+    );
     // The path of 101 names, compacted.
-    expect(crumbNames()).toEqual(['demo', 'alice', 'carol', 'dave', 'erin', `… ${FALLBACK_WALK_BOUND + 1 - 10} more …`, 'l92', 'l93', 'l94', 'l95', 'l96']);
+    expect(crumbNames()).toEqual([
+      'demo',
+      'alice',
+      'carol',
+      'dave',
+      'erin',
+      `… ${FALLBACK_WALK_BOUND + 1 - 10} more …`,
+      'l92',
+      'l93',
+      'l94',
+      'l95',
+      'l96',
+    ]);
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Find a member by username' }), { target: { value: 'l119' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Find a member by username' }), {
+      target: { value: 'l119' },
+    });
     fireEvent.click(screen.getByRole('button', { name: /Find/ }));
-    await waitFor(() => expect(screen.getByTestId('tree-notice')).toHaveTextContent(`No member named l119 near the top of your team`), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('tree-notice')).toHaveTextContent(
+          `No member named l119 near the top of your team`,
+        ),
+      { timeout: 5000 },
+    );
     expect(callsTo(calls, 'binary.view_leg_bottom')).toHaveLength(0);
     expect(callsTo(calls, 'binary.view_path')).toHaveLength(0);
     // Each walk at most the bound (the graph's own loads aside, and cached answers not asked again).
-    expect(callsTo(calls, 'binary.view_binary_downline').length - before).toBeLessThanOrEqual(3 * FALLBACK_WALK_BOUND + 20);
+    expect(callsTo(calls, 'binary.view_binary_downline').length - before).toBeLessThanOrEqual(
+      3 * FALLBACK_WALK_BOUND + 20,
+    );
     error.mockRestore();
   });
 });

@@ -9,7 +9,11 @@ import { useTRPC } from '@/lib/trpc.ts';
 /** The details query: loaded on first hover, then cached; rows read the cache for their dot and sponsor. */
 export function useNodeDetails(username: string, enabled: boolean) {
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc['binary.view_binary_downline_details'].queryOptions({ username }), enabled, retry: false });
+  const query = useQuery({
+    ...trpc['binary.view_binary_downline_details'].queryOptions({ username }),
+    enabled,
+    retry: false,
+  });
   // Spec §8: failures are only logged.
   useEffect(() => {
     if (query.error && enabled) console.error(`Failed to load the details of ${username}`, query.error);
@@ -31,7 +35,9 @@ export function NodeDetails({ username }: { username: string }) {
   const details = recordOf(recordOf(data)?.Success);
   // Read defensively (spec §8): a missing pair or plan map shows zeros and 'No plans'.
   const binary = Array.isArray(details?.Current_Binary) ? (details.Current_Binary as unknown[]) : [];
-  const plans = Object.entries(recordOf(details?.Total_User_Subscription_Plan) ?? {}).map(([plan, info]) => [plan, recordOf(info) ?? {}] as const);
+  const plans = Object.entries(recordOf(details?.Total_User_Subscription_Plan) ?? {}).map(
+    ([plan, info]) => [plan, recordOf(info) ?? {}] as const,
+  );
   return (
     <Stack gap="2" fontSize="sm" data-testid="node-details">
       <Heading as="h3" size="sm">
@@ -57,7 +63,14 @@ export function NodeDetails({ username }: { username: string }) {
           ) : (
             <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
               {plans.map(([plan, info]) => (
-                <Box as="li" key={plan} display="flex" justifyContent="space-between" gap="3" alignItems="center">
+                <Box
+                  as="li"
+                  key={plan}
+                  display="flex"
+                  justifyContent="space-between"
+                  gap="3"
+                  alignItems="center"
+                >
                   <Text>{plan}</Text>
                   <Badge colorPalette={info.Active ? 'green' : 'red'} variant="subtle">
                     {info.Active ? 'Active' : 'Inactive'}
@@ -83,7 +96,17 @@ export function FloatingDetails({ username, rect }: { username: string; rect: DO
   // Beside the row on wide screens; below it on phones.
   const top = fitsBeside ? rect.top : rect.bottom + 4;
   return (
-    <Card.Root position="fixed" zIndex="popover" top={`${Math.min(top, window.innerHeight - 260)}px`} left={`${left}px`} w={`${width}px`} maxW="calc(100vw - 16px)" shadow="lg" pointerEvents="none" size="sm">
+    <Card.Root
+      position="fixed"
+      zIndex="popover"
+      top={`${Math.min(top, window.innerHeight - 260)}px`}
+      left={`${left}px`}
+      w={`${width}px`}
+      maxW="calc(100vw - 16px)"
+      shadow="lg"
+      pointerEvents="none"
+      size="sm"
+    >
       <Card.Body>
         <NodeDetails username={username} />
       </Card.Body>

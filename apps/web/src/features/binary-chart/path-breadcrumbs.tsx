@@ -21,17 +21,41 @@ export function PathBreadcrumbs({ path, onOpen }: { path: TreePath; onOpen: (at:
   const levels = levelsOf(path);
   return (
     <Box as="nav" aria-label="Path from you" data-testid="tree-path" data-levels={levels}>
-      <Box as="ol" display="flex" flexWrap="wrap" alignItems="center" gap="1" listStyleType="none" m="0" p="0">
+      <Box
+        as="ol"
+        display="flex"
+        flexWrap="wrap"
+        alignItems="center"
+        gap="1"
+        listStyleType="none"
+        m="0"
+        p="0"
+      >
         {crumbs.map((crumb, i) => {
           const last = i === crumbs.length - 1;
           return (
-            <Box as="li" key={'gap' in crumb ? 'gap' : `${crumb.part}${crumb.index}`} display="flex" alignItems="center" gap="1" minW="0">
+            <Box
+              as="li"
+              key={'gap' in crumb ? 'gap' : `${crumb.part}${crumb.index}`}
+              display="flex"
+              alignItems="center"
+              gap="1"
+              minW="0"
+            >
               {'gap' in crumb ? (
                 <Text fontSize="sm" color="fg.muted" data-testid="path-gap" px="1">
                   … {formatNumber(crumb.gap)} more …
                 </Text>
               ) : last ? (
-                <Text as="span" fontSize="sm" fontWeight="semibold" aria-current="location" px="1" truncate maxW="40">
+                <Text
+                  as="span"
+                  fontSize="sm"
+                  fontWeight="semibold"
+                  aria-current="location"
+                  px="1"
+                  truncate
+                  maxW="40"
+                >
                   {crumb.name}
                 </Text>
               ) : (

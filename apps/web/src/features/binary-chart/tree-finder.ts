@@ -20,8 +20,7 @@ export const FALLBACK_WALK_BOUND = 100;
 const SEARCH_PARALLEL = 4;
 
 export type FindResult =
-  | { found: true; path: TreePath; stoppedAtBound: boolean }
-  | { found: false; stoppedAtBound: boolean };
+  { found: true; path: TreePath; stoppedAtBound: boolean } | { found: false; stoppedAtBound: boolean };
 
 export function useTreeFinder(me: string) {
   const trpc = useTRPC();
@@ -31,7 +30,9 @@ export function useTreeFinder(me: string) {
   /** A member's children (cached with the list's and the graph's loads). */
   const childrenOf = useCallback(
     async (username: string): Promise<BinaryMember[]> => {
-      const data = await queryClient.fetchQuery(trpc['binary.view_binary_downline'].queryOptions({ username }));
+      const data = await queryClient.fetchQuery(
+        trpc['binary.view_binary_downline'].queryOptions({ username }),
+      );
       return downlineChildren(recordOf(recordOf(data)?.Success)?.Downline).map((node) => node.data);
     },
     [queryClient, trpc],
@@ -40,7 +41,10 @@ export function useTreeFinder(me: string) {
   const legBottom = useCallback(
     async (side: Side): Promise<FindResult> => {
       if (withPaths) {
-        const data = await queryClient.fetchQuery({ ...trpc['binary.view_leg_bottom'].queryOptions({ side }), staleTime: 0 });
+        const data = await queryClient.fetchQuery({
+          ...trpc['binary.view_leg_bottom'].queryOptions({ side }),
+          staleTime: 0,
+        });
         const path = pathFromAnswer(recordOf(data)?.Success);
         return path ? { found: true, path, stoppedAtBound: false } : { found: false, stoppedAtBound: false };
       }
@@ -62,9 +66,14 @@ export function useTreeFinder(me: string) {
       const wanted = username.trim().toLowerCase();
       if (withPaths) {
         try {
-          const data = await queryClient.fetchQuery({ ...trpc['binary.view_path'].queryOptions({ username: wanted }), staleTime: 0 });
+          const data = await queryClient.fetchQuery({
+            ...trpc['binary.view_path'].queryOptions({ username: wanted }),
+            staleTime: 0,
+          });
           const path = pathFromAnswer(recordOf(data)?.Success);
-          return path ? { found: true, path, stoppedAtBound: false } : { found: false, stoppedAtBound: false };
+          return path
+            ? { found: true, path, stoppedAtBound: false }
+            : { found: false, stoppedAtBound: false };
         } catch (error) {
           if (httpStatusOf(error) === 404) return { found: false, stoppedAtBound: false };
           throw error;
@@ -80,7 +89,9 @@ export function useTreeFinder(me: string) {
         for (let i = 0; i < level.length && calls < FALLBACK_WALK_BOUND; i += SEARCH_PARALLEL) {
           const batch = level.slice(i, Math.min(i + SEARCH_PARALLEL, i + FALLBACK_WALK_BOUND - calls));
           calls += batch.length;
-          const answers = await Promise.all(batch.map((name) => childrenOf(name).then((children) => [name, children] as const)));
+          const answers = await Promise.all(
+            batch.map((name) => childrenOf(name).then((children) => [name, children] as const)),
+          );
           for (const [parent, children] of answers) {
             for (const child of children) {
               if (parentOf.has(child.username)) continue;

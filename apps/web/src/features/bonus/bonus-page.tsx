@@ -24,10 +24,18 @@ const rankBonusColumns: readonly DataColumn<RankRewardRow>[] = [
     key: 'Status',
     header: 'Status',
     value: (row) => (row.Status === true ? 'Success' : 'Failed'),
-    render: (row) => <StatusBadge status={row.Status === true ? 'Success' : 'Failed'} ok={row.Status === true} />,
+    render: (row) => (
+      <StatusBadge status={row.Status === true ? 'Success' : 'Failed'} ok={row.Status === true} />
+    ),
     summary: true,
   },
-  { key: 'Details', header: 'Details', value: () => '', render: (row) => <PayoutDetailsButton transId={row.Transaction_ID} />, summary: true },
+  {
+    key: 'Details',
+    header: 'Details',
+    value: () => '',
+    render: (row) => <PayoutDetailsButton transId={row.Transaction_ID} />,
+    summary: true,
+  },
 ];
 
 const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
@@ -40,13 +48,22 @@ const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
   { key: 'Percentage', header: 'Percentage', format: 'percent' },
   { key: 'Expected_Amount', header: 'Expected Amount', format: 'money' },
   { key: 'Received_Amount', header: 'Received Amount', format: 'money', summary: true },
-  { key: 'Details', header: 'Details', value: () => '', render: (row) => <PayoutDetailsButton transId={row.TransID} levelRow={row} />, summary: true },
+  {
+    key: 'Details',
+    header: 'Details',
+    value: () => '',
+    render: (row) => <PayoutDetailsButton transId={row.TransID} levelRow={row} />,
+    summary: true,
+  },
 ];
 
 /** Two to a row on a phone; skeletons while loading, 'Unavailable' with a Retry when the read failed (never $0.00). */
 function RewardWallets() {
   const { wallets, isPending, isError, isFetching, refetch } = useWallets();
-  if (isError && !wallets) return <Unavailable what="Reward wallets" onRetry={() => void refetch()} retrying={isFetching} size="md" />;
+  if (isError && !wallets)
+    return (
+      <Unavailable what="Reward wallets" onRetry={() => void refetch()} retrying={isFetching} size="md" />
+    );
   return (
     <SimpleGrid columns={{ base: 2, lg: 3 }} gap="4" aria-label="Reward wallets">
       {REWARD_WALLETS.map((name) => (
@@ -75,10 +92,20 @@ export default function BonusPage() {
           <Tabs.Trigger value="wallet">Wallet</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="rank">
-          <DataTable list="rank.view_rank_transaction" total="rank.total_pagination_rank_transaction" columns={rankBonusColumns} caption="Rank bonus" />
+          <DataTable
+            list="rank.view_rank_transaction"
+            total="rank.total_pagination_rank_transaction"
+            columns={rankBonusColumns}
+            caption="Rank bonus"
+          />
         </Tabs.Content>
         <Tabs.Content value="level">
-          <DataTable list="level.level_earning_transaction" total="level.total_pagination_level_earning" columns={levelBonusColumns} caption="Level bonus" />
+          <DataTable
+            list="level.level_earning_transaction"
+            total="level.total_pagination_level_earning"
+            columns={levelBonusColumns}
+            caption="Level bonus"
+          />
         </Tabs.Content>
         <Tabs.Content value="wallet">
           <RewardWallets />

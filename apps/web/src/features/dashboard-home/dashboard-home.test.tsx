@@ -6,11 +6,20 @@ import { MockFailure } from '@/testing/mock-link.ts';
 import { callsTo, loadPageBeforeTests, renderSignedIn } from '@/testing/member.ts';
 
 const analytics = {
-  Current_Level: 3, Current_Rank: 'Silver', Binary_Left: 1500, Binary_Right: 750, Active_Subscriptions: 2,
-  Max_Earnings: 3000, Total_Earnings: 420.5, Remaining_Earnings: 2579.5, Direct_Referrals: 4, Team_Size: 12,
+  Current_Level: 3,
+  Current_Rank: 'Silver',
+  Binary_Left: 1500,
+  Binary_Right: 750,
+  Active_Subscriptions: 2,
+  Max_Earnings: 3000,
+  Total_Earnings: 420.5,
+  Remaining_Earnings: 2579.5,
+  Direct_Referrals: 4,
+  Team_Size: 12,
 };
 
-const figuresRegions = () => ['Overview', 'Earnings Overview', 'Wallets Overview'].map((name) => screen.getByRole('region', { name }));
+const figuresRegions = () =>
+  ['Overview', 'Earnings Overview', 'Wallets Overview'].map((name) => screen.getByRole('region', { name }));
 const card = (label: string) => screen.getByText(label).closest<HTMLElement>('.chakra-card__root')!;
 
 describe('Dashboard home', () => {
@@ -33,8 +42,12 @@ describe('Dashboard home', () => {
   });
 
   it('reads Starter for a member without a rank yet', async () => {
-    renderSignedIn('/dashboard', { 'user_analytics.view_user_analytics': () => ({ Success: { ...analytics, Current_Rank: '' } }) });
-    expect(await within(await screen.findByRole('region', { name: 'Overview' })).findByText('Starter')).toBeInTheDocument();
+    renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': () => ({ Success: { ...analytics, Current_Rank: '' } }),
+    });
+    expect(
+      await within(await screen.findByRole('region', { name: 'Overview' })).findByText('Starter'),
+    ).toBeInTheDocument();
   });
 
   it('reads the Current Rank from /rank/current_rank when it answers', async () => {
@@ -42,7 +55,9 @@ describe('Dashboard home', () => {
       'user_analytics.view_user_analytics': () => ({ Success: analytics }),
       'rank.current_rank': () => ({ Success: { Rank: 'Gold' } }),
     });
-    expect(await within(await screen.findByRole('region', { name: 'Overview' })).findByText('Gold')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Overview' })).findByText('Gold'),
+    ).toBeInTheDocument();
   });
 
   it("toasts 'Failed to get current rank' when that call fails without words, and reads the analytics' rank", async () => {

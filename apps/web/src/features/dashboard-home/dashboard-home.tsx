@@ -74,12 +74,20 @@ function WalletsOverview() {
       </SimpleGrid>
     );
   }
-  if (isError && !details) return <Unavailable what="Wallets Overview" onRetry={() => void refetch()} retrying={isFetching} size="md" />;
+  if (isError && !details)
+    return (
+      <Unavailable what="Wallets Overview" onRetry={() => void refetch()} retrying={isFetching} size="md" />
+    );
   if (!details || Object.keys(details).length === 0) return <Text color="fg.muted">{MSG.noWalletData}</Text>;
   return (
     <SimpleGrid columns={CARD_COLUMNS} gap="4">
       {HOME_WALLET_NAMES.map((name) => (
-        <StatCard key={name} label={`${name} Wallet`} value={formatMoney(availableOf(details, name))} help="Available" />
+        <StatCard
+          key={name}
+          label={`${name} Wallet`}
+          value={formatMoney(availableOf(details, name))}
+          help="Available"
+        />
       ))}
     </SimpleGrid>
   );
@@ -96,18 +104,30 @@ function LatestActivity() {
     }),
   );
   // The fetch fails silently (spec §8); only entries that are objects are listed.
-  const items = listOf<Partial<Notification>>(recordOf(query.data)?.Success).slice(0, DASHBOARD_NOTIFICATIONS);
+  const items = listOf<Partial<Notification>>(recordOf(query.data)?.Success).slice(
+    0,
+    DASHBOARD_NOTIFICATIONS,
+  );
   return (
     <Card.Root variant="outline">
       <Card.Body>
         {query.isError && items.length === 0 ? (
-          <Unavailable what="Latest Activity" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <Unavailable
+            what="Latest Activity"
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : items.length === 0 ? (
           <Text color="fg.muted">{query.isPending ? MSG.loading : MSG.noActivity}</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
             {items.map((item, index) => (
-              <Box as="li" key={`${textOf(item.TransID)}-${index}`} borderBottomWidth={index < items.length - 1 ? '1px' : '0'} pb="2">
+              <Box
+                as="li"
+                key={`${textOf(item.TransID)}-${index}`}
+                borderBottomWidth={index < items.length - 1 ? '1px' : '0'}
+                pb="2"
+              >
                 <Text>{textOf(item.Message)}</Text>
                 <Text fontSize="sm" color="fg.muted">
                   {formatDateTime(item.DateTime)}
@@ -162,7 +182,8 @@ export default function DashboardHomePage() {
   const figureCard = (label: string, value: () => ReactNode, help?: ReactNode) => (
     <StatCard label={label} loading={isPending} help={help} value={isError ? <UnavailableText /> : value()} />
   );
-  const retry = (section: string) => (isError ? <RetryButton what={section} onRetry={() => void refetch()} retrying={isFetching} /> : undefined);
+  const retry = (section: string) =>
+    isError ? <RetryButton what={section} onRetry={() => void refetch()} retrying={isFetching} /> : undefined;
   // An absent or unreadable figure shows '-' (the formatters' own reading), never 0.
   const money = (value: unknown) => formatMoney(value);
   // Wallets, activity and the summary sit below the fold on a phone: they render after the first paint.
@@ -190,10 +211,18 @@ export default function DashboardHomePage() {
       <Section title="Earnings Overview" action={retry('Earnings Overview')}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
           {figureCard('Active Subscriptions', () => formatNumber(analytics?.Active_Subscriptions))}
-          {figureCard('Max Earnings', () => money(analytics?.Max_Earnings), 'The 3x cap of your active packages')}
+          {figureCard(
+            'Max Earnings',
+            () => money(analytics?.Max_Earnings),
+            'The 3x cap of your active packages',
+          )}
           {/* Not the Wallets page's Total Earnings (lifetime Binary + Direct + Upline_Bonus + Level wallet totals). */}
           {figureCard('Total Earnings', () => money(analytics?.Total_Earnings), TOTAL_EARNINGS_HELP)}
-          {figureCard('Remaining Earnings', () => money(analytics?.Remaining_Earnings), 'Left before the cap')}
+          {figureCard(
+            'Remaining Earnings',
+            () => money(analytics?.Remaining_Earnings),
+            'Left before the cap',
+          )}
         </SimpleGrid>
       </Section>
       {belowFold && (

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Box, HStack, Heading } from '@chakra-ui/react';
 
 /** A titled region; `action` (a Retry) stands beside the title. */
-export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Box as="section" aria-label={title}>
       <HStack gap="3" mb="3" wrap="wrap">

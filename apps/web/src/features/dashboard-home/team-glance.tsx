@@ -62,7 +62,13 @@ function legsOfDirects(directs: readonly Direct[], now: number): { left: Leg; ri
     const onSide = directs.filter((d) => d.side === side);
     const joined = onSide.map((d) => Date.parse(d.joined));
     const active = onSide.filter((d) => d.active).length;
-    return { members: onSide.length, active, inactive: onSide.length - active, week: joined.filter((at) => at >= week).length, month: joined.filter((at) => at >= month).length };
+    return {
+      members: onSide.length,
+      active,
+      inactive: onSide.length - active,
+      week: joined.filter((at) => at >= week).length,
+      month: joined.filter((at) => at >= month).length,
+    };
   };
   return { left: count('0'), right: count('1') };
 }
@@ -73,8 +79,16 @@ const DIRECTS_SHOWN = 8;
 function useTeam() {
   const trpc = useTRPC();
   const served = hasCapability(useConfig(), 'team_summary');
-  const summary = useQuery({ ...trpc['team.view_team_summary'].queryOptions({}), enabled: served, retry: false });
-  const directs = useQuery({ ...trpc['direct.view_direct_team_details'].queryOptions({}), enabled: !served, retry: false });
+  const summary = useQuery({
+    ...trpc['team.view_team_summary'].queryOptions({}),
+    enabled: served,
+    retry: false,
+  });
+  const directs = useQuery({
+    ...trpc['direct.view_direct_team_details'].queryOptions({}),
+    enabled: !served,
+    retry: false,
+  });
   const query = served ? summary : directs;
   let team: Team | undefined;
   if (served && summary.data) {
@@ -103,9 +117,20 @@ function useTeam() {
     }));
     // The spec lists them oldest first; the home shows the newest.
     const newest = [...rows].sort((a, b) => Date.parse(b.joined) - Date.parse(a.joined));
-    team = { scope: 'directs', ...legsOfDirects(rows, Date.now()), directCount: rows.length, directs: newest };
+    team = {
+      scope: 'directs',
+      ...legsOfDirects(rows, Date.now()),
+      directCount: rows.length,
+      directs: newest,
+    };
   }
-  return { team, isPending: query.isPending, isError: query.isError, isFetching: query.isFetching, refetch: query.refetch };
+  return {
+    team,
+    isPending: query.isPending,
+    isError: query.isError,
+    isFetching: query.isFetching,
+    refetch: query.refetch,
+  };
 }
 
 function LegCard({ title, leg, scope }: { title: string; leg: Leg; scope: Team['scope'] }) {
@@ -128,7 +153,12 @@ function LegCard({ title, leg, scope }: { title: string; leg: Leg; scope: Team['
               <Text as="dt" color="fg.muted">
                 {label}
               </Text>
-              <Text as="dd" fontWeight="semibold" m="0" data-testid={`leg-${label.toLowerCase().replaceAll(' ', '-')}`}>
+              <Text
+                as="dd"
+                fontWeight="semibold"
+                m="0"
+                data-testid={`leg-${label.toLowerCase().replaceAll(' ', '-')}`}
+              >
                 {formatNumber(value)}
               </Text>
             </HStack>
@@ -151,7 +181,8 @@ export function TeamNumbers() {
         <Stack gap="4" data-testid="team-numbers" data-scope={team.scope}>
           {team.scope === 'directs' && (
             <Text fontSize="sm" color="fg.muted" data-testid="team-fallback-note">
-              Counted over your {formatNumber(team.directCount)} direct{team.directCount === 1 ? '' : 's'}: the provider does not count whole legs or say a direct’s package.
+              Counted over your {formatNumber(team.directCount)} direct{team.directCount === 1 ? '' : 's'}:
+              the provider does not count whole legs or say a direct’s package.
             </Text>
           )}
           <SimpleGrid columns={{ base: 2 }} gap="4">
@@ -168,7 +199,17 @@ export function TeamNumbers() {
               ) : (
                 <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" data-testid="team-directs">
                   {team.directs.slice(0, DIRECTS_SHOWN).map((direct) => (
-                    <Box as="li" key={direct.username} display="flex" flexWrap="wrap" columnGap="3" rowGap="0" alignItems="baseline" borderBottomWidth="1px" pb="2">
+                    <Box
+                      as="li"
+                      key={direct.username}
+                      display="flex"
+                      flexWrap="wrap"
+                      columnGap="3"
+                      rowGap="0"
+                      alignItems="baseline"
+                      borderBottomWidth="1px"
+                      pb="2"
+                    >
                       <Text fontWeight="semibold" flex="1" minW="8rem" truncate>
                         {direct.username}
                       </Text>
@@ -208,13 +249,23 @@ export function formatCountdown(ms: number): string {
 
 /** What to add where: the weaker leg needs the difference of the carries to match the other's. */
 export function weakerLegHint(left: number, right: number): string {
-  if (left === right) return left === 0 ? 'No carry on either leg: the next run matches what both legs bring today.' : 'Both legs carry the same volume: it is matched at the next run.';
+  if (left === right)
+    return left === 0
+      ? 'No carry on either leg: the next run matches what both legs bring today.'
+      : 'Both legs carry the same volume: it is matched at the next run.';
   return left < right
     ? `${formatMoney(right - left)} more on the LEFT matches today’s RIGHT carry.`
     : `${formatMoney(left - right)} more on the RIGHT matches today’s LEFT carry.`;
 }
 
-const UK_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const UK_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 // The device's own zone, on the same 24-hour clock as the UK time beside it.
 const LOCAL_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -223,7 +274,11 @@ function useNextRun() {
   const served = hasCapability(useConfig(), 'binary_next_run');
   const username = useAuth().user?.username ?? '';
   const run = useQuery({ ...trpc['binary.view_next_run'].queryOptions({}), enabled: served, retry: false });
-  const details = useQuery({ ...trpc['binary.view_binary_downline_details'].queryOptions({ username }), enabled: !served && username !== '', retry: false });
+  const details = useQuery({
+    ...trpc['binary.view_binary_downline_details'].queryOptions({ username }),
+    enabled: !served && username !== '',
+    retry: false,
+  });
   // The server's clock less this device's when it answered: the countdown runs on the server's time.
   const [skew, setSkew] = useState(0);
   const success = recordOf(recordOf(run.data)?.Success);
@@ -237,7 +292,9 @@ function useNextRun() {
       served,
       next: Number.isFinite(next) ? next : undefined,
       skew,
-      carry: success ? { left: numberOf(success.Left_Carry) ?? 0, right: numberOf(success.Right_Carry) ?? 0 } : undefined,
+      carry: success
+        ? { left: numberOf(success.Left_Carry) ?? 0, right: numberOf(success.Right_Carry) ?? 0 }
+        : undefined,
       isPending: run.isPending,
       isError: run.isError,
       refetch: run.refetch,
@@ -285,11 +342,18 @@ export function NextBinaryRun() {
               )
             ) : (
               <>
-                <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="semibold" role="timer" aria-label="Time to the next binary run" data-testid="run-countdown">
+                <Text
+                  fontSize={{ base: 'xl', md: '2xl' }}
+                  fontWeight="semibold"
+                  role="timer"
+                  aria-label="Time to the next binary run"
+                  data-testid="run-countdown"
+                >
                   {due ? 'Running now' : `in ${formatCountdown(next - clock)}`}
                 </Text>
                 <Text fontSize="sm" color="fg.muted" data-testid="run-time">
-                  {UK_TIME.format(next)} UK time ({LOCAL_TIME.format(next)} your time){served ? '' : ', counted on this device’s clock'}
+                  {UK_TIME.format(next)} UK time ({LOCAL_TIME.format(next)} your time)
+                  {served ? '' : ', counted on this device’s clock'}
                 </Text>
               </>
             )}

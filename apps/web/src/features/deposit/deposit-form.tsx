@@ -37,13 +37,19 @@ export function DepositForm() {
   const onSubmit = handleSubmit(({ amount }) =>
     makePayment.run(async () => {
       try {
-        const data = await client['deposit.make_payment'].mutate({ amount_usdt: Number(amount), currency: CURRENCY, gateway: config.depositGateway });
+        const data = await client['deposit.make_payment'].mutate({
+          amount_usdt: Number(amount),
+          currency: CURRENCY,
+          gateway: config.depositGateway,
+        });
         // An answer without payment details is a failed payment call: silent too (spec §8).
         const details = recordOf<Payment>(recordOf(data)?.Success);
         setPayment(details ? { details, openedAt: Date.now() } : null);
         // The new pending deposit belongs in the Deposit History below.
         void queryClient.invalidateQueries({ queryKey: trpc['table.view_deposit_transaction'].pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey() });
+        void queryClient.invalidateQueries({
+          queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey(),
+        });
       } catch {
         // The payment call fails silently (spec §8): no message, the form stays usable.
         setPayment(null);
@@ -54,9 +60,27 @@ export function DepositForm() {
   return (
     <Stack gap="5">
       <form onSubmit={onSubmit} noValidate>
-        <Flex gap="3" align={{ base: 'stretch', sm: 'end' }} direction={{ base: 'column', sm: 'row' }} maxW="xl">
-          <TextField label="Amount (USDT)" inputMode="decimal" autoComplete="off" placeholder="Minimum 10" error={errors.amount?.message} {...register('amount')} />
-          <Button type="submit" colorPalette="teal" loading={makePayment.pending} flexShrink={0} mb={errors.amount ? '6' : '0'}>
+        <Flex
+          gap="3"
+          align={{ base: 'stretch', sm: 'end' }}
+          direction={{ base: 'column', sm: 'row' }}
+          maxW="xl"
+        >
+          <TextField
+            label="Amount (USDT)"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Minimum 10"
+            error={errors.amount?.message}
+            {...register('amount')}
+          />
+          <Button
+            type="submit"
+            colorPalette="teal"
+            loading={makePayment.pending}
+            flexShrink={0}
+            mb={errors.amount ? '6' : '0'}
+          >
             Deposit
           </Button>
         </Flex>

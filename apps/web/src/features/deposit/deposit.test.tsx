@@ -5,9 +5,16 @@ import { MockFailure } from '@/testing/mock-link.ts';
 import { callsTo, loadPageBeforeTests, renderSignedIn, wallet } from '@/testing/member.ts';
 import { DEPOSIT_POLL_MS } from './use-deposit-watch.ts';
 
-const payment = { Amount: 25, QR_Code: 'data:image/png;base64,iVBORw0KGgo=', Address: '0xAbC0000000000000000000000000000000000001', TransID: 'DEP-1' };
+const payment = {
+  Amount: 25,
+  QR_Code: 'data:image/png;base64,iVBORw0KGgo=',
+  Address: '0xAbC0000000000000000000000000000000000001',
+  TransID: 'DEP-1',
+};
 const tables = {
-  'table.view_deposit_transaction': () => ({ Success: [{ id: '7', amount: '25', date: '2024-03-05', status: 'Pending', transaction_id: 'DEP-0' }] }),
+  'table.view_deposit_transaction': () => ({
+    Success: [{ id: '7', amount: '25', date: '2024-03-05', status: 'Pending', transaction_id: 'DEP-0' }],
+  }),
   'table.total_pagination_deposit_transaction': () => ({ Success: 1 }),
   'subscription.subscription_transaction': () => ({ Success: [] }),
   'subscription.total_pagination_subscription_transaction': () => ({ Success: 1 }),
@@ -21,12 +28,23 @@ describe('Deposit page', () => {
     const { container, calls } = renderSignedIn('/dashboard/deposit', tables);
     expect(await screen.findByRole('heading', { name: 'Deposit Funds' })).toBeInTheDocument();
     expect(screen.getByText('Add funds using USDT BEP20')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Deposit', 'Package', 'Wallet']);
-    for (const id of ['profile', 'security', 'walletaddress']) expect(container.ownerDocument.getElementById(id)).not.toBeNull();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Deposit',
+      'Package',
+      'Wallet',
+    ]);
+    for (const id of ['profile', 'security', 'walletaddress'])
+      expect(container.ownerDocument.getElementById(id)).not.toBeNull();
     // Deposit tab: the form and the Deposit History table with its text columns.
     expect(screen.getByLabelText('Amount (USDT)')).toBeInTheDocument();
     expect(await screen.findByText('DEP-0')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Amount', 'Date', 'Status', 'Transaction ID']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'ID',
+      'Amount',
+      'Date',
+      'Status',
+      'Transaction ID',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Package' }));
     await waitFor(() => expect(callsTo(calls, 'subscription.subscription_transaction')).toHaveLength(1));
     expect(document.getElementById('security')).toContainElement(screen.getByTestId('data-table'));
@@ -57,7 +75,10 @@ describe('Deposit page', () => {
 
   it('sends USDT.BEP20 with the gateway and shows the QR at 150 px, the address, TransID and the 30:00 window', async () => {
     const user = userEvent.setup();
-    const { calls } = renderSignedIn('/dashboard/deposit', { ...tables, 'deposit.make_payment': () => ({ Success: payment }) });
+    const { calls } = renderSignedIn('/dashboard/deposit', {
+      ...tables,
+      'deposit.make_payment': () => ({ Success: payment }),
+    });
     await user.type(await screen.findByLabelText('Amount (USDT)'), '25');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     const qr = await screen.findByAltText('Deposit QR code');
@@ -65,8 +86,16 @@ describe('Deposit page', () => {
     expect(qr).toHaveAttribute('width', '150');
     expect(screen.getByTestId('deposit-address')).toHaveTextContent(payment.Address);
     expect(screen.getByTestId('deposit-transid')).toHaveTextContent('DEP-1');
-    expect(screen.getByText(/Send exactly 25\.00 USDT \(BEP20\) within (30:00|29:5\d) — partial payments are not accepted/)).toBeInTheDocument();
-    expect(callsTo(calls, 'deposit.make_payment')[0]?.input).toEqual({ amount_usdt: 25, currency: 'USDT.BEP20', gateway: 'nowpayments' });
+    expect(
+      screen.getByText(
+        /Send exactly 25\.00 USDT \(BEP20\) within (30:00|29:5\d) — partial payments are not accepted/,
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'deposit.make_payment')[0]?.input).toEqual({
+      amount_usdt: 25,
+      currency: 'USDT.BEP20',
+      gateway: 'nowpayments',
+    });
     // The Deposit History reloads to show the new deposit.
     await waitFor(() => expect(callsTo(calls, 'table.view_deposit_transaction').length).toBeGreaterThan(1));
     await user.click(screen.getByRole('button', { name: 'Copy address' }));
@@ -75,7 +104,10 @@ describe('Deposit page', () => {
 
   it("says 'QR code data is missing.' without a QR code", async () => {
     const user = userEvent.setup();
-    renderSignedIn('/dashboard/deposit', { ...tables, 'deposit.make_payment': () => ({ Success: { ...payment, QR_Code: '' } }) });
+    renderSignedIn('/dashboard/deposit', {
+      ...tables,
+      'deposit.make_payment': () => ({ Success: { ...payment, QR_Code: '' } }),
+    });
     await user.type(await screen.findByLabelText('Amount (USDT)'), '25');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('QR code data is missing.')).toBeInTheDocument();
@@ -106,7 +138,10 @@ describe('Deposit page', () => {
 
   it('opens one window when Deposit is clicked twice in the same frame', async () => {
     const user = userEvent.setup();
-    const { calls } = renderSignedIn('/dashboard/deposit', { ...tables, 'deposit.make_payment': () => ({ Success: payment }) });
+    const { calls } = renderSignedIn('/dashboard/deposit', {
+      ...tables,
+      'deposit.make_payment': () => ({ Success: payment }),
+    });
     await user.type(await screen.findByLabelText('Amount (USDT)'), '25');
     const submit = screen.getByRole('button', { name: 'Deposit' });
     act(() => {
@@ -127,8 +162,14 @@ describe('the deposit window, watched', () => {
   const watched = (status: { now: string }) => ({
     ...tables,
     'deposit.make_payment': () => ({ Success: payment }),
-    'wallet.view_all_wallets_details': () => ({ Success: { Deposit: wallet(status.now === 'PAID' ? 25 : 0) } }),
-    'table.view_deposit_transaction': () => ({ Success: [{ id: '8', amount: '25.00', date: '2024-03-05', status: status.now, transaction_id: 'DEP-1' }] }),
+    'wallet.view_all_wallets_details': () => ({
+      Success: { Deposit: wallet(status.now === 'PAID' ? 25 : 0) },
+    }),
+    'table.view_deposit_transaction': () => ({
+      Success: [
+        { id: '8', amount: '25.00', date: '2024-03-05', status: status.now, transaction_id: 'DEP-1' },
+      ],
+    }),
   });
 
   const openWindow = async () => {
@@ -143,7 +184,13 @@ describe('the deposit window, watched', () => {
     const status = { now: 'PENDING' };
     const { calls } = renderSignedIn('/dashboard/deposit', watched(status));
     await openWindow();
-    await waitFor(() => expect(callsTo(calls, 'table.view_deposit_transaction').some((c) => JSON.stringify(c.input).includes('DEP-1'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        callsTo(calls, 'table.view_deposit_transaction').some((c) =>
+          JSON.stringify(c.input).includes('DEP-1'),
+        ),
+      ).toBe(true),
+    );
     expect(screen.getByTestId('payment-details')).toHaveAttribute('data-outcome', 'open');
 
     status.now = 'PAID';
@@ -155,7 +202,9 @@ describe('the deposit window, watched', () => {
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByTestId('deposit-transid')).toHaveTextContent('DEP-1');
     // The history's row shows the new status as a badge, without waiting for its cache to go stale.
-    await waitFor(() => expect(within(screen.getByTestId('data-table')).getByText('PAID')).toHaveAttribute('data-tone', 'ok'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('data-table')).getByText('PAID')).toHaveAttribute('data-tone', 'ok'),
+    );
 
     // Closed: no more polling.
     const polls = callsTo(calls, 'table.view_deposit_transaction').length;
@@ -167,7 +216,14 @@ describe('the deposit window, watched', () => {
     ['PARTIAL', 'Partial payment not accepted'],
     ['EXPIRED', 'Expired'],
   ])('a %s window says %s and hides the QR and the address', async (rowStatus, title) => {
-    renderSignedIn('/dashboard/deposit', { ...watched({ now: 'PENDING' }), 'table.view_deposit_transaction': () => ({ Success: [{ id: '8', amount: '25.00', date: '2024-03-05', status: rowStatus, transaction_id: 'DEP-1' }] }) });
+    renderSignedIn('/dashboard/deposit', {
+      ...watched({ now: 'PENDING' }),
+      'table.view_deposit_transaction': () => ({
+        Success: [
+          { id: '8', amount: '25.00', date: '2024-03-05', status: rowStatus, transaction_id: 'DEP-1' },
+        ],
+      }),
+    });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Amount (USDT)', {}, { timeout: 5000 }), '25');
     await user.click(screen.getByRole('button', { name: 'Deposit' }));

@@ -59,11 +59,19 @@ function DepositPanel() {
 export default function DepositPage() {
   const item = navItemByPath('/dashboard/deposit')!;
   const { hash } = useLocation();
-  const [tab, setTab] = useState<TabValue>(() => (isTab(hash.slice(1)) ? (hash.slice(1) as TabValue) : 'profile'));
+  const [tab, setTab] = useState<TabValue>(() =>
+    isTab(hash.slice(1)) ? (hash.slice(1) as TabValue) : 'profile',
+  );
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      <Tabs.Root value={tab} onValueChange={({ value }) => isTab(value) && setTab(value)} variant="line" colorPalette="teal" ids={{ content: (value) => value }}>
+      <Tabs.Root
+        value={tab}
+        onValueChange={({ value }) => isTab(value) && setTab(value)}
+        variant="line"
+        colorPalette="teal"
+        ids={{ content: (value) => value }}
+      >
         <Tabs.List flexWrap="wrap">
           {TABS.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value}>

@@ -14,14 +14,26 @@ export type Payment = OutputOf<'deposit.make_payment'>['Success'];
 const QR_SIZE = 150;
 
 /** What a closed window says: the title, its tone and the next step. */
-const CLOSED: Record<Exclude<DepositOutcome, 'open'>, { title: string; status: 'success' | 'error'; detail: (amount: string) => string }> = {
-  paid: { title: 'Paid — credited', status: 'success', detail: (amount) => `${amount} USDT was credited to your Deposit wallet.` },
+const CLOSED: Record<
+  Exclude<DepositOutcome, 'open'>,
+  { title: string; status: 'success' | 'error'; detail: (amount: string) => string }
+> = {
+  paid: {
+    title: 'Paid — credited',
+    status: 'success',
+    detail: (amount) => `${amount} USDT was credited to your Deposit wallet.`,
+  },
   partial: {
     title: 'Partial payment not accepted',
     status: 'error',
-    detail: (amount) => `Less than ${amount} USDT arrived, so nothing was credited. Do not send more to this address; start a new deposit.`,
+    detail: (amount) =>
+      `Less than ${amount} USDT arrived, so nothing was credited. Do not send more to this address; start a new deposit.`,
   },
-  expired: { title: 'Expired', status: 'error', detail: () => 'The payment window has closed. Do not send to this address; start a new deposit to pay.' },
+  expired: {
+    title: 'Expired',
+    status: 'error',
+    detail: () => 'The payment window has closed. Do not send to this address; start a new deposit to pay.',
+  },
 };
 
 export function PaymentDetails({ payment, openedAt }: { payment: Payment; openedAt: number }) {
@@ -49,7 +61,14 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
           {qrCode ? (
             // A white frame around the 150 px QR so scanners read it in the dark theme too.
             <Box bg="white" p="1" borderRadius="sm">
-              <Image src={qrCode} alt="Deposit QR code" htmlWidth={QR_SIZE} htmlHeight={QR_SIZE} w={`${QR_SIZE}px`} h={`${QR_SIZE}px`} />
+              <Image
+                src={qrCode}
+                alt="Deposit QR code"
+                htmlWidth={QR_SIZE}
+                htmlHeight={QR_SIZE}
+                w={`${QR_SIZE}px`}
+                h={`${QR_SIZE}px`}
+              />
             </Box>
           ) : (
             <Text color="fg.error">{MSG.qrMissing}</Text>
@@ -63,7 +82,13 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
               Address (BEP20)
             </Text>
             <HStack gap="2" align="center" flexWrap="wrap">
-              <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" minW="0" data-testid="deposit-address">
+              <Text
+                fontFamily="mono"
+                fontSize="sm"
+                overflowWrap="anywhere"
+                minW="0"
+                data-testid="deposit-address"
+              >
                 {address}
               </Text>
               <CopyButton text={address} confirmation={MSG.copiedSuccessfully} aria-label="Copy address">

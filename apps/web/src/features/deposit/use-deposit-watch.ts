@@ -55,13 +55,17 @@ export function useDepositWatch(transId: string, secondsLeft: number): DepositOu
     if (outcome === 'open') return;
     if (outcome === 'paid') void refreshWallets();
     void queryClient.invalidateQueries({ queryKey: trpc['table.view_deposit_transaction'].pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey() });
+    void queryClient.invalidateQueries({
+      queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey(),
+    });
   }, [outcome, queryClient, refreshWallets, trpc]);
 
   return outcome;
 }
 
 function outcomeOfRow(data: unknown, transId: string): DepositOutcome {
-  const row = listOf<Record<string, unknown>>(recordOf(data)?.Success).find((r) => textOf(r.transaction_id) === transId);
+  const row = listOf<Record<string, unknown>>(recordOf(data)?.Success).find(
+    (r) => textOf(r.transaction_id) === transId,
+  );
   return row ? outcomeOfStatus(row.status) : 'open';
 }

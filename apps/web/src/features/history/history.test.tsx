@@ -7,21 +7,45 @@ describe('History page', () => {
     renderSignedIn('/dashboard/history', {
       'earning.view_all_earning_history': () => ({
         Success: [
-          { DateTime: '2024-03-05T10:20:00', TransID: 'E1', Amount: 5, Type: 'ROI', By: 'system', Transfer: 'Credit', Wallet: 'ROI', Status: 'Success' },
-          { DateTime: '2024-03-06T11:00:00', TransID: 'E2', Amount: 7, Type: 'Withdrawal', By: 'demo', Transfer: 'Debit', Wallet: 'Withdrawal', Status: 'Pending' },
+          {
+            DateTime: '2024-03-05T10:20:00',
+            TransID: 'E1',
+            Amount: 5,
+            Type: 'ROI',
+            By: 'system',
+            Transfer: 'Credit',
+            Wallet: 'ROI',
+            Status: 'Success',
+          },
+          {
+            DateTime: '2024-03-06T11:00:00',
+            TransID: 'E2',
+            Amount: 7,
+            Type: 'Withdrawal',
+            By: 'demo',
+            Transfer: 'Debit',
+            Wallet: 'Withdrawal',
+            Status: 'Pending',
+          },
         ],
       }),
       'earning.total_pagination_earning_history': () => ({ Success: 2 }),
     });
     const table = await screen.findByTestId('data-table');
     await within(table).findByText('E1');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Date', 'Transaction ID', 'Amount', 'Type', 'By', 'Transfer', 'Wallet', 'Status', 'Details',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Transaction ID', 'Amount', 'Type', 'By', 'Transfer', 'Wallet', 'Status', 'Details']);
     // A payout row explains itself one tap away; a row that is neither payout nor withdrawal request has nothing to open.
     expect(within(table).getByRole('button', { name: 'Why this payout: E1' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /E2/ })).toBeNull();
-    expect(within(table).getAllByRole('cell').map((cell) => cell.textContent)).toContain('Mar 05, 2024 10:20');
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('Mar 05, 2024 10:20');
     expect(within(table).getByText('Success')).toHaveAttribute('data-tone', 'ok');
     expect(within(table).getByText('Pending')).toHaveAttribute('data-tone', 'bad');
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('1 / 2');

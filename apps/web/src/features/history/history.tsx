@@ -32,8 +32,19 @@ const earningColumns: readonly DataColumn<EarningRow>[] = [
   { key: 'Transfer', header: 'Transfer' },
   { key: 'Wallet', header: 'Wallet' },
   // Success is green, anything else red (spec §2).
-  { key: 'Status', header: 'Status', render: (row) => <StatusBadge status={row.Status} ok={row.Status === 'Success'} />, summary: true },
-  { key: 'Details', header: 'Details', value: () => '', render: (row) => <RowAction row={row} />, summary: true },
+  {
+    key: 'Status',
+    header: 'Status',
+    render: (row) => <StatusBadge status={row.Status} ok={row.Status === 'Success'} />,
+    summary: true,
+  },
+  {
+    key: 'Details',
+    header: 'Details',
+    value: () => '',
+    render: (row) => <RowAction row={row} />,
+    summary: true,
+  },
 ];
 
 export default function HistoryPage() {

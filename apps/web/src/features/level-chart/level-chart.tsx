@@ -25,8 +25,20 @@ interface LevelMember {
 }
 
 /** Ten palettes; level n takes palette n mod 10 (spec §2). */
-export const LEVEL_PALETTE = ['teal', 'blue', 'purple', 'pink', 'orange', 'green', 'cyan', 'red', 'yellow', 'gray'] as const;
-export const levelPalette = (level: number) => LEVEL_PALETTE[((level % LEVEL_PALETTE.length) + LEVEL_PALETTE.length) % LEVEL_PALETTE.length]!;
+export const LEVEL_PALETTE = [
+  'teal',
+  'blue',
+  'purple',
+  'pink',
+  'orange',
+  'green',
+  'cyan',
+  'red',
+  'yellow',
+  'gray',
+] as const;
+export const levelPalette = (level: number) =>
+  LEVEL_PALETTE[((level % LEVEL_PALETTE.length) + LEVEL_PALETTE.length) % LEVEL_PALETTE.length]!;
 
 /** The entries of a `Success` answer: named ones only; anything else reads as none (spec §8). */
 const entriesOf = (answer: unknown) =>
@@ -43,13 +55,23 @@ const toNodes = (answer: unknown, childDepth: number): TreeNode<LevelMember>[] =
   }));
 
 /** Directs of a paged answer after this page: its CountUser is every direct. */
-const remainingAfter = (success: Record<string, unknown>, skipped: number, received: number) => Math.max(0, (numberOf(success.CountUser) ?? 0) - skipped - received);
+const remainingAfter = (success: Record<string, unknown>, skipped: number, received: number) =>
+  Math.max(0, (numberOf(success.CountUser) ?? 0) - skipped - received);
 
 function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
   return (
     <>
       {/* Whole, on two lines if need be (a username is at most 30 characters), and as a tooltip. */}
-      <Text data-part="name" title={row.node.data.username} fontWeight="semibold" lineHeight="1.25" lineClamp={2} wordBreak="break-all" flex="1" minW="0">
+      <Text
+        data-part="name"
+        title={row.node.data.username}
+        fontWeight="semibold"
+        lineHeight="1.25"
+        lineClamp={2}
+        wordBreak="break-all"
+        flex="1"
+        minW="0"
+      >
         {row.node.data.username}
       </Text>
       {row.depth > 0 && (
@@ -57,7 +79,12 @@ function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
           Level {row.depth}
         </Text>
       )}
-      <Badge colorPalette={levelPalette(row.depth)} variant="solid" flexShrink={0} aria-label={`${formatNumber(row.node.data.count)} members`}>
+      <Badge
+        colorPalette={levelPalette(row.depth)}
+        variant="solid"
+        flexShrink={0}
+        aria-label={`${formatNumber(row.node.data.count)} members`}
+      >
         {formatNumber(row.node.data.count)}
       </Badge>
     </>
@@ -70,7 +97,11 @@ export default function LevelChartPage() {
   const queryClient = useQueryClient();
   const username = useAuth().user?.username ?? '';
   const paged = hasCapability(useConfig(), 'downline_pages');
-  const wholeQuery = useQuery({ ...trpc['level.view_downline'].queryOptions({ username }), enabled: Boolean(username) && !paged, retry: false });
+  const wholeQuery = useQuery({
+    ...trpc['level.view_downline'].queryOptions({ username }),
+    enabled: Boolean(username) && !paged,
+    retry: false,
+  });
   const firstPageQuery = useQuery({
     ...trpc['level.view_downline_page'].queryOptions({ username, page: 1, per_page: LEVEL_PAGE_SIZE }),
     enabled: Boolean(username) && paged,
@@ -97,24 +128,46 @@ export default function LevelChartPage() {
   // The search: all directs (the whole-list call, already the tree's own without paging), filtered here.
   const [search, setSearch] = useState('');
   const wanted = useDeferredValue(search.trim().toLowerCase());
-  const allDirectsQuery = useQuery({ ...trpc['level.view_downline'].queryOptions({ username }), enabled: Boolean(username) && (!paged || wanted !== ''), retry: false });
+  const allDirectsQuery = useQuery({
+    ...trpc['level.view_downline'].queryOptions({ username }),
+    enabled: Boolean(username) && (!paged || wanted !== ''),
+    retry: false,
+  });
   useEffect(() => {
-    if (allDirectsQuery.error && wanted) console.error('Failed to load the directs to search', allDirectsQuery.error);
+    if (allDirectsQuery.error && wanted)
+      console.error('Failed to load the directs to search', allDirectsQuery.error);
   }, [allDirectsQuery.error, wanted]);
-  const allDirects = useMemo(() => toNodes(recordOf(allDirectsQuery.data)?.Success, 1), [allDirectsQuery.data]);
-  const matches = useMemo(() => (wanted ? allDirects.filter((node) => node.id.toLowerCase().includes(wanted)) : []), [allDirects, wanted]);
+  const allDirects = useMemo(
+    () => toNodes(recordOf(allDirectsQuery.data)?.Success, 1),
+    [allDirectsQuery.data],
+  );
+  const matches = useMemo(
+    () => (wanted ? allDirects.filter((node) => node.id.toLowerCase().includes(wanted)) : []),
+    [allDirects, wanted],
+  );
 
   const loadChildren = useCallback(
-    async (node: TreeNode<LevelMember>, depth: number, offset: number): Promise<TreeNode<LevelMember>[] | ChildPage<LevelMember>> => {
+    async (
+      node: TreeNode<LevelMember>,
+      depth: number,
+      offset: number,
+    ): Promise<TreeNode<LevelMember>[] | ChildPage<LevelMember>> => {
       if (!paged) {
-        const data = await queryClient.fetchQuery(trpc['level.view_downline'].queryOptions({ username: node.id }));
+        const data = await queryClient.fetchQuery(
+          trpc['level.view_downline'].queryOptions({ username: node.id }),
+        );
         return toNodes(recordOf(data)?.Success, depth + 1);
       }
       const page = Math.floor(offset / LEVEL_PAGE_SIZE) + 1;
-      const data = await queryClient.fetchQuery(trpc['level.view_downline_page'].queryOptions({ username: node.id, page, per_page: LEVEL_PAGE_SIZE }));
+      const data = await queryClient.fetchQuery(
+        trpc['level.view_downline_page'].queryOptions({ username: node.id, page, per_page: LEVEL_PAGE_SIZE }),
+      );
       const success = recordOf(recordOf(data)?.Success);
       const nodes = toNodes(success, depth + 1);
-      return { nodes, remaining: success ? remainingAfter(success, (page - 1) * LEVEL_PAGE_SIZE, nodes.length) : 0 };
+      return {
+        nodes,
+        remaining: success ? remainingAfter(success, (page - 1) * LEVEL_PAGE_SIZE, nodes.length) : 0,
+      };
     },
     [paged, queryClient, trpc],
   );
@@ -123,7 +176,11 @@ export default function LevelChartPage() {
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
       {failed ? (
-        <Unavailable what="Level tree" onRetry={() => void rootQuery.refetch()} retrying={rootQuery.isFetching} />
+        <Unavailable
+          what="Level tree"
+          onRetry={() => void rootQuery.refetch()}
+          retrying={rootQuery.isFetching}
+        />
       ) : rootQuery.isPending && username ? (
         <Spinner aria-label="Loading the level tree" />
       ) : !root ? (
@@ -137,7 +194,14 @@ export default function LevelChartPage() {
           <Text fontSize="sm" color="fg.muted">
             Each member shows how many members they sponsor. Click one to load their level.
           </Text>
-          <Stack as="form" role="search" aria-label="Find a direct" gap="1" maxW="md" onSubmit={(event) => event.preventDefault()}>
+          <Stack
+            as="form"
+            role="search"
+            aria-label="Find a direct"
+            gap="1"
+            maxW="md"
+            onSubmit={(event) => event.preventDefault()}
+          >
             <Input
               type="search"
               size="sm"

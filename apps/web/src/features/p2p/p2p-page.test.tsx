@@ -23,8 +23,12 @@ async function verify(name: string) {
 describe('P2P transfer', () => {
   it('verifies the recipient (lowercased); the amount is disabled until then; editing resets it', async () => {
     const { calls } = renderSignedIn('/dashboard/p2pTransfer', handlers());
-    expect(await screen.findByRole('heading', { name: 'P2P Transfer' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('Transfer funds to another user after verifying the recipient')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'P2P Transfer' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Transfer funds to another user after verifying the recipient'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Amount')).toBeDisabled();
     await verify('bob');
     expect(await screen.findByText(MSG.recipientNotFound)).toBeInTheDocument();
@@ -45,7 +49,9 @@ describe('P2P transfer', () => {
       handlers({
         'level.downline_exist': (input) => {
           // HTTP status 0 is a request that got no answer (as the provider link reports it).
-          throw input.username === 'bad' ? new MockFailure('Not in your downline') : new MockFailure('', input.username === 'gone' ? 0 : 500);
+          throw input.username === 'bad'
+            ? new MockFailure('Not in your downline')
+            : new MockFailure('', input.username === 'gone' ? 0 : 500);
         },
       }),
     );
@@ -58,7 +64,7 @@ describe('P2P transfer', () => {
     expect(screen.getByLabelText('Amount')).toBeDisabled();
   });
 
-  it("refuses amounts above the Deposit balance, cancels on an empty prompt, then transfers", async () => {
+  it('refuses amounts above the Deposit balance, cancels on an empty prompt, then transfers', async () => {
     const { calls } = renderSignedIn('/dashboard/p2pTransfer', handlers());
     await verify('alice');
     await screen.findByText(MSG.recipientVerified);
@@ -80,17 +86,22 @@ describe('P2P transfer', () => {
     await userEvent.type(within(prompt).getByLabelText('Transaction Password'), 'Txn@123');
     await userEvent.click(within(prompt).getByRole('button', { name: 'Confirm Transfer' }));
     expect(await screen.findByText(MSG.transferSuccessful)).toBeInTheDocument();
-    expect(callsTo(calls, 'transfer_to_user').map((c) => c.input)).toEqual([{ username: 'alice', amount: 25.5, password: 'Txn@123' }]);
+    expect(callsTo(calls, 'transfer_to_user').map((c) => c.input)).toEqual([
+      { username: 'alice', amount: 25.5, password: 'Txn@123' },
+    ]);
   });
 
   it("toasts the server's error, else the 'Transfer failed' fallback", async () => {
     let mode = 0;
-    renderSignedIn('/dashboard/p2pTransfer', handlers({
-      transfer_to_user: () => {
-        mode += 1;
-        throw new MockFailure(mode === 1 ? 'Invalid transaction password' : '');
-      },
-    }));
+    renderSignedIn(
+      '/dashboard/p2pTransfer',
+      handlers({
+        transfer_to_user: () => {
+          mode += 1;
+          throw new MockFailure(mode === 1 ? 'Invalid transaction password' : '');
+        },
+      }),
+    );
     await verify('alice');
     await screen.findByText(MSG.recipientVerified);
     await userEvent.type(screen.getByLabelText('Amount'), '5');

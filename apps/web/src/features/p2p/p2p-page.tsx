@@ -42,7 +42,11 @@ export default function P2PPage() {
   const transfer = (password: string) =>
     sending.run(async () => {
       try {
-        await client.transfer_to_user.mutate({ username: recipient.username.trim(), amount: parseFloat(amount), password });
+        await client.transfer_to_user.mutate({
+          username: recipient.username.trim(),
+          amount: parseFloat(amount),
+          password,
+        });
         notify.success(MSG.transferSuccessful);
         setAmount('');
         setPrompting(false);
@@ -65,7 +69,10 @@ export default function P2PPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader heading="P2P Transfer" description="Transfer funds to another user after verifying the recipient" />
+      <PageHeader
+        heading="P2P Transfer"
+        description="Transfer funds to another user after verifying the recipient"
+      />
       <SectionCard title="Send funds">
         {/* Not the card's description: that is a <p>, and "Unavailable" brings a button. */}
         <HStack gap="1" mb="4" flexWrap="wrap" color="fg.muted" fontSize="sm" data-testid="p2p-available">
@@ -86,11 +93,23 @@ export default function P2PPage() {
                   autoComplete="off"
                   autoCapitalize="none"
                   value={recipient.username}
-                  helper={recipient.verified ? <HStack as="span" color="green.fg" gap="1"><LuBadgeCheck /> Verified</HStack> : undefined}
+                  helper={
+                    recipient.verified ? (
+                      <HStack as="span" color="green.fg" gap="1">
+                        <LuBadgeCheck /> Verified
+                      </HStack>
+                    ) : undefined
+                  }
                   onChange={(event) => recipient.setUsername(event.target.value)}
                 />
               </Box>
-              <Button mt="6" variant="outline" colorPalette="teal" loading={recipient.verifying} onClick={() => void recipient.verify()}>
+              <Button
+                mt="6"
+                variant="outline"
+                colorPalette="teal"
+                loading={recipient.verifying}
+                onClick={() => void recipient.verify()}
+              >
                 Verify
               </Button>
             </HStack>
@@ -109,7 +128,12 @@ export default function P2PPage() {
                 setAmountError(undefined);
               }}
             />
-            <SummaryList rows={[['Fee', formatMoney(P2P_FEE)], ['Recipient gets', formatMoney(parseFloat(amount) || 0)]]} />
+            <SummaryList
+              rows={[
+                ['Fee', formatMoney(P2P_FEE)],
+                ['Recipient gets', formatMoney(parseFloat(amount) || 0)],
+              ]}
+            />
             <Button type="submit" colorPalette="teal" alignSelf="start" disabled={!recipient.verified}>
               Transfer
             </Button>
@@ -127,7 +151,13 @@ export default function P2PPage() {
         }}
         onConfirm={transfer}
       >
-        <SummaryList rows={[['Recipient', recipient.username], ['Amount', formatMoney(parseFloat(amount) || 0)], ['Fee', formatMoney(P2P_FEE)]]} />
+        <SummaryList
+          rows={[
+            ['Recipient', recipient.username],
+            ['Amount', formatMoney(parseFloat(amount) || 0)],
+            ['Fee', formatMoney(P2P_FEE)],
+          ]}
+        />
       </PasswordPromptDialog>
     </Stack>
   );

@@ -37,7 +37,9 @@ export function useRecipient() {
       // The server's refusal reads as 'not found or invalid'; a failure without its words is
       // 'Failed to verify user', no answer at all 'Error verifying recipient' (docs/decisions/web-app.md).
       notify.error(
-        failureKind(error) === 'server' ? MSG.recipientNotFoundOrInvalid : errorMessage(error, MSG.failedVerifyUser, MSG.errorVerifyingRecipient),
+        failureKind(error) === 'server'
+          ? MSG.recipientNotFoundOrInvalid
+          : errorMessage(error, MSG.failedVerifyUser, MSG.errorVerifyingRecipient),
       );
     } finally {
       setVerifying(false);

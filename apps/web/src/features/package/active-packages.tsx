@@ -19,7 +19,13 @@ interface ActivePackagesProps {
   onRetry: () => void;
 }
 
-export function ActivePackages({ subscriptions, profilePackage, failed, retrying, onRetry }: ActivePackagesProps) {
+export function ActivePackages({
+  subscriptions,
+  profilePackage,
+  failed,
+  retrying,
+  onRetry,
+}: ActivePackagesProps) {
   if (failed)
     return (
       <Stack as="section" aria-labelledby="active-packages" gap="3">
@@ -43,7 +49,12 @@ export function ActivePackages({ subscriptions, profilePackage, failed, retrying
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {subscriptions.map((subscription) => (
-            <Card.Root key={subscription.transId || subscription.dateTime} variant="outline" size="sm" data-testid={`active-package-${subscription.transId}`}>
+            <Card.Root
+              key={subscription.transId || subscription.dateTime}
+              variant="outline"
+              size="sm"
+              data-testid={`active-package-${subscription.transId}`}
+            >
               <Card.Body gap="3">
                 <HStack justify="space-between" wrap="wrap">
                   <Heading as="h3" size="md">

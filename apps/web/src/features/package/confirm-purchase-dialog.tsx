@@ -13,7 +13,13 @@ interface ConfirmPurchaseDialogProps {
   onConfirm: () => void;
 }
 
-export function ConfirmPurchaseDialog({ pkg, open, processing, onCancel, onConfirm }: ConfirmPurchaseDialogProps) {
+export function ConfirmPurchaseDialog({
+  pkg,
+  open,
+  processing,
+  onCancel,
+  onConfirm,
+}: ConfirmPurchaseDialogProps) {
   return (
     <ConfirmDialog
       open={open && pkg !== null}

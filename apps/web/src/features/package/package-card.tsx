@@ -35,14 +35,26 @@ export function PackageCard({ pkg, current, selected, onSelect }: PackageCardPro
       transition="border-color 0.15s, background 0.15s"
       _hover={{ borderColor: selected ? 'teal.solid' : 'teal.muted' }}
       // The whole card shows the focus of its button.
-      css={{ '&:has(button:focus-visible)': { outline: '2px solid', outlineColor: 'teal.focusRing', outlineOffset: '2px' } }}
+      css={{
+        '&:has(button:focus-visible)': {
+          outline: '2px solid',
+          outlineColor: 'teal.focusRing',
+          outlineOffset: '2px',
+        },
+      }}
       // The button's own click (Enter, Space) bubbles here too: one handler for both.
       onClick={onSelect}
     >
       <Card.Header>
         <HStack justify="space-between" gap="2">
           <Heading as="h2" size="md">
-            <chakra.button type="button" aria-pressed={selected} cursor="pointer" textAlign="start" outline="none">
+            <chakra.button
+              type="button"
+              aria-pressed={selected}
+              cursor="pointer"
+              textAlign="start"
+              outline="none"
+            >
               {pkg.Name}
             </chakra.button>
           </Heading>

@@ -23,7 +23,9 @@ describe('package page', () => {
     expect(within(starter).getByText('Current')).toBeInTheDocument();
     expect(within(screen.getByTestId('package-card-Gold')).queryByText('Current')).toBeNull();
     expect(within(starter).getByText('$300.00')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('package-balance')).toHaveTextContent('Available Bal : $5,000.00'));
+    await waitFor(() =>
+      expect(screen.getByTestId('package-balance')).toHaveTextContent('Available Bal : $5,000.00'),
+    );
     expect(screen.getByRole('heading', { name: 'Investment Details' })).toBeInTheDocument();
     expect(screen.getByText('Binary income is 10%, calculated daily at 11 AM UK time.')).toBeInTheDocument();
   });
@@ -46,14 +48,23 @@ describe('package page', () => {
     const walletFetches = callsTo(calls, 'wallet.view_all_wallets_details').length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
     expect(await screen.findByText('Subscription purchased successfully')).toBeInTheDocument();
-    expect(callsTo(calls, 'subscription.buy_subscription_packages').map((c) => c.input)).toEqual([{ plan: 'Gold' }]);
-    await waitFor(() => expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(walletFetches));
+    expect(callsTo(calls, 'subscription.buy_subscription_packages').map((c) => c.input)).toEqual([
+      { plan: 'Gold' },
+    ]);
+    await waitFor(() =>
+      expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(walletFetches),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Select Gold' })).toBeNull();
   });
 
   it('selects by keyboard; Cancel closes the panel; a failure toasts the server error', async () => {
-    renderSignedIn('/dashboard/package', handlers(() => { throw new MockFailure('Insufficient balance in Deposit wallet'); }));
+    renderSignedIn(
+      '/dashboard/package',
+      handlers(() => {
+        throw new MockFailure('Insufficient balance in Deposit wallet');
+      }),
+    );
     const starter = await screen.findByTestId('package-card-Starter', {}, { timeout: 5000 });
     within(starter).getByRole('button', { name: 'Starter' }).focus();
     await userEvent.keyboard('{Enter}');
@@ -62,20 +73,27 @@ describe('package page', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Select Starter' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Purchase' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Purchase' }),
+    );
     expect(await screen.findByText('Insufficient balance in Deposit wallet')).toBeInTheDocument();
   });
 
   it('sends one purchase when Confirm Purchase is clicked twice in the same frame', async () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = renderSignedIn('/dashboard/package', handlers(async () => {
-      await answered;
-      return { Success: 'Package Gold purchased successfully' };
-    }));
+    const { calls } = renderSignedIn(
+      '/dashboard/package',
+      handlers(async () => {
+        await answered;
+        return { Success: 'Package Gold purchased successfully' };
+      }),
+    );
     await userEvent.click(await screen.findByTestId('package-card-Gold', {}, { timeout: 5000 }));
     await userEvent.click(screen.getByRole('button', { name: 'Select Gold' }));
-    const confirm = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Purchase' });
+    const confirm = within(await screen.findByRole('dialog')).getByRole('button', {
+      name: 'Confirm Purchase',
+    });
     // Two clicks before React renders again: a disabled state would land too late.
     act(() => {
       fireEvent.click(confirm);
@@ -107,7 +125,9 @@ describe('package page', () => {
     const starter = await screen.findByTestId('package-card-Starter', {}, { timeout: 5000 });
     await waitFor(() => expect(within(starter).getByText('Current')).toBeInTheDocument());
     expect(within(screen.getByTestId('package-card-Gold')).getByText('Current')).toBeInTheDocument();
-    expect(callsTo(calls, 'subscription.subscription_transaction')[0]?.input).toMatchObject({ filters: { Status: ['ACTIVE'] } });
+    expect(callsTo(calls, 'subscription.subscription_transaction')[0]?.input).toMatchObject({
+      filters: { Status: ['ACTIVE'] },
+    });
   });
 
   it('says what to do, and keeps the Select action in a bar stuck to the bottom once a card is picked', async () => {
@@ -119,11 +139,17 @@ describe('package page', () => {
     const bar = screen.getByTestId('package-action-bar');
     expect(getComputedStyle(bar).position).toBe('sticky');
     expect(within(bar).getByRole('button', { name: 'Select Gold' })).toBeInTheDocument();
-    expect(screen.getByTestId('package-hint')).toHaveTextContent('Gold selected: Select Gold to review and confirm.');
+    expect(screen.getByTestId('package-hint')).toHaveTextContent(
+      'Gold selected: Select Gold to review and confirm.',
+    );
   });
 
   it('toasts the fallbacks when the list or the purchase fail without a message', async () => {
-    renderSignedIn('/dashboard/package', { 'table.view_subscription': () => { throw new MockFailure(''); } });
+    renderSignedIn('/dashboard/package', {
+      'table.view_subscription': () => {
+        throw new MockFailure('');
+      },
+    });
     expect(await screen.findByText(MSG.failedLoadPackages, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -55,15 +55,24 @@ export default function PackagePage() {
   // The page renders nothing without a user (spec §2).
   if (!user) return null;
   // Only packages with a name can be shown and bought.
-  const list = listOf<Package>(recordOf(packages.data)?.Success).filter((pkg) => typeof pkg.Name === 'string' && pkg.Name !== '');
+  const list = listOf<Package>(recordOf(packages.data)?.Success).filter(
+    (pkg) => typeof pkg.Name === 'string' && pkg.Name !== '',
+  );
   const selectedPackage = list.find((pkg) => pkg.Name === selected) ?? null;
 
   return (
     <Stack gap="6">
       <PageHeader heading={item.heading} description={item.description} />
-      <ActivePackages subscriptions={active.subscriptions} profilePackage={profile?.package} failed={active.failed} retrying={active.retrying} onRetry={() => void active.refresh()} />
+      <ActivePackages
+        subscriptions={active.subscriptions}
+        profilePackage={profile?.package}
+        failed={active.failed}
+        retrying={active.retrying}
+        onRetry={() => void active.refresh()}
+      />
       {/* A failed or unreadable list (spec §8 toasts the failure) is Unavailable with a Retry, not 'No data'. */}
-      {packages.isError || (packages.data !== undefined && !Array.isArray(recordOf(packages.data)?.Success)) ? (
+      {packages.isError ||
+      (packages.data !== undefined && !Array.isArray(recordOf(packages.data)?.Success)) ? (
         <Unavailable what="Packages" onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
       ) : packages.isPending ? (
         <Spinner color="teal.solid" aria-label={MSG.loading} />
@@ -72,7 +81,9 @@ export default function PackagePage() {
       ) : (
         <Stack gap="3">
           <Text color="fg.muted" fontSize="sm" data-testid="package-hint">
-            {selectedPackage ? `${selectedPackage.Name} selected: Select ${selectedPackage.Name} to review and confirm.` : 'Tap a package to choose it.'}
+            {selectedPackage
+              ? `${selectedPackage.Name} selected: Select ${selectedPackage.Name} to review and confirm.`
+              : 'Tap a package to choose it.'}
           </Text>
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" role="group" aria-label="Packages">
             {list.map((pkg) => (
@@ -105,7 +116,11 @@ export default function PackagePage() {
           data-testid="package-action-bar"
         >
           {/* On a phone the button sits at the start: the QA button (mock mode) floats at the end corner. */}
-          <Flex gap={{ base: '2', md: '4' }} direction={{ base: 'column', md: 'row' }} align={{ base: 'flex-start', md: 'center' }}>
+          <Flex
+            gap={{ base: '2', md: '4' }}
+            direction={{ base: 'column', md: 'row' }}
+            align={{ base: 'flex-start', md: 'center' }}
+          >
             <Text fontSize="sm" fontWeight="medium">
               {selectedPackage.Name} · {formatMoney(selectedPackage.Price)}
             </Text>

@@ -41,7 +41,9 @@ export function useActivePlans(profilePackage: string | null | undefined): {
   const queryClient = useQueryClient();
   const query = useQuery(trpc['subscription.subscription_transaction'].queryOptions(ACTIVE_INPUT));
   const plans = new Set<string>();
-  const rows = listOf<Record<string, unknown>>(recordOf(query.data)?.Success).filter((row) => textOf(row.Status) === 'ACTIVE' && textOf(row.Name));
+  const rows = listOf<Record<string, unknown>>(recordOf(query.data)?.Success).filter(
+    (row) => textOf(row.Status) === 'ACTIVE' && textOf(row.Name),
+  );
   for (const row of rows) plans.add(textOf(row.Name));
   const subscriptions = query.data
     ? rows.map((row) => ({
@@ -54,9 +56,16 @@ export function useActivePlans(profilePackage: string | null | undefined): {
     : undefined;
   if (profilePackage) plans.add(profilePackage);
   const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: trpc['subscription.subscription_transaction'].pathKey() }),
+    () =>
+      queryClient.invalidateQueries({ queryKey: trpc['subscription.subscription_transaction'].pathKey() }),
     [queryClient, trpc],
   );
   const failed = query.isError || (query.data !== undefined && !Array.isArray(recordOf(query.data)?.Success));
-  return { plans, subscriptions: failed ? undefined : subscriptions, refresh, failed, retrying: query.isFetching };
+  return {
+    plans,
+    subscriptions: failed ? undefined : subscriptions,
+    refresh,
+    failed,
+    retrying: query.isFetching,
+  };
 }

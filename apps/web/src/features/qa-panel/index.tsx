@@ -13,7 +13,8 @@ import { hasCapability, useConfig } from '@/lib/config.tsx';
 const QaPanel = lazy(() => import('./qa-panel.tsx'));
 
 /** Alt+Shift+Q: a member's modal dialog (an OTP prompt) blocks the button, not the keyboard. */
-const isShortcut = (event: KeyboardEvent) => event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyQ';
+const isShortcut = (event: KeyboardEvent) =>
+  event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyQ';
 
 /** The button's offset (≤ 1rem) + its height (2.25rem) + a gap: what the page keeps clear at its bottom. */
 const QA_BUTTON_CLEARANCE = '4.5rem';

@@ -15,13 +15,15 @@ function DeliveryNote({ mail }: { mail: QaMail }) {
   if (mail.delivery === 'failed')
     return (
       <Text fontSize="xs" color="fg.error" data-testid="qa-mail-delivery">
-        Not delivered after {mail.attempts ?? 0} attempt{mail.attempts === 1 ? '' : 's'}: {mail.lastError ?? 'unknown error'}
+        Not delivered after {mail.attempts ?? 0} attempt{mail.attempts === 1 ? '' : 's'}:{' '}
+        {mail.lastError ?? 'unknown error'}
       </Text>
     );
   if (mail.delivery === 'pending')
     return (
       <Text fontSize="xs" color="fg.warning" data-testid="qa-mail-delivery">
-        Sending{mail.attempts ? ` (attempt ${mail.attempts} failed: ${mail.lastError ?? 'unknown error'})` : ''}
+        Sending
+        {mail.attempts ? ` (attempt ${mail.attempts} failed: ${mail.lastError ?? 'unknown error'})` : ''}
       </Text>
     );
   if (mail.delivery === 'sent')

@@ -233,13 +233,20 @@ describe('QA panel: Mailbox', () => {
   });
 
   it('says when a mail was not delivered over SMTP, and why', async () => {
-    const failed = { ...mails[0]!, delivery: 'failed', attempts: 3, lastError: 'ESOCKET connect ECONNREFUSED 127.0.0.1:2525' };
+    const failed = {
+      ...mails[0]!,
+      delivery: 'failed',
+      attempts: 3,
+      lastError: 'ESOCKET connect ECONNREFUSED 127.0.0.1:2525',
+    };
     const sent = { ...mails[1]!, delivery: 'sent', attempts: 1, lastError: null };
     fakeQa({ 'GET /__qa/clock': clockRoute, 'GET /__qa/mailbox': () => [failed, sent] });
     renderWithPanel();
     await openPanel('Mailbox');
     const items = await screen.findAllByTestId('qa-mail');
-    expect(within(items[0]!).getByTestId('qa-mail-delivery')).toHaveTextContent('Not delivered after 3 attempts: ESOCKET connect ECONNREFUSED 127.0.0.1:2525');
+    expect(within(items[0]!).getByTestId('qa-mail-delivery')).toHaveTextContent(
+      'Not delivered after 3 attempts: ESOCKET connect ECONNREFUSED 127.0.0.1:2525',
+    );
     expect(within(items[1]!).getByTestId('qa-mail-delivery')).toHaveTextContent('Delivered by SMTP');
   });
 });
@@ -551,7 +558,15 @@ describe('QA panel: Drift', () => {
       firstSeen: NOW,
       lastSeen: NOW,
     },
-    { path: '/rank/current_rank', field: 'Success.Rank', kind: 'missing', expected: 'string', count: 1, firstSeen: NOW, lastSeen: NOW },
+    {
+      path: '/rank/current_rank',
+      field: 'Success.Rank',
+      kind: 'missing',
+      expected: 'string',
+      count: 1,
+      firstSeen: NOW,
+      lastSeen: NOW,
+    },
   ];
 
   it('lists each finding with its endpoint, field, kind, expectation, example, count and times; Clear empties it', async () => {
@@ -580,7 +595,9 @@ describe('QA panel: Drift', () => {
     expect(items[2]).toHaveTextContent('Expected string · not sent');
 
     await user.click(within(panel).getByRole('button', { name: 'Clear' }));
-    expect(await within(panel).findByText('No drift: every provider answer so far matches the contract.')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('No drift: every provider answer so far matches the contract.'),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE' && c.path === '/__qa/drift')).toHaveLength(1);
     expect(screen.queryAllByTestId('qa-drift-entry')).toHaveLength(0);
     // Nothing left to clear.
@@ -592,7 +609,9 @@ describe('QA panel: Drift', () => {
     fakeQa({ 'GET /__qa/clock': clockRoute, 'GET /__qa/drift': () => answer() });
     renderWithPanel();
     const { user, panel } = await openPanel('Drift');
-    expect(await within(panel).findByText('No drift: every provider answer so far matches the contract.')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('No drift: every provider answer so far matches the contract.'),
+    ).toBeInTheDocument();
     answer = () => [FINDINGS[0]];
     await user.click(within(panel).getByRole('button', { name: 'Refresh drift' }));
     expect(await screen.findByTestId('qa-drift-entry')).toHaveTextContent('Success.Downline[].Side');

@@ -26,9 +26,17 @@ function useRankHistory() {
   const trpc = useTRPC();
   const served = hasCapability(useConfig(), 'rank_history');
   const joinedOfProfile = textOf(useAuth().profile?.Created_On);
-  const history = useQuery({ ...trpc['rank.view_rank_history'].queryOptions({}), enabled: served, retry: false });
+  const history = useQuery({
+    ...trpc['rank.view_rank_history'].queryOptions({}),
+    enabled: served,
+    retry: false,
+  });
   const rewards = useQuery({
-    ...trpc['rank.view_rank_transaction'].queryOptions({ pageNo: 1, pageSize: REWARD_ROWS, path: contract['rank.view_rank_transaction'].path }),
+    ...trpc['rank.view_rank_transaction'].queryOptions({
+      pageNo: 1,
+      pageSize: REWARD_ROWS,
+      path: contract['rank.view_rank_transaction'].path,
+    }),
     enabled: !served,
     retry: false,
   });
@@ -38,14 +46,30 @@ function useRankHistory() {
   if (served && history.data) {
     const success = recordOf(recordOf(history.data)?.Success);
     joined = textOf(success?.Joined) || joinedOfProfile;
-    steps = listOf(success?.History).map((row) => ({ rank: textOf(row.Rank), at: textOf(row.Reached_On), reward: numberOf(row.Reward) }));
+    steps = listOf(success?.History).map((row) => ({
+      rank: textOf(row.Rank),
+      at: textOf(row.Reached_On),
+      reward: numberOf(row.Reward),
+    }));
   } else if (!served && rewards.data) {
     // The table is newest first: the history reads oldest first.
     steps = listOf(recordOf(rewards.data)?.Success)
-      .map((row) => ({ rank: textOf(row.Current_Rank), at: textOf(row.DateTime), reward: numberOf(row.Reward) }))
+      .map((row) => ({
+        rank: textOf(row.Current_Rank),
+        at: textOf(row.DateTime),
+        reward: numberOf(row.Reward),
+      }))
       .reverse();
   }
-  return { served, steps, joined, isPending: query.isPending, isError: query.isError, isFetching: query.isFetching, refetch: query.refetch };
+  return {
+    served,
+    steps,
+    joined,
+    isPending: query.isPending,
+    isError: query.isError,
+    isFetching: query.isFetching,
+    refetch: query.refetch,
+  };
 }
 
 export function RankHistory() {

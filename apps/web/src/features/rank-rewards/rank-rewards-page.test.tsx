@@ -9,10 +9,26 @@ import { renderSignedIn } from '@/testing/member.ts';
 import { testConfig } from '@/testing/render.tsx';
 import RankRewardsPage from './rank-rewards-page.tsx';
 
-const rank = (Rank: string, Reward: number, volume: number, leaders = 0, extra: Record<string, unknown> = {}) => ({
-  Rank, Reward, Left_Volune: volume, Right_Volume: volume, Rank_Qualification_Requirement: { [`${Rank}_req`]: { Side_1: leaders } }, ...extra,
+const rank = (
+  Rank: string,
+  Reward: number,
+  volume: number,
+  leaders = 0,
+  extra: Record<string, unknown> = {},
+) => ({
+  Rank,
+  Reward,
+  Left_Volune: volume,
+  Right_Volume: volume,
+  Rank_Qualification_Requirement: { [`${Rank}_req`]: { Side_1: leaders } },
+  ...extra,
 });
-const RANKS = [rank('Starter', 0, 0), rank('Basic', 50, 1000), rank('Silver', 100, 5000, 2), rank('Gold', 500, 20000, 4, { Spillover: 300 })];
+const RANKS = [
+  rank('Starter', 0, 0),
+  rank('Basic', 50, 1000),
+  rank('Silver', 100, 5000, 2),
+  rank('Gold', 500, 20000, 4, { Spillover: 300 }),
+];
 
 describe('Ranks & Rewards', () => {
   it('labels every rank Past, Current or Next in server order and shows the next rank, leaders and spillover', async () => {
@@ -33,10 +49,17 @@ describe('Ranks & Rewards', () => {
     expect(within(screen.getByTestId('rank-Silver')).queryByText('Spillover')).not.toBeInTheDocument();
     // Left and right volume.
     expect(within(screen.getByTestId('rank-Silver')).getAllByText('$5,000.00')).toHaveLength(2);
-    expect(screen.getAllByTestId(/^rank-/).map((card) => card.dataset.testid)).toEqual(['rank-Starter', 'rank-Basic', 'rank-Silver', 'rank-Gold']);
+    expect(screen.getAllByTestId(/^rank-/).map((card) => card.dataset.testid)).toEqual([
+      'rank-Starter',
+      'rank-Basic',
+      'rank-Silver',
+      'rank-Gold',
+    ]);
     // The next rank is the one after the current one.
     expect(screen.getByText('Next Rank').closest('[class]')!.parentElement).toHaveTextContent('Silver');
-    expect(screen.getByText(/qualified leaders: direct referrals who have their own 1:1/i)).toBeInTheDocument();
+    expect(
+      screen.getByText(/qualified leaders: direct referrals who have their own 1:1/i),
+    ).toBeInTheDocument();
   });
 
   it("falls back to Starter with 'Failed to load current rank', and toasts 'Failed to load ranks'", async () => {
@@ -68,7 +91,16 @@ describe('Ranks & Rewards without a signed-in member', () => {
   it("reads 'Please log in to view rank data' and makes no call", async () => {
     // Rendered outside the dashboard guard, as the page would be with no session user.
     const calls: { path: string; input: unknown }[] = [];
-    const routes = [{ element: <AuthProvider><Outlet /></AuthProvider>, children: [{ path: '/ranks', element: <RankRewardsPage /> }] }];
+    const routes = [
+      {
+        element: (
+          <AuthProvider>
+            <Outlet />
+          </AuthProvider>
+        ),
+        children: [{ path: '/ranks', element: <RankRewardsPage /> }],
+      },
+    ];
     const router = createMemoryRouter(routes, { initialEntries: ['/ranks'] });
     render(
       <AppProviders config={testConfig} trpcClient={createMockClient({}, calls)}>

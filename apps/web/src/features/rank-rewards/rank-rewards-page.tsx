@@ -64,9 +64,16 @@ function HowToAdvance() {
           How to advance
         </Heading>
         <List.Root gap="1" ps="5">
-          <List.Item>Build balanced team volume on both legs: each rank needs its left and right volume.</List.Item>
-          <List.Item>Higher ranks also need qualified leaders: direct referrals who have their own 1:1 (one left, one right) direct referrals.</List.Item>
-          <List.Item>Each rank pays its reward once, into the Rank wallet, when you qualify for it.</List.Item>
+          <List.Item>
+            Build balanced team volume on both legs: each rank needs its left and right volume.
+          </List.Item>
+          <List.Item>
+            Higher ranks also need qualified leaders: direct referrals who have their own 1:1 (one left, one
+            right) direct referrals.
+          </List.Item>
+          <List.Item>
+            Each rank pays its reward once, into the Rank wallet, when you qualify for it.
+          </List.Item>
         </List.Root>
       </Card.Body>
     </Card.Root>
@@ -76,8 +83,16 @@ function HowToAdvance() {
 export default function RankRewardsPage() {
   const trpc = useTRPC();
   const signedIn = Boolean(useAuth().user?.username);
-  const ranksQuery = useQuery({ ...trpc['rank.view_all_ranks'].queryOptions({}), enabled: signedIn, retry: false });
-  const currentQuery = useQuery({ ...trpc['rank.current_rank'].queryOptions({}), enabled: signedIn, retry: false });
+  const ranksQuery = useQuery({
+    ...trpc['rank.view_all_ranks'].queryOptions({}),
+    enabled: signedIn,
+    retry: false,
+  });
+  const currentQuery = useQuery({
+    ...trpc['rank.current_rank'].queryOptions({}),
+    enabled: signedIn,
+    retry: false,
+  });
 
   // Spec §8: failures are toasted (the server's words, else the fallback); the current rank falls back to Starter.
   const { error: ranksError } = ranksQuery;
@@ -87,13 +102,16 @@ export default function RankRewardsPage() {
     if (ranksError) queueMicrotask(() => notify.error(errorMessage(ranksError, MSG.failedLoadRanks)));
   }, [ranksError]);
   useEffect(() => {
-    if (currentError) queueMicrotask(() => notify.error(errorMessage(currentError, MSG.failedLoadCurrentRank)));
+    if (currentError)
+      queueMicrotask(() => notify.error(errorMessage(currentError, MSG.failedLoadCurrentRank)));
   }, [currentError]);
 
   if (!signedIn) return <Text>{MSG.loginToViewRanks}</Text>;
 
   // Only named ranks are listed; a missing or odd current rank reads as Starter.
-  const ranks = listOf<RankItem>(recordOf(ranksQuery.data)?.Success).filter((rank) => typeof rank.Rank === 'string' && rank.Rank !== '');
+  const ranks = listOf<RankItem>(recordOf(ranksQuery.data)?.Success).filter(
+    (rank) => typeof rank.Rank === 'string' && rank.Rank !== '',
+  );
   const current = textOf(recordOf(recordOf(currentQuery.data)?.Success)?.Rank) || DEFAULT_RANK;
   const next = nextRank(ranks, current);
   const loading = ranksQuery.isPending || currentQuery.isPending;
@@ -110,7 +128,11 @@ export default function RankRewardsPage() {
             <StatCard
               label="Next Rank"
               value={next ? next.Rank : 'Top rank reached'}
-              help={next ? `Reward ${formatMoney(next.Reward)} · ${formatMoney(next.Left_Volune)} left / ${formatMoney(next.Right_Volume)} right` : undefined}
+              help={
+                next
+                  ? `Reward ${formatMoney(next.Reward)} · ${formatMoney(next.Left_Volune)} left / ${formatMoney(next.Right_Volume)} right`
+                  : undefined
+              }
             />
           </SimpleGrid>
           {/* The member's figures against the next rank's requirements. */}

@@ -58,13 +58,37 @@ export function ChangePasswordSection() {
   };
 
   return (
-    <SectionCard title="Change Password" description="You will confirm the change with a code sent to your email.">
+    <SectionCard
+      title="Change Password"
+      description="You will confirm the change with a code sent to your email."
+    >
       <form noValidate onSubmit={handleSubmit(requestOtp)}>
         <Stack gap="4" maxW="md">
-          <PasswordField label="Current Password" autoComplete="current-password" error={errors.oldpassword?.message} {...register('oldpassword')} />
-          <PasswordField label="New Password" autoComplete="new-password" error={errors.newpassword?.message} {...register('newpassword')} />
-          <PasswordField label="Confirm New Password" autoComplete="new-password" error={errors.conpassword?.message} {...register('conpassword')} />
-          <Button type="submit" colorPalette="teal" alignSelf="start" loading={isSubmitting} loadingText="Sending OTP...">
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            error={errors.oldpassword?.message}
+            {...register('oldpassword')}
+          />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            error={errors.newpassword?.message}
+            {...register('newpassword')}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            error={errors.conpassword?.message}
+            {...register('conpassword')}
+          />
+          <Button
+            type="submit"
+            colorPalette="teal"
+            alignSelf="start"
+            loading={isSubmitting}
+            loadingText="Sending OTP..."
+          >
             Change Password
           </Button>
         </Stack>

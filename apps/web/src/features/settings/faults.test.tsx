@@ -40,7 +40,10 @@ describe('Settings → Security under faults', () => {
 
   it("the password change itself: 'Password change failed' without words, the longer message with no answer", async () => {
     let status = 500;
-    await security({ 'user.verify_otp': () => ({ Success: MSG.otpSent }), 'user.change_password': () => failing(status)() });
+    await security({
+      'user.verify_otp': () => ({ Success: MSG.otpSent }),
+      'user.change_password': () => failing(status)(),
+    });
     await requestPasswordChange();
     await userEvent.type(await screen.findByLabelText('OTP'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));

@@ -60,11 +60,18 @@ describe('Settings → transaction password', () => {
     await userEvent.type(otp, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify OTP' }));
     expect(await screen.findByText('Transaction password updated')).toBeInTheDocument();
-    expect(callsTo(calls, 'user.verify_transaction_password').at(-1)?.input).toEqual({ password: 'New@456', otp: '123456' });
+    expect(callsTo(calls, 'user.verify_transaction_password').at(-1)?.input).toEqual({
+      password: 'New@456',
+      otp: '123456',
+    });
   });
 
   it("toasts 'Failed to send OTP' when step 0 fails without a message", async () => {
-    await openTab('Security', { 'user.reset_transaction_password': () => { throw new MockFailure(''); } });
+    await openTab('Security', {
+      'user.reset_transaction_password': () => {
+        throw new MockFailure('');
+      },
+    });
     await userEvent.type(screen.getByLabelText('Transaction Password'), 'Txn@123');
     await userEvent.click(screen.getByRole('button', { name: 'Set Transaction Password' }));
     expect(await screen.findByText(MSG.failedSendOtp)).toBeInTheDocument();
@@ -106,7 +113,11 @@ describe('Settings → wallet address', () => {
 
   it('shows the server error from update_wallet_address as a toast', async () => {
     stubCheck(200);
-    await openTab('Wallet Address', { 'wallet.update_wallet_address': () => { throw new MockFailure('Address checksum is invalid'); } });
+    await openTab('Wallet Address', {
+      'wallet.update_wallet_address': () => {
+        throw new MockFailure('Address checksum is invalid');
+      },
+    });
     await userEvent.type(screen.getByLabelText('Wallet Address'), ADDRESS);
     await userEvent.click(screen.getByRole('button', { name: 'Save Address' }));
     expect(await screen.findByText('Address checksum is invalid')).toBeInTheDocument();
@@ -136,6 +147,10 @@ describe('Settings → wallet address', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Wallet address updated')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo(calls, 'wallet.wallet_address_verification').at(-1)?.input).toEqual({ address: ADDRESS, network: 'BEP.20', otp: '123456' });
+    expect(callsTo(calls, 'wallet.wallet_address_verification').at(-1)?.input).toEqual({
+      address: ADDRESS,
+      network: 'BEP.20',
+      otp: '123456',
+    });
   });
 });

@@ -44,9 +44,25 @@ const preferencesOf = (value: unknown): Preference[] =>
     locked: row.Locked === true,
   }));
 
-function PreferenceSwitch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+function PreferenceSwitch({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
-    <Switch.Root checked={checked} disabled={disabled} onCheckedChange={({ checked: on }) => onChange(on)} colorPalette="teal" size="sm">
+    <Switch.Root
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={({ checked: on }) => onChange(on)}
+      colorPalette="teal"
+      size="sm"
+    >
       <Switch.HiddenInput />
       <Switch.Control />
       <Switch.Label>{label}</Switch.Label>
@@ -67,7 +83,8 @@ export function NotificationPreferences() {
     return (
       <SectionCard title="Notifications">
         <Text data-testid="preferences-not-offered">
-          The provider does not offer notification preferences: notices follow its own rules. Security notices are always sent.
+          The provider does not offer notification preferences: notices follow its own rules. Security notices
+          are always sent.
         </Text>
       </SectionCard>
     );
@@ -75,7 +92,9 @@ export function NotificationPreferences() {
   const save = async (event: string, change: { in_app?: boolean; email?: boolean }) => {
     setSaving(event);
     try {
-      const answer = recordOf(await client['notification.update_preferences'].mutate({ event: event as never, ...change }));
+      const answer = recordOf(
+        await client['notification.update_preferences'].mutate({ event: event as never, ...change }),
+      );
       queryClient.setQueryData(options.queryKey, { Success: answer?.Preferences } as never);
       notify.success(textOf(answer?.Success) || 'Preferences saved');
     } catch (failure) {
@@ -91,7 +110,11 @@ export function NotificationPreferences() {
       {query.isPending ? (
         <Text color="fg.muted">{MSG.loading}</Text>
       ) : query.isError ? (
-        <Unavailable what="Notification preferences" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <Unavailable
+          what="Notification preferences"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <Stack gap="0" data-testid="notification-preferences">
           {preferences.map((p, index) => {
@@ -125,7 +148,12 @@ export function NotificationPreferences() {
                   </Text>
                 </Box>
                 <HStack gap="5">
-                  <PreferenceSwitch label="In-app" checked={p.inApp} disabled={p.locked || saving === p.event} onChange={(on) => void save(p.event, { in_app: on })} />
+                  <PreferenceSwitch
+                    label="In-app"
+                    checked={p.inApp}
+                    disabled={p.locked || saving === p.event}
+                    onChange={(on) => void save(p.event, { in_app: on })}
+                  />
                   <PreferenceSwitch
                     label="Email"
                     checked={p.email}

@@ -14,14 +14,31 @@ import { testConfig } from '@/testing/render.tsx';
 import { SessionsSection } from './sessions.tsx';
 
 const SESSIONS: Session[] = [
-  { ID: 'current-id', Device: 'Chrome 120 on Windows 10', Address: '10.0.0.1', Created_On: '2026-11-27T07:00:00.000Z', Last_Seen: '2026-11-27T07:10:00.000Z', Current: true },
-  { ID: 'phone-id', Device: 'Safari 17 on iOS', Address: '10.0.0.2', Created_On: '2026-11-26T07:00:00.000Z', Last_Seen: '2026-11-26T09:00:00.000Z', Current: false },
+  {
+    ID: 'current-id',
+    Device: 'Chrome 120 on Windows 10',
+    Address: '10.0.0.1',
+    Created_On: '2026-11-27T07:00:00.000Z',
+    Last_Seen: '2026-11-27T07:10:00.000Z',
+    Current: true,
+  },
+  {
+    ID: 'phone-id',
+    Device: 'Safari 17 on iOS',
+    Address: '10.0.0.2',
+    Created_On: '2026-11-26T07:00:00.000Z',
+    Last_Seen: '2026-11-26T09:00:00.000Z',
+    Current: false,
+  },
 ];
 
 function renderSection(handlers: MockHandlers) {
   const calls: { path: string; input: unknown }[] = [];
   render(
-    <AppProviders config={{ ...testConfig, capabilities: ['sessions'] }} trpcClient={createMockClient(handlers, calls)}>
+    <AppProviders
+      config={{ ...testConfig, capabilities: ['sessions'] }}
+      trpcClient={createMockClient(handlers, calls)}
+    >
       <MemoryRouter>
         <SessionsSection />
       </MemoryRouter>
@@ -72,7 +89,9 @@ describe('Signed-in devices', () => {
   it('without the sessions capability says it is not offered and calls nothing', async () => {
     const { calls } = renderSignedIn('/dashboard/settings');
     await userEvent.click(await screen.findByRole('tab', { name: 'Security' }, { timeout: 5000 }));
-    expect(await screen.findByText(/This server does not offer a list of signed-in devices/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/This server does not offer a list of signed-in devices/),
+    ).toBeInTheDocument();
     expect(callsTo(calls, 'user.view_sessions')).toEqual([]);
   });
 });

@@ -19,9 +19,26 @@ import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 const TITLE = 'Signed-in devices';
 const SIGN_OUT_FAILED = 'Could not sign that device out. Please try again.';
 
-function SessionRow({ session, busy, onSignOut }: { session: Session; busy: boolean; onSignOut: () => void }) {
+function SessionRow({
+  session,
+  busy,
+  onSignOut,
+}: {
+  session: Session;
+  busy: boolean;
+  onSignOut: () => void;
+}) {
   return (
-    <HStack as="li" justify="space-between" align="flex-start" gap="3" py="3" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} flexWrap="wrap">
+    <HStack
+      as="li"
+      justify="space-between"
+      align="flex-start"
+      gap="3"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+      flexWrap="wrap"
+    >
       <Box minW="0" flex="1">
         <HStack gap="2" flexWrap="wrap">
           <Text fontWeight="medium" overflowWrap="anywhere">
@@ -34,11 +51,19 @@ function SessionRow({ session, busy, onSignOut }: { session: Session; busy: bool
           )}
         </HStack>
         <Text color="fg.muted" fontSize="sm" overflowWrap="anywhere">
-          {session.Address ?? 'Unknown address'} · Last seen {formatDateTime(session.Last_Seen)} · Signed in {formatDateTime(session.Created_On)}
+          {session.Address ?? 'Unknown address'} · Last seen {formatDateTime(session.Last_Seen)} · Signed in{' '}
+          {formatDateTime(session.Created_On)}
         </Text>
       </Box>
       {!session.Current && (
-        <Button size="sm" variant="outline" colorPalette="red" loading={busy} onClick={onSignOut} aria-label={`Sign out ${session.Device}, last seen ${formatDateTime(session.Last_Seen)}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          loading={busy}
+          onClick={onSignOut}
+          aria-label={`Sign out ${session.Device}, last seen ${formatDateTime(session.Last_Seen)}`}
+        >
           Sign out
         </Button>
       )}
@@ -65,14 +90,28 @@ function SessionList() {
   };
 
   if (sessions.isPending) return <Text color="fg.muted">{MSG.loading}</Text>;
-  if (sessions.isError) return <Unavailable what="signed-in devices" retrying={sessions.isFetching} onRetry={() => void sessions.refetch()} />;
+  if (sessions.isError)
+    return (
+      <Unavailable
+        what="signed-in devices"
+        retrying={sessions.isFetching}
+        onRetry={() => void sessions.refetch()}
+      />
+    );
   const list = sessions.data.Success;
   const others = list.filter((s) => !s.Current).length;
   return (
     <Stack gap="3">
       <Box as="ul" listStyleType="none" m="0" p="0" aria-label={TITLE}>
         {list.map((session) => (
-          <SessionRow key={session.ID} session={session} busy={busy === session.ID} onSignOut={() => void run(session.ID, () => client['user.end_session'].mutate({ session: session.ID }))} />
+          <SessionRow
+            key={session.ID}
+            session={session}
+            busy={busy === session.ID}
+            onSignOut={() =>
+              void run(session.ID, () => client['user.end_session'].mutate({ session: session.ID }))
+            }
+          />
         ))}
       </Box>
       <Button
@@ -93,7 +132,12 @@ export function SessionsSection() {
   const config = useConfig();
   const offered = hasCapability(config, 'sessions');
   return (
-    <SectionCard title={TITLE} description={offered ? 'Where your account is signed in. Sign out any device you do not recognise.' : undefined}>
+    <SectionCard
+      title={TITLE}
+      description={
+        offered ? 'Where your account is signed in. Sign out any device you do not recognise.' : undefined
+      }
+    >
       {offered ? (
         <SessionList />
       ) : (

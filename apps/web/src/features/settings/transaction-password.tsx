@@ -36,7 +36,9 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setBusy(true);
     try {
-      const response = recordOf(await client['user.reset_transaction_password'].mutate({ password: parsed.data }));
+      const response = recordOf(
+        await client['user.reset_transaction_password'].mutate({ password: parsed.data }),
+      );
       const message = textOf(response?.Success);
       if (response?.OTP_Sent === true) {
         notify.success(message || MSG.otpSent);
@@ -54,7 +56,10 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setBusy(true);
     try {
-      const response = await client['user.verify_transaction_password'].mutate({ password, otp: parsed.data });
+      const response = await client['user.verify_transaction_password'].mutate({
+        password,
+        otp: parsed.data,
+      });
       await finish(textOf(recordOf(response)?.Success) || 'Transaction password updated');
     } catch (failure) {
       notify.error(errorMessage(failure, MSG.failedVerifyTransactionPassword));
@@ -67,7 +72,11 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
     <SectionCard
       title="Transaction Password"
       regionLabel="Transaction password settings"
-      description={isSet ? 'Confirms withdrawals and P2P transfers. Resetting it sends a code to your email.' : 'Confirms withdrawals and P2P transfers.'}
+      description={
+        isSet
+          ? 'Confirms withdrawals and P2P transfers. Resetting it sends a code to your email.'
+          : 'Confirms withdrawals and P2P transfers.'
+      }
     >
       <form
         noValidate
@@ -105,7 +114,15 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
           )}
           <HStack gap="3">
             {step === 1 && (
-              <Button variant="outline" disabled={busy} onClick={() => { setStep(0); setOtp(''); setError(undefined); }}>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => {
+                  setStep(0);
+                  setOtp('');
+                  setError(undefined);
+                }}
+              >
                 Back
               </Button>
             )}

@@ -98,7 +98,10 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             </>
           ) : setup ? (
             <>
-              <Text color="fg.muted">Scan the QR code with your authenticator app, or enter the key by hand, then type the 6-digit code.</Text>
+              <Text color="fg.muted">
+                Scan the QR code with your authenticator app, or enter the key by hand, then type the 6-digit
+                code.
+              </Text>
               <Box bg="white" p="2" rounded="md" alignSelf="start">
                 <Image src={setup.qrDataUrl} alt="2FA QR code" width="200px" height="200px" />
               </Box>

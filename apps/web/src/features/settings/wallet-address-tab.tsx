@@ -43,7 +43,10 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
     try {
       const problem = await checkAddress(walletCheckUrlFor(config, parsed.data));
       if (problem) return notify.error(problem);
-      const response = await client['wallet.update_wallet_address'].mutate({ address: parsed.data, network: NETWORK });
+      const response = await client['wallet.update_wallet_address'].mutate({
+        address: parsed.data,
+        network: NETWORK,
+      });
       notify.success(textOf(recordOf(response)?.Success) || MSG.otpSent);
       setPending(parsed.data);
     } catch (failure) {
@@ -56,7 +59,11 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
   const verify = async (otp: string) => {
     if (!pending) return;
     try {
-      const response = await client['wallet.wallet_address_verification'].mutate({ address: pending, network: NETWORK, otp });
+      const response = await client['wallet.wallet_address_verification'].mutate({
+        address: pending,
+        network: NETWORK,
+        otp,
+      });
       notify.success(textOf(recordOf(response)?.Success) || 'Wallet address saved');
       setPending(null);
       setAddress('');
@@ -68,7 +75,11 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
   };
 
   return (
-    <SectionCard title="Wallet Address" regionLabel="Withdrawal address settings" description={`Your ${NETWORK} withdrawal address`}>
+    <SectionCard
+      title="Wallet Address"
+      regionLabel="Withdrawal address settings"
+      description={`Your ${NETWORK} withdrawal address`}
+    >
       <Stack gap="6">
         <Box>
           <Text fontSize="sm" color="fg.muted">

@@ -85,8 +85,21 @@ export function ContactForm() {
     <form noValidate onSubmit={handleSubmit(send)} aria-label="Contact Support">
       <Stack gap="4">
         <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-          <TextField label="Name" autoComplete="name" error={errors.name?.message} disabled={sending} {...field('name')} />
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} disabled={sending} {...field('email')} />
+          <TextField
+            label="Name"
+            autoComplete="name"
+            error={errors.name?.message}
+            disabled={sending}
+            {...field('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            disabled={sending}
+            {...field('email')}
+          />
         </Stack>
         <TextField label="Subject" error={errors.subject?.message} disabled={sending} {...field('subject')} />
         <Field.Root invalid={Boolean(errors.message)} disabled={sending}>
@@ -95,7 +108,13 @@ export function ContactForm() {
           {errors.message && <Field.ErrorText>{errors.message.message}</Field.ErrorText>}
         </Field.Root>
         <Box>
-          <Button type="submit" colorPalette="teal" loading={sending} loadingText="Sending..." width={{ base: 'full', sm: 'auto' }}>
+          <Button
+            type="submit"
+            colorPalette="teal"
+            loading={sending}
+            loadingText="Sending..."
+            width={{ base: 'full', sm: 'auto' }}
+          >
             Send Message
           </Button>
         </Box>

@@ -23,9 +23,15 @@ function renderSupport(capabilities: string[] = [], handlers: MockHandlers = {})
 }
 
 const form = () => screen.getByRole('form', { name: 'Contact Support' });
-const field = (label: string) => within(form()).getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const field = (label: string) =>
+  within(form()).getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 const submit = () => userEvent.click(within(form()).getByRole('button', { name: 'Send Message' }));
-const valid = { Name: 'Demo Member', Email: 'demo@example.com', Subject: 'Upgrade', Message: 'How do I upgrade my package?' };
+const valid = {
+  Name: 'Demo Member',
+  Email: 'demo@example.com',
+  Subject: 'Upgrade',
+  Message: 'How do I upgrade my package?',
+};
 
 async function fill(values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
@@ -49,7 +55,8 @@ describe('Support page', () => {
       'Is there a free trial?',
       'How do I reset my password?',
     ];
-    for (const question of questions) expect(screen.getByRole('button', { name: question })).toBeInTheDocument();
+    for (const question of questions)
+      expect(screen.getByRole('button', { name: question })).toBeInTheDocument();
     const trial = screen.getByRole('button', { name: 'Is there a free trial?' });
     expect(trial).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(trial);
@@ -149,13 +156,21 @@ describe('Contact Support states', () => {
   it('with the support capability: sends the trimmed message to the server, shows sending until it answers, then sent', async () => {
     let answer!: () => void;
     const { calls } = renderSupport(['support'], {
-      'support.send_message': () => new Promise((resolve) => (answer = () => resolve({ Success: MSG.messageSent, Ticket: 'SP0000000001' }))),
+      'support.send_message': () =>
+        new Promise(
+          (resolve) => (answer = () => resolve({ Success: MSG.messageSent, Ticket: 'SP0000000001' })),
+        ),
     });
     await fill({ ...valid, Name: '  Demo Member  ' });
     await submit();
     expect(await within(form()).findByRole('button', { name: /Sending/ })).toBeDisabled();
     expect(callsTo(calls, 'support.send_message').map((call) => call.input)).toEqual([
-      { name: 'Demo Member', email: 'demo@example.com', subject: 'Upgrade', message: 'How do I upgrade my package?' },
+      {
+        name: 'Demo Member',
+        email: 'demo@example.com',
+        subject: 'Upgrade',
+        message: 'How do I upgrade my package?',
+      },
     ]);
     await act(async () => answer());
     expect(await screen.findByText(MSG.messageSent)).toBeInTheDocument();
@@ -174,7 +189,9 @@ describe('Contact Support states', () => {
     });
     await fill(valid);
     await submit();
-    expect(await screen.findByText('Too many requests. Please wait a minute and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Too many requests. Please wait a minute and try again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(MSG.messageSent)).toBeNull();
     expect(field('Message')).toHaveValue(valid.Message);
     expect(within(form()).getByRole('button', { name: 'Send Message' })).toBeEnabled();

@@ -26,7 +26,15 @@ export function ActivityList({ items }: { items: readonly ActivityItem[] }) {
     );
   }
   return (
-    <Timeline.Root as="ol" aria-label="Activities" size="lg" variant="subtle" listStyleType="none" m="0" p="0">
+    <Timeline.Root
+      as="ol"
+      aria-label="Activities"
+      size="lg"
+      variant="subtle"
+      listStyleType="none"
+      m="0"
+      p="0"
+    >
       {items.map((item) => (
         <Timeline.Item as="li" key={item.id}>
           <Timeline.Connector>

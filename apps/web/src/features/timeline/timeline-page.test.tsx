@@ -49,17 +49,33 @@ describe('Timeline page', () => {
 
   it("shows the member's real activity with the activity capability", async () => {
     const activities: Activity[] = [
-      { Title: 'Support message sent', Description: '"Upgrade" (reference SP1). We will reply to demo@example.com.', DateTime: '2026-11-02T10:00:00.000Z', Type: 'Support_Message', TransID: 'SP1' },
-      { Title: 'Wallet swap', Description: 'You moved $1.00 from your ROI wallet to your Withdrawal wallet.', DateTime: '2026-11-01T09:00:00.000Z', Type: 'swap', TransID: 'SW1' },
+      {
+        Title: 'Support message sent',
+        Description: '"Upgrade" (reference SP1). We will reply to demo@example.com.',
+        DateTime: '2026-11-02T10:00:00.000Z',
+        Type: 'Support_Message',
+        TransID: 'SP1',
+      },
+      {
+        Title: 'Wallet swap',
+        Description: 'You moved $1.00 from your ROI wallet to your Withdrawal wallet.',
+        DateTime: '2026-11-01T09:00:00.000Z',
+        Type: 'swap',
+        TransID: 'SW1',
+      },
     ];
-    const { calls } = renderTimeline(['activity'], { 'activity.view_recent': () => ({ Success: activities }) });
+    const { calls } = renderTimeline(['activity'], {
+      'activity.view_recent': () => ({ Success: activities }),
+    });
     expect(await screen.findByRole('heading', { name: 'Support message sent' })).toBeInTheDocument();
     const items = entries();
     expect(items).toHaveLength(2);
     expect(items[1]).toHaveTextContent('You moved $1.00 from your ROI wallet to your Withdrawal wallet.');
     expect(items[1]!.querySelector('time')).toHaveTextContent(formatDateTime(activities[1]!.DateTime));
     expect(screen.queryByText(SAMPLE_ACTIVITIES[0]!.title)).toBeNull();
-    expect(callsTo(calls, 'activity.view_recent').map((call) => call.input)).toEqual([{ limit: ACTIVITY_LIMIT }]);
+    expect(callsTo(calls, 'activity.view_recent').map((call) => call.input)).toEqual([
+      { limit: ACTIVITY_LIMIT },
+    ]);
   });
 
   it('shows the empty state when the member has no activity yet', async () => {

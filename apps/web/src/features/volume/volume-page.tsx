@@ -35,7 +35,9 @@ export default function VolumePage() {
   return (
     <Stack gap="2">
       <PageHeader heading={item.heading} description={item.description} />
-      {hasTeam === false && hasLegVolume === false && <ShareYourLink text="No team members yet, so no volume on your legs. Share your link: whoever registers with it joins your team." />}
+      {hasTeam === false && hasLegVolume === false && (
+        <ShareYourLink text="No team members yet, so no volume on your legs. Share your link: whoever registers with it joins your team." />
+      )}
       <LegVolumeChart />
       <Tabs.Root mt="4" defaultValue="binary" variant="line" colorPalette="teal" lazyMount unmountOnExit>
         <Tabs.List flexWrap="wrap" mb="4">
@@ -43,10 +45,20 @@ export default function VolumePage() {
           <Tabs.Trigger value="rank">Rank Volume</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="binary">
-          <DataTable list="binary.view_binary_transaction" total="binary.total_pagination_binary_transaction" columns={volumeColumns} caption="Binary volume" />
+          <DataTable
+            list="binary.view_binary_transaction"
+            total="binary.total_pagination_binary_transaction"
+            columns={volumeColumns}
+            caption="Binary volume"
+          />
         </Tabs.Content>
         <Tabs.Content value="rank">
-          <DataTable list="rank.view_rank_qualification" total="rank.total_pagination_rank_qualification" columns={volumeColumns} caption="Rank volume" />
+          <DataTable
+            list="rank.view_rank_qualification"
+            total="rank.total_pagination_rank_qualification"
+            columns={volumeColumns}
+            caption="Rank volume"
+          />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

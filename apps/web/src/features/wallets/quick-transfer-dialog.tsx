@@ -14,7 +14,8 @@ export interface QuickTransferLeg {
 }
 
 /** The legs' total, summed in micro-units so cents never drift. */
-export const quickTransferTotal = (legs: readonly QuickTransferLeg[]) => microsToAmount(legs.reduce((sum, leg) => sum + amountToMicros(leg.amount), 0));
+export const quickTransferTotal = (legs: readonly QuickTransferLeg[]) =>
+  microsToAmount(legs.reduce((sum, leg) => sum + amountToMicros(leg.amount), 0));
 
 interface QuickTransferDialogProps {
   legs: readonly QuickTransferLeg[] | null;
@@ -55,7 +56,9 @@ export function OneWayWarning() {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>This cannot be undone.</Alert.Title>
-        <Alert.Description>The Withdrawal wallet cannot be swapped back into a reward wallet or the Deposit wallet.</Alert.Description>
+        <Alert.Description>
+          The Withdrawal wallet cannot be swapped back into a reward wallet or the Deposit wallet.
+        </Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );
@@ -67,7 +70,17 @@ export interface WithdrawalSwap {
 }
 
 /** A swap into the Withdrawal wallet, one-way like Quick transfer: confirmed first, sent as shown. */
-export function WithdrawalSwapDialog({ swap, busy, onCancel, onConfirm }: { swap: WithdrawalSwap | null; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function WithdrawalSwapDialog({
+  swap,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  swap: WithdrawalSwap | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <ConfirmDialog
       open={swap !== null}

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { movementOf, recentMonths, statementFromMovements } from './statement-data.ts';
 import { statementCsv } from './statement-files.ts';
 
-const row = (DateTime: string, Amount: number, Type: string, Transfer: string) => ({ DateTime, TransID: 'T', Amount, Type, By: 'System', Transfer, Wallet: '-', Status: 'Success' });
+const row = (DateTime: string, Amount: number, Type: string, Transfer: string) => ({
+  DateTime,
+  TransID: 'T',
+  Amount,
+  Type,
+  By: 'System',
+  Transfer,
+  Wallet: '-',
+  Status: 'Success',
+});
 
 describe('a statement built on the device', () => {
   const rows = [

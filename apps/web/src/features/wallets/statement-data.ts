@@ -58,7 +58,12 @@ export function movementOf(row: Record<string, unknown>, wallet: string): Moveme
 }
 
 /** The statement of `wallet` for `month` from the movements since the month began and the balance now. */
-export function statementFromMovements(wallet: WalletName, month: string, movements: readonly Movement[], availableNow: number): Statement {
+export function statementFromMovements(
+  wallet: WalletName,
+  month: string,
+  movements: readonly Movement[],
+  availableNow: number,
+): Statement {
   const { from, to } = monthBounds(month);
   const credits = new Map<string, { count: number; micros: number }>();
   const debits = new Map<string, { count: number; micros: number }>();
@@ -74,7 +79,9 @@ export function statementFromMovements(wallet: WalletName, month: string, moveme
     side.set(m.type, { count: line.count + 1, micros: line.micros + Math.abs(m.micros) });
   }
   const lines = (side: typeof credits) =>
-    [...side].sort(([a], [b]) => a.localeCompare(b)).map(([reason, line]) => ({ Reason: reason, Count: line.count, Amount: microsToAmount(line.micros) }));
+    [...side]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([reason, line]) => ({ Reason: reason, Count: line.count, Amount: microsToAmount(line.micros) }));
   const totalCredits = [...credits.values()].reduce((sum, l) => sum + l.micros, 0);
   const totalDebits = [...debits.values()].reduce((sum, l) => sum + l.micros, 0);
   const closing = amountToMicros(availableNow) - after;
@@ -97,17 +104,29 @@ export function useStatement(wallet: WalletName, month: string): StatementResult
   const trpc = useTRPC();
   const client = useTRPCClient();
   const served = hasCapability(useConfig(), 'statements');
-  const fromServer = useQuery({ ...trpc['wallet.view_statement'].queryOptions({ wallet, month }), enabled: served, retry: false });
+  const fromServer = useQuery({
+    ...trpc['wallet.view_statement'].queryOptions({ wallet, month }),
+    enabled: served,
+    retry: false,
+  });
   const wallets = useWallets();
   const onDevice = useQuery({
     queryKey: ['statement-on-device', wallet, month],
     enabled: !served,
     retry: false,
     queryFn: async ({ signal }) => {
-      const criteria = { start_date: `${month}-01`, pageSize: PAGE_SIZE, path: contract['earning.view_all_earning_history'].path };
+      const criteria = {
+        start_date: `${month}-01`,
+        pageSize: PAGE_SIZE,
+        path: contract['earning.view_all_earning_history'].path,
+      };
       const movements: Movement[] = [];
       for (let pageNo = 1; pageNo <= DEVICE_STATEMENT_PAGES; pageNo++) {
-        const page = listOf(recordOf(await client['earning.view_all_earning_history'].query({ ...criteria, pageNo }, { signal }))?.Success);
+        const page = listOf(
+          recordOf(
+            await client['earning.view_all_earning_history'].query({ ...criteria, pageNo }, { signal }),
+          )?.Success,
+        );
         for (const row of page) {
           const movement = movementOf(row, wallet);
           if (movement) movements.push(movement);
@@ -120,7 +139,8 @@ export function useStatement(wallet: WalletName, month: string): StatementResult
   if (served) {
     if (fromServer.isPending) return { kind: 'loading' };
     const statement = recordOf(fromServer.data)?.Success as Statement | undefined;
-    if (fromServer.isError || !statement) return { kind: 'error', retry: () => void fromServer.refetch(), retrying: fromServer.isFetching };
+    if (fromServer.isError || !statement)
+      return { kind: 'error', retry: () => void fromServer.refetch(), retrying: fromServer.isFetching };
     return { kind: 'ready', statement, builtOnDevice: false };
   }
   if (onDevice.isPending || wallets.state === 'loading') return { kind: 'loading' };
@@ -136,5 +156,9 @@ export function useStatement(wallet: WalletName, month: string): StatementResult
       retrying: onDevice.isFetching || wallets.isFetching,
     };
   if (!onDevice.data.complete) return { kind: 'too-long' };
-  return { kind: 'ready', statement: statementFromMovements(wallet, month, onDevice.data.movements, balance), builtOnDevice: true };
+  return {
+    kind: 'ready',
+    statement: statementFromMovements(wallet, month, onDevice.data.movements, balance),
+    builtOnDevice: true,
+  };
 }

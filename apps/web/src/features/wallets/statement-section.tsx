@@ -16,20 +16,31 @@ import { debit, downloadStatementCsv, downloadStatementPdf, statementAmount } fr
 export const BUILT_ON_DEVICE =
   'Built on this device from your history and your balance now: the provider offers no statements. Check it against your records before you rely on it.';
 
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function StatementSection() {
   const months = recentMonths();
   const [wallet, setWallet] = useState<WalletName>('Deposit');
   const [month, setMonth] = useState(months[0]!);
   return (
-    <SectionCard title="Statements" description="A wallet's month: opening balance, credits and debits by reason, closing balance (UTC months).">
+    <SectionCard
+      title="Statements"
+      description="A wallet's month: opening balance, credits and debits by reason, closing balance (UTC months)."
+    >
       <Stack gap="4">
         <HStack gap="3" align="end" flexWrap="wrap">
           <Field.Root width={{ base: 'full', sm: '12rem' }}>
             <Field.Label>Wallet</Field.Label>
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={wallet} onChange={(event) => setWallet(event.target.value as WalletName)}>
+              <NativeSelect.Field
+                value={wallet}
+                onChange={(event) => setWallet(event.target.value as WalletName)}
+              >
                 {WALLET_NAMES.map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -62,18 +73,21 @@ export function StatementSection() {
 function StatementView({ wallet, month }: { wallet: WalletName; month: string }) {
   const result = useStatement(wallet, month);
   if (result.kind === 'loading') return <Skeleton height="12rem" aria-label="Loading the statement" />;
-  if (result.kind === 'error') return <Unavailable what="statement" retrying={result.retrying} onRetry={result.retry} />;
+  if (result.kind === 'error')
+    return <Unavailable what="statement" retrying={result.retrying} onRetry={result.retry} />;
   if (result.kind === 'too-long')
     return (
       <Alert.Root status="warning">
         <Alert.Indicator />
         <Alert.Title>
-          The provider offers no statements, and your history since this month is longer than this device reads ({DEVICE_STATEMENT_PAGES * 100} rows). Export the history
-          instead (History → Export).
+          The provider offers no statements, and your history since this month is longer than this device
+          reads ({DEVICE_STATEMENT_PAGES * 100} rows). Export the history instead (History → Export).
         </Alert.Title>
       </Alert.Root>
     );
-  return <StatementTable statement={result.statement} note={result.builtOnDevice ? BUILT_ON_DEVICE : undefined} />;
+  return (
+    <StatementTable statement={result.statement} note={result.builtOnDevice ? BUILT_ON_DEVICE : undefined} />
+  );
 }
 
 function StatementTable({ statement: s, note }: { statement: Statement; note?: string }) {
@@ -104,7 +118,11 @@ function StatementTable({ statement: s, note }: { statement: Statement; note?: s
           <Alert.Title>{note}</Alert.Title>
         </Alert.Root>
       )}
-      <Table.Root size="sm" variant="outline" aria-label={`${s.Wallet} wallet statement, ${monthLabel(s.Month)}`}>
+      <Table.Root
+        size="sm"
+        variant="outline"
+        aria-label={`${s.Wallet} wallet statement, ${monthLabel(s.Month)}`}
+      >
         <Table.Body>
           {row('Opening balance', s.Opening, true)}
           {s.Credits.map((c) => row(`+ ${c.Reason}`, c.Amount, false, c.Count))}

@@ -7,7 +7,15 @@
  */
 import { useState } from 'react';
 import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { MSG, REWARD_WALLETS, SWAP_STEP, SWAP_SUBMIT_GUARD_MS, formatMoney, swapAmountField, type WalletName } from '@md/shared';
+import {
+  MSG,
+  REWARD_WALLETS,
+  SWAP_STEP,
+  SWAP_SUBMIT_GUARD_MS,
+  formatMoney,
+  swapAmountField,
+  type WalletName,
+} from '@md/shared';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { errorMessage } from '@/lib/errors.ts';
@@ -16,7 +24,12 @@ import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, isWalletName, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
-import { QuickTransferDialog, WithdrawalSwapDialog, type QuickTransferLeg, type WithdrawalSwap } from './quick-transfer-dialog.tsx';
+import {
+  QuickTransferDialog,
+  WithdrawalSwapDialog,
+  type QuickTransferLeg,
+  type WithdrawalSwap,
+} from './quick-transfer-dialog.tsx';
 import { useSwapWallets, walletOptions } from './use-swap-wallets.ts';
 
 const SELECT_WALLET = 'Select a wallet';
@@ -78,9 +91,10 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
 
   /** Opens the confirmation with every non-zero reward wallet as it stands now. */
   const reviewQuickTransfer = () => {
-    const legs = REWARD_WALLETS.map((name) => ({ wallet: name, amount: availableOf(wallets, name) ?? 0 })).filter(
-      (leg) => leg.amount > 0,
-    );
+    const legs = REWARD_WALLETS.map((name) => ({
+      wallet: name,
+      amount: availableOf(wallets, name) ?? 0,
+    })).filter((leg) => leg.amount > 0);
     if (legs.length === 0) {
       notify.info('No reward balance to transfer');
       return;
@@ -190,7 +204,9 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
         swap={withdrawalSwap}
         busy={swapping.pending}
         onCancel={() => setWithdrawalSwap(null)}
-        onConfirm={() => void (withdrawalSwap && send(withdrawalSwap.from, 'Withdrawal', withdrawalSwap.amount))}
+        onConfirm={() =>
+          void (withdrawalSwap && send(withdrawalSwap.from, 'Withdrawal', withdrawalSwap.amount))
+        }
       />
       <QuickTransferDialog
         legs={quickLegs}

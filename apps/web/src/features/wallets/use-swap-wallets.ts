@@ -20,7 +20,8 @@ function useToastProblems(data: unknown, error: unknown, empty: string, failed: 
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
     if (error) queueMicrotask(() => notify.error(errorMessage(error, failed)));
-    else if (data !== undefined && Object.keys(flagsOf(data) ?? NO_FLAGS).length === 0) queueMicrotask(() => notify.error(empty));
+    else if (data !== undefined && Object.keys(flagsOf(data) ?? NO_FLAGS).length === 0)
+      queueMicrotask(() => notify.error(empty));
   }, [data, error, empty, failed]);
 }
 

@@ -8,9 +8,22 @@ import { LuTrendingUp, LuWallet } from 'react-icons/lu';
 import { formatMoney } from '@md/shared';
 
 /** A figure, or its skeleton while `value` is null (loading). */
-const figure = (value: number | null | undefined) => (value === null ? <Skeleton as="span" display="inline-block" height="1em" width="5rem" aria-label="Loading" /> : formatMoney(value));
+const figure = (value: number | null | undefined) =>
+  value === null ? (
+    <Skeleton as="span" display="inline-block" height="1em" width="5rem" aria-label="Loading" />
+  ) : (
+    formatMoney(value)
+  );
 
-export function WalletCard({ name, available, total }: { name: string; available: number | null | undefined; total: number | null | undefined }) {
+export function WalletCard({
+  name,
+  available,
+  total,
+}: {
+  name: string;
+  available: number | null | undefined;
+  total: number | null | undefined;
+}) {
   return (
     <Card.Root size="sm" variant="outline" data-testid={`wallet-card-${name}`}>
       <Card.Body>
@@ -22,7 +35,10 @@ export function WalletCard({ name, available, total }: { name: string; available
             </Stat.ValueText>
             <Stat.HelpText as="dd">Available</Stat.HelpText>
             <Text as="dd" fontSize="sm" color="fg.muted">
-              Total: <Text as="span" fontWeight="semibold" color="fg" data-testid={`wallet-total-${name}`}>{figure(total)}</Text>
+              Total:{' '}
+              <Text as="span" fontWeight="semibold" color="fg" data-testid={`wallet-total-${name}`}>
+                {figure(total)}
+              </Text>
             </Text>
           </Stat.Root>
           <Icon color="teal.fg" aria-hidden="true">
@@ -43,7 +59,13 @@ export const TOTAL_EARNINGS_HELP = 'Binary + Direct + Upline Bonus + Level, not 
 
 export function TotalEarningsCard({ total }: { total: number | null | undefined }) {
   return (
-    <Card.Root size="sm" variant="subtle" colorPalette="teal" bg="teal.subtle" data-testid="wallet-card-Total-Earnings">
+    <Card.Root
+      size="sm"
+      variant="subtle"
+      colorPalette="teal"
+      bg="teal.subtle"
+      data-testid="wallet-card-Total-Earnings"
+    >
       <Card.Body>
         <HStack justify="space-between" align="start">
           <Stat.Root>

@@ -19,12 +19,26 @@ const wallets = {
 
 const baseHandlers = {
   'wallet.view_all_wallets_details': () => ({ Success: wallets }),
-  'wallet.view_from_wallets': () => ({ Success: { Deposit: false, Direct: true, Binary: true, Level: true, P2P: true, Withdrawal: false, ROI: true, Rank: true } }),
-  'wallet.view_to_wallets': () => ({ Success: { Deposit: true, Withdrawal: true, P2P: true, Direct: false } }),
+  'wallet.view_from_wallets': () => ({
+    Success: {
+      Deposit: false,
+      Direct: true,
+      Binary: true,
+      Level: true,
+      P2P: true,
+      Withdrawal: false,
+      ROI: true,
+      Rank: true,
+    },
+  }),
+  'wallet.view_to_wallets': () => ({
+    Success: { Deposit: true, Withdrawal: true, P2P: true, Direct: false },
+  }),
   'wallet.transfer_wallet': () => ({ Success: 'Wallet transfer successful' }),
 };
 
-const openWallets = (handlers = {}, profile = {}) => renderSignedIn('/dashboard/wallets', { ...baseHandlers, ...handlers }, profile);
+const openWallets = (handlers = {}, profile = {}) =>
+  renderSignedIn('/dashboard/wallets', { ...baseHandlers, ...handlers }, profile);
 
 describe('wallets page', () => {
   it('shows the 8 wallet cards with Available and Total, and Total Earnings', async () => {
@@ -39,7 +53,10 @@ describe('wallets page', () => {
     expect(within(screen.getByTestId('wallet-card-Deposit')).getByText('$900.00')).toBeInTheDocument();
     // Binary 25.5 + Direct 40 + Upline_Bonus 3 + Level 12
     expect(screen.getByTestId('total-earnings')).toHaveTextContent('$80.50');
-    expect(screen.getByRole('link', { name: 'P2P Transfer' })).toHaveAttribute('href', '/dashboard/p2pTransfer');
+    expect(screen.getByRole('link', { name: 'P2P Transfer' })).toHaveAttribute(
+      'href',
+      '/dashboard/p2pTransfer',
+    );
   });
 
   it('swap: only true wallets selectable, P2P never a destination, MAX fills, above balance refused', async () => {
@@ -74,7 +91,9 @@ describe('wallets page', () => {
     expect(callsTo(calls, 'wallet.transfer_wallet')).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Swap $1.25' }));
     expect(await screen.findByText('Wallet transfer successful')).toBeInTheDocument();
-    expect(callsTo(calls, 'wallet.transfer_wallet').map((c) => c.input)).toEqual([{ amount: 1.25, from_wallet: 'Level', to_wallet: 'Withdrawal' }]);
+    expect(callsTo(calls, 'wallet.transfer_wallet').map((c) => c.input)).toEqual([
+      { amount: 1.25, from_wallet: 'Level', to_wallet: 'Withdrawal' },
+    ]);
   });
 
   it('reports an empty to-wallets answer', async () => {
@@ -85,7 +104,11 @@ describe('wallets page', () => {
   });
 
   it('toasts the from-wallets fallback on failure', async () => {
-    openWallets({ 'wallet.view_from_wallets': () => { throw new MockFailure(''); } });
+    openWallets({
+      'wallet.view_from_wallets': () => {
+        throw new MockFailure('');
+      },
+    });
     expect(await screen.findByText(MSG.failedFromWallets, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
@@ -117,7 +140,9 @@ describe('wallets page', () => {
       { amount: 2.5, from_wallet: 'Level', to_wallet: 'Withdrawal' },
       { amount: 7.25, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
     ]);
-    await waitFor(() => expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(fetches));
+    await waitFor(() =>
+      expect(callsTo(calls, 'wallet.view_all_wallets_details').length).toBeGreaterThan(fetches),
+    );
   });
 
   it('quick transfer: Cancel moves nothing', async () => {
@@ -141,7 +166,11 @@ describe('wallets page', () => {
     await screen.findByText('$150.00', {}, { timeout: 5000 });
     const from = screen.getByLabelText('From wallet');
     await waitFor(() => expect(within(from).getByRole('option', { name: 'Direct' })).toBeEnabled());
-    await waitFor(() => expect(within(screen.getByLabelText('To wallet')).getByRole('option', { name: 'Deposit' })).toBeEnabled());
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('To wallet')).getByRole('option', { name: 'Deposit' }),
+      ).toBeEnabled(),
+    );
     await userEvent.selectOptions(from, 'Direct');
     await userEvent.selectOptions(screen.getByLabelText('To wallet'), 'Deposit');
     await userEvent.type(screen.getByLabelText('Amount'), '1');
@@ -195,7 +224,10 @@ describe('withdrawal request', () => {
   };
 
   it('shows the saved address shortened, and disables Withdraw for 0 or above the balance', async () => {
-    await openTab({ Transaction_Password: true, Wallet_Details: { Wallet_Address: '0x1234567890abcdef1234567890abcdef12345678', Network: 'BEP.20' } });
+    await openTab({
+      Transaction_Password: true,
+      Wallet_Details: { Wallet_Address: '0x1234567890abcdef1234567890abcdef12345678', Network: 'BEP.20' },
+    });
     expect(screen.getByTestId('withdrawal-address')).toHaveTextContent('0x1234...5678');
     const withdraw = screen.getByRole('button', { name: 'Withdraw' });
     expect(withdraw).toBeDisabled();
@@ -234,12 +266,23 @@ describe('withdrawal request', () => {
     await userEvent.type(within(prompt).getByLabelText('Transaction Password'), 'Txn@123');
     await userEvent.click(within(prompt).getByRole('button', { name: 'Submit Withdrawal' }));
     expect(await screen.findByText('Withdrawal request submitted')).toBeInTheDocument();
-    expect(callsTo(calls, 'withdraw.withdraw_request').map((c) => c.input)).toEqual([{ amount: 100, password: 'Txn@123' }]);
+    expect(callsTo(calls, 'withdraw.withdraw_request').map((c) => c.input)).toEqual([
+      { amount: 100, password: 'Txn@123' },
+    ]);
     expect(callsTo(calls, 'withdraw.withdraw_fees').map((c) => c.input)).toEqual([{ amount: 100 }]);
   });
 
   it('toasts the fee fallback', async () => {
-    renderSignedIn('/dashboard/wallets', { ...baseHandlers, 'withdraw.withdraw_fees': () => { throw new MockFailure(''); } }, { Transaction_Password: true });
+    renderSignedIn(
+      '/dashboard/wallets',
+      {
+        ...baseHandlers,
+        'withdraw.withdraw_fees': () => {
+          throw new MockFailure('');
+        },
+      },
+      { Transaction_Password: true },
+    );
     await screen.findByText('$150.00', {}, { timeout: 5000 });
     await userEvent.click(screen.getByRole('tab', { name: 'Withdrawal Request' }));
     await userEvent.type(screen.getByLabelText('Withdrawal amount'), '50');

@@ -47,7 +47,12 @@ export default function WalletsPage() {
       ) : (
         <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap={{ base: '3', md: '4' }} aria-busy={!ready}>
           {WALLET_NAMES.map((name) => (
-            <WalletCard key={name} name={name} available={ready ? availableOf(wallets, name) : null} total={ready ? totalOf(wallets, name) : null} />
+            <WalletCard
+              key={name}
+              name={name}
+              available={ready ? availableOf(wallets, name) : null}
+              total={ready ? totalOf(wallets, name) : null}
+            />
           ))}
           <TotalEarningsCard total={ready ? totalEarnings(wallets) : null} />
         </SimpleGrid>

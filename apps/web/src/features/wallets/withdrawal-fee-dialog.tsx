@@ -24,16 +24,35 @@ export function DestinationAddress({ address }: { address: string | null | undef
   );
 }
 
-export function WithdrawalFeeDialog({ quote, address, onCancel, onConfirm }: { quote: WithdrawalQuote | null; address: string | null | undefined; onCancel: () => void; onConfirm: () => void }) {
+export function WithdrawalFeeDialog({
+  quote,
+  address,
+  onCancel,
+  onConfirm,
+}: {
+  quote: WithdrawalQuote | null;
+  address: string | null | undefined;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
-    <ConfirmDialog open={quote !== null} title="Confirm Withdrawal" confirmLabel="Confirm" onCancel={onCancel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      open={quote !== null}
+      title="Confirm Withdrawal"
+      confirmLabel="Confirm"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       {quote && (
         <SummaryList
           rows={[
             ['Amount', formatMoney(quote.amount)],
             ['Fee', `${quote.feePercent}%`],
             ['Fee amount', formatMoney(quote.fee)],
-            ['Final amount', <span data-testid="withdrawal-final-amount">{formatMoney(quote.finalAmount)}</span>],
+            [
+              'Final amount',
+              <span data-testid="withdrawal-final-amount">{formatMoney(quote.finalAmount)}</span>,
+            ],
             ['To address (BEP.20)', <DestinationAddress address={address} />],
           ]}
         />

@@ -113,7 +113,12 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
           </Button>
         </Stack>
       </form>
-      <WithdrawalFeeDialog quote={step === 'fee' ? quote : null} address={address} onCancel={close} onConfirm={() => setStep('password')} />
+      <WithdrawalFeeDialog
+        quote={step === 'fee' ? quote : null}
+        address={address}
+        onCancel={close}
+        onConfirm={() => setStep('password')}
+      />
       <PasswordPromptDialog
         open={step === 'password'}
         title="Confirm withdrawal"
@@ -121,7 +126,14 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
         onClose={close}
         onConfirm={submit}
       >
-        {quote && <SummaryList rows={[['You receive', formatMoney(quote.finalAmount)], ['To address (BEP.20)', <DestinationAddress address={address} />]]} />}
+        {quote && (
+          <SummaryList
+            rows={[
+              ['You receive', formatMoney(quote.finalAmount)],
+              ['To address (BEP.20)', <DestinationAddress address={address} />],
+            ]}
+          />
+        )}
       </PasswordPromptDialog>
     </Stack>
   );
