@@ -301,6 +301,11 @@ describe('deployment: the static build on nginx, this server as the provider on 
     await page.getByLabel('To wallet').selectOption('Withdrawal');
     await page.getByRole('button', { name: 'MAX' }).click();
     await page.getByRole('button', { name: 'Swap', exact: true }).click();
+    // A swap into Withdrawal is one-way: it is confirmed first.
+    await page
+      .getByRole('dialog', { name: 'Swap into Withdrawal' })
+      .getByRole('button', { name: /^Swap \$/ })
+      .click();
     await expect
       .poll(() => page.getByTestId('wallet-available-Direct').innerText())
       .toContain(formatMoney(0));

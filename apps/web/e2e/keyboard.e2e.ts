@@ -81,7 +81,7 @@ describe('keyboard on a desktop', () => {
     const indicator = page.getByTestId('page-indicator');
     await expect.poll(() => indicator.innerText()).toMatch(/^1 \/ [2-9]\d*$/);
     // The sort buttons in the column headers are on the way.
-    await tabTo(page, page.getByRole('columnheader', { name: /Date/ }).getByRole('button'), 40);
+    await tabTo(page, page.getByRole('columnheader', { name: /Date/ }).getByRole('button'), 60);
     expect(await focusIsVisible(page)).toBe(true);
     await tabTo(page, pager.getByRole('button', { name: 'Next page' }), 40);
     expect(await focusIsVisible(page)).toBe(true);
