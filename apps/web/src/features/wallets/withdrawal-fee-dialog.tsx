@@ -2,7 +2,7 @@
  * The withdrawal confirmation: amount, fee % and fee, the final amount = amount − fee, and the whole
  * destination address, checksummed (EIP-55), where the member confirms it.
  */
-import { Code } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { formatMoney } from '@md/shared';
 import { ConfirmDialog } from '@/components/form/confirm-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
@@ -15,12 +15,24 @@ export interface WithdrawalQuote {
   finalAmount: number;
 }
 
-/** The destination, whole and checksummed, broken anywhere so it wraps on a phone. */
+/**
+ * The destination, whole and checksummed, broken anywhere so it wraps on a phone. A plain <code>:
+ * Chakra's Code recipe is not in the app's trimmed system.
+ */
 export function DestinationAddress({ address }: { address: string | null | undefined }) {
   return (
-    <Code fontSize="sm" wordBreak="break-all" whiteSpace="normal" data-testid="withdrawal-destination">
+    <Text
+      as="code"
+      fontFamily="mono"
+      fontSize="sm"
+      bg="bg.muted"
+      px="1"
+      borderRadius="sm"
+      wordBreak="break-all"
+      data-testid="withdrawal-destination"
+    >
       {address ? checksumAddress(address) : '-'}
-    </Code>
+    </Text>
   );
 }
 
