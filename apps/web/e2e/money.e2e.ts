@@ -70,6 +70,11 @@ describe.each(servers)('money in $mode mode', (server) => {
     await page.getByRole('button', { name: 'MAX' }).click();
     expect(Number(await page.getByLabel('Amount', { exact: true }).inputValue())).toBe(direct);
     await page.getByRole('button', { name: 'Swap', exact: true }).click();
+    // A swap into Withdrawal is one-way: it is confirmed first.
+    await page
+      .getByRole('dialog', { name: 'Swap into Withdrawal' })
+      .getByRole('button', { name: /^Swap \$/ })
+      .click();
     await expect.poll(() => available('Direct')).toContain('$0.00');
 
     // A new transaction password through the emailed OTP.

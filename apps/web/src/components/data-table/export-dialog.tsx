@@ -78,11 +78,13 @@ export default function ExportDialog({
   list,
   total,
   criteria,
-  columns,
+  columns: shown,
   visibleKeys,
   caption,
   onClose,
 }: ExportDialogProps) {
+  // What a CSV can hold: the data columns (a row's buttons are not data).
+  const columns = shown.filter((column) => !column.action);
   const [picked, setPicked] = useState<readonly string[]>(() =>
     columns.filter((c) => visibleKeys.includes(c.key)).map((c) => c.key),
   );

@@ -37,6 +37,8 @@ export interface DataColumn<Row> {
    * column of a table says, the first four visible ones are.
    */
   summary?: boolean;
+  /** A button per row (Why?, Track), not data: never exported. */
+  action?: boolean;
 }
 
 /** A preset filter: the member picks some of `options`; sent as `filters: { [column]: picked }`. */

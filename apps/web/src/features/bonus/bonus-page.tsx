@@ -32,6 +32,7 @@ const rankBonusColumns: readonly DataColumn<RankRewardRow>[] = [
   {
     key: 'Details',
     header: 'Details',
+    action: true,
     value: () => '',
     render: (row) => <PayoutDetailsButton transId={row.Transaction_ID} />,
     summary: true,
@@ -51,6 +52,7 @@ const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
   {
     key: 'Details',
     header: 'Details',
+    action: true,
     value: () => '',
     render: (row) => <PayoutDetailsButton transId={row.TransID} levelRow={row} />,
     summary: true,

@@ -41,6 +41,7 @@ const earningColumns: readonly DataColumn<EarningRow>[] = [
   {
     key: 'Details',
     header: 'Details',
+    action: true,
     value: () => '',
     render: (row) => <RowAction row={row} />,
     summary: true,
