@@ -1,4 +1,4 @@
--- Daily runs in chunks off the request path (issue 12; modules/engine/jobs.ts and fold.ts). A binary
+-- Daily runs in chunks off the request path (modules/engine/jobs.ts and fold.ts). A binary
 -- run moves each member's own volumes to the staged columns (tagged with the run), folds them up the
 -- tree and writes the fold in chunks; the run's phase says where it is. Existing rows keep every value:
 -- a run left running by the previous version had folded inside its claim, so it is in phase 'pay'.

@@ -1,4 +1,4 @@
--- Uncached reads that stay fast (issue 16; modules/tables). Earning history becomes one key range
+-- Uncached reads that stay fast (modules/tables). Earning history becomes one key range
 -- per member: earning_entries holds (member, time, transfer) for every transfer in a member's
 -- history, kept by a trigger on transfers, so every write path (requests, the engine's worker,
 -- the seeds, the benchmarks' fixtures) keeps it; what a row shows is still joined from transfers,
