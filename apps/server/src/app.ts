@@ -13,7 +13,7 @@ import Fastify, {
 } from 'fastify';
 import fastifyJwt from '@fastify/jwt';
 import fastifyStatic from '@fastify/static';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,10 @@ import { registerGatewayRoutes } from './modules/gateway/routes.ts';
 import { isDocsUrl, registerDocs } from './modules/docs/routes.ts';
 import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
-import { createQaSurface } from './modules/qa/surface.ts';
+import { createQaSurface, type QaSurface } from './modules/qa/surface.ts';
+import { createWorlds, type WorldBuilder, type Worlds } from './modules/worlds/registry.ts';
+import { registerWorldDispatch, registerWorldDoors, registerWorldRoutes } from './modules/worlds/routes.ts';
+import { startJobTimer } from './modules/engine/jobs.ts';
 import { requireQaToken } from './modules/qa/token.ts';
 import {
   registerWalletCheckStandin,
@@ -59,6 +62,14 @@ import { registerTrpcRoutes } from './transport/trpc-http.ts';
 export interface BuildOptions {
   /** SQLite file, or ':memory:' (tests). */
   databasePath?: string;
+  /** ':memory:' only: the database starts as this image (a QA world's copy of a template). */
+  databaseImage?: Buffer;
+  /**
+   * QA worlds (modules/worlds): isolated stand-ins on this server, on while QA control is;
+   * `max` is WORLDS_MAX. false: none (a world's own app).
+   */
+  worlds?:
+    false | { max?: number; /** The worlds' idea of now, for their TTLs (tests). */ now?: () => number };
   clock?: Clock;
   mailer?: Mailer;
   jwtSecret?: string;
@@ -126,6 +137,8 @@ export interface App {
   created: boolean;
   /** The scenario this start seeded the new database with, or null (an existing file is never seeded). */
   seeded: string | null;
+  /** The QA surface (faults, journal, snapshots) while QA control is on. */
+  qa?: QaSurface;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -183,7 +196,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     created: noSchema,
     fileExisted,
     files,
-  } = openDatabase(options.databasePath ?? ':memory:', { create: options.createDatabase !== false });
+  } = openDatabase(options.databasePath ?? ':memory:', {
+    create: options.createDatabase !== false,
+    ...(options.databaseImage ? { image: options.databaseImage } : {}),
+  });
   const created = !fileExisted;
   const clock = options.clock ?? persistedClock(db);
   const production = process.env.NODE_ENV === 'production';
@@ -253,6 +269,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   });
   // Every 5xx leaves a line saying why: those nobody explained (a QA fault's raw answer) get one here.
   // (A callback hook: no promise per request.)
+  // First of all hooks: a request naming a QA world is that world's app's to answer.
+  let worlds: Worlds | undefined;
+  registerWorldDispatch(fastify, () => worlds);
   fastify.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 500 && !serverErrorLogged(request))
       request.log.warn(
@@ -261,8 +280,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       );
     done();
   });
+  const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');
   await fastify.register(fastifyJwt, {
-    secret: options.jwtSecret ?? randomBytes(32).toString('hex'),
+    secret: jwtSecret,
     sign: { algorithm: 'HS256' },
     verify: { algorithms: ['HS256'] },
   });
@@ -371,6 +391,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       })
     : undefined;
   const intercept = chainInterceptors(qa?.intercept, gateway?.intercept);
+  if (qa && options.worlds !== false)
+    worlds = createWorlds(worldBuilder(options, { jwtSecret, log: fastify.log }), {
+      databasePath: options.databasePath ?? ':memory:',
+      ...options.worlds,
+    });
   if (standin) {
     // Browser clients on the allowed origins call the stand-in API across origins, as a real provider's are.
     if (options.corsOrigins?.length) await registerCors(fastify, options.corsOrigins);
@@ -387,6 +412,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   if (walletCheckStandin) registerWalletCheckStandin(fastify);
 
   fastify.get('/config.json', async () => runtimeConfig);
+  if (worlds) registerWorldDoors(fastify, worlds);
 
   if (standin)
     await registerDocs(fastify, {
@@ -403,6 +429,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
         services.storage?.guard(request.method !== 'GET' && request.method !== 'HEAD'),
       );
       registerQaRoutes(qaScope, services, qa);
+      if (worlds) registerWorldRoutes(qaScope, worlds, { snapshots: qa.snapshots });
       if (gateway) registerGatewayRoutes(qaScope, gateway);
       if (drift) registerDriftRoutes(qaScope, drift);
     });
@@ -428,10 +455,65 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
 
   fastify.addHook('onClose', async () => {
+    await worlds?.close();
     gateway?.close();
     services.mailer.close();
     services.storage?.close();
     sqlite.close();
   });
-  return { fastify, services, created, seeded };
+  return { fastify, services, created, seeded, qa };
+}
+
+/**
+ * How this server makes a QA world: the same app as itself on the world's database, seeding
+ * nothing, with a token key of its own (derived from the server's: a token of one world fails
+ * the signature in every other), its own persisted clock, mailer and daily-run timer.
+ */
+function worldBuilder(
+  options: BuildOptions,
+  server: { jwtSecret: string; log: FastifyInstance['log'] },
+): WorldBuilder {
+  const { clock: _clock, mailer: _mailer, seed: _seed, databaseImage: _image, ...shared } = options;
+  return {
+    log: server.log,
+    async build({ id, databasePath, image }) {
+      const app = await buildApp({
+        ...shared,
+        databasePath,
+        ...(image ? { databaseImage: image } : {}),
+        seed: 'none',
+        createDatabase: true,
+        jwtSecret: createHmac('sha256', server.jwtSecret).update(`world:${id}`).digest('hex'),
+        worlds: false,
+      });
+      await app.fastify.ready();
+      const stopTimer = startJobTimer(app.services, (error) =>
+        server.log.error(
+          { err: error, world: id },
+          'Daily run failed in a world (it resumes on the next tick)',
+        ),
+      );
+      return {
+        services: app.services,
+        snapshots: app.qa?.snapshots,
+        route: (request, response) => app.fastify.routing(request, response),
+        async close() {
+          stopTimer();
+          await app.fastify.close();
+        },
+      };
+    },
+    async template(scenario, databasePath) {
+      const app = await buildApp({
+        databasePath,
+        seed: scenario,
+        standin: false,
+        webDist: '',
+        plan: options.plan,
+      });
+      const image = databasePath === ':memory:' ? app.services.sqlite.serialize() : undefined;
+      await app.fastify.close();
+      return image;
+    },
+  };
 }

@@ -40,6 +40,8 @@ export interface OpenedDatabase {
 export interface OpenOptions {
   /** false: a missing file is an error (MissingDatabaseError) instead of a new database. */
   create?: boolean;
+  /** ':memory:' only: start from this serialized database (a QA world's copy of a template) instead of an empty one. */
+  image?: Buffer;
 }
 
 /** The marker kept beside a database file: while it exists, a missing file is not recreated. */
@@ -80,7 +82,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
       );
     mkdirSync(dirname(file), { recursive: true });
   }
-  const sqlite = new Database(file);
+  const sqlite = new Database(memory && options.image ? options.image : file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

@@ -17,6 +17,7 @@ import {
   statSync,
   writeFileSync,
   existsSync,
+  readFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -249,6 +250,12 @@ export function createSnapshots(services: Services) {
     },
     remove(name: string): void {
       if (!store.remove(checkSnapshotName(name))) throw missing(name);
+    },
+    /** The snapshot as a database image (a new QA world starts from it). */
+    image(name: string): Buffer {
+      const done = store.withFile(checkSnapshotName(name), (file) => readFileSync(file));
+      if (!done) throw missing(name);
+      return done.result;
     },
   };
 }

@@ -1,0 +1,115 @@
+/**
+ * How a request finds its world, and the worlds' QA routes.
+ *
+ * A request names a world by the `X-QA-World` header (API clients) or the `qa_world` cookie
+ * (a browser, set by GET /__qa/worlds/:id/enter). The default app looks at it first thing and
+ * hands the raw request to that world's app, which answers it with its own routes, hooks and
+ * error handling; a name that is no live world is answered 404 here, never by the default world.
+ * The lifecycle routes (/__qa/worlds…) are always the default app's: the list is the server's.
+ *
+ * The world id (128 random bits) is what lets a client in: entering needs nothing more, as a
+ * contract call naming the world needs nothing more (the lifecycle routes keep QA_TOKEN).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { badRequest, notFound } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import type { Snapshots } from '../qa/snapshots.ts';
+import { WORLD_MESSAGES, type CreateWorld, type Worlds } from './registry.ts';
+
+export const WORLD_HEADER = 'x-qa-world';
+export const WORLD_COOKIE = 'qa_world';
+const LIFECYCLE = '/__qa/worlds';
+
+/** The world a request names (header first, then cookie), or undefined for the default world. */
+export function worldIdOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers[WORLD_HEADER];
+  const named = Array.isArray(header) ? header[0] : header;
+  if (named?.trim()) return named.trim() === 'default' ? undefined : named.trim();
+  const cookies = request.headers.cookie;
+  if (!cookies?.includes(WORLD_COOKIE)) return undefined;
+  return parseCookie(cookies)[WORLD_COOKIE] || undefined;
+}
+
+const isLifecycle = (url: string) =>
+  url === LIFECYCLE || url.startsWith(`${LIFECYCLE}/`) || url.startsWith(`${LIFECYCLE}?`);
+
+/** First thing on every request: one that names a world is that world's to answer. */
+export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds | undefined) {
+  app.addHook('onRequest', async (request, reply) => {
+    const id = worldIdOf(request);
+    const registry = worlds();
+    if (id === undefined || !registry || isLifecycle(request.url)) return;
+    const world = await registry.enter(id);
+    if (!world) return reply.code(404).send({ Error: WORLD_MESSAGES.unknown(id) });
+    reply.hijack();
+    world.route(request.raw, reply.raw);
+    return reply;
+  });
+}
+
+const cookie = (value: string, maxAge?: number) =>
+  stringifySetCookie({
+    name: WORLD_COOKIE,
+    value,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    ...(maxAge !== undefined ? { maxAge } : {}),
+  });
+
+export interface WorldRouteOptions {
+  /** The default world's snapshots (`from: 'snapshot:<name>'` without a world named). */
+  snapshots?: Snapshots;
+  /** A declared state: validated (a 400 naming each path) before anything is made, built on the new world. */
+  declaredState?: (state: unknown) => (services: Services) => void | Promise<void>;
+}
+
+/** Entering and leaving: in the root scope (a browser navigating cannot send X-QA-Token). */
+export function registerWorldDoors(app: FastifyInstance, worlds: Worlds) {
+  app.get<{ Params: { id: string } }>(`${LIFECYCLE}/:id/enter`, async (request, reply) => {
+    const world = worlds.info(request.params.id);
+    if (!world) throw notFound(WORLD_MESSAGES.unknown(request.params.id));
+    return reply
+      .header('set-cookie', cookie(world.id))
+      .header('cache-control', 'no-store')
+      .redirect('/', 303);
+  });
+  app.get(`${LIFECYCLE}/leave`, async (_request, reply) =>
+    reply.header('set-cookie', cookie('', 0)).header('cache-control', 'no-store').redirect('/', 303),
+  );
+}
+
+/** The lifecycle, in the QA scope (QA_TOKEN when set). */
+export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, options: WorldRouteOptions) {
+  app.post<{ Body: { from?: unknown; state?: unknown; ttlMinutes?: unknown } | null }>(
+    LIFECYCLE,
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const create: CreateWorld = {};
+      if (body.from !== undefined) {
+        if (typeof body.from !== 'string') throw badRequest(WORLD_MESSAGES.from);
+        create.from = body.from;
+      }
+      if (body.ttlMinutes !== undefined) create.ttlMinutes = body.ttlMinutes as number;
+      if (body.state !== undefined) {
+        if (!options.declaredState) throw badRequest('This server builds no declared states');
+        create.prepare = options.declaredState(body.state);
+      }
+      // A snapshot of the world the request is in, else of the default world.
+      const inWorld = worldIdOf(request);
+      create.snapshots = inWorld ? (await worlds.enter(inWorld))?.snapshots : options.snapshots;
+      const world = await worlds.create(create);
+      return reply.code(201).send({ ...world, enter: `${LIFECYCLE}/${world.id}/enter` });
+    },
+  );
+  app.get(LIFECYCLE, async () => ({ max: worlds.max, worlds: worlds.list() }));
+  app.get(`${LIFECYCLE}/current`, async (request) => {
+    const id = worldIdOf(request);
+    return { world: id === undefined ? null : (worlds.info(id) ?? null), named: id ?? null };
+  });
+  app.delete<{ Params: { id: string } }>(`${LIFECYCLE}/:id`, async (request) => {
+    await worlds.remove(request.params.id);
+    return { deleted: request.params.id };
+  });
+}
