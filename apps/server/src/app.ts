@@ -476,9 +476,10 @@ function worldBuilder(
   const { clock: _clock, mailer: _mailer, seed: _seed, databaseImage: _image, ...shared } = options;
   return {
     log: server.log,
-    async build({ id, databasePath, image }) {
+    async build({ id, databasePath, image, clientMode }) {
       const app = await buildApp({
         ...shared,
+        ...(clientMode ? { clientMode } : {}),
         databasePath,
         ...(image ? { databaseImage: image } : {}),
         seed: 'none',

@@ -214,6 +214,19 @@ describe('worlds side by side', () => {
     expect((await c.call('GET', '/__qa/worlds/w-nosuchworldnosuchworl/enter')).status).toBe(404);
   });
 
+  it("tells the web app the world's client mode", async () => {
+    const provider = await c.create({ from: 'empty', clientMode: 'provider' });
+    expect(provider).toMatchObject({ clientMode: 'provider' });
+    const config = async (world?: string) =>
+      (await c.call<{ mode: string }>('GET', '/config.json', { world })).body.mode;
+    expect(await config(provider.id)).toBe('provider');
+    expect(await config(a.id)).toBe('mock');
+    expect(await config()).toBe('mock');
+    const wrong = await c.call<{ Error: string }>('POST', '/__qa/worlds', { body: { clientMode: 'rest' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.Error).toBe("clientMode is 'mock' (tRPC) or 'provider' (REST at the provider's paths)");
+  });
+
   it('deletes a world: its id is unknown from then on', async () => {
     const doomed = await c.create({ from: 'empty' });
     expect((await c.call('DELETE', `/__qa/worlds/${doomed.id}`)).status).toBe(200);

@@ -36,6 +36,7 @@ export const WORLD_MESSAGES = {
   from: `'from' is a scenario (${SCENARIOS.map((s) => s.name).join(', ')}) or 'snapshot:<name>'`,
   stateWithFrom: "A declared 'state' builds on an empty world: leave 'from' out (or set it to 'empty')",
   ttl: (max: number) => `ttlMinutes is a whole number of minutes from 1 to ${max}`,
+  clientMode: "clientMode is 'mock' (tRPC) or 'provider' (REST at the provider's paths)",
 } as const;
 
 export const DEFAULT_WORLD_TTL_MINUTES = 120;
@@ -58,15 +59,25 @@ export interface WorldApp {
 
 export interface WorldBuilder {
   /** A world's app on `databasePath` (a file, or ':memory:' with `image`), seeding nothing. */
-  build(world: { id: string; databasePath: string; image?: Buffer }): Promise<WorldApp>;
+  build(world: {
+    id: string;
+    databasePath: string;
+    image?: Buffer;
+    clientMode?: ClientMode;
+  }): Promise<WorldApp>;
   /** Seeds `scenario` into a new database at `databasePath` and closes it; on ':memory:' answers its image. */
   template(scenario: string, databasePath: string): Promise<Buffer | void>;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }
 
+/** How the web app is told to talk to a world (its /config.json `mode`): tRPC, or REST at the provider's paths. */
+export type ClientMode = 'mock' | 'provider';
+
 export interface WorldInfo {
   id: string;
   from: string;
+  /** The `mode` the world's /config.json announces; the server's own when absent. */
+  clientMode?: ClientMode;
   createdAt: string;
   lastUsedAt: string;
   expiresAt: string;
@@ -76,6 +87,7 @@ export interface WorldInfo {
 interface Entry {
   id: string;
   from: string;
+  clientMode?: ClientMode;
   createdAt: number;
   lastUsedAt: number;
   ttlMinutes: number;
@@ -92,6 +104,7 @@ export interface WorldsOptions {
 
 export interface CreateWorld {
   from?: string;
+  clientMode?: ClientMode;
   ttlMinutes?: number;
   /** Runs on the new world before it is listed (a declared state); a throw discards the world. */
   prepare?: (services: Services) => void | Promise<void>;
@@ -114,6 +127,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
   const info = (entry: Entry): WorldInfo => ({
     id: entry.id,
     from: entry.from,
+    ...(entry.clientMode ? { clientMode: entry.clientMode } : {}),
     createdAt: new Date(entry.createdAt).toISOString(),
     lastUsedAt: new Date(entry.lastUsedAt).toISOString(),
     expiresAt: new Date(expiresAt(entry)).toISOString(),
@@ -207,6 +221,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
       id: entry.id,
       databasePath,
       ...(memory && image && 'data' in image ? { image: image.data } : {}),
+      ...(entry.clientMode ? { clientMode: entry.clientMode } : {}),
     });
   }
 
@@ -272,6 +287,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
       const entry: Entry = {
         id: `w-${randomBytes(16).toString('base64url')}`,
         from,
+        ...(request.clientMode ? { clientMode: request.clientMode } : {}),
         createdAt: at,
         lastUsedAt: at,
         ttlMinutes,

@@ -82,7 +82,7 @@ export function registerWorldDoors(app: FastifyInstance, worlds: Worlds) {
 
 /** The lifecycle, in the QA scope (QA_TOKEN when set). */
 export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, options: WorldRouteOptions) {
-  app.post<{ Body: { from?: unknown; state?: unknown; ttlMinutes?: unknown } | null }>(
+  app.post<{ Body: { from?: unknown; state?: unknown; ttlMinutes?: unknown; clientMode?: unknown } | null }>(
     LIFECYCLE,
     async (request, reply) => {
       const body = request.body ?? {};
@@ -92,6 +92,11 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
         create.from = body.from;
       }
       if (body.ttlMinutes !== undefined) create.ttlMinutes = body.ttlMinutes as number;
+      if (body.clientMode !== undefined) {
+        if (body.clientMode !== 'mock' && body.clientMode !== 'provider')
+          throw badRequest(WORLD_MESSAGES.clientMode);
+        create.clientMode = body.clientMode;
+      }
       if (body.state !== undefined) {
         if (!options.declaredState) throw badRequest('This server builds no declared states');
         create.prepare = options.declaredState(body.state);
