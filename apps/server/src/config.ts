@@ -47,6 +47,8 @@ export const CONFIG_MESSAGES = {
   providerDepositAlone: "PROVIDER_DEPOSIT_URL needs PROVIDER_URL: set the provider's API URL too.",
   providerTimeout: (value: string) =>
     `PROVIDER_TIMEOUT_MS=${value} is not a whole number of milliseconds from 1 to 60000.`,
+  worldsMax: (value: string) =>
+    `WORLDS_MAX=${value} is not a whole number from 0 to 10000 (how many QA worlds may be live at once; 0: none).`,
   corsOrigin: (origin: string) =>
     `CORS_ORIGINS: '${origin}' is not an origin. List origins separated by commas, scheme, host and port only (e.g. CORS_ORIGINS=https://app.example.com,http://localhost:5173).`,
 } as const;
@@ -186,6 +188,10 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
     throw new ConfigError(CONFIG_MESSAGES.mailFromRequired);
   if (mailFrom !== undefined && !parseMailFrom(mailFrom))
     throw new ConfigError(CONFIG_MESSAGES.mailFrom(mailFrom));
+  // QA worlds (modules/worlds): how many may be live at once; 0 turns them off.
+  const worldsMax = set(env.WORLDS_MAX)?.trim();
+  if (worldsMax !== undefined && !(/^\d+$/.test(worldsMax) && Number(worldsMax) <= 10_000))
+    throw new ConfigError(CONFIG_MESSAGES.worldsMax(worldsMax));
   const corsOrigins =
     env.CORS_ORIGINS !== undefined
       ? corsOriginsOf(env.CORS_ORIGINS)
@@ -214,6 +220,9 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
       providerUrls,
       ...(qaControl && qaToken !== undefined ? { qaToken } : {}),
       ...(provider ? { provider } : {}),
+      ...(worldsMax !== undefined
+        ? { worlds: worldsMax === '0' ? (false as const) : { max: Number(worldsMax) } }
+        : {}),
       config: {
         qaControl,
         publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

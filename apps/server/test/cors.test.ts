@@ -50,7 +50,7 @@ describe('CORS_ORIGINS lets the listed origins call the stand-in API', () => {
       expect(
         String(response.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/),
         url,
-      ).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+      ).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-qa-world']));
       expect(response.headers['access-control-allow-credentials'], url).toBeUndefined();
       expect(String(response.headers.vary), url).toMatch(/origin/i);
       expect(Number(response.headers['access-control-max-age']), url).toBeGreaterThan(0);

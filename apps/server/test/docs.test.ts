@@ -332,6 +332,7 @@ describe('GET /docs/openapi.json', () => {
   it('offers the X-QA-Fault header on contract calls only while QA control is on', () => {
     expect(operation(doc, '/user/view_profile').parameters).toEqual([
       { $ref: '#/components/parameters/QaFault' },
+      { $ref: '#/components/parameters/QaWorld' },
     ]);
     // A plain string (so "Try it out" sends nothing unless asked) whose JSON shape is QaFaultRule.
     expect(doc.components.parameters.QaFault).toMatchObject({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
+import { ConfigError, startConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 interface WorldInfo {
@@ -381,5 +382,28 @@ describe('worlds across a restart', () => {
       (w) => w.id,
     );
     expect(listed).toEqual([kept.id]);
+  });
+});
+
+describe('WORLDS_MAX', () => {
+  it('sets the cap, 0 turns worlds off, anything else is refused at start', async () => {
+    expect(startConfig({ WORLDS_MAX: '7' }).build.worlds).toEqual({ max: 7 });
+    expect(startConfig({ WORLDS_MAX: '0' }).build.worlds).toBe(false);
+    expect(startConfig({}).build.worlds).toBeUndefined();
+    for (const value of ['-1', 'many', '1e3', '10001'])
+      expect(() => startConfig({ WORLDS_MAX: value }), value).toThrow(ConfigError);
+    const off = await createTestApp({ seed: 'empty', worlds: false });
+    try {
+      expect((await off.post('/__qa/worlds', {})).status).toBe(404);
+      // Without worlds the header names nothing: the default world answers.
+      const reply = await off.fastify.inject({
+        method: 'GET',
+        url: '/__qa/clock',
+        headers: { 'x-qa-world': 'w-x' },
+      });
+      expect(reply.statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
   });
 });

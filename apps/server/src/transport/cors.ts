@@ -13,7 +13,8 @@ import { WALLET_CHECK_STANDIN_PATH } from '../modules/security/wallet-check-stan
 
 /** Browsers cache a preflight this long (Chromium caps it at 2 hours). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 600;
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept'];
+// X-QA-World: a QA client across origins names its world (modules/worlds).
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'X-QA-World'];
 
 const CONTRACT_PATHS = new Set(procedureNames.map((name) => contract[name].path));
 const API_PREFIXES = ['/trpc/', '/captcha/', WALLET_CHECK_STANDIN_PATH];

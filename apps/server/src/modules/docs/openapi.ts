@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import * as shared from '@md/shared';
 import { contract, MSG, procedureNames, type AuthMode, type ProcedureName } from '@md/shared';
-import { QA_FAULT_HEADER, QA_ROUTES, type QaRoute } from './qa-table.ts';
+import { QA_FAULT_HEADER, QA_ROUTES, QA_WORLD_HEADER, type QaRoute } from './qa-table.ts';
 import { HEALTH_PATHS, HEALTH_TAG, HEALTH_TAG_DESCRIPTION } from './health-paths.ts';
 import { requestExample } from './examples.ts';
 import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
@@ -276,7 +276,14 @@ function contractOperation(
     description: `${entry.summary}\n\n${auth}${host}${extensionNote}\n\ntRPC: \`${name}\` (${entry.kind}).`,
     security,
     ...(entry.host === 'deposit' ? { servers: [depositServer(origin)] } : {}),
-    ...(qaControl ? { parameters: [{ $ref: '#/components/parameters/QaFault' }] } : {}),
+    ...(qaControl
+      ? {
+          parameters: [
+            { $ref: '#/components/parameters/QaFault' },
+            { $ref: '#/components/parameters/QaWorld' },
+          ],
+        }
+      : {}),
     requestBody: {
       required: hasRequired(input),
       content: { [JSON_TYPE]: { schema: input, example: requestExample(name) } },
@@ -340,10 +347,19 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
         }
       : {}),
     responses: {
-      [String(route.status ?? 200)]: {
-        description: 'Plain JSON (not the provider envelope)',
-        content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } },
-      },
+      [String(route.status ?? 200)]:
+        route.status === 303
+          ? {
+              description: 'Redirect to the app (Location: /), with the qa_world cookie set or cleared',
+              headers: {
+                Location: { schema: { type: 'string' } },
+                'Set-Cookie': { schema: { type: 'string' } },
+              },
+            }
+          : {
+              description: 'Plain JSON (not the provider envelope)',
+              content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } },
+            },
       ...errorResponses(route.errors ?? []),
       ...(qaToken ? { '401': { $ref: `#/components/responses/${QA_UNAUTHORIZED.name}` } } : {}),
     },
@@ -424,6 +440,13 @@ function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApi
       required: false,
       description: `${description} Shape: the QaFaultRule schema.${qaToken ? ' This server has a QA_TOKEN: the header counts only with X-QA-Token, and is ignored without it.' : ''}`,
       schema: { type: 'string', 'x-content-schema': { $ref: '#/components/schemas/QaFaultRule' } },
+    };
+    parameters.QaWorld = {
+      name: QA_WORLD_HEADER.name,
+      in: 'header',
+      required: false,
+      description: QA_WORLD_HEADER.description,
+      schema: { type: 'string' },
     };
   }
   const tags = [...new Set(procedureNames.map((name) => tagOf(contract[name].path)))].map((name): Tag => ({

@@ -21,6 +21,7 @@ import type { JournalEntry } from '../qa/journal.ts';
 import type { nextRuns } from '../qa/routes.ts';
 import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
 import type { withdrawalView } from '../withdrawals/withdrawals.ts';
+import { DEFAULT_WORLD_TTL_MINUTES, MAX_WORLD_TTL_MINUTES, type WorldInfo } from '../worlds/registry.ts';
 
 export interface QaRoute {
   method: 'GET' | 'POST' | 'DELETE';
@@ -36,8 +37,8 @@ export interface QaRoute {
   /** A realistic body (the `demo` scenario's names and figures). */
   example?: unknown;
   response: z.ZodType;
-  /** Success status when not 200. */
-  status?: 201;
+  /** Success status when not 200 (303: a redirect with no body; `response` is then unused). */
+  status?: 201 | 303;
   /** Error statuses besides 400 and 5XX. */
   errors?: readonly number[];
 }
@@ -260,12 +261,109 @@ export const QA_FAULT_HEADER = {
   schema: headerRuleInput,
 } as const;
 
+/** The X-QA-World request header: the world a call is for (modules/worlds). */
+export const QA_WORLD_HEADER = {
+  name: 'X-QA-World',
+  description:
+    'QA only: the id of the QA world this call is for (POST /__qa/worlds); absent, the default world. An unknown or expired world is a 404 naming it. A browser uses the qa_world cookie instead (GET /__qa/worlds/{id}/enter).',
+} as const;
+
+const worldSchema = shaped<WorldInfo>()(
+  z.object({
+    id: z.string().describe('The world id: what X-QA-World and the qa_world cookie carry'),
+    from: z
+      .string()
+      .describe("What it was made from: a scenario, 'snapshot:<name>', or 'empty' (a declared state)"),
+    clientMode: z.enum(['mock', 'provider']).optional().describe('The mode its /config.json announces'),
+    createdAt: isoDateTime,
+    lastUsedAt: isoDateTime,
+    expiresAt: isoDateTime.describe('lastUsedAt + ttlMinutes: every call naming the world moves it'),
+    ttlMinutes: z.number().int(),
+  }),
+);
+const worldId = { description: 'World id', example: 'w-3q2f8KzP0vYw1mB7xN5c9A' };
+
 const byIdOrTransId = (kind: string, example: string) => ({
   description: `The ${kind}'s numeric id or its TransID`,
   example,
 });
 
 export const QA_ROUTES: readonly QaRoute[] = [
+  {
+    method: 'POST',
+    path: '/__qa/worlds',
+    summary: 'Make an isolated world (its own database, clock, faults, mailbox, counters)',
+    description:
+      "A complete stand-in of its own on this server: a copy of a scenario's template (made once per scenario, then copied), of a snapshot of the world the call is in, or an empty world built from a declared state. Calls naming it (X-QA-World, or the qa_world cookie) see only it. 429 past WORLDS_MAX; idle worlds expire after ttlMinutes.",
+    body: z
+      .object({
+        from: z
+          .string()
+          .optional()
+          .describe(
+            "A scenario (demo, empty, scale) or 'snapshot:<name>'; demo by default, empty with a state",
+          ),
+        clientMode: z
+          .enum(['mock', 'provider'])
+          .optional()
+          .describe("The mode the world's /config.json announces"),
+        ttlMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_WORLD_TTL_MINUTES)
+          .optional()
+          .describe(`Idle minutes before it expires (${DEFAULT_WORLD_TTL_MINUTES} by default)`),
+      })
+      .strict(),
+    example: { from: 'demo', ttlMinutes: 60 },
+    status: 201,
+    response: worldSchema.extend({ enter: z.string().describe('The URL that puts a browser in the world') }),
+    errors: [404, 429],
+  },
+  {
+    method: 'GET',
+    path: '/__qa/worlds',
+    summary: 'The live worlds, oldest first',
+    description: 'Every world not yet expired or deleted, and the cap (WORLDS_MAX).',
+    response: z.object({ max: z.number().int(), worlds: z.array(worldSchema) }),
+  },
+  {
+    method: 'GET',
+    path: '/__qa/worlds/current',
+    summary: 'The world this call names',
+    description:
+      'The world named by X-QA-World or the qa_world cookie (null for the default world, or when the name is no live world: `named` says what was named).',
+    response: z.object({ world: worldSchema.nullable(), named: z.string().nullable() }),
+  },
+  {
+    method: 'DELETE',
+    path: '/__qa/worlds/:id',
+    summary: 'Delete a world',
+    description: 'Closes the world and removes its database; its id is unknown from then on (404).',
+    params: { id: worldId },
+    response: z.object({ deleted: z.string() }),
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/__qa/worlds/:id/enter',
+    summary: 'Put this browser in a world (sets the qa_world cookie, redirects to /)',
+    description:
+      'Sets the qa_world cookie (HttpOnly, SameSite=Strict) and redirects to the app: every page and call of the tab is the world’s from then on. The id is the key: no X-QA-Token is asked (a browser navigating cannot send one). 404 for an unknown world.',
+    params: { id: worldId },
+    status: 303,
+    response: z.null(),
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    path: '/__qa/worlds/leave',
+    summary: 'Take this browser back to the default world (clears the cookie, redirects to /)',
+    description: 'Clears the qa_world cookie; works whether or not the world still exists.',
+    status: 303,
+    response: z.null(),
+  },
   {
     method: 'GET',
     path: '/__qa/mailbox',
