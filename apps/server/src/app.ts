@@ -70,6 +70,8 @@ export interface BuildOptions {
    */
   worlds?:
     false | { max?: number; /** The worlds' idea of now, for their TTLs (tests). */ now?: () => number };
+  /** This app is the QA world of that id: /config.json says so (the QA panel shows it). */
+  worldId?: string;
   clock?: Clock;
   mailer?: Mailer;
   jwtSecret?: string;
@@ -256,6 +258,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ...(standin && (options.demoHint ?? !production)
       ? { demoHint: { username: 'demo', password: 'Demo@1234' } }
       : {}),
+    ...(options.worldId ? { qaWorld: options.worldId } : {}),
   };
 
   // A tRPC batch names all its procedures in one path segment: allow long ones.
@@ -486,6 +489,7 @@ function worldBuilder(
         createDatabase: true,
         jwtSecret: createHmac('sha256', server.jwtSecret).update(`world:${id}`).digest('hex'),
         worlds: false,
+        worldId: id,
       });
       await app.fastify.ready();
       const stopTimer = startJobTimer(app.services, (error) =>

@@ -221,6 +221,11 @@ describe('worlds side by side', () => {
     const config = async (world?: string) =>
       (await c.call<{ mode: string }>('GET', '/config.json', { world })).body.mode;
     expect(await config(provider.id)).toBe('provider');
+    // The page knows which world it is in (the QA panel's header shows it); the default world says nothing.
+    expect((await c.call<{ qaWorld?: string }>('GET', '/config.json', { world: a.id })).body.qaWorld).toBe(
+      a.id,
+    );
+    expect((await c.call<{ qaWorld?: string }>('GET', '/config.json')).body).not.toHaveProperty('qaWorld');
     expect(await config(a.id)).toBe('mock');
     expect(await config()).toBe('mock');
     const wrong = await c.call<{ Error: string }>('POST', '/__qa/worlds', { body: { clientMode: 'rest' } });

@@ -26,6 +26,8 @@ export const runtimeConfigSchema = v.object({
   capabilities: v.optional(v.array(v.string()), []),
   /** Demo credentials shown as the sign-in hint. */
   demoHint: v.optional(v.object({ username: v.string(), password: v.string() })),
+  /** The QA world this page is in (a stand-in with QA control on; absent in the default world). */
+  qaWorld: v.optional(v.string()),
 });
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 

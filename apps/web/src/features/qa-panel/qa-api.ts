@@ -105,6 +105,16 @@ export interface QaSnapshot {
   createdAt: string;
 }
 
+export interface QaWorld {
+  id: string;
+  from: string;
+  clientMode?: 'mock' | 'provider';
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  ttlMinutes: number;
+}
+
 export interface QaLedgerProblem {
   accountId: number;
   username: string | null;
@@ -263,6 +273,15 @@ export const qaApi = {
     ),
   clearJournal: () => request<{ deleted: number }>('DELETE', '/__qa/journal'),
 
+  worlds: () => request<{ max: number; worlds: QaWorld[] }>('GET', '/__qa/worlds'),
+  currentWorld: () => request<{ world: QaWorld | null; named: string | null }>('GET', '/__qa/worlds/current'),
+  createWorld: (body: { from: string; ttlMinutes: number }) =>
+    request<QaWorld & { enter: string }>('POST', '/__qa/worlds', body),
+  deleteWorld: (id: string) => request<{ deleted: string }>('DELETE', `/__qa/worlds/${enc(id)}`),
+  /** Entering or leaving is a navigation: the cookie is set by the answer, and the app starts again inside. */
+  enterWorldUrl: (id: string) => `/__qa/worlds/${enc(id)}/enter`,
+  leaveWorldUrl: '/__qa/worlds/leave',
+
   drift: () => request<QaDriftEntry[]>('GET', '/__qa/drift'),
   clearDrift: () => request<{ deleted: number }>('DELETE', '/__qa/drift'),
 };
@@ -279,4 +298,6 @@ export const qaKeys = {
   snapshots: ['__qa', 'snapshots'] as const,
   journal: (member: string) => ['__qa', 'journal', member] as const,
   drift: ['__qa', 'drift'] as const,
+  worlds: ['__qa', 'worlds'] as const,
+  currentWorld: ['__qa', 'worlds', 'current'] as const,
 };

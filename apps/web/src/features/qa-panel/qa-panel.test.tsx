@@ -9,6 +9,7 @@ import { testConfig } from '@/testing/render.tsx';
 import { describeRule, ruleFromForm } from './faults-tab.tsx';
 import type { QaFaultRule } from './qa-api.ts';
 import { QA_TOKEN_TEXT } from './qa-token-prompt.tsx';
+import { worldDoor } from './worlds-tab.tsx';
 
 interface Call {
   method: string;
@@ -620,6 +621,82 @@ describe('QA panel: Drift', () => {
     };
     await user.click(within(panel).getByRole('button', { name: 'Refresh drift' }));
     expect(await within(panel).findByText('QA control is off')).toBeInTheDocument();
+  });
+});
+
+describe('QA panel: worlds', () => {
+  const WORLD = {
+    id: 'w-AAAAAAAAAAAAAAAAAAAAAA',
+    from: 'demo',
+    createdAt: NOW,
+    lastUsedAt: NOW,
+    expiresAt: '2027-01-08T14:00:00.000Z',
+    ttlMinutes: 120,
+  };
+  const OTHER = { ...WORLD, id: 'w-BBBBBBBBBBBBBBBBBBBBBB', from: 'snapshot:payday' };
+  const routes = (current: typeof WORLD | null) => ({
+    'GET /__qa/clock': clockRoute,
+    'GET /__qa/worlds/current': () => ({ world: current, named: current?.id ?? null }),
+    'GET /__qa/worlds': () => ({ max: 100, worlds: [WORLD, OTHER] }),
+    'GET /__qa/scenarios': () => [
+      { name: 'demo', description: '' },
+      { name: 'empty', description: '' },
+    ],
+    'GET /__qa/snapshots': () => [{ name: 'payday', size: 1024, createdAt: NOW }],
+    'POST /__qa/worlds': (body: unknown) => ({
+      ...WORLD,
+      id: 'w-CCCCCCCCCCCCCCCCCCCCCC',
+      ...(body as object),
+      enter: '/__qa/worlds/w-CCCCCCCCCCCCCCCCCCCCCC/enter',
+    }),
+    'DELETE /__qa/worlds/w-BBBBBBBBBBBBBBBBBBBBBB': () => ({ deleted: OTHER.id }),
+  });
+
+  it('shows the world the tab is in, in the header and the tab, and leaves it through the server', async () => {
+    fakeQa(routes(WORLD));
+    const go = vi.spyOn(worldDoor, 'go').mockImplementation(() => {});
+    renderWithPanel({ qaWorld: WORLD.id });
+    const { user, panel } = await openPanel('Worlds');
+    expect(await within(panel).findByTestId('qa-world-line')).toHaveTextContent(`world ${WORLD.id}`);
+    const current = await within(panel).findByTestId('qa-world-current');
+    expect(current).toHaveTextContent(WORLD.id);
+    expect(current).toHaveTextContent('from demo');
+    await user.click(within(current).getByRole('button', { name: 'Leave' }));
+    expect(go).toHaveBeenCalledWith('/__qa/worlds/leave');
+    // The list marks this world and offers to enter the other.
+    expect(await within(panel).findByTestId(`qa-world-${WORLD.id}`)).toHaveTextContent('here');
+    await user.click(within(panel).getByRole('button', { name: `Enter ${OTHER.id}` }));
+    expect(go).toHaveBeenLastCalledWith(`/__qa/worlds/${OTHER.id}/enter`);
+    go.mockRestore();
+  });
+
+  it('makes a world from a snapshot with its idle minutes and enters it; deletes another', async () => {
+    const { posted, calls } = fakeQa(routes(null));
+    const go = vi.spyOn(worldDoor, 'go').mockImplementation(() => {});
+    renderWithPanel();
+    const { user, panel } = await openPanel('Worlds');
+    expect(await within(panel).findByTestId('qa-world-current')).toHaveTextContent('The default world');
+    expect(within(panel).getByTestId('qa-world-line')).toHaveTextContent('default world');
+    await within(panel).findByRole('option', { name: 'snapshot payday' });
+    await user.selectOptions(within(panel).getByLabelText('From'), 'snapshot:payday');
+    const minutes = within(panel).getByLabelText('Idle minutes');
+    await user.clear(minutes);
+    await user.type(minutes, '0');
+    await user.click(within(panel).getByRole('button', { name: 'Create and enter' }));
+    expect(await within(panel).findByText('1 to 10,080')).toBeInTheDocument();
+    expect(posted('/__qa/worlds')).toHaveLength(0);
+    await user.clear(minutes);
+    await user.type(minutes, '45');
+    await user.click(within(panel).getByRole('button', { name: 'Create and enter' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/__qa/worlds/w-CCCCCCCCCCCCCCCCCCCCCC/enter'));
+    expect(posted('/__qa/worlds').map((c) => c.body)).toEqual([{ from: 'snapshot:payday', ttlMinutes: 45 }]);
+    await user.click(within(panel).getByRole('button', { name: `Delete ${OTHER.id}` }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+        `/__qa/worlds/${OTHER.id}`,
+      ]),
+    );
+    go.mockRestore();
   });
 });
 

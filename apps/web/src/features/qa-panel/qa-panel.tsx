@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { CloseButton, Drawer, Portal, Tabs, Text } from '@chakra-ui/react';
 import { LuFlaskConical } from 'react-icons/lu';
+import { useConfig } from '@/lib/config.tsx';
 import { ClockTab } from './clock-tab.tsx';
 import { DataTab } from './data-tab.tsx';
 import { DriftTab } from './drift-tab.tsx';
@@ -14,6 +15,17 @@ import { JournalTab } from './journal-tab.tsx';
 import { MailboxTab } from './mailbox-tab.tsx';
 import { DepositsTab, WithdrawalsTab } from './money-tabs.tsx';
 import { QaTokenPrompt } from './qa-token-prompt.tsx';
+import { WorldsTab } from './worlds-tab.tsx';
+
+/** Which world the panel drives (every tab's calls go to the world this page is in), as /config.json says. */
+function WorldLine() {
+  const world = useConfig().qaWorld;
+  return (
+    <Text fontSize="xs" color="fg.muted" me="8" data-testid="qa-world-line" overflowWrap="anywhere">
+      {world ? `world ${world}` : 'default world'}
+    </Text>
+  );
+}
 
 const TABS = [
   { value: 'clock', label: 'Clock' },
@@ -24,6 +36,7 @@ const TABS = [
   { value: 'data', label: 'Data' },
   { value: 'journal', label: 'Journal' },
   { value: 'drift', label: 'Drift' },
+  { value: 'worlds', label: 'Worlds' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -54,16 +67,14 @@ export default function QaPanel({ open, onOpenChange, returnFocusTo }: QaPanelPr
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          {/* A little wider than size md, so the eight tabs fit on one row from a tablet up. */}
+          {/* A little wider than size md, so the tabs fit on one row from a tablet up. */}
           <Drawer.Content data-testid="qa-panel" maxW={{ sm: '36rem' }}>
             <Drawer.Header borderBottomWidth="1px" pb="3">
               <Drawer.Title display="flex" alignItems="center" gap="2">
                 <LuFlaskConical />
                 QA panel
               </Drawer.Title>
-              <Text fontSize="xs" color="fg.muted" me="8">
-                mock mode
-              </Text>
+              <WorldLine />
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close the QA panel" />
               </Drawer.CloseTrigger>
@@ -85,7 +96,7 @@ export default function QaPanel({ open, onOpenChange, returnFocusTo }: QaPanelPr
                   top="0"
                   zIndex="1"
                   bg="bg.panel"
-                  // A phone wraps the eight tabs onto two rows rather than hiding some off-screen.
+                  // A phone wraps the tabs onto two rows rather than hiding some off-screen.
                   flexWrap={{ base: 'wrap', sm: 'nowrap' }}
                   overflowX={{ sm: 'auto' }}
                   mx={{ base: '-3', sm: '-5' }}
@@ -120,6 +131,9 @@ export default function QaPanel({ open, onOpenChange, returnFocusTo }: QaPanelPr
                 </Tabs.Content>
                 <Tabs.Content value="drift">
                   <DriftTab />
+                </Tabs.Content>
+                <Tabs.Content value="worlds">
+                  <WorldsTab />
                 </Tabs.Content>
               </Tabs.Root>
             </Drawer.Body>
