@@ -13,10 +13,12 @@ import {
   amountToMicros,
   findWorldPlan,
   legPrefix,
+  legStarts,
   MIN_DEPOSIT,
   worldStateError,
   worldStateFaults,
   worldStatePath,
+  type WorldLeg,
   type WorldMember,
   type WorldState,
   type WorldStateFault,
@@ -75,38 +77,10 @@ export function buildWorldState(services: Services, state: WorldState): WorldSta
       state.members.forEach((declared, index) =>
         scheduleMember(sim, declared, index, members, { start, date }),
       );
-      state.legs?.forEach((leg, index) => {
-        const path = ['legs', index] as const;
-        const underJoins = state.members.find((m) => m.username === leg.under)?.joinedAt;
-        const at = Date.parse(leg.at ?? underJoins ?? state.start ?? state.date);
-        sim.at(at, (t) =>
-          attempt(path, () => {
-            const under = members.get(leg.under)!;
-            const prefix = legPrefix(leg);
-            const count = leg.count ?? leg.depth;
-            const chain: Member[] = [];
-            const teamSizes = teamSizeBatch();
-            for (let n = 1; n <= count; n++) {
-              // The chain first, each sponsored by the one above on `side`; the rest hang off it on the other side, top first.
-              const inChain = n <= leg.depth;
-              const sponsor = inChain ? (chain[n - 2] ?? under) : chain[(n - leg.depth - 1) % leg.depth]!;
-              const side = inChain ? leg.side : leg.side === '0' ? '1' : '0';
-              const member = register(
-                sim,
-                { username: `${prefix}${n}` },
-                sponsor,
-                side,
-                t,
-                undefined,
-                teamSizes,
-              );
-              if (inChain) chain.push(member);
-              if (leg.plan !== undefined) buy(sim, member.id, leg.plan, t);
-            }
-            flushTeamSizes(sim.services.sqlite, teamSizes);
-          }),
-        );
-      });
+      const legTimes = legStarts(state);
+      state.legs?.forEach((leg, index) =>
+        sim.at(legTimes[index]!, (at) => attempt(['legs', index], () => buildLeg(sim, leg, members, at))),
+      );
       const played = sim.run(date);
       backfillBinaryStats(services);
       // Last, inside the transaction: a clock the database refuses to store rolls the build back.
@@ -121,6 +95,28 @@ export function buildWorldState(services: Services, state: WorldState): WorldSta
     services.clock.reload();
     throw error;
   }
+}
+
+/**
+ * A generated leg: the chain first, each member sponsored by the one above on `side`; the rest
+ * hang off the chain on the other side, top first. Placed as one batch (one team_size pass).
+ */
+function buildLeg(sim: Simulation, leg: WorldLeg, members: Map<string, Member>, at: number) {
+  const under = members.get(leg.under)!;
+  const prefix = legPrefix(leg);
+  const count = leg.count ?? leg.depth;
+  const chain: Member[] = [];
+  const teamSizes = teamSizeBatch();
+  for (let n = 1; n <= count; n++) {
+    const inChain = n <= leg.depth;
+    const sponsor = inChain ? (chain[n - 2] ?? under) : chain[(n - leg.depth - 1) % leg.depth]!;
+    const side = inChain ? leg.side : leg.side === '0' ? '1' : '0';
+    const member = register(sim, { username: `${prefix}${n}` }, { sponsor, side, at, teamSizes });
+    members.set(member.username, member);
+    if (inChain) chain.push(member);
+    if (leg.plan !== undefined) buy(sim, member.id, leg.plan, at);
+  }
+  flushTeamSizes(sim.services.sqlite, teamSizes);
 }
 
 /** Runs `work`; a domain refusal becomes a fault at `path`. */
@@ -138,11 +134,13 @@ function attempt<T>(path: readonly PropertyKey[], work: () => T): T {
 function register(
   sim: Simulation,
   declared: Pick<WorldMember, 'username'> & Partial<WorldMember>,
-  sponsor: Member | null,
-  side: '0' | '1',
-  at: number,
-  totpSecret?: string,
-  teamSizes?: TeamSizeBatch,
+  place: {
+    sponsor: Member | null;
+    side: '0' | '1';
+    at: number;
+    totpSecret?: string;
+    teamSizes?: TeamSizeBatch;
+  },
 ): Member {
   const password = declared.password ?? DEMO_PASSWORD;
   return insertMember(
@@ -154,12 +152,12 @@ function register(
       country: declared.country ?? DEFAULT_COUNTRY,
       // The seeds' password keeps its precomputed hash: a leg of thousands costs no KDF time.
       passwordHash: password === DEMO_PASSWORD ? DEMO_PASSWORD_HASH : hashPasswordSync(password),
-      sponsorId: sponsor?.id ?? null,
-      side,
-      createdAt: at,
-      ...(totpSecret ? { totpSecret } : {}),
+      sponsorId: place.sponsor?.id ?? null,
+      side: place.side,
+      createdAt: place.at,
+      ...(place.totpSecret ? { totpSecret: place.totpSecret } : {}),
     },
-    teamSizes,
+    place.teamSizes,
   );
 }
 
@@ -215,7 +213,12 @@ function scheduleMember(
           : declared.twoFactor === true
             ? newTotpSecret()
             : declared.twoFactor.secret;
-      member = register(sim, declared, sponsor, declared.side ?? '0', at, totpSecret);
+      member = register(sim, declared, {
+        sponsor,
+        side: declared.side ?? '0',
+        at,
+        ...(totpSecret ? { totpSecret } : {}),
+      });
       members.set(member.username, member);
       for (const [wallet, amount] of Object.entries(declared.wallets ?? {}))
         if (amount !== undefined)
