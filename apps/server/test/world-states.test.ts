@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN, DEFAULT_RANKS, parseWorldState, worldStateSchema, type WorldState } from '@md/shared';
+import { buildApp } from '../src/app.ts';
 import { verifyPassword } from '../src/core/passwords.ts';
 import { currentTotp } from '../src/core/totp.ts';
 import { buildWorldState, WORLD_WITHDRAWAL_ADDRESS } from '../src/seed/declared-state.ts';
@@ -338,4 +339,24 @@ it('legs: a subtree from `count`, and a leg under a member an earlier leg genera
     { username: 'deeper1', sponsor: 'root_l3', parent: 'root_l6', side: '1', team: 1 },
     { username: 'deeper2', sponsor: 'deeper1', parent: 'deeper1', side: '1', team: 0 },
   ]);
+});
+
+it('on a server whose clock is stored in its database, the clock ends at the date, and a refused build leaves it', async () => {
+  const app = await buildApp({ databasePath: ':memory:', seed: 'empty' });
+  try {
+    const { clock } = app.services;
+    const before = clock.now();
+    const refused = example('pending-withdrawal.json');
+    refused.members[0]!.withdrawals![0] = { amount: 50, address: 'not-an-address' };
+    expect(() => buildWorldState(app.services, refused)).toThrow(/^state\.members\[0\]\.withdrawals\[0\]: /);
+    // Real time runs on under an offset clock: "unchanged" is within the test's own duration.
+    expect(Math.abs(clock.now() - before)).toBeLessThan(60_000);
+    const state = example('pending-withdrawal.json');
+    buildWorldState(app.services, state);
+    expect(Math.abs(clock.now() - Date.parse(state.date))).toBeLessThan(60_000);
+    clock.reload();
+    expect(Math.abs(clock.now() - Date.parse(state.date))).toBeLessThan(60_000);
+  } finally {
+    await app.fastify.close();
+  }
 });
