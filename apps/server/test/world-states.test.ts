@@ -143,8 +143,14 @@ describe('the example states', () => {
       )
     ).body.Success;
     expect(notices[0]).toMatchObject({ Type: 'System', Message: 'Your withdrawal is being reviewed.' });
-    const pending = await t.get<{ status: string }[]>('/__qa/deposits?status=PENDING');
-    expect(pending.body).toHaveLength(1);
+    for (const [status, amount] of [
+      ['PENDING', 60],
+      ['EXPIRED', 30],
+      ['PAID', 25],
+    ] as const) {
+      const listed = await t.get<{ amount: number }[]>(`/__qa/deposits?status=${status}`);
+      expect(listed.body.map((d) => d.amount)).toEqual([amount]);
+    }
   });
 
   it('two-factor.json: sign-in asks for the TOTP of the declared secret; a transaction password is set', async () => {

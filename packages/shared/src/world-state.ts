@@ -71,7 +71,9 @@ const depositSchema = z
       ),
     at: instant
       .optional()
-      .describe('When it is opened (default: the date, or the window before it for PENDING)'),
+      .describe(
+        'When it is opened (default: PAID at the date, PENDING a minute before it, EXPIRED when the member joins)',
+      ),
   })
   .describe('A deposit window opened through the deposit function');
 
@@ -363,7 +365,15 @@ export function worldStateFaults(state: WorldState, plan: Pick<Plan, 'packages'>
       const path = [...at, 'deposits', j] as const;
       sinceJoin([...path, 'at'], d.at);
       if (d.amount < MIN_DEPOSIT) fault([...path, 'amount'], `A deposit is at least ${MIN_DEPOSIT}`);
-      const opened = d.at === undefined ? date : Date.parse(d.at);
+      // The builder's defaults: PAID at the date, PENDING a minute before it, EXPIRED when the member joins.
+      const opened =
+        d.at !== undefined
+          ? Date.parse(d.at)
+          : d.status === 'PENDING'
+            ? Math.max(joinedAt, date - 60_000)
+            : d.status === 'EXPIRED'
+              ? joinedAt
+              : date;
       const window = PAYMENT_WINDOW_MINUTES * 60_000;
       if (d.status === 'PENDING' && d.at !== undefined && opened + window <= date)
         fault(

@@ -129,3 +129,15 @@ describe('world state schema', () => {
     expect(worldStatePath(['members', 0, 'wallets', 'odd key'])).toBe('state.members[0].wallets["odd key"]');
   });
 });
+
+it('an EXPIRED deposit without a time opens when the member joins: refused only when its window cannot have ended', () => {
+  const state = (start: string) => ({
+    date: '2026-03-04T12:00:00Z',
+    start,
+    members: [{ username: 'ann', deposits: [{ amount: 20, status: 'EXPIRED' }] }],
+  });
+  expect(faultsOf(state('2026-03-04T09:00:00Z'))).toEqual([]);
+  expect(faultsOf(state('2026-03-04T11:45:00Z'))).toEqual([
+    "state.members[0].deposits[0].at: An EXPIRED deposit's 30-minute window must have ended by the date: open it earlier",
+  ]);
+});
