@@ -172,6 +172,8 @@ export const SYSTEM_ACCOUNTS = [
   'pending_withdrawals',
   'withdrawals_paid',
   'package_sales',
+  // Funds the opening balances of a declared QA world state (reason qa_credit).
+  'qa_funding',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -190,6 +192,8 @@ export const TRANSFER_REASONS = [
   'level_income',
   'binary_income',
   'rank_reward',
+  // An opening balance a declared QA world state gives a member (never on a live provider).
+  'qa_credit',
 ] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 

@@ -10,3 +10,4 @@ export type * from './router-types.ts';
 export * from './error-codes.ts';
 export * from './plan.ts';
 export * from './uk-time.ts';
+export * from './world-state.ts';

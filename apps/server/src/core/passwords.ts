@@ -17,7 +17,7 @@
  * sending a transfer together) waits its turn instead of being refused.
  */
 import { availableParallelism } from 'node:os';
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { tooMany } from './errors.ts';
 
 const COST = { N: 16384, r: 8, p: 1 } as const;
@@ -132,11 +132,27 @@ const derive = (plain: string, salt: Buffer, options: ScryptOptions) =>
     ),
   );
 
+const stored = (salt: Buffer, key: Buffer) =>
+  ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+
 /** `client`: the call's lane (hashLane); internal calls without a caller leave it out. */
 export async function hashPassword(plain: string, client?: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await queued(client, () => derive(plain, salt, COST));
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return stored(salt, key);
+}
+
+/**
+ * The same hash, computed on this thread: for a builder that must stay in one synchronous
+ * transaction (a declared world state's passwords). Never on a request path: it blocks the loop.
+ */
+export function hashPasswordSync(plain: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(plain.normalize('NFKC'), salt, KEY_LENGTH, {
+    ...COST,
+    maxmem: 256 * COST.N * COST.r,
+  });
+  return stored(salt, key);
 }
 
 /** False for a wrong password and for a malformed stored hash (never throws on bad data; 429 when busy). */

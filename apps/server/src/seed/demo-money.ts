@@ -33,7 +33,7 @@ import type { Simulation } from './simulation.ts';
 
 /** scrypt hash of the demo transaction password 'Txn@123' (every demo member's), precomputed so seeding costs no KDF time. */
 export const DEMO_TRANSACTION_PASSWORD = 'Txn@123';
-const DEMO_TRANSACTION_PASSWORD_HASH =
+export const DEMO_TRANSACTION_PASSWORD_HASH =
   'scrypt$16384$8$1$H8RfSLysYk5v5XJsgWDVsA$zUv1x_VJnJ3PX-uPnp8FG_oAUi368ko0i_2Jz7sCWws';
 export const DEMO_WALLET_ADDRESS = '0x842dad94eaA5655D6452EEe18419FaA8a085dab8';
 

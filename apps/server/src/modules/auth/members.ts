@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { members } from '@md/db';
 import type { Member, Services } from '../../core/services.ts';
-import { findPlacement, recordPlacement, type Side } from '../network/placement.ts';
+import { findPlacement, recordPlacement, type Side, type TeamSizeBatch } from '../network/placement.ts';
 
 export interface NewMember {
   username: string;
@@ -19,7 +19,12 @@ export interface NewMember {
 }
 
 /** Synchronous so the caller can run it inside one transaction with what belongs with it. */
-export function insertMember(ctx: Pick<Services, 'db' | 'sqlite'>, input: NewMember): Member {
+export function insertMember(
+  ctx: Pick<Services, 'db' | 'sqlite'>,
+  input: NewMember,
+  /** Many members placed at once: the ancestors' team_size is raised by the batch's flush (placement.ts). */
+  teamSizes?: TeamSizeBatch,
+): Member {
   const placement =
     input.sponsorId === null
       ? { parentId: null, side: null }
@@ -43,7 +48,7 @@ export function insertMember(ctx: Pick<Services, 'db' | 'sqlite'>, input: NewMem
       })
       .returning()
       .get();
-    recordPlacement(ctx.sqlite, member.id, placement.parentId);
+    recordPlacement(ctx.sqlite, member.id, placement.parentId, teamSizes);
     return member;
   })();
 }

@@ -51,7 +51,8 @@ interface StatsStatements {
   binaryPosition: Database.Statement<[number], { depth: number; jump: number | null }>;
   sponsorPosition: Database.Statement<[number], { depth: number | null; jump: number | null }>;
   insert: Database.Statement<[number, number, number | null, number | null, number | null]>;
-  growAncestors: Database.Statement<[{ parentId: number }]>;
+  growAncestors: Database.Statement<[{ parentId: number; by: number }]>;
+  growOne: Database.Statement<[number, number]>;
 }
 const statsStatements = new WeakMap<Database.Database, StatsStatements>();
 
@@ -77,8 +78,9 @@ function statsStatementsOf(sqlite: Database.Database): StatsStatements {
            union all
            select m.parent_id from members m join up on m.id = up.id where m.parent_id is not null
          )
-         update binary_stats set team_size = team_size + 1 where member_id in (select id from up)`,
+         update binary_stats set team_size = team_size + @by where member_id in (select id from up)`,
       ),
+      growOne: sqlite.prepare('update binary_stats set team_size = team_size + ? where member_id = ?'),
     };
     statsStatements.set(sqlite, prepared);
   }
@@ -122,7 +124,13 @@ function positionUnder(
  * (under `parentId`) and in the sponsor tree (under its row's sponsor), and every binary
  * ancestor's team_size + 1. Call it in the transaction that inserts the member.
  */
-export function recordPlacement(sqlite: Database.Database, memberId: number, parentId: number | null): void {
+export function recordPlacement(
+  sqlite: Database.Database,
+  memberId: number,
+  parentId: number | null,
+  /** Given, the ancestors' team_size waits for the batch's flush (many members placed at once). */
+  teamSizes?: TeamSizeBatch,
+): void {
   const prepared = statsStatementsOf(sqlite);
   const binary = positionUnder(memberId, parentId, (id) => prepared.binaryPosition.get(id));
   const sponsorId = prepared.sponsorOf.get(memberId)?.sponsorId ?? null;
@@ -135,5 +143,36 @@ export function recordPlacement(sqlite: Database.Database, memberId: number, par
     sponsor.depth < 0 ? null : sponsor.depth,
     sponsor.jump,
   );
-  if (parentId !== null) prepared.growAncestors.run({ parentId });
+  if (parentId === null) return;
+  if (teamSizes) teamSizes.placed.push([memberId, parentId]);
+  else prepared.growAncestors.run({ parentId, by: 1 });
+}
+
+/**
+ * Members placed one after another whose ancestors' team_size is raised once at the end: placing
+ * a chain n deep one by one walks n(n+1)/2 ancestor rows (minutes for thousands); the flush
+ * counts each member's new descendants in one backwards pass and walks above the batch once per
+ * place it hangs from. Flush in the transaction that placed them, before anything reads team_size.
+ */
+export interface TeamSizeBatch {
+  /** [member, binary parent], in placement order (a parent before its children). */
+  readonly placed: [number, number][];
+}
+
+export const teamSizeBatch = (): TeamSizeBatch => ({ placed: [] });
+
+export function flushTeamSizes(sqlite: Database.Database, batch: TeamSizeBatch): void {
+  const prepared = statsStatementsOf(sqlite);
+  const inBatch = new Map(batch.placed);
+  const below = new Map<number, number>();
+  const outside = new Map<number, number>();
+  for (let i = batch.placed.length - 1; i >= 0; i--) {
+    const [memberId, parentId] = batch.placed[i]!;
+    const team = (below.get(memberId) ?? 0) + 1;
+    const counts = inBatch.has(parentId) ? below : outside;
+    counts.set(parentId, (counts.get(parentId) ?? 0) + team);
+  }
+  for (const [memberId, by] of below) prepared.growOne.run(by, memberId);
+  for (const [parentId, by] of outside) prepared.growAncestors.run({ parentId, by });
+  batch.placed.length = 0;
 }

@@ -22,6 +22,7 @@ const REASON_LABELS: Record<string, string> = {
   level_income: 'Level Income',
   binary_income: 'Binary Income',
   rank_reward: 'Rank Reward',
+  qa_credit: 'QA Credit',
 };
 const humanize = (code: string) => code.replaceAll('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 export const reasonLabel = (reason: string) => REASON_LABELS[reason] ?? humanize(reason);
