@@ -18,9 +18,16 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockState, openDatabase, type Db } from '@md/db';
-import { MSG, type Plan, type RuntimeConfig } from '@md/shared';
+import { MSG, parseWorldState, type Plan, type RuntimeConfig } from '@md/shared';
 import { offsetClock, type Clock } from './core/clock.ts';
-import { AppError, logServerError, markExplained, routeOf, serverErrorLogged } from './core/errors.ts';
+import {
+  AppError,
+  badRequest,
+  logServerError,
+  markExplained,
+  routeOf,
+  serverErrorLogged,
+} from './core/errors.ts';
 import { readiness } from './core/health.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
 import { logAfterAnswerFailures } from './core/after-answer.ts';
@@ -49,6 +56,7 @@ import {
   registerWalletCheckStandin,
   WALLET_CHECK_STANDIN_PATH,
 } from './modules/security/wallet-check-standin.ts';
+import { buildWorldState } from './seed/declared-state.ts';
 import { seedScenario } from './seed/index.ts';
 import { startDailyRuns } from './modules/engine/runner.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
@@ -432,7 +440,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
         services.storage?.guard(request.method !== 'GET' && request.method !== 'HEAD'),
       );
       registerQaRoutes(qaScope, services, qa);
-      if (worlds) registerWorldRoutes(qaScope, worlds, { snapshots: qa.snapshots });
+      if (worlds)
+        registerWorldRoutes(qaScope, worlds, {
+          snapshots: qa.snapshots,
+          declaredState: (input) => {
+            // Every fault of the document named by its path, before any world is made.
+            const parsed = parseWorldState(input, services.plan);
+            if (!parsed.success) throw badRequest(parsed.error);
+            return (world) => void buildWorldState(world, parsed.state);
+          },
+        });
       if (gateway) registerGatewayRoutes(qaScope, gateway);
       if (drift) registerDriftRoutes(qaScope, drift);
     });

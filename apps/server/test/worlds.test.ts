@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { ConfigError, startConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+
+const EXAMPLES = join(import.meta.dirname, '../../../world-states');
 
 interface WorldInfo {
   id: string;
@@ -274,6 +276,64 @@ describe('worlds side by side', () => {
     const inCopy = (await wallets(c, copy.body.id, await c.login(copy.body.id))).body;
     expect(inCopy).toEqual((await wallets(c, b.id, await c.login(b.id))).body);
     expect(inCopy).not.toEqual((await wallets(c, undefined, await c.login(undefined))).body);
+  });
+});
+
+describe('worlds from a declared state', () => {
+  let t: TestApp;
+  let c: ReturnType<typeof caller>;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'demo' });
+    c = caller(t.fastify);
+  });
+  afterAll(() => t.close());
+
+  it('builds the example with a package at 99 % of its cap into a world of its own', async () => {
+    const state = JSON.parse(readFileSync(join(EXAMPLES, 'package-at-99-percent.json'), 'utf8'));
+    const world = await c.create({ state });
+    expect(world.from).toBe('empty');
+    const check = await c.call('GET', '/__qa/ledger/check', { world: world.id });
+    expect(check.body).toMatchObject({ balanced: true, negativeWallets: [], mismatchedWallets: [] });
+    const clock = await c.call<{ now: string }>('GET', '/__qa/clock', { world: world.id });
+    expect(clock.body.now.slice(0, 10)).toBe(String(state.date).slice(0, 10));
+    // Its members are its own: the default world has none of them.
+    const username = state.members[0].username as string;
+    const signIn = (world?: string) =>
+      c.call<{ JWT?: string }>('POST', '/user/login', {
+        world,
+        body: { username, password: state.members[0].password ?? 'Demo@1234' },
+      });
+    expect((await signIn(world.id)).body.JWT).toBeDefined();
+    expect((await signIn()).body.JWT).toBeUndefined();
+  });
+
+  it('answers a malformed state 400 naming every path, and makes no world', async () => {
+    const before = (await c.call<{ worlds: unknown[] }>('GET', '/__qa/worlds')).body.worlds.length;
+    const shape = await c.call<{ Error: string }>('POST', '/__qa/worlds', {
+      body: { state: { date: 'yesterday', members: [{ username: 'a', colour: 'red' }] } },
+    });
+    expect(shape.status).toBe(400);
+    expect(shape.body.Error).toContain('state.date');
+    expect(shape.body.Error).toContain('state.members[0]');
+    const references = await c.call<{ Error: string }>('POST', '/__qa/worlds', {
+      body: {
+        state: {
+          date: '2026-03-04T12:00:00Z',
+          members: [{ username: 'anna' }, { username: 'bert', sponsor: 'nobody' }, { username: 'anna' }],
+        },
+      },
+    });
+    expect(references.status).toBe(400);
+    expect(references.body.Error).toContain('state.members[1].sponsor');
+    expect(references.body.Error).toContain('state.members[2]');
+    const withFrom = await c.call<{ Error: string }>('POST', '/__qa/worlds', {
+      body: { from: 'demo', state: { date: '2026-03-04T12:00:00Z', members: [{ username: 'anna' }] } },
+    });
+    expect(withFrom.status).toBe(400);
+    expect(withFrom.body.Error).toBe(
+      "A declared 'state' builds on an empty world: leave 'from' out (or set it to 'empty')",
+    );
+    expect((await c.call<{ worlds: unknown[] }>('GET', '/__qa/worlds')).body.worlds).toHaveLength(before);
   });
 });
 

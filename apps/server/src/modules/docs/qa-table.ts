@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DEPOSIT_STATUSES } from '@md/db';
-import { moneyAmount, procedureNames, type ProcedureName } from '@md/shared';
+import { moneyAmount, procedureNames, worldStateSchema, type ProcedureName } from '@md/shared';
 import type { currentTotp } from '../../core/totp.ts';
 import type { ScenarioInfo } from '../../seed/index.ts';
 import type { depositView } from '../deposits/deposits.ts';
@@ -307,6 +307,11 @@ export const QA_ROUTES: readonly QaRoute[] = [
           .enum(['mock', 'provider'])
           .optional()
           .describe("The mode the world's /config.json announces"),
+        state: worldStateSchema
+          .optional()
+          .describe(
+            'A declared state (docs/qa-control.md; examples in world-states/): built on an empty world through the domain functions; a fault is a 400 naming its JSON path',
+          ),
         ttlMinutes: z
           .number()
           .int()

@@ -32,6 +32,7 @@ import { watchCommitCounter } from '../../core/read-cache.ts';
 import { storageRefusal } from '../../core/storage.ts';
 import { prepared } from './income.ts';
 import {
+  pendingRuns,
   registerDailyRuns,
   resumeUnfinishedRuns,
   runDueJobs,
@@ -118,7 +119,7 @@ const workerModule = (): URL =>
     : new URL('./engine-worker.js', import.meta.url);
 
 function inWorker(
-  services: Pick<Services, 'sqlite' | 'clock' | 'plan' | 'storage'>,
+  services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>,
   databasePath: string,
 ): DailyRuns {
   const control = new Int32Array(new SharedArrayBuffer(12));
@@ -222,7 +223,12 @@ function inWorker(
 
   return {
     inWorker: true,
-    runDue: (from, to) => send({ kind: 'run', from, to }),
+    // Nothing owed and nothing half done before the worker ever started: none is started (an idle
+    // server or QA world keeps no thread for a timer tick that finds no run).
+    runDue: (from, to) =>
+      !worker && !hasUnfinishedRuns(services) && pendingRuns(services, from, to).length === 0
+        ? Promise.resolve([])
+        : send({ kind: 'run', from, to }),
     resume: () => send({ kind: 'resume' }),
     idle: async () => {
       // Requests are answered in order: the last one settles after all before it.
