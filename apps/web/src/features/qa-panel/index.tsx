@@ -22,6 +22,7 @@ const QA_BUTTON_CLEARANCE_CSS =
   `[data-auth-frame] { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
 
 function QaControl({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
+  // Made once per mount (its loader needs the prop): the panel's chunk with the recipes it draws.
   const [QaPanel] = useState(() =>
     lazy(() => Promise.all([import('./qa-panel.tsx'), loadStyles()]).then(([panel]) => panel)),
   );
