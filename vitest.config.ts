@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { chakraThemeAlias } from './apps/web/chakra-theme-alias.ts';
 
 /** One run for the whole suite: shared rules, server over HTTP, web components, browser end to end. */
 export default defineConfig({
@@ -29,7 +30,9 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       {
         // a11y.e2e.ts reads the web app's route table: its imports use the web app's '@' alias.
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        resolve: {
+          alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)), ...chakraThemeAlias },
+        },
         test: {
           name: 'e2e',
           root: 'apps/web',

@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { chakraThemeAlias } from './chakra-theme-alias.ts';
 import { STORAGE_KEYS } from './src/lib/storage.ts';
 
 /** Everything the dev server does not serve itself goes to the local mock server (one port in production). */
@@ -146,8 +147,8 @@ function precompress(): Plugin {
  * A member with a stored session who opens a dashboard URL needs the dashboard chunk, yet the app
  * chunk asks for it only once it has loaded and run (router.tsx preloadSessionRoutes): on slow 4G
  * that is a second round trip and download after the first (Lighthouse mobile). A tiny
- * script in <head> (a file: the CSP allows no inline script) starts that download beside the app
- * chunk's, for dashboard URLs with a stored session only, so sign-in pays nothing for it.
+ * script in <head> (a file: the CSP allows no inline script) starts that download (and the app's
+ * recipes beyond the first screen's, app/app-recipes.ts) beside the app chunk's, for dashboard URLs with a stored session only, so sign-in pays nothing for it.
  */
 function sessionPreload(): Plugin {
   let outDir = '';
@@ -159,14 +160,22 @@ function sessionPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const dashboard = Object.values(ctx.bundle ?? {}).find(
-          (chunk) => chunk.type === 'chunk' && chunk.name === 'dashboard',
+        // The dashboard's frame and home, and the recipes its Chakra components need beyond the first screen's.
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (chunk) =>
+            chunk.type === 'chunk' &&
+            (chunk.name === 'dashboard' || chunk.facadeModuleId?.endsWith('/src/app/app-recipes.ts')),
         );
-        if (!dashboard) return [];
-        const href = `/${dashboard.fileName}`;
+        if (chunks.length === 0) return [];
+        const links = chunks
+          .map(
+            (chunk) =>
+              `l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='anonymous';l.href=${JSON.stringify(`/${chunk.fileName}`)};document.head.appendChild(l);`,
+          )
+          .join('');
         const code =
           `try{if((location.pathname+'/').indexOf('/dashboard/')===0&&localStorage.getItem(${JSON.stringify(STORAGE_KEYS.jwt)})){` +
-          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='anonymous';l.href=${JSON.stringify(href)};document.head.appendChild(l)}}catch(e){}\n`;
+          `var l;${links}}}catch(e){}\n`;
         script = {
           file: `assets/session-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`,
           code,
@@ -184,7 +193,7 @@ function sessionPreload(): Plugin {
 export default defineConfig({
   plugins: [react(), sessionPreload(), buildLabel(), installableApp(), precompress()],
   // '@/…' is src: features reach lib and components by it (relative '../../' paths are linted away).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...chakraThemeAlias } },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

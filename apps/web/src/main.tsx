@@ -5,10 +5,11 @@ import type { RuntimeConfig } from '@md/shared';
 import { OfflineStart, OnlineOnly, isConnectionFailure } from './app/offline.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { preloadSessionRoutes, routes } from './app/router.tsx';
+import { withAppRecipes } from './app/system.ts';
 import { loadRuntimeConfig } from './lib/config.tsx';
 import { getJwt } from './lib/storage.ts';
 
-const AppUpdate = lazy(() => import('./app/app-update.tsx'));
+const AppUpdate = lazy(withAppRecipes(() => import('./app/app-update.tsx')));
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -6,27 +6,27 @@ import type { RuntimeConfig } from '@md/shared';
 import { ThemeProvider } from '../components/ui/theme-provider.tsx';
 import { QaPanelMount } from '../features/qa-panel/index.tsx';
 import { ConfigProvider } from '../lib/config.tsx';
-import { system } from './system.ts';
+import { loadAppRecipes, system, withAppRecipes } from './system.ts';
 import { emitSessionEnded } from '../lib/session-events.ts';
 import { removeSession } from '../lib/storage.ts';
-import { toaster } from '../lib/toaster.ts';
+import { onToastRequested, toastRequested } from '../lib/toaster.ts';
 import { createAppTrpcClient, TRPCProvider, type AppTrpcClient } from '../lib/trpc.ts';
 
-const Toaster = lazy(() =>
-  import('../components/ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster })),
+const Toaster = lazy(
+  withAppRecipes(() => import('../components/ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster }))),
 );
 
 /**
- * The toasts' UI (Zag's toast machines and their layers, ~10 kB gzipped) loads with the first
- * toast, not with the first screen: the toaster's store (lib/toaster.ts) keeps what was asked for
- * meanwhile, and the UI shows it when it mounts.
+ * The toasts' UI (Zag's toast machines and their layers) mounts with the first toast asked for,
+ * not with the first screen; the store (lib/toaster.ts) keeps the toasts asked for meanwhile.
  */
 function ToasterOnDemand() {
-  const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
+  const [wanted, setWanted] = useState(toastRequested);
   useEffect(() => {
     if (wanted) return;
-    if (toaster.getVisibleToasts().length > 0) return setWanted(true);
-    return toaster.subscribe(() => setWanted(true));
+    // One asked for between the render and this effect.
+    if (toastRequested()) return setWanted(true);
+    return onToastRequested(() => setWanted(true));
   }, [wanted]);
   return wanted ? (
     <Suspense fallback={null}>
@@ -73,7 +73,7 @@ export function AppProviders({
           <QueryClientProvider client={queryClient}>
             <TRPCProvider trpcClient={client} queryClient={queryClient}>
               {children}
-              <QaPanelMount />
+              <QaPanelMount loadStyles={loadAppRecipes} />
               <ToasterOnDemand />
             </TRPCProvider>
           </QueryClientProvider>

@@ -1,4 +1,7 @@
-/** Routes of spec §2. Sign-in loads eagerly (it is light); everything else is split per route. */
+/**
+ * Routes of spec §2. Sign-in loads eagerly (it is light); everything else is split per route, and
+ * each route's chunk renders once the app's other Chakra recipes are in (system.ts).
+ */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingLaterPage } from '../components/coming-later-page.tsx';
@@ -7,14 +10,15 @@ import { EXTRA_NAV_ROUTES, NAV_ROUTES } from '../components/shell/nav-routes.ts'
 import { SignInPage } from '../features/auth/sign-in.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { RedirectSignedIn, RequireAuth } from './require-auth.tsx';
+import { loadAppRecipes, withAppRecipes } from './system.ts';
 
-const RegisterPage = lazy(() => import('../features/auth/register.tsx'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password.tsx'));
-const ForgotUsernamePage = lazy(() => import('../features/auth/forgot-username.tsx'));
+const RegisterPage = lazy(withAppRecipes(() => import('../features/auth/register.tsx')));
+const ForgotPasswordPage = lazy(withAppRecipes(() => import('../features/auth/forgot-password.tsx')));
+const ForgotUsernamePage = lazy(withAppRecipes(() => import('../features/auth/forgot-username.tsx')));
 const loadDashboardLayout = () => import('../components/shell/dashboard-layout.tsx');
 const loadDashboardHome = () => import('../features/dashboard-home/dashboard-home.tsx');
-const DashboardLayout = lazy(loadDashboardLayout);
-const DashboardHomePage = lazy(loadDashboardHome);
+const DashboardLayout = lazy(withAppRecipes(loadDashboardLayout));
+const DashboardHomePage = lazy(withAppRecipes(loadDashboardHome));
 
 /**
  * A stored session opens the app on the dashboard: its chunks start loading at boot, beside
@@ -24,25 +28,26 @@ export function preloadSessionRoutes(path: string) {
   if (!path.startsWith('/dashboard')) return;
   // A failed load is not an error here: the route's own lazy() load reports it.
   const quiet = () => undefined;
+  loadAppRecipes().catch(quiet);
   loadDashboardLayout().catch(quiet);
   if (path.replace(/\/$/, '') === '/dashboard') loadDashboardHome().catch(quiet);
 }
-const NotificationsPage = lazy(() => import('../features/notifications/notifications.tsx'));
-const SettingsPage = lazy(() => import('../features/settings/settings.tsx'));
-const TransactionsPage = lazy(() => import('../features/transactions/transactions.tsx'));
-const HistoryPage = lazy(() => import('../features/history/history.tsx'));
-const DepositPage = lazy(() => import('../features/deposit/deposit.tsx'));
-const PackagePage = lazy(() => import('../features/package/package-page.tsx'));
-const WalletsPage = lazy(() => import('../features/wallets/wallets-page.tsx'));
-const WithdrawPage = lazy(() => import('../features/wallets/withdraw-page.tsx'));
-const P2PPage = lazy(() => import('../features/p2p/p2p-page.tsx'));
-const BinaryChartPage = lazy(() => import('../features/binary-chart/binary-chart.tsx'));
-const LevelChartPage = lazy(() => import('../features/level-chart/level-chart.tsx'));
-const BonusPage = lazy(() => import('../features/bonus/bonus-page.tsx'));
-const VolumePage = lazy(() => import('../features/volume/volume-page.tsx'));
-const RankRewardsPage = lazy(() => import('../features/rank-rewards/rank-rewards-page.tsx'));
-const TimelinePage = lazy(() => import('../features/timeline/timeline-page.tsx'));
-const SupportPage = lazy(() => import('../features/support/support-page.tsx'));
+const NotificationsPage = lazy(withAppRecipes(() => import('../features/notifications/notifications.tsx')));
+const SettingsPage = lazy(withAppRecipes(() => import('../features/settings/settings.tsx')));
+const TransactionsPage = lazy(withAppRecipes(() => import('../features/transactions/transactions.tsx')));
+const HistoryPage = lazy(withAppRecipes(() => import('../features/history/history.tsx')));
+const DepositPage = lazy(withAppRecipes(() => import('../features/deposit/deposit.tsx')));
+const PackagePage = lazy(withAppRecipes(() => import('../features/package/package-page.tsx')));
+const WalletsPage = lazy(withAppRecipes(() => import('../features/wallets/wallets-page.tsx')));
+const WithdrawPage = lazy(withAppRecipes(() => import('../features/wallets/withdraw-page.tsx')));
+const P2PPage = lazy(withAppRecipes(() => import('../features/p2p/p2p-page.tsx')));
+const BinaryChartPage = lazy(withAppRecipes(() => import('../features/binary-chart/binary-chart.tsx')));
+const LevelChartPage = lazy(withAppRecipes(() => import('../features/level-chart/level-chart.tsx')));
+const BonusPage = lazy(withAppRecipes(() => import('../features/bonus/bonus-page.tsx')));
+const VolumePage = lazy(withAppRecipes(() => import('../features/volume/volume-page.tsx')));
+const RankRewardsPage = lazy(withAppRecipes(() => import('../features/rank-rewards/rank-rewards-page.tsx')));
+const TimelinePage = lazy(withAppRecipes(() => import('../features/timeline/timeline-page.tsx')));
+const SupportPage = lazy(withAppRecipes(() => import('../features/support/support-page.tsx')));
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 

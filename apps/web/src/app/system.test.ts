@@ -1,15 +1,18 @@
 /**
  * The trimmed Chakra system (system.ts) must hold the recipe of every Chakra component the app
- * imports: a missing one renders its component unstyled without any error. The recipe keys are
- * read from Chakra's own component sources (`key: "…"`), following their imports of sibling
- * components (InputGroup renders InputAddon).
+ * imports: a missing one renders its component unstyled without any error. The first screen's
+ * list must hold those of the components the first screen's modules import (the rest come with
+ * the lazily loaded screens). The recipe keys are read from Chakra's own component sources
+ * (`key: "…"`), following their imports of sibling components (InputGroup renders InputAddon).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '@chakra-ui/react';
-import { recipes, slotRecipes, system } from './system.ts';
+import * as chakraTheme from '@chakra-ui/react/theme';
+import { recipes, slotRecipes } from './app-recipes.ts';
+import { firstScreenRecipes, firstScreenSlotRecipes, loadAppRecipes, system, theme } from './system.ts';
 
 const chakraComponents = join(
   dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
@@ -61,10 +64,42 @@ function recipeKeys(folder: string, seen = new Set<string>()): Set<string> {
   return keys;
 }
 
+const appSources = () => filesUnder(src).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+
+/**
+ * The first screen's modules: main.tsx and what it imports statically, transitively (the app's
+ * own files; `import()` and `import type` are not followed).
+ */
+function firstScreenSources(file = join(src, 'main.tsx'), into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*? from '([^']+)';$/gms)) {
+    if (!/^(\.|@\/)/.test(spec!)) continue;
+    const path = spec!.startsWith('@/') ? join(src, spec!.slice(2)) : join(dirname(file), spec!);
+    firstScreenSources(path, into);
+  }
+  return into;
+}
+
+/** Recipe keys the components named need. */
+function recipesOf(components: Set<string>): Set<string> {
+  const folders = componentFolders();
+  const libraryRecipes = new Set([
+    ...Object.keys(defaultConfig.theme?.recipes ?? {}),
+    ...Object.keys(defaultConfig.theme?.slotRecipes ?? {}),
+  ]);
+  const needed = new Set<string>();
+  for (const name of components) {
+    const folder = folders.get(name);
+    if (folder) for (const key of recipeKeys(folder)) if (libraryRecipes.has(key)) needed.add(key);
+  }
+  return needed;
+}
+
 /** Names the app's sources (tests aside) import from '@chakra-ui/react'. */
-function importedComponents(): Set<string> {
+function importedComponents(files = appSources()): Set<string> {
   const names = new Set<string>();
-  for (const file of filesUnder(src).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+  for (const file of files) {
     for (const [, list] of readFileSync(file, 'utf8').matchAll(
       /import \{([^}]*)\} from '@chakra-ui\/react'/g,
     ))
@@ -80,25 +115,54 @@ function importedComponents(): Set<string> {
 }
 
 describe('trimmed Chakra system', () => {
-  it('has the recipe of every Chakra component the app imports', () => {
-    const folders = componentFolders();
-    const libraryRecipes = new Set([
-      ...Object.keys(defaultConfig.theme?.recipes ?? {}),
-      ...Object.keys(defaultConfig.theme?.slotRecipes ?? {}),
-    ]);
-    const needed = new Set<string>();
+  it('has the recipe of every Chakra component the app imports', async () => {
     const imported = importedComponents();
-    for (const name of imported) {
-      const folder = folders.get(name);
-      if (folder) for (const key of recipeKeys(folder)) if (libraryRecipes.has(key)) needed.add(key);
-    }
+    const needed = recipesOf(imported);
     // The scan itself works: these are imported today and each has a recipe.
     expect(imported).toContain('Button');
     expect([...needed]).toEqual(expect.arrayContaining(['button', 'toast', 'field', 'inputAddon']));
-    const present = new Set([...Object.keys(recipes), ...Object.keys(slotRecipes)]);
+    const present = new Set([
+      ...Object.keys(firstScreenRecipes),
+      ...Object.keys(firstScreenSlotRecipes),
+      ...Object.keys(recipes),
+      ...Object.keys(slotRecipes),
+    ]);
     expect([...needed].filter((key) => !present.has(key)).sort()).toEqual([]);
-    // And the system built from them serves them.
-    for (const key of Object.keys(recipes)) expect(system.getRecipe(key)).toBeDefined();
-    for (const key of Object.keys(slotRecipes)) expect(system.getSlotRecipe(key)).toBeDefined();
+    // And the system serves them once the rest is added.
+    await loadAppRecipes();
+    for (const key of [...Object.keys(firstScreenRecipes), ...Object.keys(recipes)])
+      expect(system.getRecipe(key)).toBeDefined();
+    for (const key of [...Object.keys(firstScreenSlotRecipes), ...Object.keys(slotRecipes)])
+      expect(system.getSlotRecipe(key)).toBeDefined();
+  });
+
+  it('starts with the recipes of every Chakra component the first screen imports', () => {
+    const files = firstScreenSources();
+    // The walk itself works: sign-in and its form fields are on the first screen, the dashboard is not.
+    expect([...files].map((file) => file.slice(src.length + 1))).toEqual(
+      expect.arrayContaining(['features/auth/sign-in.tsx', 'components/form/text-field.tsx']),
+    );
+    expect([...files].some((file) => file.includes('dashboard-layout'))).toBe(false);
+    const needed = recipesOf(importedComponents([...files]));
+    expect(needed).toContain('field');
+    const present = new Set([...Object.keys(firstScreenRecipes), ...Object.keys(firstScreenSlotRecipes)]);
+    expect([...needed].filter((key) => !present.has(key)).sort()).toEqual([]);
+  });
+
+  it('is made of Chakra’s own theme, module by module', () => {
+    expect(theme).toEqual({
+      cssVarsPrefix: chakraTheme.cssVarsPrefix,
+      cssVarsRoot: chakraTheme.cssVarsRoot,
+      globalCss: chakraTheme.globalCss,
+      breakpoints: chakraTheme.breakpoints,
+      keyframes: chakraTheme.keyframes,
+      tokens: chakraTheme.tokens,
+      semanticTokens: chakraTheme.semanticTokens,
+      textStyles: chakraTheme.textStyles,
+      layerStyles: chakraTheme.layerStyles,
+      animationStyles: chakraTheme.animationStyles,
+    });
+    for (const [key, recipe] of Object.entries({ ...firstScreenRecipes, ...firstScreenSlotRecipes }))
+      expect(recipe).toBe({ ...chakraTheme.recipes, ...chakraTheme.slotRecipes }[key]);
   });
 });

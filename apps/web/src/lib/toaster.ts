@@ -1,23 +1,42 @@
-/** The app's one toaster with the spec's defaults (§9): 4 s, 3 visible, gap 14, offsets 24 px / 16 px. */
-import { createToaster } from '@chakra-ui/react';
-import { COPY_CONFIRM_MS, SIDEBAR_BREAKPOINT_PX, TOAST_DEFAULTS } from '@md/shared';
-
-const isMobile = typeof window !== 'undefined' && window.innerWidth < SIDEBAR_BREAKPOINT_PX;
-
-export const toaster = createToaster({
-  placement: 'top-end',
-  duration: TOAST_DEFAULTS.duration,
-  max: TOAST_DEFAULTS.visibleToasts,
-  gap: TOAST_DEFAULTS.gap,
-  removeDelay: TOAST_DEFAULTS.removeDelay,
-  offsets: `${isMobile ? TOAST_DEFAULTS.offsetMobile : TOAST_DEFAULTS.offsetDesktop}px`,
-  pauseOnPageIdle: true,
-});
+/**
+ * Toasts: `notify.error('…')` anywhere. The store (lib/toast-store.ts: Zag's toast machines come
+ * with it, ~7 kB gzipped) loads with the first toast, not with the first screen; toasts asked for
+ * meanwhile are shown in order once it has loaded. The UI mounts on the first request
+ * (app/providers.tsx, `onToastRequested`).
+ */
+import { COPY_CONFIRM_MS } from '@md/shared';
 
 type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
 
-const show = (type: ToastType, title: string, duration?: number) =>
-  toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) });
+const loadStore = () => import('./toast-store.ts');
+let store: ReturnType<typeof loadStore> | undefined;
+let requested = false;
+const requestListeners = new Set<() => void>();
+
+/** The toast store, loading it on first use (a failed load is tried again next time). */
+const toastStore = () =>
+  (store ??= loadStore().catch((error: unknown) => {
+    store = undefined;
+    throw error;
+  }));
+
+/** Whether a toast was asked for yet. */
+export const toastRequested = () => requested;
+
+/** Calls `listener` at each toast asked for; returns the unsubscribe. */
+export function onToastRequested(listener: () => void) {
+  requestListeners.add(listener);
+  return () => void requestListeners.delete(listener);
+}
+
+const show = (type: ToastType, title: string, duration?: number) => {
+  // Created in the order asked: callbacks on one promise run in the order they were added.
+  toastStore()
+    .then(({ toaster }) => toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) }))
+    .catch(() => console.warn(`Toast not shown (${type}): ${title}`));
+  requested = true;
+  for (const listener of requestListeners) listener();
+};
 
 export const notify = {
   success: (title: string) => show('success', title),

@@ -1,7 +1,7 @@
 /** A labelled input with its error: Field.Label is tied to the input, so it is found by its label. */
 import { forwardRef, useState, type ReactNode } from 'react';
 import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
-import { LuEye, LuEyeOff, LuLock } from 'react-icons/lu';
+import { LuEye, LuEyeOff, LuLock } from '../ui/first-screen-icons.ts';
 
 export interface TextFieldProps extends Omit<InputProps, 'size'> {
   label: string;

@@ -1,7 +1,7 @@
 /** Light/dark switch: next-themes stores it under 'theme' and puts the `dark` class on <html>. */
 import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { useTheme } from 'next-themes';
-import { LuMoon, LuSun } from 'react-icons/lu';
+import { LuMoon, LuSun } from './first-screen-icons.ts';
 
 export function ThemeToggle(props: Omit<IconButtonProps, 'aria-label'>) {
   const { resolvedTheme, setTheme } = useTheme();

@@ -1,6 +1,6 @@
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DEFAULTS } from '@md/shared';
-import { toaster } from '../../lib/toaster.ts';
+import { toaster } from '../../lib/toast-store.ts';
 
 export function Toaster() {
   return (

@@ -7,10 +7,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '@chakra-ui/react';
-import { LuFlaskConical } from 'react-icons/lu';
+import { LuFlaskConical } from '@/components/ui/first-screen-icons.ts';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
-
-const QaPanel = lazy(() => import('./qa-panel.tsx'));
 
 /** Alt+Shift+Q: a member's modal dialog (an OTP prompt) blocks the button, not the keyboard. */
 const isShortcut = (event: KeyboardEvent) =>
@@ -23,7 +21,11 @@ const QA_BUTTON_CLEARANCE_CSS =
   `main:not(.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }\n` +
   `[data-auth-frame] { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
 
-function QaControl() {
+function QaControl({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
+  // Made once per mount (its loader needs the prop): the panel's chunk with the recipes it draws.
+  const [QaPanel] = useState(() =>
+    lazy(() => Promise.all([import('./qa-panel.tsx'), loadStyles()]).then(([panel]) => panel)),
+  );
   const [open, setOpen] = useState(false);
   // Once asked for, the panel stays mounted (closed, it renders nothing and polls nothing).
   const [requested, setRequested] = useState(false);
@@ -82,8 +84,9 @@ function QaControl() {
   );
 }
 
-export function QaPanelMount() {
+/** `loadStyles`: what the panel's Chakra components need beyond the first screen's (app/system.ts), loaded with it. */
+export function QaPanelMount({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
   const config = useConfig();
   if (config.mode !== 'mock' || !hasCapability(config, 'qa')) return null;
-  return <QaControl />;
+  return <QaControl loadStyles={loadStyles} />;
 }
