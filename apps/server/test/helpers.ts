@@ -177,6 +177,8 @@ const UNDO: Record<string, string> = {
   '0012_withdrawal_tx_hash': 'alter table withdrawals drop column tx_hash',
   // Rows it rewrote stay rewritten: run again, it finds none left to rewrite.
   '0013_volume_rows_per_leg': '',
+  '0014_transfers_member_time_dropped':
+    'create index transfers_member_time on transfers (member_id, created_at)',
 };
 
 /**

@@ -254,7 +254,6 @@ export const transfers = sqliteTable(
   (t) => [
     index('transfers_from_time').on(t.fromAccountId, t.createdAt),
     index('transfers_to_time').on(t.toAccountId, t.createdAt),
-    index('transfers_member_time').on(t.memberId, t.createdAt),
     index('transfers_trans_id').on(t.transId),
     check('transfers_amount_positive', sql`${t.amount} > 0`),
     check('transfers_distinct_accounts', sql`${t.fromAccountId} <> ${t.toAccountId}`),

@@ -64,7 +64,6 @@ const RANDOM_ORDER_INDEXES = [
   'binary_stats_depth',
   'accounts_member_wallet',
   'transfers_to_time',
-  'transfers_member_time',
   'notifications_member_time',
   'level_incomes_member_time',
 ];

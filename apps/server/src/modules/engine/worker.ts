@@ -20,13 +20,10 @@
 import { existsSync, readlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { schema, type Db } from '@md/db';
 import type { Clock } from '../../core/clock.ts';
 import { fileProblem, filesOf } from '../../core/storage.ts';
-import type { EngineCtx } from './income.ts';
-import { engineHooks, resumeUnfinishedRuns, runDueJobs, RUN_CACHE_KIB, RunsStoppedError } from './jobs.ts';
+import { engineHooks, resumeUnfinishedRuns, runDueJobs, RunsStoppedError } from './jobs.ts';
+import { openRunConnection } from './run-connection.ts';
 import {
   BEAT,
   BEAT_MASK,
@@ -44,8 +41,6 @@ const YIELD_MS = 120;
 /** The first size of a pay chunk (jobs.ts scales it per phase), and the time chunks aim at. */
 const FIRST_CHUNK = 25;
 const CHUNK_MS = 40;
-/** The worker's own wait for the lock: requests hold it for milliseconds, a QA reset for seconds. */
-const BUSY_TIMEOUT_MS = 60_000;
 
 /** This thread's nice value (ENGINE_NICE): above 0, the request thread gets a CPU first when both want one (Linux). */
 const NICE = Number(process.env.ENGINE_NICE ?? 10);
@@ -62,20 +57,6 @@ const control = new Int32Array(init.control);
 /** After a commit: the request thread's read caches drop their answers at their next get. */
 const signalCommit = () => Atomics.add(control, COMMITS, 1);
 
-const sqlite = new Database(init.databasePath, { fileMustExist: true });
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-sqlite.pragma('foreign_keys = ON');
-// Chunks commit without waiting for the disk (NORMAL; the request connection syncs every commit,
-// packages/db database.ts): a commit that syncs holds the write lock for the sync too, and a
-// slow sync (the disk busy with a checkpoint) held every writing request up to 400 ms at
-// 1,000,000 members. A power loss can undo the last chunks, always together with the cursor
-// that records them (one transaction), so they are simply done again. Each request's runs are
-// made durable before it is answered (the checkpoint below), and any request's commit syncs the
-// worker's chunks written before it as well (one WAL).
-sqlite.pragma('synchronous = NORMAL');
-sqlite.pragma(`cache_size = -${RUN_CACHE_KIB}`);
-
 /** The request thread's clock as of the request being worked on, running on from there. */
 let offset = 0;
 const clock: Clock = {
@@ -89,7 +70,8 @@ const clock: Clock = {
   reset: () => {},
   reload: () => {},
 };
-const ctx: EngineCtx = { sqlite, db: drizzle(sqlite, { schema }) as Db, clock, plan: init.plan };
+const ctx = openRunConnection(init.databasePath, clock, init.plan);
+const { sqlite } = ctx;
 
 /** The files as this connection opened them: a run stops when one is deleted, replaced or made read-only. */
 const watched = filesOf(init.databasePath);
