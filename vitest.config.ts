@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { chakraThemeAlias } from './apps/web/chakra-theme-alias.ts';
@@ -42,7 +43,9 @@ export default defineConfig({
           // Pages load over real HTTP while other projects share the 2 cores: poll patiently.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run in parallel against one server, each test in a QA world of its own
+          // (e2e/support.ts). Each file drives its own Chromium: one file per two cores, at least two.
+          maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, then one closing line "N passed, N failed" counted from vitest's JSON reports.
 //
-// With no arguments the browser project (e2e: one file at a time against two shared servers, mostly
-// waiting on Chromium and the network) runs in its own vitest process beside the other projects
-// (CPU-bound unit and server tests), so the two halves overlap instead of queueing: vitest runs a
-// project without file parallelism only after every parallel file has finished. Its lines are
-// prefixed "[e2e]". Extra arguments (e.g. --project server, a file) make it one plain vitest run.
+// With no arguments the browser project (e2e: its files in parallel against one shared server, each
+// test in a QA world of its own, mostly waiting on Chromium and the network) runs in its own vitest
+// process beside the other projects (CPU-bound unit and server tests), so the two halves overlap
+// instead of sharing one worker pool. Its lines are prefixed "[e2e]". Extra arguments (e.g. --project server, a file) make it one plain vitest run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

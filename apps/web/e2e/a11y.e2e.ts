@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { routes } from '../src/app/router.tsx';
 import { launchBrowser } from './browser.ts';
-import { signInWithToken } from './support.ts';
+import { signInWithToken, worldPerTest } from './support.ts';
 
 const server = inject('e2eServers').find((s) => s.mode === 'mock')!;
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
@@ -258,10 +258,11 @@ function layoutProblems(page: Page, label: string): Promise<string[]> {
   }, label);
 }
 
-/** In the calling describe block: one context (viewport, theme) signed in as demo, one page. */
+/** In the calling describe block: one context (viewport, theme) and one page, signed in as demo in each test's world. */
 function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (page: Page) => void) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
+  let page: Page | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
     context = await browser.newContext({
@@ -269,14 +270,18 @@ function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (p
       colorScheme: options.theme,
     });
     await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
-    const page = await context.newPage();
-    await signInWithToken(page, server, 'demo', 'Demo@1234');
+    page = await context.newPage();
     use(page);
   });
   afterAll(async () => {
     await context?.close();
     await browser?.close();
   });
+  worldPerTest(
+    server,
+    () => [context!],
+    async () => void (await signInWithToken(page!, server, 'demo', 'Demo@1234')),
+  );
 }
 
 /** Public routes are visited signed out: a signed-in member is sent on to the dashboard. */

@@ -13,7 +13,7 @@ const servers = inject('e2eServers');
 
 describe.each(servers)('charts and meters in $mode mode', (server) => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
   /** Provider mode: the page is told no provider offers the extensions (whatever the gateway advertises), so the fallbacks run. */
   const extensions = server.mode === 'mock';
   async function openAs() {

@@ -189,7 +189,7 @@ describe('deployment: the static build on nginx, this server as the provider on 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => {
+  freshPagePerTest(null, { width: 1280, height: 900 }, (fresh) => {
     page = fresh;
     page.on('request', (request) => {
       if (request.url().startsWith(api))

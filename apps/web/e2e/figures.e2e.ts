@@ -3,7 +3,7 @@
  * with a Retry and nothing else (no empty state, no pager, no spinner that never ends), and Retry
  * brings the page back once the read works again.
  */
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '@md/shared';
 import { getAddress } from 'viem';
@@ -17,7 +17,7 @@ const VIEWPORTS = [
 ] as const;
 const FAILED = { status: 502, empty: true } as const;
 const WALLET = { Available: 500, Total: 500, This_Month: 0, Last_Month: 0, User: 'demo' };
-/** Balances that let every money form open, whatever earlier tests did to demo's wallets. */
+/** Balances that let every money form open, whatever demo's wallets hold. */
 const FUNDED = {
   path: '/wallet/view_all_wallets_details',
   body: {
@@ -31,13 +31,9 @@ const FUNDED = {
 };
 
 describe.each(servers)('figures and failed reads in $mode mode', (server) => {
-  afterEach(async () => {
-    await clearFaults(server);
-  });
-
   describe.each(VIEWPORTS)('at $width px', (viewport) => {
     let page!: Page;
-    freshPagePerTest(viewport, (fresh) => (page = fresh));
+    freshPagePerTest(server, viewport, (fresh) => (page = fresh));
     const retry = (what: string) => page.getByRole('button', { name: `Retry: ${what}` });
     const text = () => page.locator('main').innerText();
 

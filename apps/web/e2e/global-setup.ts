@@ -1,26 +1,33 @@
 /**
- * Browser suite set-up: build the web app once, then start two servers on fresh demo
- * databases: one whose /config.json says mode "mock" (tRPC) and one that says "provider"
- * (REST at the provider paths). Every browser test runs against both. The provider-mode server
- * is a gateway (PROVIDER_URL): a second instance plays the provider behind it, and
- * holds the database the QA calls drive (`qaUrl`, support.ts's api()).
+ * Browser suite set-up: build the web app once, then start ONE server (a file database on the
+ * demo seed) for every file, run in parallel. Each test works in a QA world of its own
+ * (support.ts: made before the test, deleted after), so no test sees another's rows, clock or
+ * fault rules. `e2eServers` names the server twice, once per client mode: a test of the
+ * "provider" entry gets a world whose /config.json tells the web app to use REST at the provider's
+ * paths, one of the "mock" entry a world that uses tRPC, so every `describe.each(servers)` test
+ * still runs in both modes.
+ *
+ * Provider mode here is the stand-in answering REST itself: the gateway in front of a real
+ * provider (forwarding, recordings, drift) is covered by the server project's tests
+ * (apps/server/test: gateway, recordings, drift).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildApp, type App } from '../../server/src/app.ts';
+import { buildApp } from '../../server/src/app.ts';
 import { browserPath } from './browser.ts';
 
 export interface E2eServer {
+  /** The client mode of the worlds this entry's tests run in. */
   mode: 'mock' | 'provider';
   url: string;
   /**
-   * Where the QA calls that drive the database go (mailbox, clock, TOTP, deposits, withdrawals,
-   * ledger): the instance playing the provider behind the gateway. Absent: `url`.
+   * The world the running test is in: set before each test (support.ts, worldPerTest) and cleared
+   * after; every call support.ts makes to the server names it (X-QA-World).
    */
-  qaUrl?: string;
+  world?: string;
 }
 
 declare module 'vitest' {
@@ -41,38 +48,31 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   const dir = mkdtempSync(join(tmpdir(), 'md-e2e-'));
-  const apps: App[] = [];
-  const servers: E2eServer[] = [];
-  const listen = async (app: App) => {
-    apps.push(app);
-    return app.fastify.listen({ port: 0, host: '127.0.0.1' });
-  };
-  for (const mode of ['mock', 'provider'] as const) {
-    // Provider mode: the gateway forwards every contract call to an instance playing the provider (its own secret and database).
-    const upstream =
-      mode === 'provider'
-        ? await listen(
-            await buildApp({
-              databasePath: join(dir, 'upstream.sqlite'),
-              clientMode: mode,
-              jwtSecret: 'e2e-upstream-secret',
-              config: { rateLimits: false },
-            }),
-          )
-        : undefined;
-    const app = await buildApp({
-      databasePath: join(dir, `${mode}.sqlite`),
-      clientMode: mode,
-      webDist: resolve(root, 'apps/web/dist'),
-      jwtSecret: `e2e-${mode}-secret`,
-      config: { rateLimits: false },
-      ...(upstream ? { seed: 'empty', provider: { url: upstream } } : {}),
-    });
-    servers.push({ mode, url: await listen(app), ...(upstream ? { qaUrl: upstream } : {}) });
-  }
-  project.provide('e2eServers', servers);
+  // A file database: worlds live beside it as file copies of the demo template.
+  const app = await buildApp({
+    databasePath: join(dir, 'e2e.sqlite'),
+    clientMode: 'mock',
+    webDist: resolve(root, 'apps/web/dist'),
+    jwtSecret: 'e2e-secret',
+    config: { rateLimits: false },
+  });
+  const url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  // The first demo world seeds the template: made here once, so no test's set-up pays for it.
+  const warmUp = await fetch(`${url}/__qa/worlds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: 'demo' }),
+  });
+  if (warmUp.status !== 201) throw new Error(`POST /__qa/worlds answered ${warmUp.status}`);
+  const { id } = (await warmUp.json()) as { id: string };
+  await fetch(`${url}/__qa/worlds/${id}`, { method: 'DELETE' });
+
+  project.provide('e2eServers', [
+    { mode: 'mock', url },
+    { mode: 'provider', url },
+  ]);
   return async () => {
-    await Promise.all(apps.map((app) => app.fastify.close()));
+    await app.fastify.close();
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
   };
 }

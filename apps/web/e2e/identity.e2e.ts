@@ -19,7 +19,7 @@ import {
 const servers = inject('e2eServers');
 describe.each(servers)('identity in $mode mode', (server) => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 800 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 800 }, (fresh) => (page = fresh));
 
   it('answers the mode in /config.json', async () => {
     const config = await api<{ mode: string }>(server, '/config.json');

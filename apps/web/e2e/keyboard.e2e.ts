@@ -59,7 +59,7 @@ async function open(page: Page, path: string) {
 
 describe('keyboard on a desktop', () => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('moves through the sidebar with Tab, shows where focus is, and Enter opens the page', async () => {
     await open(page, '/dashboard');
@@ -178,7 +178,7 @@ describe('keyboard on a desktop', () => {
 
 describe('keyboard on a phone', () => {
   let page!: Page;
-  freshPagePerTest({ width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 375, height: 812 }, (fresh) => (page = fresh));
 
   it('opens the menu drawer with Enter, keeps focus in it, closes it with Escape back to the menu button, and navigates from it', async () => {
     await open(page, '/dashboard');

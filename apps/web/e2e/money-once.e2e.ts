@@ -40,7 +40,7 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
   const wallets = async () =>
     (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
 
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('a double click opens one deposit window; paying it shows Paid — credited and hides the QR and the address', async () => {
     await signIn(page, server, 'demo', 'Demo@1234');

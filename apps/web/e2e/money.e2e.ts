@@ -28,7 +28,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, await token())).Success;
   const available = (wallet: string) => page.getByTestId(`wallet-available-${wallet}`).innerText();
 
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('takes a member from deposit to an approved withdrawal, and History shows each step', async () => {
     await signIn(page, server, 'demo', 'Demo@1234');

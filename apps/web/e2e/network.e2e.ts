@@ -14,7 +14,7 @@ describe.each(servers)('network in $mode mode', (server) => {
   let page!: Page;
   const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? '');
 
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   /** Expands the first collapsed node at `level` and waits for the level below to appear. */
   async function expandAt(tree: ReturnType<Page['getByRole']>, level: number) {
@@ -141,7 +141,7 @@ describe.each(servers)('network in $mode mode', (server) => {
 const mock = servers.find((s) => s.mode === 'mock')!;
 describe('level chart pages in mock mode', () => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(mock, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it("loads demo's directs a page at a time: 'Show more (N left)' is reached and used with the keyboard", async () => {
     type Directs = { Success: { CountUser: number; Downline: { Username: string }[] } };
@@ -196,7 +196,7 @@ describe('level chart pages in mock mode', () => {
 // advertises), so the client walks the tree itself within its bound.
 describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
   type Downline = { Success: { Downline: { Username: string; Side: string }[] } };
 
   it('draws the tree from demo with two slots per member, moves by keyboard, jumps to the bottom of the left leg and finds a member by name, with breadcrumbs', async () => {

@@ -22,7 +22,7 @@ describe.each(cases)(
   'payout details, withdrawal timeline and statements in $mode mode at $width px',
   ({ server, width }) => {
     let page!: Page;
-    freshPagePerTest({ width, height: width < 768 ? 812 : 900 }, (fresh) => (page = fresh));
+    freshPagePerTest(server, { width, height: width < 768 ? 812 : 900 }, (fresh) => (page = fresh));
     const extensions = server.mode === 'mock';
 
     async function openAs() {

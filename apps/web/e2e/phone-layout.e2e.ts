@@ -54,7 +54,7 @@ async function coveredByQaButton(page: Page): Promise<string[]> {
 
 describe('at 375 px', () => {
   let page!: Page;
-  freshPagePerTest({ width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 375, height: 812 }, (fresh) => (page = fresh));
 
   it('home: overview, earnings and wallet cards two to a row; the QA button covers nothing at the end', async () => {
     await open(page, 'demo', '/dashboard');
@@ -102,7 +102,7 @@ describe('at 375 px', () => {
 
 describe('at 1280 px', () => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it("Package transactions: an EXPIRED row's Reason shows once, whole, and the table does not scroll sideways", async () => {
     // claude_003 has a package EXPIRED at the 3x cap (README, demo members).

@@ -7,7 +7,7 @@
  *   comes back by itself when the connection does; a connection lost while running does the same;
  * - the QA panel's chunk is fetched only when the QA button (or Alt+Shift+Q) asks for it;
  * - a second build deployed under a running tab brings 'A new version is available — Reload', and
- *   Reload runs the new build (its own server on a copy of the build, so the shared servers keep theirs).
+ *   Reload runs the new build (its own server on a copy of the build, so the shared server keeps its own).
  */
 import { execSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -52,7 +52,7 @@ interface WebManifest {
 
 describe.each(servers)('installable app, $mode mode', (server) => {
   let page!: Page;
-  freshPagePerTest({ width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 375, height: 812 }, (fresh) => (page = fresh));
 
   it('meets Chrome’s installability criteria: manifest fields, icons fetched, the worker controlling the page', async () => {
     await page.goto(`${server.url}/`);
@@ -178,7 +178,7 @@ describe.each(servers)('installable app, $mode mode', (server) => {
 describe('the QA panel on demand (mock mode)', () => {
   const mock = servers.find((s) => s.mode === 'mock')!;
   let page!: Page;
-  freshPagePerTest({ width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(mock, { width: 375, height: 812 }, (fresh) => (page = fresh));
   /** The panel's own chunk, from the build's manifest. */
   const panelChunk = readManifest(dist)['src/features/qa-panel/qa-panel.tsx']!.file;
   /** Every request of the browsing context, the service worker's precaching included. */
@@ -238,7 +238,7 @@ describe('a new build deployed under a running tab', () => {
     await app?.fastify.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
-  freshPagePerTest({ width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(null, { width: 375, height: 812 }, (fresh) => (page = fresh));
 
   const buildOf = (target: Page) => target.locator('meta[name="app-build"]').getAttribute('content');
 

@@ -1,14 +1,13 @@
 /**
  * The QA panel end to end. It exists only in mock mode (the provider-mode server has /__qa too,
- * and the panel must not show there). Other files use the same servers, so figures are read
- * before and after, never expected absolutely. The reset runs last: it rebuilds the demo data
- * and puts the clock back to real time, leaving the server as a fresh one for the files after.
+ * and the panel must not show there). Each test starts in a world of its own, a copy of the demo.
  */
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   api,
   expectToast,
+  fetchIn,
   freshPagePerTest,
   latestOtp,
   registerMember,
@@ -45,7 +44,7 @@ function panelSteps(getPage: () => Page) {
 
 describe('QA panel in mock mode, on a phone', () => {
   let page!: Page;
-  freshPagePerTest({ width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(mock, { width: 375, height: 812 }, (fresh) => (page = fresh));
   const qa = panelSteps(() => page);
 
   it('reads a password-reset OTP in the Mailbox before signing in, and the reset works with it', async () => {
@@ -72,7 +71,7 @@ describe('QA panel in mock mode, on a phone', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect
       .poll(() =>
-        fetch(`${mock.url}/user/login`, {
+        fetchIn(mock, '/user/login', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: member.username, password: 'Reset#5678' }),
@@ -84,7 +83,7 @@ describe('QA panel in mock mode, on a phone', () => {
 
 describe('QA panel in mock mode', () => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(mock, { width: 1280, height: 900 }, (fresh) => (page = fresh));
   const qa = panelSteps(() => page);
   const available = async (wallet: string) =>
     money(await page.getByTestId(`wallet-available-${wallet}`).innerText());
@@ -111,11 +110,6 @@ describe('QA panel in mock mode', () => {
       .panel()
       .locator('[data-testid^="qa-withdrawal-"]')
       .filter({ has: page.getByText('demo', { exact: true }) });
-
-  afterAll(async () => {
-    // Whatever happened above, no fault rule outlives this file.
-    await fetch(`${mock.url}/__qa/faults`, { method: 'DELETE' });
-  });
 
   it('advances the clock a day at a time until the ROI run, and the ROI wallet grows', async () => {
     await signIn(page, mock, 'demo', 'Demo@1234');
@@ -245,12 +239,15 @@ describe('QA panel in mock mode', () => {
     await expect.poll(async () => (await api<unknown[]>(mock, '/__qa/faults')).length).toBe(0);
   });
 
-  // Last: a reset rebuilds every id the tests above read.
   it('resets to demo after a confirmation: the pending withdrawal is back and the ledger balances', async () => {
     const pendingOfDemo = async () =>
-      (await api<{ username?: string }[]>(mock, '/__qa/withdrawals?status=PENDING')).filter(
+      (await api<{ TransID: string; username?: string }[]>(mock, '/__qa/withdrawals?status=PENDING')).filter(
         (w) => w.username === 'demo',
-      ).length;
+      );
+    // The world starts as the demo: approve its pending withdrawals, so only the reset brings them back.
+    for (const { TransID } of await pendingOfDemo())
+      await api(mock, `/__qa/withdrawals/${TransID}/approve`, {});
+    expect(await pendingOfDemo()).toEqual([]);
     await page.goto(`${mock.url}/`);
     await qa.open('Data');
     await qa.panel().getByRole('button', { name: 'Reset to demo' }).click();
@@ -259,7 +256,7 @@ describe('QA panel in mock mode', () => {
     // A reset re-runs the demo's 91 simulated days: seconds of CPU, more while the other projects share the cores.
     await expectToast(page, "Reset to 'demo'", 45_000);
     await confirm.waitFor({ state: 'detached' });
-    expect(await pendingOfDemo()).toBeGreaterThan(0);
+    expect((await pendingOfDemo()).length).toBeGreaterThan(0);
 
     await qa.panel().getByRole('tab', { name: 'Withdrawals' }).click();
     await demoWithdrawals().first().waitFor();
@@ -273,10 +270,10 @@ describe('QA panel in mock mode', () => {
 
 describe('QA panel in provider mode', () => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(provider, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('is not there, though this server offers QA control too', async () => {
-    const config = (await (await fetch(`${provider.url}/config.json`)).json()) as {
+    const config = (await (await fetchIn(provider, '/config.json')).json()) as {
       mode: string;
       capabilities: string[];
     };

@@ -3,9 +3,9 @@
  * and a few pages, and the forgot-username captcha (its proof-of-work worker) raise no violation;
  * provider strings carrying HTML are shown as text and run nothing.
  */
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addFault, api, clearFaults, freshPagePerTest, signIn, signInWithToken } from './support.ts';
+import { addFault, api, freshPagePerTest, signIn, signInWithToken } from './support.ts';
 
 const servers = inject('e2eServers');
 const PASSWORD = 'Demo@1234';
@@ -25,8 +25,7 @@ const violations = (page: Page) => page.evaluate(() => (window as unknown as { _
 
 describe.each(servers)('$mode mode', (server) => {
   let page: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (p) => (page = p));
-  afterEach(() => clearFaults(server));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (p) => (page = p));
 
   it('signing in and visiting the dashboard raise no CSP violation', async () => {
     await watchViolations(page);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, freshPagePerTest, registerMember, signIn } from './support.ts';
+import { expectToast, fetchIn, freshPagePerTest, registerMember, signIn } from './support.ts';
 import type { E2eServer } from './global-setup.ts';
 
 const servers = inject('e2eServers');
@@ -20,7 +20,7 @@ const memberWithOtherSession = async (server: E2eServer, username: string) =>
 
 /** The answer status of a profile read with `token`, straight at the server. */
 async function profileStatus(server: E2eServer, token: string) {
-  const response = await fetch(`${server.url}/user/view_profile`, {
+  const response = await fetchIn(server, '/user/view_profile', {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: '{}',
@@ -41,11 +41,11 @@ describe.each(servers)('$mode mode', (server) => {
   ]) {
     describe(`at ${viewport.width} px`, () => {
       let page: Page;
-      freshPagePerTest(viewport, (p) => (page = p));
+      freshPagePerTest(server, viewport, (p) => (page = p));
 
       it('lists this browser and the other session; signs the other out at the server; Logout ends this one', async () => {
         const capabilities = (
-          (await (await fetch(`${server.url}/config.json`)).json()) as { capabilities: string[] }
+          (await (await fetchIn(server, '/config.json')).json()) as { capabilities: string[] }
         ).capabilities;
         expect(capabilities).toContain('sessions');
         const username = `sess${viewport.width}${server.mode[0]}${Date.now().toString(36)}`;

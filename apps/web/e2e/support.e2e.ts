@@ -12,7 +12,7 @@ const servers = inject('e2eServers');
 
 describe.each(servers)('support and timeline in $mode mode', (server) => {
   let page!: Page;
-  freshPagePerTest({ width: 1280, height: 900 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it("sends a support message: 'Message sent!', the mail reaches the support mailbox, the form clears", async () => {
     const member = await registerMember(server, uniqueName('sup'));

@@ -1,17 +1,24 @@
-/** Shared steps of the browser suite: the QA API, API-side set-up, and sign-in. */
+/**
+ * Shared steps of the browser suite: a QA world per test, the QA API, API-side set-up, and sign-in.
+ * Files run in parallel against one server; each test is alone in its world (newWorld), so it may
+ * rely on the demo data as seeded and on its own clock, mailbox and fault rules.
+ */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { WORLD_COOKIE, WORLD_HEADER } from '../../server/src/modules/worlds/routes.ts';
 import type { E2eServer } from './global-setup.ts';
 
-/**
- * QA routes of the server the browser talks to (in provider mode the gateway: its faults apply on
- * top of the provider's answers); every other /__qa call drives the database, which in provider
- * mode is the upstream instance's (global-setup.ts `qaUrl`).
- */
-const GATEWAY_QA = /^\/__qa\/(faults|journal|routing|recordings|drift)(\/|\?|$)/;
-const baseFor = (server: E2eServer, path: string) =>
-  path.startsWith('/__qa/') && !GATEWAY_QA.test(path) ? (server.qaUrl ?? server.url) : server.url;
+/** A request to the server, in the running test's world (global-setup.ts, `world`). */
+export function fetchIn(server: E2eServer, path: string, init: RequestInit = {}) {
+  return fetch(`${server.url}${path}`, {
+    ...init,
+    headers: {
+      ...(server.world ? { [WORLD_HEADER]: server.world } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+}
 
 export async function api<T = unknown>(
   server: E2eServer,
@@ -19,7 +26,7 @@ export async function api<T = unknown>(
   body?: unknown,
   token?: string,
 ): Promise<T> {
-  const response = await fetch(`${baseFor(server, path)}${path}`, {
+  const response = await fetchIn(server, path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -27,6 +34,38 @@ export async function api<T = unknown>(
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
   return json;
+}
+
+/**
+ * Puts `server` in a new world of its client mode, a copy of the demo data: the running test's
+ * api calls name it from now on, and `contexts` (browser contexts) enter it by its cookie.
+ */
+export async function newWorld(server: E2eServer, ...contexts: BrowserContext[]) {
+  const response = await fetch(`${server.url}/__qa/worlds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: 'demo', clientMode: server.mode }),
+  });
+  const world = (await response.json()) as { id: string };
+  if (response.status !== 201)
+    throw new Error(`POST /__qa/worlds answered ${response.status}: ${JSON.stringify(world)}`);
+  server.world = world.id;
+  for (const context of contexts) await enterWorld(server, context);
+}
+
+/** The browser context sends the running test's world with every request to the server. */
+export const enterWorld = (server: E2eServer, context: BrowserContext) =>
+  context.addCookies([
+    { name: WORLD_COOKIE, value: server.world!, url: server.url, httpOnly: true, sameSite: 'Strict' },
+  ]);
+
+/** Deletes the running test's world (its data, clock, mailbox and fault rules go with it). */
+export async function endWorld(server: E2eServer) {
+  const id = server.world;
+  if (!id) return;
+  delete server.world;
+  const response = await fetch(`${server.url}/__qa/worlds/${id}`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`DELETE /__qa/worlds/${id} answered ${response.status}`);
 }
 
 interface MailboxMessage {
@@ -44,7 +83,7 @@ export const mailCount = async (server: E2eServer, to: string) => (await mailbox
 
 /**
  * The newest OTP mailed to an address or username, once more than `seen` mails have arrived (waits
- * briefly). Counting mails, not comparing times: the mailbox stamps the QA clock, which other tests
+ * briefly). Counting mails, not comparing times: the mailbox stamps the QA clock, which a test may
  * move, and a code mailed a moment before (registration) must not pass for the one asked for.
  */
 export async function latestOtp(server: E2eServer, to: string, seen = 0): Promise<string> {
@@ -113,8 +152,33 @@ export async function expectToast(page: Page, text: string, timeout = 10_000) {
   await expect.poll(async () => (await toastTexts(page)).join('\n'), { timeout }).toContain(text);
 }
 
-/** In the calling describe block: one browser, and a fresh context and page for every test. */
-export function freshPagePerTest(viewport: { width: number; height: number }, use: (page: Page) => void) {
+/**
+ * In the calling describe block whose browser contexts serve many tests: before each test a new
+ * world on `server`, entered by each of `contexts()`, then `entered` (signing in again, say: a
+ * world's tokens are its own); the world is deleted after the test.
+ */
+export function worldPerTest(
+  server: E2eServer,
+  contexts: () => BrowserContext[],
+  entered?: () => Promise<void>,
+) {
+  beforeEach(async () => {
+    await newWorld(server, ...contexts());
+    await entered?.();
+  });
+  afterEach(() => endWorld(server));
+}
+
+/**
+ * In the calling describe block: one browser, and a fresh context and page for every test, in a
+ * world of its own on `server` (made before the test, deleted after). `null`: a file's own server
+ * that knows no worlds, entered by no cookie (a world cookie would reach it too: cookies ignore ports).
+ */
+export function freshPagePerTest(
+  server: E2eServer | null,
+  viewport: { width: number; height: number },
+  use: (page: Page) => void,
+) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
@@ -125,10 +189,12 @@ export function freshPagePerTest(viewport: { width: number; height: number }, us
   });
   beforeEach(async () => {
     context = await browser!.newContext({ viewport });
+    if (server) await newWorld(server, context);
     use(await context.newPage());
   });
   afterEach(async () => {
     await context?.close();
+    if (server) await endWorld(server);
   });
 }
 
@@ -148,9 +214,9 @@ export interface FaultRule {
 }
 export const addFault = (server: E2eServer, rule: FaultRule) =>
   api<{ id: string }>(server, '/__qa/faults', rule);
-/** Removes every fault rule of the server (call it in afterEach so other tests are unaffected). */
+/** Removes every fault rule of the test's world (its end removes them too). */
 export async function clearFaults(server: E2eServer) {
-  const response = await fetch(`${server.url}/__qa/faults`, { method: 'DELETE' });
+  const response = await fetchIn(server, '/__qa/faults', { method: 'DELETE' });
   if (!response.ok) throw new Error(`DELETE /__qa/faults answered ${response.status}`);
 }
 

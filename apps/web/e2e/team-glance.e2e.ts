@@ -29,7 +29,7 @@ type Leg = {
 
 describe.each(cases)('the business at a glance in $label', ({ server, viewport }) => {
   let page!: Page;
-  freshPagePerTest(viewport, (fresh) => (page = fresh));
+  freshPagePerTest(server, viewport, (fresh) => (page = fresh));
   const extensions = server.mode === 'mock';
 
   async function openAs(username = 'demo') {

@@ -18,7 +18,7 @@ type Downline = { Success: { Downline: { Username: string; Side: string }[] } };
 describe.each(servers)('tree views in $mode mode', (server) => {
   describe.each(WIDTHS)('at $width px', (viewport) => {
     let page!: Page;
-    freshPagePerTest(viewport, (fresh) => (page = fresh));
+    freshPagePerTest(server, viewport, (fresh) => (page = fresh));
 
     it('draws every slot of the graph inside its box, names members in full and shows the status of the member it is opened at', async () => {
       const token = (
