@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -447,6 +447,26 @@ describe('worlds across a restart', () => {
       (w) => w.id,
     );
     expect(listed).toEqual([kept.id]);
+  });
+
+  it("one world's storage fault leaves the other worlds and the default one serving", async () => {
+    app = await start();
+    const c = caller(app.fastify);
+    const [a, b] = [await c.create({ from: 'demo' }), await c.create({ from: 'demo' })];
+    const [ta, tb] = [await c.login(a.id), await c.login(b.id)];
+    const swap = (world: string | undefined, token: string) =>
+      c.call<{ Error?: string; Success?: string }>('POST', '/wallet/transfer_wallet', {
+        world,
+        token,
+        body: { from_wallet: 'ROI', to_wallet: 'Deposit', amount: 1 },
+      });
+    unlinkSync(join(`${path}.worlds`, a.id, 'world.sqlite'));
+    const refused = await swap(a.id, ta);
+    expect(refused.status).toBe(503);
+    expect((await swap(b.id, tb)).status).toBe(200);
+    // The default world (seeded empty here) writes on: a clock move is a write.
+    expect((await c.call('POST', '/__qa/clock', { body: { advance: 'P1D' } })).status).toBe(200);
+    expect((await c.call('POST', '/__qa/clock', { world: b.id, body: { advance: 'P1D' } })).status).toBe(200);
   });
 });
 
