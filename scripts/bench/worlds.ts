@@ -4,6 +4,7 @@
  * - creation of a `demo` world (median and max of `--creations`; the first, which seeds the
  *   template, apart) beside POST /__qa/reset { scenario: 'demo' } of the default world in the same run;
  * - with --scale 1, the same for `scale` (its template seeds 100,000 members once);
+ * - a declared state of 20 members (POST /__qa/worlds { state }), median of 5;
  * - memory per idle world: RSS and V8 heap after `--worlds` more worlds, per world (after a GC);
  * - reads spread over `--worlds` worlds (a member of each, round robin) ÷ the same reads on one
  *   world, 8 in flight: what a world costs a read once it exists.
@@ -82,6 +83,23 @@ async function creationAgainstReset(scenario: string, creations: number, resets:
 
 await creationAgainstReset('demo', CREATIONS, RESETS);
 if (SCALE) await creationAgainstReset('scale', Math.min(CREATIONS, 5), 1);
+
+// A declared state of 20 members: a root and a chain of 19 under it on the left, each sponsored by the one above.
+{
+  const members = [{ username: 'chain00' }].concat(
+    Array.from({ length: 19 }, (_, i) => ({
+      username: `chain${String(i + 1).padStart(2, '0')}`,
+      sponsor: `chain${String(i).padStart(2, '0')}`,
+      side: '0',
+    })) as { username: string }[],
+  );
+  const state = { date: '2026-03-04T12:00:00Z', members };
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) times.push(await timed(() => createWorld({ state })));
+  console.log(
+    `declared state of 20 members: median ${ms(median(times))}, max ${ms(Math.max(...times))} (of 5)`,
+  );
+}
 
 // Memory per idle world.
 for (const id of created.splice(0)) await call('DELETE', `/__qa/worlds/${id}`);
