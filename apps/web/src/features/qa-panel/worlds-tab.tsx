@@ -32,33 +32,35 @@ function Current() {
       />
       {current.error ? <ErrorNote error={current.error} /> : null}
       {current.isPending ? null : (
-        <Item testId="qa-world-current">
-          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-            <Stack gap="0" minW="0">
-              {world ? (
-                <>
-                  <Text fontFamily="mono" fontWeight="semibold" overflowWrap="anywhere">
-                    {world.id}
+        <ItemList label="This tab's world">
+          <Item testId="qa-world-current">
+            <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+              <Stack gap="0" minW="0">
+                {world ? (
+                  <>
+                    <Text fontFamily="mono" fontWeight="semibold" overflowWrap="anywhere">
+                      {world.id}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      from {world.from} · expires {shortTime(world.expiresAt)} if idle
+                    </Text>
+                  </>
+                ) : current.data?.named ? (
+                  <Text fontSize="sm" color="fg.error">
+                    World {current.data.named} has expired or was deleted
                   </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    from {world.from} · expires {shortTime(world.expiresAt)} if idle
-                  </Text>
-                </>
-              ) : current.data?.named ? (
-                <Text fontSize="sm" color="fg.error">
-                  World {current.data.named} has expired or was deleted
-                </Text>
-              ) : (
-                <Text fontSize="sm">The default world (shared by everyone not in a world)</Text>
-              )}
-            </Stack>
-            {current.data?.named ? (
-              <Button size="xs" variant="outline" onClick={() => go(qaApi.leaveWorldUrl)}>
-                Leave
-              </Button>
-            ) : null}
-          </Flex>
-        </Item>
+                ) : (
+                  <Text fontSize="sm">The default world (shared by everyone not in a world)</Text>
+                )}
+              </Stack>
+              {current.data?.named ? (
+                <Button size="xs" variant="outline" onClick={() => go(qaApi.leaveWorldUrl)}>
+                  Leave
+                </Button>
+              ) : null}
+            </Flex>
+          </Item>
+        </ItemList>
       )}
     </Stack>
   );
