@@ -67,8 +67,8 @@ export default function QaPanel({ open, onOpenChange, returnFocusTo }: QaPanelPr
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          {/* A little wider than size md, so the tabs fit on one row from a tablet up. */}
-          <Drawer.Content data-testid="qa-panel" maxW={{ sm: '36rem' }}>
+          {/* A little wider than size md, so the nine tabs fit on one row from a tablet up. */}
+          <Drawer.Content data-testid="qa-panel" maxW={{ sm: '38rem' }}>
             <Drawer.Header borderBottomWidth="1px" pb="3">
               <Drawer.Title display="flex" alignItems="center" gap="2">
                 <LuFlaskConical />
