@@ -525,17 +525,15 @@ function worldBuilder(
         },
       };
     },
-    async template(scenario, databasePath) {
-      const app = await buildApp({
-        databasePath,
-        seed: scenario,
-        standin: false,
-        webDist: '',
-        plan: options.plan,
-      });
-      const image = databasePath === ':memory:' ? app.services.sqlite.serialize() : undefined;
-      await app.fastify.close();
-      return image;
+    async template(scenario, file) {
+      const app = await buildApp({ seed: scenario, standin: false, webDist: '', plan: options.plan });
+      try {
+        // VACUUM INTO writes a compact copy that needs no WAL beside it.
+        if (file) app.services.sqlite.prepare('vacuum into ?').run(file);
+        else return app.services.sqlite.serialize();
+      } finally {
+        await app.fastify.close();
+      }
     },
   };
 }

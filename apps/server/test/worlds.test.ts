@@ -273,6 +273,13 @@ describe('worlds side by side', () => {
     });
     expect(copy.status).toBe(201);
     expect(copy.body.from).toBe('snapshot:with-starter');
+    // Made from inside a world that is gone: that world is named, not the default one's snapshots read.
+    const gone = await c.call<{ Error: string }>('POST', '/__qa/worlds', {
+      world: 'w-nosuchworldnosuchworl',
+      body: { from: 'snapshot:with-starter' },
+    });
+    expect(gone.status).toBe(404);
+    expect(gone.body.Error).toContain("World 'w-nosuchworldnosuchworl'");
     const inCopy = (await wallets(c, copy.body.id, await c.login(copy.body.id))).body;
     expect(inCopy).toEqual((await wallets(c, b.id, await c.login(b.id))).body);
     expect(inCopy).not.toEqual((await wallets(c, undefined, await c.login(undefined))).body);

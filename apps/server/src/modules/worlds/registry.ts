@@ -65,8 +65,8 @@ export interface WorldBuilder {
     image?: Buffer;
     clientMode?: ClientMode;
   }): Promise<WorldApp>;
-  /** Seeds `scenario` into a new database at `databasePath` and closes it; on ':memory:' answers its image. */
-  template(scenario: string, databasePath: string): Promise<Buffer | void>;
+  /** Seeds `scenario` into a database in memory: written to `file` (compact, without a WAL), else answered as its image. */
+  template(scenario: string, file: string | null): Promise<Buffer | void>;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }
 
@@ -174,21 +174,11 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     let built = templates.get(scenario);
     if (!built) {
       built = (async (): Promise<WorldImage> => {
-        if (memory) return { data: (await builder.template(scenario, ':memory:')) as Buffer };
+        if (memory) return { data: (await builder.template(scenario, null)) as Buffer };
         const file = join(dir!, 'templates', `${scenario}.sqlite`);
-        rmSync(join(dir!, 'templates', scenario), { recursive: true, force: true });
-        const seeded = join(dir!, 'templates', scenario, 'seed.sqlite');
-        await builder.template(scenario, seeded);
-        // The seeded file went through its own WAL; the template is its compact, self-contained copy.
-        const { default: Database } = await import('better-sqlite3');
-        const source = new Database(seeded, { readonly: true });
-        try {
-          rmSync(file, { force: true });
-          source.prepare('vacuum into ?').run(file);
-        } finally {
-          source.close();
-          rmSync(join(dir!, 'templates', scenario), { recursive: true, force: true });
-        }
+        mkdirSync(join(dir!, 'templates'), { recursive: true });
+        rmSync(file, { force: true });
+        await builder.template(scenario, file);
         return { file };
       })();
       templates.set(scenario, built);

@@ -103,7 +103,12 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
       }
       // A snapshot of the world the request is in, else of the default world.
       const inWorld = worldIdOf(request);
-      create.snapshots = inWorld ? (await worlds.enter(inWorld))?.snapshots : options.snapshots;
+      if (inWorld === undefined) create.snapshots = options.snapshots;
+      else {
+        const world = await worlds.enter(inWorld);
+        if (!world) throw notFound(WORLD_MESSAGES.unknown(inWorld));
+        create.snapshots = world.snapshots;
+      }
       const world = await worlds.create(create);
       return reply.code(201).send({ ...world, enter: `${LIFECYCLE}/${world.id}/enter` });
     },
