@@ -249,6 +249,8 @@ describe('worlds side by side', () => {
       [{ from: 'snapshot:missing' }, "No snapshot named 'missing'"],
       [{ ttlMinutes: 0 }, 'ttlMinutes is a whole number'],
       [{ ttlMinutes: 'soon' }, 'ttlMinutes is a whole number'],
+      [{ ttlMinutes: 2.5 }, 'ttlMinutes is a whole number'],
+      [{ form: 'demo' }, 'form'],
     ] as const) {
       const reply = await c.call<{ Error: string }>('POST', '/__qa/worlds', { body });
       expect(reply.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);

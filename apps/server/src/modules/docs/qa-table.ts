@@ -21,7 +21,8 @@ import type { JournalEntry } from '../qa/journal.ts';
 import type { nextRuns } from '../qa/routes.ts';
 import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
 import type { withdrawalView } from '../withdrawals/withdrawals.ts';
-import { DEFAULT_WORLD_TTL_MINUTES, MAX_WORLD_TTL_MINUTES, type WorldInfo } from '../worlds/registry.ts';
+import type { WorldInfo } from '../worlds/registry.ts';
+import { worldCreateInput } from '../worlds/routes.ts';
 
 export interface QaRoute {
   method: 'GET' | 'POST' | 'DELETE';
@@ -295,32 +296,13 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Make an isolated world (its own database, clock, faults, mailbox, counters)',
     description:
       "A complete stand-in of its own on this server: a copy of a scenario's template (made once per scenario, then copied), of a snapshot of the world the call is in, or an empty world built from a declared state. Calls naming it (X-QA-World, or the qa_world cookie) see only it. 429 past WORLDS_MAX; idle worlds expire after ttlMinutes.",
-    body: z
-      .object({
-        from: z
-          .string()
-          .optional()
-          .describe(
-            "A scenario (demo, empty, scale) or 'snapshot:<name>'; demo by default, empty with a state",
-          ),
-        clientMode: z
-          .enum(['mock', 'provider'])
-          .optional()
-          .describe("The mode the world's /config.json announces"),
-        state: worldStateSchema
-          .optional()
-          .describe(
-            'A declared state (docs/qa-control.md; examples in world-states/): built on an empty world through the domain functions; a fault is a 400 naming its JSON path',
-          ),
-        ttlMinutes: z
-          .number()
-          .int()
-          .min(1)
-          .max(MAX_WORLD_TTL_MINUTES)
-          .optional()
-          .describe(`Idle minutes before it expires (${DEFAULT_WORLD_TTL_MINUTES} by default)`),
-      })
-      .strict(),
+    body: worldCreateInput.extend({
+      state: worldStateSchema
+        .optional()
+        .describe(
+          'A declared state (docs/qa-control.md; examples in world-states/): built on an empty world through the domain functions; a fault is a 400 naming its JSON path',
+        ),
+    }),
     example: { from: 'demo', ttlMinutes: 60 },
     status: 201,
     response: worldSchema.extend({ enter: z.string().describe('The URL that puts a browser in the world') }),

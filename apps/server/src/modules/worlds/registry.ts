@@ -265,8 +265,6 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
 
     async create(request: CreateWorld = {}): Promise<WorldInfo> {
       const ttlMinutes = request.ttlMinutes ?? DEFAULT_WORLD_TTL_MINUTES;
-      if (!Number.isInteger(ttlMinutes) || ttlMinutes < 1 || ttlMinutes > MAX_WORLD_TTL_MINUTES)
-        throw badRequest(WORLD_MESSAGES.ttl(MAX_WORLD_TTL_MINUTES));
       const from = request.from ?? (request.prepare ? 'empty' : 'demo');
       if (request.prepare && from !== 'empty') throw badRequest(WORLD_MESSAGES.stateWithFrom);
       sweep();

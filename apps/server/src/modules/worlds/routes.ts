@@ -12,10 +12,18 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCookie, stringifySetCookie } from 'cookie';
+import { z } from 'zod';
+import { firstIssueMessage } from '@md/shared';
 import { badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
-import { WORLD_MESSAGES, type CreateWorld, type Worlds } from './registry.ts';
+import {
+  DEFAULT_WORLD_TTL_MINUTES,
+  MAX_WORLD_TTL_MINUTES,
+  WORLD_MESSAGES,
+  type CreateWorld,
+  type Worlds,
+} from './registry.ts';
 
 export const WORLD_HEADER = 'x-qa-world';
 export const WORLD_COOKIE = 'qa_world';
@@ -80,39 +88,65 @@ export function registerWorldDoors(app: FastifyInstance, worlds: Worlds) {
   );
 }
 
+const ttl = { error: WORLD_MESSAGES.ttl(MAX_WORLD_TTL_MINUTES) };
+/** The body of POST /__qa/worlds (the OpenAPI document's too, with the declared state's schema). */
+export const worldCreateInput = z
+  .object(
+    {
+      from: z
+        .string({ error: WORLD_MESSAGES.from })
+        .optional()
+        .describe(
+          "A scenario (demo, empty, scale) or 'snapshot:<name>'; demo by default, empty with a state",
+        ),
+      clientMode: z
+        .enum(['mock', 'provider'], { error: WORLD_MESSAGES.clientMode })
+        .optional()
+        .describe("The mode the world's /config.json announces"),
+      ttlMinutes: z
+        .number(ttl)
+        .int(ttl)
+        .min(1, ttl)
+        .max(MAX_WORLD_TTL_MINUTES, ttl)
+        .optional()
+        .describe(`Idle minutes before it expires (${DEFAULT_WORLD_TTL_MINUTES} by default)`),
+      // Checked by the declared-state parser, which names the path of every fault (not zod's first).
+      state: z.unknown().optional(),
+    },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'The body must be a JSON object' : undefined) },
+  )
+  .strict();
+
+function parseCreate(body: unknown) {
+  const result = worldCreateInput.safeParse(body ?? {});
+  if (!result.success) throw badRequest(firstIssueMessage(result.error));
+  return result.data;
+}
+
 /** The lifecycle, in the QA scope (QA_TOKEN when set). */
 export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, options: WorldRouteOptions) {
-  app.post<{ Body: { from?: unknown; state?: unknown; ttlMinutes?: unknown; clientMode?: unknown } | null }>(
-    LIFECYCLE,
-    async (request, reply) => {
-      const body = request.body ?? {};
-      const create: CreateWorld = {};
-      if (body.from !== undefined) {
-        if (typeof body.from !== 'string') throw badRequest(WORLD_MESSAGES.from);
-        create.from = body.from;
-      }
-      if (body.ttlMinutes !== undefined) create.ttlMinutes = body.ttlMinutes as number;
-      if (body.clientMode !== undefined) {
-        if (body.clientMode !== 'mock' && body.clientMode !== 'provider')
-          throw badRequest(WORLD_MESSAGES.clientMode);
-        create.clientMode = body.clientMode;
-      }
-      if (body.state !== undefined) {
-        if (!options.declaredState) throw badRequest('This server builds no declared states');
-        create.prepare = options.declaredState(body.state);
-      }
-      // A snapshot of the world the request is in, else of the default world.
-      const inWorld = worldIdOf(request);
-      if (inWorld === undefined) create.snapshots = options.snapshots;
-      else {
-        const world = await worlds.enter(inWorld);
-        if (!world) throw notFound(WORLD_MESSAGES.unknown(inWorld));
-        create.snapshots = world.snapshots;
-      }
-      const world = await worlds.create(create);
-      return reply.code(201).send({ ...world, enter: `${LIFECYCLE}/${world.id}/enter` });
-    },
-  );
+  app.post(LIFECYCLE, async (request, reply) => {
+    const body = parseCreate(request.body);
+    const create: CreateWorld = {
+      ...(body.from !== undefined ? { from: body.from } : {}),
+      ...(body.ttlMinutes !== undefined ? { ttlMinutes: body.ttlMinutes } : {}),
+      ...(body.clientMode !== undefined ? { clientMode: body.clientMode } : {}),
+    };
+    if (body.state !== undefined) {
+      if (!options.declaredState) throw badRequest('This server builds no declared states');
+      create.prepare = options.declaredState(body.state);
+    }
+    // A snapshot of the world the request is in, else of the default world.
+    const inWorld = worldIdOf(request);
+    if (inWorld === undefined) create.snapshots = options.snapshots;
+    else {
+      const world = await worlds.enter(inWorld);
+      if (!world) throw notFound(WORLD_MESSAGES.unknown(inWorld));
+      create.snapshots = world.snapshots;
+    }
+    const world = await worlds.create(create);
+    return reply.code(201).send({ ...world, enter: `${LIFECYCLE}/${world.id}/enter` });
+  });
   app.get(LIFECYCLE, async () => ({ max: worlds.max, worlds: worlds.list() }));
   app.get(`${LIFECYCLE}/current`, async (request) => {
     const id = worldIdOf(request);
