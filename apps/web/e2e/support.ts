@@ -40,11 +40,19 @@ export async function api<T = unknown>(
  * Puts `server` in a new world of its client mode, a copy of the demo data: the running test's
  * api calls name it from now on, and `contexts` (browser contexts) enter it by its cookie.
  */
-export async function newWorld(server: E2eServer, ...contexts: BrowserContext[]) {
+export const newWorld = (server: E2eServer, ...contexts: BrowserContext[]) =>
+  newWorldFrom(server, { from: 'demo' }, ...contexts);
+
+/** As newWorld, the world made from `source` (the body of POST /__qa/worlds: `from`, or a declared `state`). */
+export async function newWorldFrom(
+  server: E2eServer,
+  source: { from: string } | { state: unknown },
+  ...contexts: BrowserContext[]
+) {
   const response = await fetch(`${server.url}/__qa/worlds`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ from: 'demo', clientMode: server.mode }),
+    body: JSON.stringify({ ...source, clientMode: server.mode }),
   });
   const world = (await response.json()) as { id: string };
   if (response.status !== 201)

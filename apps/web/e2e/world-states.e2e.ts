@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { endWorld, enterWorld, freshPagePerTest, signIn, totpCode } from './support.ts';
+import { endWorld, freshPagePerTest, newWorldFrom, signIn, totpCode } from './support.ts';
 import type { E2eServer } from './global-setup.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../../world-states');
@@ -15,17 +15,8 @@ const servers = inject('e2eServers');
 const example = (file: string) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as unknown;
 
 /** The running test's world, built from `file`, entered by the page's context. */
-async function worldOf(server: E2eServer, page: Page, file: string) {
-  const response = await fetch(`${server.url}/__qa/worlds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ state: example(file), clientMode: server.mode }),
-  });
-  const world = (await response.json()) as { id: string; Error?: string };
-  if (response.status !== 201) throw new Error(`${file}: ${response.status} ${world.Error}`);
-  server.world = world.id;
-  await enterWorld(server, page.context());
-}
+const worldOf = (server: E2eServer, page: Page, file: string) =>
+  newWorldFrom(server, { state: example(file) }, page.context());
 
 const RANKS = ['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'] as const;
 
