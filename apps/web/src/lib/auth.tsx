@@ -20,7 +20,7 @@ import {
   setStoredUser,
   type SessionUser,
 } from './storage.ts';
-import { notify } from './toaster.ts';
+import { notify, toastsShown } from './toaster.ts';
 import { useTRPCClient } from './trpc.ts';
 
 export interface AuthContextValue {
@@ -138,10 +138,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       notify.error(message);
       setProfileFailed(true);
       if (SESSION_ERRORS.includes(message)) {
-        setTimeout(() => {
-          clearLocalStorage();
-          endSession();
-        }, SESSION_ERROR_LOGOUT_DELAY_MS);
+        // Counted from the toast on screen: its UI loads with the first toast, late on a busy phone.
+        void toastsShown().then(() =>
+          setTimeout(() => {
+            clearLocalStorage();
+            endSession();
+          }, SESSION_ERROR_LOGOUT_DELAY_MS),
+        );
       }
       return null;
     }

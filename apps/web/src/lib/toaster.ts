@@ -2,7 +2,9 @@
  * Toasts: `notify.error('…')` anywhere. The store (lib/toast-store.ts: Zag's toast machines come
  * with it, ~7 kB gzipped) loads with the first toast, not with the first screen; toasts asked for
  * meanwhile are shown in order once it has loaded. The UI mounts on the first request
- * (app/providers.tsx, `onToastRequested`).
+ * (app/providers.tsx, `onToastRequested`) and says so (`toastViewMounted`): a toast is created only
+ * then, so its time on screen counts from when the member can see it, and `toastsShown()` tells a
+ * caller that waits "after the toast" (the session's end) when that was.
  */
 import { COPY_CONFIRM_MS } from '@md/shared';
 
@@ -12,6 +14,10 @@ const loadStore = () => import('./toast-store.ts');
 let store: ReturnType<typeof loadStore> | undefined;
 let requested = false;
 const requestListeners = new Set<() => void>();
+let viewMounted: () => void = () => {};
+const viewReady = new Promise<void>((resolve) => (viewMounted = resolve));
+/** Settles once every toast asked for so far is on screen (or failed to load). */
+let lastShown: Promise<void> = Promise.resolve();
 
 /** The toast store, loading it on first use (a failed load is tried again next time). */
 const toastStore = () =>
@@ -23,6 +29,12 @@ const toastStore = () =>
 /** Whether a toast was asked for yet. */
 export const toastRequested = () => requested;
 
+/** The toasts' UI calls this once it is mounted; toasts asked for before then are created now. */
+export const toastViewMounted = () => viewMounted();
+
+/** Resolves when the toasts asked for so far are on screen. */
+export const toastsShown = () => lastShown;
+
 /** Calls `listener` at each toast asked for; returns the unsubscribe. */
 export function onToastRequested(listener: () => void) {
   requestListeners.add(listener);
@@ -30,9 +42,12 @@ export function onToastRequested(listener: () => void) {
 }
 
 const show = (type: ToastType, title: string, duration?: number) => {
-  // Created in the order asked: callbacks on one promise run in the order they were added.
-  toastStore()
-    .then(({ toaster }) => toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) }))
+  // Created in the order asked: each waits for the one before it.
+  lastShown = lastShown
+    .then(() => Promise.all([toastStore(), viewReady]))
+    .then(([{ toaster }]) => {
+      toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) });
+    })
     .catch(() => console.warn(`Toast not shown (${type}): ${title}`));
   requested = true;
   for (const listener of requestListeners) listener();

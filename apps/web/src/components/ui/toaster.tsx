@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DEFAULTS } from '@md/shared';
 import { toaster } from '../../lib/toast-store.ts';
+import { toastViewMounted } from '../../lib/toaster.ts';
 
 export function Toaster() {
+  useEffect(toastViewMounted, []);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
