@@ -147,8 +147,9 @@ function precompress(): Plugin {
  * A member with a stored session who opens a dashboard URL needs the dashboard chunk, yet the app
  * chunk asks for it only once it has loaded and run (router.tsx preloadSessionRoutes): on slow 4G
  * that is a second round trip and download after the first (Lighthouse mobile). A tiny
- * script in <head> (a file: the CSP allows no inline script) starts that download (and the app's
- * recipes beyond the first screen's, app/app-recipes.ts) beside the app chunk's, for dashboard URLs with a stored session only, so sign-in pays nothing for it.
+ * script in <head> (a file: the CSP allows no inline script) starts that download (and Chakra's
+ * runtime with the app's system, components/ui/chakra-root.tsx, which sign-in does without) beside
+ * the app chunk's, for dashboard URLs with a stored session only, so sign-in pays nothing for it.
  */
 function sessionPreload(): Plugin {
   let outDir = '';
@@ -160,11 +161,12 @@ function sessionPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        // The dashboard's frame and home, and the recipes its Chakra components need beyond the first screen's.
+        // The dashboard's frame and home, and Chakra's runtime and system they draw with.
         const chunks = Object.values(ctx.bundle ?? {}).filter(
           (chunk) =>
             chunk.type === 'chunk' &&
-            (chunk.name === 'dashboard' || chunk.facadeModuleId?.endsWith('/src/app/app-recipes.ts')),
+            (chunk.name === 'dashboard' ||
+              chunk.facadeModuleId?.endsWith('/src/components/ui/chakra-root.tsx')),
         );
         if (chunks.length === 0) return [];
         const links = chunks
@@ -218,6 +220,15 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
+            // Chakra's styling runtime and the app's system: every screen but sign-in draws with
+            // them, so they are one chunk of their own, loaded beside the first such screen's, with the
+            // layout and text components every screen draws (the others and their state machines
+            // stay with the screens that use them).
+            {
+              name: 'chakra',
+              test: /node_modules\/(@emotion|stylis|@pandacss|react-is|hoist-non-react-statics)\/|node_modules\/@chakra-ui\/react\/dist\/esm\/(styled-system|utils|theme|create-context\.js|merge-props\.js|merge-refs\.js|components\/(box|flex|stack|grid|center|text|heading|button|icon|link|spinner|separator|group|portal|visually-hidden)\/)|src\/components\/ui\/(system\.ts|chakra-root\.tsx)$/,
+              priority: 1,
+            },
             {
               name: 'dashboard',
               test: /src\/(components\/shell\/dashboard-layout|features\/dashboard-home\/dashboard-home)\.tsx$/,

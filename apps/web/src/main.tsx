@@ -5,11 +5,13 @@ import type { RuntimeConfig } from '@md/shared';
 import { OfflineStart, OnlineOnly, isConnectionFailure } from './app/offline.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { preloadSessionRoutes, routes } from './app/router.tsx';
-import { withAppRecipes } from './app/system.ts';
+import { withChakra } from './app/chakra-loader.ts';
 import { loadRuntimeConfig } from './lib/config.tsx';
 import { getJwt } from './lib/storage.ts';
+// Chakra's reset, globals and tokens, and the first screen's classes: sign-in draws with these alone.
+import './components/first-screen/first-screen.css';
 
-const AppUpdate = lazy(withAppRecipes(() => import('./app/app-update.tsx')));
+const AppUpdate = lazy(withChakra(() => import('./app/app-update.tsx')));
 
 function AppRoutes() {
   return useRoutes(routes);
@@ -66,8 +68,8 @@ function start() {
   loadRuntimeConfig()
     .then((config) =>
       // A transition renders in slices that yield to the browser every few ms (a default-priority
-      // render runs to the end in one task): the first screen's Chakra styling no longer blocks input
-      // for hundreds of ms on a phone's CPU.
+      // render runs to the end in one task): a screen's Chakra styling does not block input for
+      // hundreds of ms on a phone's CPU.
       startTransition(() =>
         root.render(
           <StrictMode>

@@ -7,6 +7,7 @@
  */
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { ChakraRoot } from '../components/ui/chakra-root.tsx';
 
 /** A tab left open for days still learns of a new build: the browser checks on navigations only. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -26,30 +27,33 @@ export default function AppUpdate() {
   });
   if (!needRefresh) return null;
   return (
-    // role=status: screen readers read the prompt when it appears.
-    <Box
-      role="status"
-      data-testid="app-update"
-      position="fixed"
-      insetX="3"
-      bottom={{ base: '16', md: '4' }}
-      mx="auto"
-      maxW="sm"
-      // Above the QA button, below dialogs.
-      zIndex="overlay"
-      bg="bg.inverted"
-      color="fg.inverted"
-      borderRadius="l3"
-      boxShadow="lg"
-      px="4"
-      py="3"
-    >
-      <Text display="flex" alignItems="center" justifyContent="space-between" gap="3" fontSize="sm">
-        <span>A new version is available — </span>
-        <Button size="sm" colorPalette="teal" onClick={() => void updateServiceWorker(true)}>
-          Reload
-        </Button>
-      </Text>
-    </Box>
+    // Its own Chakra root: the prompt can show over sign-in, which is drawn without Chakra.
+    <ChakraRoot>
+      {/* role=status: screen readers read the prompt when it appears. */}
+      <Box
+        role="status"
+        data-testid="app-update"
+        position="fixed"
+        insetX="3"
+        bottom={{ base: '16', md: '4' }}
+        mx="auto"
+        maxW="sm"
+        // Above the QA button, below dialogs.
+        zIndex="overlay"
+        bg="bg.inverted"
+        color="fg.inverted"
+        borderRadius="l3"
+        boxShadow="lg"
+        px="4"
+        py="3"
+      >
+        <Text display="flex" alignItems="center" justifyContent="space-between" gap="3" fontSize="sm">
+          <span>A new version is available — </span>
+          <Button size="sm" colorPalette="teal" onClick={() => void updateServiceWorker(true)}>
+            Reload
+          </Button>
+        </Text>
+      </Box>
+    </ChakraRoot>
   );
 }

@@ -11,11 +11,9 @@
  * (providers.tsx), so a call made offline fails at once with its error and is never shown as done.
  */
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Button, ChakraProvider, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthCard } from '../components/form/auth-card.tsx';
 import { ThemeProvider } from '../components/ui/theme-provider.tsx';
-import { system } from './system.ts';
 
 /** How often the offline start-up tries again while the browser believes it is online (a server down, a captive portal). */
 export const RETRY_MS = 10_000;
@@ -36,19 +34,20 @@ export const isConnectionFailure = (error: unknown) => !navigator.onLine || erro
 export function OfflineScreen({ onRetry }: { onRetry?: () => void }) {
   return (
     <AuthCard title="You are offline" subtitle="The dashboard cannot reach the server.">
-      <Stack gap="4" data-testid="offline-screen">
-        <Text>
+      {/* The first screen's classes: no Chakra chunk to fetch without a connection. */}
+      <div className="fs-stack" data-testid="offline-screen">
+        <p>
           Balances, earnings and money actions need a connection: nothing is shown or sent until it is back.
-        </Text>
-        <Text color="fg.muted" fontSize="sm" role="status">
+        </p>
+        <p className="fs-muted fs-small" role="status">
           The app tries again by itself when the connection returns.
-        </Text>
+        </p>
         {onRetry && (
-          <Button colorPalette="teal" width="full" onClick={onRetry}>
+          <button type="button" className="fs-button" onClick={onRetry}>
             Try again
-          </Button>
+          </button>
         )}
-      </Stack>
+      </div>
     </AuthCard>
   );
 }
@@ -64,11 +63,9 @@ export function OfflineStart({ retry }: { retry: () => void }) {
     };
   }, [retry]);
   return (
-    <ChakraProvider value={system}>
-      <ThemeProvider>
-        <OfflineScreen onRetry={retry} />
-      </ThemeProvider>
-    </ChakraProvider>
+    <ThemeProvider>
+      <OfflineScreen onRetry={retry} />
+    </ThemeProvider>
   );
 }
 

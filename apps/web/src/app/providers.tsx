@@ -1,19 +1,21 @@
-/** Everything the app runs inside: config, Chakra + theme, TanStack Query, tRPC, toaster. */
+/**
+ * Everything the app runs inside: config, the colour theme, TanStack Query, tRPC, toaster. Chakra's
+ * runtime is not here: sign-in is drawn without it, and the screens, toasts and panels drawn with
+ * it each load it with their chunk (components/ui/chakra-root.tsx).
+ */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@md/shared';
 import { ThemeProvider } from '../components/ui/theme-provider.tsx';
 import { QaPanelMount } from '../features/qa-panel/index.tsx';
 import { ConfigProvider } from '../lib/config.tsx';
-import { loadAppRecipes, system, withAppRecipes } from './system.ts';
 import { emitSessionEnded } from '../lib/session-events.ts';
 import { removeSession } from '../lib/storage.ts';
 import { onToastRequested, toastRequested } from '../lib/toaster.ts';
 import { createAppTrpcClient, TRPCProvider, type AppTrpcClient } from '../lib/trpc.ts';
 
-const Toaster = lazy(
-  withAppRecipes(() => import('../components/ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster }))),
+const Toaster = lazy(() =>
+  import('../components/ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster })),
 );
 
 /**
@@ -68,17 +70,15 @@ export function AppProviders({
   );
   return (
     <ConfigProvider config={config}>
-      <ChakraProvider value={system}>
-        <ThemeProvider>
-          <QueryClientProvider client={queryClient}>
-            <TRPCProvider trpcClient={client} queryClient={queryClient}>
-              {children}
-              <QaPanelMount loadStyles={loadAppRecipes} />
-              <ToasterOnDemand />
-            </TRPCProvider>
-          </QueryClientProvider>
-        </ThemeProvider>
-      </ChakraProvider>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={client} queryClient={queryClient}>
+            {children}
+            <QaPanelMount />
+            <ToasterOnDemand />
+          </TRPCProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
     </ConfigProvider>
   );
 }

@@ -1,24 +1,24 @@
 /**
- * Routes of spec §2. Sign-in loads eagerly (it is light); everything else is split per route, and
- * each route's chunk renders once the app's other Chakra recipes are in (system.ts).
+ * Routes of spec §2. Sign-in loads eagerly (it is light, and drawn without Chakra); everything else
+ * is split per route and renders inside one Chakra root (`ChakraOutlet`), whose chunk (Chakra's
+ * runtime and the app's system) loads beside the route's own (`withChakra`).
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { ComingLaterPage } from '../components/coming-later-page.tsx';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { EXTRA_NAV_ROUTES, NAV_ROUTES } from '../components/shell/nav-routes.ts';
 import { SignInPage } from '../features/auth/sign-in.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { RedirectSignedIn, RequireAuth } from './require-auth.tsx';
-import { loadAppRecipes, withAppRecipes } from './system.ts';
+import { loadChakraRoot, withChakra } from './chakra-loader.ts';
 
-const RegisterPage = lazy(withAppRecipes(() => import('../features/auth/register.tsx')));
-const ForgotPasswordPage = lazy(withAppRecipes(() => import('../features/auth/forgot-password.tsx')));
-const ForgotUsernamePage = lazy(withAppRecipes(() => import('../features/auth/forgot-username.tsx')));
+const RegisterPage = lazy(withChakra(() => import('../features/auth/register.tsx')));
+const ForgotPasswordPage = lazy(withChakra(() => import('../features/auth/forgot-password.tsx')));
+const ForgotUsernamePage = lazy(withChakra(() => import('../features/auth/forgot-username.tsx')));
 const loadDashboardLayout = () => import('../components/shell/dashboard-layout.tsx');
 const loadDashboardHome = () => import('../features/dashboard-home/dashboard-home.tsx');
-const DashboardLayout = lazy(withAppRecipes(loadDashboardLayout));
-const DashboardHomePage = lazy(withAppRecipes(loadDashboardHome));
+const DashboardLayout = lazy(withChakra(loadDashboardLayout));
+const DashboardHomePage = lazy(withChakra(loadDashboardHome));
 
 /**
  * A stored session opens the app on the dashboard: its chunks start loading at boot, beside
@@ -28,28 +28,46 @@ export function preloadSessionRoutes(path: string) {
   if (!path.startsWith('/dashboard')) return;
   // A failed load is not an error here: the route's own lazy() load reports it.
   const quiet = () => undefined;
-  loadAppRecipes().catch(quiet);
+  loadChakraRoot().catch(quiet);
   loadDashboardLayout().catch(quiet);
   if (path.replace(/\/$/, '') === '/dashboard') loadDashboardHome().catch(quiet);
 }
-const NotificationsPage = lazy(withAppRecipes(() => import('../features/notifications/notifications.tsx')));
-const SettingsPage = lazy(withAppRecipes(() => import('../features/settings/settings.tsx')));
-const TransactionsPage = lazy(withAppRecipes(() => import('../features/transactions/transactions.tsx')));
-const HistoryPage = lazy(withAppRecipes(() => import('../features/history/history.tsx')));
-const DepositPage = lazy(withAppRecipes(() => import('../features/deposit/deposit.tsx')));
-const PackagePage = lazy(withAppRecipes(() => import('../features/package/package-page.tsx')));
-const WalletsPage = lazy(withAppRecipes(() => import('../features/wallets/wallets-page.tsx')));
-const WithdrawPage = lazy(withAppRecipes(() => import('../features/wallets/withdraw-page.tsx')));
-const P2PPage = lazy(withAppRecipes(() => import('../features/p2p/p2p-page.tsx')));
-const BinaryChartPage = lazy(withAppRecipes(() => import('../features/binary-chart/binary-chart.tsx')));
-const LevelChartPage = lazy(withAppRecipes(() => import('../features/level-chart/level-chart.tsx')));
-const BonusPage = lazy(withAppRecipes(() => import('../features/bonus/bonus-page.tsx')));
-const VolumePage = lazy(withAppRecipes(() => import('../features/volume/volume-page.tsx')));
-const RankRewardsPage = lazy(withAppRecipes(() => import('../features/rank-rewards/rank-rewards-page.tsx')));
-const TimelinePage = lazy(withAppRecipes(() => import('../features/timeline/timeline-page.tsx')));
-const SupportPage = lazy(withAppRecipes(() => import('../features/support/support-page.tsx')));
+const ComingLaterPage = lazy(
+  withChakra(() =>
+    import('../components/coming-later-page.tsx').then(({ ComingLaterPage }) => ({
+      default: ComingLaterPage,
+    })),
+  ),
+);
+const NotificationsPage = lazy(withChakra(() => import('../features/notifications/notifications.tsx')));
+const SettingsPage = lazy(withChakra(() => import('../features/settings/settings.tsx')));
+const TransactionsPage = lazy(withChakra(() => import('../features/transactions/transactions.tsx')));
+const HistoryPage = lazy(withChakra(() => import('../features/history/history.tsx')));
+const DepositPage = lazy(withChakra(() => import('../features/deposit/deposit.tsx')));
+const PackagePage = lazy(withChakra(() => import('../features/package/package-page.tsx')));
+const WalletsPage = lazy(withChakra(() => import('../features/wallets/wallets-page.tsx')));
+const WithdrawPage = lazy(withChakra(() => import('../features/wallets/withdraw-page.tsx')));
+const P2PPage = lazy(withChakra(() => import('../features/p2p/p2p-page.tsx')));
+const BinaryChartPage = lazy(withChakra(() => import('../features/binary-chart/binary-chart.tsx')));
+const LevelChartPage = lazy(withChakra(() => import('../features/level-chart/level-chart.tsx')));
+const BonusPage = lazy(withChakra(() => import('../features/bonus/bonus-page.tsx')));
+const VolumePage = lazy(withChakra(() => import('../features/volume/volume-page.tsx')));
+const RankRewardsPage = lazy(withChakra(() => import('../features/rank-rewards/rank-rewards-page.tsx')));
+const TimelinePage = lazy(withChakra(() => import('../features/timeline/timeline-page.tsx')));
+const SupportPage = lazy(withChakra(() => import('../features/support/support-page.tsx')));
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
+
+/** The routes drawn with Chakra, inside one Chakra root that stays mounted as the member moves between them. */
+const ChakraOutlet = lazy(() =>
+  loadChakraRoot().then(({ ChakraRoot }) => ({
+    default: () => (
+      <ChakraRoot>
+        <Outlet />
+      </ChakraRoot>
+    ),
+  })),
+);
 
 /** Pages built in this release; the other dashboard children are stubs until their page is built. */
 const BUILT_PAGES: Record<string, ReactNode> = {
@@ -108,13 +126,18 @@ export const routes: RouteObject[] = [
           </RedirectSignedIn>
         ),
       },
-      { path: '/register', element: withSuspense(<RegisterPage />) },
-      { path: '/forgot-password', element: withSuspense(<ForgotPasswordPage />) },
-      { path: '/forgot-username', element: withSuspense(<ForgotUsernamePage />) },
       {
-        path: '/dashboard',
-        element: <RequireAuth>{withSuspense(<DashboardLayout />)}</RequireAuth>,
-        children: dashboardChildren,
+        element: withSuspense(<ChakraOutlet />),
+        children: [
+          { path: '/register', element: withSuspense(<RegisterPage />) },
+          { path: '/forgot-password', element: withSuspense(<ForgotPasswordPage />) },
+          { path: '/forgot-username', element: withSuspense(<ForgotUsernamePage />) },
+          {
+            path: '/dashboard',
+            element: <RequireAuth>{withSuspense(<DashboardLayout />)}</RequireAuth>,
+            children: dashboardChildren,
+          },
+        ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,9 +1,8 @@
-import { Center, Spinner } from '@chakra-ui/react';
-
+/** A spinner in the middle of the screen while a screen or the session loads (components/first-screen). */
 export function FullScreenSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <Center minH="100dvh" role="status" aria-label={label}>
-      <Spinner size="xl" color="teal.solid" borderWidth="3px" />
-    </Center>
+    <div className="fs-centre-screen" role="status" aria-label={label}>
+      <span className="fs-spinner" />
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { MSG } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { createMockClient } from '@/testing/mock-link.ts';
 import { renderSignedIn } from '@/testing/member.ts';
 import { testConfig } from '@/testing/render.tsx';
@@ -28,9 +28,9 @@ function renderAuth(handlers: Parameters<typeof createMockClient>[0]) {
     },
   ];
   render(
-    <AppProviders config={testConfig} trpcClient={createMockClient(handlers, calls)}>
+    <TestProviders config={testConfig} trpcClient={createMockClient(handlers, calls)}>
       <RouterProvider router={createMemoryRouter(routes)} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { auth, calls };
 }

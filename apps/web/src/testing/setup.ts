@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { loadAppRecipes } from '@/app/system.ts';
 import { toaster } from '@/lib/toast-store.ts';
 
 // The whole suite runs its projects in parallel on 2 cores: give find*/waitFor room under load.
@@ -28,9 +27,6 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollTo ??= () => {};
-
-// Components render straight away, without the lazy screens' wait for the rest of the recipes.
-beforeAll(() => loadAppRecipes());
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { EarningsChart } from './earnings-chart.tsx';
@@ -34,9 +34,9 @@ function renderChart(capabilities: string[], handlers: MockHandlers) {
   const calls: { path: string; input: unknown }[] = [];
   const router = createMemoryRouter([{ path: '/', element: <EarningsChart /> }], { initialEntries: ['/'] });
   render(
-    <AppProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
+    <TestProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { calls };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { createAppTrpcClient } from '@/lib/trpc.ts';
@@ -68,9 +68,9 @@ function renderTable(
     ...handlers,
   };
   render(
-    <AppProviders config={testConfig} trpcClient={createMockClient(all, calls)}>
+    <TestProviders config={testConfig} trpcClient={createMockClient(all, calls)}>
       <DataTable list={LIST} total={TOTAL} columns={shown as never} caption="History" {...props} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return calls;
 }
@@ -153,9 +153,9 @@ describe('DataTable', () => {
       { onUnauthorized: () => {}, getToken: () => 'jwt', fetch: hang },
     );
     render(
-      <AppProviders config={testConfig} trpcClient={client}>
+      <TestProviders config={testConfig} trpcClient={client}>
         <DataTable list={LIST} total={TOTAL} columns={columns as never} caption="History" />
-      </AppProviders>,
+      </TestProviders>,
     );
     expect(await screen.findByRole('button', { name: 'Retry: History' })).toBeInTheDocument();
     expect(screen.queryByText(MSG.noData)).toBeNull();

@@ -150,7 +150,7 @@ export default function ExportDialog({
                   Every row matching the current search, dates and filters (all pages, not only this one), as
                   a CSV file: amounts as plain numbers, dates in ISO 8601 UTC.
                 </Text>
-                {/* Native checkboxes: Chakra's Checkbox and Fieldset recipes would add to the sign-in route (app/system.ts). */}
+                {/* Native checkboxes: Chakra's Checkbox and Fieldset recipes would add to every screen's Chakra chunk (components/ui/system.ts). */}
                 <chakra.fieldset disabled={running} border="0" p="0" m="0" minW="0">
                   <chakra.legend fontWeight="medium" fontSize="sm" mb="2">
                     Columns

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contract, tableInput } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { CSV_BOM, csvField, csvRecord, exportValue, guardFormula } from './csv.ts';
@@ -219,7 +219,7 @@ const handlers = (over: MockHandlers = {}): MockHandlers => ({
 function renderTable(all: MockHandlers) {
   const calls: Calls = [];
   render(
-    <AppProviders config={testConfig} trpcClient={createMockClient(all, calls)}>
+    <TestProviders config={testConfig} trpcClient={createMockClient(all, calls)}>
       <DataTable
         list={LIST}
         total={TOTAL}
@@ -227,7 +227,7 @@ function renderTable(all: MockHandlers) {
         presetFilters={statusFilter}
         caption="History"
       />
-    </AppProviders>,
+    </TestProviders>,
   );
   return calls;
 }

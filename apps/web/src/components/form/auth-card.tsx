@@ -1,6 +1,9 @@
-/** The frame of the sign-in screens: a centred card with the theme toggle (spec §1). */
+/**
+ * The frame of the sign-in screens: a centred card with the theme toggle (spec §1). Drawn with the
+ * first screen's classes (components/first-screen), not Chakra components: sign-in renders it
+ * before Chakra's runtime has loaded, and the other sign-in screens and the offline screen share it.
+ */
 import type { ReactNode } from 'react';
-import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
 export function AuthCard({
@@ -16,34 +19,19 @@ export function AuthCard({
 }) {
   return (
     // data-auth-frame: the QA button's bottom clearance finds the frame by it (features/qa-panel/index.tsx).
-    <Flex
-      minH="100dvh"
-      direction="column"
-      align="center"
-      px="4"
-      pt="4"
-      pb="10"
-      bg="bg.subtle"
-      data-auth-frame=""
-    >
+    <div className="fs-frame" data-auth-frame="">
       {/* In the flow, not floating, so it never covers the card on narrow screens. */}
-      <Box alignSelf="flex-end">
+      <div className="fs-frame-top">
         <ThemeToggle />
-      </Box>
-      <Card.Root as="main" width="full" maxW="md" variant="elevated" my="auto">
-        <Card.Header>
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          {subtitle && <Text color="fg.muted">{subtitle}</Text>}
-        </Card.Header>
-        <Card.Body>{children}</Card.Body>
-        {footer && (
-          <Card.Footer justifyContent="center" flexWrap="wrap" gap="4">
-            {footer}
-          </Card.Footer>
-        )}
-      </Card.Root>
-    </Flex>
+      </div>
+      <main className="fs-card">
+        <div className="fs-card-header">
+          <h1 className="fs-heading">{title}</h1>
+          {subtitle && <p className="fs-muted">{subtitle}</p>}
+        </div>
+        <div className="fs-card-body">{children}</div>
+        {footer && <div className="fs-card-footer">{footer}</div>}
+      </main>
+    </div>
   );
 }

@@ -1,16 +1,11 @@
-/** A Chakra-styled link that navigates inside the SPA. */
+/** A link that navigates inside the SPA, in Chakra's link look (teal, medium; components/first-screen). */
 import type { ReactNode } from 'react';
-import { Link, type LinkProps } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 
-export function AppLink({
-  to,
-  children,
-  ...props
-}: { to: string; children: ReactNode } & Omit<LinkProps, 'href'>) {
+export function AppLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link asChild colorPalette="teal" color="colorPalette.fg" fontWeight="medium" {...props}>
-      <RouterLink to={to}>{children}</RouterLink>
-    </Link>
+    <RouterLink to={to} className="fs-link">
+      {children}
+    </RouterLink>
   );
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { renderSignedIn } from '@/testing/member.ts';
 import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
@@ -26,12 +26,12 @@ function renderMeters(capabilities: string[], handlers: MockHandlers) {
     initialEntries: ['/'],
   });
   render(
-    <AppProviders
+    <TestProviders
       config={{ ...testConfig, capabilities }}
       trpcClient={createMockClient({ 'rank.view_all_ranks': () => ({ Success: RANKS }), ...handlers })}
     >
       <RouterProvider router={router} />
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { system } from '@/app/system.ts';
+import { system } from '@/components/ui/system.ts';
 import { VirtualTree, type TreeNode } from './virtual-tree.tsx';
 
 const node = (id: string, expandable: boolean | 'unknown' = 'unknown'): TreeNode<string> => ({

@@ -2,24 +2,28 @@ import { useEffect } from 'react';
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DEFAULTS } from '@md/shared';
 import { toaster } from '../../lib/toast-store.ts';
+import { ChakraRoot } from './chakra-root.tsx';
 import { toastViewMounted } from '../../lib/toaster.ts';
 
 export function Toaster() {
   useEffect(toastViewMounted, []);
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: `${TOAST_DEFAULTS.width}px` }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    // Its own Chakra root: toasts show over sign-in too, which is drawn without Chakra.
+    <ChakraRoot>
+      <Portal>
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+          {(toast) => (
+            <Toast.Root width={{ md: `${TOAST_DEFAULTS.width}px` }}>
+              {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+              <Stack gap="1" flex="1" maxWidth="100%">
+                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+                {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              </Stack>
+              {toast.closable && <Toast.CloseTrigger />}
+            </Toast.Root>
+          )}
+        </ChakraToaster>
+      </Portal>
+    </ChakraRoot>
   );
 }

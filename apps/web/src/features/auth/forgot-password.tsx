@@ -1,6 +1,6 @@
 /** Password reset (/forgot-password): username → OTP + new password → success (spec §2, §4, §5). */
 import { useEffect, useState } from 'react';
-import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -216,9 +216,9 @@ export default function ForgotPasswordPage() {
             <Alert.Indicator />
             <Alert.Title>Your password has been reset. You can sign in with the new password.</Alert.Title>
           </Alert.Root>
-          <AppLink to="/" alignSelf="center">
-            Back to Login
-          </AppLink>
+          <Box alignSelf="center">
+            <AppLink to="/">Back to Login</AppLink>
+          </Box>
         </Stack>
       )}
     </AuthCard>

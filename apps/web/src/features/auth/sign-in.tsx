@@ -1,13 +1,18 @@
-/** Sign-in (/): username, password, and a TOTP field when the member has TOTP on (spec §2, §4, §5). */
-import { useEffect, useRef, useState } from 'react';
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { useForm, type Resolver } from 'react-hook-form';
+/**
+ * Sign-in (/): username, password, and a TOTP field when the member has TOTP on (spec §2, §4, §5).
+ * The first screen most visits open, so it loads only what signing in needs: drawn with the first
+ * screen's classes (components/first-screen) rather than Chakra's runtime, and its form is plain
+ * React state checked against the shared rules rather than a form library.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, TEXT_MAX, TOTP_LOOKUP_DEBOUNCE_MS, type LoginForm } from '@md/shared';
+import { MSG, OTP_LENGTH, TEXT_MAX, TOTP_LOOKUP_DEBOUNCE_MS, type LoginForm } from '@md/shared';
+import {
+  FirstScreenField,
+  FirstScreenPasswordField,
+} from '@/components/first-screen/first-screen-fields.tsx';
 import { AuthCard } from '@/components/form/auth-card.tsx';
-import { OtpField } from '@/components/form/otp-field.tsx';
 import { AppLink } from '@/components/form/router-link.tsx';
-import { PasswordField, TextField } from '@/components/form/text-field.tsx';
 import { useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toaster.ts';
@@ -16,19 +21,35 @@ import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useStartSession } from './use-start-session.ts';
 
 /**
- * The form's validation (zod's full API and the shared rules) is most of what sign-in would
- * download up front: it loads when a field first takes focus, or at the latest on submit.
+ * The form's rules (zod and the shared rules) are most of what sign-in would download up front:
+ * they load when a field first takes focus, or at the latest on submit.
  */
-const fetchLoginValidation = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@md/shared/rules')]).then(
-    ([{ zodResolver }, { loginFormSchema }]) => ({ zodResolver, loginFormSchema }),
-  );
-let loginValidation: ReturnType<typeof fetchLoginValidation> | undefined;
-const loadLoginValidation = () =>
-  (loginValidation ??= fetchLoginValidation().catch((error: unknown) => {
-    loginValidation = undefined; // a failed load is tried again next time
+const fetchLoginRules = () => import('@md/shared/rules').then(({ loginFormSchema }) => loginFormSchema);
+let loginRules: ReturnType<typeof fetchLoginRules> | undefined;
+const loadLoginRules = () =>
+  (loginRules ??= fetchLoginRules().catch((error: unknown) => {
+    loginRules = undefined; // a failed load is tried again next time
     throw error;
   }));
+
+const FIELDS = ['username', 'password', 'totp'] as const;
+type Field = (typeof FIELDS)[number];
+type Errors = Partial<Record<Field, string>>;
+
+/** The form's values checked against the rules: the values to send, or each field's first error. */
+async function checkLogin(
+  values: LoginForm,
+  totpRequired: boolean,
+): Promise<{ values: LoginForm; errors?: never } | { errors: Errors; values?: never }> {
+  const result = (await loadLoginRules())(totpRequired).safeParse(values);
+  if (result.success) return { values: result.data };
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 /** Asks the server whether the typed username has TOTP on, 500 ms after typing stops. */
 function useTotpRequired(username: string): boolean {
@@ -55,50 +76,80 @@ export function SignInPage() {
   const client = useTRPCClient();
   const startSession = useStartSession();
 
-  const totpRequiredRef = useRef(false);
-  // The schema depends on the live TOTP lookup, so the resolver reads it at validation time.
-  const resolver: Resolver<LoginForm> = async (values, context, options) => {
-    const { zodResolver, loginFormSchema } = await loadLoginValidation();
-    return zodResolver(loginFormSchema(totpRequiredRef.current))(values, context, options);
-  };
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setFocus,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ resolver, defaultValues: { username: '', password: '', totp: '' } });
+  const [values, setValues] = useState<LoginForm>({ username: '', password: '', totp: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  // After the first submit, each change checks the form again (as the member fixes it).
+  const submitted = useRef(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const username = watch('username');
   // The server's own answer 'TOTP is required' also asks for the code: the lookup above may have
   // failed or be stale, and without the field the member could never sign in.
   const [totpAskedFor, setTotpAskedFor] = useState<string | null>(null);
-  const totpLookup = useTotpRequired(username);
-  const totpRequired = totpLookup || (totpAskedFor !== null && totpAskedFor === username.trim());
-  totpRequiredRef.current = totpRequired;
+  const totpLookup = useTotpRequired(values.username);
+  const totpRequired = totpLookup || (totpAskedFor !== null && totpAskedFor === values.username.trim());
   useEffect(() => {
     // Once the field is there, the cursor waits in it.
-    if (totpAskedFor !== null) setFocus('totp');
-  }, [totpAskedFor, setFocus]);
+    if (totpAskedFor !== null) inputs.current.totp?.focus();
+  }, [totpAskedFor]);
 
-  const onValid = async (values: LoginForm) => {
+  const recheck = (next: LoginForm) =>
+    void checkLogin(next, totpRequired)
+      .then((checked) => setErrors(checked.errors ?? {}))
+      .catch(() => undefined);
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name] ?? '',
+    error: errors[name],
+    ref: (input: HTMLInputElement | null) => void (inputs.current[name] = input),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (submitted.current) recheck(next);
+    },
+  });
+
+  const signIn = async (checked: LoginForm) => {
     try {
       const response = await client['user.login'].mutate({
-        username: values.username,
-        password: values.password,
-        ...(totpRequired && values.totp ? { totp: values.totp } : {}),
+        username: checked.username,
+        password: checked.password,
+        ...(totpRequired && checked.totp ? { totp: checked.totp } : {}),
       });
       await startSession(response, MSG.loginSuccessful);
     } catch (error) {
       const message = errorMessage(error, MSG.loginFailed);
       if (message === MSG.totpRequired) {
         // The field says it, where the code goes (a lookup that failed has toasted already): no second toast.
-        if (!totpRequired) setTotpAskedFor(values.username.trim());
-        setError('totp', { message });
+        if (!totpRequired) setTotpAskedFor(checked.username.trim());
+        else inputs.current.totp?.focus();
+        setErrors((current) => ({ ...current, totp: message }));
         return;
       }
       notify.error(message);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    submitted.current = true;
+    setSubmitting(true);
+    try {
+      const checked = await checkLogin(values, totpRequired);
+      setErrors(checked.errors ?? {});
+      if (checked.errors) {
+        const first = FIELDS.find((name) => checked.errors[name]);
+        if (first) inputs.current[first]?.focus();
+        notify.error(MSG.fixFormErrors);
+        return;
+      }
+      await signIn(checked.values);
+    } catch (error) {
+      notify.error(errorMessage(error, MSG.loginFailed));
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -107,52 +158,53 @@ export function SignInPage() {
       title="Sign In"
       subtitle="Welcome back. Sign in to your member dashboard."
       footer={
-        <Text fontSize="sm" color="fg.muted">
+        <p className="fs-muted fs-small">
           Have a sponsor link? <AppLink to="/register">Create an account</AppLink>
-        </Text>
+        </p>
       }
     >
       <form
         noValidate
-        onFocus={() => void loadLoginValidation().catch(() => undefined)}
-        onSubmit={handleSubmit(onValid, () => notify.error(MSG.fixFormErrors))}
+        onFocus={() => void loadLoginRules().catch(() => undefined)}
+        onSubmit={(event) => void onSubmit(event)}
       >
-        <Stack gap="4">
-          <TextField
+        <div className="fs-stack">
+          <FirstScreenField
             label="Username"
             autoComplete="username"
             autoCapitalize="none"
             blockCut
-            error={errors.username?.message}
-            {...register('username')}
+            {...field('username')}
           />
-          <PasswordField
-            label="Password"
-            blockCut
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <FirstScreenPasswordField label="Password" blockCut {...field('password')} />
           {totpRequired && (
-            <OtpField
+            <FirstScreenField
               label="TOTP"
+              code
+              inputMode="numeric"
               autoComplete="one-time-code"
-              error={errors.totp?.message}
-              {...register('totp')}
+              maxLength={OTP_LENGTH}
+              placeholder={'•'.repeat(OTP_LENGTH)}
+              {...field('totp')}
+              onChange={(event) => {
+                event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+                field('totp').onChange(event);
+              }}
             />
           )}
-          <HStack justify="space-between" fontSize="sm" flexWrap="wrap">
+          <div className="fs-row">
             <AppLink to="/forgot-username">Forgot username?</AppLink>
             <AppLink to="/forgot-password">Forgot password?</AppLink>
-          </HStack>
-          <Button type="submit" colorPalette="teal" width="full" disabled={isSubmitting}>
+          </div>
+          <button type="submit" className="fs-button" disabled={isSubmitting}>
             {isSubmitting ? 'Signing in...' : 'Sign In'}
-          </Button>
+          </button>
           {config.demoHint && (
-            <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="demo-hint">
+            <p className="fs-muted fs-small fs-centre" data-testid="demo-hint">
               Demo: {config.demoHint.username} / {config.demoHint.password}
-            </Text>
+            </p>
           )}
-        </Stack>
+        </div>
       </form>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { AuthProvider } from '@/lib/auth.tsx';
 import { callsTo, memberProfile } from '@/testing/member.ts';
 import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock-link.ts';
@@ -75,9 +75,9 @@ async function openTree(capabilities: string[], handlers: MockHandlers, tree = t
     },
   ];
   render(
-    <AppProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(all, calls)}>
+    <TestProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(all, calls)}>
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/dashboard/binarychart'] })} />
-    </AppProviders>,
+    </TestProviders>,
   );
   // The list is the default view.
   await screen.findByRole('tree', { name: 'Binary tree' });

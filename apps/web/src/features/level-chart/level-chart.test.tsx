@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { LEVEL_PAGE_SIZE } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { AuthProvider } from '@/lib/auth.tsx';
 import { callsTo, renderSignedIn } from '@/testing/member.ts';
 import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
@@ -28,9 +28,9 @@ function renderWithCapabilities(capabilities: string[], handlers: MockHandlers) 
     },
   ];
   render(
-    <AppProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
+    <TestProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/dashboard/levelchart'] })} />
-    </AppProviders>,
+    </TestProviders>,
   );
   return { calls };
 }

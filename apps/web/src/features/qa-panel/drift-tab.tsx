@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { qaApi, qaKeys, type QaDriftEntry } from './qa-api.ts';
 import { EmptyNote, ErrorNote, Item, ItemList, SectionHeader, shortTime, useQaAction } from './parts.tsx';
 
-/** Inline code; Chakra's Code recipe is not in the app's trimmed system (app/system.ts), so plain styles. */
+/** Inline code; Chakra's Code recipe is not in the app's trimmed system (components/ui/system.ts), so plain styles. */
 const Mono = (props: TextProps) => (
   <Text
     as="code"

@@ -6,7 +6,6 @@
  * sign-in page with what a member's start loads plus this button.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button } from '@chakra-ui/react';
 import { LuFlaskConical } from '@/components/ui/first-screen-icons.ts';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 
@@ -18,14 +17,13 @@ const isShortcut = (event: KeyboardEvent) =>
 const QA_BUTTON_CLEARANCE = '4.5rem';
 /** Plain selectors, no :has(): a :has() rule makes the browser re-check ancestors on every DOM change of a rendering page. */
 const QA_BUTTON_CLEARANCE_CSS =
-  `main:not(.chakra-card__root) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }\n` +
+  `main:not(.fs-card) { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }\n` +
   `[data-auth-frame] { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
 
-function QaControl({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
-  // Made once per mount (its loader needs the prop): the panel's chunk with the recipes it draws.
-  const [QaPanel] = useState(() =>
-    lazy(() => Promise.all([import('./qa-panel.tsx'), loadStyles()]).then(([panel]) => panel)),
-  );
+/** The panel, drawn with Chakra: its chunk brings Chakra's runtime if no screen has yet. */
+const QaPanel = lazy(() => import('./qa-panel.tsx'));
+
+function QaControl() {
   const [open, setOpen] = useState(false);
   // Once asked for, the panel stays mounted (closed, it renders nothing and polls nothing).
   const [requested, setRequested] = useState(false);
@@ -50,21 +48,15 @@ function QaControl({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
         !important: the layouts' own padding is a class, which outranks these selectors.
       */}
       <style>{QA_BUTTON_CLEARANCE_CSS}</style>
-      <Button
+      {/* A plain button in Chakra's look (components/first-screen): a few hundred bytes, no Chakra runtime. */}
+      <button
+        type="button"
         ref={buttonRef}
+        className="fs-qa-button"
         aria-label="QA panel"
         aria-haspopup="dialog"
         aria-expanded={open}
         title="QA panel (Alt+Shift+Q): clock, mailbox, deposits, withdrawals, faults, data, journal, drift"
-        position="fixed"
-        bottom={{ base: '3', md: '4' }}
-        insetEnd={{ base: '3', md: '4' }}
-        // Above the page and its sticky header, below dialogs and toasts.
-        zIndex="banner"
-        size="sm"
-        colorPalette="purple"
-        borderRadius="full"
-        boxShadow="lg"
         aria-keyshortcuts="Alt+Shift+Q"
         data-testid="qa-panel-toggle"
         onClick={() => {
@@ -74,7 +66,7 @@ function QaControl({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
       >
         <LuFlaskConical />
         QA
-      </Button>
+      </button>
       {requested && (
         <Suspense fallback={null}>
           <QaPanel open={open} onOpenChange={setOpen} returnFocusTo={() => buttonRef.current} />
@@ -84,9 +76,8 @@ function QaControl({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
   );
 }
 
-/** `loadStyles`: what the panel's Chakra components need beyond the first screen's (app/system.ts), loaded with it. */
-export function QaPanelMount({ loadStyles }: { loadStyles: () => Promise<unknown> }) {
+export function QaPanelMount() {
   const config = useConfig();
   if (config.mode !== 'mock' || !hasCapability(config, 'qa')) return null;
-  return <QaControl loadStyles={loadStyles} />;
+  return <QaControl />;
 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { createMockClient } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { describeRule, ruleFromForm } from './faults-tab.tsx';
@@ -74,12 +74,12 @@ function MemberPage() {
 
 function renderWithPanel(config: Partial<RuntimeConfig> = {}) {
   return render(
-    <AppProviders
+    <TestProviders
       config={{ ...testConfig, capabilities: ['qa'], ...config }}
       trpcClient={createMockClient({}, [])}
     >
       <MemberPage />
-    </AppProviders>,
+    </TestProviders>,
   );
 }
 

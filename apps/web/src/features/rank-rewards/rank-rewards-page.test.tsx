@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { MSG } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { AuthProvider } from '@/lib/auth.tsx';
 import { createMockClient, MockFailure } from '@/testing/mock-link.ts';
 import { renderSignedIn } from '@/testing/member.ts';
@@ -103,9 +103,9 @@ describe('Ranks & Rewards without a signed-in member', () => {
     ];
     const router = createMemoryRouter(routes, { initialEntries: ['/ranks'] });
     render(
-      <AppProviders config={testConfig} trpcClient={createMockClient({}, calls)}>
+      <TestProviders config={testConfig} trpcClient={createMockClient({}, calls)}>
         <RouterProvider router={router} />
-      </AppProviders>,
+      </TestProviders>,
     );
     expect(await screen.findByText(MSG.loginToViewRanks)).toBeInTheDocument();
     expect(calls.filter((call) => call.path.startsWith('rank.'))).toEqual([]);

@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Session } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { callsTo, renderSignedIn } from '@/testing/member.ts';
 import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
@@ -35,14 +35,14 @@ const SESSIONS: Session[] = [
 function renderSection(handlers: MockHandlers) {
   const calls: { path: string; input: unknown }[] = [];
   render(
-    <AppProviders
+    <TestProviders
       config={{ ...testConfig, capabilities: ['sessions'] }}
       trpcClient={createMockClient(handlers, calls)}
     >
       <MemoryRouter>
         <SessionsSection />
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return { calls };
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { MSG, SUPPORT_SEND_DELAY_MS } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { callsTo, renderSignedIn } from '@/testing/member.ts';
 import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
@@ -13,11 +13,11 @@ import SupportPage from './support-page.tsx';
 function renderSupport(capabilities: string[] = [], handlers: MockHandlers = {}) {
   const calls: { path: string; input: unknown }[] = [];
   render(
-    <AppProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
+    <TestProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
       <MemoryRouter>
         <SupportPage />
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return { calls };
 }

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router';
 import { ACTIVITY_LIMIT, MSG, formatDateTime, type Activity } from '@md/shared';
-import { AppProviders } from '@/app/providers.tsx';
+import { TestProviders } from '@/testing/providers.tsx';
 import { callsTo, renderSignedIn } from '@/testing/member.ts';
 import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
@@ -14,11 +14,11 @@ import TimelinePage from './timeline-page.tsx';
 function renderTimeline(capabilities: string[], handlers: MockHandlers = {}) {
   const calls: { path: string; input: unknown }[] = [];
   render(
-    <AppProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
+    <TestProviders config={{ ...testConfig, capabilities }} trpcClient={createMockClient(handlers, calls)}>
       <MemoryRouter>
         <TimelinePage />
       </MemoryRouter>
-    </AppProviders>,
+    </TestProviders>,
   );
   return { calls };
 }

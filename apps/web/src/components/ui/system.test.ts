@@ -1,9 +1,9 @@
 /**
  * The trimmed Chakra system (system.ts) must hold the recipe of every Chakra component the app
- * imports: a missing one renders its component unstyled without any error. The first screen's
- * list must hold those of the components the first screen's modules import (the rest come with
- * the lazily loaded screens). The recipe keys are read from Chakra's own component sources
- * (`key: "…"`), following their imports of sibling components (InputGroup renders InputAddon).
+ * imports: a missing one renders its component unstyled without any error. The recipe keys are
+ * read from Chakra's own component sources (`key: "…"`), following their imports of sibling
+ * components (InputGroup renders InputAddon). The first screen (main.tsx and what it imports
+ * statically) imports no Chakra at all: it draws with components/first-screen's classes.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,14 +11,13 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '@chakra-ui/react';
 import * as chakraTheme from '@chakra-ui/react/theme';
-import { recipes, slotRecipes } from './app-recipes.ts';
-import { firstScreenRecipes, firstScreenSlotRecipes, loadAppRecipes, system, theme } from './system.ts';
+import { recipes, slotRecipes, system, theme } from './system.ts';
 
 const chakraComponents = join(
   dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
   'dist/esm/components',
 );
-const src = join(import.meta.dirname, '..');
+const src = join(import.meta.dirname, '../..');
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -115,38 +114,33 @@ function importedComponents(files = appSources()): Set<string> {
 }
 
 describe('trimmed Chakra system', () => {
-  it('has the recipe of every Chakra component the app imports', async () => {
+  it('has the recipe of every Chakra component the app imports', () => {
     const imported = importedComponents();
     const needed = recipesOf(imported);
     // The scan itself works: these are imported today and each has a recipe.
     expect(imported).toContain('Button');
     expect([...needed]).toEqual(expect.arrayContaining(['button', 'toast', 'field', 'inputAddon']));
-    const present = new Set([
-      ...Object.keys(firstScreenRecipes),
-      ...Object.keys(firstScreenSlotRecipes),
-      ...Object.keys(recipes),
-      ...Object.keys(slotRecipes),
-    ]);
+    const present = new Set([...Object.keys(recipes), ...Object.keys(slotRecipes)]);
     expect([...needed].filter((key) => !present.has(key)).sort()).toEqual([]);
-    // And the system serves them once the rest is added.
-    await loadAppRecipes();
-    for (const key of [...Object.keys(firstScreenRecipes), ...Object.keys(recipes)])
-      expect(system.getRecipe(key)).toBeDefined();
-    for (const key of [...Object.keys(firstScreenSlotRecipes), ...Object.keys(slotRecipes)])
-      expect(system.getSlotRecipe(key)).toBeDefined();
+    for (const key of Object.keys(recipes)) expect(system.getRecipe(key)).toBeDefined();
+    for (const key of Object.keys(slotRecipes)) expect(system.getSlotRecipe(key)).toBeDefined();
   });
 
-  it('starts with the recipes of every Chakra component the first screen imports', () => {
+  it('is not on the first screen: nothing main.tsx imports statically imports Chakra', () => {
     const files = firstScreenSources();
     // The walk itself works: sign-in and its form fields are on the first screen, the dashboard is not.
     expect([...files].map((file) => file.slice(src.length + 1))).toEqual(
-      expect.arrayContaining(['features/auth/sign-in.tsx', 'components/form/text-field.tsx']),
+      expect.arrayContaining([
+        'features/auth/sign-in.tsx',
+        'components/first-screen/first-screen-fields.tsx',
+        'components/form/auth-card.tsx',
+      ]),
     );
     expect([...files].some((file) => file.includes('dashboard-layout'))).toBe(false);
-    const needed = recipesOf(importedComponents([...files]));
-    expect(needed).toContain('field');
-    const present = new Set([...Object.keys(firstScreenRecipes), ...Object.keys(firstScreenSlotRecipes)]);
-    expect([...needed].filter((key) => !present.has(key)).sort()).toEqual([]);
+    const withChakra = [...files].filter((file) =>
+      /from '@chakra-ui\/react/.test(readFileSync(file, 'utf8')),
+    );
+    expect(withChakra.map((file) => file.slice(src.length + 1))).toEqual([]);
   });
 
   it('is made of Chakra’s own theme, module by module', () => {
@@ -162,7 +156,7 @@ describe('trimmed Chakra system', () => {
       layerStyles: chakraTheme.layerStyles,
       animationStyles: chakraTheme.animationStyles,
     });
-    for (const [key, recipe] of Object.entries({ ...firstScreenRecipes, ...firstScreenSlotRecipes }))
+    for (const [key, recipe] of Object.entries({ ...recipes, ...slotRecipes }))
       expect(recipe).toBe({ ...chakraTheme.recipes, ...chakraTheme.slotRecipes }[key]);
   });
 });

@@ -1,28 +1,51 @@
 /**
- * The Chakra system with only the recipes this app's components use: `defaultSystem` carries
- * every recipe of the library (about 20 KB gzipped). The first screen (sign-in and what main.tsx
- * renders before any lazy chunk) starts with the recipes it draws; the rest (app-recipes.ts) are
- * added to the same system before any lazily loaded screen renders (`withAppRecipes`). Same
- * tokens, global CSS and conditions as `defaultSystem`, but for the solid fills below. A component
- * whose recipe is missing renders unstyled, so system.test.ts checks every Chakra component the
- * sources import against these lists, and the first screen's against the first list.
+ * The app's Chakra system: Chakra's theme (tokens, semantic tokens, global CSS and conditions, as
+ * `defaultSystem` has them, but for the solid fills below) with only the recipes the app's
+ * components use (`defaultSystem` carries every recipe of the library, about 20 kB gzipped). A
+ * component whose recipe is missing renders unstyled, so system.test.ts checks every Chakra
+ * component the sources import against these lists. It loads with the first screen that draws
+ * Chakra components (chakra-root.tsx), never with sign-in, which is drawn without Chakra's runtime
+ * (components/first-screen).
  */
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
-// Chakra's theme module by module: the whole theme's module imports every recipe, and what the
-// entry imports counts as the first screen's (system.test.ts holds these equal to the theme's).
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  avatarSlotRecipe,
+  badgeRecipe,
+  buttonRecipe,
+  cardSlotRecipe,
+  comboboxSlotRecipe,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  timelineSlotRecipe,
+  toastSlotRecipe,
+} from '@chakra-ui/react/theme';
+// Chakra's theme module by module (system.test.ts holds these equal to the theme's): the whole
+// theme's object refers to every recipe of the library.
 import { breakpoints } from '@chakra-theme/breakpoints';
 import { globalCss } from '@chakra-theme/global-css';
 import { layerStyles } from '@chakra-theme/layer-styles';
 import { animationStyles } from '@chakra-theme/motion-styles';
-import { buttonRecipe } from '@chakra-theme/recipes/button';
-import { cardSlotRecipe } from '@chakra-theme/recipes/card';
-import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
-import { headingRecipe } from '@chakra-theme/recipes/heading';
-import { iconRecipe } from '@chakra-theme/recipes/icon';
-import { inputRecipe } from '@chakra-theme/recipes/input';
-import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
-import { linkRecipe } from '@chakra-theme/recipes/link';
-import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
 import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
 import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
 import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows';
@@ -78,20 +101,44 @@ export const theme = {
   animationStyles,
 };
 
-/** The recipes of the first screen's components. */
-export const firstScreenRecipes = {
+/**
+ * The recipes of the Chakra components the app draws: `defaultSystem` carries every recipe of the
+ * library. system.test.ts checks every Chakra component the sources import against these lists.
+ */
+export const recipes = {
+  badge: badgeRecipe,
   button: buttonRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
   input: inputRecipe,
   inputAddon: inputAddonRecipe,
   link: linkRecipe,
+  skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
+  textarea: textareaRecipe,
 };
 
-export const firstScreenSlotRecipes = {
+export const slotRecipes = {
+  accordion: accordionSlotRecipe,
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
+  combobox: comboboxSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
+  list: listSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  progress: progressSlotRecipe,
+  stat: statSlotRecipe,
+  switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  timeline: timelineSlotRecipe,
+  toast: toastSlotRecipe,
 };
 
 /**
@@ -126,42 +173,11 @@ export const system = createSystem(
       keyframes: theme.keyframes,
       tokens: theme.tokens,
       semanticTokens: aaSemanticTokens,
-      recipes: firstScreenRecipes,
-      slotRecipes: firstScreenSlotRecipes,
+      recipes,
+      slotRecipes,
       textStyles: theme.textStyles,
       layerStyles: theme.layerStyles,
       animationStyles: theme.animationStyles,
     },
   }),
 );
-
-let appRecipesAdded: Promise<void> | undefined;
-
-/**
- * Adds the rest of the app's recipes (app-recipes.ts, a chunk of its own) to `system`, once. The
- * system looks recipes up by key when a component first renders, so a component rendered after
- * this resolves is styled; one rendered before would stay unstyled: lazily loaded screens wait
- * for it (`withAppRecipes`).
- */
-export function loadAppRecipes(): Promise<void> {
-  return (appRecipesAdded ??= import('./app-recipes.ts').then(
-    ({ recipes, slotRecipes }) => addRecipes(system, recipes, slotRecipes),
-    (error: unknown) => {
-      appRecipesAdded = undefined; // a failed load is tried again next time
-      throw error;
-    },
-  ));
-}
-
-/** Chakra has no call to add recipes to a system once made: its theme is read at each look-up. */
-function addRecipes(target: SystemContext, recipes: object, slotRecipes: object) {
-  const config = (target._config.theme ??= {});
-  config.recipes = Object.assign(config.recipes ?? {}, recipes);
-  config.slotRecipes = Object.assign(config.slotRecipes ?? {}, slotRecipes);
-}
-
-/** A lazy module loader that resolves once the module and the app's recipes are both loaded. */
-export const withAppRecipes =
-  <T>(load: () => Promise<T>) =>
-  (): Promise<T> =>
-    Promise.all([load(), loadAppRecipes()]).then(([module]) => module);

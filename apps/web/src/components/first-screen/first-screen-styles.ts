@@ -1,0 +1,159 @@
+/**
+ * The first screen's stylesheet, made from the app's Chakra system (ui/system.ts): Chakra's reset,
+ * global CSS and token variables as its runtime inserts them, then one class per element the
+ * first screen draws, each from the Chakra recipe and style props the same element has on the
+ * other screens. Sign-in so looks like the rest of the app without loading Chakra's runtime (about
+ * 45 kB gzipped of script); when the runtime loads later (a toast, the next screen) it inserts the
+ * same reset, globals and variables, so nothing on the page moves.
+ *
+ * first-screen.css is this module's output, committed: `npm run first-screen:css` writes it and
+ * first-screen-styles.test.ts fails when it is stale. Never imported by the app itself.
+ */
+import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
+import { serializeStyles } from '@emotion/serialize';
+import { compile, serialize, stringify } from 'stylis';
+
+export const FIRST_SCREEN_CSS_FILE = 'apps/web/src/components/first-screen/first-screen.css';
+
+interface ClassStyle {
+  /** A recipe and its variant props (Chakra's `recipe` layer). */
+  recipe?: [key: string, variants: Record<string, string>];
+  /** A slot recipe, its variant props and the slot (Chakra's `recipe` layer). */
+  slot?: [key: string, variants: Record<string, string>, slot: string];
+  /** Style props, as on a Chakra element (unlayered, so they win over the recipe). */
+  css?: SystemStyleObject;
+}
+
+/** A class of the first screen → the Chakra styles it stands for. */
+export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
+  // AuthCard: a centred card on the subtle background, the theme toggle above it.
+  'fs-frame': {
+    css: {
+      display: 'flex',
+      minH: '100dvh',
+      flexDirection: 'column',
+      alignItems: 'center',
+      px: '4',
+      pt: '4',
+      pb: '10',
+      bg: 'bg.subtle',
+    },
+  },
+  'fs-frame-top': { css: { alignSelf: 'flex-end' } },
+  'fs-card': {
+    slot: ['card', { variant: 'elevated' }, 'root'],
+    css: { width: 'full', maxW: 'md', my: 'auto' },
+  },
+  'fs-card-header': { slot: ['card', { variant: 'elevated' }, 'header'] },
+  'fs-card-body': { slot: ['card', { variant: 'elevated' }, 'body'] },
+  'fs-card-footer': {
+    slot: ['card', { variant: 'elevated' }, 'footer'],
+    css: { justifyContent: 'center', flexWrap: 'wrap', gap: '4' },
+  },
+  'fs-heading': { recipe: ['heading', { size: '2xl' }] },
+  // Text: muted, small, centred.
+  'fs-muted': { css: { color: 'fg.muted' } },
+  'fs-small': { css: { fontSize: 'sm' } },
+  'fs-centre': { css: { textAlign: 'center' } },
+  // Stack gap="4", and HStack justify="space-between" (Chakra's stacks: flex with a 0.5rem gap).
+  'fs-stack': { css: { display: 'flex', flexDirection: 'column', gap: '4' } },
+  'fs-row': {
+    css: {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      flexWrap: 'wrap',
+      gap: '0.5rem',
+      fontSize: 'sm',
+    },
+  },
+  // Button colorPalette="teal" width="full"; the QA button (purple, small, round, floating).
+  'fs-button': {
+    recipe: ['button', { variant: 'solid', size: 'md' }],
+    css: { colorPalette: 'teal', width: 'full' },
+  },
+  'fs-qa-button': {
+    recipe: ['button', { variant: 'solid', size: 'sm' }],
+    css: {
+      colorPalette: 'purple',
+      position: 'fixed',
+      bottom: { base: '3', md: '4' },
+      insetEnd: { base: '3', md: '4' },
+      // Above the page and its sticky header, below dialogs and toasts.
+      zIndex: 'banner',
+      borderRadius: 'full',
+      boxShadow: 'lg',
+    },
+  },
+  // IconButton variant="ghost": the theme toggle (sm) and the password's show/hide (xs, pulled in).
+  'fs-icon-button': { recipe: ['button', { variant: 'ghost', size: 'sm' }], css: { px: '0' } },
+  'fs-icon-button-xs': {
+    recipe: ['button', { variant: 'ghost', size: 'xs' }],
+    css: { px: '0', me: '-2' },
+  },
+  // AppLink: a router link in the link recipe, teal and medium.
+  'fs-link': {
+    recipe: ['link', {}],
+    css: { colorPalette: 'teal', color: 'colorPalette.fg', fontWeight: 'medium' },
+  },
+  // Field.Root, its label, required mark, helper and error, and the input (outline, md).
+  'fs-field': { slot: ['field', {}, 'root'] },
+  'fs-field-label': { slot: ['field', {}, 'label'] },
+  'fs-field-required': { slot: ['field', {}, 'requiredIndicator'] },
+  'fs-field-error': { slot: ['field', {}, 'errorText'] },
+  'fs-input': { recipe: ['input', { variant: 'outline', size: 'md' }] },
+  // An OTP code's digits spaced out.
+  'fs-input-code': { css: { letterSpacing: '0.3em' } },
+  // InputGroup with an end element (InputElement placement="end"); the input leaves it room.
+  'fs-input-group': {
+    css: { display: 'inline-flex', isolation: 'isolate', position: 'relative', width: 'full' },
+  },
+  'fs-input-with-end': { css: { pe: 'calc(var(--input-height) - 0px)' } },
+  'fs-input-end': {
+    css: {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      position: 'absolute',
+      zIndex: 2,
+      color: 'fg.muted',
+      height: 'full',
+      fontSize: 'sm',
+      px: '3',
+      insetInlineEnd: '0',
+      top: '0',
+    },
+  },
+  // FullScreenSpinner: Spinner size="xl" in teal, centred on the screen.
+  'fs-centre-screen': {
+    css: { display: 'flex', alignItems: 'center', justifyContent: 'center', minH: '100dvh' },
+  },
+  'fs-spinner': {
+    recipe: ['spinner', { size: 'xl' }],
+    css: { color: 'teal.solid', borderWidth: '3px' },
+  },
+};
+
+/** One rule set, scoped to `selector`, from a Chakra CSS object (nested conditions and layers). */
+const rule = (selector: string, cssObject: object) =>
+  serialize(compile(`${selector}{${serializeStyles([cssObject as never]).styles}}`), stringify);
+
+/** The global rules Chakra's runtime inserts (reset, base, token variables). */
+const globalRules = (system: SystemContext) =>
+  system._global.map((styles) => serialize(compile(serializeStyles([styles as never]).styles), stringify));
+
+/** The stylesheet: layer order, reset, globals, tokens, then the classes. One rule per line. */
+export function firstScreenCss(system: SystemContext): string {
+  const classes = Object.entries(FIRST_SCREEN_CLASSES).flatMap(([name, style]) => {
+    const parts: object[] = [];
+    if (style.recipe) parts.push(system.getRecipeFn(style.recipe[0])(style.recipe[1]));
+    if (style.slot) {
+      const [key, variants, slot] = style.slot;
+      parts.push((system.getSlotRecipeFn(key)(variants) as Record<string, object>)[slot]!);
+    }
+    if (style.css) parts.push(system.css(style.css));
+    return parts.length === 0 ? [] : parts.map((part) => rule(`.${name}`, part));
+  });
+  const body = [system.layers.atRule, ...globalRules(system), ...classes].join('');
+  return `/* Generated by \`npm run first-screen:css\` from first-screen-styles.ts: do not edit. */\n${body.replace(/\}(?=[^}])/g, '}\n')}\n`;
+}

@@ -1,0 +1,13 @@
+/**
+ * Chakra's runtime with the app's system: every screen drawn with Chakra components renders inside
+ * it. Sign-in is drawn without it (components/first-screen), so this module and what it imports
+ * load with the first screen that needs them (app/router.tsx, the toasts, the QA panel, the update
+ * prompt). Each of those mounts its own root; the global styles they insert are the same ones.
+ */
+import type { ReactNode } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from './system.ts';
+
+export function ChakraRoot({ children }: { children: ReactNode }) {
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+}
