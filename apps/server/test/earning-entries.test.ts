@@ -311,7 +311,9 @@ function busyMember(services: Services, clock: Clock, name: string, rounds: numb
   return busy;
 }
 
-describe('earning history and page counts (in memory)', () => {
+// Each test compares every member's history both ways (tens of thousands of queries, ~10 s alone): a
+// generous limit, as the re-seeding tests have, for runs beside the browser tests (no timing is asserted).
+describe('earning history and page counts (in memory)', { timeout: 120_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ seed: 'demo' });
