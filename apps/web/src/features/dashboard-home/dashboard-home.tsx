@@ -3,7 +3,7 @@
  * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
  * Retry, never a 0 or $0.00 that looks like a figure. The failures stay silent (§8).
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -188,6 +188,11 @@ export default function DashboardHomePage() {
   const money = (value: unknown) => formatMoney(value);
   // Wallets, activity and the summary sit below the fold on a phone: they render after the first paint.
   const belowFold = useAfterFirstPaint();
+  // The next steps, wallets, activity and summary appear once the team glance and the analytics
+  // (which decide the next steps) have answered: inserted or grown above what was already shown,
+  // those pushed it down the screen (desktop CLS 0.10). Appended last, they move nothing.
+  const [glanceSettled, setGlanceSettled] = useState(false);
+  const onGlanceSettled = useCallback(() => setGlanceSettled(true), []);
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
@@ -226,10 +231,12 @@ export default function DashboardHomePage() {
         </SimpleGrid>
       </Section>
       {belowFold && (
+        <Suspense fallback={null}>
+          <TeamGlance onSettled={onGlanceSettled} />
+        </Suspense>
+      )}
+      {belowFold && glanceSettled && !isPending && (
         <>
-          <Suspense fallback={null}>
-            <TeamGlance />
-          </Suspense>
           <NextSteps />
           <Section title="Wallets Overview">
             <WalletsOverview />
