@@ -11,17 +11,19 @@ import { freshPagePerTest, signIn } from './support.ts';
 
 const servers = inject('e2eServers');
 const PASSWORD = 'Demo@1234';
+/** A desktop's scrollbar takes room, and its appearing as the page grows narrows it; a phone's overlays it. */
 const VIEWPORTS = [
-  { width: 1280, height: 900 },
-  { width: 375, height: 812 },
+  { width: 1280, height: 900, scrollbars: true },
+  { width: 375, height: 812, scrollbars: false },
 ] as const;
 /**
- * Well under Lighthouse's "good" 0.1. With the team glance inserted above the wallets once its chunk
- * arrived, then growing out of its skeleton, and the stat skeletons 4 px taller than the figures,
- * 1280 px measured 0.106 (mock) and 0.085 (provider), 375 px 0.009; with the wallets and what
- * follows them appended once the glance had its height, 0 in each.
+ * Near zero, far under Lighthouse's "good" 0.1. With the team glance inserted above the wallets once
+ * its chunk arrived, then growing out of its skeleton, and the stat skeletons 4 px taller than the
+ * figures, 1280 px measured 0.106 (mock) and 0.085 (provider), 375 px 0.009; with the wallets and
+ * what follows them appended once the glance had its height, 0.003 at 1280 px, every card moved
+ * sideways by the scrollbar appearing as the page grew past the window; with its room kept, 0.
  */
-const MAX_SHIFT = 0.02;
+const MAX_SHIFT = 0.001;
 
 interface Shift {
   value: number;
@@ -77,9 +79,9 @@ async function homeLoaded(page: Page) {
 }
 
 describe.each(servers)('the dashboard home holds still while it loads in $mode mode', (server) => {
-  describe.each(VIEWPORTS)('at $width px', (viewport) => {
+  describe.each(VIEWPORTS)('at $width px', ({ scrollbars, ...viewport }) => {
     let page!: Page;
-    freshPagePerTest(server, viewport, (fresh) => (page = fresh));
+    freshPagePerTest(server, viewport, (fresh) => (page = fresh), { scrollbars });
 
     it(`its layout shifts add up to less than ${MAX_SHIFT}`, async () => {
       // As Lighthouse audits it: signed in through the form (the stored user is what the app
