@@ -120,10 +120,7 @@ export const system = createSystem(
     preflight: true,
     cssVarsPrefix: theme.cssVarsPrefix,
     cssVarsRoot: theme.cssVarsRoot,
-    // The scrollbar's room is kept from the first paint: a page that grows past the window later
-    // (the home's lower sections) would otherwise narrow by a desktop scrollbar's width and move
-    // every card sideways. Where scrollbars overlay the page (phones) it changes nothing.
-    globalCss: { ...theme.globalCss, html: { ...theme.globalCss.html, scrollbarGutter: 'stable' } },
+    globalCss: theme.globalCss,
     theme: {
       breakpoints: theme.breakpoints,
       keyframes: theme.keyframes,
