@@ -3,7 +3,7 @@
  * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
  * Retry, never a 0 or $0.00 that looks like a figure. The failures stay silent (§8).
  */
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -193,6 +193,9 @@ export default function DashboardHomePage() {
   // those pushed it down the screen (desktop CLS 0.10). Appended last, they move nothing.
   const [glanceSettled, setGlanceSettled] = useState(false);
   const onGlanceSettled = useCallback(() => setGlanceSettled(true), []);
+  // Rendered in the background, in slices, as the first-paint step is (a transition): rendered at
+  // once, they were one long task on a phone's CPU (Lighthouse mobile TBT 163 -> 330 ms).
+  const lowerShown = useDeferredValue(belowFold && glanceSettled && !isPending);
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
@@ -235,7 +238,7 @@ export default function DashboardHomePage() {
           <TeamGlance onSettled={onGlanceSettled} />
         </Suspense>
       )}
-      {belowFold && glanceSettled && !isPending && (
+      {lowerShown && (
         <>
           <NextSteps />
           <Section title="Wallets Overview">
