@@ -14,10 +14,15 @@ export function browserPath(): string {
   return found;
 }
 
-export const launchBrowser = (): Promise<Browser> =>
+/**
+ * `scrollbars`: shown, taking room as on a desktop (and in Lighthouse's Chromium); playwright hides
+ * them by default, as a phone overlays them.
+ */
+export const launchBrowser = ({ scrollbars = false } = {}): Promise<Browser> =>
   chromium.launch({
     executablePath: browserPath(),
     headless: true,
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',

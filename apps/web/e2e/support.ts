@@ -181,16 +181,18 @@ export function worldPerTest(
  * In the calling describe block: one browser, and a fresh context and page for every test, in a
  * world of its own on `server` (made before the test, deleted after). `null`: a file's own server
  * that knows no worlds, entered by no cookie (a world cookie would reach it too: cookies ignore ports).
+ * `browserOptions`: how the browser is launched (browser.ts, launchBrowser).
  */
 export function freshPagePerTest(
   server: E2eServer | null,
   viewport: { width: number; height: number },
   use: (page: Page) => void,
+  browserOptions?: Parameters<typeof launchBrowser>[0],
 ) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(browserOptions);
   });
   afterAll(async () => {
     await browser?.close();

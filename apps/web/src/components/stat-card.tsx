@@ -3,8 +3,9 @@ import { Card, Skeleton, Stat } from '@chakra-ui/react';
 
 /**
  * One figure in a card: label above, value below. Stat.Root is a <dl>: the help text is a <dd> too.
- * `loading` shows a skeleton where the value goes (never a 0 that jumps); the value's size steps
- * down on phones, where the cards stand two to a row.
+ * `loading` shows a skeleton where the value goes (never a 0 that jumps), as tall as the value's
+ * line (2rem, the 2xl text style's, kept when the font size steps down on phones, where the cards
+ * stand two to a row): the card keeps its height when the figure arrives.
  */
 // Memoised: a page re-renders as each of its reads arrives, and a card whose figure did not change need not restyle.
 export const StatCard = memo(function StatCard({
@@ -24,7 +25,7 @@ export const StatCard = memo(function StatCard({
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           {loading ? (
-            <Skeleton as="dd" height="7" width="80%" my="1" data-testid="stat-skeleton" />
+            <Skeleton as="dd" height="7" width="80%" my="0.5" data-testid="stat-skeleton" />
           ) : (
             <Stat.ValueText fontSize={{ base: 'xl', md: '2xl' }} overflowWrap="anywhere">
               {value}

@@ -105,19 +105,69 @@ describe('Dashboard home', () => {
     const never = () => new Promise(() => {});
     renderSignedIn('/dashboard', {
       'user_analytics.view_user_analytics': never,
-      'wallet.view_all_wallets_details': never,
-      'notification.view_notification': never,
       'rank.current_rank': never,
     });
     await screen.findByRole('region', { name: 'Overview' });
-    // The wallets render after the first paint (below the fold on a phone).
-    await screen.findByRole('region', { name: 'Wallets Overview' });
-    // 4 overview + 4 earnings + 7 wallets.
-    expect(await screen.findAllByTestId('stat-skeleton')).toHaveLength(15);
+    // 4 overview + 4 earnings.
+    expect(await screen.findAllByTestId('stat-skeleton')).toHaveLength(8);
     expect(card('Current Level')).toHaveAttribute('aria-busy', 'true');
     expect(card('Current Level')).not.toHaveTextContent('0');
     expect(card('Current Rank')).not.toHaveTextContent('0');
+    expect(
+      ['Overview', 'Earnings Overview'].some((name) =>
+        screen.getByRole('region', { name }).textContent?.includes('$0.00'),
+      ),
+    ).toBe(false);
+    // The team glance has answered (Unavailable: no handler); the wallets wait for the analytics,
+    // which decide whether the next steps stand above them.
+    await within(await screen.findByRole('region', { name: 'Your team' })).findByText('Unavailable');
+    expect(screen.queryByRole('region', { name: 'Wallets Overview' })).toBeNull();
+  });
+
+  it('while the wallets are read their cards show skeletons, never $0.00', async () => {
+    const never = () => new Promise(() => {});
+    renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': () => ({ Success: analytics }),
+      'wallet.view_all_wallets_details': never,
+      'notification.view_notification': never,
+    });
+    const wallets = await screen.findByRole('region', { name: 'Wallets Overview' });
+    expect(await within(wallets).findAllByTestId('stat-skeleton')).toHaveLength(7);
+    expect(card('Deposit Wallet')).toHaveAttribute('aria-busy', 'true');
     // The Summary card is the spec's placeholder zeros; the figures' regions show none.
     expect(figuresRegions().some((region) => region.textContent?.includes('$0.00'))).toBe(false);
+  });
+
+  it('the wallets and what follows them appear once the team glance has answered: appended, they move nothing on screen', async () => {
+    let answerTeam!: (directs: unknown) => void;
+    const team = new Promise((resolve) => (answerTeam = resolve));
+    renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': () => ({ Success: analytics }),
+      'direct.view_direct_team_details': () => team,
+    });
+    const glance = await screen.findByRole('region', { name: 'Your team' });
+    expect(within(glance).getByRole('status', { name: 'Loading your team' })).toBeInTheDocument();
+    // The analytics have answered (their figures show); only the team is awaited.
+    await within(screen.getByRole('region', { name: 'Overview' })).findByText('Silver');
+    expect(screen.queryByRole('region', { name: 'Wallets Overview' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Latest Activity' })).toBeNull();
+    answerTeam({ Success: [] });
+    expect(await screen.findByRole('region', { name: 'Wallets Overview' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Latest Activity' })).toBeInTheDocument();
+    expect(within(glance).getByText('No directs yet.')).toBeInTheDocument();
+  });
+
+  it('a team read that hangs keeps the wallets back 5 s at most, not until its 20 s deadline', async () => {
+    renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': () => ({ Success: analytics }),
+      'direct.view_direct_team_details': () => new Promise(() => {}),
+    });
+    const glance = await screen.findByRole('region', { name: 'Your team' });
+    await within(screen.getByRole('region', { name: 'Overview' })).findByText('Silver');
+    expect(screen.queryByRole('region', { name: 'Wallets Overview' })).toBeNull();
+    expect(
+      await screen.findByRole('region', { name: 'Wallets Overview' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(within(glance).getByRole('status', { name: 'Loading your team' })).toBeInTheDocument();
   });
 });

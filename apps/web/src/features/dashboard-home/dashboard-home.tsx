@@ -3,7 +3,7 @@
  * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
  * Retry, never a 0 or $0.00 that looks like a figure. The failures stay silent (§8).
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -35,6 +35,12 @@ import { Section } from './section.tsx';
 const HomeInsights = lazy(() => import('./home-insights.tsx'));
 /** The team in numbers and the next binary run: their own chunk, after the first paint. */
 const TeamGlance = lazy(() => import('./team-glance.tsx'));
+/**
+ * How long the lower sections wait at most for the team glance and the analytics to settle: a read
+ * that hangs must not keep the wallets off the screen until the request's 20 s deadline (they then
+ * appear, and the glance may still push them down when it answers).
+ */
+const LOWER_SECTIONS_MAX_WAIT_MS = 5000;
 
 /** Analytics fill the cards where the server answers (a field it leaves out reads 0); a failure is silent (§8). */
 function useAnalytics() {
@@ -188,6 +194,20 @@ export default function DashboardHomePage() {
   const money = (value: unknown) => formatMoney(value);
   // Wallets, activity and the summary sit below the fold on a phone: they render after the first paint.
   const belowFold = useAfterFirstPaint();
+  // The next steps, wallets, activity and summary appear once the team glance and the analytics
+  // (which decide the next steps) have answered: inserted or grown above what was already shown,
+  // those pushed it down the screen (desktop CLS 0.10). Appended last, they move nothing.
+  const [glanceSettled, setGlanceSettled] = useState(false);
+  const onGlanceSettled = useCallback(() => setGlanceSettled(true), []);
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  useEffect(() => {
+    if (!belowFold) return;
+    const timer = setTimeout(() => setWaitedLongEnough(true), LOWER_SECTIONS_MAX_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [belowFold]);
+  // Rendered in the background, in slices, as the first-paint step is (a transition): rendered at
+  // once, they were one long task on a phone's CPU (Lighthouse mobile TBT 163 -> 330 ms).
+  const lowerShown = useDeferredValue(belowFold && ((glanceSettled && !isPending) || waitedLongEnough));
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
@@ -226,10 +246,12 @@ export default function DashboardHomePage() {
         </SimpleGrid>
       </Section>
       {belowFold && (
+        <Suspense fallback={null}>
+          <TeamGlance onSettled={onGlanceSettled} />
+        </Suspense>
+      )}
+      {lowerShown && (
         <>
-          <Suspense fallback={null}>
-            <TeamGlance />
-          </Suspense>
           <NextSteps />
           <Section title="Wallets Overview">
             <WalletsOverview />

@@ -169,8 +169,11 @@ function LegCard({ title, leg, scope }: { title: string; leg: Leg; scope: Team['
   );
 }
 
-export function TeamNumbers() {
-  const { team, isPending, isError, isFetching, refetch } = useTeam();
+function TeamNumbers({
+  team: { team, isPending, isError, isFetching, refetch },
+}: {
+  team: ReturnType<typeof useTeam>;
+}) {
   return (
     <Section title="Your team">
       {isPending ? (
@@ -314,8 +317,11 @@ function useNextRun() {
   };
 }
 
-export function NextBinaryRun() {
-  const { served, next: servedNext, skew, carry, isPending, isError, refetch } = useNextRun();
+function NextBinaryRun({
+  run: { served, next: servedNext, skew, carry, isPending, isError, refetch },
+}: {
+  run: ReturnType<typeof useNextRun>;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -378,16 +384,24 @@ export function NextBinaryRun() {
 
 /**
  * Both, the countdown first (a phone reads it before the team's long list), the team beside it from
- * lg: a chunk of its own, loaded after the home's first paint.
+ * lg: a chunk of its own, loaded after the home's first paint. `onSettled` is called once both reads
+ * have answered or failed, when the glance has its final height: the home shows what stands below
+ * it only then, so the team's list growing out of its skeleton moves nothing on screen.
  */
-export default function TeamGlance() {
+export default function TeamGlance({ onSettled }: { onSettled: () => void }) {
+  const team = useTeam();
+  const run = useNextRun();
+  const settled = !team.isPending && !run.isPending;
+  useEffect(() => {
+    if (settled) onSettled();
+  }, [settled, onSettled]);
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
       <Box gridColumn={{ lg: '3' }} gridRow={{ lg: '1' }} minW="0">
-        <NextBinaryRun />
+        <NextBinaryRun run={run} />
       </Box>
       <Box gridColumn={{ lg: '1 / span 2' }} gridRow={{ lg: '1' }} minW="0">
-        <TeamNumbers />
+        <TeamNumbers team={team} />
       </Box>
     </SimpleGrid>
   );
