@@ -145,7 +145,7 @@ function precompress(): Plugin {
 
 /**
  * A member with a stored session who opens a dashboard URL needs the dashboard chunk, yet the app
- * chunk asks for it only once it has loaded and run (router.tsx preloadSessionRoutes): on slow 4G
+ * chunk asks for it only once it has loaded and run (router.tsx preloadScreen): on slow 4G
  * that is a second round trip and download after the first (Lighthouse mobile). A tiny
  * script in <head> (a file: the CSP allows no inline script) starts that download (and Chakra's
  * runtime with the app's system, components/ui/chakra-root.tsx, which sign-in does without) beside

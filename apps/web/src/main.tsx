@@ -4,14 +4,13 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import type { RuntimeConfig } from '@md/shared';
 import { OfflineStart, OnlineOnly, isConnectionFailure } from './app/offline.tsx';
 import { AppProviders } from './app/providers.tsx';
-import { preloadSessionRoutes, routes } from './app/router.tsx';
-import { withChakra } from './app/chakra-loader.ts';
+import { preloadScreen, routes } from './app/router.tsx';
 import { loadRuntimeConfig } from './lib/config.tsx';
 import { getJwt } from './lib/storage.ts';
 // Chakra's reset, globals and tokens, and the first screen's classes: sign-in draws with these alone.
 import './components/first-screen/first-screen.css';
 
-const AppUpdate = lazy(withChakra(() => import('./app/app-update.tsx')));
+const AppUpdate = lazy(() => import('./app/app-update.tsx'));
 
 function AppRoutes() {
   return useRoutes(routes);
@@ -60,7 +59,8 @@ function App({ config }: { config: RuntimeConfig }) {
   );
 }
 
-if (getJwt()) preloadSessionRoutes(window.location.pathname);
+// A stored session opens the app on the dashboard: its chunks start loading at boot, beside /config.json.
+if (getJwt() && window.location.pathname.startsWith('/dashboard')) preloadScreen(window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -1,98 +1,95 @@
 /**
  * Routes of spec §2. Sign-in loads eagerly (it is light, and drawn without Chakra); everything else
- * is split per route and renders inside one Chakra root (`ChakraOutlet`), whose chunk (Chakra's
- * runtime and the app's system) loads beside the route's own (`withChakra`).
+ * is split per screen and renders inside one Chakra root (`ChakraOutlet`), whose chunk holds
+ * Chakra's runtime and the app's system. A screen's chunks (the Chakra root, the dashboard frame,
+ * the page) start loading together when the first of them is asked for (`preloadScreen`): rendered
+ * one inside the other, each lazy part would only start once its parent had arrived.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { EXTRA_NAV_ROUTES, NAV_ROUTES } from '../components/shell/nav-routes.ts';
 import { SignInPage } from '../features/auth/sign-in.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { RedirectSignedIn, RequireAuth } from './require-auth.tsx';
-import { loadChakraRoot, withChakra } from './chakra-loader.ts';
 
-const RegisterPage = lazy(withChakra(() => import('../features/auth/register.tsx')));
-const ForgotPasswordPage = lazy(withChakra(() => import('../features/auth/forgot-password.tsx')));
-const ForgotUsernamePage = lazy(withChakra(() => import('../features/auth/forgot-username.tsx')));
+type ScreenModule = Promise<{ default: ComponentType }>;
+const loadChakraRoot = () => import('../components/ui/chakra-root.tsx');
 const loadDashboardLayout = () => import('../components/shell/dashboard-layout.tsx');
-const loadDashboardHome = () => import('../features/dashboard-home/dashboard-home.tsx');
-const DashboardLayout = lazy(withChakra(loadDashboardLayout));
-const DashboardHomePage = lazy(withChakra(loadDashboardHome));
+
+/** Each screen's own chunk, by path. */
+const SCREEN_LOADERS: Record<string, () => ScreenModule> = {
+  '/register': () => import('../features/auth/register.tsx'),
+  '/forgot-password': () => import('../features/auth/forgot-password.tsx'),
+  '/forgot-username': () => import('../features/auth/forgot-username.tsx'),
+  '/dashboard': () => import('../features/dashboard-home/dashboard-home.tsx'),
+  '/dashboard/notification': () => import('../features/notifications/notifications.tsx'),
+  '/dashboard/settings': () => import('../features/settings/settings.tsx'),
+  '/dashboard/transactions': () => import('../features/transactions/transactions.tsx'),
+  '/dashboard/history': () => import('../features/history/history.tsx'),
+  '/dashboard/deposit': () => import('../features/deposit/deposit.tsx'),
+  '/dashboard/package': () => import('../features/package/package-page.tsx'),
+  '/dashboard/wallets': () => import('../features/wallets/wallets-page.tsx'),
+  '/dashboard/withdraw': () => import('../features/wallets/withdraw-page.tsx'),
+  '/dashboard/p2pTransfer': () => import('../features/p2p/p2p-page.tsx'),
+  '/dashboard/binarychart': () => import('../features/binary-chart/binary-chart.tsx'),
+  '/dashboard/levelchart': () => import('../features/level-chart/level-chart.tsx'),
+  '/dashboard/bonus': () => import('../features/bonus/bonus-page.tsx'),
+  '/dashboard/volume': () => import('../features/volume/volume-page.tsx'),
+  '/dashboard/rankrewards': () => import('../features/rank-rewards/rank-rewards-page.tsx'),
+  '/dashboard/timeline': () => import('../features/timeline/timeline-page.tsx'),
+  '/dashboard/support': () => import('../features/support/support-page.tsx'),
+};
 
 /**
- * A stored session opens the app on the dashboard: its chunks start loading at boot, beside
- * /config.json, instead of one after another once the routes render.
+ * Starts loading the chunks the screen at `path` needs, all at once: the Chakra root, the
+ * dashboard frame for a dashboard path, and the screen's own. Called when the Chakra root is first
+ * asked for (a navigation from sign-in), and at boot for a stored session on a dashboard URL.
  */
-export function preloadSessionRoutes(path: string) {
-  if (!path.startsWith('/dashboard')) return;
+export function preloadScreen(path: string) {
   // A failed load is not an error here: the route's own lazy() load reports it.
   const quiet = () => undefined;
+  const screen = path.replace(/\/$/, '');
   loadChakraRoot().catch(quiet);
-  loadDashboardLayout().catch(quiet);
-  if (path.replace(/\/$/, '') === '/dashboard') loadDashboardHome().catch(quiet);
+  if (screen.startsWith('/dashboard')) loadDashboardLayout().catch(quiet);
+  SCREEN_LOADERS[screen]?.().catch(quiet);
 }
-const ComingLaterPage = lazy(
-  withChakra(() =>
-    import('../components/coming-later-page.tsx').then(({ ComingLaterPage }) => ({
-      default: ComingLaterPage,
-    })),
-  ),
-);
-const NotificationsPage = lazy(withChakra(() => import('../features/notifications/notifications.tsx')));
-const SettingsPage = lazy(withChakra(() => import('../features/settings/settings.tsx')));
-const TransactionsPage = lazy(withChakra(() => import('../features/transactions/transactions.tsx')));
-const HistoryPage = lazy(withChakra(() => import('../features/history/history.tsx')));
-const DepositPage = lazy(withChakra(() => import('../features/deposit/deposit.tsx')));
-const PackagePage = lazy(withChakra(() => import('../features/package/package-page.tsx')));
-const WalletsPage = lazy(withChakra(() => import('../features/wallets/wallets-page.tsx')));
-const WithdrawPage = lazy(withChakra(() => import('../features/wallets/withdraw-page.tsx')));
-const P2PPage = lazy(withChakra(() => import('../features/p2p/p2p-page.tsx')));
-const BinaryChartPage = lazy(withChakra(() => import('../features/binary-chart/binary-chart.tsx')));
-const LevelChartPage = lazy(withChakra(() => import('../features/level-chart/level-chart.tsx')));
-const BonusPage = lazy(withChakra(() => import('../features/bonus/bonus-page.tsx')));
-const VolumePage = lazy(withChakra(() => import('../features/volume/volume-page.tsx')));
-const RankRewardsPage = lazy(withChakra(() => import('../features/rank-rewards/rank-rewards-page.tsx')));
-const TimelinePage = lazy(withChakra(() => import('../features/timeline/timeline-page.tsx')));
-const SupportPage = lazy(withChakra(() => import('../features/support/support-page.tsx')));
 
-const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
+/** The screen at `path`, rendered once its chunk has loaded. */
+const screen = (path: string) => {
+  const Screen = lazy(SCREEN_LOADERS[path]!);
+  return <Screen />;
+};
+const DashboardLayout = lazy(loadDashboardLayout);
+const ComingLaterPage = lazy(() =>
+  import('../components/coming-later-page.tsx').then(({ ComingLaterPage }) => ({ default: ComingLaterPage })),
+);
 
 /** The routes drawn with Chakra, inside one Chakra root that stays mounted as the member moves between them. */
-const ChakraOutlet = lazy(() =>
-  loadChakraRoot().then(({ ChakraRoot }) => ({
+const ChakraOutlet = lazy(() => {
+  preloadScreen(window.location.pathname);
+  return loadChakraRoot().then(({ ChakraRoot }) => ({
     default: () => (
       <ChakraRoot>
         <Outlet />
       </ChakraRoot>
     ),
-  })),
-);
+  }));
+});
+
+const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 
 /** Pages built in this release; the other dashboard children are stubs until their page is built. */
-const BUILT_PAGES: Record<string, ReactNode> = {
-  '/dashboard/notification': <NotificationsPage />,
-  '/dashboard/settings': <SettingsPage />,
-  '/dashboard/transactions': <TransactionsPage />,
-  '/dashboard/history': <HistoryPage />,
-  '/dashboard/deposit': <DepositPage />,
-  '/dashboard/package': <PackagePage />,
-  '/dashboard/wallets': <WalletsPage />,
-  '/dashboard/withdraw': <WithdrawPage />,
-  '/dashboard/p2pTransfer': <P2PPage />,
-  '/dashboard/binarychart': <BinaryChartPage />,
-  '/dashboard/levelchart': <LevelChartPage />,
-  '/dashboard/bonus': <BonusPage />,
-  '/dashboard/volume': <VolumePage />,
-  '/dashboard/rankrewards': <RankRewardsPage />,
-  '/dashboard/timeline': <TimelinePage />,
-  '/dashboard/support': <SupportPage />,
-};
+const BUILT_PAGES: Record<string, ReactNode> = Object.fromEntries(
+  Object.keys(SCREEN_LOADERS)
+    .filter((path) => path.startsWith('/dashboard/'))
+    .map((path) => [path, screen(path)]),
+);
 
 const childPath = (path: string) => path.replace('/dashboard/', '');
 
 const dashboardChildren: RouteObject[] = [
-  { index: true, element: <DashboardHomePage /> },
+  { index: true, element: screen('/dashboard') },
   ...NAV_ROUTES.filter((item) => item.path !== '/dashboard').map((item) => ({
     path: childPath(item.path),
     element: BUILT_PAGES[item.path] ?? (
@@ -129,9 +126,9 @@ export const routes: RouteObject[] = [
       {
         element: withSuspense(<ChakraOutlet />),
         children: [
-          { path: '/register', element: withSuspense(<RegisterPage />) },
-          { path: '/forgot-password', element: withSuspense(<ForgotPasswordPage />) },
-          { path: '/forgot-username', element: withSuspense(<ForgotUsernamePage />) },
+          { path: '/register', element: withSuspense(screen('/register')) },
+          { path: '/forgot-password', element: withSuspense(screen('/forgot-password')) },
+          { path: '/forgot-username', element: withSuspense(screen('/forgot-username')) },
           {
             path: '/dashboard',
             element: <RequireAuth>{withSuspense(<DashboardLayout />)}</RequireAuth>,

@@ -3,7 +3,7 @@
  * labelled text box that keeps digits only, at most 6, so it can be typed, pasted or autofilled.
  */
 import { forwardRef, type ChangeEvent } from 'react';
-import { OTP_LENGTH } from '@md/shared';
+import { keepOtpDigits, OTP_INPUT_PROPS } from './otp-input.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 export interface OtpFieldProps extends Omit<TextFieldProps, 'label' | 'onChange'> {
@@ -19,13 +19,10 @@ export const OtpField = forwardRef<HTMLInputElement, OtpFieldProps>(function Otp
     <TextField
       ref={ref}
       label={label}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={OTP_LENGTH}
-      placeholder={'0'.repeat(OTP_LENGTH).replace(/0/g, '•')}
+      {...OTP_INPUT_PROPS}
       letterSpacing="0.3em"
       onChange={(event) => {
-        event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+        keepOtpDigits(event);
         onChange?.(event);
       }}
       {...props}

@@ -152,4 +152,20 @@ describe('sign-in form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText(/Invalid username or password/)).toBeInTheDocument();
   });
+
+  it('sends one sign-in for a burst of submits in one frame (Enter twice, Enter and a click)', async () => {
+    const { calls } = renderApp('/', {
+      'user.view_country': () => ({ Success: false }),
+      'user.login': () => {
+        throw new (class extends Error {})('Invalid username or password');
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Username'), 'demo');
+    await userEvent.type(screen.getByLabelText('Password'), 'Wrong@123');
+    const form = screen.getByRole('button', { name: 'Sign In' }).closest('form')!;
+    // Before React renders the disabled button: five submits in one task.
+    for (let i = 0; i < 5; i++) fireEvent.submit(form);
+    expect(await screen.findByText(/Invalid username or password/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'user.login')).toHaveLength(1);
+  });
 });

@@ -6,18 +6,20 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, OTP_LENGTH, TEXT_MAX, TOTP_LOOKUP_DEBOUNCE_MS, type LoginForm } from '@md/shared';
+import { MSG, TEXT_MAX, TOTP_LOOKUP_DEBOUNCE_MS, type LoginForm } from '@md/shared';
 import {
   FirstScreenField,
   FirstScreenPasswordField,
 } from '@/components/first-screen/first-screen-fields.tsx';
 import { AuthCard } from '@/components/form/auth-card.tsx';
+import { keepOtpDigits, OTP_INPUT_PROPS } from '@/components/form/otp-input.ts';
 import { AppLink } from '@/components/form/router-link.tsx';
 import { useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { useStartSession } from './use-start-session.ts';
 
 /**
@@ -78,7 +80,8 @@ export function SignInPage() {
 
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', totp: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const [isSubmitting, setSubmitting] = useState(false);
+  // Once per submit, however it is sent (Enter twice, Enter and a click in one frame): one sign-in.
+  const { run, pending: isSubmitting } = useSingleFlight();
   // After the first submit, each change checks the form again (as the member fixes it).
   const submitted = useRef(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
@@ -131,11 +134,8 @@ export function SignInPage() {
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
+  const submit = async () => {
     submitted.current = true;
-    setSubmitting(true);
     try {
       const checked = await checkLogin(values, totpRequired);
       setErrors(checked.errors ?? {});
@@ -148,10 +148,15 @@ export function SignInPage() {
       await signIn(checked.values);
     } catch (error) {
       notify.error(errorMessage(error, MSG.loginFailed));
-    } finally {
-      setSubmitting(false);
     }
   };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(submit);
+  };
+
+  const totpField = field('totp');
 
   return (
     <AuthCard
@@ -163,11 +168,7 @@ export function SignInPage() {
         </p>
       }
     >
-      <form
-        noValidate
-        onFocus={() => void loadLoginRules().catch(() => undefined)}
-        onSubmit={(event) => void onSubmit(event)}
-      >
+      <form noValidate onFocus={() => void loadLoginRules().catch(() => undefined)} onSubmit={onSubmit}>
         <div className="fs-stack">
           <FirstScreenField
             label="Username"
@@ -181,14 +182,11 @@ export function SignInPage() {
             <FirstScreenField
               label="TOTP"
               code
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={OTP_LENGTH}
-              placeholder={'•'.repeat(OTP_LENGTH)}
-              {...field('totp')}
+              {...OTP_INPUT_PROPS}
+              {...totpField}
               onChange={(event) => {
-                event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
-                field('totp').onChange(event);
+                keepOtpDigits(event);
+                totpField.onChange(event);
               }}
             />
           )}
