@@ -764,6 +764,8 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await addFault(server, { path: '/binary/total_pagination_binary_transaction', body: { Success: 1 } });
       await visitAll(['/dashboard/volume']);
       const row = page.getByTestId('data-table').getByRole('row').filter({ hasText: 'DRIFT1' });
+      // The network going quiet does not mean the table has drawn its rows (a busy machine renders late).
+      await row.waitFor();
       // Date aside (the browser's time zone): TransID, From User, Transaction ID, Side, Volume, Left Volume/Carry/Total, Right Volume/Carry/Total, Status.
       expect((await row.getByRole('cell').allInnerTexts()).slice(1).map((text) => text.trim())).toEqual([
         'DRIFT1',

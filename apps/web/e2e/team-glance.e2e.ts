@@ -184,13 +184,15 @@ describe.each(cases)('the business at a glance in $label', ({ server, viewport }
     };
     await avatar.click();
     const menu = page.getByRole('menu');
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
-      'Profile',
-      'Security',
-      'Sessions',
-      expect.stringMatching(/^(Dark|Light) theme$/),
-      'Sign out',
-    ]);
+    await expect
+      .poll(() => menu.getByRole('menuitem').allInnerTexts())
+      .toEqual([
+        'Profile',
+        'Security',
+        'Sessions',
+        expect.stringMatching(/^(Dark|Light) theme$/),
+        'Sign out',
+      ]);
     await page.keyboard.press('Escape');
     await choose('Security');
     await expect.poll(() => new URL(page.url()).hash, { timeout: 15_000 }).toBe('#security');
