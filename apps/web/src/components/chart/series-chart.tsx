@@ -10,9 +10,9 @@ import {
   Button,
   ButtonGroup,
   Card,
+  Flex,
   HStack,
   Heading,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,6 +20,7 @@ import {
 } from '@chakra-ui/react';
 import { formatDay, formatMoney } from '@md/shared';
 import { Unavailable } from '../unavailable.tsx';
+import { PlotPlaceholder, PLOT_HEIGHT } from './chart-readout.tsx';
 import {
   SERIES_RANGES,
   seriesColour,
@@ -84,6 +85,50 @@ export function summaryOf(
   return `${title}: ${formatMoney(total)} ${measure} in the last ${days} days (${perKey}); the highest ${unit} was ${pointDate(best)} with ${formatMoney(totalOf(best))}.`;
 }
 
+/** Which colour is which series. */
+function Legend({ keys }: { keys: readonly SeriesKey[] }) {
+  return (
+    <HStack as="ul" listStyleType="none" m="0" p="0" gap="3" wrap="wrap" fontSize="xs" aria-label="Legend">
+      {keys.map(({ key, label, palette }) => (
+        <HStack as="li" key={key} gap="1">
+          <Box
+            w="3"
+            h="3"
+            borderRadius="sm"
+            bg={seriesColour(palette)}
+            _dark={{ bg: seriesColour(palette, true) }}
+            aria-hidden
+          />
+          <Text>{label}</Text>
+        </HStack>
+      ))}
+    </HStack>
+  );
+}
+
+/** "Show as table" (disabled until there are figures) and, for 90 days, that bars are weeks. */
+function Footer({ asTable, days, onToggle }: { asTable: boolean; days: SeriesRange; onToggle?: () => void }) {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="2">
+      <Button
+        size="xs"
+        variant="ghost"
+        colorPalette="teal"
+        aria-pressed={asTable}
+        disabled={!onToggle}
+        onClick={onToggle}
+      >
+        {asTable ? 'Show as chart' : 'Show as table'}
+      </Button>
+      {days > 30 && (
+        <Text fontSize="xs" color="fg.muted">
+          Weekly totals
+        </Text>
+      )}
+    </HStack>
+  );
+}
+
 export function SeriesChart({
   title,
   headingLevel = 'h2',
@@ -126,46 +171,32 @@ export function SeriesChart({
           </ButtonGroup>
         </HStack>
         {series.isPending ? (
-          <Skeleton height="220px" aria-busy aria-label={`Loading ${title}`} />
+          // The loaded chart's layout with a skeleton for the plot: nothing below it moves when it arrives.
+          <Stack gap="2">
+            <Legend keys={keys} />
+            <PlotPlaceholder label={`Loading ${title}`} />
+            <Footer asTable={false} days={days} />
+          </Stack>
         ) : series.isError || !points ? (
-          <Unavailable what={title} onRetry={series.refetch} retrying={series.isFetching} />
+          <Flex minH={`${PLOT_HEIGHT}px`} align="center" justify="center">
+            <Unavailable what={title} onRetry={series.refetch} retrying={series.isFetching} />
+          </Flex>
         ) : !hasFigures ? (
-          <Text color="fg.muted" data-testid="chart-empty">
-            {emptyText}
-          </Text>
+          <Flex minH={`${PLOT_HEIGHT}px`} align="center" justify="center">
+            <Text color="fg.muted" data-testid="chart-empty" textAlign="center">
+              {emptyText}
+            </Text>
+          </Flex>
         ) : (
           <Stack gap="2">
             <chakra.p srOnly data-testid="chart-summary">
               {summary}
             </chakra.p>
-            <HStack
-              as="ul"
-              listStyleType="none"
-              m="0"
-              p="0"
-              gap="3"
-              wrap="wrap"
-              fontSize="xs"
-              aria-label="Legend"
-            >
-              {keys.map(({ key, label, palette }) => (
-                <HStack as="li" key={key} gap="1">
-                  <Box
-                    w="3"
-                    h="3"
-                    borderRadius="sm"
-                    bg={seriesColour(palette)}
-                    _dark={{ bg: seriesColour(palette, true) }}
-                    aria-hidden
-                  />
-                  <Text>{label}</Text>
-                </HStack>
-              ))}
-            </HStack>
+            <Legend keys={keys} />
             {asTable ? (
               <SeriesTable title={title} points={points} keys={keys} />
             ) : (
-              <Suspense fallback={<Skeleton height="220px" />}>
+              <Suspense fallback={<PlotPlaceholder />}>
                 <StackedBars
                   points={points}
                   keys={keys}
@@ -176,22 +207,7 @@ export function SeriesChart({
                 />
               </Suspense>
             )}
-            <HStack justify="space-between" wrap="wrap" gap="2">
-              <Button
-                size="xs"
-                variant="ghost"
-                colorPalette="teal"
-                aria-pressed={asTable}
-                onClick={() => setAsTable((shown) => !shown)}
-              >
-                {asTable ? 'Show as chart' : 'Show as table'}
-              </Button>
-              {days > 30 && (
-                <Text fontSize="xs" color="fg.muted">
-                  Weekly totals
-                </Text>
-              )}
-            </HStack>
+            <Footer asTable={asTable} days={days} onToggle={() => setAsTable((shown) => !shown)} />
           </Stack>
         )}
         {series.cut && (

@@ -6,11 +6,12 @@
  * readout under it (a live region) says the bar's date and figures.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useTheme } from 'next-themes';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatDay } from '@md/shared';
+import { ChartReadout, IDLE_READOUT, PLOT_HEIGHT } from './chart-readout.tsx';
 import { axisTop, seriesColour, totalOf, type SeriesKey, type SeriesPoint } from './series.ts';
 
 export interface StackedBarsProps {
@@ -38,7 +39,7 @@ export default function StackedBars({
   formatValue,
   formatDate,
   formatTick,
-  height = 220,
+  height = PLOT_HEIGHT,
 }: StackedBarsProps) {
   const host = useRef<HTMLDivElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
@@ -156,11 +157,11 @@ export default function StackedBars({
         minH={`${height}px`}
         data-testid="chart-plot"
       />
-      <Text fontSize="sm" color="fg.muted" minH="1.5em" aria-live="polite" data-testid="chart-readout">
+      <ChartReadout>
         {point
           ? `${formatDate(point)}: ${formatValue(totalOf(point))}${keys.length > 1 ? ` (${keys.map(({ key, label: name }) => `${name} ${formatValue(point.values[key] ?? 0)}`).join(', ')})` : ''}`
-          : 'Point at a bar, or focus the chart and use the arrow keys, to read its figures.'}
-      </Text>
+          : IDLE_READOUT}
+      </ChartReadout>
     </Box>
   );
 }
