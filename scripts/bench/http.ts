@@ -31,7 +31,7 @@
  * request (from /proc: barely moved by other processes' load, unlike throughput) and the load
  * average while the run lasted.
  *   node --import tsx scripts/bench/http.ts [--members 100000] [--rounds 3] [--duration 4] [--connections 50]
- *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed] [--writers 2000]
+ *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed] [--writers 2000] [--server BUNDLE]
  * A quick run (about 2 min): --members 20000 --rounds 2 --duration 2 --only view_profile,view_all_earning
  * (--only takes parts of paths, comma-separated: `earning` alone also matches level_earning_transaction).
  * Goals: REST ≥ 0.7 of bare; tRPC ≥ 0.9 of REST; mixed ≥ 0.8 of read-only; cache-off
@@ -168,7 +168,10 @@ function start(name: string, args: string[], env: Record<string, string>, ready?
 }
 
 const THROUGH_TSX = process.argv.includes('--tsx');
-if (!THROUGH_TSX) execFileSync(process.execPath, ['apps/server/build.mjs'], { stdio: 'inherit' });
+/** `--server FILE`: another build's bundle (e.g. the previous main's) instead of building this one. */
+const OTHER_SERVER = stringArg('server');
+if (!THROUGH_TSX && !OTHER_SERVER)
+  execFileSync(process.execPath, ['apps/server/build.mjs'], { stdio: 'inherit' });
 const subjectPort = basePort;
 const offPort = basePort + 3;
 const startServer = (name: string, port: number, env: Record<string, string>) =>
@@ -180,7 +183,9 @@ const startServer = (name: string, port: number, env: Record<string, string>) =>
     // creates, a cost per call the bundle does not pay).
     [
       ...(process.env.SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
-      ...(THROUGH_TSX ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js']),
+      ...(THROUGH_TSX
+        ? ['--import', 'tsx', 'apps/server/src/main.ts']
+        : [OTHER_SERVER ?? 'apps/server/dist/main.js']),
     ],
     // The stand-in API, which production serves only when asked (docs/deployment.md).
     {

@@ -12,8 +12,9 @@
  *                transfers and one with `--large` (100,000 by default, over 24 months).
  * CPU µs per call from process.cpuUsage (includes the commit's fsync wait only as system time; the
  * wall time beside it includes it). Each kind runs in rounds, interleaved so load falls on all alike;
- * medians over rounds. `--sync normal|full` sets the connection's synchronous pragma (the server's
- * is FULL), `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
+ * medians over rounds. `--sync group|normal|full`: `group` (the server's: NORMAL, then each call waits
+ * for the shared sync its answer would wait for, core/group-commit.ts; one call at a time, so one sync
+ * each), or the bare pragma. `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
  *   node --import tsx scripts/bench/writes.ts [--members 20000] [--calls 400] [--rounds 5] [--large 100000] [--sync full]
  *   node --cpu-prof --cpu-prof-dir /tmp/prof --import tsx scripts/bench/writes.ts --only purchase --calls 4000 --rounds 1
  */
@@ -44,7 +45,7 @@ const CALLS = numberArg('calls', 400);
 const ROUNDS = numberArg('rounds', 5);
 const SMALL = numberArg('small', 10);
 const LARGE = numberArg('large', 100_000);
-const SYNC = stringArg('sync') ?? 'full';
+const SYNC = stringArg('sync') ?? 'group';
 const KINDS = ['purchase', 'swap', 'p2p', 'withdrawal', 'wallets'] as const;
 type Kind = (typeof KINDS)[number];
 const ONLY = new Set((stringArg('only') ?? KINDS.join(',')).split(','));
@@ -58,7 +59,12 @@ const { services, fastify } = await buildApp({
   config: { qaControl: false, validateOutput: false, rateLimits: false, readCache: false },
 });
 seedScenario(services, 'scale', { members: MEMBERS });
-services.sqlite.pragma(`synchronous = ${SYNC}`);
+if (SYNC !== 'group') services.sqlite.pragma(`synchronous = ${SYNC}`);
+/** What the answer of a call waits for before it leaves (nothing without group commit). */
+const answered = async (result: unknown) => {
+  await result;
+  if (SYNC === 'group') await services.groupCommit?.synced();
+};
 const writers = pickWriters(services, 1, 1_000, LEVEL_PERCENTAGES.length + 1);
 const plans = services.plan.packages.map((p) => p.name);
 const maxPrice = Math.max(...services.plan.packages.map((p) => p.price));
@@ -175,7 +181,7 @@ async function measure(op: () => unknown): Promise<{ cpu: number; wall: number; 
   services.sqlite.pragma('wal_autocheckpoint = 0');
   const before = process.cpuUsage();
   const start = performance.now();
-  for (let i = 0; i < CALLS; i++) await op();
+  for (let i = 0; i < CALLS; i++) await answered(op());
   const wall = ((performance.now() - start) * 1000) / CALLS;
   const used = process.cpuUsage(before);
   const { log } = (services.sqlite.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!;

@@ -34,6 +34,7 @@ import { logAfterAnswerFailures } from './core/after-answer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
 import { loadPlan } from './core/plan.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
+import { createGroupCommit, holdAnswersUntilSynced } from './core/group-commit.ts';
 import { createStorageMonitor, reportStorageFault } from './core/storage.ts';
 import { createTokenService } from './core/tokens.ts';
 import { webAssetOptions } from './core/web-assets.ts';
@@ -110,6 +111,8 @@ export interface BuildOptions {
   mailFrom?: string;
   /** Waits between SMTP attempts (short in tests). */
   mailRetryDelaysMs?: readonly number[];
+  /** Syncs the `-wal` for group commit (core/group-commit.ts); a test slows it down or fails it. */
+  walSync?: (walPath: string) => Promise<void>;
   /**
    * Fastify's pino logger: off unless set (tests stay quiet); true is `info`. At `debug`, one line
    * per request. `stream` captures the lines (tests).
@@ -312,10 +315,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
         retryDelaysMs: options.mailRetryDelaysMs,
         log: fastify.log,
       }),
-    tokens: createTokenService(fastify, db, clock),
+    tokens: createTokenService(fastify, db, clock, () => services.writeTurns?.held() ?? false),
     config,
     plan: options.plan ?? loadPlan(),
     storage: createStorageMonitor(sqlite, files, fastify.log),
+    ...(sqlite.memory ? {} : { groupCommit: createGroupCommit(sqlite, options.walSync) }),
   };
   logAfterAnswerFailures(services, fastify.log);
 
@@ -330,7 +334,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   backfillBinaryStats(services);
   // Withdrawal addresses an older seed stored lowercase, in EIP-55 form (once per database).
   checksumStoredAddresses(services);
-  if (standin) startDailyRuns(fastify, services, options.databasePath ?? ':memory:');
+  if (standin) {
+    const runs = startDailyRuns(fastify, services, options.databasePath ?? ':memory:');
+    if (runs.writeTurns) services.writeTurns = runs.writeTurns;
+  }
+  if (services.groupCommit) holdAnswersUntilSynced(fastify, services.groupCommit, services.storage);
 
   // Every error leaves as the provider's envelope; bad JSON is a 400, never a 500; a storage
   // fault is a 503 (core/storage.ts). Every 5xx is logged with its cause.
@@ -479,6 +487,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     gateway?.close();
     services.mailer.close();
     services.storage?.close();
+    services.groupCommit?.close();
     sqlite.close();
   });
   return { fastify, services, created, seeded, qa };

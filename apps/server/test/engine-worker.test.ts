@@ -33,7 +33,12 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
-const SEAMS = ['ENGINE_CHUNK_SIZE', 'ENGINE_PAUSE_AFTER_CHUNK', 'ENGINE_PAUSE_RELEASE'] as const;
+const SEAMS = [
+  'ENGINE_CHUNK_SIZE',
+  'ENGINE_PAUSE_AFTER_CHUNK',
+  'ENGINE_PAUSE_INSIDE_CHUNK',
+  'ENGINE_PAUSE_RELEASE',
+] as const;
 afterEach(() => {
   for (const name of SEAMS) delete process.env[name];
   engineHooks.chunkSize = 2_000;
@@ -146,6 +151,63 @@ describe('a run in the worker thread', () => {
       ).amount;
       expect(paid).toBeGreaterThan(0);
       expect(amountToMicros(await roi())).toBe(amountToMicros(before) - 11 * 10_000 + paid);
+      expect((await fetch(`${base}/__qa/ledger/check`).then((r) => r.json())) as unknown).toMatchObject({
+        balanced: true,
+        negativeWallets: [],
+        mismatchedWallets: [],
+      });
+    } finally {
+      await app.fastify.close();
+    }
+  });
+});
+
+describe('a write that meets a chunk holding the lock', () => {
+  it('waits for the chunk without holding up the reads behind it, then is answered', async () => {
+    // The worker stops inside its 3rd chunk's transaction, the write lock held, until let go on.
+    const release = join(dir, 'release-inside');
+    Object.assign(process.env, {
+      ENGINE_CHUNK_SIZE: '5',
+      ENGINE_PAUSE_INSIDE_CHUNK: '3',
+      ENGINE_PAUSE_RELEASE: release,
+    });
+    const app = await buildApp({
+      databasePath: join(dir, 'turns.sqlite'),
+      seed: 'demo',
+      clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
+    });
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
+    try {
+      const token = String(
+        (await post<{ JWT: string }>(`${base}/user/login`, { username: 'demo', password: 'Demo@1234' })).body
+          .JWT,
+      );
+      const clock = post(`${base}/__qa/clock`, { advance: 'PT15H6M' });
+      await until(() => existsSync(`${release}.paused`), 'the worker to pause inside a chunk');
+
+      const order: string[] = [];
+      const write = post(
+        `${base}/wallet/transfer_wallet`,
+        { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
+        token,
+      ).then((reply) => {
+        order.push('write');
+        return reply;
+      });
+      // Sent after the write: in SQLite's busy wait the write would block this server's thread
+      // until its 5 s ran out (a 503), and the read would be answered after it.
+      const read = await post<{ Success: { Username: string }[] }>(`${base}/user/view_profile`, {}, token);
+      order.push('read');
+      expect(read.status).toBe(200);
+      expect(read.body.Success[0]!.Username).toBe('demo');
+      expect(order).toEqual(['read']);
+
+      writeFileSync(release, '');
+      const written = await write;
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      expect(order).toEqual(['read', 'write']);
+      expect((await clock).status).toBe(200);
       expect((await fetch(`${base}/__qa/ledger/check`).then((r) => r.json())) as unknown).toMatchObject({
         balanced: true,
         negativeWallets: [],

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Db, members } from '@md/db';
 import type { Plan } from '@md/shared';
 import type { Clock } from './clock.ts';
+import type { GroupCommit } from './group-commit.ts';
 import type { Mailer } from './mailer.ts';
 import type { StorageMonitor } from './storage.ts';
 
@@ -51,6 +52,24 @@ export interface Services {
   plan: Plan;
   /** Watches the database files (core/storage.ts); absent where nothing serves requests (a worker, a script). */
   storage?: StorageMonitor;
+  /** Answers wait on it until earlier commits are on disk (core/group-commit.ts); absent in memory and outside the server. */
+  groupCommit?: GroupCommit;
+  /** Turns at the write lock with the daily runs' worker (engine/runner.ts); absent when the runs run in process. */
+  writeTurns?: WriteTurns;
+}
+
+/**
+ * Turns at the write lock between this thread and another connection of the process (the daily
+ * runs' worker). A call that writes takes a turn before it runs: while the other connection holds
+ * the lock, `take` answers a promise that settles when it lets go (the thread answers reads
+ * meanwhile, instead of sleeping in SQLite's busy wait), and the other waits for `release`, given
+ * back once the call's synchronous part (its transaction, in most handlers) is done.
+ */
+export interface WriteTurns {
+  take(): Promise<void> | undefined;
+  release(): void;
+  /** The other connection holds the lock now: bookkeeping that can wait (a session's last-seen) skips a turn. */
+  held(): boolean;
 }
 
 /** Who is calling: the transport fills this from the HTTP request. */

@@ -36,7 +36,13 @@ export const LAST_SEEN_INTERVAL_MS = 60_000;
 /** The User-Agent kept per session is cut to this length (the header is the client's to fill). */
 const USER_AGENT_MAX = 512;
 
-export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): TokenService {
+export function createTokenService(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock,
+  /** Another connection holds the write lock (the daily runs' worker): the last-seen write waits for a later call. */
+  lockHeld: () => boolean = () => false,
+): TokenService {
   const verified = new Map<string, Claims>();
   const memberById = db
     .select()
@@ -123,7 +129,9 @@ export function createTokenService(app: FastifyInstance, db: Db, clock: Clock): 
       const session = typeof claims.jti === 'string' ? sessionById.get({ id: claims.jti }) : undefined;
       if (!session || session.memberId !== id || session.revokedAt !== null)
         throw unauthorized(MSG.sessionExpired);
-      if (caller && (now - session.lastSeenAt >= LAST_SEEN_INTERVAL_MS || now < session.lastSeenAt)) {
+      // Never in SQLite's busy wait for it: this thread would stop answering while a run holds the lock.
+      const due = now - session.lastSeenAt >= LAST_SEEN_INTERVAL_MS || now < session.lastSeenAt;
+      if (caller && due && !lockHeld()) {
         try {
           seen.run({ at: now, ip: caller.ip, id: claims.jti });
         } catch {

@@ -57,10 +57,20 @@ export function createCallEndpoint(
     // at the provider in its caller and input (modules/gateway/shadow.ts).
     const next = () => invoke(services, handlers, call.name, call.input, call.caller);
     try {
+      const writes = contract[call.name].kind === 'mutation';
       // A write is refused while the database files are gone or cannot be written, and any call
       // while touching them could kill the process (core/storage.ts); before the QA surface, which reads tokens.
-      services.storage?.guard(contract[call.name].kind === 'mutation');
-      return await (interceptor ? interceptor(call, next) : next());
+      services.storage?.guard(writes);
+      const turns = writes ? services.writeTurns : undefined;
+      const turn = turns?.take();
+      let answer: Promise<unknown>;
+      try {
+        if (turn) await turn;
+        answer = interceptor ? interceptor(call, next) : next();
+      } finally {
+        turns?.release();
+      }
+      return await answer;
     } catch (error) {
       // An answer that breaks the contract is a server bug: the 500 names it, and so does the log.
       if (error instanceof ContractError)

@@ -32,6 +32,7 @@
  * engineHooks.chunkMs.
  */
 import type Database from 'better-sqlite3';
+import type { WriteTurns } from '../../core/services.ts';
 import { moneyTransaction } from '../ledger/ledger.ts';
 import { newPayouts, prepared, writePayouts, type EngineCtx } from './income.ts';
 import { computeFold, stageChunk, writeFoldChunk, type Fold } from './fold.ts';
@@ -73,6 +74,8 @@ export const engineHooks: {
   insideChunk?: (job: JobName, date: string, phase: RunPhase) => void;
   afterChunk?: (job: JobName, date: string, cursor: number, phase: RunPhase) => void;
   betweenChunks?: () => void;
+  /** True just before a chunk's transaction begins, false once it has ended (committed or not). */
+  holdingLock?: (held: boolean) => void;
 } = { chunkSize: 2_000, chunkMs: undefined };
 
 interface RunRow {
@@ -156,7 +159,37 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
   if (seen.phase !== 'fold') folds.delete(ctx.sqlite);
   const limit = chunkLimit(job, seen.phase);
   const started = performance.now();
-  const outcome = moneyTransaction(ctx, (): 'more' | 'over' | 'again' => {
+  engineHooks.holdingLock?.(true);
+  let outcome: 'more' | 'over' | 'again';
+  try {
+    outcome = chunkTransaction(ctx, job, date, at, seen, fold, limit);
+  } finally {
+    engineHooks.holdingLock?.(false);
+  }
+  if (outcome === 'again') return true;
+  adaptLimit(job, seen.phase, limit, performance.now() - started);
+  if (outcome === 'over') {
+    folds.delete(ctx.sqlite);
+    return false;
+  }
+  if (engineHooks.afterChunk) {
+    const after = runRow(ctx, job, date)!;
+    engineHooks.afterChunk(job, date, after.cursor, after.phase);
+  }
+  return true;
+}
+
+/** A chunk's work in its own transaction: what the run does next ('again' when it moved meanwhile). */
+function chunkTransaction(
+  ctx: EngineCtx,
+  job: JobName,
+  date: string,
+  at: number,
+  seen: RunRow,
+  fold: Fold | undefined,
+  limit: number,
+): 'more' | 'over' | 'again' {
+  return moneyTransaction(ctx, (): 'more' | 'over' | 'again' => {
     const run = runRow(ctx, job, date);
     if (!run || run.status === 'done') return 'over';
     // Moved since it was looked at (another process took a turn, the database was restored): look again.
@@ -199,17 +232,6 @@ function runChunk(ctx: EngineCtx, job: JobName, date: string, at: number): boole
     move('pay', last, JSON.stringify(progress));
     return 'more';
   });
-  if (outcome === 'again') return true;
-  adaptLimit(job, seen.phase, limit, performance.now() - started);
-  if (outcome === 'over') {
-    folds.delete(ctx.sqlite);
-    return false;
-  }
-  if (engineHooks.afterChunk) {
-    const after = runRow(ctx, job, date)!;
-    engineHooks.afterChunk(job, date, after.cursor, after.phase);
-  }
-  return true;
 }
 
 /** Works a claimed run to its end; answers its report. */
@@ -343,6 +365,8 @@ export interface DailyRuns {
   idle(): Promise<void>;
   /** Stops after the chunk in progress (what is left resumes at the next start) and ends the thread. */
   close(): Promise<void>;
+  /** In a worker: the request thread's turns at the write lock (Services.writeTurns). */
+  readonly writeTurns?: WriteTurns;
 }
 
 /** Raised for requests cut short by DailyRuns.close(). */

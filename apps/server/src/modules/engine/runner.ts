@@ -8,12 +8,17 @@
  * at engineHooks.chunkMs). Reads never wait (WAL), and the read caches see the worker's commits
  * at once: the worker counts them in the shared COMMITS cell (core/read-cache.ts watchCommitCounter).
  *
- * SQLite's busy wait polls (sleeps of 1 ms growing to 100 ms), so a writer would rarely catch
- * the instant between two of the worker's chunks and could wait for many. So while the worker
- * has work, this thread beats a shared heartbeat every few milliseconds; between chunks the
- * worker looks at it, and when the beat is stale (this thread is blocked, most likely waiting
- * for the lock) it waits, without the lock, until the next beat (at most YIELD_MS: longer than
- * SQLite's longest poll), so the waiting writer goes first.
+ * SQLite's busy wait polls (sleeps of 1 ms growing to 100 ms) and blocks this thread, every read
+ * queued behind the writer included. So a call that writes takes a turn first (WriteTurns, through
+ * Services.writeTurns in transport/call.ts): while the worker is inside a chunk (the CHUNK cell) it
+ * waits for the chunk's end with Atomics.waitAsync, the thread answering reads meanwhile, and the
+ * worker, between chunks, lets the waiting calls (the WRITERS cell) through their transactions
+ * before it takes the lock again (at most YIELD_MS). A write that reaches the lock some other way
+ * (a handler whose transaction comes after an await, a QA call) still finds SQLite's busy wait:
+ * for it, this thread beats a shared heartbeat every few milliseconds while the worker has work;
+ * between chunks the worker looks at it, and when the beat is stale (this thread is blocked, most
+ * likely waiting for the lock) it waits, without the lock, until the next beat (at most YIELD_MS:
+ * longer than SQLite's longest poll), so the waiting writer goes first.
  *
  * While the worker has work, the request connection's automatic checkpoints are off: a request's
  * commit finding the WAL long (the worker's chunks) would copy it into the database on the request
@@ -27,7 +32,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../core/services.ts';
+import type { Services, WriteTurns } from '../../core/services.ts';
 import { watchCommitCounter } from '../../core/read-cache.ts';
 import { storageRefusal } from '../../core/storage.ts';
 import { prepared } from './income.ts';
@@ -46,6 +51,13 @@ export const BEAT = 0;
 export const STOP = 1;
 /** Counts the worker's commits (Atomics.add after each): the read caches drop their answers when it moves. */
 export const COMMITS = 2;
+/** 1 while the worker is inside a chunk's transaction (it holds, or is taking, the write lock). */
+export const CHUNK = 3;
+/** This thread's calls waiting for their turn at the write lock (WriteTurns): the worker lets them go first. */
+export const WRITERS = 4;
+/** The longest a call waits for a chunk to end before going on to SQLite's own busy wait. */
+const TURN_WAIT_MS = 1_000;
+const CELLS = 5;
 export const BEAT_MASK = 0x3fff_ffff;
 const BEAT_EVERY_MS = 4;
 
@@ -101,6 +113,15 @@ export function startDailyRuns(
   return runs;
 }
 
+interface AtomicsWaitAsync {
+  waitAsync(
+    array: Int32Array,
+    index: number,
+    value: number,
+    timeout: number,
+  ): { async: false; value: string } | { async: true; value: Promise<string> };
+}
+
 function inProcess(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>): DailyRuns {
   const settle = <T>(work: () => T) => new Promise<T>((resolve) => resolve(work()));
   return {
@@ -122,7 +143,7 @@ function inWorker(
   services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>,
   databasePath: string,
 ): DailyRuns {
-  const control = new Int32Array(new SharedArrayBuffer(12));
+  const control = new Int32Array(new SharedArrayBuffer(CELLS * Int32Array.BYTES_PER_ELEMENT));
   const base = Date.now();
   watchCommitCounter(services.sqlite, control, COMMITS);
   const pending = new Map<
@@ -221,8 +242,24 @@ function inWorker(
     return answer;
   };
 
+  const writeTurns: WriteTurns = {
+    take() {
+      Atomics.add(control, WRITERS, 1);
+      if (Atomics.load(control, CHUNK) === 0) return undefined;
+      // (ES2024's Atomics.waitAsync: Node has it, the project's TypeScript library does not yet.)
+      const waited = (Atomics as unknown as AtomicsWaitAsync).waitAsync(control, CHUNK, 1, TURN_WAIT_MS);
+      return waited.async ? waited.value.then(() => undefined) : undefined;
+    },
+    release() {
+      Atomics.sub(control, WRITERS, 1);
+      Atomics.notify(control, WRITERS);
+    },
+    held: () => Atomics.load(control, CHUNK) === 1,
+  };
+
   return {
     inWorker: true,
+    writeTurns,
     // Nothing owed and nothing half done before the worker ever started: none is started (an idle
     // server or QA world keeps no thread for a timer tick that finds no run).
     runDue: (from, to) =>

@@ -15,7 +15,8 @@
  *   exists (a test sends requests meanwhile);
  * - ENGINE_PAUSE_INSIDE_CHUNK=n: inside the n-th chunk's transaction, its writes done and not yet
  *   committed, print `engine paused inside chunk n: <job> <date> <phase>` and block, holding the
- *   write lock, to be killed there.
+ *   write lock, to be killed there; with ENGINE_PAUSE_RELEASE=FILE, as above (a test sends
+ *   requests while the lock is held).
  */
 import { existsSync, readlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
@@ -27,8 +28,10 @@ import { openRunConnection } from './run-connection.ts';
 import {
   BEAT,
   BEAT_MASK,
+  CHUNK,
   COMMITS,
   STOP,
+  WRITERS,
   type WorkerInit,
   type WorkerReply,
   type WorkerRequest,
@@ -86,6 +89,13 @@ engineHooks.betweenChunks = () => {
       name: 'StorageFileError',
       code: `FILE_${problem.kind.toUpperCase()}`,
     });
+  // Calls that waited for this chunk's end go first (WriteTurns): until they are through their
+  // transactions, or YIELD_MS.
+  const until = Date.now() + YIELD_MS;
+  for (let writers = Atomics.load(control, WRITERS); writers > 0 && Date.now() < until;) {
+    Atomics.wait(control, WRITERS, writers, until - Date.now());
+    writers = Atomics.load(control, WRITERS);
+  }
   const last = Atomics.load(control, BEAT);
   // Both counted in ms since init.base, modulo BEAT_MASK + 1.
   const age = (Date.now() - init.base - last) & BEAT_MASK;
@@ -107,6 +117,11 @@ if (Number.isInteger(fixedChunk) && fixedChunk > 0) {
 }
 // First, so the trace and pause hooks below wrap it: every chunk's commit is signalled before anything waits.
 engineHooks.afterChunk = signalCommit;
+// The request thread's writers wait for CHUNK to fall (runner.ts WriteTurns) instead of polling the lock.
+engineHooks.holdingLock = (held) => {
+  Atomics.store(control, CHUNK, held ? 1 : 0);
+  if (!held) Atomics.notify(control, CHUNK);
+};
 if (process.env.ENGINE_TRACE_CHUNKS === '1') {
   let chunks = 0;
   let last = performance.now();
@@ -143,12 +158,19 @@ if (Number.isInteger(pauseAfter) && pauseAfter > 0) {
 
 const pauseInside = Number(process.env.ENGINE_PAUSE_INSIDE_CHUNK);
 if (Number.isInteger(pauseInside) && pauseInside > 0) {
+  const release = process.env.ENGINE_PAUSE_RELEASE;
   let chunks = 0;
   engineHooks.insideChunk = (job, date, phase) => {
     if (++chunks !== pauseInside) return;
-    writeSync(1, `engine paused inside chunk ${chunks}: ${job} ${date} ${phase}\n`);
+    const where = `engine paused inside chunk ${chunks}: ${job} ${date} ${phase}\n`;
+    writeSync(1, where);
+    if (release) writeFileSync(`${release}.paused`, where);
+    // Holding the write lock, until killed, stopped, or (with a release file) let go on.
     const sleep = new Int32Array(new SharedArrayBuffer(4));
-    while (!Atomics.load(control, STOP)) Atomics.wait(sleep, 0, 0, 10);
+    while (!Atomics.load(control, STOP)) {
+      if (release && existsSync(release)) return;
+      Atomics.wait(sleep, 0, 0, 10);
+    }
     throw new RunsStoppedError('The daily runs were stopped inside a chunk');
   };
 }

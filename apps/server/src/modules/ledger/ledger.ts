@@ -275,6 +275,9 @@ export function openStagedCredits(ctx: Pick<Services, 'sqlite'>): void {
   stmt(ctx, 'delete from temp.staged_credits').run();
 }
 
+/** Up to this many credits, creditFromSystem writes them as transfers rather than through the stage. */
+const FEW_CREDITS = 8;
+
 /**
  * Credits from one system account to member wallets, writing what `transfer` would write for
  * each credit in turn (the same transfers rows in the same order, a wallet created on its first
@@ -288,6 +291,21 @@ export function creditFromSystem(
 ): void {
   if (!ctx.sqlite.inTransaction) throw new Error('ledger.creditFromSystem must run inside moneyTransaction');
   if (credits.length === 0) return;
+  // A purchase's few level credits: the stage's fixed dozen statements cost more than the transfers.
+  if (credits.length <= FEW_CREDITS)
+    return transfer(
+      ctx,
+      credits.map((c) => ({
+        transId: c.transId,
+        from: { system },
+        to: { member: c.memberId, wallet: c.wallet },
+        amount: c.amount,
+        reason: c.reason,
+        memberId: c.memberId,
+        counterpartyMemberId: c.counterpartyMemberId ?? null,
+        at: c.at,
+      })),
+    );
   for (const c of credits)
     if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
       throw new Error(`Invalid transfer amount ${c.amount}`);
