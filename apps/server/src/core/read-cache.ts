@@ -26,13 +26,16 @@ import { prepared } from './prepared.ts';
 /** How often, at most, `data_version` is read to see commits by other processes. */
 export const FOREIGN_CHECK_MS = 100;
 
-/** Tables no kept answer reads (engine state, mail, sessions, throttles, support): their writes drop nothing. */
+/**
+ * Tables no kept answer reads (engine state, mail, throttles, support): their writes drop nothing.
+ * (Sessions are read by the token check's cache: a sign-in, a sign-out or a last-seen write drops
+ * that member's answers.)
+ */
 const UNREAD_TABLES = new Set([
   'clock_state',
   'mail_outbox',
   'meta',
   'otps',
-  'sessions',
   'throttles',
   'job_runs',
   'binary_stats',
