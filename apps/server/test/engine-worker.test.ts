@@ -65,6 +65,25 @@ async function post<T = Record<string, unknown>>(
 
 type Wallets = { Success: Record<string, { Available: number }> };
 
+/**
+ * The demo scenario on a database file, listening on loopback, its clock on Monday 2 November 2026
+ * 09:00 (an advance to Tuesday 00:06 runs Monday's binary and ranks and Tuesday's ROI), and demo's
+ * token (24 hours on the server clock: still valid after that advance).
+ */
+async function liveDemo(file: string) {
+  const app = await buildApp({
+    databasePath: join(dir, file),
+    seed: 'demo',
+    clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
+  });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
+  const token = String(
+    (await post<{ JWT: string }>(`${base}/user/login`, { username: 'demo', password: 'Demo@1234' })).body.JWT,
+  );
+  return { app, base, token };
+}
+
 describe('a run in the worker thread', () => {
   it('lets a read and a write through while it is in progress, and the reads after it see its payouts', async () => {
     // Chunks of 5 members; the worker stops after its 3rd chunk until the test lets it go on.
@@ -74,20 +93,8 @@ describe('a run in the worker thread', () => {
       ENGINE_PAUSE_AFTER_CHUNK: '3',
       ENGINE_PAUSE_RELEASE: release,
     });
-    // Monday 2 November 2026, 09:00; to Tuesday 00:06: Monday's binary and ranks, Tuesday's ROI
-    // (and the member's token, 24 hours on the server clock, still valid).
-    const app = await buildApp({
-      databasePath: join(dir, 'live.sqlite'),
-      seed: 'demo',
-      clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
-    });
-    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
+    const { app, base, token } = await liveDemo('live.sqlite');
     try {
-      const token = String(
-        (await post<{ JWT: string }>(`${base}/user/login`, { username: 'demo', password: 'Demo@1234' })).body
-          .JWT,
-      );
       const roi = async () =>
         (await post<Wallets>(`${base}/wallet/view_all_wallets_details`, {}, token)).body.Success.ROI!
           .Available;
@@ -171,18 +178,8 @@ describe('a write that meets a chunk holding the lock', () => {
       ENGINE_PAUSE_INSIDE_CHUNK: '3',
       ENGINE_PAUSE_RELEASE: release,
     });
-    const app = await buildApp({
-      databasePath: join(dir, 'turns.sqlite'),
-      seed: 'demo',
-      clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
-    });
-    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
+    const { app, base, token } = await liveDemo('turns.sqlite');
     try {
-      const token = String(
-        (await post<{ JWT: string }>(`${base}/user/login`, { username: 'demo', password: 'Demo@1234' })).body
-          .JWT,
-      );
       const clock = post(`${base}/__qa/clock`, { advance: 'PT15H6M' });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause inside a chunk');
 
