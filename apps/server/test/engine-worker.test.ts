@@ -170,7 +170,7 @@ describe('a run in the worker thread', () => {
 });
 
 describe('a write that meets a chunk holding the lock', () => {
-  it('waits for the chunk without holding up the reads behind it, then is answered', async () => {
+  it('a burst of writes waits for the chunk without holding up the reads behind it, then each is answered once', async () => {
     // The worker stops inside its 3rd chunk's transaction, the write lock held, until let go on.
     const release = join(dir, 'release-inside');
     Object.assign(process.env, {
@@ -183,17 +183,27 @@ describe('a write that meets a chunk holding the lock', () => {
       const clock = post(`${base}/__qa/clock`, { advance: 'PT15H6M' });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause inside a chunk');
 
+      const withdrawal = async () =>
+        (await post<Wallets>(`${base}/wallet/view_all_wallets_details`, {}, token)).body.Success.Withdrawal!
+          .Available;
+      const before = await withdrawal();
       const order: string[] = [];
-      const write = post(
-        `${base}/wallet/transfer_wallet`,
-        { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
-        token,
-      ).then((reply) => {
-        order.push('write');
-        return reply;
-      });
-      // Sent after the write: in SQLite's busy wait the write would block this server's thread
-      // until its 5 s ran out (a 503), and the read would be answered after it.
+      // A burst of writes, all meeting the held chunk.
+      const BURST = 20;
+      const writes = Promise.all(
+        Array.from({ length: BURST }, () =>
+          post(
+            `${base}/wallet/transfer_wallet`,
+            { amount: 0.01, from_wallet: 'ROI', to_wallet: 'Withdrawal' },
+            token,
+          ).then((reply) => {
+            order.push('write');
+            return reply;
+          }),
+        ),
+      );
+      // Sent after the writes: in SQLite's busy wait the first write would block this server's
+      // thread until its 5 s ran out (a 503), and the read would be answered after it.
       const read = await post<{ Success: { Username: string }[] }>(`${base}/user/view_profile`, {}, token);
       order.push('read');
       expect(read.status).toBe(200);
@@ -201,9 +211,11 @@ describe('a write that meets a chunk holding the lock', () => {
       expect(order).toEqual(['read']);
 
       writeFileSync(release, '');
-      const written = await write;
-      expect(written.status, JSON.stringify(written.body)).toBe(200);
-      expect(order).toEqual(['read', 'write']);
+      const written = await writes;
+      for (const reply of written) expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(order).toEqual(['read', ...Array<string>(BURST).fill('write')]);
+      // Each applied once.
+      expect(amountToMicros(await withdrawal())).toBe(amountToMicros(before) + BURST * 10_000);
       expect((await clock).status).toBe(200);
       expect((await fetch(`${base}/__qa/ledger/check`).then((r) => r.json())) as unknown).toMatchObject({
         balanced: true,

@@ -213,6 +213,10 @@ function inWorker(
     });
     thread.on('exit', (code) => {
       if (worker === thread) worker = undefined;
+      // A thread that ended inside a chunk (terminated, out of memory) never lowered CHUNK: calls
+      // that write would each wait a turn's full second for it, and last-seen writes would stop.
+      Atomics.store(control, CHUNK, 0);
+      Atomics.notify(control, CHUNK);
       failAll(
         closed
           ? new RunsStoppedError('The daily runs were stopped')
