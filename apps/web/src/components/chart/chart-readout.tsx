@@ -1,10 +1,10 @@
 /**
- * The line under a plot that reads out the bar in focus, and the plot's stand-in while uPlot or the
- * figures load: the same height as the plot with its readout (the idle sentence wraps to two lines on a
- * phone), so what sits under a chart does not move when the chart arrives.
+ * The line under a plot that reads out the bar in focus, and the plot's place while uPlot or the
+ * figures load, or when there is nothing to plot: the same height as the plot with its readout (the
+ * idle sentence wraps to two lines on a phone), so what sits under a chart does not move.
  */
 import type { ReactNode } from 'react';
-import { Box, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Flex, Skeleton, Text } from '@chakra-ui/react';
 
 /** The plot's height in px (the canvas; the readout comes under it). */
 export const PLOT_HEIGHT = 220;
@@ -16,18 +16,25 @@ export function ChartReadout({ children, live = true }: { children: ReactNode; l
       fontSize="sm"
       color="fg.muted"
       minH="1.5em"
-      {...(live ? { 'aria-live': 'polite', 'data-testid': 'chart-readout' } : { 'aria-hidden': true })}
+      {...(live
+        ? { 'aria-live': 'polite', 'data-testid': 'chart-readout' }
+        : { 'aria-hidden': true, visibility: 'hidden' })}
     >
       {children}
     </Text>
   );
 }
 
-/** A skeleton where the plot will be, and the readout's idle sentence (hidden from screen readers). */
-export function PlotPlaceholder({ label }: { label?: string }) {
+/**
+ * Where the plot goes, with room for its readout (the idle sentence, unseen, holds the height it
+ * wraps to): a skeleton while loading, or what stands in for a plot (no figures, a failed read).
+ */
+export function PlotArea({ children }: { children?: ReactNode }) {
   return (
     <Box>
-      <Skeleton height={`${PLOT_HEIGHT}px`} {...(label ? { 'aria-busy': true, 'aria-label': label } : {})} />
+      <Flex h={`${PLOT_HEIGHT}px`} align="center" justify="center">
+        {children ?? <Skeleton h="full" w="full" />}
+      </Flex>
       <ChartReadout live={false}>{IDLE_READOUT}</ChartReadout>
     </Box>
   );

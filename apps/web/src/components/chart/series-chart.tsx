@@ -10,9 +10,9 @@ import {
   Button,
   ButtonGroup,
   Card,
-  Flex,
   HStack,
   Heading,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,7 +20,7 @@ import {
 } from '@chakra-ui/react';
 import { formatDay, formatMoney } from '@md/shared';
 import { Unavailable } from '../unavailable.tsx';
-import { PlotPlaceholder, PLOT_HEIGHT } from './chart-readout.tsx';
+import { PlotArea } from './chart-readout.tsx';
 import {
   SERIES_RANGES,
   seriesColour,
@@ -106,10 +106,28 @@ function Legend({ keys }: { keys: readonly SeriesKey[] }) {
   );
 }
 
-/** "Show as table" (disabled until there are figures) and, for 90 days, that bars are weeks. */
-function Footer({ asTable, days, onToggle }: { asTable: boolean; days: SeriesRange; onToggle?: () => void }) {
+/**
+ * "Show as table" (disabled until there are figures) and, for 90 days, that bars are weeks. With
+ * nothing to show (no figures, a failed read) it keeps its room, unseen.
+ */
+function Footer({
+  asTable,
+  days,
+  onToggle,
+  unseen = false,
+}: {
+  asTable: boolean;
+  days: SeriesRange;
+  onToggle?: () => void;
+  unseen?: boolean;
+}) {
   return (
-    <HStack justify="space-between" wrap="wrap" gap="2">
+    <HStack
+      justify="space-between"
+      wrap="wrap"
+      gap="2"
+      {...(unseen ? { visibility: 'hidden', 'aria-hidden': true } : {})}
+    >
       <Button
         size="xs"
         variant="ghost"
@@ -170,23 +188,24 @@ export function SeriesChart({
             ))}
           </ButtonGroup>
         </HStack>
-        {series.isPending ? (
-          // The loaded chart's layout with a skeleton for the plot: nothing below it moves when it arrives.
+        {series.isPending || series.isError || !points || !hasFigures ? (
+          // The loaded chart's layout, its plot's place holding a skeleton or what stands in for it:
+          // nothing below moves when the figures arrive, or turn out to be none.
           <Stack gap="2">
             <Legend keys={keys} />
-            <PlotPlaceholder label={`Loading ${title}`} />
-            <Footer asTable={false} days={days} />
+            <PlotArea>
+              {series.isPending ? (
+                <Skeleton h="full" w="full" aria-busy aria-label={`Loading ${title}`} />
+              ) : series.isError || !points ? (
+                <Unavailable what={title} onRetry={series.refetch} retrying={series.isFetching} />
+              ) : (
+                <Text color="fg.muted" data-testid="chart-empty" textAlign="center">
+                  {emptyText}
+                </Text>
+              )}
+            </PlotArea>
+            <Footer asTable={false} days={days} unseen={!series.isPending} />
           </Stack>
-        ) : series.isError || !points ? (
-          <Flex minH={`${PLOT_HEIGHT}px`} align="center" justify="center">
-            <Unavailable what={title} onRetry={series.refetch} retrying={series.isFetching} />
-          </Flex>
-        ) : !hasFigures ? (
-          <Flex minH={`${PLOT_HEIGHT}px`} align="center" justify="center">
-            <Text color="fg.muted" data-testid="chart-empty" textAlign="center">
-              {emptyText}
-            </Text>
-          </Flex>
         ) : (
           <Stack gap="2">
             <chakra.p srOnly data-testid="chart-summary">
@@ -196,7 +215,7 @@ export function SeriesChart({
             {asTable ? (
               <SeriesTable title={title} points={points} keys={keys} />
             ) : (
-              <Suspense fallback={<PlotPlaceholder />}>
+              <Suspense fallback={<PlotArea />}>
                 <StackedBars
                   points={points}
                   keys={keys}
