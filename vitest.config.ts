@@ -43,6 +43,10 @@ export default defineConfig({
           // Pages load over real HTTP while other projects share the 2 cores: poll patiently.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           hookTimeout: 120_000,
+          // A browser test that fails runs once more, in a new world (beforeEach runs again): a
+          // page starved of the 2 cores for 10 s now and then is the machine, a regression fails
+          // twice. Every second attempt is named in npm test's summary (scripts/test.mjs).
+          retry: 1,
           // Files run in parallel against one server, each test in a QA world of its own
           // (e2e/support.ts). Each file drives its own Chromium: one file per two cores, at least two.
           maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),

@@ -52,6 +52,26 @@ function count({ report, status }) {
   }
 }
 
+/**
+ * Tests that passed on a second attempt (the browser project retries once): vitest keeps a failed
+ * attempt's error on the test that then passed. Listed so a flake is seen and looked into, not hidden.
+ */
+function passedOnRetry({ report }) {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    return json.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'passed' && test.failureMessages.length > 0)
+        .map((test) => ({
+          name: `${file.name.split('/').slice(-2).join('/')} > ${test.fullName}`,
+          first: test.failureMessages[0].split('\n')[0],
+        })),
+    );
+  } catch {
+    return [];
+  }
+}
+
 const extra = process.argv.slice(2);
 const runs =
   extra.length > 0
@@ -72,6 +92,11 @@ for (const result of results) {
   passed += counts.passed;
   failed += counts.failed;
   if (runs.length > 1) console.log(`${result.label}: ${counts.passed} passed, ${counts.failed} failed`);
+  const retried = passedOnRetry(result);
+  if (retried.length > 0) {
+    console.log(`${result.label}: ${retried.length} passed only on a second attempt (look into them):`);
+    for (const { name, first } of retried) console.log(`  - ${name}\n    first attempt: ${first}`);
+  }
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.status === 0) && failed === 0 ? 0 : 1);
