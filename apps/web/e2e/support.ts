@@ -171,6 +171,9 @@ export function worldPerTest(
   entered?: () => Promise<void>,
 ) {
   beforeEach(async () => {
+    // A page the last test left goes on calling (its bell, its profile timer) with that world's
+    // token: once the new world's cookie is set, its 401 there would end the session signed in below.
+    for (const context of contexts()) for (const page of context.pages()) await page.goto('about:blank');
     await newWorld(server, ...contexts());
     await entered?.();
   });
