@@ -171,9 +171,21 @@ export function worldPerTest(
   entered?: () => Promise<void>,
 ) {
   beforeEach(async () => {
-    // A page the last test left goes on calling (its bell, its profile timer) with that world's
-    // token: once the new world's cookie is set, its 401 there would end the session signed in below.
-    for (const context of contexts()) for (const page of context.pages()) await page.goto('about:blank');
+    // The last world's token must not reach the next world: refused 401 there, it ends the session
+    // (removing the token signed in below). So it leaves storage while its page is still the app,
+    // and the page leaves too: the next sign-in loads the app signed out, and calls nothing with it.
+    for (const context of contexts())
+      for (const page of context.pages()) {
+        if (page.url().startsWith(server.url))
+          await page
+            .evaluate(() => {
+              localStorage.removeItem('jwt');
+              localStorage.removeItem('user');
+            })
+            // A page caught mid-navigation cannot run it: it is left all the same.
+            .catch(() => undefined);
+        await page.goto('about:blank');
+      }
     await newWorld(server, ...contexts());
     await entered?.();
   });
