@@ -38,39 +38,38 @@ function runVitest(label, args, prefix) {
   return new Promise((resolve) => child.on('close', (status) => resolve({ label, report, status })));
 }
 
-/** Passed and failed tests of one report; a missing or unreadable report counts as one failure. */
-function count({ report, status }) {
+/** One run's JSON report, or null when it is missing or unreadable. */
+function readReport({ report }) {
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    const failedFiles = json.testResults.filter(
-      (r) => r.status === 'failed' && r.assertionResults.length === 0,
-    ).length;
-    const failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) + failedFiles;
-    return { passed: json.numPassedTests, failed: status === 0 || failed > 0 ? failed : 1 };
+    return JSON.parse(readFileSync(report, 'utf8'));
   } catch {
-    return { passed: 0, failed: 1 };
+    return null;
   }
+}
+
+/** Passed and failed tests of one report; a missing or unreadable report counts as one failure. */
+function count(json, status) {
+  if (!json) return { passed: 0, failed: 1 };
+  const failedFiles = json.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  ).length;
+  const failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0) + failedFiles;
+  return { passed: json.numPassedTests, failed: status === 0 || failed > 0 ? failed : 1 };
 }
 
 /**
  * Tests that passed on a second attempt (the browser project retries once): vitest keeps a failed
  * attempt's error on the test that then passed. Listed so a flake is seen and looked into, not hidden.
  */
-function passedOnRetry({ report }) {
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    return json.testResults.flatMap((file) =>
-      file.assertionResults
-        .filter((test) => test.status === 'passed' && test.failureMessages.length > 0)
-        .map((test) => ({
-          name: `${file.name.split('/').slice(-2).join('/')} > ${test.fullName}`,
-          first: test.failureMessages[0].split('\n')[0],
-        })),
-    );
-  } catch {
-    return [];
-  }
-}
+const passedOnRetry = (json) =>
+  (json?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'passed' && test.failureMessages.length > 0)
+      .map((test) => ({
+        name: `${file.name.split('/').slice(-2).join('/')} > ${test.fullName}`,
+        first: test.failureMessages[0].split('\n')[0],
+      })),
+  );
 
 const extra = process.argv.slice(2);
 const runs =
@@ -88,11 +87,12 @@ const results = await Promise.all(runs);
 let passed = 0;
 let failed = 0;
 for (const result of results) {
-  const counts = count(result);
+  const json = readReport(result);
+  const counts = count(json, result.status);
   passed += counts.passed;
   failed += counts.failed;
   if (runs.length > 1) console.log(`${result.label}: ${counts.passed} passed, ${counts.failed} failed`);
-  const retried = passedOnRetry(result);
+  const retried = passedOnRetry(json);
   if (retried.length > 0) {
     console.log(`${result.label}: ${retried.length} passed only on a second attempt (look into them):`);
     for (const { name, first } of retried) console.log(`  - ${name}\n    first attempt: ${first}`);
