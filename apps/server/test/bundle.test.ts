@@ -3,11 +3,11 @@
  * files beside itself, or a path resolved from import.meta.url, can work from the sources and break
  * in the bundle: build it and use it as a client would.
  */
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const serverDir = resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
@@ -15,8 +15,8 @@ let child: ChildProcessWithoutNullStreams | undefined;
 let url = '';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'pipe' });
-  child = spawn(process.execPath, ['dist/main.js'], {
+  // Built for this run by the suite's set-up (global-setup.ts), as `npm start` builds it.
+  child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RuntimeConfig } from '@md/shared';
 import { buildApp, type App } from '../src/app.ts';
 import { CONFIG_MESSAGES, ConfigError, startConfig } from '../src/config.ts';
@@ -269,7 +269,7 @@ describe('main.ts in production', () => {
       'CLIENT_MODE',
     ])
       delete base[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, [inject('serverBundle')], {
       cwd: root,
       env: {
         ...base,

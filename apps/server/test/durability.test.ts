@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '@md/db';
 import { amountToMicros } from '@md/shared';
 import { buildApp } from '../src/app.ts';
@@ -75,9 +75,9 @@ async function setUp() {
   await fastify.close();
 }
 
-/** `node --import tsx main.ts` on the file; resolves with its base URL once it listens. */
+/** The server bundle (`npm start`'s dist/main.js) on the file; resolves with its base URL once it listens. */
 async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: root,
     env: {
       ...process.env,

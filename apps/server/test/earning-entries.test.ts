@@ -27,6 +27,7 @@ import { sendP2p } from '../src/modules/transfers/p2p.ts';
 import { swapWallets } from '../src/modules/wallets/wallets.ts';
 import { decideWithdrawal, requestWithdrawal } from '../src/modules/withdrawals/withdrawals.ts';
 import { createTestApp, undoMigrationsAfter, type TestApp } from './helpers.ts';
+import { fromTemplate } from './templates.ts';
 
 const DAY = 86_400_000;
 const ADDRESS = '0x5290ab21dc3e8f4a6c1b7d9e0f2a3b4c5d6e9ee7';
@@ -376,7 +377,7 @@ describe('a database of the previous main', () => {
     try {
       const path = join(dir, 'old.sqlite');
       const clock = manualClock();
-      const built = await buildApp({ databasePath: path, seed: 'demo', clock });
+      const built = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
       busyMember(built.services, clock, 'old_busy', 30);
       await built.fastify.close();
 
@@ -400,7 +401,7 @@ describe('a database of the previous main', () => {
       }); // 0005's, which stays
       old.close();
 
-      const app = await buildApp({ databasePath: path, seed: 'demo', clock });
+      const app = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
       try {
         expect(app.seeded).toBeNull();
         const { members } = compareAll(app.services);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fromTemplate } from './templates.ts';
 
 const child = resolve(import.meta.dirname, 'fixtures/engine-crash-child.ts');
 const dir = mkdtempSync(join(tmpdir(), 'engine-crash-'));
@@ -84,7 +85,9 @@ describe('two servers on one database file', () => {
     const { runDueJobs } = await import('../src/modules/engine/jobs.ts');
     const shared = join(dir, 'two.sqlite');
     const start = Date.parse('2026-03-02T09:00:00Z');
-    const first = await buildApp({ databasePath: shared, seed: 'demo', clock: manualClock(start) });
+    const first = await buildApp(
+      await fromTemplate({ databasePath: shared, seed: 'demo', clock: manualClock(start) }),
+    );
     const second = await buildApp({ databasePath: shared, clock: manualClock(start) });
     const end = start + 3 * 86_400_000;
     const ranFirst = runDueJobs(first.services, start, end);

@@ -19,7 +19,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
@@ -141,7 +141,7 @@ interface Server {
 }
 
 async function startServer(path: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: root,
     env: {
       ...process.env,

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { amountToMicros } from '@md/shared';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
@@ -25,6 +25,7 @@ import { dueRuns } from '../src/modules/engine/schedule.ts';
 import { ledgerCheck } from '../src/modules/ledger/ledger.ts';
 import { buyPackage } from '../src/modules/packages/packages.ts';
 import { createTestApp, expectLedgerSound } from './helpers.ts';
+import { fromTemplate } from './templates.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'engine-worker-'));
@@ -71,11 +72,13 @@ type Wallets = { Success: Record<string, { Available: number }> };
  * token (24 hours on the server clock: still valid after that advance).
  */
 async function liveDemo(file: string) {
-  const app = await buildApp({
-    databasePath: join(dir, file),
-    seed: 'demo',
-    clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
-  });
+  const app = await buildApp(
+    await fromTemplate({
+      databasePath: join(dir, file),
+      seed: 'demo',
+      clock: manualClock(Date.parse('2026-11-02T09:00:00Z')),
+    }),
+  );
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.fastify.server.address() as { port: number }).port}`;
   const token = String(
@@ -328,7 +331,9 @@ describe('a server stopped for three business days', () => {
     const databasePath = join(dir, 'stopped.sqlite');
     // Friday 6 November 2026, 09:00: the demo's history is played up to here (Friday's ROI included).
     const stoppedAt = Date.parse('2026-11-06T09:00:00Z');
-    const seeded = await buildApp({ databasePath, seed: 'demo', clock: manualClock(stoppedAt) });
+    const seeded = await buildApp(
+      await fromTemplate({ databasePath, seed: 'demo', clock: manualClock(stoppedAt) }),
+    );
     const before = seeded.services.sqlite
       .prepare("select count(*) as n, max(id) as last from job_runs where status = 'done'")
       .get() as { n: number; last: number };
@@ -344,7 +349,7 @@ describe('a server stopped for three business days', () => {
       .run(startsAt - Date.now());
     file.close();
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, [inject('serverBundle')], {
       cwd: root,
       env: {
         ...process.env,

@@ -1,4 +1,4 @@
-/** Test harness: a fresh in-memory app per file, driven over HTTP with fastify.inject. */
+/** Test harness: a fresh in-memory app per file (a seeded one copied from its template), driven over HTTP with fastify.inject. */
 import { solveChallenge } from 'altcha-lib';
 import type Database from 'better-sqlite3';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '@md/db';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
+import { fromTemplate } from './templates.ts';
 
 export interface Reply<T = Record<string, unknown>> {
   status: number;
@@ -16,7 +17,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: BuildOptions & { seed: 'demo' | 'empty' }) {
   const clock: Clock = options.clock ?? manualClock();
-  const app = await buildApp({ databasePath: ':memory:', ...options, clock });
+  const app = await buildApp(await fromTemplate({ databasePath: ':memory:', ...options, clock }));
   const { fastify } = app;
   let ipCounter = 0;
 

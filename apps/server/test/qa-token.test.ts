@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONFIG_MESSAGES, ConfigError, DEFAULT_HOST, isLoopback, startConfig } from '../src/config.ts';
 import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
 import { REDACTED } from '../src/modules/qa/journal.ts';
@@ -117,7 +117,7 @@ describe('startConfig: where the server listens and whether QA control may be re
   });
 });
 
-/** `node --import tsx main.ts` with `env` over a clean QA environment; resolves on exit or on the line matching `until`. */
+/** The server bundle (dist/main.js) with `env` over a clean QA environment; resolves on exit or on the line matching `until`. */
 function runMain(
   env: Record<string, string>,
   until?: RegExp,
@@ -135,7 +135,7 @@ function runMain(
     'CORS_ORIGINS',
   ])
     delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: root,
     env: { ...base, NODE_ENV: 'development', JWT_SECRET: 'qa-token-test-secret', ...env },
   });

@@ -32,6 +32,7 @@ import {
 import { DEMO_TRANSACTION_PASSWORD } from '../src/seed/demo-money.ts';
 import { createTestApp, expectLedgerSound, memberIdOf, undoMigrationsAfter } from './helpers.ts';
 import { grant } from './money-fixtures.ts';
+import { fromTemplate } from './templates.ts';
 
 const DAY = 86_400_000;
 
@@ -416,7 +417,7 @@ describe('a database of the previous main', () => {
     try {
       const path = join(dir, 'old.sqlite');
       const clock = manualClock();
-      const built = await buildApp({ databasePath: path, seed: 'demo', clock });
+      const built = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
       // A daily run too, so batch credits are in it.
       const from = clock.now();
       clock.set(from + 2 * DAY);
@@ -431,7 +432,7 @@ describe('a database of the previous main', () => {
       const expected = instants.map((now) => members.map((id) => figuresFromTransfers(old, id, now)));
       old.close();
 
-      const app = await buildApp({ databasePath: path, seed: 'demo', clock });
+      const app = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
       try {
         expect(app.seeded).toBeNull();
         const sqlite = app.services.sqlite;

@@ -15,6 +15,7 @@ import { manualClock } from '../src/core/clock.ts';
 import { LAST_SEEN_INTERVAL_MS } from '../src/core/tokens.ts';
 import { deviceOf } from '../src/modules/sessions/handlers.ts';
 import { createTestApp, undoMigrationsAfter, type TestApp } from './helpers.ts';
+import { fromTemplate } from './templates.ts';
 
 let t: TestApp;
 /** Generated demo members no other case here signs in as, one per case. */
@@ -335,7 +336,9 @@ describe('a database of the previous main', () => {
     try {
       const path = join(dir, 'old.sqlite');
       const clock = manualClock();
-      const built = await buildApp({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' });
+      const built = await buildApp(
+        await fromTemplate({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' }),
+      );
       const member = built.services.sqlite
         .prepare("select id, username, token_version as tv from members where username = 'demo'")
         .get() as { id: number; username: string; tv: number };
@@ -375,7 +378,9 @@ describe('a database of the previous main', () => {
       const before = everyRow(old);
       old.close();
 
-      const app = await buildApp({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' });
+      const app = await buildApp(
+        await fromTemplate({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' }),
+      );
       try {
         expect(app.seeded).toBeNull();
         expect(everyRow(app.services.sqlite)).toBe(before);

@@ -10,7 +10,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, un
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { markerPathOf, MissingDatabaseError } from '@md/db';
 import { MSG } from '@md/shared';
 import { buildApp } from '../src/app.ts';
@@ -617,7 +617,7 @@ describe('/healthz and /readyz', () => {
   });
 });
 
-/** `node --import tsx main.ts` with `env`: its exit code and output (it must exit by itself). */
+/** The server bundle (dist/main.js) with `env`: its exit code and output (it must exit by itself). */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const base = { ...process.env };
   for (const name of [
@@ -636,7 +636,7 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; ou
     'CORS_ORIGINS',
   ])
     delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: root,
     env: { ...base, NODE_ENV: 'development', JWT_SECRET: 'storage-test-secret', ...env },
   });

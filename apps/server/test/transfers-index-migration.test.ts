@@ -14,6 +14,7 @@ import { manualClock } from '../src/core/clock.ts';
 import { ledgerCheck, walletBalance } from '../src/modules/ledger/ledger.ts';
 import { swapWallets } from '../src/modules/wallets/wallets.ts';
 import { undoMigrationsAfter } from './helpers.ts';
+import { fromTemplate } from './templates.ts';
 
 /** Each table's row count and a digest of its rows in rowid order (every column). */
 function contents(db: Database.Database): Record<string, { rows: number; digest: string }> {
@@ -41,7 +42,7 @@ describe('a database of the previous main', () => {
     try {
       const path = join(dir, 'old.sqlite');
       const clock = manualClock();
-      const built = await buildApp({ databasePath: path, seed: 'demo', clock });
+      const built = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
       await built.fastify.close();
 
       const old = new Database(path);

@@ -1,0 +1,29 @@
+/**
+ * Server suite set-up, once per run: the server bundle that `npm start` runs (build.mjs), which the
+ * process-level tests start (a bundle starts in a fraction of tsx's time and is what ships), and
+ * the folder of seeded templates that test apps start from (templates.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** apps/server/dist/main.js, built for this run. */
+    serverBundle: string;
+    /** Where seeded databases are kept for this run, one file per scenario, clock and plan. */
+    templateDir: string;
+  }
+}
+
+const serverDir = resolve(import.meta.dirname, '..');
+
+export default function setup(project: TestProject) {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  const templateDir = mkdtempSync(join(tmpdir(), 'md-templates-'));
+  project.provide('serverBundle', join(serverDir, 'dist/main.js'));
+  project.provide('templateDir', templateDir);
+  return () => rmSync(templateDir, { recursive: true, force: true });
+}
