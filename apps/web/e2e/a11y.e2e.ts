@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { routes } from '../src/app/router.tsx';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, newTestContext } from './browser.ts';
 import { signInWithToken, worldPerTest } from './support.ts';
 
 const server = inject('e2eServers').find((s) => s.mode === 'mock')!;
@@ -265,7 +265,7 @@ function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (p
   let page: Page | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-    context = await browser.newContext({
+    context = await newTestContext(browser, {
       viewport: { width: options.width, height: options.width < 768 ? 812 : 900 },
       colorScheme: options.theme,
     });

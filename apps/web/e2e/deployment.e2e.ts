@@ -189,16 +189,21 @@ describe('deployment: the static build on nginx, this server as the provider on 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  freshPagePerTest(null, { width: 1280, height: 900 }, (fresh) => {
-    page = fresh;
-    page.on('request', (request) => {
-      if (request.url().startsWith(api))
-        apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
-    });
-    page.on('console', (message) => {
-      if (/Content Security Policy|CORS/i.test(message.text())) blocked.push(message.text());
-    });
-  });
+  freshPagePerTest(
+    null,
+    { width: 1280, height: 900 },
+    (fresh) => {
+      page = fresh;
+      page.on('request', (request) => {
+        if (request.url().startsWith(api))
+          apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      });
+      page.on('console', (message) => {
+        if (/Content Security Policy|CORS/i.test(message.text())) blocked.push(message.text());
+      });
+    },
+    { serviceWorkers: 'allow' },
+  );
 
   /** The member's wallets as the provider keeps them (REST, from the test). */
   const wallets = async () => {

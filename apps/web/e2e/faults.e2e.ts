@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG } from '@md/shared';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, newTestContext } from './browser.ts';
 import type { E2eServer } from './global-setup.ts';
 import {
   addFault,
@@ -463,9 +463,9 @@ describe.each(servers)('faults in $mode mode', (server) => {
     const signedIn = () => page;
     beforeAll(async () => {
       browser = await launchBrowser();
-      context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
       page = await context.newPage();
-      signedOutContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      signedOutContext = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
       signedOut = await signedOutContext.newPage();
     });
     afterAll(async () => {

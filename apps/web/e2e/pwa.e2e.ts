@@ -52,7 +52,9 @@ interface WebManifest {
 
 describe.each(servers)('installable app, $mode mode', (server) => {
   let page!: Page;
-  freshPagePerTest(server, { width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(server, { width: 375, height: 812 }, (fresh) => (page = fresh), {
+    serviceWorkers: 'allow',
+  });
 
   it('meets Chrome’s installability criteria: manifest fields, icons fetched, the worker controlling the page', async () => {
     await page.goto(`${server.url}/`);
@@ -178,7 +180,7 @@ describe.each(servers)('installable app, $mode mode', (server) => {
 describe('the QA panel on demand (mock mode)', () => {
   const mock = servers.find((s) => s.mode === 'mock')!;
   let page!: Page;
-  freshPagePerTest(mock, { width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(mock, { width: 375, height: 812 }, (fresh) => (page = fresh), { serviceWorkers: 'allow' });
   /** The panel's own chunk, from the build's manifest. */
   const panelChunk = readManifest(dist)['src/features/qa-panel/qa-panel.tsx']!.file;
   /** Every request of the browsing context, the service worker's precaching included. */
@@ -238,7 +240,7 @@ describe('a new build deployed under a running tab', () => {
     await app?.fastify.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
-  freshPagePerTest(null, { width: 375, height: 812 }, (fresh) => (page = fresh));
+  freshPagePerTest(null, { width: 375, height: 812 }, (fresh) => (page = fresh), { serviceWorkers: 'allow' });
 
   const buildOf = (target: Page) => target.locator('meta[name="app-build"]').getAttribute('content');
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, newTestContext, traceContext } from './browser.ts';
 import { WORLD_COOKIE, WORLD_HEADER } from '../../server/src/modules/worlds/routes.ts';
 import type { E2eServer } from './global-setup.ts';
 
@@ -196,13 +196,19 @@ export function worldPerTest(
  * In the calling describe block: one browser, and a fresh context and page for every test, in a
  * world of its own on `server` (made before the test, deleted after). `null`: a file's own server
  * that knows no worlds, entered by no cookie (a world cookie would reach it too: cookies ignore ports).
- * `browserOptions`: how the browser is launched (browser.ts, launchBrowser).
+ * `options`: how the browser is launched (browser.ts, launchBrowser), and `serviceWorkers: 'allow'`
+ * for a test of the app's service worker (blocked otherwise: browser.ts, newTestContext).
  */
 export function freshPagePerTest(
   server: E2eServer | null,
   viewport: { width: number; height: number },
   use: (page: Page) => void,
-  browserOptions?: Parameters<typeof launchBrowser>[0],
+  {
+    serviceWorkers = 'block',
+    ...browserOptions
+  }: Parameters<typeof launchBrowser>[0] & {
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -212,8 +218,10 @@ export function freshPagePerTest(
   afterAll(async () => {
     await browser?.close();
   });
-  beforeEach(async () => {
-    context = await browser!.newContext({ viewport });
+  beforeEach(async ({ onTestFailed }) => {
+    context = await newTestContext(browser!, { viewport, serviceWorkers });
+    const trace = traceContext(context);
+    onTestFailed(() => trace.print('the test failed'));
     if (server) await newWorld(server, context);
     use(await context.newPage());
   });
