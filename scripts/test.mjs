@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const BROWSER_PROJECT = 'e2e';
-const OTHER_PROJECTS = ['shared', 'db', 'server', 'web'];
+const OTHER_PROJECTS = ['shared', 'db', 'server', 'web', 'web-mocked'];
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 
@@ -35,7 +35,10 @@ function runVitest(label, args, prefix) {
     ])
       createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
   }
-  return new Promise((resolve) => child.on('close', (status) => resolve({ label, report, status })));
+  const started = Date.now();
+  return new Promise((resolve) =>
+    child.on('close', (status) => resolve({ label, report, status, seconds: (Date.now() - started) / 1000 })),
+  );
 }
 
 /** One run's JSON report, or null when it is missing or unreadable. */
@@ -72,6 +75,7 @@ const passedOnRetry = (json) =>
   );
 
 const extra = process.argv.slice(2);
+const suiteStarted = Date.now();
 const runs =
   extra.length > 0
     ? [runVitest('all', extra)]
@@ -83,20 +87,43 @@ const runs =
         runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT], '[e2e] '),
       ];
 
+/** The `count` slowest test files of the reports, with their times: where the suite's minutes go. */
+function slowestFiles(reports, count) {
+  const files = reports.flatMap((json) =>
+    (json?.testResults ?? []).map((file) => ({
+      name: file.name.replace(`${process.cwd()}/`, ''),
+      seconds: (file.endTime - file.startTime) / 1000,
+      tests: file.assertionResults.length,
+    })),
+  );
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
+
 const results = await Promise.all(runs);
+const reports = results.map(readReport);
 let passed = 0;
 let failed = 0;
-for (const result of results) {
-  const json = readReport(result);
+for (const [i, result] of results.entries()) {
+  const json = reports[i];
   const counts = count(json, result.status);
   passed += counts.passed;
   failed += counts.failed;
-  if (runs.length > 1) console.log(`${result.label}: ${counts.passed} passed, ${counts.failed} failed`);
+  if (runs.length > 1)
+    console.log(
+      `${result.label}: ${counts.passed} passed, ${counts.failed} failed in ${Math.round(result.seconds)} s`,
+    );
   const retried = passedOnRetry(json);
   if (retried.length > 0) {
     console.log(`${result.label}: ${retried.length} passed only on a second attempt (look into them):`);
     for (const { name, first } of retried) console.log(`  - ${name}\n    first attempt: ${first}`);
   }
+}
+if (extra.length === 0) {
+  console.log(
+    `npm test took ${Math.round((Date.now() - suiteStarted) / 1000)} s. The 20 slowest test files:`,
+  );
+  for (const { name, seconds, tests } of slowestFiles(reports, 20))
+    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name} (${tests} tests)`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.status === 0) && failed === 0 ? 0 : 1);
