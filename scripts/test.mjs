@@ -1,23 +1,22 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, then one closing line "N passed, N failed" counted from vitest's JSON reports.
 //
-// With no arguments the browser project (e2e: its files in parallel against one shared server, each
-// test in a QA world of its own, mostly waiting on Chromium and the network) runs in its own vitest
-// process beside the other projects (CPU-bound unit and server tests), so the two halves overlap
-// instead of sharing one worker pool. Its lines are prefixed "[e2e]". Extra arguments (e.g. --project server, a file) make it one plain vitest run.
+// With no arguments it is two vitest runs, one after the other: the unit, server and component
+// projects (CPU-bound) with a worker per core, then the browser project (its files in parallel
+// against one shared server, each test in a QA world of its own). Extra arguments (e.g. --project
+// server, a file, --changed) make it one plain vitest run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
 const BROWSER_PROJECT = 'e2e';
 const OTHER_PROJECTS = ['shared', 'db', 'server', 'web', 'web-mocked'];
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 
-/** One vitest run; its JSON report's path and its exit status. `prefix` marks its lines when runs share the terminal. */
-function runVitest(label, args, prefix) {
+/** One vitest run; its JSON report's path, its exit status and how long it took. */
+function runVitest(label, args) {
   const report = join(reportDir, `${label}.json`);
   const argv = [
     'vitest',
@@ -27,14 +26,7 @@ function runVitest(label, args, prefix) {
     `--outputFile.json=${report}`,
     ...args,
   ];
-  const child = spawn('npx', argv, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
-  if (prefix) {
-    for (const [from, to] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ])
-      createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`));
-  }
+  const child = spawn('npx', argv, { stdio: 'inherit', env });
   const started = Date.now();
   return new Promise((resolve) =>
     child.on('close', (status) => resolve({ label, report, status, seconds: (Date.now() - started) / 1000 })),
@@ -76,16 +68,22 @@ const passedOnRetry = (json) =>
 
 const extra = process.argv.slice(2);
 const suiteStarted = Date.now();
-const runs =
+// One after the other: the CPU-bound projects with a worker per core, then the browser files alone,
+// so neither starves the other (beside the browser files at load 8–11, server tests took 5–6 times
+// as long and reached their time limits, and pages missed their polls).
+const plan =
   extra.length > 0
-    ? [runVitest('all', extra)]
+    ? [() => runVitest('all', extra)]
     : [
-        runVitest(
-          'other',
-          OTHER_PROJECTS.flatMap((p) => ['--project', p]),
-        ),
-        runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT], '[e2e] '),
+        () =>
+          runVitest('other', [
+            ...OTHER_PROJECTS.flatMap((p) => ['--project', p]),
+            `--maxWorkers=${availableParallelism()}`,
+          ]),
+        () => runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT]),
       ];
+const results = [];
+for (const run of plan) results.push(await run());
 
 /** The `count` slowest test files of the reports, with their times: where the suite's minutes go. */
 function slowestFiles(reports, count) {
@@ -99,7 +97,6 @@ function slowestFiles(reports, count) {
   return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
 }
 
-const results = await Promise.all(runs);
 const reports = results.map(readReport);
 let passed = 0;
 let failed = 0;
@@ -108,7 +105,7 @@ for (const [i, result] of results.entries()) {
   const counts = count(json, result.status);
   passed += counts.passed;
   failed += counts.failed;
-  if (runs.length > 1)
+  if (results.length > 1)
     console.log(
       `${result.label}: ${counts.passed} passed, ${counts.failed} failed in ${Math.round(result.seconds)} s`,
     );
