@@ -18,8 +18,7 @@ export default defineConfig({
       },
       { test: { name: 'db', root: 'packages/db', include: ['test/**/*.test.ts'], environment: 'node' } },
       // Server tests start from seeded templates and the server bundle made once per run
-      // (test/global-setup.ts), and run while the browser tests share the 2 cores: time limits
-      // that hold under that load, never timing assertions.
+      // (test/global-setup.ts): time limits that hold on a loaded machine, never timing assertions.
       {
         test: {
           name: 'server',
@@ -28,7 +27,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
           // Every test builds its own app (helpers.ts, templates.ts): the files of a worker share the
-          // imported modules instead of importing the server again for each file (~8 to ~4.5 minutes of CPU).
+          // imported modules instead of importing the server again for each file.
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -47,7 +46,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           testTimeout: 90_000,
-          // Pages load over real HTTP while other projects share the 2 cores: poll patiently.
+          // Pages load over real HTTP while two Chromiums share the 2 cores: poll patiently.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           hookTimeout: 120_000,
           // A browser test that fails runs once more, in a new world (beforeEach runs again): a

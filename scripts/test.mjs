@@ -4,7 +4,8 @@
 // With no arguments it is two vitest runs, one after the other: the unit, server and component
 // projects (CPU-bound) with a worker per core, then the browser project (its files in parallel
 // against one shared server, each test in a QA world of its own). Extra arguments (e.g. --project
-// server, a file, --changed) make it one plain vitest run.
+// server, a file) make it one plain vitest run; `--changed [base]` alone runs the tests of every
+// project but the browser one that import what changed (`npm run test:changed`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -71,15 +72,18 @@ const suiteStarted = Date.now();
 // One after the other: the CPU-bound projects with a worker per core, then the browser files alone,
 // so neither starves the other (beside the browser files at load 8–11, server tests took 5–6 times
 // as long and reached their time limits, and pages missed their polls).
+const otherProjects = OTHER_PROJECTS.flatMap((p) => ['--project', p]);
 const plan =
   extra.length > 0
-    ? [() => runVitest('all', extra)]
-    : [
+    ? [
         () =>
-          runVitest('other', [
-            ...OTHER_PROJECTS.flatMap((p) => ['--project', p]),
-            `--maxWorkers=${availableParallelism()}`,
-          ]),
+          runVitest(
+            'all',
+            extra[0] === '--changed' && !extra.includes('--project') ? [...extra, ...otherProjects] : extra,
+          ),
+      ]
+    : [
+        () => runVitest('other', [...otherProjects, `--maxWorkers=${availableParallelism()}`]),
         () => runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT]),
       ];
 const results = [];

@@ -1,13 +1,30 @@
 import { configDefaults, defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chakraThemeAlias } from './chakra-theme-alias.ts';
 
+const TEST_FILE = /\.test\.tsx?$/;
+
 /**
- * Files that replace a module with vi.mock: they run isolated, in the project 'web-mocked', since a
- * module cache shared between files could keep the real module or leak the stand-in to others.
+ * Test files that replace a module (vi.mock, vi.doMock), found by reading them: they run isolated,
+ * in the project 'web-mocked', since a module cache shared between files could keep the real
+ * module or leak the stand-in to others.
  */
-const MOCKING_FILES = ['src/components/chart/series-chart.test.tsx'];
+const MOCKING_FILES = ['src', 'test'].flatMap((folder) => {
+  const dir = join(import.meta.dirname, folder);
+  let names: string[];
+  try {
+    names = readdirSync(dir, { recursive: true }) as string[];
+  } catch {
+    return []; // no such folder
+  }
+  return names
+    .filter((name) => TEST_FILE.test(name))
+    .filter((name) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(dir, name), 'utf8')))
+    .map((name) => `${folder}/${name}`);
+});
 
 /** The web app's component tests in jsdom: 'web', or (`mocking`) 'web-mocked'. */
 export const webProject = ({ mocking = false } = {}) =>

@@ -401,7 +401,7 @@ describe('a database of the previous main', () => {
       }); // 0005's, which stays
       old.close();
 
-      const app = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock });
       try {
         expect(app.seeded).toBeNull();
         const { members } = compareAll(app.services);

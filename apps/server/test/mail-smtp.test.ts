@@ -26,7 +26,6 @@ import { htmlOf, parseMailFrom } from '../src/core/mailer.ts';
 import { MAIL_NOT_SENT } from '../src/core/otp.ts';
 import { SUPPORT_ADDRESS, SUPPORT_NOT_SENT } from '../src/modules/support/handlers.ts';
 import { createTestApp, migrationsBefore, type TestApp } from './helpers.ts';
-import { fromTemplate } from './templates.ts';
 
 const FROM = 'Member Dashboard <no-reply@mail.example.test>';
 const FROM_ADDRESS = 'no-reply@mail.example.test';
@@ -425,9 +424,7 @@ describe('a database made before migration 0007', () => {
       insert.run('support@example.com', null, '[SP0000000001] Hello', 'Text', null, 1_700_000_001_000);
       old.close();
 
-      const app = await buildApp(
-        await fromTemplate({ databasePath: path, seed: 'demo', clock: manualClock() }),
-      );
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock: manualClock() });
       try {
         const rows = app.services.sqlite
           .prepare(

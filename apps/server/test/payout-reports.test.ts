@@ -27,7 +27,6 @@ import { monthRange, STATEMENT_MESSAGES } from '../src/modules/reports/statement
 import { decideWithdrawal, requestWithdrawal } from '../src/modules/withdrawals/withdrawals.ts';
 import { RATE_RULES } from '../src/transport/rate-limit.ts';
 import { createTestApp, expectLedgerSound, memberIdOf, migrationsBefore, type TestApp } from './helpers.ts';
-import { fromTemplate } from './templates.ts';
 
 let t: TestApp;
 let monthStart: number;
@@ -435,9 +434,7 @@ describe('a database made before migration 0012', () => {
         )
         .run();
       old.close();
-      const app = await buildApp(
-        await fromTemplate({ databasePath: path, seed: 'demo', clock: manualClock() }),
-      );
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock: manualClock() });
       try {
         const rows = app.services.sqlite
           .prepare('select trans_id, amount, status, decided_at, tx_hash from withdrawals')

@@ -432,7 +432,7 @@ describe('a database of the previous main', () => {
       const expected = instants.map((now) => members.map((id) => figuresFromTransfers(old, id, now)));
       old.close();
 
-      const app = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock });
       try {
         expect(app.seeded).toBeNull();
         const sqlite = app.services.sqlite;

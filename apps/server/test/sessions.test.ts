@@ -378,9 +378,7 @@ describe('a database of the previous main', () => {
       const before = everyRow(old);
       old.close();
 
-      const app = await buildApp(
-        await fromTemplate({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' }),
-      );
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock, jwtSecret: 'upgrade-secret' });
       try {
         expect(app.seeded).toBeNull();
         expect(everyRow(app.services.sqlite)).toBe(before);

@@ -23,7 +23,6 @@ import { backfillBinaryStats, markStatsComplete, STATS_COMPLETE_KEY } from '../s
 import { ADDRESSES_CHECKSUMMED_KEY } from '../src/modules/withdrawals/checksum-fix.ts';
 import { resetDatabase, seedScenario } from '../src/seed/index.ts';
 import { createTestApp, migrationsBefore, type TestApp } from './helpers.ts';
-import { fromTemplate } from './templates.ts';
 
 const TREE_COLUMNS =
   'select member_id, depth, team_size, binary_jump_id, sponsor_depth, sponsor_jump_id from binary_stats order by member_id';
@@ -251,9 +250,7 @@ describe('a database made before migration 0005', () => {
       expect(missingByFullPass(old)).toBe(1);
       old.close();
 
-      const app = await buildApp(
-        await fromTemplate({ databasePath: path, seed: 'demo', clock: manualClock() }),
-      );
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock: manualClock() });
       try {
         const db = app.services.sqlite;
         expect(app.created).toBe(false);

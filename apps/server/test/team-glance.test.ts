@@ -20,7 +20,6 @@ import { PREFERENCE_MESSAGES } from '../src/modules/notifications/preferences.ts
 import { nextBinaryRun } from '../src/modules/team/handlers.ts';
 import { RATE_RULES } from '../src/transport/rate-limit.ts';
 import { createTestApp, memberIdOf, migrationsBefore, type TestApp } from './helpers.ts';
-import { fromTemplate } from './templates.ts';
 
 let t: TestApp;
 let demo: string;
@@ -603,9 +602,7 @@ describe('migration 0011', () => {
       });
       const before = dump(old);
       old.close();
-      const app = await buildApp(
-        await fromTemplate({ databasePath: path, seed: 'demo', clock: manualClock() }),
-      );
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock: manualClock() });
       try {
         const db = app.services.sqlite;
         expect(app.created).toBe(false);

@@ -14,6 +14,9 @@ import { manualClock } from '../src/core/clock.ts';
 /** Scenarios worth keeping: 'empty' and 'none' seed nothing, 'scale' is built by the tests that use it. */
 const KEPT = new Set(['demo']);
 
+/** Images this worker has read or seeded (its files share this module: isolate is off), by template file. */
+const images = new Map<string, Buffer>();
+
 /** The image of `scenario` seeded at `now` with `plan`: from this run's template folder, seeded there on first use. */
 export async function seededImage(
   scenario: string,
@@ -25,7 +28,11 @@ export async function seededImage(
     .digest('hex')
     .slice(0, 16);
   const file = join(inject('templateDir'), `${scenario}-${key}.sqlite`);
-  if (existsSync(file)) return readFileSync(file);
+  const kept = images.get(file) ?? (existsSync(file) ? readFileSync(file) : undefined);
+  if (kept) {
+    images.set(file, kept);
+    return kept;
+  }
   const app = await buildApp({ seed: scenario, clock: manualClock(now), standin: false, webDist: '', plan });
   try {
     const image = app.services.sqlite.serialize();
@@ -33,6 +40,7 @@ export async function seededImage(
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, image);
     renameSync(partial, file);
+    images.set(file, image);
     return image;
   } finally {
     await app.fastify.close();

@@ -25,7 +25,6 @@ import { childJump, treePositions, walkStepBound } from '../src/modules/network/
 import { downlineCheck, PADDED_STEPS, type Tree } from '../src/modules/network/scope.ts';
 import { seedScenario } from '../src/seed/index.ts';
 import { createTestApp, migrationsBefore, type TestApp } from './helpers.ts';
-import { fromTemplate } from './templates.ts';
 
 interface Link {
   username: string;
@@ -379,9 +378,7 @@ describe('a database made by the previous main', () => {
       };
       old.close();
 
-      const app = await buildApp(
-        await fromTemplate({ databasePath: path, seed: 'demo', clock: manualClock() }),
-      );
+      const app = await buildApp({ databasePath: path, seed: 'demo', clock: manualClock() });
       try {
         const db = app.services.sqlite;
         expect(app.created).toBe(false);
