@@ -72,7 +72,11 @@ const suiteStarted = Date.now();
 // One after the other: the CPU-bound projects with a worker per core, then the browser files alone,
 // so neither starves the other (beside the browser files at load 8–11, server tests took 5–6 times
 // as long and reached their time limits, and pages missed their polls).
-const otherProjects = OTHER_PROJECTS.flatMap((p) => ['--project', p]);
+// The CPU-bound projects, a worker per core (vitest's default on 2 cores is one).
+const otherProjects = [
+  ...OTHER_PROJECTS.flatMap((p) => ['--project', p]),
+  `--maxWorkers=${availableParallelism()}`,
+];
 const plan =
   extra.length > 0
     ? [
@@ -83,7 +87,7 @@ const plan =
           ),
       ]
     : [
-        () => runVitest('other', [...otherProjects, `--maxWorkers=${availableParallelism()}`]),
+        () => runVitest('other', otherProjects),
         () => runVitest(BROWSER_PROJECT, ['--project', BROWSER_PROJECT]),
       ];
 const results = [];
