@@ -5,12 +5,14 @@ import type { RuntimeConfig } from '@md/shared';
 import { OfflineStart, OnlineOnly, isConnectionFailure } from './app/offline.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { preloadScreen, routes } from './app/router.tsx';
+import { ChunkBoundary } from './components/chunk-boundary.tsx';
+import { loadChunk } from './lib/chunk-load.ts';
 import { loadRuntimeConfig } from './lib/config.tsx';
 import { getJwt } from './lib/storage.ts';
 // Chakra's reset, globals and tokens, and the first screen's classes: sign-in draws with these alone.
 import './components/first-screen/first-screen.css';
 
-const AppUpdate = lazy(() => import('./app/app-update.tsx'));
+const AppUpdate = lazy(() => loadChunk(() => import('./app/app-update.tsx')));
 
 function AppRoutes() {
   return useRoutes(routes);
@@ -51,9 +53,12 @@ function App({ config }: { config: RuntimeConfig }) {
         </OnlineOnly>
       </BrowserRouter>
       {withWorker && (
-        <Suspense fallback={null}>
-          <AppUpdate />
-        </Suspense>
+        // The update prompt is an extra: without its chunk the app runs on without it.
+        <ChunkBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <AppUpdate />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </AppProviders>
   );

@@ -4,9 +4,10 @@
  * - at start-up (the service worker served the app shell, but /config.json cannot be fetched):
  *   main.tsx shows OfflineStart, which retries when the browser reports the connection back, every
  *   RETRY_MS, and on the Try again button;
- * - while running: OnlineOnly puts the screen in place of the routes while the browser is
- *   offline (nothing a page held is shown as current), and on reconnection marks every query
- *   stale so the figures shown are fetched again.
+ * - while running: OnlineOnly shows the screen over the routes while the browser is offline and
+ *   hides them (nothing a page held is shown as current), but keeps them mounted, so a form keeps
+ *   what was typed across a blip; on reconnection it marks every query stale so the figures shown
+ *   are fetched again.
  * Money actions are never queued: the query client's mutations do not wait for the network
  * (providers.tsx), so a call made offline fails at once with its error and is never shown as done.
  */
@@ -69,7 +70,10 @@ export function OfflineStart({ retry }: { retry: () => void }) {
   );
 }
 
-/** The routes while online; the offline screen in their place while not. */
+/**
+ * The routes while online; while not, the offline screen, with the routes still mounted but hidden
+ * and inert (display: none: neither seen, nor read by assistive technology, nor focusable).
+ */
 export function OnlineOnly({ children }: { children: ReactNode }) {
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -82,5 +86,13 @@ export function OnlineOnly({ children }: { children: ReactNode }) {
       void queryClient.invalidateQueries();
     }
   }, [online, wasOffline, queryClient]);
-  return online ? children : <OfflineScreen />;
+  return (
+    <>
+      {/* display: contents while online: the wrapper adds no box to the page's layout. */}
+      <div style={{ display: online ? 'contents' : 'none' }} inert={!online} data-testid="routes">
+        {children}
+      </div>
+      {!online && <OfflineScreen />}
+    </>
+  );
 }

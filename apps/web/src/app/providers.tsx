@@ -4,18 +4,21 @@
  * it each load it with their chunk (components/ui/chakra-root.tsx).
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@md/shared';
+import { ChunkBoundary } from '../components/chunk-boundary.tsx';
 import { ThemeProvider } from '../components/ui/theme-provider.tsx';
 import { QaPanelMount } from '../features/qa-panel/index.tsx';
+import { loadChunk } from '../lib/chunk-load.ts';
 import { ConfigProvider } from '../lib/config.tsx';
 import { emitSessionEnded } from '../lib/session-events.ts';
 import { removeSession } from '../lib/storage.ts';
-import { onToastRequested, toastRequested } from '../lib/toaster.ts';
+import { isServerUnreachable } from '../lib/errors.ts';
+import { notify, onToastRequested, toastRequested } from '../lib/toaster.ts';
 import { createAppTrpcClient, TRPCProvider, type AppTrpcClient } from '../lib/trpc.ts';
 
 const Toaster = lazy(() =>
-  import('../components/ui/toaster.tsx').then(({ Toaster }) => ({ default: Toaster })),
+  loadChunk(() => import('../components/ui/toaster.tsx')).then(({ Toaster }) => ({ default: Toaster })),
 );
 
 /**
@@ -30,15 +33,25 @@ function ToasterOnDemand() {
     if (toastRequested()) return setWanted(true);
     return onToastRequested(() => setWanted(true));
   }, [wanted]);
+  // Without the toasts' chunk (no connection) the screen goes on without toasts, never blank.
   return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <ChunkBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ChunkBoundary>
   ) : null;
 }
 
 export const createQueryClient = () =>
   new QueryClient({
+    // A read that found the server unreachable says so once for all of them (lib/toaster.ts): the
+    // screen's reads fail together, and a toast per read would stack their internal names.
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isServerUnreachable(error)) notify.serverUnreachable();
+      },
+    }),
     defaultOptions: {
       // Provider errors are answers, not glitches: no silent retries; refresh on demand.
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },

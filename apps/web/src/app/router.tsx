@@ -5,8 +5,9 @@
  * the page) start loading together when the first of them is asked for (`preloadScreen`): rendered
  * one inside the other, each lazy part would only start once its parent had arrived.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { retryingLazy } from '../components/chunk-boundary.tsx';
 import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { EXTRA_NAV_ROUTES, NAV_ROUTES } from '../components/shell/nav-routes.ts';
 import { SignInPage } from '../features/auth/sign-in.tsx';
@@ -55,18 +56,28 @@ export function preloadScreen(path: string) {
   SCREEN_LOADERS[screen]?.().catch(quiet);
 }
 
-/** The screen at `path`, rendered once its chunk has loaded. */
+/**
+ * The screen at `path`, rendered once its chunk has loaded; a chunk that cannot be loaded shows a
+ * message with Retry in its place, inside the dashboard frame for a dashboard page.
+ */
 const screen = (path: string) => {
-  const Screen = lazy(SCREEN_LOADERS[path]!);
+  const Screen = retryingLazy(SCREEN_LOADERS[path]!, path.startsWith('/dashboard') ? 'page' : 'screen');
   return <Screen />;
 };
-const DashboardLayout = lazy(loadDashboardLayout);
-const ComingLaterPage = lazy(() =>
-  import('../components/coming-later-page.tsx').then(({ ComingLaterPage }) => ({ default: ComingLaterPage })),
+const DashboardLayout = retryingLazy(loadDashboardLayout, 'screen');
+const ComingLaterPage = retryingLazy(
+  () =>
+    import('../components/coming-later-page.tsx').then(({ ComingLaterPage }) => ({
+      default: ComingLaterPage,
+    })),
+  'page',
 );
 
-/** The routes drawn with Chakra, inside one Chakra root that stays mounted as the member moves between them. */
-const ChakraOutlet = lazy(() => {
+/**
+ * The routes drawn with Chakra, inside one Chakra root that stays mounted as the member moves
+ * between them. When its chunk cannot be loaded, the message is drawn without Chakra.
+ */
+const ChakraOutlet = retryingLazy(() => {
   preloadScreen(window.location.pathname);
   return loadChakraRoot().then(({ ChakraRoot }) => ({
     default: () => (
@@ -75,7 +86,7 @@ const ChakraOutlet = lazy(() => {
       </ChakraRoot>
     ),
   }));
-});
+}, 'screen');
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 

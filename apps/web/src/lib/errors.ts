@@ -112,3 +112,16 @@ export function errorMessage(error: unknown, fallback: string, noAnswer: string 
       return fallback;
   }
 }
+
+/** What a gateway answers when the server behind it is down or restarting (RFC 9110 §15.6). */
+const UNREACHABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * The server could not be reached: no answer at all (offline, connection refused or dropped), or a
+ * gateway's 502, 503 or 504 without the server's own words. Not a timeout: the server was reached.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  const kind = failureKind(error);
+  if (kind === 'no-answer') return true;
+  return kind === 'unreadable' && UNREACHABLE_STATUSES.has(httpStatusOf(error) ?? 0);
+}

@@ -5,10 +5,25 @@
  * (app/providers.tsx, `onToastRequested`) and says so (`toastViewMounted`): a toast is created only
  * then, so its time on screen counts from when the member can see it, and `toastsShown()` tells a
  * caller that waits "after the toast" (the session's end) when that was.
+ *
+ * Error toasts come once per cause: one already on screen with the same words is not shown again,
+ * and while the server cannot be reached (`notify.serverUnreachable`, raised by the query client)
+ * the calls' own messages join that one toast instead of stacking one per call.
  */
 import { COPY_CONFIRM_MS } from '@md/shared';
 
 type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
+type ToastStore = Awaited<ReturnType<typeof loadStore>>['toaster'];
+
+export const SERVER_UNREACHABLE_ID = 'server-unreachable';
+export const SERVER_UNREACHABLE_TITLE = 'The server cannot be reached';
+export const SERVER_UNREACHABLE_HELP =
+  'Check your connection and try again in a moment. Figures on screen show the time they are from.';
+/**
+ * Error toasts shown this long before the server-unreachable one are taken into it: the calls of
+ * one screen fail together, and the one whose toast was asked for first need not be a query.
+ */
+export const FOLD_WINDOW_MS = 3_000;
 
 const loadStore = () => import('./toast-store.ts');
 let store: ReturnType<typeof loadStore> | undefined;
@@ -41,12 +56,50 @@ export function onToastRequested(listener: () => void) {
   return () => void requestListeners.delete(listener);
 }
 
-const show = (type: ToastType, title: string, duration?: number) => {
+/** The calls' messages the server-unreachable toast carries, each once. */
+const detailsOf = (toaster: ToastStore): string[] =>
+  (toaster.getVisibleToasts().find((toast) => toast.id === SERVER_UNREACHABLE_ID)?.meta?.details as
+    string[] | undefined) ?? [];
+
+function showError(toaster: ToastStore, title: string) {
+  if (toaster.isVisible(SERVER_UNREACHABLE_ID)) {
+    const details = detailsOf(toaster);
+    if (!details.includes(title))
+      toaster.update(SERVER_UNREACHABLE_ID, { meta: { details: [...details, title] } });
+    return;
+  }
+  // Once per cause: the same words already on screen are not stacked again.
+  if (toaster.getVisibleToasts().some((toast) => toast.type === 'error' && toast.title === title)) return;
+  toaster.create({ type: 'error', title, closable: true, meta: { shownAt: Date.now() } });
+}
+
+function showServerUnreachable(toaster: ToastStore) {
+  if (toaster.isVisible(SERVER_UNREACHABLE_ID)) return;
+  // The error toasts of the same moment were most likely this cause too: one toast says it all.
+  const recent = toaster
+    .getVisibleToasts()
+    .filter(
+      (toast) => toast.type === 'error' && Date.now() - Number(toast.meta?.shownAt ?? 0) <= FOLD_WINDOW_MS,
+    );
+  for (const toast of recent) toaster.remove(toast.id);
+  toaster.create({
+    id: SERVER_UNREACHABLE_ID,
+    type: 'error',
+    title: SERVER_UNREACHABLE_TITLE,
+    description: SERVER_UNREACHABLE_HELP,
+    closable: true,
+    meta: { details: [...new Set(recent.map((toast) => String(toast.title)))] },
+  });
+}
+
+const show = (type: ToastType | 'server-unreachable', title: string, duration?: number) => {
   // Created in the order asked: each waits for the one before it.
   lastShown = lastShown
     .then(() => Promise.all([toastStore(), viewReady]))
     .then(([{ toaster }]) => {
-      toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) });
+      if (type === 'server-unreachable') showServerUnreachable(toaster);
+      else if (type === 'error') showError(toaster, title);
+      else toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) });
     })
     .catch(() => console.warn(`Toast not shown (${type}): ${title}`));
   requested = true;
@@ -60,4 +113,6 @@ export const notify = {
   warning: (title: string) => show('warning', title),
   /** Copy confirmations last 2 s (spec §4). */
   copied: (title: string) => show('success', title, COPY_CONFIRM_MS),
+  /** The server cannot be reached (no answer, or a gateway's 502/503/504): one toast, whichever calls found it so. */
+  serverUnreachable: () => show('server-unreachable', SERVER_UNREACHABLE_TITLE),
 };

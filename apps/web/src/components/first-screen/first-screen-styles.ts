@@ -72,6 +72,11 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
     recipe: ['button', { variant: 'solid', size: 'md' }],
     css: { colorPalette: 'teal', width: 'full' },
   },
+  // Button variant="outline" colorPalette="teal" width="full": a second action beside fs-button.
+  'fs-button-outline': {
+    recipe: ['button', { variant: 'outline', size: 'md' }],
+    css: { colorPalette: 'teal', width: 'full' },
+  },
   'fs-qa-button': {
     recipe: ['button', { variant: 'solid', size: 'sm' }],
     css: {

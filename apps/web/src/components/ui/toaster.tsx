@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
-import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { Portal, Spinner, Stack, Text, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DEFAULTS } from '@md/shared';
 import { toaster } from '../../lib/toast-store.ts';
 import { ChakraRoot } from './chakra-root.tsx';
 import { toastViewMounted } from '../../lib/toaster.ts';
+
+const detailsOf = (meta: Record<string, unknown> | undefined): string[] =>
+  Array.isArray(meta?.details) ? meta.details.map(String) : [];
 
 export function Toaster() {
   useEffect(toastViewMounted, []);
@@ -18,6 +21,16 @@ export function Toaster() {
               <Stack gap="1" flex="1" maxWidth="100%">
                 {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
                 {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+                {/* The calls' own messages a shared toast carries (lib/toaster.ts, server unreachable). */}
+                {detailsOf(toast.meta).length > 0 && (
+                  <Stack as="ul" gap="0" listStyleType="none" data-testid="toast-details">
+                    {detailsOf(toast.meta).map((detail) => (
+                      <Text as="li" key={detail} textStyle="sm" color="fg.muted">
+                        {detail}
+                      </Text>
+                    ))}
+                  </Stack>
+                )}
               </Stack>
               {toast.closable && <Toast.CloseTrigger />}
             </Toast.Root>

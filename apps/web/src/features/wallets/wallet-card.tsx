@@ -1,11 +1,13 @@
 /**
  * One wallet's Available and lifetime Total, and the Total Earnings card (spec §2 Wallets).
  * Stat.Root is a <dl>: only its dt/dd inside it, the icon beside it. While the wallets load the
- * figures are skeletons, never a $0.00 that would then jump.
+ * figures are skeletons, never a $0.00 that would then jump. Figures whose latest refresh failed
+ * are muted and marked "as of HH:mm" (`asOf`: when they were read), never shown as live.
  */
 import { Card, HStack, Icon, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { LuTrendingUp, LuWallet } from 'react-icons/lu';
 import { formatMoney } from '@md/shared';
+import { AsOf } from '@/components/as-of.tsx';
 
 /** A figure, or its skeleton while `value` is null (loading). */
 const figure = (value: number | null | undefined) =>
@@ -15,14 +17,19 @@ const figure = (value: number | null | undefined) =>
     formatMoney(value)
   );
 
+/** The colour of a figure: muted when it is not current. */
+const figureColor = (asOf: number | undefined) => (asOf === undefined ? undefined : 'fg.muted');
+
 export function WalletCard({
   name,
   available,
   total,
+  asOf,
 }: {
   name: string;
   available: number | null | undefined;
   total: number | null | undefined;
+  asOf?: number | undefined;
 }) {
   return (
     <Card.Root size="sm" variant="outline" data-testid={`wallet-card-${name}`}>
@@ -30,13 +37,27 @@ export function WalletCard({
         <HStack justify="space-between" align="start">
           <Stat.Root>
             <Stat.Label>{name} Wallet</Stat.Label>
-            <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} data-testid={`wallet-available-${name}`}>
+            <Stat.ValueText
+              fontSize={{ base: 'lg', sm: '2xl' }}
+              color={figureColor(asOf)}
+              data-testid={`wallet-available-${name}`}
+            >
               {figure(available)}
             </Stat.ValueText>
+            {asOf !== undefined && (
+              <dd>
+                <AsOf updatedAt={asOf} />
+              </dd>
+            )}
             <Stat.HelpText as="dd">Available</Stat.HelpText>
             <Text as="dd" fontSize="sm" color="fg.muted">
               Total:{' '}
-              <Text as="span" fontWeight="semibold" color="fg" data-testid={`wallet-total-${name}`}>
+              <Text
+                as="span"
+                fontWeight="semibold"
+                color={figureColor(asOf) ?? 'fg'}
+                data-testid={`wallet-total-${name}`}
+              >
                 {figure(total)}
               </Text>
             </Text>
@@ -57,7 +78,13 @@ export function WalletCard({
 export const TOTAL_EARNINGS_LABEL = 'Total Earnings (lifetime referral income)';
 export const TOTAL_EARNINGS_HELP = 'Binary + Direct + Upline Bonus + Level, not ROI or Rank';
 
-export function TotalEarningsCard({ total }: { total: number | null | undefined }) {
+export function TotalEarningsCard({
+  total,
+  asOf,
+}: {
+  total: number | null | undefined;
+  asOf?: number | undefined;
+}) {
   return (
     <Card.Root
       size="sm"
@@ -70,9 +97,18 @@ export function TotalEarningsCard({ total }: { total: number | null | undefined 
         <HStack justify="space-between" align="start">
           <Stat.Root>
             <Stat.Label>{TOTAL_EARNINGS_LABEL}</Stat.Label>
-            <Stat.ValueText fontSize={{ base: 'lg', sm: '2xl' }} data-testid="total-earnings">
+            <Stat.ValueText
+              fontSize={{ base: 'lg', sm: '2xl' }}
+              color={figureColor(asOf)}
+              data-testid="total-earnings"
+            >
               {figure(total)}
             </Stat.ValueText>
+            {asOf !== undefined && (
+              <dd>
+                <AsOf updatedAt={asOf} />
+              </dd>
+            )}
             <Stat.HelpText as="dd">{TOTAL_EARNINGS_HELP}</Stat.HelpText>
           </Stat.Root>
           <Icon color="teal.fg" aria-hidden="true">

@@ -1,7 +1,9 @@
 /**
  * Wallets (/dashboard/wallets): 8 wallet cards, Total Earnings, then Wallet Swap and Withdrawal
  * Request, then monthly Statements. Skeletons while the wallets load; when they cannot be read, "Unavailable" and a retry
- * instead of eight $0.00 (the call fails silently, spec §8).
+ * instead of eight $0.00 (the call fails silently, spec §8). When a refresh fails while balances
+ * are on screen (the server restarting), they stay, muted and marked "as of" the time they were
+ * read, with a Retry: never shown as current.
  */
 import { Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -9,7 +11,8 @@ import { LuArrowLeftRight } from 'react-icons/lu';
 import { WALLET_NAMES } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
-import { Unavailable } from '@/components/unavailable.tsx';
+import { asOfTime } from '@/components/as-of.tsx';
+import { RetryButton, Unavailable } from '@/components/unavailable.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { availableOf, totalEarnings, totalOf, useWallets } from '@/lib/wallets.ts';
 import { StatementSection } from './statement-section.tsx';
@@ -19,8 +22,10 @@ import { tabOf } from './wallets-tabs.ts';
 import { WithdrawalForm } from './withdrawal-form.tsx';
 
 export default function WalletsPage() {
-  const { wallets, state, refetch, isFetching } = useWallets();
+  const { wallets, state, refetch, isFetching, isRefetchError, dataUpdatedAt } = useWallets();
   const ready = state === 'ready';
+  // The balances shown are from before a refresh that failed: when they were read.
+  const asOf = ready && isRefetchError ? dataUpdatedAt : undefined;
   const item = navItemByPath('/dashboard/wallets')!;
   // The Withdraw menu entry opens this page at its Withdrawal Request tab (?tab=withdrawal).
   const [params] = useSearchParams();
@@ -45,17 +50,28 @@ export default function WalletsPage() {
           </Card.Body>
         </Card.Root>
       ) : (
-        <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap={{ base: '3', md: '4' }} aria-busy={!ready}>
-          {WALLET_NAMES.map((name) => (
-            <WalletCard
-              key={name}
-              name={name}
-              available={ready ? availableOf(wallets, name) : null}
-              total={ready ? totalOf(wallets, name) : null}
-            />
-          ))}
-          <TotalEarningsCard total={ready ? totalEarnings(wallets) : null} />
-        </SimpleGrid>
+        <Stack gap="3">
+          {asOf !== undefined && (
+            <HStack role="status" gap="3" wrap="wrap" data-testid="wallets-not-current">
+              <Text textStyle="sm" color="fg.muted">
+                Not current: these balances are from {asOfTime(asOf)}, and the latest refresh failed.
+              </Text>
+              <RetryButton what="Wallet balances" retrying={isFetching} onRetry={() => void refetch()} />
+            </HStack>
+          )}
+          <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap={{ base: '3', md: '4' }} aria-busy={!ready}>
+            {WALLET_NAMES.map((name) => (
+              <WalletCard
+                key={name}
+                name={name}
+                available={ready ? availableOf(wallets, name) : null}
+                total={ready ? totalOf(wallets, name) : null}
+                asOf={asOf}
+              />
+            ))}
+            <TotalEarningsCard total={ready ? totalEarnings(wallets) : null} asOf={asOf} />
+          </SimpleGrid>
+        </Stack>
       )}
       <SectionCard title="Move funds">
         <Tabs.Root key={tab} defaultValue={tab} variant="line" colorPalette="teal" lazyMount unmountOnExit>
