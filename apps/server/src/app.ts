@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockState, openDatabase, type Db } from '@md/db';
-import { MSG, parseWorldState, type Plan, type RuntimeConfig } from '@md/shared';
+import { IDEMPOTENCY_CAPABILITY, MSG, parseWorldState, type Plan, type RuntimeConfig } from '@md/shared';
 import { offsetClock, type Clock } from './core/clock.ts';
 import {
   AppError,
@@ -261,6 +261,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
             'rank_history',
             'notification_preferences',
             'sessions',
+            IDEMPOTENCY_CAPABILITY,
             ...(config.qaControl ? ['qa'] : []),
           ],
         }
@@ -318,6 +319,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     tokens: createTokenService(fastify, db, clock, () => services.writeTurns?.held() ?? false),
     config,
     plan: options.plan ?? loadPlan(),
+    inFlightKeys: new Set(),
     storage: createStorageMonitor(sqlite, files, fastify.log),
     ...(sqlite.memory ? {} : { groupCommit: createGroupCommit(sqlite, options.walSync) }),
   };

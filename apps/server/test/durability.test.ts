@@ -3,12 +3,12 @@
  * middle of a burst of money requests from several members; restarted on the same file, its
  * ledger is sound and every request that was answered with a success is there, whole.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@md/db';
 import { amountToMicros } from '@md/shared';
 import { buildApp } from '../src/app.ts';
@@ -16,14 +16,13 @@ import { DEMO_PASSWORD, DEMO_PASSWORD_HASH, hashPassword } from '../src/core/pas
 import { insertMember } from '../src/modules/auth/members.ts';
 import { moneyTransaction, transfer } from '../src/modules/ledger/ledger.ts';
 import { PURCHASE_REPEAT_WINDOW_MS } from '../src/modules/packages/packages.ts';
+import { killChildren, startServerProcess } from './server-process.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'durability-'));
 const databasePath = join(dir, 'app.sqlite');
 const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killChildren(children);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -75,35 +74,8 @@ async function setUp() {
   await fastify.close();
 }
 
-/** The server bundle (`npm start`'s dist/main.js) on the file; resolves with its base URL once it listens. */
-async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, [inject('serverBundle')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_PATH: databasePath,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'durability-test-secret',
-      NODE_ENV: 'development',
-      LOG: '0',
-    },
-  });
-  children.push(child);
-  let output = '';
-  const url = await new Promise<string>((done, fail) => {
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString();
-      const port = /Member dashboard on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) done(`http://127.0.0.1:${port}`);
-    });
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('exit', (code, signal) =>
-      fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)),
-    );
-  });
-  return { child, url };
-}
+const startServer = () =>
+  startServerProcess(databasePath, children, { JWT_SECRET: 'durability-test-secret' });
 
 async function post(
   url: string,

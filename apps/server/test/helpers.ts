@@ -1,6 +1,7 @@
 /** Test harness: a fresh in-memory app per file (a seeded one copied from its template), driven over HTTP with fastify.inject. */
 import { solveChallenge } from 'altcha-lib';
 import type Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '@md/db';
@@ -180,7 +181,25 @@ const UNDO: Record<string, string> = {
   '0013_volume_rows_per_leg': '',
   '0014_transfers_member_time_dropped':
     'create index transfers_member_time on transfers (member_id, created_at)',
+  '0015_idempotency_keys': 'drop table idempotency_keys',
 };
+
+/** Each table's row count and a digest of its rows in rowid order (every column): what an upgrade must keep. */
+export function tableContents(db: Database.Database): Record<string, { rows: number; digest: string }> {
+  const tables = db
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name",
+    )
+    .pluck()
+    .all() as string[];
+  return Object.fromEntries(
+    tables.map((table) => {
+      const rows = db.prepare(`select * from "${table}"`).raw().all();
+      const digest = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+      return [table, { rows: rows.length, digest }];
+    }),
+  );
+}
 
 /**
  * Makes a database the current code built read as one an earlier main left with every migration up

@@ -625,3 +625,28 @@ export const notificationPreferences = sqliteTable(
     check('notification_preferences_event', sql`${t.event} <> 'security'`),
   ],
 );
+
+/* ──────────────────── Idempotency keys of money moves (extension of the stand-in) ──────────────────── */
+
+/**
+ * A money move's answer under the client's Idempotency-Key (core/idempotency.ts), written in the
+ * move's own transaction: a retry with the key is answered from here and moves nothing. `fingerprint`
+ * is the call's procedure and parameters; rows older than the retention go at a later keyed move.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    memberId: integer('member_id').notNull(),
+    key: text('key').notNull(),
+    procedure: text('procedure').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status').notNull(),
+    /** The answer's body as sent (JSON). */
+    body: text('body').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.key] }),
+    index('idempotency_keys_created').on(t.createdAt),
+  ],
+);

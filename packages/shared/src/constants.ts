@@ -143,3 +143,17 @@ export const BEP20_ADDRESS_LENGTH = 42;
 
 /** A BEP20 transaction on the explorer members know (the withdrawal timeline's link). */
 export const bscscanTxUrl = (hash: string) => `https://bscscan.com/tx/${hash}`;
+
+/**
+ * Idempotency keys of money moves (DESIGN §11, after Stripe and the IETF draft "The
+ * Idempotency-Key HTTP Header Field"): a client names one intent with a key, and a retry with the
+ * key gets the first answer again, marked as a replay, instead of a second move.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The /config.json capability of a server that honours the header. */
+export const IDEMPOTENCY_CAPABILITY = 'idempotency_keys';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** A key is 1 to this many visible ASCII characters (Stripe's bound); a UUID is 36. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** A key's answer is kept at least this long on the server clock. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;

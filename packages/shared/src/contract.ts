@@ -52,6 +52,11 @@ export interface Endpoint<
    * capability that advertises them. The client calls them only when advertised (DESIGN §3).
    */
   extension?: string;
+  /**
+   * A money move: it accepts an Idempotency-Key header (capability `idempotency_keys`), and a
+   * retry with the key is answered with the first answer instead of moving money again.
+   */
+  idempotent?: true;
   input: I;
   output: O;
 }
@@ -957,6 +962,7 @@ export const contract = {
     kind: 'mutation',
     host: 'api',
     auth: 'required',
+    idempotent: true,
     tokenField: 'jwt',
     summary: 'Buy a package (by Name) from the Deposit wallet.',
     input: authed({ plan: nonEmpty('Plan').max(TEXT_MAX.plan, { error: MSG.planTooLong }) }),
@@ -977,6 +983,7 @@ export const contract = {
     kind: 'mutation',
     host: 'api',
     auth: 'required',
+    idempotent: true,
     tokenField: 'jwt',
     summary:
       'P2P: from the caller’s Deposit wallet to the recipient’s P2P wallet; fee 0; needs the transaction password.',
@@ -1008,6 +1015,7 @@ export const contract = {
     kind: 'mutation',
     host: 'api',
     auth: 'required',
+    idempotent: true,
     tokenField: 'jwt',
     summary: 'Swap between the caller’s own wallets.',
     input: authed({ amount: moneyAmount, from_wallet: walletName, to_wallet: walletName }),
@@ -1055,6 +1063,7 @@ export const contract = {
     kind: 'mutation',
     host: 'api',
     auth: 'required',
+    idempotent: true,
     tokenField: 'jwt',
     summary:
       'Request a withdrawal from the Withdrawal wallet to the saved address; the amount is reserved at once.',
@@ -1066,6 +1075,7 @@ export const contract = {
     kind: 'mutation',
     host: 'deposit',
     auth: 'required',
+    idempotent: true,
     tokenField: 'jwt',
     summary: 'Open a 30-minute deposit window with a unique BEP20 address and its QR code.',
     input: authed({

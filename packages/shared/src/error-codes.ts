@@ -8,6 +8,8 @@ const CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  // An Idempotency-Key sent again with other parameters.
+  422: 'UNPROCESSABLE_CONTENT',
   429: 'TOO_MANY_REQUESTS',
   501: 'NOT_IMPLEMENTED',
   // The gateway's answers for a provider that cannot be reached or answers nothing readable (502) and one too slow (504).

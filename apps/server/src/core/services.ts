@@ -4,6 +4,7 @@ import type { Db, members } from '@md/db';
 import type { Plan } from '@md/shared';
 import type { Clock } from './clock.ts';
 import type { GroupCommit } from './group-commit.ts';
+import type { IdempotencyClaim } from './idempotency.ts';
 import type { Mailer } from './mailer.ts';
 import type { StorageMonitor } from './storage.ts';
 
@@ -56,6 +57,8 @@ export interface Services {
   groupCommit?: GroupCommit;
   /** Turns at the write lock with the daily runs' worker (engine/runner.ts); absent when the runs run in process. */
   writeTurns?: WriteTurns;
+  /** The Idempotency-Keys of the money calls running now, `member\nkey` (core/idempotency.ts). */
+  inFlightKeys: Set<string>;
 }
 
 /**
@@ -78,6 +81,8 @@ export interface Caller {
   authorization?: string | undefined;
   /** The User-Agent header: a sign-in records it as the session's device. */
   userAgent?: string | undefined;
+  /** The Idempotency-Key header of a money move (core/idempotency.ts). */
+  idempotencyKey?: string | undefined;
 }
 
 export interface Ctx extends Services {
@@ -85,6 +90,10 @@ export interface Ctx extends Services {
   member: Member | null;
   /** The session of the call's token (its `jti`), null without one. */
   sessionId?: string | null;
+  /** A money move with an Idempotency-Key: `moneyAnswer` (modules/ledger) stores its answer with the key. */
+  idempotency?: IdempotencyClaim;
+  /** Marks the answer as the replay of an earlier one (the Idempotent-Replayed header). */
+  replayed?: () => void;
 }
 export interface AuthedCtx extends Ctx {
   member: Member;

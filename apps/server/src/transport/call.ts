@@ -33,6 +33,17 @@ export interface Call {
   answered?: { source: Source; status: number; body: unknown; providerMs: number | null };
 }
 
+/** Who calls, from the HTTP request: both transports read the same headers. */
+export const callerOf = (request: FastifyRequest): Caller => {
+  const key = request.headers['idempotency-key'];
+  return {
+    ip: request.ip,
+    authorization: request.headers.authorization,
+    userAgent: request.headers['user-agent'],
+    ...(key !== undefined ? { idempotencyKey: Array.isArray(key) ? key.join(', ') : key } : {}),
+  };
+};
+
 /** Wraps a call; `next` runs it (invoke). What it answers or throws is what the transport sends. */
 export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<unknown>;
 
@@ -55,7 +66,10 @@ export function createCallEndpoint(
   return async (call) => {
     // Reads the call when it runs: the gateway may have put a stand-in token for a member signed in
     // at the provider in its caller and input (modules/gateway/shadow.ts).
-    const next = () => invoke(services, handlers, call.name, call.input, call.caller);
+    const next = () =>
+      invoke(services, handlers, call.name, call.input, call.caller, (name, value) =>
+        call.exchange.reply.header(name, value),
+      );
     try {
       const writes = contract[call.name].kind === 'mutation';
       // A write is refused while the database files are gone or cannot be written, and any call

@@ -8,13 +8,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fastifyCors from '@fastify/cors';
-import { contract, procedureNames } from '@md/shared';
+import { contract, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, procedureNames } from '@md/shared';
 import { WALLET_CHECK_STANDIN_PATH } from '../modules/security/wallet-check-standin.ts';
 
 /** Browsers cache a preflight this long (Chromium caps it at 2 hours). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 600;
-// X-QA-World: a QA client across origins names its world (modules/worlds).
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'X-QA-World'];
+// X-QA-World: a QA client across origins names its world (modules/worlds). Idempotency-Key: a money
+// move's key (core/idempotency.ts), whose replayed answer says so in a header the client must read.
+export const CORS_ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Accept',
+  'X-QA-World',
+  IDEMPOTENCY_KEY_HEADER,
+];
+export const CORS_EXPOSED_HEADERS = [IDEMPOTENT_REPLAYED_HEADER];
 
 const CONTRACT_PATHS = new Set(procedureNames.map((name) => contract[name].path));
 const API_PREFIXES = ['/trpc/', '/captcha/', WALLET_CHECK_STANDIN_PATH];
@@ -38,6 +46,7 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
         origin: allow ? origin : false,
         methods: ['GET', 'POST'],
         allowedHeaders: CORS_ALLOWED_HEADERS,
+        exposedHeaders: CORS_EXPOSED_HEADERS,
         credentials: false,
         maxAge: PREFLIGHT_MAX_AGE_SECONDS,
       });

@@ -2,9 +2,25 @@
  * One call of a contract endpoint, whatever the transport: authenticate, validate the input
  * with the contract's schema, run the handler, check the answer against the output schema.
  */
-import { contract, firstIssueMessage, MSG, procedureNames, type ProcedureName } from '@md/shared';
+import {
+  contract,
+  firstIssueMessage,
+  IDEMPOTENT_REPLAYED_HEADER,
+  MSG,
+  procedureNames,
+  type ProcedureName,
+} from '@md/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, unauthorized } from '../core/errors.ts';
+import { AppError, badRequest, ContractError, unauthorized } from '../core/errors.ts';
+import {
+  enterFlight,
+  fingerprintOf,
+  idempotencyKeyOf,
+  recordAnswer,
+  replayOf,
+  storedAnswer,
+  type IdempotencyClaim,
+} from '../core/idempotency.ts';
 import { createReadCache } from '../core/read-cache.ts';
 import type { Caller, Ctx, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
@@ -46,13 +62,20 @@ const READ_CACHED = new Set<ProcedureName>([
 ]);
 const answers = createReadCache<unknown>(5_000);
 
-/** The cache key of a member's read: procedure and the parsed input without the body token. */
-function readKey(name: ProcedureName, input: unknown): string {
+/** The parsed input without the body token: what a call asks, whoever's token carries it. */
+function parametersOf(name: ProcedureName, input: unknown): Record<string, unknown> {
   const rest = { ...(input as Record<string, unknown>) };
   const field = contract[name].tokenField;
   if (field) delete rest[field];
-  return `${name}|${JSON.stringify(rest)}`;
+  return rest;
 }
+
+/** The cache key of a member's read: procedure and its parameters. */
+const readKey = (name: ProcedureName, input: unknown) =>
+  `${name}|${JSON.stringify(parametersOf(name, input))}`;
+
+/** Sets a header of the call's answer (the transport's reply). */
+export type AnswerHeader = (name: string, value: string) => void;
 
 export async function invoke(
   services: Services,
@@ -60,6 +83,7 @@ export async function invoke(
   name: ProcedureName,
   rawInput: unknown,
   caller: Caller,
+  answerHeader: AnswerHeader = () => undefined,
 ): Promise<unknown> {
   const entry = contract[name];
   const handler = handlers[name] as ((ctx: Ctx, input: unknown) => unknown) | undefined;
@@ -75,16 +99,55 @@ export async function invoke(
     if (token) ({ member, sessionId } = services.tokens.authenticate(token, caller));
     else if (entry.auth === 'required') throw unauthorized(MSG.invalidAuthentication);
   }
+  const parse = () => {
+    const parsed = entry.input.safeParse(body);
+    if (!parsed.success) throw badRequest(inputIssueMessage(parsed.error));
+    return parsed.data;
+  };
+  const replayed = () => answerHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+
+  const key = entry.idempotent && member ? idempotencyKeyOf(caller.idempotencyKey) : undefined;
+  if (member && key !== undefined) {
+    // Before the rate limits: a retry that learns its first answer spends no attempt.
+    const input = parse();
+    const claim: IdempotencyClaim = {
+      memberId: member.id,
+      key,
+      procedure: name,
+      fingerprint: fingerprintOf(name, parametersOf(name, input)),
+      recorded: false,
+    };
+    const leave = enterFlight(services.inFlightKeys, member.id, key);
+    try {
+      const stored = storedAnswer(services.sqlite, member.id, key, services.clock.now());
+      if (stored) {
+        const replay = replayOf(stored, claim.fingerprint);
+        replayed();
+        return replay.body;
+      }
+      checkRateLimit(services, name, caller, body, member.id);
+      const ctx: Ctx = { ...services, caller, member, sessionId, idempotency: claim, replayed };
+      const output = await handler(ctx, input);
+      if (services.config.validateOutput) checkOutput(name, output);
+      if (!claim.recorded) {
+        // A money handler answers through moneyAnswer, which stores the answer in the move's
+        // transaction; one that did not is a server bug (tests and development say so loudly).
+        if (services.config.validateOutput)
+          throw new ContractError(`${name} answered a keyed call without moneyAnswer`);
+        recordAnswer(services.sqlite, claim, 200, output, services.clock.now());
+      }
+      return output;
+    } finally {
+      leave();
+    }
+  }
 
   checkRateLimit(services, name, caller, body, member?.id);
-
-  const parsed = entry.input.safeParse(body);
-  if (!parsed.success) throw badRequest(inputIssueMessage(parsed.error));
-
-  const run = () => handler({ ...services, caller, member, sessionId }, parsed.data);
+  const input = parse();
+  const run = () => handler({ ...services, caller, member, sessionId, replayed }, input);
   const output =
     member && services.config.readCache !== false && READ_CACHED.has(name)
-      ? answers.get(services.sqlite, member.id, readKey(name, parsed.data), run)
+      ? answers.get(services.sqlite, member.id, readKey(name, input), run)
       : await run();
   if (services.config.validateOutput) checkOutput(name, output);
   return output;

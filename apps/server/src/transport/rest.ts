@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract, procedureNames } from '@md/shared';
 import type { Services } from '../core/services.ts';
-import { createCallEndpoint, type Interceptor } from './call.ts';
+import { callerOf, createCallEndpoint, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
 import { serializeAnswer } from './json.ts';
 
@@ -20,11 +20,7 @@ export function registerRestRoutes(
       const answer = await call({
         name,
         input: request.body,
-        caller: {
-          ip: request.ip,
-          authorization: request.headers.authorization,
-          userAgent: request.headers['user-agent'],
-        },
+        caller: callerOf(request),
         exchange: { transport: 'rest', request, reply },
       });
       return typeof answer === 'object' && answer !== null

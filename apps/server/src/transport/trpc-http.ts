@@ -16,7 +16,7 @@ import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { contract, procedureNames, type AppErrorShape, type ProcedureName } from '@md/shared';
 import type { Caller, Services } from '../core/services.ts';
-import { createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
+import { callerOf, createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
 import { serializeAnswer } from './json.ts';
 import { appErrorShape, createAppRouter, trpcErrorOf, type TrpcContext } from './trpc.ts';
@@ -163,7 +163,7 @@ export function registerTrpcRoutes(
   const router = createAppRouter(services, handlers, interceptor);
   const call = createCallEndpoint(services, handlers, interceptor);
   const createContext = ({ req, res }: { req: FastifyRequest; res: FastifyReply }): TrpcContext => ({
-    caller: { ip: req.ip, authorization: req.headers.authorization, userAgent: req.headers['user-agent'] },
+    caller: callerOf(req),
     exchange: { transport: 'trpc', request: req, reply: res },
   });
 
@@ -209,11 +209,7 @@ export function registerTrpcRoutes(
         path: request.params.path,
       });
 
-    const caller: Caller = {
-      ip: request.ip,
-      authorization: request.headers.authorization,
-      userAgent: request.headers['user-agent'],
-    };
+    const caller = callerOf(request);
     const exchange: Exchange = { transport: 'trpc', request, reply };
     const outcomes = calls.batch
       ? await Promise.all(

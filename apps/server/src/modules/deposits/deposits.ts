@@ -4,7 +4,9 @@
  * but not credited; a late one is refused. QA (or the demo auto-pay) reports payments.
  */
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
+import { render as renderQrPng } from 'qrcode/lib/renderer/png.js';
 import { getAddress, keccak256, toBytes } from 'viem';
 import { deposits, members, type DepositStatus } from '@md/db';
 import {
@@ -21,7 +23,7 @@ import {
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { moneyTransaction, nextTransId, transfer } from '../ledger/ledger.ts';
+import { moneyAnswer, moneyTransaction, nextTransId, transfer } from '../ledger/ledger.ts';
 import { prepared } from '../ledger/sql.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -288,25 +290,33 @@ function scheduleAutopay(ctx: MoneyCtx, deposit: DepositRow) {
   timer.unref();
 }
 
+/**
+ * The deposit's QR as a PNG data: URL. Drawn synchronously (qrcode's own renderer, encoded by
+ * pngjs), so the answer that holds it is built in the deposit's transaction (moneyAnswer).
+ * The 4-module quiet zone ISO/IEC 18004 asks for: scanners need it on any background.
+ */
+export function depositQrDataUrl(deposit: Pick<DepositRow, 'amount' | 'currency' | 'address'>): string {
+  const options = { errorCorrectionLevel: 'M', margin: 4, width: 300 } as const;
+  const png = renderQrPng(QRCode.create(depositPaymentRequest(deposit), options), options);
+  return `data:image/png;base64,${PNG.sync.write(png as PNG).toString('base64')}`;
+}
+
 export const depositHandlers: Handlers = {
-  'deposit.make_payment': async (ctx, input) => {
+  'deposit.make_payment': (ctx, input) => {
     settleDeposits(ctx, ctx.member.id);
-    const deposit = openDeposit(ctx, ctx.member.id, amountToMicros(input.amount_usdt), input.currency);
-    scheduleAutopay(ctx, deposit);
-    // The 4-module quiet zone ISO/IEC 18004 asks for: scanners need it on any background.
-    const qr = await QRCode.toDataURL(depositPaymentRequest(deposit), {
-      errorCorrectionLevel: 'M',
-      margin: 4,
-      width: 300,
+    return moneyAnswer(ctx, () => {
+      const deposit = openDeposit(ctx, ctx.member.id, amountToMicros(input.amount_usdt), input.currency);
+      // A timer: it fires after the transaction, and finds nothing to pay if it rolled back.
+      scheduleAutopay(ctx, deposit);
+      return {
+        Success: {
+          Amount: microsToAmount(deposit.amount),
+          QR_Code: depositQrDataUrl(deposit),
+          Address: deposit.address,
+          TransID: deposit.transId,
+        },
+      };
     });
-    return {
-      Success: {
-        Amount: microsToAmount(deposit.amount),
-        QR_Code: qr,
-        Address: deposit.address,
-        TransID: deposit.transId,
-      },
-    };
   },
 };
 

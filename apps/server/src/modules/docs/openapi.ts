@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import * as shared from '@md/shared';
-import { contract, MSG, procedureNames, type AuthMode, type ProcedureName } from '@md/shared';
+import {
+  contract,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENT_REPLAYED_HEADER,
+  MSG,
+  procedureNames,
+  type AuthMode,
+  type ProcedureName,
+} from '@md/shared';
 import { QA_FAULT_HEADER, QA_ROUTES, QA_WORLD_HEADER, type QaRoute } from './qa-table.ts';
 import { HEALTH_PATHS, HEALTH_TAG, HEALTH_TAG_DESCRIPTION } from './health-paths.ts';
 import { requestExample } from './examples.ts';
@@ -163,7 +172,12 @@ const STATUS_RESPONSES: Record<string, { name: string; description: string }> = 
   '409': {
     name: 'Conflict',
     description:
-      'The record is no longer in a state that allows this (already paid, expired, already decided).',
+      'The record is no longer in a state that allows this (already paid, expired, already decided), or a money move with the same `Idempotency-Key` is still running (this call ran nothing: retry once it has been answered).',
+  },
+  '422': {
+    name: 'IdempotencyKeyReused',
+    description:
+      'The `Idempotency-Key` was already used with other parameters (or another endpoint): nothing ran; send a new key for a new request.',
   },
   '429': {
     name: 'TooManyRequests',
@@ -195,6 +209,7 @@ const DESCRIPTION = `The provider API the member dashboard runs on, generated fr
 - **tRPC**: each endpoint is also the tRPC procedure named after its path (\`/user/login\` ↔ \`user.login\`, in \`x-trpc-procedure\`) at \`/trpc\`: a \`query\` is \`GET /trpc/<name>?input=<JSON>\`, a \`mutation\` is \`POST /trpc/<name>\` (\`x-trpc-kind\`). Both transports run the same handler and give the same messages.
 - **Shapes the spec does not show** are defined by the contract and documented in the schemas’ descriptions; the client also accepts the variants the spec mentions (e.g. the binary \`Downline\` as a list of \`{ Username, Side }\` or a map side → username).
 - **Extensions** (fields or endpoints the provider lacks, e.g. the forgot-username \`captcha\`, binary \`Sponsor\`/\`Status\`) are optional, advertised in \`/config.json\` \`capabilities\`, with the spec’s behaviour as the fallback.
+- **Idempotency keys** (capability \`idempotency_keys\`): every money move (\`x-idempotent\`: a purchase, a swap, a P2P transfer, a withdrawal request, a deposit payment request) accepts an \`Idempotency-Key\` header of 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (a UUID per intent), scoped to the token's member. The first answer is stored in the move's own transaction for at least 24 hours on the server clock; the same key with the same parameters is answered with it again, with \`Idempotent-Replayed: true\`, and moves nothing; with other parameters it is a 422; while the first call still runs, a second is a 409 and runs nothing. Refusals move nothing and are not stored. Without a key, a purchase of the same package within 10 seconds is answered as the first one and says so with \`Idempotent-Replayed: true\`. Send a keyed call alone, not in a tRPC batch with another money move.
 - **Paged tables** call a list endpoint (\`Success\`: rows) and its total endpoint (\`Success\`: page count, at least 1) with \`{ pageNo, pageSize, path, search: [text], start_date, end_date, filters }\`.
 
 ## Interpretations of the spec’s gaps
@@ -211,6 +226,7 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const tagOf = (path: string) => path.split('/')[1] ?? path;
 /** Summaries are plain text in viewers (descriptions are Markdown): first sentence, no backticks. */
 const firstSentence = (text: string) => (/^(.*?[.!?])(\s|$)/.exec(text)?.[1] ?? text).replaceAll('`', '');
+const IDEMPOTENT_NOTE = `\n\n**A money move**: accepts an \`${IDEMPOTENCY_KEY_HEADER}\` header; a retry with it is answered from the store with \`${IDEMPOTENT_REPLAYED_HEADER}: true\` and moves nothing (409 while the first call runs, 422 for the key with other parameters).`;
 const errorRef = (status: string): Ref => ({
   $ref: `#/components/responses/${STATUS_RESPONSES[status]?.name}`,
 });
@@ -268,30 +284,49 @@ function contractOperation(
     ? `\n\n**Extension of this stand-in, not a provider endpoint**: the client calls it only when \`/config.json\` lists the capability \`${extension}\`.`
     : '';
   const security = securityOf(entry.auth, tokenField);
-  const statuses = [...(entry.auth === 'none' ? [] : [401]), ...(EXTRA_STATUSES[name] ?? [])];
+  const idempotent = 'idempotent' in entry && entry.idempotent === true;
+  const statuses = [
+    ...(entry.auth === 'none' ? [] : [401]),
+    ...(EXTRA_STATUSES[name] ?? []),
+    ...(idempotent ? [409, 422] : []),
+  ];
+  const parameters: Ref[] = [
+    ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...(qaControl
+      ? [{ $ref: '#/components/parameters/QaFault' }, { $ref: '#/components/parameters/QaWorld' }]
+      : []),
+  ];
   return {
     operationId: name,
     tags: [tagOf(entry.path)],
     summary: firstSentence(entry.summary),
-    description: `${entry.summary}\n\n${auth}${host}${extensionNote}\n\ntRPC: \`${name}\` (${entry.kind}).`,
+    description: `${entry.summary}\n\n${auth}${host}${extensionNote}${idempotent ? IDEMPOTENT_NOTE : ''}\n\ntRPC: \`${name}\` (${entry.kind}).`,
     security,
     ...(entry.host === 'deposit' ? { servers: [depositServer(origin)] } : {}),
-    ...(qaControl
-      ? {
-          parameters: [
-            { $ref: '#/components/parameters/QaFault' },
-            { $ref: '#/components/parameters/QaWorld' },
-          ],
-        }
-      : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     requestBody: {
       required: hasRequired(input),
       content: { [JSON_TYPE]: { schema: input, example: requestExample(name) } },
     },
     responses: {
-      '200': { description: 'Success envelope', content: { [JSON_TYPE]: { schema: output } } },
+      '200': {
+        description: 'Success envelope',
+        ...(idempotent
+          ? {
+              headers: {
+                [IDEMPOTENT_REPLAYED_HEADER]: {
+                  description:
+                    '`true` when this is the stored answer of an earlier call (the same Idempotency-Key, or a repeated purchase within 10 seconds): nothing moved this time.',
+                  schema: { type: 'string', enum: ['true'] },
+                },
+              },
+            }
+          : {}),
+        content: { [JSON_TYPE]: { schema: output } },
+      },
       ...errorResponses(statuses),
     },
+    ...(idempotent ? { 'x-idempotent': true } : {}),
     'x-trpc-procedure': name,
     'x-trpc-kind': entry.kind,
     'x-host': entry.host,
@@ -427,7 +462,15 @@ function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApi
       paths[path] = { ...paths[path], [method]: qaOperation(route, schemas, qaToken) };
     }
   }
-  const parameters: OpenApiDocument['components']['parameters'] = {};
+  const parameters: OpenApiDocument['components']['parameters'] = {
+    IdempotencyKey: {
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description: `Names one money move (capability \`idempotency_keys\`): a retry with the same key and parameters is answered with the first answer (\`${IDEMPOTENT_REPLAYED_HEADER}: true\`) and moves nothing. 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters, e.g. a UUID made when the member confirms.`,
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+    },
+  };
   if (qaControl) {
     const { name, description, schema } = QA_FAULT_HEADER;
     // A plain string whose JSON shape is the QaFaultRule component: with `content` (or

@@ -23,7 +23,8 @@ import {
 } from '@md/db';
 import { MSG } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
+import { recordAnswer, replayOf, storedAnswer } from '../../core/idempotency.ts';
+import type { Ctx, Services } from '../../core/services.ts';
 import { prepared, rowWriter } from './sql.ts';
 
 export type LedgerCtx = Pick<Services, 'sqlite' | 'clock'>;
@@ -51,6 +52,33 @@ export interface Leg {
  */
 export function moneyTransaction<T>(ctx: Pick<Services, 'sqlite'>, work: () => T): T {
   return ctx.sqlite.transaction(work).immediate();
+}
+
+/**
+ * A money move's handler: `work` moves the money and builds the call's answer, in one
+ * moneyTransaction. With an Idempotency-Key (core/idempotency.ts) the answer is written with the
+ * key in that same transaction, so no crash can part a move from its answer; a key another
+ * connection answered first (a second process on the file) is answered from the store instead.
+ */
+export function moneyAnswer<T>(
+  ctx: Pick<Ctx, 'sqlite' | 'clock' | 'idempotency' | 'replayed'>,
+  work: () => T,
+): T {
+  const claim = ctx.idempotency;
+  if (!claim || claim.recorded) return moneyTransaction(ctx, work);
+  return moneyTransaction(ctx, () => {
+    const now = ctx.clock.now();
+    const stored = storedAnswer(ctx.sqlite, claim.memberId, claim.key, now);
+    if (stored) {
+      const replay = replayOf(stored, claim.fingerprint);
+      claim.recorded = true;
+      ctx.replayed?.();
+      return replay.body as T;
+    }
+    const answer = work();
+    recordAnswer(ctx.sqlite, claim, 200, answer, now);
+    return answer;
+  });
 }
 
 /** Prepared statements, cached per connection (the seed and the property test run many moves). */

@@ -18,7 +18,7 @@ import { badRequest } from '../../core/errors.ts';
 import { perDatabase, prepared } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
-import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
+import { moneyAnswer, moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
 import { notify } from '../notifications/notify.ts';
 import { onPurchase } from '../engine/income.ts';
 
@@ -90,16 +90,20 @@ const insertSubscription = perDatabase((db) =>
     .prepare(),
 );
 
+/** Buys `planName` for the member; the purchase made (or, within the repeat window, the one repeated). */
+export const buyPackage = (ctx: MoneyCtx, memberId: number, planName: string, at = ctx.clock.now()) =>
+  purchasePackage(ctx, memberId, planName, at).subscription;
+
 /**
  * Buys `planName` for the member, or answers with the same purchase made within the repeat window
- * (see the module comment). Synchronous: the seed calls it too.
+ * (see the module comment), `repeated`. Synchronous: the seed calls it too.
  */
-export function buyPackage(
+export function purchasePackage(
   ctx: MoneyCtx,
   memberId: number,
   planName: string,
   at = ctx.clock.now(),
-): SubscriptionRow {
+): { subscription: SubscriptionRow; repeated: boolean } {
   const pkg = findPackage(ctx, planName);
   if (!pkg) throw badRequest(PACKAGE_MESSAGES.unknown);
   const price = amountToMicros(pkg.price);
@@ -107,7 +111,7 @@ export function buyPackage(
     // Before the balance check: a repeat is answered as the first purchase was, even when the
     // first one spent the balance a second would need.
     const repeated = recentPurchase(ctx, memberId, pkg.name, at);
-    if (repeated) return repeated;
+    if (repeated) return { subscription: repeated, repeated: true };
     if (walletBalance(ctx, memberId, 'Deposit') < price) throw badRequest(PACKAGE_MESSAGES.insufficient);
     const transId = nextTransId(ctx, 'PK', 'subscriptions');
     transfer(ctx, [
@@ -152,7 +156,7 @@ export function buyPackage(
       transId,
       at,
     );
-    return subscription;
+    return { subscription, repeated: false };
   });
 }
 
@@ -167,8 +171,11 @@ export const packageHandlers: Handlers = {
       ROI_Percentage: p.roiPercentage,
     })),
   }),
-  'subscription.buy_subscription_packages': (ctx, input) => {
-    const subscription = buyPackage(ctx, ctx.member.id, input.plan);
-    return { Success: PACKAGE_MESSAGES.purchased(subscription.plan) };
-  },
+  'subscription.buy_subscription_packages': (ctx, input) =>
+    moneyAnswer(ctx, () => {
+      const { subscription, repeated } = purchasePackage(ctx, ctx.member.id, input.plan);
+      // The first purchase's answer, and it says so (a client without a key may not know it sent twice).
+      if (repeated) ctx.replayed?.();
+      return { Success: PACKAGE_MESSAGES.purchased(subscription.plan) };
+    }),
 };

@@ -10,7 +10,7 @@ import { prepared } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
-import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
+import { moneyAnswer, moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
 import { sponsorLevelOf } from '../network/scope.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireTransactionPassword } from '../security/security.ts';
@@ -90,7 +90,9 @@ export const p2pHandlers: Handlers = {
     const micros = amountToMicros(input.amount);
     if (micros > walletBalance(ctx, ctx.member.id, 'Deposit')) throw badRequest(MSG.insufficientBalance);
     await requireTransactionPassword(ctx, ctx.member, input.password, P2P_MESSAGES.setPassword);
-    sendP2p(ctx, ctx.member.id, input.username, micros);
-    return { Success: MSG.transferSuccessful };
+    return moneyAnswer(ctx, () => {
+      sendP2p(ctx, ctx.member.id, input.username, micros);
+      return { Success: MSG.transferSuccessful };
+    });
   },
 };

@@ -18,6 +18,7 @@ import { createReadCache } from '../../core/read-cache.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { nextSettlementAt, settleDeposits, type MoneyCtx } from '../deposits/deposits.ts';
 import {
+  moneyAnswer,
   monthStarts,
   moneyTransaction,
   nextTransId,
@@ -131,7 +132,9 @@ export const walletHandlers: Handlers = {
   }),
   'wallet.transfer_wallet': (ctx, input) => {
     const micros = amountToMicros(input.amount);
-    swapWallets(ctx, ctx.member.id, input.from_wallet, input.to_wallet, micros);
-    return { Success: SWAP_MESSAGES.done(microsToAmount(micros), input.from_wallet, input.to_wallet) };
+    return moneyAnswer(ctx, () => {
+      swapWallets(ctx, ctx.member.id, input.from_wallet, input.to_wallet, micros);
+      return { Success: SWAP_MESSAGES.done(microsToAmount(micros), input.from_wallet, input.to_wallet) };
+    });
   },
 };

@@ -21,7 +21,7 @@ import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
-import { moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
+import { moneyAnswer, moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireTransactionPassword } from '../security/security.ts';
 
@@ -314,8 +314,11 @@ export const withdrawalHandlers: Handlers = {
     if (!member.walletAddress) throw badRequest(WITHDRAWAL_MESSAGES.noAddress);
     if (micros > walletBalance(ctx, member.id, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
     await requireTransactionPassword(ctx, member, input.password, MSG.setTransactionPassword);
-    requestWithdrawal(ctx, member.id, micros, member.walletAddress);
-    return { Success: WITHDRAWAL_MESSAGES.submitted };
+    const address = member.walletAddress;
+    return moneyAnswer(ctx, () => {
+      requestWithdrawal(ctx, member.id, micros, address);
+      return { Success: WITHDRAWAL_MESSAGES.submitted };
+    });
   },
   // Extension (capability `withdrawal_timeline`), not a provider endpoint.
   'withdraw.view_withdrawal_timeline': (ctx, input) => ({
