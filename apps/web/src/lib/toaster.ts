@@ -24,6 +24,11 @@ export const SERVER_UNREACHABLE_HELP =
  * one screen fail together, and the one whose toast was asked for first need not be a query.
  */
 export const FOLD_WINDOW_MS = 3_000;
+/**
+ * The server-unreachable toast waits this long before it shows, so the messages of the reads that
+ * fail with it are in it from the start: the toast's height is measured when it first renders.
+ */
+export const GATHER_MS = 300;
 
 const loadStore = () => import('./toast-store.ts');
 let store: ReturnType<typeof loadStore> | undefined;
@@ -97,9 +102,15 @@ const show = (type: ToastType | 'server-unreachable', title: string, duration?: 
   lastShown = lastShown
     .then(() => Promise.all([toastStore(), viewReady]))
     .then(([{ toaster }]) => {
-      if (type === 'server-unreachable') showServerUnreachable(toaster);
-      else if (type === 'error') showError(toaster, title);
-      else toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) });
+      if (type !== 'server-unreachable') {
+        if (type === 'error') showError(toaster, title);
+        else toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) });
+        return;
+      }
+      if (toaster.isVisible(SERVER_UNREACHABLE_ID)) return;
+      return new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() =>
+        showServerUnreachable(toaster),
+      );
     })
     .catch(() => console.warn(`Toast not shown (${type}): ${title}`));
   requested = true;

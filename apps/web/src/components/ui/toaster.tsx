@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Portal, Spinner, Stack, Text, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DEFAULTS } from '@md/shared';
 import { toaster } from '../../lib/toast-store.ts';
@@ -7,6 +7,35 @@ import { toastViewMounted } from '../../lib/toaster.ts';
 
 const detailsOf = (meta: Record<string, unknown> | undefined): string[] =>
   Array.isArray(meta?.details) ? meta.details.map(String) : [];
+
+/**
+ * The calls' own messages a shared toast carries (lib/toaster.ts, server unreachable). Zag measures
+ * a toast's height when it mounts and watches it only from the next frame: lines added in between
+ * would be cut off, so two frames after a change an empty marker is swapped, a change it measures.
+ */
+function ToastDetails({ details }: { details: string[] }) {
+  const [measuredAt, setMeasuredAt] = useState(0);
+  useEffect(() => {
+    let inner = 0;
+    const outer = requestAnimationFrame(() => {
+      inner = requestAnimationFrame(() => setMeasuredAt(details.length));
+    });
+    return () => {
+      cancelAnimationFrame(outer);
+      cancelAnimationFrame(inner);
+    };
+  }, [details.length]);
+  return (
+    <Stack as="ul" gap="0" listStyleType="none" data-testid="toast-details">
+      {details.map((detail) => (
+        <Text as="li" key={detail} textStyle="sm" opacity="0.9">
+          {detail}
+        </Text>
+      ))}
+      <li hidden key={`marker-${measuredAt}`} />
+    </Stack>
+  );
+}
 
 export function Toaster() {
   useEffect(toastViewMounted, []);
@@ -21,16 +50,7 @@ export function Toaster() {
               <Stack gap="1" flex="1" maxWidth="100%">
                 {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
                 {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-                {/* The calls' own messages a shared toast carries (lib/toaster.ts, server unreachable). */}
-                {detailsOf(toast.meta).length > 0 && (
-                  <Stack as="ul" gap="0" listStyleType="none" data-testid="toast-details">
-                    {detailsOf(toast.meta).map((detail) => (
-                      <Text as="li" key={detail} textStyle="sm" color="fg.muted">
-                        {detail}
-                      </Text>
-                    ))}
-                  </Stack>
-                )}
+                {detailsOf(toast.meta).length > 0 && <ToastDetails details={detailsOf(toast.meta)} />}
               </Stack>
               {toast.closable && <Toast.CloseTrigger />}
             </Toast.Root>
