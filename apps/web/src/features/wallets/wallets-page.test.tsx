@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
-import { MockFailure } from '@/testing/mock-link.ts';
-import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { OnlineOnly } from '@/app/offline.tsx';
+import { AppProviders } from '@/app/providers.tsx';
+import { routes } from '@/app/router.tsx';
+import { SERVER_UNREACHABLE_TITLE } from '@/lib/toaster.ts';
+import { createMockClient, MockFailure } from '@/testing/mock-link.ts';
+import { testConfig } from '@/testing/render.tsx';
+import { callsTo, memberProfile, renderSignedIn, wallet } from '@/testing/member.ts';
 
 const wallets = {
   Deposit: wallet(500, 900),
@@ -318,5 +324,57 @@ describe('withdrawal request', () => {
     release();
     expect(await screen.findByText('Withdrawal request submitted')).toBeInTheDocument();
     expect(callsTo(utils.calls, 'withdraw.withdraw_request')).toHaveLength(1);
+  });
+
+  it('marks balances whose refresh found the server unreachable "as of" their time, muted, with one toast for all the reads', async () => {
+    localStorage.setItem('jwt', 'jwt-1');
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ username: 'demo', avatar: 'Default', name: '', email: '' }),
+    );
+    let reachable = true;
+    const unreachable = () => {
+      // Status 0: the request got no answer (connection refused).
+      throw new MockFailure('Failed to fetch', 0);
+    };
+    const answers: Record<string, () => unknown> = {
+      ...baseHandlers,
+      'user.view_profile': () => ({ Success: [memberProfile()] }),
+    };
+    const handlers = Object.fromEntries(
+      Object.entries(answers).map(([path, answer]) => [path, () => (reachable ? answer() : unreachable())]),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard/wallets'] });
+    render(
+      <AppProviders config={testConfig} trpcClient={createMockClient(handlers)}>
+        <OnlineOnly>
+          <RouterProvider router={router} />
+        </OnlineOnly>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('$150.00', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('as-of')).toBeNull();
+
+    // The phone reconnects while the server is away: the page's reads are fetched again and fail.
+    reachable = false;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+
+    const marks = await screen.findAllByTestId('as-of', {}, { timeout: 5000 });
+    // Eight wallets and Total Earnings, each "as of" the time it was read.
+    expect(marks).toHaveLength(9);
+    expect(marks[0]).toHaveTextContent(/^as of \d\d:\d\d$/);
+    expect(screen.getByTestId('wallet-available-Withdrawal')).toHaveTextContent('$150.00');
+    expect(screen.getByTestId('wallets-not-current')).toHaveTextContent('the latest refresh failed');
+    expect(await screen.findByText(SERVER_UNREACHABLE_TITLE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('toast-details')).toHaveTextContent(MSG.failedToWallets));
+    expect(document.querySelectorAll('[data-scope="toast"][data-part="root"]')).toHaveLength(1);
+    vi.restoreAllMocks();
+
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry: Wallet balances' }));
+    await waitFor(() => expect(screen.queryByTestId('as-of')).toBeNull());
   });
 });
