@@ -8,12 +8,14 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import {
+  IDEMPOTENCY_KEY_HEADER,
   trpcCodeOf,
   type ContractRouter as AppRouter,
   type ProcedureName,
   type RuntimeConfig,
 } from '@md/shared';
 import { NoServerTextError } from './errors.ts';
+import { idempotencyKeyOf } from './money-move.ts';
 
 export interface ProviderLinkOptions {
   config: Pick<RuntimeConfig, 'apiBaseUrl' | 'depositBaseUrl'>;
@@ -108,6 +110,8 @@ export function providerLink({
               Accept: 'application/json',
             };
             if (token) headers.Authorization = `Bearer ${token}`;
+            const key = idempotencyKeyOf(op);
+            if (key) headers[IDEMPOTENCY_KEY_HEADER] = key;
 
             return (fetchImpl ?? globalThis.fetch)(`${baseUrl}${entry.path}`, {
               method: 'POST',

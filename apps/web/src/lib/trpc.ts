@@ -10,7 +10,8 @@ import {
 } from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import type { ContractRouter as AppRouter, RuntimeConfig } from '@md/shared';
+import { IDEMPOTENCY_KEY_HEADER, type ContractRouter as AppRouter, type RuntimeConfig } from '@md/shared';
+import { idempotencyKeyOf } from './money-move.ts';
 import { envelopeLink, providerLink } from './provider-link.ts';
 import { sessionLink } from './session-link.ts';
 import { fetchWithTimeout } from './timeout-fetch.ts';
@@ -89,11 +90,20 @@ export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPC
     fetch: fetchImpl,
   };
   const batch = () => httpBatchLink<AppRouter>({ ...transport, maxURLLength: MAX_BATCH_URL_LENGTH });
+  // A keyed money move (lib/money-move.ts) goes alone, its key in the Idempotency-Key header.
+  const keyed = httpLink<AppRouter>({
+    ...transport,
+    headers: ({ op }) => ({ ...transport.headers(), [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyOf(op) ?? '' }),
+  });
   return [
     session,
     envelopeLink(),
     retryUnreadableAlone(httpLink<AppRouter>(transport)),
-    splitLink({ condition: isTableCall, true: batch(), false: batch() }),
+    splitLink({
+      condition: (op) => idempotencyKeyOf(op) !== undefined,
+      true: keyed,
+      false: splitLink({ condition: isTableCall, true: batch(), false: batch() }),
+    }),
   ];
 }
 

@@ -13,6 +13,7 @@ import { TextField } from '@/components/form/text-field.tsx';
 import { useConfig } from '@/lib/config.tsx';
 import { recordOf } from '@/lib/guards.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
+import { SILENT, useMoneyMove } from '@/lib/use-money-move.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { PaymentDetails, type Payment } from './payment-details.tsx';
 
@@ -33,27 +34,31 @@ export function DepositForm() {
   } = useForm<DepositForm>({ resolver: zodResolver(depositFormSchema), defaultValues: { amount: '' } });
   const client = useTRPCClient();
   const makePayment = useSingleFlight();
+  const moveMoney = useMoneyMove();
 
   const onSubmit = handleSubmit(({ amount }) =>
     makePayment.run(async () => {
-      try {
-        const data = await client['deposit.make_payment'].mutate({
-          amount_usdt: Number(amount),
-          currency: CURRENCY,
-          gateway: config.depositGateway,
-        });
-        // An answer without payment details is a failed payment call: silent too (spec §8).
-        const details = recordOf<Payment>(recordOf(data)?.Success);
-        setPayment(details ? { details, openedAt: Date.now() } : null);
-        // The new pending deposit belongs in the Deposit History below.
-        void queryClient.invalidateQueries({ queryKey: trpc['table.view_deposit_transaction'].pathKey() });
-        void queryClient.invalidateQueries({
-          queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey(),
-        });
-      } catch {
-        // The payment call fails silently (spec §8): no message, the form stays usable.
-        setPayment(null);
-      }
+      const outcome = await moveMoney({
+        action: 'deposit request',
+        send: (options) =>
+          client['deposit.make_payment'].mutate(
+            { amount_usdt: Number(amount), currency: CURRENCY, gateway: config.depositGateway },
+            options,
+          ),
+        // The payment details are the answer; the payment call fails silently (spec §8).
+        success: () => null,
+        failure: SILENT,
+      });
+      // An answer without payment details is a failed payment call: silent too (spec §8).
+      const details =
+        outcome.status === 'done' ? recordOf<Payment>(recordOf(outcome.answer)?.Success) : undefined;
+      setPayment(details ? { details, openedAt: Date.now() } : null);
+      if (outcome.status === 'refused') return;
+      // The new pending deposit belongs in the Deposit History below.
+      void queryClient.invalidateQueries({ queryKey: trpc['table.view_deposit_transaction'].pathKey() });
+      void queryClient.invalidateQueries({
+        queryKey: trpc['table.total_pagination_deposit_transaction'].pathKey(),
+      });
     }),
   );
 

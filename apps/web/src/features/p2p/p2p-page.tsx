@@ -17,6 +17,7 @@ import { Unavailable } from '@/components/unavailable.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
+import { useMoneyMove } from '@/lib/use-money-move.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, useRefreshWallets, useWallets } from '@/lib/wallets.ts';
 import { useRecipient } from './use-recipient.ts';
@@ -25,6 +26,7 @@ export default function P2PPage() {
   const client = useTRPCClient();
   const { wallets, state, refetch, isFetching } = useWallets();
   const sending = useSingleFlight();
+  const moveMoney = useMoneyMove();
   const refreshWallets = useRefreshWallets();
   const recipient = useRecipient();
   const [amount, setAmount] = useState('');
@@ -41,21 +43,21 @@ export default function P2PPage() {
 
   const transfer = (password: string) =>
     sending.run(async () => {
-      try {
-        await client.transfer_to_user.mutate({
-          username: recipient.username.trim(),
-          amount: parseFloat(amount),
-          password,
-        });
-        notify.success(MSG.transferSuccessful);
-        setAmount('');
-        setPrompting(false);
-      } catch (error) {
+      const outcome = await moveMoney({
+        action: 'transfer',
+        wallet: 'Deposit',
+        send: (options) =>
+          client.transfer_to_user.mutate(
+            { username: recipient.username.trim(), amount: parseFloat(amount), password },
+            options,
+          ),
+        success: () => MSG.transferSuccessful,
         // The server's Error, else 'Transfer failed'; no answer at all is 'Unexpected error during transfer'.
-        notify.error(errorMessage(error, MSG.transferFailed, MSG.unexpectedTransferError));
-      } finally {
-        void refreshWallets();
-      }
+        failure: (error) => errorMessage(error, MSG.transferFailed, MSG.unexpectedTransferError),
+      });
+      if (outcome.status === 'done') setAmount('');
+      if (outcome.status !== 'refused') setPrompting(false);
+      void refreshWallets();
     });
 
   const available =

@@ -14,8 +14,8 @@ import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
-import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
+import { useMoneyMove } from '@/lib/use-money-move.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { useRefreshWallets } from '@/lib/wallets.ts';
 import { ActivePackages } from './active-packages.tsx';
@@ -34,22 +34,28 @@ export default function PackagePage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const purchase = useSingleFlight();
+  const moveMoney = useMoneyMove();
   const item = navItemByPath('/dashboard/package')!;
 
   const buy = (plan: string) =>
     purchase.run(async () => {
-      try {
-        const response = await client['subscription.buy_subscription_packages'].mutate({ plan });
-        notify.success(textOf(recordOf(response)?.Success) || 'Package purchased');
+      const outcome = await moveMoney({
+        action: 'purchase',
+        wallet: 'Deposit',
+        send: (options) => client['subscription.buy_subscription_packages'].mutate({ plan }, options),
+        success: (answer) => textOf(recordOf(answer)?.Success) || 'Package purchased',
+        failure: (error) => errorMessage(error, MSG.failedPurchase),
+      });
+      if (outcome.status === 'refused') return;
+      // Done, or unknown (it may have happened): the figures are asked for again either way.
+      if (outcome.status === 'done') {
         setSelected(null);
         setConfirmOpen(false);
-        // The header balance, the wallets and the 'Current' badges all follow the purchase.
-        void refreshWallets();
-        void refreshProfile();
-        void active.refresh();
-      } catch (error) {
-        notify.error(errorMessage(error, MSG.failedPurchase));
       }
+      // The header balance, the wallets and the 'Current' badges all follow the purchase.
+      void refreshWallets();
+      void refreshProfile();
+      void active.refresh();
     });
 
   // The page renders nothing without a user (spec §2).

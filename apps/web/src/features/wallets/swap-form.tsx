@@ -22,6 +22,7 @@ import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
+import { useMoneyMove } from '@/lib/use-money-move.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, isWalletName, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
 import {
@@ -45,6 +46,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
   // One swap and one quick transfer at a time, however fast the clicks come.
   const swapping = useSingleFlight(SWAP_SUBMIT_GUARD_MS);
   const quickMoving = useSingleFlight();
+  const moveMoney = useMoneyMove();
   // The quick transfer being confirmed: fixed when the panel opens, sent as shown.
   const [quickLegs, setQuickLegs] = useState<readonly QuickTransferLeg[] | null>(null);
   // A swap into the Withdrawal wallet being confirmed (one-way, as Quick transfer).
@@ -56,20 +58,20 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
 
   const send = async (fromWallet: WalletName, toWallet: WalletName, value: number) => {
     await swapping.run(async () => {
-      try {
-        const response = await client['wallet.transfer_wallet'].mutate({
-          amount: value,
-          from_wallet: fromWallet,
-          to_wallet: toWallet,
-        });
-        notify.success(textOf(recordOf(response)?.Success) || 'Swap completed');
-        setAmount('');
-        void refreshWallets();
-      } catch (error) {
-        notify.error(errorMessage(error, MSG.walletTransferFailed));
-      } finally {
-        setWithdrawalSwap(null);
-      }
+      const outcome = await moveMoney({
+        action: 'swap',
+        wallet: fromWallet,
+        send: (options) =>
+          client['wallet.transfer_wallet'].mutate(
+            { amount: value, from_wallet: fromWallet, to_wallet: toWallet },
+            options,
+          ),
+        success: (answer) => textOf(recordOf(answer)?.Success) || 'Swap completed',
+        failure: (error) => errorMessage(error, MSG.walletTransferFailed),
+      });
+      if (outcome.status === 'done') setAmount('');
+      setWithdrawalSwap(null);
+      void refreshWallets();
     });
   };
 
@@ -102,26 +104,30 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
     setQuickLegs(legs);
   };
 
-  // One transfer per confirmed wallet, in order, so each is its own ledger entry.
+  // One transfer per confirmed wallet, in order, so each is its own ledger entry (and its own key).
   const quickTransfer = (legs: readonly QuickTransferLeg[]) =>
     quickMoving.run(async () => {
       let moved = 0;
-      try {
-        for (const leg of legs) {
-          await client['wallet.transfer_wallet'].mutate({
-            amount: leg.amount,
-            from_wallet: leg.wallet,
-            to_wallet: 'Withdrawal',
-          });
-          moved += 1;
-        }
-        notify.success(`Moved ${moved} reward wallet${moved === 1 ? '' : 's'} to Withdrawal`);
-      } catch (error) {
-        notify.error(errorMessage(error, MSG.walletTransferFailed));
-      } finally {
-        setQuickLegs(null);
-        void refreshWallets();
+      for (const leg of legs) {
+        const outcome = await moveMoney({
+          action: `transfer of ${leg.wallet.replace('_', ' ')} to Withdrawal`,
+          wallet: leg.wallet,
+          send: (options) =>
+            client['wallet.transfer_wallet'].mutate(
+              { amount: leg.amount, from_wallet: leg.wallet, to_wallet: 'Withdrawal' },
+              options,
+            ),
+          // One message for the whole transfer once every leg went through.
+          success: () => null,
+          failure: (error) => errorMessage(error, MSG.walletTransferFailed),
+        });
+        if (outcome.status !== 'done') break;
+        moved += 1;
       }
+      if (moved === legs.length)
+        notify.success(`Moved ${moved} reward wallet${moved === 1 ? '' : 's'} to Withdrawal`);
+      setQuickLegs(null);
+      void refreshWallets();
     });
 
   return (

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/errors.ts';
 import { numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
+import { useMoneyMove } from '@/lib/use-money-move.ts';
 import { useSingleFlight } from '@/lib/use-single-flight.ts';
 import { availableOf, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
 import { DestinationAddress, WithdrawalFeeDialog, type WithdrawalQuote } from './withdrawal-fee-dialog.tsx';
@@ -27,6 +28,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
   const [step, setStep] = useState<'amount' | 'fee' | 'password'>('amount');
   const [busy, setBusy] = useState(false);
   const requesting = useSingleFlight();
+  const moveMoney = useMoneyMove();
 
   const available = availableOf(wallets, 'Withdrawal');
   const address = profile?.Wallet_Details?.Wallet_Address;
@@ -62,15 +64,18 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
   const submit = (password: string) =>
     requesting.run(async () => {
       if (!quote) return;
-      try {
-        const response = await client['withdraw.withdraw_request'].mutate({ amount: quote.amount, password });
-        notify.success(textOf(recordOf(response)?.Success) || 'Withdrawal requested');
-        setAmount('');
-        close();
-        void refreshWallets();
-      } catch (error) {
-        notify.error(errorMessage(error, MSG.anErrorOccurred));
-      }
+      const outcome = await moveMoney({
+        action: 'withdrawal request',
+        wallet: 'Withdrawal',
+        send: (options) =>
+          client['withdraw.withdraw_request'].mutate({ amount: quote.amount, password }, options),
+        success: (answer) => textOf(recordOf(answer)?.Success) || 'Withdrawal requested',
+        failure: (error) => errorMessage(error, MSG.anErrorOccurred),
+      });
+      if (outcome.status === 'refused') return;
+      if (outcome.status === 'done') setAmount('');
+      close();
+      void refreshWallets();
     });
 
   return (
