@@ -2,7 +2,7 @@
  * No white page on a phone's connection (375 px): a lazy chunk that fails to load shows a message
  * with Retry and Reload at the same address (the Chakra root's own failure drawn without Chakra),
  * and Retry works once the chunk can be fetched; a 2 s offline blip leaves a half-filled P2P form as
- * typed; during a server outage Wallets keeps its figures marked "as of HH:mm" with one toast for
+ * typed; during a server outage Wallets, the home and the package page keep their figures marked "as of HH:mm" with one toast for
  * the cause, in both client modes.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -96,7 +96,7 @@ describe.each(servers)('Wallets while the server cannot be reached, $mode mode',
   let page!: Page;
   freshPagePerTest(server, PHONE, (fresh) => (page = fresh));
 
-  it('keeps the balances marked "as of HH:mm" with one toast for the cause, and Retry brings them back as current', async () => {
+  it('keeps the balances marked "as of HH:mm" with one toast for the cause, and Retry brings them back as current; the home and the package page mark theirs', async () => {
     await signInWithToken(page, server, 'demo', PASSWORD);
     await page.goto(`${server.url}/dashboard/wallets`);
     const deposit = page.getByTestId('wallet-available-Deposit');
@@ -127,5 +127,27 @@ describe.each(servers)('Wallets while the server cannot be reached, $mode mode',
     await page.getByRole('button', { name: 'Retry: Wallet balances' }).click();
     await expect.poll(() => page.getByTestId('as-of').count()).toBe(0);
     expect(await page.getByTestId('wallets-not-current').count()).toBe(0);
+
+    // Elsewhere in the app the same balances say so: the home's wallet cards, the package page's balance.
+    const goTo = (path: string) =>
+      page.evaluate((to) => {
+        history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    await goTo('/dashboard');
+    const overview = page.getByRole('region', { name: 'Wallets Overview' });
+    await expect.poll(() => overview.innerText()).toContain(shown);
+    await page.waitForLoadState('networkidle');
+    await page.route('**/*', (route) =>
+      route.request().resourceType() === 'fetch' ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await page.context().setOffline(true);
+    await page.getByTestId('offline-screen').waitFor();
+    await page.context().setOffline(false);
+    await expect
+      .poll(() => overview.getByTestId('as-of').first().innerText())
+      .toMatch(/^Available as of \d\d:\d\d$/);
+    await goTo('/dashboard/package');
+    await expect.poll(() => page.getByTestId('package-balance').innerText()).toMatch(/as of \d\d:\d\d/);
   });
 });

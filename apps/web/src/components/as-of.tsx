@@ -17,8 +17,8 @@ export function asOfTime(updatedAt: number, now = Date.now()): string {
     : `${MONTHS[at.getMonth()]} ${pad(at.getDate())}, ${time}`;
 }
 
-/** "as of 10:42" beside a figure that is not current. */
-export function AsOf({ updatedAt }: { updatedAt: number }) {
+/** "as of 10:42" beside a figure that is not current; `prefix` goes before it ("Available as of 10:42"). */
+export function AsOf({ updatedAt, prefix }: { updatedAt: number; prefix?: string }) {
   const time = asOfTime(updatedAt);
   return (
     <Text
@@ -30,7 +30,7 @@ export function AsOf({ updatedAt }: { updatedAt: number }) {
       title={`Not current: the latest refresh failed. These figures are from ${time}.`}
       data-testid="as-of"
     >
-      as of {time}
+      {prefix ? `${prefix} as of ${time}` : `as of ${time}`}
     </Text>
   );
 }

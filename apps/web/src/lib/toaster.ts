@@ -97,14 +97,21 @@ function showServerUnreachable(toaster: ToastStore) {
   });
 }
 
-const show = (type: ToastType | 'server-unreachable', title: string, duration?: number) => {
+const show = (type: ToastType | 'server-unreachable', title: string, duration?: number, id?: string) => {
   // Created in the order asked: each waits for the one before it.
   lastShown = lastShown
     .then(() => Promise.all([toastStore(), viewReady]))
     .then(([{ toaster }]) => {
       if (type !== 'server-unreachable') {
         if (type === 'error') showError(toaster, title);
-        else toaster.create({ type, title, closable: true, ...(duration ? { duration } : {}) });
+        else
+          toaster.create({
+            type,
+            title,
+            closable: true,
+            ...(duration ? { duration } : {}),
+            ...(id ? { id } : {}),
+          });
         return;
       }
       if (toaster.isVisible(SERVER_UNREACHABLE_ID)) return;
@@ -124,6 +131,17 @@ export const notify = {
   warning: (title: string) => show('warning', title),
   /** Copy confirmations last 2 s (spec §4). */
   copied: (title: string) => show('success', title, COPY_CONFIRM_MS),
+  /** A toast that stays while something runs (a spinner); the function it answers takes it away. */
+  progress: (title: string) => {
+    const id = crypto.randomUUID();
+    show('loading', title, undefined, id);
+    return () => {
+      lastShown = lastShown
+        .then(() => toastStore())
+        .then(({ toaster }) => toaster.remove(id))
+        .catch(() => undefined);
+    };
+  },
   /** The server cannot be reached (no answer, or a gateway's 502/503/504): one toast, whichever calls found it so. */
   serverUnreachable: () => show('server-unreachable', SERVER_UNREACHABLE_TITLE),
 };

@@ -52,10 +52,12 @@ export function useMoneyMove() {
 
   return useCallback(
     async <T>(move: MoneyMove<T>): Promise<MoneyMoveOutcome<T>> => {
+      // The 'checking…' toast stays while the resends run; the outcome's toast takes its place.
+      let checked = () => {};
       const outcome = await sendMoneyMove((key) => move.send(keyedContext(key)), {
         keyed,
         onChecking: () => {
-          if (move.failure !== SILENT) notify.info(MONEY_MOVE_MESSAGES.checking(move.action));
+          if (move.failure !== SILENT) checked = notify.progress(MONEY_MOVE_MESSAGES.checking(move.action));
         },
       });
       switch (outcome.status) {
@@ -88,6 +90,7 @@ export function useMoneyMove() {
           break;
         }
       }
+      checked();
       return outcome;
     },
     [keyed, balanceAfter],

@@ -20,6 +20,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useWallets } from '../../lib/wallets.ts';
 import { copyText, shareOrCopy } from '../copy-button.tsx';
 import { Unavailable } from '../unavailable.tsx';
+import { AsOf } from '../as-of.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
@@ -35,7 +36,7 @@ const SIDES: readonly Side[] = ['left', 'right'];
  */
 function PackageBalance() {
   // The shared wallets query: a purchase refetches it, so this figure follows at once.
-  const { wallets, isPending, isFetching, refetch } = useWallets();
+  const { wallets, isPending, isFetching, refetch, isRefetchError, dataUpdatedAt } = useWallets();
   const deposit = wallets?.Deposit;
   const label = (
     <Box as="span" whiteSpace="nowrap">
@@ -101,6 +102,8 @@ function PackageBalance() {
       <Box as="span" whiteSpace="nowrap">
         {formatMoney(deposit.Available)}
       </Box>
+      {/* The latest refresh failed: the balance is from then, and says so. */}
+      {isRefetchError && <AsOf updatedAt={dataUpdatedAt} />}
     </Text>
   );
 }

@@ -16,6 +16,7 @@ import {
   formatNumber,
   type Notification,
 } from '@md/shared';
+import { AsOf } from '@/components/as-of.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
@@ -70,7 +71,15 @@ function useCurrentRank() {
 }
 
 function WalletsOverview() {
-  const { wallets: details, isPending, isError, isFetching, refetch } = useWallets();
+  const {
+    wallets: details,
+    isPending,
+    isError,
+    isFetching,
+    refetch,
+    isRefetchError,
+    dataUpdatedAt,
+  } = useWallets();
   if (isPending) {
     return (
       <SimpleGrid columns={CARD_COLUMNS} gap="4" aria-busy>
@@ -92,7 +101,8 @@ function WalletsOverview() {
           key={name}
           label={`${name} Wallet`}
           value={formatMoney(availableOf(details, name))}
-          help="Available"
+          // The latest refresh failed: the figure is from then, and says so.
+          help={isRefetchError ? <AsOf updatedAt={dataUpdatedAt} prefix="Available" /> : 'Available'}
         />
       ))}
     </SimpleGrid>
