@@ -645,8 +645,5 @@ export const idempotencyKeys = sqliteTable(
     body: text('body').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.memberId, t.key] }),
-    index('idempotency_keys_created').on(t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.memberId, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
 );

@@ -1,3 +1,6 @@
+// The declaration follows this file into every program that includes it (the web app and scripts import the server).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="../../types/qrcode-png.d.ts" />
 /**
  * Deposits (DESIGN §6): make_payment opens a 30-minute window with a unique, checksummed BEP20
  * address; a payment in full credits the Deposit wallet exactly once; a partial one is recorded
