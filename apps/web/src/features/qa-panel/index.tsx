@@ -5,9 +5,12 @@
  * chunk, fetched the first time the button is pressed (or Alt+Shift+Q), so a QA start loads the
  * sign-in page with what a member's start loads plus this button.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { ChunkBoundary } from '@/components/chunk-boundary.tsx';
 import { LuFlaskConical } from '@/components/ui/first-screen-icons.ts';
+import { loadChunk } from '@/lib/chunk-load.ts';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
+import { notify } from '@/lib/toaster.ts';
 
 /** Alt+Shift+Q: a member's modal dialog (an OTP prompt) blocks the button, not the keyboard. */
 const isShortcut = (event: KeyboardEvent) =>
@@ -21,12 +24,31 @@ const QA_BUTTON_CLEARANCE_CSS =
   `[data-auth-frame] { padding-bottom: ${QA_BUTTON_CLEARANCE} !important; }`;
 
 /** The panel, drawn with Chakra: its chunk brings Chakra's runtime if no screen has yet. */
-const QaPanel = lazy(() => import('./qa-panel.tsx'));
+const loadQaPanel = () => loadChunk(() => import('./qa-panel.tsx'));
+export const QA_PANEL_LOAD_FAILED =
+  'The QA panel could not be loaded. Check the connection, then press QA again.';
+
+/** In place of a panel whose chunk failed: says so once, and lets the button try again. */
+function PanelFailed({ onFailed }: { onFailed: () => void }) {
+  useEffect(() => {
+    notify.error(QA_PANEL_LOAD_FAILED);
+    onFailed();
+  }, [onFailed]);
+  return null;
+}
 
 function QaControl() {
   const [open, setOpen] = useState(false);
   // Once asked for, the panel stays mounted (closed, it renders nothing and polls nothing).
   const [requested, setRequested] = useState(false);
+  // A failed load is kept by its lazy(): the next press makes a new one.
+  const [panel, setPanel] = useState(() => ({ count: 0, QaPanel: lazy(loadQaPanel) }));
+  const failed = useCallback(() => {
+    setRequested(false);
+    setOpen(false);
+    setPanel(({ count }) => ({ count: count + 1, QaPanel: lazy(loadQaPanel) }));
+  }, []);
+  const { QaPanel } = panel;
   const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -68,9 +90,11 @@ function QaControl() {
         QA
       </button>
       {requested && (
-        <Suspense fallback={null}>
-          <QaPanel open={open} onOpenChange={setOpen} returnFocusTo={() => buttonRef.current} />
-        </Suspense>
+        <ChunkBoundary key={panel.count} fallback={<PanelFailed onFailed={failed} />}>
+          <Suspense fallback={null}>
+            <QaPanel open={open} onOpenChange={setOpen} returnFocusTo={() => buttonRef.current} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </>
   );
