@@ -2,8 +2,8 @@
  * No white page on a phone's connection (375 px): a lazy chunk that fails to load shows a message
  * with Retry and Reload at the same address (the Chakra root's own failure drawn without Chakra),
  * and Retry works once the chunk can be fetched; a 2 s offline blip leaves a half-filled P2P form as
- * typed; during a server outage Wallets, the home and the package page keep their figures marked "as of HH:mm" with one toast for
- * the cause, in both client modes.
+ * typed; during a server outage Wallets and the other pages with balances keep their figures marked
+ * "as of HH:mm" with one toast for the cause, in both client modes.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -96,7 +96,7 @@ describe.each(servers)('Wallets while the server cannot be reached, $mode mode',
   let page!: Page;
   freshPagePerTest(server, PHONE, (fresh) => (page = fresh));
 
-  it('keeps the balances marked "as of HH:mm" with one toast for the cause, and Retry brings them back as current; the home and the package page mark theirs', async () => {
+  it('keeps the balances marked "as of HH:mm" with one toast for the cause, and Retry brings them back as current; the home, package, P2P and bonus pages mark theirs', async () => {
     await signInWithToken(page, server, 'demo', PASSWORD);
     await page.goto(`${server.url}/dashboard/wallets`);
     const deposit = page.getByTestId('wallet-available-Deposit');
@@ -149,5 +149,12 @@ describe.each(servers)('Wallets while the server cannot be reached, $mode mode',
       .toMatch(/^Available as of \d\d:\d\d$/);
     await goTo('/dashboard/package');
     await expect.poll(() => page.getByTestId('package-balance').innerText()).toMatch(/as of \d\d:\d\d/);
+    await goTo('/dashboard/p2pTransfer');
+    await expect.poll(() => page.getByTestId('p2p-available').innerText()).toMatch(/as of \d\d:\d\d/);
+    await goTo('/dashboard/bonus');
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await expect
+      .poll(() => page.locator('[aria-label="Reward wallets"]').getByTestId('as-of').count())
+      .toBeGreaterThan(0);
   });
 });

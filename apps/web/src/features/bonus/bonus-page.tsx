@@ -1,6 +1,7 @@
 /** Bonus (/dashboard/bonus, spec §2): earnings over time, the Rank Bonus and Level Bonus tables, and the reward wallets. */
 import { SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { REWARD_WALLETS, formatMoney, type OutputOf } from '@md/shared';
+import { AsOf } from '@/components/as-of.tsx';
 import { EarningsChart } from '@/components/chart/earnings-chart.tsx';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -61,7 +62,7 @@ const levelBonusColumns: readonly DataColumn<LevelEarningRow>[] = [
 
 /** Two to a row on a phone; skeletons while loading, 'Unavailable' with a Retry when the read failed (never $0.00). */
 function RewardWallets() {
-  const { wallets, isPending, isError, isFetching, refetch } = useWallets();
+  const { wallets, isPending, isError, isFetching, refetch, isRefetchError, dataUpdatedAt } = useWallets();
   if (isError && !wallets)
     return (
       <Unavailable what="Reward wallets" onRetry={() => void refetch()} retrying={isFetching} size="md" />
@@ -74,7 +75,17 @@ function RewardWallets() {
           label={`${name} Wallet`}
           loading={isPending}
           value={formatMoney(availableOf(wallets, name))}
-          help={isPending ? 'Available' : `Available · Total ${formatMoney(totalOf(wallets, name))}`}
+          help={
+            isPending ? (
+              'Available'
+            ) : (
+              <>
+                Available · Total {formatMoney(totalOf(wallets, name))}
+                {/* The latest refresh failed: the figures are from then, and say so. */}
+                {isRefetchError && <AsOf updatedAt={dataUpdatedAt} />}
+              </>
+            )
+          }
         />
       ))}
     </SimpleGrid>

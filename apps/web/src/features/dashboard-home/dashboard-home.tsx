@@ -3,8 +3,17 @@
  * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
  * Retry, never a 0 or $0.00 that looks like a figure. The failures stay silent (§8).
  */
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
-import { Box, Card, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useState,
+  type ReactNode,
+} from 'react';
+import { Box, Card, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -159,6 +168,7 @@ function LatestActivity() {
 
 /** The summary card is all placeholder zeros in the spec (§2). */
 function SummaryCard() {
+  const targetLabel = useId();
   const rows = [
     ['Total users', '0'],
     ['Active packages', '0'],
@@ -177,12 +187,23 @@ function SummaryCard() {
               <Text fontWeight="semibold">{value}</Text>
             </Box>
           ))}
-          <Progress.Root value={0} size="sm" colorPalette="teal" mt="2">
-            <Progress.Label>0% achieved</Progress.Label>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          {/* A fixed 0 % (spec §2): a plain bar, not a progress machine in the home's chunk. */}
+          <Box mt="2">
+            <Text id={targetLabel} textStyle="sm" fontWeight="medium">
+              0% achieved
+            </Text>
+            <Box
+              role="progressbar"
+              aria-labelledby={targetLabel}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={0}
+              mt="1.5"
+              h="2"
+              borderRadius="l1"
+              bg="bg.muted"
+            />
+          </Box>
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { MSG, P2P_FEE, P2P_STEP, formatMoney, p2pAmountField } from '@md/shared';
+import { AsOf } from '@/components/as-of.tsx';
 import { PasswordPromptDialog } from '@/components/form/password-prompt-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
@@ -24,7 +25,7 @@ import { useRecipient } from './use-recipient.ts';
 
 export default function P2PPage() {
   const client = useTRPCClient();
-  const { wallets, state, refetch, isFetching } = useWallets();
+  const { wallets, state, refetch, isFetching, isRefetchError, dataUpdatedAt } = useWallets();
   const sending = useSingleFlight();
   const moveMoney = useMoneyMove();
   const refreshWallets = useRefreshWallets();
@@ -79,6 +80,8 @@ export default function P2PPage() {
         {/* Not the card's description: that is a <p>, and "Unavailable" brings a button. */}
         <HStack gap="1" mb="4" flexWrap="wrap" color="fg.muted" fontSize="sm" data-testid="p2p-available">
           <Text as="span">From your Deposit wallet · available</Text> {available}
+          {/* The latest refresh failed: the balance is from then, and says so. */}
+          {state === 'ready' && isRefetchError && <AsOf updatedAt={dataUpdatedAt} />}
         </HStack>
         <form
           noValidate
