@@ -7,12 +7,12 @@
  *   when it starts (main.ts: the timer's catch-up, in the worker);
  * - a crash during binary matching and again during its resume no longer loses that date's ranks.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { amountToMicros } from '@md/shared';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
@@ -25,9 +25,9 @@ import { dueRuns } from '../src/modules/engine/schedule.ts';
 import { ledgerCheck } from '../src/modules/ledger/ledger.ts';
 import { buyPackage } from '../src/modules/packages/packages.ts';
 import { createTestApp, expectLedgerSound } from './helpers.ts';
+import { startServerProcess } from './server-process.ts';
 import { fromTemplate } from './templates.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'engine-worker-'));
 const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {
@@ -349,29 +349,8 @@ describe('a server stopped for three business days', () => {
       .run(startsAt - Date.now());
     file.close();
 
-    const child = spawn(process.execPath, [inject('serverBundle')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_PATH: databasePath,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        JWT_SECRET: 'engine-worker-test',
-        NODE_ENV: 'development',
-      },
-    });
-    children.push(child);
-    let output = '';
-    const base = await new Promise<string>((done, fail) => {
-      child.stdout.on('data', (d: Buffer) => {
-        output += d.toString();
-        const port = /Member dashboard on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-        if (port) done(`http://127.0.0.1:${port}`);
-      });
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('exit', (code, signal) =>
-        fail(new Error(`server exited (${code ?? signal}) before listening: ${output}`)),
-      );
+    const { child, url: base } = await startServerProcess(databasePath, children, {
+      JWT_SECRET: 'engine-worker-test',
     });
     // Asked after the start's catch-up, so answered once it is done (the worker answers in order); nothing new is due.
     const after = await post<{ ran: unknown[] }>(`${base}/__qa/clock`, { advance: 'PT1S' });

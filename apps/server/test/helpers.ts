@@ -1,6 +1,6 @@
 /** Test harness: a fresh in-memory app per file (a seeded one copied from its template), driven over HTTP with fastify.inject. */
 import { solveChallenge } from 'altcha-lib';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -218,6 +218,29 @@ export function undoMigrationsAfter(db: Database.Database, tag: string): void {
     if (undo) db.exec(undo);
   }
   db.prepare('delete from __drizzle_migrations where created_at > ?').run(journal.entries[cut]!.when);
+}
+
+/**
+ * A demo database at `path` as the main that shipped migration `tag` left it (later migrations
+ * undone, as undoMigrationsAfter does), and its contents then: an upgrade test's starting point.
+ * `check` looks at the old file before it is closed.
+ */
+export async function previousMainDemo(
+  path: string,
+  tag: string,
+  check?: (old: Database.Database) => void,
+): Promise<{ clock: Clock; before: ReturnType<typeof tableContents> }> {
+  const clock = manualClock();
+  const built = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
+  await built.fastify.close();
+  const old = new Database(path);
+  try {
+    undoMigrationsAfter(old, tag);
+    check?.(old);
+    return { clock, before: tableContents(old) };
+  } finally {
+    old.close();
+  }
 }
 
 /**

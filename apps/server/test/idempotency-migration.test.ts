@@ -2,18 +2,16 @@
  * Migration 0015 adds `idempotency_keys` to a database of the previous main: every row of every
  * table stays as it was, the ledger check stays clean, and a keyed money move is stored and replayed.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@md/shared';
 import { buildApp } from '../src/app.ts';
-import { manualClock } from '../src/core/clock.ts';
 import { DEMO_PASSWORD } from '../src/core/passwords.ts';
 import { ledgerCheck } from '../src/modules/ledger/ledger.ts';
-import { tableContents, undoMigrationsAfter } from './helpers.ts';
-import { fromTemplate } from './templates.ts';
+import { previousMainDemo, tableContents } from './helpers.ts';
 
 const hasTable = (db: Database.Database, name: string) =>
   db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").pluck().get(name) === 1;
@@ -23,15 +21,9 @@ describe('a database of the previous main', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-idempotency-migration-'));
     try {
       const path = join(dir, 'old.sqlite');
-      const clock = manualClock();
-      const built = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
-      await built.fastify.close();
-
-      const old = new Database(path);
-      undoMigrationsAfter(old, '0014_transfers_member_time_dropped');
-      expect(hasTable(old, 'idempotency_keys')).toBe(false);
-      const before = tableContents(old);
-      old.close();
+      const { clock, before } = await previousMainDemo(path, '0014_transfers_member_time_dropped', (old) => {
+        expect(hasTable(old, 'idempotency_keys')).toBe(false);
+      });
       expect(before.transfers!.rows).toBeGreaterThan(1_000);
 
       const app = await buildApp({ databasePath: path, seed: 'empty', clock });

@@ -3,17 +3,15 @@
  * previous main: the index goes, every row of every table stays as it was, the ledger check stays
  * clean, and a new transfer is written and read back.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { manualClock } from '../src/core/clock.ts';
 import { ledgerCheck, walletBalance } from '../src/modules/ledger/ledger.ts';
 import { swapWallets } from '../src/modules/wallets/wallets.ts';
-import { tableContents, undoMigrationsAfter } from './helpers.ts';
-import { fromTemplate } from './templates.ts';
+import { previousMainDemo, tableContents } from './helpers.ts';
 
 const indexOf = (db: Database.Database, name: string) =>
   db.prepare("select sql from sqlite_master where type = 'index' and name = ?").pluck().get(name);
@@ -23,15 +21,9 @@ describe('a database of the previous main', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-transfers-index-'));
     try {
       const path = join(dir, 'old.sqlite');
-      const clock = manualClock();
-      const built = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
-      await built.fastify.close();
-
-      const old = new Database(path);
-      undoMigrationsAfter(old, '0013_volume_rows_per_leg');
-      expect(indexOf(old, 'transfers_member_time')).toMatch(/member_id/);
-      const before = tableContents(old);
-      old.close();
+      const { clock, before } = await previousMainDemo(path, '0013_volume_rows_per_leg', (old) => {
+        expect(indexOf(old, 'transfers_member_time')).toMatch(/member_id/);
+      });
       expect(before.transfers!.rows).toBeGreaterThan(1_000);
 
       const app = await buildApp({ databasePath: path, seed: 'empty', clock });
