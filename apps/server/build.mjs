@@ -15,8 +15,14 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 await build({
-  // The daily runs' worker thread (modules/engine/runner.ts) loads dist/engine-worker.js beside main.js.
-  entryPoints: { main: `${here}src/main.ts`, 'engine-worker': `${here}src/modules/engine/worker.ts` },
+  // Worker threads start their entries from beside main.js (core/worker-module.ts).
+  entryPoints: {
+    main: `${here}src/main.ts`,
+    // The daily runs (modules/engine/runner.ts).
+    'engine-worker': `${here}src/modules/engine/worker.ts`,
+    // A world's template seeding and declared-state builds (modules/worlds/build-thread.ts).
+    'world-worker': `${here}src/world-worker.ts`,
+  },
   outdir: `${here}dist`,
   bundle: true,
   platform: 'node',

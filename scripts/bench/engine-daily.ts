@@ -182,7 +182,11 @@ if (advance) {
   const t1 = performance.now();
   const cpu0 = process.cpuUsage();
   const wait0 = runQueueWait(true);
-  const response = await fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance } });
+  const response = await fastify.inject({
+    method: 'POST',
+    url: '/__qa/clock?wait=true',
+    payload: { advance },
+  });
   const ms = performance.now() - t1;
   const cpu = process.cpuUsage(cpu0);
   if (response.statusCode !== 200)

@@ -89,7 +89,11 @@ console.log(
 
 // One full day of runs through the QA clock (what ran depends on the engine being present).
 t0 = performance.now();
-const day = await fastify.inject({ method: 'POST', url: '/__qa/clock', payload: { advance: 'P1D' } });
+const day = await fastify.inject({
+  method: 'POST',
+  url: '/__qa/clock?wait=true',
+  payload: { advance: 'P1D' },
+});
 const ran = (day.json() as { ran?: unknown[] }).ran ?? [];
 console.log(
   `daily run over ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(2)} s (${ran.length} runs: ${JSON.stringify(ran).slice(0, 200)})`,

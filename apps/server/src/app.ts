@@ -57,9 +57,11 @@ import {
   registerWalletCheckStandin,
   WALLET_CHECK_STANDIN_PATH,
 } from './modules/security/wallet-check-standin.ts';
-import { buildWorldState } from './seed/declared-state.ts';
 import { seedScenario } from './seed/index.ts';
-import { startDailyRuns } from './modules/engine/runner.ts';
+import { owesRuns, startDailyRuns } from './modules/engine/runner.ts';
+import { runBuildThread } from './modules/worlds/build-thread.ts';
+import { registerJobRoutes } from './modules/qa/job-routes.ts';
+import { createJobs, type Jobs } from './core/jobs.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { checksumStoredAddresses } from './modules/withdrawals/checksum-fix.ts';
 import { chainInterceptors } from './transport/call.ts';
@@ -78,7 +80,16 @@ export interface BuildOptions {
    * `max` is WORLDS_MAX. false: none (a world's own app).
    */
   worlds?:
-    false | { max?: number; /** The worlds' idea of now, for their TTLs (tests). */ now?: () => number };
+    | false
+    | {
+        max?: number;
+        /** WORLDS_PER_CLIENT. */
+        perClient?: number;
+        /** The worlds' idea of now, for their TTLs (tests). */
+        now?: () => number;
+      };
+  /** The server's jobs (core/jobs.ts): a QA world's app shares its server's; made when absent. */
+  jobs?: Jobs;
   /** This app is the QA world of that id: /config.json says so (the QA panel shows it). */
   worldId?: string;
   clock?: Clock;
@@ -320,6 +331,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     config,
     plan: options.plan ?? loadPlan(),
     inFlightKeys: new Set(),
+    jobs: options.jobs ?? createJobs(),
     storage: createStorageMonitor(sqlite, files, fastify.log),
     ...(sqlite.memory ? {} : { groupCommit: createGroupCommit(sqlite, options.walSync) }),
   };
@@ -413,8 +425,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     : undefined;
   const intercept = chainInterceptors(qa?.intercept, gateway?.intercept);
   if (qa && options.worlds !== false)
-    worlds = createWorlds(worldBuilder(options, { jwtSecret, log: fastify.log }), {
+    worlds = createWorlds(worldBuilder(options, { jwtSecret, log: fastify.log, jobs: services.jobs }), {
       databasePath: options.databasePath ?? ':memory:',
+      owesRuns,
+      // A world whose clock is moving (a job) does not expire under it.
+      working: (id) => services.jobs.list(id).some((job) => job.state === 'running'),
       ...options.worlds,
     });
   if (standin) {
@@ -449,15 +464,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       qaScope.addHook('preHandler', async (request) =>
         services.storage?.guard(request.method !== 'GET' && request.method !== 'HEAD'),
       );
-      registerQaRoutes(qaScope, services, qa);
+      registerQaRoutes(qaScope, services, qa, { world: options.worldId ?? null });
+      // A world's own app never sees /__qa/jobs (the dispatch keeps it for the server's app).
+      if (!options.worldId) registerJobRoutes(qaScope, services.jobs);
       if (worlds)
         registerWorldRoutes(qaScope, worlds, {
           snapshots: qa.snapshots,
-          declaredState: (input) => {
+          jobs: services.jobs,
+          parseState: (input) => {
             // Every fault of the document named by its path, before any world is made.
             const parsed = parseWorldState(input, services.plan);
             if (!parsed.success) throw badRequest(parsed.error);
-            return (world) => void buildWorldState(world, parsed.state);
+            return parsed.state;
           },
         });
       if (gateway) registerGatewayRoutes(qaScope, gateway);
@@ -485,6 +503,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
 
   fastify.addHook('onClose', async () => {
+    // The server's jobs stop first (a build's thread ends; an advance after its run in progress).
+    if (!options.jobs) await services.jobs.close();
     await worlds?.close();
     gateway?.close();
     services.mailer.close();
@@ -502,7 +522,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
  */
 function worldBuilder(
   options: BuildOptions,
-  server: { jwtSecret: string; log: FastifyInstance['log'] },
+  server: { jwtSecret: string; log: FastifyInstance['log']; jobs: Jobs },
 ): WorldBuilder {
   const { clock: _clock, mailer: _mailer, seed: _seed, databaseImage: _image, ...shared } = options;
   return {
@@ -518,6 +538,7 @@ function worldBuilder(
         jwtSecret: createHmac('sha256', server.jwtSecret).update(`world:${id}`).digest('hex'),
         worlds: false,
         worldId: id,
+        jobs: server.jobs,
       });
       await app.fastify.ready();
       const stopTimer = startJobTimer(app.services, (error) =>
@@ -536,15 +557,22 @@ function worldBuilder(
         },
       };
     },
+    // Both in a thread of their own (world-worker.ts): the request thread never seeds.
     async template(scenario, file) {
-      const app = await buildApp({ seed: scenario, standin: false, webDist: '', plan: options.plan });
-      try {
-        // VACUUM INTO writes a compact copy that needs no WAL beside it.
-        if (file) app.services.sqlite.prepare('vacuum into ?').run(file);
-        else return app.services.sqlite.serialize();
-      } finally {
-        await app.fastify.close();
-      }
+      const built = await runBuildThread({
+        kind: 'template',
+        scenario,
+        file,
+        ...(options.plan ? { plan: options.plan } : {}),
+      });
+      return built.image;
+    },
+    async state(state, file, control) {
+      const built = await runBuildThread(
+        { kind: 'state', state, file, ...(options.plan ? { plan: options.plan } : {}) },
+        control,
+      );
+      return built.image;
     },
   };
 }

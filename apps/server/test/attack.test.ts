@@ -266,7 +266,7 @@ describe('TOTP under concurrency', () => {
   const totp = async () => (await qa('/__qa/totp/demo2fa')).body.code as string;
 
   it('exactly one of 10 concurrent sign-ins with one code gets a JWT', async () => {
-    await qa('/__qa/clock', { advance: 'PT30S' });
+    await qa('/__qa/clock?wait=true', { advance: 'PT30S' });
     const code = await totp();
     const replies = await burst(10, () => login('demo2fa', 'Demo@1234', nextAddress(), code)).all;
     const signedIn = replies.filter((r) => r.status === 200);
@@ -277,7 +277,7 @@ describe('TOTP under concurrency', () => {
   });
 
   it(`wrong codes from one address: at most ${FAILURE_LIMITS.login.pair.failures} evaluated; the right code sent meanwhile gets 429`, async () => {
-    await qa('/__qa/clock', { advance: 'PT30S' });
+    await qa('/__qa/clock?wait=true', { advance: 'PT30S' });
     const code = await totp();
     const from = nextAddress();
     const wrong = burst(15, () => login('demo2fa', 'Demo@1234', from, wrongCode(code)));
@@ -472,7 +472,7 @@ describe('an emailed code and the busy hashing queue', () => {
     expect(await reset()).toEqual({ status: 429, body: { Error: HASH_BUSY_MESSAGE } });
     await busy;
     // Past the spec's 10 s between resets of one name (the QA clock), then the same code again.
-    const laterReset = async () => (await qa('/__qa/clock', { advance: 'PT11S' }), reset());
+    const laterReset = async () => (await qa('/__qa/clock?wait=true', { advance: 'PT11S' }), reset());
     expect((await laterReset()).status).toBe(200);
     expect((await login(member, 'Fresh@1234', from)).status).toBe(200);
     // Used now: the same code never works twice.
@@ -487,7 +487,7 @@ describe('limits and the QA clock', () => {
   async function signInEveryThreeSeconds(from: string) {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      await qa('/__qa/clock', { advance: 'PT3S' });
+      await qa('/__qa/clock?wait=true', { advance: 'PT3S' });
       statuses.push((await login('demo', 'Demo@1234', from)).status);
     }
     expect(
@@ -498,7 +498,7 @@ describe('limits and the QA clock', () => {
 
   /** A day ahead: the request rate of `from` for demo used up, and failures counted. */
   async function useUpLimitsADayAhead(from: string) {
-    await qa('/__qa/clock', { advance: 'P1D' });
+    await qa('/__qa/clock?wait=true', { advance: 'P1D' });
     for (let i = 0; i < 15; i++) expect((await login('demo', 'Demo@1234', from)).status).toBe(200);
     for (let i = 0; i < 5; i++) expect(await login('demo', 'Wrong@1234', from)).toEqual(INVALID);
     expect((await login('demo', 'Demo@1234', from)).status).toBe(429);
@@ -508,7 +508,7 @@ describe('limits and the QA clock', () => {
     const from = nextAddress();
     const start = await clockNow();
     await useUpLimitsADayAhead(from);
-    expect((await qa('/__qa/clock', { set: start })).status).toBe(200);
+    expect((await qa('/__qa/clock?wait=true', { set: start })).status).toBe(200);
     await signInEveryThreeSeconds(from);
   });
 

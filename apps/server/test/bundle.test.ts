@@ -74,7 +74,7 @@ describe('the bundled server', () => {
   });
 
   it('runs the daily runs in its worker thread (dist/engine-worker.js) and answers what ran', async () => {
-    const response = await fetch(`${url}/__qa/clock`, {
+    const response = await fetch(`${url}/__qa/clock?wait=true`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ advance: 'P1D' }),

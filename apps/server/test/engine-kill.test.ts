@@ -180,7 +180,7 @@ async function startServer(path: string, env: Record<string, string>): Promise<S
 
 /** Sets the QA clock to TARGET: runs what falls due (answered when done), or nothing when the clock is already there. */
 const setTarget = (url: string) =>
-  fetch(`${url}/__qa/clock`, {
+  fetch(`${url}/__qa/clock?wait=true`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ set: TARGET }),

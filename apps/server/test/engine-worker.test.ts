@@ -104,7 +104,7 @@ describe('a run in the worker thread', () => {
       const before = await roi();
 
       const order: string[] = [];
-      const clock = post<{ ran: { job: string; date: string }[] }>(`${base}/__qa/clock`, {
+      const clock = post<{ ran: { job: string; date: string }[] }>(`${base}/__qa/clock?wait=true`, {
         advance: 'PT15H6M',
       }).then((reply) => {
         order.push('clock');
@@ -183,7 +183,7 @@ describe('a write that meets a chunk holding the lock', () => {
     });
     const { app, base, token } = await liveDemo('turns.sqlite');
     try {
-      const clock = post(`${base}/__qa/clock`, { advance: 'PT15H6M' });
+      const clock = post(`${base}/__qa/clock?wait=true`, { advance: 'PT15H6M' });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause inside a chunk');
 
       const withdrawal = async () =>
@@ -247,7 +247,7 @@ describe('a QA reset while a run is in progress in the worker', () => {
     try {
       const clock = app.fastify.inject({
         method: 'POST',
-        url: '/__qa/clock',
+        url: '/__qa/clock?wait=true',
         payload: { advance: 'PT15H6M' },
       });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause');
@@ -305,7 +305,7 @@ describe('a database file deleted while a run is in progress in the worker', () 
     try {
       const clock = app.fastify.inject({
         method: 'POST',
-        url: '/__qa/clock',
+        url: '/__qa/clock?wait=true',
         payload: { advance: 'PT15H6M' },
       });
       await until(() => existsSync(`${release}.paused`), 'the worker to pause');
@@ -353,7 +353,7 @@ describe('a server stopped for three business days', () => {
       JWT_SECRET: 'engine-worker-test',
     });
     // Asked after the start's catch-up, so answered once it is done (the worker answers in order); nothing new is due.
-    const after = await post<{ ran: unknown[] }>(`${base}/__qa/clock`, { advance: 'PT1S' });
+    const after = await post<{ ran: unknown[] }>(`${base}/__qa/clock?wait=true`, { advance: 'PT1S' });
     expect(after.status).toBe(200);
     expect(after.body.ran).toEqual([]);
     const exited = new Promise((done) => child.once('exit', done));

@@ -560,7 +560,9 @@ describe('the demo scenario', () => {
     expect(fingerprint(again)).toEqual(fingerprint(t));
 
     // And the clock goes on from there: a week of runs, each once.
-    const reply = await t.post<{ now: string; ran: { job: string }[] }>('/__qa/clock', { advance: 'P7D' });
+    const reply = await t.post<{ now: string; ran: { job: string }[] }>('/__qa/clock?wait=true', {
+      advance: 'P7D',
+    });
     expect(reply.status).toBe(200);
     expect(new Set(reply.body.ran.map((r) => r.job))).toEqual(new Set(['roi', 'binary', 'ranks']));
     expect(n("select count(*) as n from job_runs where status <> 'done'")).toBe(0);

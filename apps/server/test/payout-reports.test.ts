@@ -39,7 +39,7 @@ const micros = amountToMicros;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
   monthStart = t.services.clock.now();
-  const advanced = await t.post<{ ran: { job: string }[] }>('/__qa/clock', { advance: 'P31D' });
+  const advanced = await t.post<{ ran: { job: string }[] }>('/__qa/clock?wait=true', { advance: 'P31D' });
   expect(advanced.status).toBe(200);
   monthEnd = t.services.clock.now();
 }, 120_000);

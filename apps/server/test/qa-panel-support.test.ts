@@ -29,7 +29,7 @@ describe('/config.json for the QA panel', () => {
 
 describe('GET /__qa/clock nextRuns', () => {
   const clockAt = async (iso: string) => {
-    await t.post('/__qa/clock', { set: iso });
+    await t.post('/__qa/clock?wait=true', { set: iso });
     return (await t.get<ClockReply>('/__qa/clock')).body;
   };
 
@@ -62,9 +62,12 @@ describe('GET /__qa/clock nextRuns', () => {
   it('setting the clock to the next binary instant runs binary matching and ranks for that day', async () => {
     const { nextRuns } = await clockAt('2027-03-27T12:00:00Z');
     const binary = nextRuns.find((r) => r.job === 'binary')!;
-    const reply = await t.post<{ now: string; ran: { job: string; date: string }[] }>('/__qa/clock', {
-      set: binary.at,
-    });
+    const reply = await t.post<{ now: string; ran: { job: string; date: string }[] }>(
+      '/__qa/clock?wait=true',
+      {
+        set: binary.at,
+      },
+    );
     expect(reply.body.now).toBe(binary.at);
     expect(reply.body.ran.map((r) => [r.job, r.date])).toEqual([
       ['binary', '2027-03-28'],

@@ -224,9 +224,9 @@ describe('restore and the persisted clock', () => {
       });
     try {
       const HOUR = 3_600_000;
-      await post('/__qa/clock', { advance: 'PT5H' });
+      await post('/__qa/clock?wait=true', { advance: 'PT5H' });
       await post('/__qa/snapshots', { name: 'plus-five-hours' });
-      await post('/__qa/clock', { advance: 'P3D' });
+      await post('/__qa/clock?wait=true', { advance: 'P3D' });
       expect((await now()) - Date.now()).toBeGreaterThan(3 * 24 * HOUR);
       expect((await post('/__qa/snapshots/plus-five-hours/restore', {})).statusCode).toBe(200);
       const offset = (await now()) - Date.now();

@@ -211,10 +211,10 @@ describe('/__qa with a QA_TOKEN', () => {
 
   it('does nothing when refused: the clock does not move, the database is not reset, no rule is added', async () => {
     const before = t.clock.now();
-    expect((await qa('POST', '/__qa/clock', { advance: 'P1D' })).statusCode).toBe(401);
-    expect((await qa('POST', '/__qa/clock', { advance: 'P1D' }, 'wrong-token-wrong-token')).statusCode).toBe(
-      401,
-    );
+    expect((await qa('POST', '/__qa/clock?wait=true', { advance: 'P1D' })).statusCode).toBe(401);
+    expect(
+      (await qa('POST', '/__qa/clock?wait=true', { advance: 'P1D' }, 'wrong-token-wrong-token')).statusCode,
+    ).toBe(401);
     expect(t.clock.now()).toBe(before);
 
     expect((await qa('POST', '/__qa/reset', { scenario: 'demo' })).statusCode).toBe(401);
@@ -244,7 +244,7 @@ describe('/__qa with a QA_TOKEN', () => {
 
   it('works with the right token', async () => {
     const before = t.clock.now();
-    const moved = await qa('POST', '/__qa/clock', { advance: 'PT1H' }, TOKEN);
+    const moved = await qa('POST', '/__qa/clock?wait=true', { advance: 'PT1H' }, TOKEN);
     expect(moved.statusCode).toBe(200);
     expect(t.clock.now()).toBe(before + 3_600_000);
     const reset = await qa('POST', '/__qa/reset', { scenario: 'empty' }, TOKEN);

@@ -33,7 +33,7 @@ describe('QA clock', () => {
   it('reads, sets and advances; bad input is 400', async () => {
     const now = (await t.get<{ now: string }>('/__qa/clock')).body.now;
     expect(Date.parse(now)).toBe(t.clock.now());
-    const set = await t.post('/__qa/clock', { set: '2027-01-04T10:00:00Z' });
+    const set = await t.post('/__qa/clock?wait=true', { set: '2027-01-04T10:00:00Z' });
     // Setting the clock forward runs every daily run in between, in order (the income engine's ROI, matching and ranks).
     expect(set.status).toBe(200);
     const setBody = set.body as { now: string; ran: { job: string; date: string }[] };
@@ -41,7 +41,7 @@ describe('QA clock', () => {
     expect(setBody.ran.at(-1)).toMatchObject({ job: 'roi', date: '2027-01-04' });
     // Monday 2027-01-04: 11:00 London (= UTC in winter) falls inside 10:00–11:30: binary then ranks.
     const advanced = (
-      await t.post<{ now: string; ran: { job: string; date: string }[] }>('/__qa/clock', {
+      await t.post<{ now: string; ran: { job: string; date: string }[] }>('/__qa/clock?wait=true', {
         advance: 'PT1H30M',
       })
     ).body;
@@ -50,12 +50,12 @@ describe('QA clock', () => {
       ['binary', '2027-01-04'],
       ['ranks', '2027-01-04'],
     ]);
-    expect((await t.post('/__qa/clock', { advance: 'P1D' })).body).toMatchObject({
+    expect((await t.post('/__qa/clock?wait=true', { advance: 'P1D' })).body).toMatchObject({
       now: '2027-01-05T11:30:00.000Z',
     });
-    expect((await t.post('/__qa/clock', { set: '2027-02-01T00:00:00Z', advance: 'P1M' })).body).toMatchObject(
-      { now: '2027-03-01T00:00:00.000Z' },
-    );
+    expect(
+      (await t.post('/__qa/clock?wait=true', { set: '2027-02-01T00:00:00Z', advance: 'P1M' })).body,
+    ).toMatchObject({ now: '2027-03-01T00:00:00.000Z' });
     for (const body of [
       { advance: '1 hour' },
       { advance: 'P' },
@@ -64,7 +64,7 @@ describe('QA clock', () => {
       { set: 5 },
       { other: 1 },
     ]) {
-      const reply = await t.post<{ Error: string }>('/__qa/clock', body);
+      const reply = await t.post<{ Error: string }>('/__qa/clock?wait=true', body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(typeof reply.body.Error).toBe('string');
     }
@@ -86,7 +86,7 @@ describe('QA scenarios and reset', () => {
     const scenarios = await t.get<{ name: string; description: string }[]>('/__qa/scenarios');
     expect(scenarios.body.map((s) => s.name)).toEqual(['demo', 'empty', 'scale']);
 
-    await t.post('/__qa/clock', { advance: 'P3D' });
+    await t.post('/__qa/clock?wait=true', { advance: 'P3D' });
     const empty = await t.post('/__qa/reset', { scenario: 'empty' });
     expect(empty).toEqual({ status: 200, body: { scenario: 'empty', members: 0 } });
     expect(t.count('members') + t.count('notifications') + t.count('mail_outbox') + t.count('otps')).toBe(0);

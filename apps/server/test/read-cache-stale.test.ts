@@ -276,7 +276,7 @@ const mutations: { name: string; run: () => Promise<unknown> }[] = [
   // A day later every token has expired: new ones, so what is compared is each member's answers.
   {
     name: 'daily runs (QA clock, in the worker)',
-    run: () => qa('/__qa/clock', { advance: 'P1D' }).then(resign),
+    run: () => qa('/__qa/clock?wait=true', { advance: 'P1D' }).then(resign),
   },
   { name: 'QA snapshot restored', run: () => qa('/__qa/snapshots/stale-start/restore').then(resign) },
   { name: 'QA reset to demo', run: () => qa('/__qa/reset', { scenario: 'demo' }).then(resign) },

@@ -239,7 +239,7 @@ describe('scale scenario', () => {
   it('pays ROI, binary income and rank rewards at its first daily run, and the ledger stays balanced', async () => {
     const { t, summary } = await scaled();
     // The test clock starts on a Monday at 09:00 UTC: a day later binary and ranks (11:00) and ROI (00:05) have run.
-    const reply = await t.post<{ ran: { job: string; summary: string }[] }>('/__qa/clock', {
+    const reply = await t.post<{ ran: { job: string; summary: string }[] }>('/__qa/clock?wait=true', {
       advance: 'P1D',
     });
     expect(reply.status).toBe(200);

@@ -299,7 +299,7 @@ describe('a database file deleted while serving', () => {
     expect(loud!.msg).toContain('until the server restarts');
     expectLogged(lines, '/wallet/transfer_wallet', /^Refused \(503\): deleted\.sqlite was deleted/);
     // QA refuses; the daily runs' worker (its own connection) is not sent work; this connection's writes fail in SQLite.
-    expect((await t.post('/__qa/clock', { advance: 'P1D' })).status).toBe(503);
+    expect((await t.post('/__qa/clock?wait=true', { advance: 'P1D' })).status).toBe(503);
     const runs = dailyRunsOf(t.services);
     expect(runs?.inWorker).toBe(true);
     await expect(runs!.runDue(t.clock.now(), t.clock.now() + 86_400_000)).rejects.toThrow(StorageError);
@@ -364,7 +364,7 @@ describe('the QA clock on a database that refuses writes', () => {
     app.services.sqlite.pragma('query_only = ON');
     const advance = await app.fastify.inject({
       method: 'POST',
-      url: '/__qa/clock',
+      url: '/__qa/clock?wait=true',
       payload: { advance: 'P3D' },
     });
     expect({ status: advance.statusCode, body: advance.json() as unknown }).toEqual({

@@ -495,7 +495,7 @@ describe('notification preferences', { timeout: 120_000 }, () => {
           )
           .get(demoId) as { n: number }
       ).n;
-      const advanced = await app.post('/__qa/clock', { advance: 'P2D' });
+      const advanced = await app.post('/__qa/clock?wait=true', { advance: 'P2D' });
       expect(advanced.status).toBe(200);
       const paidAfter = (
         app.services.sqlite

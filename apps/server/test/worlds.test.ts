@@ -52,7 +52,7 @@ function caller(fastify: App['fastify']) {
     return reply.body.JWT;
   };
   const create = async (body: Record<string, unknown> = {}) => {
-    const reply = await call<WorldInfo & { Error?: string }>('POST', '/__qa/worlds', { body });
+    const reply = await call<WorldInfo & { Error?: string }>('POST', '/__qa/worlds?wait=true', { body });
     if (reply.status !== 201) throw new Error(`world not created: ${reply.status} ${reply.body.Error}`);
     return reply.body;
   };
@@ -99,7 +99,7 @@ describe('worlds side by side', () => {
     const clockOf = async (world?: string) =>
       (await c.call<{ now: string }>('GET', '/__qa/clock', { world })).body.now;
     const [beforeB, beforeDefault] = [await clockOf(b.id), await clockOf()];
-    const advanced = await c.call('POST', '/__qa/clock', { world: a.id, body: { advance: 'P3D' } });
+    const advanced = await c.call('POST', '/__qa/clock?wait=true', { world: a.id, body: { advance: 'P3D' } });
     expect(advanced.status).toBe(200);
     expect(Date.parse(await clockOf(a.id)) - Date.parse(beforeB)).toBeGreaterThan(3 * 86_400_000 - 60_000);
     expect(Math.abs(Date.parse(await clockOf(b.id)) - Date.parse(beforeB))).toBeLessThan(60_000);
@@ -474,8 +474,10 @@ describe('worlds across a restart', () => {
     expect(refused.status).toBe(503);
     expect((await swap(b.id, tb)).status).toBe(200);
     // The default world (seeded empty here) writes on: a clock move is a write.
-    expect((await c.call('POST', '/__qa/clock', { body: { advance: 'P1D' } })).status).toBe(200);
-    expect((await c.call('POST', '/__qa/clock', { world: b.id, body: { advance: 'P1D' } })).status).toBe(200);
+    expect((await c.call('POST', '/__qa/clock?wait=true', { body: { advance: 'P1D' } })).status).toBe(200);
+    expect(
+      (await c.call('POST', '/__qa/clock?wait=true', { world: b.id, body: { advance: 'P1D' } })).status,
+    ).toBe(200);
   });
 });
 

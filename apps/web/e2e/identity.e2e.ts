@@ -197,7 +197,7 @@ describe.each(servers)('identity in $mode mode', (server) => {
   it('returns to / when the session expires', async () => {
     const member = await registerMember(server, uniqueName('late'));
     await signIn(page, server, member.username, member.password);
-    await api(server, '/__qa/clock', { advance: 'PT25H' });
+    await api(server, '/__qa/clock?wait=true', { advance: 'PT25H' });
     await page.goto(`${server.url}/dashboard/notification`);
     await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();

@@ -100,7 +100,7 @@ describe.each(servers)('network in $mode mode', (server) => {
     await api(server, `/__qa/deposits/${deposit.TransID}/pay`, {});
     await api(server, '/subscription/buy_subscription_packages', { plan: 'Starter' }, buyer);
     const boughtAt = Date.parse((await api<{ now: string }>(server, '/__qa/clock')).now);
-    await api(server, '/__qa/clock', { advance: 'P1D' });
+    await api(server, '/__qa/clock?wait=true', { advance: 'P1D' });
 
     await signIn(page, server, 'demo', 'Demo@1234');
     const jwt = await token();

@@ -5,6 +5,7 @@ import type { Plan } from '@md/shared';
 import type { Clock } from './clock.ts';
 import type { GroupCommit } from './group-commit.ts';
 import type { IdempotencyClaim } from './idempotency.ts';
+import type { Jobs } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
 import type { StorageMonitor } from './storage.ts';
 
@@ -59,6 +60,8 @@ export interface Services {
   writeTurns?: WriteTurns;
   /** The Idempotency-Keys of the money calls running now, `member\nkey` (core/idempotency.ts). */
   inFlightKeys: Set<string>;
+  /** The server's long operations (core/jobs.ts): one registry, shared by every world's Services. */
+  jobs: Jobs;
 }
 
 /**

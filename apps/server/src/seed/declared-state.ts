@@ -30,6 +30,7 @@ import type { Member, Services } from '../core/services.ts';
 import { insertMember } from '../modules/auth/members.ts';
 import { DEPOSIT_WINDOW_MS, expireDeposit, openDeposit, payDeposit } from '../modules/deposits/deposits.ts';
 import { backfillBinaryStats } from '../modules/engine/stats.ts';
+import { dueRuns } from '../modules/engine/schedule.ts';
 import { moneyTransaction, nextTransId, transfer } from '../modules/ledger/ledger.ts';
 import { flushTeamSizes, teamSizeBatch, type TeamSizeBatch } from '../modules/network/placement.ts';
 import { notify } from '../modules/notifications/notify.ts';
@@ -43,6 +44,14 @@ import { createSimulation, type Simulation } from './simulation.ts';
 export const WORLD_WITHDRAWAL_ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const DEFAULT_COUNTRY = 'United Kingdom';
 const MINUTE = 60_000;
+
+/** How far a build is: members registered of those declared and generated, daily runs paid of those owed. */
+export interface WorldBuildProgress {
+  members: { done: number; total: number };
+  runs: { done: number; total: number };
+}
+/** The longest a build goes without telling its progress. */
+const PROGRESS_EVERY_MS = 250;
 
 export interface WorldStateSummary {
   members: number;
@@ -64,7 +73,11 @@ class WorldBuildError extends AppError {
  * clock to its date. Synchronous; throws a 400 AppError naming each fault's path (and leaves the
  * database and clock as they were) when the server's plan or a domain function refuses.
  */
-export function buildWorldState(services: Services, state: WorldState): WorldStateSummary {
+export function buildWorldState(
+  services: Services,
+  state: WorldState,
+  onProgress?: (progress: WorldBuildProgress) => void,
+): WorldStateSummary {
   // The server's own plan may differ from the default one parseWorldState checked against.
   const faults = worldStateFaults(state, services.plan);
   if (faults.length > 0) throw new WorldBuildError(faults);
@@ -72,8 +85,23 @@ export function buildWorldState(services: Services, state: WorldState): WorldSta
   const start = state.start === undefined ? date : Date.parse(state.start);
   try {
     return services.sqlite.transaction((): WorldStateSummary => {
-      const sim = createSimulation(services, start);
       const members = new Map<string, Member>();
+      const total = {
+        members:
+          state.members.length + (state.legs ?? []).reduce((n, leg) => n + (leg.count ?? leg.depth), 0),
+        runs: dueRuns(start, date).length,
+      };
+      let told = 0;
+      const tell = (runs: number, force = false) => {
+        const now = Date.now();
+        if (!onProgress || (!force && now - told < PROGRESS_EVERY_MS)) return;
+        told = now;
+        onProgress({
+          members: { done: members.size, total: total.members },
+          runs: { done: Math.min(runs, total.runs), total: total.runs },
+        });
+      };
+      const sim = createSimulation(services, start, tell);
       state.members.forEach((declared, index) =>
         scheduleMember(sim, declared, index, members, { start, date }),
       );
@@ -82,6 +110,7 @@ export function buildWorldState(services: Services, state: WorldState): WorldSta
         sim.at(legTimes[index]!, (at) => attempt(['legs', index], () => buildLeg(sim, leg, members, at))),
       );
       const played = sim.run(date);
+      tell(played.runs, true);
       backfillBinaryStats(services);
       // Last, inside the transaction: a clock the database refuses to store rolls the build back.
       services.clock.set(date);

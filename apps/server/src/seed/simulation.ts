@@ -20,7 +20,12 @@ export interface Simulation {
   run(until: number): { actions: number; runs: number };
 }
 
-export function createSimulation(services: Services, start: number): Simulation {
+/** `onStep`, after each action and each batch of runs, with the runs paid so far (a build's progress). */
+export function createSimulation(
+  services: Services,
+  start: number,
+  onStep?: (runs: number) => void,
+): Simulation {
   const clock = manualClock(start);
   const sim: Services = { ...services, clock };
   const queue: { time: number; seq: number; action: SimAction }[] = [];
@@ -54,6 +59,7 @@ export function createSimulation(services: Services, start: number): Simulation 
         clock.set(time);
         if (nextDue < dueAt.length && dueAt[nextDue]! <= time) {
           runs += runDueJobs(sim, cursor, time).length;
+          onStep?.(runs);
           while (nextDue < dueAt.length && dueAt[nextDue]! <= time) nextDue++;
         }
         cursor = time;
@@ -63,6 +69,7 @@ export function createSimulation(services: Services, start: number): Simulation 
         advanceTo(time);
         action(time);
         actions++;
+        onStep?.(runs);
       }
       advanceTo(until);
       return { actions, runs };

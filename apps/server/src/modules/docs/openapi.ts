@@ -44,7 +44,10 @@ type Parameter = {
   description?: string;
   example?: unknown;
 } & ({ schema: JsonSchema } | { content: Record<string, Media> });
-type Responses = Record<string, Ref | { description: string; content?: Record<string, Media> }>;
+type Responses = Record<
+  string,
+  Ref | { description: string; headers?: Record<string, unknown>; content?: Record<string, Media> }
+>;
 interface Operation {
   operationId: string;
   tags: string[];
@@ -395,6 +398,15 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
               description: 'Plain JSON (not the provider envelope)',
               content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } },
             },
+      ...(route.accepted
+        ? {
+            '202': {
+              description: 'Still working: the job (GET its url for state and progress)',
+              headers: { Location: { schema: { type: 'string' }, description: 'The job’s url' } },
+              content: { [JSON_TYPE]: { schema: schemas.convert(route.accepted, 'output') } },
+            },
+          }
+        : {}),
       ...errorResponses(route.errors ?? []),
       ...(qaToken ? { '401': { $ref: `#/components/responses/${QA_UNAUTHORIZED.name}` } } : {}),
     },

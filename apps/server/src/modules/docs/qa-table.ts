@@ -21,7 +21,8 @@ import type { JournalEntry } from '../qa/journal.ts';
 import type { nextRuns } from '../qa/routes.ts';
 import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
 import type { withdrawalView } from '../withdrawals/withdrawals.ts';
-import type { WorldInfo } from '../worlds/registry.ts';
+import type { WorldEvent, WorldInfo } from '../worlds/registry.ts';
+import { MAX_WAIT_SECONDS, type JobView } from '../../core/jobs.ts';
 import { worldCreateInput } from '../worlds/routes.ts';
 
 export interface QaRoute {
@@ -40,6 +41,8 @@ export interface QaRoute {
   response: z.ZodType;
   /** Success status when not 200 (303: a redirect with no body; `response` is then unused). */
   status?: 201 | 303;
+  /** The call may answer 202 with this job instead (core/jobs.ts). */
+  accepted?: z.ZodType;
   /** Error statuses besides 400 and 5XX. */
   errors?: readonly number[];
 }
@@ -276,12 +279,68 @@ const worldSchema = shaped<WorldInfo>()(
       .string()
       .describe("What it was made from: a scenario, 'snapshot:<name>', or 'empty' (a declared state)"),
     clientMode: z.enum(['mock', 'provider']).optional().describe('The mode its /config.json announces'),
+    createdBy: z.string().describe("Who made it: the caller's address"),
+    entered: z.number().int().describe('Times a browser entered it by its link'),
+    lastEnteredAt: isoDateTime.nullable(),
+    busy: z
+      .number()
+      .int()
+      .describe('Requests working in it now (it does not expire meanwhile, nor while a job works in it)'),
     createdAt: isoDateTime,
     lastUsedAt: isoDateTime,
     expiresAt: isoDateTime.describe('lastUsedAt + ttlMinutes: every call naming the world moves it'),
     ttlMinutes: z.number().int(),
   }),
 );
+const worldEventSchema = shaped<WorldEvent>()(
+  z.object({
+    at: isoDateTime,
+    world: z.string(),
+    event: z.enum(['created', 'entered', 'expired', 'deleted']),
+    client: z.string().optional().describe('Who made, entered or deleted it'),
+    from: z.string().optional().describe('What a created world was made from'),
+  }),
+);
+const progressSchema = z.object({ done: z.number().int(), total: z.number().int() });
+/** A long operation (core/jobs.ts): what a 202 answers, and GET /__qa/jobs/{id}. */
+export const jobSchema = shaped<JobView>()(
+  z.object({
+    id: z.string(),
+    kind: z
+      .string()
+      .describe("'world' (a world built from a declared state) or 'clock' (a move that owes daily runs)"),
+    world: z
+      .string()
+      .nullable()
+      .describe('The world it works on (null: the default world, or a world still being built)'),
+    client: z.string().describe("Who started it: the caller's address"),
+    state: z.enum(['running', 'done', 'failed', 'cancelled']),
+    progress: z
+      .record(z.string(), progressSchema)
+      .describe(
+        'Done of total by unit: `members` built and `runs` paid (a build), `runs` paid (a clock move)',
+      ),
+    createdAt: isoDateTime,
+    finishedAt: isoDateTime.nullable(),
+    result: z
+      .unknown()
+      .optional()
+      .describe('What the call answers when done (the world; the clock and the runs)'),
+    error: z
+      .object({ status: z.number().int(), Error: z.string() })
+      .optional()
+      .describe('Why it failed: the status and message the call would have answered'),
+    url: z.string().describe('Where to GET it (DELETE cancels it)'),
+  }),
+);
+const waitQuery = z.object({
+  wait: z
+    .string()
+    .optional()
+    .describe(
+      `'true' (up to ${MAX_WAIT_SECONDS} s) or a number of seconds: answer when the job is done, or 202 with it when the wait runs out`,
+    ),
+});
 const worldId = { description: 'World id', example: 'w-3q2f8KzP0vYw1mB7xN5c9A' };
 
 const byIdOrTransId = (kind: string, example: string) => ({
@@ -295,7 +354,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     path: '/__qa/worlds',
     summary: 'Make an isolated world (its own database, clock, faults, mailbox, counters)',
     description:
-      "A complete stand-in of its own on this server: a copy of a scenario's template (made once per scenario, then copied), of a snapshot of the world the call is in, or an empty world built from a declared state. Calls naming it (X-QA-World, or the qa_world cookie) see only it. 429 past WORLDS_MAX; idle worlds expire after ttlMinutes.",
+      "A complete stand-in of its own on this server: a copy of a scenario's template (made once per scenario in a thread of its own, then copied), of a snapshot of the world the call is in, or an empty world built from a declared state. A declared state is built in a thread as a job: 202 with the job at once (GET its url for progress, DELETE it to cancel: a cancelled or failed build leaves no world), or 201 with the world when `wait` is given and the build ends in time. Calls naming the world (X-QA-World, or the qa_world cookie) see only it. 429 past WORLDS_MAX or past the caller's WORLDS_PER_CLIENT; idle worlds expire after ttlMinutes (never while a call or a job works in them).",
     body: worldCreateInput.extend({
       state: worldStateSchema
         .optional()
@@ -303,17 +362,25 @@ export const QA_ROUTES: readonly QaRoute[] = [
           'A declared state (docs/qa-control.md; examples in world-states/): built on an empty world through the domain functions; a fault is a 400 naming its JSON path',
         ),
     }),
+    query: waitQuery,
     example: { from: 'demo', ttlMinutes: 60 },
     status: 201,
     response: worldSchema.extend({ enter: z.string().describe('The URL that puts a browser in the world') }),
-    errors: [404, 429],
+    accepted: jobSchema,
+    errors: [404, 409, 429],
   },
   {
     method: 'GET',
     path: '/__qa/worlds',
-    summary: 'The live worlds, oldest first',
-    description: 'Every world not yet expired or deleted, and the cap (WORLDS_MAX).',
-    response: z.object({ max: z.number().int(), worlds: z.array(worldSchema) }),
+    summary: 'The live worlds, oldest first, and the latest lifecycle events',
+    description:
+      'Every world not yet expired or deleted, the caps (WORLDS_MAX, WORLDS_PER_CLIENT) and the latest events of every world (created, entered, expired, deleted; the server log has them all).',
+    response: z.object({
+      max: z.number().int(),
+      perClient: z.number().int(),
+      worlds: z.array(worldSchema),
+      history: z.array(worldEventSchema).describe('Oldest first, the latest 200'),
+    }),
   },
   {
     method: 'GET',
@@ -375,7 +442,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     path: '/__qa/clock',
     summary: 'Set or advance the clock; runs every daily job that falls due, in order',
     description:
-      'Moves the QA clock; when it moves forward, each daily job (ROI, binary, rank…) that falls due on the way runs, in time order, before the answer.',
+      'Moves the QA clock; when it moves forward, each daily job (ROI, binary, rank…) that falls due on the way runs, in time order. A move that owes no run is answered at once; one that owes runs is a job: 202 with it (GET its url for progress), or the answer when `wait` is given and the runs end in time. The clock steps from one due instant to the next, stored at each only once its runs are done: a kill or a cancel leaves it where everything before is paid.',
     body: z
       .object(
         {
@@ -388,8 +455,41 @@ export const QA_ROUTES: readonly QaRoute[] = [
         { error: notObject },
       )
       .strict(),
+    query: waitQuery,
     example: { advance: 'P1D' },
     response: clockSchema.extend({ ran: z.array(jobRunSchema).describe('The runs that fell due') }),
+    accepted: jobSchema,
+    errors: [409],
+  },
+  {
+    method: 'GET',
+    path: '/__qa/jobs',
+    summary: 'Long operations, newest first',
+    description:
+      "The server's jobs (world builds, clock moves that owe runs), running or ended within the last hour, of every world or of one (`world`: an id, or 'default').",
+    query: z.object({ world: z.string().optional().describe("A world id, or 'default'") }),
+    response: z.object({ jobs: z.array(jobSchema) }),
+  },
+  {
+    method: 'GET',
+    path: '/__qa/jobs/:id',
+    summary: 'A job: its state, progress and result',
+    description:
+      'Running, done (with the result the call would have answered), failed (with its status and message) or cancelled. With `wait`, answers when it ends or when the wait runs out. 404 once it ended more than an hour ago, or after a restart.',
+    params: { id: { description: 'Job id', example: 'j-Qm9rZ0x1c3RhdGVz' } },
+    query: waitQuery,
+    response: jobSchema,
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    path: '/__qa/jobs/:id',
+    summary: 'Cancel a job',
+    description:
+      'A build stops at once and leaves no world and no files; a clock move stops after the run in progress, the clock at the last instant whose runs are all done. Answers the job as it ended; 409 when it had already ended.',
+    params: { id: { description: 'Job id', example: 'j-Qm9rZ0x1c3RhdGVz' } },
+    response: jobSchema,
+    errors: [404, 409],
   },
   {
     method: 'GET',

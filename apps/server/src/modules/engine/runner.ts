@@ -31,11 +31,13 @@
  * the worker finishes what a killed process left (app.ts). POST /__qa/clock waits for its answer.
  */
 import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import type { Services, WriteTurns } from '../../core/services.ts';
 import { watchCommitCounter } from '../../core/read-cache.ts';
 import { storageRefusal } from '../../core/storage.ts';
-import { prepared } from './income.ts';
+import { workerEntry } from '../../core/worker-module.ts';
+import { prepared, type EngineCtx } from './income.ts';
 import {
   pendingRuns,
   registerDailyRuns,
@@ -86,6 +88,27 @@ export function createDailyRuns(
   return runs;
 }
 
+/**
+ * Whether the database at `databasePath` owes daily runs by its own clock: one a killed process
+ * left unfinished, or one due and never claimed. Read on a short read-only connection, before
+ * anything opens the database (a QA world after a restart: opened at once when it owes).
+ */
+export function owesRuns(databasePath: string): boolean {
+  const sqlite = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const offset =
+      (
+        sqlite.prepare('select offset_ms as offset from clock_state where id = 1').get() as
+          { offset: number } | undefined
+      )?.offset ?? 0;
+    const now = Date.now() + offset;
+    // pendingRuns reads job_runs only.
+    return hasUnfinishedRuns({ sqlite }) || pendingRuns({ sqlite } as EngineCtx, now, now).length > 0;
+  } finally {
+    sqlite.close();
+  }
+}
+
 /** Whether a killed process left a run unfinished (one indexed read). */
 export const hasUnfinishedRuns = (ctx: Pick<Services, 'sqlite'>) =>
   prepared(ctx.sqlite, "select 1 from job_runs where status = 'running' limit 1").get() !== undefined;
@@ -133,11 +156,8 @@ function inProcess(services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>)
   };
 }
 
-/** The worker's module: the TypeScript source through tsx (dev, tests: worker-tsx.mjs), the bundled file beside dist/main.js (npm start). */
-const workerModule = (): URL =>
-  import.meta.url.endsWith('.ts')
-    ? new URL('./worker-tsx.mjs', import.meta.url)
-    : new URL('./engine-worker.js', import.meta.url);
+/** The worker's module: worker.ts through tsx, or dist/engine-worker.js (core/worker-module.ts). */
+const workerModule = () => workerEntry(new URL('./worker.ts', import.meta.url), 'engine-worker.js');
 
 function inWorker(
   services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>,
@@ -190,7 +210,8 @@ function inWorker(
       control: control.buffer as SharedArrayBuffer,
       base,
     };
-    const thread = new Worker(workerModule(), { workerData: init });
+    const entry = workerModule();
+    const thread = new Worker(entry.url, { workerData: init, argv: entry.argv });
     thread.on('message', (reply: WorkerReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;

@@ -1,14 +1,60 @@
 /**
- * Scheduled jobs (daily ROI, binary matching at 11:00 UK, ranks): the engine's runs. Advancing
- * the QA clock calls this hook with the interval that passed; it answers what ran once the runs
- * are done (in the worker thread on a database file: engine/runner.ts).
+ * Scheduled jobs (daily ROI, binary matching at 11:00 UK, ranks): the engine's runs, as a move
+ * of the QA clock asks for them. They execute in the worker thread on a database file
+ * (engine/runner.ts), in process on ':memory:'.
+ *
+ * Rule: a clock move is stored as done only as far as its runs are. The clock steps from one
+ * due instant to the next, stored at each only once every run due by then is done, so a kill at
+ * any point leaves it at a step with nothing owed before it (a run cut midway resumes from its
+ * cursor when the world opens again), never at the target with days unpaid. A cancelled move
+ * stops after the step in progress, the clock there.
  */
 import type { Services } from '../../core/services.ts';
-import { dailyRunsOf, runDueJobs as runEngineJobs, type JobRunReport } from '../engine/jobs.ts';
+import { dailyRunsOf, pendingRuns, runDueJobs as runEngineJobs, type JobRunReport } from '../engine/jobs.ts';
+import { hasUnfinishedRuns } from '../engine/runner.ts';
 
 export type JobRun = JobRunReport;
 
 export function runDueJobs(services: Services, from: number, to: number): Promise<JobRun[]> {
   const runs = dailyRunsOf(services);
   return runs ? runs.runDue(from, to) : new Promise((resolve) => resolve(runEngineJobs(services, from, to)));
+}
+
+/** What moving the clock from now to `target` owes: the runs, and the instants the clock steps through. */
+export interface ClockMove {
+  from: number;
+  target: number;
+  /** Runs owed by `target` (plus one for runs a killed process left unfinished). */
+  owed: number;
+  steps: number[];
+}
+
+export function planClockMove(services: Services, target: number): ClockMove {
+  const from = services.clock.now();
+  if (target <= from) return { from, target, owed: 0, steps: [] };
+  const owed = pendingRuns(services, from, target);
+  const steps = [...new Set(owed.map((run) => Math.max(run.at, from)))].sort((a, b) => a - b);
+  const unfinished = hasUnfinishedRuns(services);
+  if (unfinished && steps.length === 0) steps.push(from);
+  return { from, target, owed: owed.length + (unfinished ? 1 : 0), steps };
+}
+
+/** Moves the clock as `move` plans it (see the opening comment); answers the clock and what ran. */
+export async function moveClock(
+  services: Services,
+  move: ClockMove,
+  control: { signal?: AbortSignal; progress?: (runs: { done: number; total: number }) => void } = {},
+): Promise<{ now: string; ran: JobRun[] }> {
+  const { clock } = services;
+  const ran: JobRun[] = [];
+  for (const step of move.steps) {
+    if (control.signal?.aborted) break;
+    ran.push(...(await runDueJobs(services, move.from, step)));
+    if (step > clock.now()) clock.set(step);
+    control.progress?.({ done: Math.min(ran.length, move.owed), total: move.owed });
+  }
+  // The real clock ran on while the runs worked: never back from where the last step left it.
+  if (!control.signal?.aborted)
+    clock.set(move.steps.length ? Math.max(move.target, clock.now()) : move.target);
+  return { now: new Date(clock.now()).toISOString(), ran };
 }

@@ -12,14 +12,16 @@ import { firstIssueMessage } from '@md/shared';
 import { runAfterAnswerJobs } from '../../core/after-answer.ts';
 import { resetGuessLimits } from '../../core/attempts.ts';
 import { AppError } from '../../core/errors.ts';
+import { answerJob, waitSecondsOf } from '../../core/jobs.ts';
 import type { Services } from '../../core/services.ts';
 import { currentTotp } from '../../core/totp.ts';
 import { resetDatabase, SCENARIOS } from '../../seed/index.ts';
 import { dueRuns, JOBS } from '../engine/schedule.ts';
-import { runDueJobs } from '../jobs/index.ts';
+import { moveClock, planClockMove } from '../jobs/index.ts';
 import { registerMoneyQaRoutes } from './money-routes.ts';
 import { registerSurfaceRoutes } from './surface-routes.ts';
 import type { QaSurface } from './surface.ts';
+import { qaClientOf } from './token.ts';
 
 const DURATION =
   /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
@@ -84,7 +86,14 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 const sendError = (reply: FastifyReply, status: number, message: string) =>
   reply.code(status).send({ Error: message });
 
-export function registerQaRoutes(app: FastifyInstance, services: Services, surface: QaSurface) {
+export function registerQaRoutes(
+  app: FastifyInstance,
+  services: Services,
+  surface: QaSurface,
+  options: {
+    /** The QA world this app is (its jobs say so); null for the default world. */ world: string | null;
+  },
+) {
   const { db, clock } = services;
 
   app.get('/__qa/mailbox', async (request) => {
@@ -121,7 +130,7 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
     return { now: new Date(now).toISOString(), nextRuns: nextRuns(now) };
   });
 
-  app.post('/__qa/clock', async (request) => {
+  app.post('/__qa/clock', async (request, reply) => {
     const body = parse(clockBody, request.body);
     const from = clock.now();
     let target = body.set ? Date.parse(body.set) : from;
@@ -132,10 +141,21 @@ export function registerQaRoutes(app: FastifyInstance, services: Services, surfa
     }
     if (target < 0 || target > Date.UTC(9999, 0, 1))
       throw new AppError(400, 'The clock must stay between 1970 and 9999');
-    clock.set(target);
-    // Only moving forward can make jobs due. The answer waits for the runs (they execute in a worker on a file).
-    const ran = target > from ? await runDueJobs(services, from, target) : [];
-    return { now: new Date(clock.now()).toISOString(), ran };
+    const wait = waitSecondsOf(request.query);
+    // Only moving forward can make runs due: a move that owes none is answered at once.
+    const move = planClockMove(services, target);
+    if (move.owed === 0) {
+      clock.set(target);
+      return { now: new Date(clock.now()).toISOString(), ran: [] };
+    }
+    // One that owes runs is a job (they execute in a worker on a file): 202, or the answer when waited for.
+    const job = services.jobs.start(
+      'clock',
+      { world: options.world, client: qaClientOf(request) },
+      (control) =>
+        moveClock(services, move, { signal: control.signal, progress: (runs) => control.progress({ runs }) }),
+    );
+    return answerJob(reply, services.jobs, job, wait, (result) => ({ status: 200, body: result }));
   });
 
   app.get('/__qa/scenarios', async () => SCENARIOS.map(({ name, description }) => ({ name, description })));

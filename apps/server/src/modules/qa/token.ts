@@ -18,6 +18,12 @@ export const QA_TOKEN_MESSAGES = {
 // how much of it a guess got right shows in the time taken.
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
+/**
+ * Who a QA call comes from, for quotas and the record of use (worlds, jobs): its address, as one
+ * QA token is shared by every client of a server.
+ */
+export const qaClientOf = (request: Pick<FastifyRequest, 'ip'>) => request.ip;
+
 /** Whether the request's X-QA-Token is `token`, compared in constant time. */
 export function presentsQaToken(request: Pick<FastifyRequest, 'headers'>, token: string): boolean {
   const presented = request.headers[QA_TOKEN_HEADER];

@@ -5,10 +5,14 @@
  * case anywhere: a request that names a world is handed to that world's app (dispatch.ts).
  *
  * Rule: a world from a scenario is a copy of a template seeded once per scenario and kept (a file
- * copy, or a serialized image in memory), never a re-seed. Idle worlds expire after their TTL; at
- * most `max` live at once. On a database file, worlds live in `<database>.worlds/<id>/` with a
- * registry file, and survive a restart (reopened on first use); on ':memory:' they die with the
- * process. Templates are rebuilt after a restart (the code that seeds them may have changed).
+ * copy, or a serialized image in memory), never a re-seed. Templates and declared states are
+ * built in a thread of their own (build-thread.ts): the request thread never seeds. Idle worlds
+ * expire after their TTL, never while a request or a job is working in them; at most `max` live
+ * at once, and at most `perClient` made by one client (the QA token's label, else the address).
+ * On a database file, worlds live in `<database>.worlds/<id>/` with a registry file, and survive
+ * a restart (reopened on first use, or at once when daily runs are owed there); on ':memory:' they
+ * die with the process. Templates are rebuilt after a restart (the code that seeds them may have
+ * changed). Every world's life (created, entered, expired, deleted) is logged and kept in `history`.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -23,8 +27,11 @@ import {
 } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
+import type { WorldState } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
+import type { WorldBuildProgress } from '../../seed/declared-state.ts';
+import { BuildCancelledError } from './build-thread.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
 import { isScenario, SCENARIOS } from '../../seed/index.ts';
 
@@ -33,6 +40,8 @@ export const WORLD_MESSAGES = {
     `World '${id}' is unknown or has expired (GET /__qa/worlds lists the live ones; GET /__qa/worlds/leave returns a browser to the default world)`,
   full: (max: number) =>
     `No more worlds: ${max} are live (WORLDS_MAX). Delete one (DELETE /__qa/worlds/:id) or wait for an idle one to expire.`,
+  quota: (client: string, quota: number) =>
+    `No more worlds for ${client}: it has ${quota} live (WORLDS_PER_CLIENT). Delete one of them (DELETE /__qa/worlds/:id) or wait for an idle one to expire.`,
   from: `'from' is a scenario (${SCENARIOS.map((s) => s.name).join(', ')}) or 'snapshot:<name>'`,
   stateWithFrom: "A declared 'state' builds on an empty world: leave 'from' out (or set it to 'empty')",
   ttl: (max: number) => `ttlMinutes is a whole number of minutes from 1 to ${max}`,
@@ -42,6 +51,10 @@ export const WORLD_MESSAGES = {
 export const DEFAULT_WORLD_TTL_MINUTES = 120;
 export const MAX_WORLD_TTL_MINUTES = 7 * 24 * 60;
 export const DEFAULT_WORLDS_MAX = 100;
+/** Live worlds one client may hold by default (WORLDS_PER_CLIENT): a quarter of the default WORLDS_MAX. */
+export const DEFAULT_WORLDS_PER_CLIENT = 25;
+/** Lifecycle events kept for GET /__qa/worlds (the log has them all). */
+const HISTORY_KEPT = 200;
 /** 128 random bits, URL-safe: the id is what lets a client into a world. */
 const WORLD_ID = /^w-[A-Za-z0-9_-]{22}$/;
 
@@ -57,6 +70,12 @@ export interface WorldApp {
   close(): Promise<void>;
 }
 
+/** A build in its thread: its progress as it goes, its cancellation. */
+export interface BuildControl {
+  signal?: AbortSignal;
+  onProgress?: (progress: WorldBuildProgress) => void;
+}
+
 export interface WorldBuilder {
   /** A world's app on `databasePath` (a file, or ':memory:' with `image`), seeding nothing. */
   build(world: {
@@ -65,8 +84,10 @@ export interface WorldBuilder {
     image?: Buffer;
     clientMode?: ClientMode;
   }): Promise<WorldApp>;
-  /** Seeds `scenario` into a database in memory: written to `file` (compact, without a WAL), else answered as its image. */
+  /** Seeds `scenario` into a database in memory, in a thread: written to `file` (compact, without a WAL), else answered as its image. */
   template(scenario: string, file: string | null): Promise<Buffer | void>;
+  /** Builds `state` into a new database, in a thread: on `file` (closed when done), else answered as its image. */
+  state(state: WorldState, file: string | null, control: BuildControl): Promise<Buffer | void>;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
 }
 
@@ -76,6 +97,13 @@ export type ClientMode = 'mock' | 'provider';
 export interface WorldInfo {
   id: string;
   from: string;
+  /** Who made it: the QA token's label, else the caller's address. */
+  createdBy: string;
+  /** Times a browser entered it (GET /__qa/worlds/:id/enter), and the last time. */
+  entered: number;
+  lastEnteredAt: string | null;
+  /** Requests and jobs working in it now (it does not expire meanwhile). */
+  busy: number;
   /** The `mode` the world's /config.json announces; the server's own when absent. */
   clientMode?: ClientMode;
   createdAt: string;
@@ -87,29 +115,54 @@ export interface WorldInfo {
 interface Entry {
   id: string;
   from: string;
+  createdBy: string;
   clientMode?: ClientMode;
   createdAt: number;
   lastUsedAt: number;
   ttlMinutes: number;
+  entered: number;
+  lastEnteredAt: number | null;
+  /** Requests and jobs working in it now (not kept across a restart). */
+  busy?: number;
   /** Built on creation, or on first use after a restart. */
   app?: Promise<WorldApp>;
+}
+
+/** One line of a world's life, as GET /__qa/worlds lists it. */
+export interface WorldEvent {
+  at: string;
+  world: string;
+  event: 'created' | 'entered' | 'expired' | 'deleted';
+  /** Who did it (created, entered, deleted); the from of a creation. */
+  client?: string;
+  from?: string;
 }
 
 export interface WorldsOptions {
   /** The default world's database: ':memory:' keeps worlds in memory, a file keeps them beside it. */
   databasePath: string;
   max?: number;
+  /** WORLDS_PER_CLIENT: live worlds one client may hold. */
+  perClient?: number;
   now?: () => number;
+  /** Whether a job is working in the world (it does not expire meanwhile). */
+  working?: (id: string) => boolean;
+  /** Whether a world's database owes daily runs (read before it is opened, after a restart): it is opened at once to run them. */
+  owesRuns?: (databasePath: string) => boolean;
 }
 
 export interface CreateWorld {
   from?: string;
   clientMode?: ClientMode;
   ttlMinutes?: number;
-  /** Runs on the new world before it is listed (a declared state); a throw discards the world. */
-  prepare?: (services: Services) => void | Promise<void>;
+  /** A declared state (parsed), built into the new world's empty database in a thread; a throw discards the world. */
+  state?: WorldState;
   /** The snapshots `from: 'snapshot:<name>'` reads. */
   snapshots?: Snapshots;
+  /** Who asks (the QA token's label, else the address): counted against `perClient`. */
+  client?: string;
+  /** The build's cancellation and progress (a declared state's job). */
+  control?: BuildControl;
 }
 
 export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
@@ -117,37 +170,54 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
   const dir = memory ? null : `${resolve(options.databasePath)}.worlds`;
   const registryFile = dir && join(dir, 'worlds.json');
   const max = options.max ?? DEFAULT_WORLDS_MAX;
+  const perClient = options.perClient ?? DEFAULT_WORLDS_PER_CLIENT;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const templates = new Map<string, Promise<WorldImage>>();
-  let reserved = 0;
+  /** Creations under way, by client: counted against the caps before their first await. */
+  const reserved = new Map<string, number>();
+  const history: WorldEvent[] = [];
   let dirty = false;
 
   const expiresAt = (entry: Entry) => entry.lastUsedAt + entry.ttlMinutes * 60_000;
+  const busy = (entry: Entry) => Boolean(entry.busy) || (options.working?.(entry.id) ?? false);
+  const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
   const info = (entry: Entry): WorldInfo => ({
     id: entry.id,
     from: entry.from,
+    createdBy: entry.createdBy,
+    entered: entry.entered,
+    lastEnteredAt: iso(entry.lastEnteredAt),
+    busy: entry.busy ?? 0,
     ...(entry.clientMode ? { clientMode: entry.clientMode } : {}),
-    createdAt: new Date(entry.createdAt).toISOString(),
-    lastUsedAt: new Date(entry.lastUsedAt).toISOString(),
-    expiresAt: new Date(expiresAt(entry)).toISOString(),
+    createdAt: iso(entry.createdAt)!,
+    lastUsedAt: iso(entry.lastUsedAt)!,
+    expiresAt: iso(expiresAt(entry))!,
     ttlMinutes: entry.ttlMinutes,
   });
   const worldDir = (id: string) => join(dir!, id);
   const databaseOf = (id: string) => (memory ? ':memory:' : join(worldDir(id), 'world.sqlite'));
+  const record = (event: Omit<WorldEvent, 'at'>) => {
+    history.push({ at: iso(now())!, ...event });
+    if (history.length > HISTORY_KEPT) history.splice(0, history.length - HISTORY_KEPT);
+    builder.log.info({ ...event }, `World ${event.event}`);
+  };
+  const liveOf = (client: string) =>
+    [...entries.values()].filter((entry) => entry.createdBy === client).length + (reserved.get(client) ?? 0);
 
   function save() {
     dirty = false;
     if (!registryFile) return;
-    const list = [...entries.values()].map(({ app: _app, ...kept }) => kept);
+    const list = [...entries.values()].map(({ app: _app, busy: _busy, ...kept }) => kept);
     mkdirSync(dir!, { recursive: true });
     writeFileSync(`${registryFile}.tmp`, JSON.stringify(list, null, 1));
     // The rename replaces the list at once: a kill mid-write leaves the previous one.
     renameSync(`${registryFile}.tmp`, registryFile);
   }
 
-  // What a previous process left: live worlds are listed again (their apps open on first use),
-  // expired ones and folders the list does not name are removed; templates are rebuilt.
+  // What a previous process left: live worlds are listed again (their apps open on first use,
+  // or now when their daily runs are owed), expired ones and folders the list does not name are
+  // removed (a build a kill cut short is one); templates are rebuilt.
   if (dir && existsSync(dir)) {
     let kept: Entry[] = [];
     try {
@@ -163,11 +233,30 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     }
     for (const entry of kept)
       if (WORLD_ID.test(entry.id) && expiresAt(entry) > now() && existsSync(databaseOf(entry.id)))
-        entries.set(entry.id, { ...entry });
+        entries.set(entry.id, {
+          ...entry,
+          createdBy: entry.createdBy ?? 'unknown',
+          entered: entry.entered ?? 0,
+          lastEnteredAt: entry.lastEnteredAt ?? null,
+        });
     for (const name of readdirSync(dir))
       if (name !== 'worlds.json' && !entries.has(name))
         rmSync(join(dir, name), { recursive: true, force: true });
     save();
+    for (const entry of entries.values()) {
+      let owes = false;
+      try {
+        owes = options.owesRuns?.(databaseOf(entry.id)) ?? false;
+      } catch (error) {
+        builder.log.warn({ err: error, world: entry.id }, 'Could not read whether a world owes daily runs');
+      }
+      if (!owes) continue;
+      builder.log.info({ world: entry.id }, 'World reopened: it owes daily runs');
+      entry.app = open(entry);
+      entry.app.catch((error: unknown) =>
+        builder.log.warn({ err: error, world: entry.id }, 'Reopening a world that owes daily runs failed'),
+      );
+    }
   }
 
   function template(scenario: string): Promise<WorldImage> {
@@ -200,12 +289,25 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     throw badRequest(WORLD_MESSAGES.from);
   }
 
+  /** A declared state's database, built in its thread: on the world's file, or as an image. */
+  async function stateImage(
+    entry: Entry,
+    state: WorldState,
+    control: BuildControl = {},
+  ): Promise<WorldImage | undefined> {
+    if (memory) return { data: (await builder.state(state, null, control)) as Buffer };
+    mkdirSync(worldDir(entry.id), { recursive: true });
+    await builder.state(state, databaseOf(entry.id), control);
+    return undefined; // built in place
+  }
+
+  /** `image`: what the new world's database starts as (none: the file is there already, or is made empty). */
   async function open(entry: Entry, image?: WorldImage): Promise<WorldApp> {
     const databasePath = databaseOf(entry.id);
-    if (!memory && image !== undefined) {
+    if (!memory && image) {
       mkdirSync(worldDir(entry.id), { recursive: true });
-      if (image && 'file' in image) copyFileSync(image.file, databasePath);
-      else if (image) writeFileSync(databasePath, image.data);
+      if ('file' in image) copyFileSync(image.file, databasePath);
+      else writeFileSync(databasePath, image.data);
     }
     return builder.build({
       id: entry.id,
@@ -224,10 +326,10 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
   const sweep = () => {
     const at = now();
     for (const entry of [...entries.values()])
-      if (expiresAt(entry) <= at) {
+      if (expiresAt(entry) <= at && !busy(entry)) {
         entries.delete(entry.id);
         dirty = true;
-        builder.log.info({ world: entry.id }, 'World expired');
+        record({ world: entry.id, event: 'expired' });
         void discard(entry).catch((error: unknown) =>
           builder.log.warn({ err: error, world: entry.id }, 'Closing an expired world failed'),
         );
@@ -237,71 +339,129 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
   const timer = setInterval(sweep, 30_000);
   timer.unref();
 
+  /** Throws the 429 a creation by `client` would get now (a job's route checks before it starts the job). */
+  function admit(client: string) {
+    sweep();
+    if (entries.size + [...reserved.values()].reduce((n, r) => n + r, 0) >= max)
+      throw new AppError(429, WORLD_MESSAGES.full(max));
+    if (liveOf(client) >= perClient) throw new AppError(429, WORLD_MESSAGES.quota(client, perClient));
+  }
+
+  const live = (id: string) => {
+    const entry = entries.get(id);
+    if (!entry) return undefined;
+    if (expiresAt(entry) <= now() && !busy(entry)) {
+      sweep();
+      return undefined;
+    }
+    return entry;
+  };
+
   return {
     max,
+    perClient,
     list: (): WorldInfo[] => {
       sweep();
       return [...entries.values()].sort((a, b) => a.createdAt - b.createdAt).map(info);
     },
+    /** The latest lifecycle events, oldest first. */
+    history: (): WorldEvent[] => [...history],
 
     /** The world's app, or undefined when the id names no live world; a use keeps it alive. */
     async enter(id: string): Promise<WorldApp | undefined> {
-      const entry = entries.get(id);
+      const entry = live(id);
       if (!entry) return undefined;
-      if (expiresAt(entry) <= now()) {
-        sweep();
-        return undefined;
-      }
       entry.lastUsedAt = now();
       dirty = true;
       entry.app ??= open(entry);
       return entry.app;
     },
 
-    info(id: string): WorldInfo | undefined {
-      const entry = entries.get(id);
-      return entry && expiresAt(entry) > now() ? info(entry) : undefined;
+    /**
+     * Marks a request or a job working in the world: it does not expire until `release` (called
+     * once), and its idle time counts from then. Undefined when the id names no live world.
+     */
+    hold(id: string): (() => void) | undefined {
+      const entry = live(id);
+      if (!entry) return undefined;
+      entry.busy = (entry.busy ?? 0) + 1;
+      entry.lastUsedAt = now();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        entry.busy = Math.max(0, (entry.busy ?? 1) - 1);
+        entry.lastUsedAt = now();
+        dirty = true;
+      };
     },
+
+    /** A browser entered the world by its link (the door): counted, and recorded. */
+    entered(id: string, client: string) {
+      const entry = live(id);
+      if (!entry) return;
+      entry.entered++;
+      entry.lastEnteredAt = entry.lastUsedAt = now();
+      dirty = true;
+      record({ world: id, event: 'entered', client });
+    },
+
+    info(id: string): WorldInfo | undefined {
+      const entry = live(id);
+      return entry && info(entry);
+    },
+
+    admit,
 
     async create(request: CreateWorld = {}): Promise<WorldInfo> {
       const ttlMinutes = request.ttlMinutes ?? DEFAULT_WORLD_TTL_MINUTES;
-      const from = request.from ?? (request.prepare ? 'empty' : 'demo');
-      if (request.prepare && from !== 'empty') throw badRequest(WORLD_MESSAGES.stateWithFrom);
-      sweep();
-      // Counted before the first await: a burst of creations cannot pass the cap together.
-      if (entries.size + reserved >= max) throw new AppError(429, WORLD_MESSAGES.full(max));
-      reserved++;
+      const from = request.from ?? (request.state ? 'empty' : 'demo');
+      const client = request.client ?? 'unknown';
+      if (request.state && from !== 'empty') throw badRequest(WORLD_MESSAGES.stateWithFrom);
+      // Counted before the first await: a burst of creations cannot pass the caps together.
+      admit(client);
+      reserved.set(client, (reserved.get(client) ?? 0) + 1);
       const at = now();
       const entry: Entry = {
         id: `w-${randomBytes(16).toString('base64url')}`,
         from,
+        createdBy: client,
         ...(request.clientMode ? { clientMode: request.clientMode } : {}),
         createdAt: at,
         lastUsedAt: at,
         ttlMinutes,
+        entered: 0,
+        lastEnteredAt: null,
       };
       try {
-        const image = await imageOf(from, request.snapshots);
+        const image = request.state
+          ? await stateImage(entry, request.state, request.control)
+          : await imageOf(from, request.snapshots);
         entry.app = open(entry, image);
-        const app = await entry.app;
-        if (request.prepare) await request.prepare(app.services);
+        await entry.app;
+        // Cancelled as the build ended: the world is not kept.
+        if (request.control?.signal?.aborted) throw new BuildCancelledError('The build was cancelled');
       } catch (error) {
         await discard(entry).catch(() => undefined);
         throw error;
       } finally {
-        reserved--;
+        const left = (reserved.get(client) ?? 1) - 1;
+        if (left > 0) reserved.set(client, left);
+        else reserved.delete(client);
       }
       entry.lastUsedAt = now();
       entries.set(entry.id, entry);
       save();
+      record({ world: entry.id, event: 'created', client, from });
       return info(entry);
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, client = 'unknown'): Promise<void> {
       const entry = entries.get(id);
       if (!entry) throw notFound(WORLD_MESSAGES.unknown(id));
       entries.delete(id);
       save();
+      record({ world: id, event: 'deleted', client });
       await discard(entry);
     },
 

@@ -7,21 +7,30 @@
  * error handling; a name that is no live world is answered 404 here, never by the default world.
  * The lifecycle routes (/__qa/worlds…) are always the default app's: the list is the server's.
  *
+ * So are the server's jobs (/__qa/jobs): one registry, whichever world started them.
+ *
  * The world id (128 random bits) is what lets a client in: entering needs nothing more, as a
  * contract call naming the world needs nothing more (the lifecycle routes keep QA_TOKEN).
+ * A request in a world holds it (registry.ts hold) until its answer is sent or its connection
+ * closes: a world never expires under a request.
+ *
+ * A world made from a declared state is a job (core/jobs.ts): 202 with its URL at once, the
+ * world when it is done (or 201 with it, when the caller waited: `?wait=true`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { z } from 'zod';
-import { firstIssueMessage } from '@md/shared';
+import { firstIssueMessage, type WorldState } from '@md/shared';
 import { badRequest, notFound } from '../../core/errors.ts';
-import type { Services } from '../../core/services.ts';
+import { answerJob, JOBS_PATH, waitSecondsOf, type Jobs } from '../../core/jobs.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
+import { qaClientOf } from '../qa/token.ts';
 import {
   DEFAULT_WORLD_TTL_MINUTES,
   MAX_WORLD_TTL_MINUTES,
   WORLD_MESSAGES,
   type CreateWorld,
+  type WorldInfo,
   type Worlds,
 } from './registry.ts';
 
@@ -39,17 +48,22 @@ export function worldIdOf(request: Pick<FastifyRequest, 'headers'>): string | un
   return parseCookie(cookies)[WORLD_COOKIE] || undefined;
 }
 
-const isLifecycle = (url: string) =>
-  url === LIFECYCLE || url.startsWith(`${LIFECYCLE}/`) || url.startsWith(`${LIFECYCLE}?`);
+const isServers = (url: string) =>
+  [LIFECYCLE, JOBS_PATH].some(
+    (path) => url === path || url.startsWith(`${path}/`) || url.startsWith(`${path}?`),
+  );
 
 /** First thing on every request: one that names a world is that world's to answer. */
 export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds | undefined) {
   app.addHook('onRequest', async (request, reply) => {
     const id = worldIdOf(request);
     const registry = worlds();
-    if (id === undefined || !registry || isLifecycle(request.url)) return;
+    if (id === undefined || !registry || isServers(request.url)) return;
     const world = await registry.enter(id);
-    if (!world) return reply.code(404).send({ Error: WORLD_MESSAGES.unknown(id) });
+    const release = world && registry.hold(id);
+    if (!world || !release) return reply.code(404).send({ Error: WORLD_MESSAGES.unknown(id) });
+    // 'close' follows the answer's end, or the client going away first.
+    reply.raw.once('close', release);
     reply.hijack();
     world.route(request.raw, reply.raw);
     return reply;
@@ -69,8 +83,10 @@ const cookie = (value: string, maxAge?: number) =>
 export interface WorldRouteOptions {
   /** The default world's snapshots (`from: 'snapshot:<name>'` without a world named). */
   snapshots?: Snapshots;
-  /** A declared state: validated (a 400 naming each path) before anything is made, built on the new world. */
-  declaredState?: (state: unknown) => (services: Services) => void | Promise<void>;
+  /** The server's jobs: a declared state is built as one. */
+  jobs: Jobs;
+  /** A declared state, parsed: a 400 naming each fault's path before anything is made. */
+  parseState?: (state: unknown) => WorldState;
 }
 
 /** Entering and leaving: in the root scope (a browser navigating cannot send X-QA-Token). */
@@ -125,16 +141,35 @@ function parseCreate(body: unknown) {
 
 /** The lifecycle, in the QA scope (QA_TOKEN when set). */
 export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, options: WorldRouteOptions) {
+  const created = (world: WorldInfo) => ({ ...world, enter: `${LIFECYCLE}/${world.id}/enter` });
   app.post(LIFECYCLE, async (request, reply) => {
     const body = parseCreate(request.body);
+    const wait = waitSecondsOf(request.query);
+    const client = qaClientOf(request);
     const create: CreateWorld = {
+      client,
       ...(body.from !== undefined ? { from: body.from } : {}),
       ...(body.ttlMinutes !== undefined ? { ttlMinutes: body.ttlMinutes } : {}),
       ...(body.clientMode !== undefined ? { clientMode: body.clientMode } : {}),
     };
     if (body.state !== undefined) {
-      if (!options.declaredState) throw badRequest('This server builds no declared states');
-      create.prepare = options.declaredState(body.state);
+      if (!options.parseState) throw badRequest('This server builds no declared states');
+      const state = options.parseState(body.state);
+      // Refused now, not in the job, when no world could be made.
+      if (body.from !== undefined && body.from !== 'empty') throw badRequest(WORLD_MESSAGES.stateWithFrom);
+      worlds.admit(client);
+      const job = options.jobs.start('world', { world: null, client }, async (control) => {
+        const world = await worlds.create({
+          ...create,
+          state,
+          control: {
+            signal: control.signal,
+            onProgress: ({ members, runs }) => control.progress({ members, runs }),
+          },
+        });
+        return created(world);
+      });
+      return answerJob(reply, options.jobs, job, wait, (world) => ({ status: 201, body: world }));
     }
     // A snapshot of the world the request is in, else of the default world.
     const inWorld = worldIdOf(request);
@@ -145,15 +180,20 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
       create.snapshots = world.snapshots;
     }
     const world = await worlds.create(create);
-    return reply.code(201).send({ ...world, enter: `${LIFECYCLE}/${world.id}/enter` });
+    return reply.code(201).send(created(world));
   });
-  app.get(LIFECYCLE, async () => ({ max: worlds.max, worlds: worlds.list() }));
+  app.get(LIFECYCLE, async () => ({
+    max: worlds.max,
+    perClient: worlds.perClient,
+    worlds: worlds.list(),
+    history: worlds.history(),
+  }));
   app.get(`${LIFECYCLE}/current`, async (request) => {
     const id = worldIdOf(request);
     return { world: id === undefined ? null : (worlds.info(id) ?? null), named: id ?? null };
   });
   app.delete<{ Params: { id: string } }>(`${LIFECYCLE}/:id`, async (request) => {
-    await worlds.remove(request.params.id);
+    await worlds.remove(request.params.id, qaClientOf(request));
     return { deleted: request.params.id };
   });
 }

@@ -1,0 +1,16 @@
+/**
+ * Where a worker thread's code is: the TypeScript source through tsx (npm run dev, tests:
+ * worker-tsx.mjs registers it inside the thread), or the entry esbuild wrote beside dist/main.js
+ * (npm start; build.mjs names it). Node's `new Worker(url, { argv })` takes both as they are.
+ */
+export interface WorkerEntry {
+  url: URL;
+  argv: string[];
+}
+
+/** `source` is the module's URL (new URL('./x.ts', import.meta.url)); `bundled` its file name in dist. */
+export function workerEntry(source: URL, bundled: string): WorkerEntry {
+  return import.meta.url.endsWith('.ts')
+    ? { url: new URL('./worker-tsx.mjs', import.meta.url), argv: [source.href] }
+    : { url: new URL(`./${bundled}`, import.meta.url), argv: [] };
+}
