@@ -32,7 +32,7 @@ const app = await buildApp({
   seed: 'demo',
   webDist: '',
   config: { rateLimits: false, validateOutput: false },
-  worlds: { max: WORLDS + CREATIONS * 2 + 20 },
+  worlds: { max: WORLDS + CREATIONS * 2 + 20, perClient: WORLDS + CREATIONS * 2 + 20 },
   logger: { level: 'error' },
 });
 const base = await app.fastify.listen({ port: 0, host: '127.0.0.1' });

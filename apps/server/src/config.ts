@@ -49,6 +49,8 @@ export const CONFIG_MESSAGES = {
     `PROVIDER_TIMEOUT_MS=${value} is not a whole number of milliseconds from 1 to 60000.`,
   worldsMax: (value: string) =>
     `WORLDS_MAX=${value} is not a whole number from 0 to 10000 (how many QA worlds may be live at once; 0: none).`,
+  worldsPerClient: (value: string) =>
+    `WORLDS_PER_CLIENT=${value} is not a whole number from 1 to 10000 (how many live QA worlds one client may hold).`,
   corsOrigin: (origin: string) =>
     `CORS_ORIGINS: '${origin}' is not an origin. List origins separated by commas, scheme, host and port only (e.g. CORS_ORIGINS=https://app.example.com,http://localhost:5173).`,
 } as const;
@@ -192,6 +194,13 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
   const worldsMax = set(env.WORLDS_MAX)?.trim();
   if (worldsMax !== undefined && !(/^\d+$/.test(worldsMax) && Number(worldsMax) <= 10_000))
     throw new ConfigError(CONFIG_MESSAGES.worldsMax(worldsMax));
+  // And how many of them one client (an address) may hold.
+  const perClient = set(env.WORLDS_PER_CLIENT)?.trim();
+  if (
+    perClient !== undefined &&
+    !(/^\d+$/.test(perClient) && Number(perClient) >= 1 && Number(perClient) <= 10_000)
+  )
+    throw new ConfigError(CONFIG_MESSAGES.worldsPerClient(perClient));
   const corsOrigins =
     env.CORS_ORIGINS !== undefined
       ? corsOriginsOf(env.CORS_ORIGINS)
@@ -220,9 +229,16 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
       providerUrls,
       ...(qaControl && qaToken !== undefined ? { qaToken } : {}),
       ...(provider ? { provider } : {}),
-      ...(worldsMax !== undefined
-        ? { worlds: worldsMax === '0' ? (false as const) : { max: Number(worldsMax) } }
-        : {}),
+      ...(worldsMax === '0'
+        ? { worlds: false as const }
+        : worldsMax !== undefined || perClient !== undefined
+          ? {
+              worlds: {
+                ...(worldsMax !== undefined ? { max: Number(worldsMax) } : {}),
+                ...(perClient !== undefined ? { perClient: Number(perClient) } : {}),
+              },
+            }
+          : {}),
       config: {
         qaControl,
         publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR } from '@md/db';
-import { buildApp, type BuildOptions } from '../src/app.ts';
+import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
 import { fromTemplate } from './templates.ts';
 
@@ -261,4 +261,64 @@ export function migrationsBefore(tag: string, dir: string): { folder: string; be
   for (const entry of journal.entries)
     copyFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
   return { folder, before: cut, all };
+}
+
+/** A world as POST /__qa/worlds answers it. */
+export interface CreatedWorld {
+  id: string;
+  from: string;
+  createdAt: string;
+  expiresAt: string;
+  enter: string;
+}
+
+/** Calls into one world (or the default one without `world`) over the inject transport. */
+export function worldCaller(fastify: App['fastify']) {
+  let ip = 0;
+  const call = async <T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    opts: {
+      world?: string;
+      body?: unknown;
+      token?: string;
+      cookie?: string;
+      ip?: string;
+      headers?: Record<string, string>;
+    } = {},
+  ) => {
+    const response = await fastify.inject({
+      method,
+      url,
+      headers: {
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.world ? { 'x-qa-world': opts.world } : {}),
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        ...opts.headers,
+      },
+      ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
+      remoteAddress: opts.ip ?? `10.1.0.${++ip % 250}`,
+    });
+    const text = response.body;
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as T,
+    };
+  };
+  const login = async (world: string | undefined, username = 'demo') => {
+    const reply = await call<{ JWT?: string; Error?: string }>('POST', '/user/login', {
+      world,
+      body: { username, password: 'Demo@1234' },
+    });
+    if (!reply.body.JWT) throw new Error(`login failed in ${world}: ${reply.status} ${reply.body.Error}`);
+    return reply.body.JWT;
+  };
+  const create = async (body: Record<string, unknown> = {}) => {
+    const reply = await call<CreatedWorld & { Error?: string }>('POST', '/__qa/worlds?wait=true', { body });
+    if (reply.status !== 201) throw new Error(`world not created: ${reply.status} ${reply.body.Error}`);
+    return reply.body;
+  };
+  return { call, login, create };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { ConfigError, startConfig } from '../src/config.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, worldCaller as caller, type TestApp } from './helpers.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../../world-states');
 
@@ -14,49 +14,6 @@ interface WorldInfo {
   createdAt: string;
   expiresAt: string;
   enter: string;
-}
-
-/** Calls into one world (or the default one without `world`) over the inject transport. */
-function caller(fastify: App['fastify']) {
-  let ip = 0;
-  const call = async <T = Record<string, unknown>>(
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    opts: { world?: string; body?: unknown; token?: string; cookie?: string; ip?: string } = {},
-  ) => {
-    const response = await fastify.inject({
-      method,
-      url,
-      headers: {
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(opts.world ? { 'x-qa-world': opts.world } : {}),
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(opts.cookie ? { cookie: opts.cookie } : {}),
-      },
-      ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
-      remoteAddress: opts.ip ?? `10.1.0.${++ip % 250}`,
-    });
-    const text = response.body;
-    return {
-      status: response.statusCode,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : null) as T,
-    };
-  };
-  const login = async (world: string | undefined, username = 'demo') => {
-    const reply = await call<{ JWT?: string; Error?: string }>('POST', '/user/login', {
-      world,
-      body: { username, password: 'Demo@1234' },
-    });
-    if (!reply.body.JWT) throw new Error(`login failed in ${world}: ${reply.status} ${reply.body.Error}`);
-    return reply.body.JWT;
-  };
-  const create = async (body: Record<string, unknown> = {}) => {
-    const reply = await call<WorldInfo & { Error?: string }>('POST', '/__qa/worlds?wait=true', { body });
-    if (reply.status !== 201) throw new Error(`world not created: ${reply.status} ${reply.body.Error}`);
-    return reply.body;
-  };
-  return { call, login, create };
 }
 
 const wallets = (c: ReturnType<typeof caller>, world: string | undefined, token: string) =>

@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
     webDist: resolve(root, 'apps/web/dist'),
     jwtSecret: 'e2e-secret',
     config: { rateLimits: false },
+    // Every test's world comes from this one address: the whole cap is the suite's.
+    worlds: { perClient: 100 },
   });
   const url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   // The first demo world seeds the template: made here once, so no test's set-up pays for it.

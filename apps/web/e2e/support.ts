@@ -49,7 +49,8 @@ export async function newWorldFrom(
   source: { from: string } | { state: unknown },
   ...contexts: BrowserContext[]
 ) {
-  const response = await fetch(`${server.url}/__qa/worlds`, {
+  // A declared state is built as a job: waiting answers 201 with the world once it is built.
+  const response = await fetch(`${server.url}/__qa/worlds?wait=true`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...source, clientMode: server.mode }),

@@ -41,6 +41,8 @@ export interface JobView {
 export interface JobControl {
   readonly signal: AbortSignal;
   progress(progress: JobProgress): void;
+  /** Names the world the job works on once it is known (a build's new world). */
+  inWorld(world: string): void;
 }
 
 /** How long an ended job is kept, and how many at most. */
@@ -115,6 +117,7 @@ export function createJobs(options: { now?: () => number } = {}) {
           work({
             signal: controller.signal,
             progress: (progress) => Object.assign(job.view.progress, progress),
+            inWorld: (world) => (job.view.world = world),
           }),
         )
         .then(

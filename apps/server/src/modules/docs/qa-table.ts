@@ -312,7 +312,7 @@ export const jobSchema = shaped<JobView>()(
     world: z
       .string()
       .nullable()
-      .describe('The world it works on (null: the default world, or a world still being built)'),
+      .describe('The world it works on (null: the default world); a build names the world it makes'),
     client: z.string().describe("Who started it: the caller's address"),
     state: z.enum(['running', 'done', 'failed', 'cancelled']),
     progress: z

@@ -74,6 +74,8 @@ export interface WorldApp {
 export interface BuildControl {
   signal?: AbortSignal;
   onProgress?: (progress: WorldBuildProgress) => void;
+  /** The new world's id, as soon as it has one (before the build starts). */
+  onId?: (id: string) => void;
 }
 
 export interface WorldBuilder {
@@ -433,6 +435,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
         entered: 0,
         lastEnteredAt: null,
       };
+      request.control?.onId?.(entry.id);
       try {
         const image = request.state
           ? await stateImage(entry, request.state, request.control)

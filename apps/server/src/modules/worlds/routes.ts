@@ -165,6 +165,7 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
           control: {
             signal: control.signal,
             onProgress: ({ members, runs }) => control.progress({ members, runs }),
+            onId: control.inWorld,
           },
         });
         return created(world);
