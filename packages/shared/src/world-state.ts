@@ -15,6 +15,13 @@ import { decimalPlaces } from './rules.ts';
 export const WORLD_STATE_MAX_DAYS = 400;
 /** Generated members over all legs: a leg 5,000 deep fits, a runaway document does not. */
 export const WORLD_STATE_MAX_GENERATED = 20_000;
+/** Caps on what one state may declare (a shared server builds it): members, generated legs, a chain's depth. */
+export const WORLD_STATE_MAX_MEMBERS = 5_000;
+export const WORLD_STATE_MAX_LEGS = 100;
+export const WORLD_STATE_MAX_DEPTH = 10_000;
+const cap = (what: string, max: number) => ({
+  error: `At most ${max.toLocaleString('en-US')} ${what} (the cap of one state)`,
+});
 /** A purchase of the same package by the same member within this window is answered as the first (packages module). */
 const PURCHASE_REPEAT_WINDOW_MS = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -172,16 +179,18 @@ export const worldLegSchema = z
       .number()
       .int()
       .min(1)
-      .max(WORLD_STATE_MAX_GENERATED)
-      .describe('Levels of the chain: each generated member sponsors the next on `side`'),
+      .max(WORLD_STATE_MAX_DEPTH, cap('levels', WORLD_STATE_MAX_DEPTH))
+      .describe(
+        `Levels of the chain: each generated member sponsors the next on \`side\` (at most ${WORLD_STATE_MAX_DEPTH.toLocaleString('en-US')})`,
+      ),
     count: z
       .number()
       .int()
       .min(1)
-      .max(WORLD_STATE_MAX_GENERATED)
+      .max(WORLD_STATE_MAX_GENERATED, cap('generated members', WORLD_STATE_MAX_GENERATED))
       .optional()
       .describe(
-        'Members in all (default: depth): those past the chain join as directs of the chain members on the other side, top first, making a subtree',
+        `Members in all (default: depth): those past the chain join as directs of the chain members on the other side, top first, making a subtree (at most ${WORLD_STATE_MAX_GENERATED.toLocaleString('en-US')} over all legs)`,
       ),
     prefix: username
       .optional()
@@ -208,13 +217,17 @@ export const worldStateSchema = z
     members: z
       .array(worldMemberSchema)
       .min(1)
-      .max(5_000)
-      .describe('Members, in the order they are registered'),
+      .max(WORLD_STATE_MAX_MEMBERS, cap('declared members', WORLD_STATE_MAX_MEMBERS))
+      .describe(
+        `Members, in the order they are registered (at most ${WORLD_STATE_MAX_MEMBERS.toLocaleString('en-US')})`,
+      ),
     legs: z
       .array(worldLegSchema)
-      .max(100)
+      .max(WORLD_STATE_MAX_LEGS, cap('legs', WORLD_STATE_MAX_LEGS))
       .optional()
-      .describe('Generated legs, built after the declared members join'),
+      .describe(
+        `Generated legs, built after the declared members join (at most ${WORLD_STATE_MAX_LEGS}, ${WORLD_STATE_MAX_GENERATED.toLocaleString('en-US')} members over all)`,
+      ),
   })
   .describe('A declared world state: what a test needs, built through the domain functions');
 
@@ -301,7 +314,7 @@ export function worldStateFaults(state: WorldState, plan: Pick<Plan, 'packages'>
   const iso = (ms: number) => new Date(ms).toISOString();
   if (start > date) fault(['start'], `Is after the date (${state.date})`);
   else if (date - start > WORLD_STATE_MAX_DAYS * DAY_MS)
-    fault(['start'], `Is more than ${WORLD_STATE_MAX_DAYS} days before the date`);
+    fault(['start'], `Is more than ${WORLD_STATE_MAX_DAYS} days before the date (the cap of one state)`);
   /** A time within [from, date], or a fault at `path`. */
   const within = (
     path: readonly PropertyKey[],
@@ -457,7 +470,10 @@ export function worldStateFaults(state: WorldState, plan: Pick<Plan, 'packages'>
       for (let n = 1; n <= count; n++) joined.set(`${prefix}${n}`, legTimes[i]!);
   });
   if (generated > WORLD_STATE_MAX_GENERATED)
-    fault(['legs'], `Generate ${generated} members in all; at most ${WORLD_STATE_MAX_GENERATED}`);
+    fault(
+      ['legs'],
+      `Generate ${generated.toLocaleString('en-US')} members in all; at most ${WORLD_STATE_MAX_GENERATED.toLocaleString('en-US')} (the cap of one state)`,
+    );
   return faults;
 }
 
