@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { AppError } from './errors.ts';
+import { toStorageError } from './storage.ts';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 /** Counts of done and total by unit (members built, runs paid), as the work reports them. */
@@ -65,6 +66,16 @@ interface Job {
   controller: AbortController;
   ended: Promise<void>;
   endedAt: number;
+  /** What a failed job threw: a call that waited for it answers it as it would have (app.ts's error handler). */
+  cause?: unknown;
+}
+
+/** The status and message a call answers for `error` (a storage fault as the error handler answers it). */
+function answerOf(error: unknown): { status: number; Error: string } {
+  const storage = toStorageError(error);
+  if (storage) return { status: storage.status, Error: storage.message };
+  if (error instanceof AppError) return { status: error.status, Error: error.message };
+  return { status: 500, Error: error instanceof Error ? error.message : String(error) };
 }
 
 export function createJobs(options: { now?: () => number } = {}) {
@@ -122,19 +133,18 @@ export function createJobs(options: { now?: () => number } = {}) {
         )
         .then(
           (result) => end(controller.signal.aborted ? 'cancelled' : 'done', { result }),
-          (error: unknown) =>
-            controller.signal.aborted
-              ? end('cancelled', {})
-              : end('failed', {
-                  error:
-                    error instanceof AppError
-                      ? { status: error.status, Error: error.message }
-                      : { status: 500, Error: error instanceof Error ? error.message : String(error) },
-                }),
+          (error: unknown) => {
+            if (controller.signal.aborted) return end('cancelled', {});
+            job.cause = error;
+            end('failed', { error: answerOf(error) });
+          },
         );
       jobs.set(id, job);
       return view(job);
     },
+
+    /** What a failed job threw (undefined once it is pruned, or for another state). */
+    causeOf: (id: string): unknown => jobs.get(id)?.cause,
 
     get(id: string): JobView {
       prune();
@@ -212,7 +222,8 @@ export async function answerJob(
     const answer = done(now.result);
     return reply.code(answer.status).send(answer.body);
   }
-  if (now.state === 'failed') return reply.code(now.error!.status).send({ Error: now.error!.Error });
+  // Thrown: the app's error handler answers and logs it as it would have had the call not been a job.
+  if (now.state === 'failed') throw jobs.causeOf(now.id) ?? new AppError(now.error!.status, now.error!.Error);
   if (now.state === 'cancelled') return reply.code(409).send({ Error: JOB_MESSAGES.cancelled(now.id) });
   return reply.code(202).header('location', now.url).send(now);
 }

@@ -7,8 +7,10 @@
  * due instant to the next, stored at each only once every run due by then is done, so a kill at
  * any point leaves it at a step with nothing owed before it (a run cut midway resumes from its
  * cursor when the world opens again), never at the target with days unpaid. A cancelled move
- * stops after the step in progress, the clock there.
+ * stops after the step in progress, the clock there; one whose database is replaced meanwhile (a
+ * QA reset or restore) stops too, the clock as that left it.
  */
+import { prepared } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import { dailyRunsOf, pendingRuns, runDueJobs as runEngineJobs, type JobRunReport } from '../engine/jobs.ts';
 import { hasUnfinishedRuns } from '../engine/runner.ts';
@@ -19,6 +21,19 @@ export function runDueJobs(services: Services, from: number, to: number): Promis
   const runs = dailyRunsOf(services);
   return runs ? runs.runDue(from, to) : new Promise((resolve) => resolve(runEngineJobs(services, from, to)));
 }
+
+const seededAt = (services: Services) =>
+  (
+    prepared(services.sqlite, "select value from meta where key = 'seeded_at'").get() as
+      { value: string } | undefined
+  )?.value;
+const isDone = (services: Services, run: JobRun) =>
+  (
+    prepared(services.sqlite, 'select status from job_runs where job = ? and business_date = ?').get(
+      run.job,
+      run.date,
+    ) as { status: string } | undefined
+  )?.status === 'done';
 
 /** What moving the clock from now to `target` owes: the runs, and the instants the clock steps through. */
 export interface ClockMove {
@@ -47,12 +62,18 @@ export async function moveClock(
 ): Promise<{ now: string; ran: JobRun[] }> {
   const { clock } = services;
   const ran: JobRun[] = [];
+  const seeded = seededAt(services);
   for (const step of move.steps) {
     // A turn of the event loop between steps: in process (':memory:') each step runs on this
     // thread, and other requests (a cancel among them) go between two.
     await new Promise((next) => setImmediate(next));
     if (control.signal?.aborted) break;
-    ran.push(...(await runDueJobs(services, move.from, step)));
+    const reports = await runDueJobs(services, move.from, step);
+    ran.push(...reports);
+    // A run it worked on has no done row, or the database was seeded again: the database was
+    // replaced meanwhile (a QA reset or restore). The move ends there, the clock as that left it.
+    if (seededAt(services) !== seeded || reports.some((run) => !isDone(services, run)))
+      return { now: new Date(clock.now()).toISOString(), ran };
     if (step > clock.now()) clock.set(step);
     control.progress?.({ done: Math.min(ran.length, move.owed), total: move.owed });
   }
