@@ -1,8 +1,21 @@
-/** Clock: the server's now (UTC and London), the next runs, and moves that run what falls due. */
+/**
+ * Clock: the server's now (UTC and London), the next runs, and moves that run what falls due. A
+ * move that owes no run answers at once; one that owes runs is a job the tab follows (its
+ * progress, Cancel), then shows what ran the same way.
+ */
 import { useEffect, useState } from 'react';
 import { Box, Button, DataList, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { qaApi, qaKeys, QaError as QaApiError, type QaClockMove, type QaNextRun } from './qa-api.ts';
+import { JobProgress, useFollowedJob } from './job-progress.tsx';
+import {
+  isQaJob,
+  qaApi,
+  qaKeys,
+  QaError as QaApiError,
+  type QaClockJob,
+  type QaClockMove,
+  type QaNextRun,
+} from './qa-api.ts';
 import { ErrorNote, SectionHeader, londonTime, runTime, useQaAction, utcTime } from './parts.tsx';
 
 const JOB_LABELS: Record<string, string> = {
@@ -33,7 +46,7 @@ function useTickingNow(serverNow: string | undefined, readAt: number) {
   return serverNow ? Date.parse(serverNow) + (Date.now() - readAt) : undefined;
 }
 
-async function move(m: Move): Promise<QaClockMove> {
+async function move(m: Move): Promise<QaClockMove | QaClockJob> {
   if (m.kind === 'advance') return qaApi.moveClock({ advance: m.duration });
   // Read the next run just before moving, so a run that fell due meanwhile is not set back to.
   const next = (await qaApi.clock()).nextRuns?.find((run) => run.job === m.job);
@@ -85,10 +98,21 @@ export function ClockTab() {
   const clock = useQuery({ queryKey: qaKeys.clock, queryFn: qaApi.clock });
   const now = useTickingNow(clock.data?.now, clock.dataUpdatedAt);
   const [last, setLast] = useState<{ label: string; answer: QaClockMove } | null>(null);
+  // A move that owes runs: followed until they are done (the app is refreshed then too).
+  const runs = useFollowedJob<QaClockMove>('clock', { changesData: true });
   const action = useQaAction((m: Move) => move(m), {
     changesData: true,
-    onDone: (answer, m) => setLast({ label: m.label, answer }),
+    onDone: (answer, m) => {
+      if (isQaJob(answer)) {
+        setLast(null);
+        runs.follow(answer, m.label);
+      } else {
+        runs.clear();
+        setLast({ label: m.label, answer });
+      }
+    },
   });
+  const busy = action.isPending || runs.running;
 
   return (
     <Stack gap="4">
@@ -120,7 +144,7 @@ export function ClockTab() {
             size="sm"
             variant="outline"
             colorPalette="purple"
-            disabled={action.isPending}
+            disabled={busy}
             loading={action.isPending && action.variables === m}
             onClick={() => action.mutate(m)}
           >
@@ -133,7 +157,16 @@ export function ClockTab() {
         ahead signs the member out.
       </Text>
 
-      <Box aria-live="polite">{last ? <LastMove result={last} /> : null}</Box>
+      <Box aria-live="polite">
+        {runs.job ? (
+          <JobProgress
+            followed={runs}
+            result={(answer) => <LastMove result={{ label: runs.label, answer }} />}
+          />
+        ) : last ? (
+          <LastMove result={last} />
+        ) : null}
+      </Box>
 
       {clock.data?.nextRuns?.length ? (
         <Stack gap="2">

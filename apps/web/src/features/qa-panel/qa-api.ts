@@ -27,6 +27,48 @@ export interface QaClockMove {
   ran: QaJobRun[];
 }
 
+/**
+ * A long operation (DESIGN §10): a clock move that owes daily runs, a world built from a declared
+ * state. The call that starts one answers 202 with it; GET its `url` for state and progress,
+ * DELETE it to cancel. `result` is what the call would have answered (a cancelled clock move
+ * keeps the runs done before it stopped).
+ */
+export type QaJobState = 'running' | 'done' | 'failed' | 'cancelled';
+export interface QaJobCount {
+  done: number;
+  total: number;
+}
+export interface QaJob<TResult = unknown> {
+  id: string;
+  /** 'clock' (a move that owes runs) or 'world' (a declared state's build). */
+  kind: string;
+  /** The world it works on (null: the default world, or a world not made yet). */
+  world: string | null;
+  /** Who started it (the QA token's label or the caller's address). */
+  client: string;
+  state: QaJobState;
+  /** Done of total by unit: `runs` paid, `members` built. */
+  progress: Record<string, QaJobCount>;
+  createdAt: string;
+  finishedAt: string | null;
+  result?: TResult;
+  error?: { status: number; Error: string };
+  /** Where to GET it (DELETE cancels it): /__qa/jobs/<id>. */
+  url: string;
+}
+export type QaClockJob = QaJob<QaClockMove>;
+
+/** A 202's body: a job, not the call's own answer (a job has a state and a URL; a clock move or a world has neither). */
+export function isQaJob(answer: unknown): answer is QaJob {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    typeof (answer as QaJob).id === 'string' &&
+    typeof (answer as QaJob).state === 'string' &&
+    typeof (answer as QaJob).url === 'string'
+  );
+}
+
 export interface QaMail {
   to: string;
   subject: string;
@@ -113,6 +155,31 @@ export interface QaWorld {
   lastUsedAt: string;
   expiresAt: string;
   ttlMinutes: number;
+  /** Who made it, how often a browser entered it, calls and jobs working in it now (absent from older servers). */
+  createdBy?: string;
+  entered?: number;
+  lastEnteredAt?: string | null;
+  busy?: number;
+}
+/** What POST /__qa/worlds answers with the world (201, or a build's result). */
+export interface QaNewWorld extends QaWorld {
+  enter: string;
+}
+export type QaWorldJob = QaJob<QaNewWorld>;
+/** One line of a world's life (GET /__qa/worlds `history`, oldest first). */
+export interface QaWorldEvent {
+  at: string;
+  world: string;
+  event: 'created' | 'entered' | 'expired' | 'deleted';
+  client?: string;
+  from?: string;
+}
+export interface QaWorlds {
+  max: number;
+  /** WORLDS_PER_CLIENT (absent from older servers). */
+  perClient?: number;
+  worlds: QaWorld[];
+  history?: QaWorldEvent[];
 }
 
 export interface QaLedgerProblem {
@@ -197,7 +264,12 @@ async function send(
   }
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** A call's answer with its status (a 202 carries a job instead of the call's own answer). */
+async function answer<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   let token = readQaToken();
   let response = await send(method, path, body, token);
   // 401: the server has a QA_TOKEN and this one is missing or wrong. /__qa refuses before doing
@@ -226,7 +298,21 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?
         : `HTTP ${response.status}`;
     throw new QaError(message, response.status);
   }
-  return json as T;
+  return { status: response.status, body: json as T };
+}
+
+async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return (await answer<T>(method, path, body)).body;
+}
+
+/** The call's own answer, or the job it started (202; a job's body as well, should a proxy change the status). */
+async function answerOrJob<T, TResult>(
+  method: 'POST',
+  path: string,
+  body: unknown,
+): Promise<T | QaJob<TResult>> {
+  const reply = await answer<T | QaJob<TResult>>(method, path, body);
+  return reply.status === 202 || isQaJob(reply.body) ? (reply.body as QaJob<TResult>) : reply.body;
 }
 
 const enc = encodeURIComponent;
@@ -239,7 +325,15 @@ const query = (params: Record<string, string | number | undefined>) => {
 
 export const qaApi = {
   clock: () => request<QaClock>('GET', '/__qa/clock'),
-  moveClock: (body: { set?: string; advance?: string }) => request<QaClockMove>('POST', '/__qa/clock', body),
+  /** The move (200) when it owes no daily run; else the job that runs them (202). */
+  moveClock: (body: { set?: string; advance?: string }) =>
+    answerOrJob<QaClockMove, QaClockMove>('POST', '/__qa/clock', body),
+
+  /** A job; with `waitSeconds`, a long poll: answered when it ends or when the wait runs out. */
+  job: <TResult = unknown>(id: string, waitSeconds?: number) =>
+    request<QaJob<TResult>>('GET', `/__qa/jobs/${enc(id)}${query({ wait: waitSeconds })}`),
+  /** Cancels a running job: answered once it has stopped (409 when it had already ended). */
+  cancelJob: <TResult = unknown>(id: string) => request<QaJob<TResult>>('DELETE', `/__qa/jobs/${enc(id)}`),
 
   mailbox: (to?: string) => request<QaMail[]>('GET', `/__qa/mailbox${query({ to: to?.trim() })}`),
 
@@ -273,10 +367,11 @@ export const qaApi = {
     ),
   clearJournal: () => request<{ deleted: number }>('DELETE', '/__qa/journal'),
 
-  worlds: () => request<{ max: number; worlds: QaWorld[] }>('GET', '/__qa/worlds'),
+  worlds: () => request<QaWorlds>('GET', '/__qa/worlds'),
   currentWorld: () => request<{ world: QaWorld | null; named: string | null }>('GET', '/__qa/worlds/current'),
-  createWorld: (body: { from: string; ttlMinutes: number }) =>
-    request<QaWorld & { enter: string }>('POST', '/__qa/worlds', body),
+  /** From a scenario or snapshot: the world (201). From a declared `state`: the job that builds it (202). */
+  createWorld: (body: { from?: string; state?: unknown; ttlMinutes: number }) =>
+    answerOrJob<QaNewWorld, QaNewWorld>('POST', '/__qa/worlds', body),
   deleteWorld: (id: string) => request<{ deleted: string }>('DELETE', `/__qa/worlds/${enc(id)}`),
   /** Entering or leaving is a navigation: the cookie is set by the answer, and the app starts again inside. */
   enterWorldUrl: (id: string) => `/__qa/worlds/${enc(id)}/enter`,

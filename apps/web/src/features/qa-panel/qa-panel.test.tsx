@@ -20,8 +20,18 @@ interface Call {
 }
 type Route = (body: unknown, url: URL) => unknown;
 
+/** A route's answer with a status other than 200 (a 202 with a job). */
+class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+const reply = (status: number, body: unknown) => new Reply(status, body);
+
 /**
- * A fake /__qa: `routes` by 'METHOD /path' (query string excluded); every call is recorded. With
+ * A fake /__qa: `routes` by 'METHOD /path' (query string excluded), answering 200 with what they
+ * return (or resolve to), or a `reply(status, body)`; every call is recorded. With
  * `qaToken`, as a server with QA_TOKEN: 401 unless the call sends it in X-QA-Token.
  */
 function fakeQa(routes: Record<string, Route>, options: { qaToken?: string } = {}) {
@@ -39,8 +49,9 @@ function fakeQa(routes: Record<string, Route>, options: { qaToken?: string } = {
     const route = routes[`${method} ${url.pathname}`];
     if (!route) return new Response(JSON.stringify({ Error: 'Not found' }), { status: 404 });
     try {
-      return new Response(JSON.stringify(route(body, url)), {
-        status: 200,
+      const answer = await route(body, url);
+      return new Response(JSON.stringify(answer instanceof Reply ? answer.body : answer), {
+        status: answer instanceof Reply ? answer.status : 200,
         headers: { 'content-type': 'application/json' },
       });
     } catch (error) {
@@ -697,6 +708,300 @@ describe('QA panel: worlds', () => {
       ]),
     );
     go.mockRestore();
+  });
+});
+
+describe('QA panel: jobs (long operations)', () => {
+  afterEach(() => sessionStorage.clear());
+
+  /** A promise the test settles: a long poll the fake holds until the test lets it answer. */
+  function gate() {
+    let open!: (value: unknown) => void;
+    const promise = new Promise<unknown>((resolve) => (open = resolve));
+    return { promise, open };
+  }
+  /** Answers `answers` in turn, then the last one again. */
+  const inTurn =
+    (...answers: unknown[]) =>
+    () =>
+      answers.length > 1 ? answers.shift() : answers[0];
+
+  const clockJob = (fields: object = {}) => ({
+    id: 'j-clock',
+    kind: 'clock',
+    world: null,
+    client: '127.0.0.1',
+    state: 'running',
+    progress: { runs: { done: 0, total: 7 } },
+    createdAt: NOW,
+    finishedAt: null,
+    url: '/__qa/jobs/j-clock',
+    ...fields,
+  });
+  const ended = { finishedAt: NOW };
+  const jobCalls = (calls: Call[]) =>
+    calls.filter((c) => c.path.startsWith('/__qa/jobs')).map((c) => `${c.method} ${c.path}`);
+
+  it('a clock move that owes runs shows its progress, then what ran, and refreshes the app when done', async () => {
+    const finish = gate();
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'POST /__qa/clock': () => reply(202, clockJob()),
+      'GET /__qa/jobs/j-clock': inTurn(
+        clockJob({ progress: { runs: { done: 3, total: 7 } } }),
+        finish.promise,
+      ),
+    });
+    renderWithPanel();
+    await screen.findByText('Member page (loaded 1×)');
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: '+1 day' }));
+    const job = await within(panel).findByTestId('qa-job');
+    await waitFor(() =>
+      expect(within(job).getByRole('progressbar', { name: 'Runs' })).toHaveAttribute(
+        'aria-valuetext',
+        '3 of 7 (42%)',
+      ),
+    );
+    expect(job).toHaveTextContent('+1 dayRunning');
+    expect(within(panel).queryByTestId('qa-clock-result')).toBeNull();
+    // No second move beside a running one.
+    expect(within(panel).getByRole('button', { name: '+1 hour' })).toBeDisabled();
+    // Long polls (?wait=2), one after another: the panel is not busy-looping.
+    await waitFor(() => expect(jobCalls(qa.calls)).toHaveLength(2));
+    expect(new Set(jobCalls(qa.calls))).toEqual(new Set(['GET /__qa/jobs/j-clock?wait=2']));
+    await screen.findByText('Member page (loaded 2×)');
+
+    finish.open(
+      clockJob({
+        ...ended,
+        state: 'done',
+        progress: { runs: { done: 7, total: 7 } },
+        result: {
+          now: '2027-01-15T12:00:00.000Z',
+          ran: [
+            { job: 'binary', date: '2027-01-09', summary: '3 members paid' },
+            { job: 'roi', date: '2027-01-11', summary: '' },
+          ],
+        },
+      }),
+    );
+    const result = await within(panel).findByTestId('qa-clock-result');
+    expect(result).toHaveTextContent('+1 day: now Fri, 15 Jan 2027, 12:00:00 GMT');
+    expect(
+      within(within(result).getByRole('list', { name: 'Runs that ran' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['binary 2027-01-09 — 3 members paid', 'roi 2027-01-11']);
+    expect(within(panel).queryByTestId('qa-job')).toBeNull();
+    // The member's pages are read again once the runs have paid, not only when the move started.
+    await screen.findByText('Member page (loaded 3×)');
+    expect(within(panel).getByRole('button', { name: '+1 hour' })).toBeEnabled();
+    expect(jobCalls(qa.calls)).toHaveLength(2);
+  });
+
+  it('Cancel deletes the job and says Cancelled, with the runs done before it stopped', async () => {
+    const poll = gate();
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'POST /__qa/clock': () => reply(202, clockJob({ progress: { runs: { done: 1, total: 5 } } })),
+      'GET /__qa/jobs/j-clock': () => poll.promise,
+      'DELETE /__qa/jobs/j-clock': () =>
+        clockJob({
+          ...ended,
+          state: 'cancelled',
+          progress: { runs: { done: 2, total: 5 } },
+          result: { now: '2027-01-09T11:00:00.000Z', ran: [{ job: 'binary', date: '2027-01-09' }] },
+        }),
+    });
+    renderWithPanel();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: '+1 day' }));
+    const job = await within(panel).findByTestId('qa-job');
+    expect(within(job).getByRole('progressbar', { name: 'Runs' })).toHaveAttribute(
+      'aria-valuetext',
+      '1 of 5 (20%)',
+    );
+    await user.click(within(job).getByRole('button', { name: 'Cancel' }));
+    expect(await within(job).findByText('Cancelled')).toBeInTheDocument();
+    expect(jobCalls(qa.calls).filter((c) => c.startsWith('DELETE'))).toEqual(['DELETE /__qa/jobs/j-clock']);
+    expect(within(job).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(job).queryByRole('progressbar')).toBeNull();
+    expect(within(job).getByTestId('qa-clock-result')).toHaveTextContent(
+      '+1 day: now Sat, 09 Jan 2027, 11:00:00 GMT',
+    );
+    expect(within(job).getByRole('list', { name: 'Runs that ran' })).toHaveTextContent('binary 2027-01-09');
+    expect(within(panel).getByRole('button', { name: '+1 hour' })).toBeEnabled();
+    poll.open(clockJob({ ...ended, state: 'cancelled' }));
+  });
+
+  it('a job still running when QA looks at another tab is followed again on coming back', async () => {
+    const finish = gate();
+    const qa = fakeQa({
+      'GET /__qa/clock': clockRoute,
+      'GET /__qa/mailbox': () => [],
+      'POST /__qa/clock': () => reply(202, clockJob()),
+      'GET /__qa/jobs/j-clock': () => finish.promise,
+    });
+    renderWithPanel();
+    const { user, panel } = await openPanel();
+    await user.click(within(panel).getByRole('button', { name: 'Next ROI run' }));
+    await within(panel).findByTestId('qa-job');
+    await user.click(within(panel).getByRole('tab', { name: 'Mailbox' }));
+    await waitFor(() => expect(within(panel).queryByTestId('qa-job')).toBeNull());
+    await user.click(within(panel).getByRole('tab', { name: 'Clock' }));
+    const job = await within(panel).findByTestId('qa-job');
+    expect(job).toHaveTextContent('Next ROI run');
+    expect(within(panel).getByRole('button', { name: '+1 day' })).toBeDisabled();
+    await waitFor(() => expect(jobCalls(qa.calls)).toHaveLength(2));
+    finish.open(clockJob({ ...ended, state: 'done', result: { now: '2027-01-11T00:05:00.000Z', ran: [] } }));
+    expect(await within(panel).findByTestId('qa-clock-result')).toHaveTextContent(
+      'Next ROI run: now Mon, 11 Jan 2027, 00:05:00 GMT',
+    );
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  const BUILT = {
+    id: 'w-DDDDDDDDDDDDDDDDDDDDDD',
+    from: 'empty',
+    createdAt: NOW,
+    lastUsedAt: NOW,
+    expiresAt: '2027-01-08T14:00:00.000Z',
+    ttlMinutes: 120,
+    createdBy: '127.0.0.1',
+    entered: 0,
+    lastEnteredAt: null,
+    busy: 0,
+    enter: '/__qa/worlds/w-DDDDDDDDDDDDDDDDDDDDDD/enter',
+  };
+  const worldJob = (fields: object = {}) => ({
+    ...clockJob(),
+    id: 'j-world',
+    kind: 'world',
+    progress: {},
+    url: '/__qa/jobs/j-world',
+    ...fields,
+  });
+  const worldRoutes = (live: { worlds: unknown[] }) => ({
+    'GET /__qa/clock': clockRoute,
+    'GET /__qa/worlds/current': () => ({ world: null, named: null }),
+    'GET /__qa/worlds': () => ({ max: 100, perClient: 10, worlds: live.worlds, history: [] }),
+    'GET /__qa/scenarios': () => [{ name: 'demo', description: '' }],
+    'GET /__qa/snapshots': () => [],
+  });
+  const STATE = { date: '2026-03-04T12:00:00Z', members: [{ username: 'ann' }] };
+
+  it('builds a world from a pasted declared state: its progress, then the new world to enter', async () => {
+    const live = { worlds: [] as unknown[] };
+    const finish = gate();
+    const qa = fakeQa({
+      ...worldRoutes(live),
+      'POST /__qa/worlds': () => reply(202, worldJob()),
+      'GET /__qa/jobs/j-world': inTurn(
+        worldJob({ progress: { members: { done: 1200, total: 20000 }, runs: { done: 0, total: 3 } } }),
+        finish.promise,
+      ),
+    });
+    const go = vi.spyOn(worldDoor, 'go').mockImplementation(() => {});
+    renderWithPanel();
+    const { user, panel } = await openPanel('Worlds');
+    expect(await within(panel).findByText('No worlds yet.')).toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Declared state (JSON)')).toBeNull();
+    await user.selectOptions(within(panel).getByLabelText('From'), 'a declared state (JSON)…');
+    const text = within(panel).getByLabelText('Declared state (JSON)');
+    await user.type(text, 'not json');
+    await user.click(within(panel).getByRole('button', { name: 'Build' }));
+    expect(await within(panel).findByText(/^Not JSON/)).toBeInTheDocument();
+    expect(qa.posted('/__qa/worlds')).toHaveLength(0);
+
+    await user.clear(text);
+    await user.click(text);
+    await user.paste(JSON.stringify(STATE));
+    await user.click(within(panel).getByRole('button', { name: 'Build' }));
+    await waitFor(() =>
+      expect(qa.posted('/__qa/worlds').map((c) => c.body)).toEqual([{ state: STATE, ttlMinutes: 120 }]),
+    );
+    const job = await within(panel).findByTestId('qa-job');
+    await waitFor(() =>
+      expect(within(job).getByRole('progressbar', { name: 'Members' })).toHaveAttribute(
+        'aria-valuetext',
+        '1,200 of 20,000 (6%)',
+      ),
+    );
+    expect(within(job).getByRole('progressbar', { name: 'Runs' })).toHaveAttribute(
+      'aria-valuetext',
+      '0 of 3 (0%)',
+    );
+    expect(within(panel).getByRole('button', { name: 'Build' })).toBeDisabled();
+
+    live.worlds = [BUILT];
+    finish.open(worldJob({ ...ended, state: 'done', result: BUILT }));
+    const built = await within(panel).findByTestId('qa-world-built');
+    expect(built).toHaveTextContent(BUILT.id);
+    expect(within(panel).queryByTestId('qa-job')).toBeNull();
+    // The list is read again when the build ends.
+    expect(await within(panel).findByTestId(`qa-world-${BUILT.id}`)).toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
+    await user.click(within(built).getByRole('button', { name: 'Enter the new world' }));
+    expect(go).toHaveBeenCalledWith(BUILT.enter);
+    go.mockRestore();
+  });
+
+  it('a build that fails says why', async () => {
+    const message = "state.members[0].packages[0].plan: Unknown plan 'Gold'";
+    fakeQa({
+      ...worldRoutes({ worlds: [] }),
+      'POST /__qa/worlds': () => reply(202, worldJob()),
+      'GET /__qa/jobs/j-world': () =>
+        worldJob({ ...ended, state: 'failed', error: { status: 400, Error: message } }),
+    });
+    renderWithPanel();
+    const { user, panel } = await openPanel('Worlds');
+    await within(panel).findByText('No worlds yet.');
+    await user.selectOptions(within(panel).getByLabelText('From'), 'a declared state (JSON)…');
+    await user.click(within(panel).getByLabelText('Declared state (JSON)'));
+    await user.paste(JSON.stringify(STATE));
+    await user.click(within(panel).getByRole('button', { name: 'Build' }));
+    expect(await within(panel).findByText(`Building a world: ${message}`)).toBeInTheDocument();
+    expect(within(panel).queryByTestId('qa-world-built')).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Build' })).toBeEnabled();
+  });
+
+  it('lists who made each world, how often it was entered, whether it is busy, and the latest 10 events', async () => {
+    const world = (id: string, fields: object) => ({ ...BUILT, id, from: 'demo', ...fields });
+    const history = Array.from({ length: 12 }, (_, i) => ({
+      at: `2027-01-08T10:${String(i).padStart(2, '0')}:00.000Z`,
+      world: `w-${String(i).padStart(22, '0')}`,
+      event: i % 2 ? 'entered' : 'created',
+      client: 'ci',
+      ...(i % 2 ? {} : { from: 'demo' }),
+    }));
+    fakeQa({
+      ...worldRoutes({ worlds: [] }),
+      'GET /__qa/worlds': () => ({
+        max: 100,
+        perClient: 10,
+        worlds: [
+          world('w-EEEEEEEEEEEEEEEEEEEEEE', { createdBy: 'ci', entered: 3, busy: 1 }),
+          world('w-FFFFFFFFFFFFFFFFFFFFFF', { createdBy: '127.0.0.1', entered: 0, busy: 0 }),
+        ],
+        history,
+      }),
+    });
+    renderWithPanel();
+    const { panel } = await openPanel('Worlds');
+    const busy = await within(panel).findByTestId('qa-world-w-EEEEEEEEEEEEEEEEEEEEEE');
+    expect(busy).toHaveTextContent('busy');
+    expect(busy).toHaveTextContent('by ci · entered 3×');
+    const idle = within(panel).getByTestId('qa-world-w-FFFFFFFFFFFFFFFFFFFFFF');
+    expect(idle).not.toHaveTextContent('busy');
+    expect(idle).toHaveTextContent('by 127.0.0.1 · entered 0×');
+    const events = within(within(panel).getByRole('list', { name: 'Recent world events' })).getAllByRole(
+      'listitem',
+    );
+    expect(events).toHaveLength(10);
+    expect(events[0]).toHaveTextContent(`08 Jan, 10:11:00 w-${'0'.repeat(20)}11 entered by ci`);
+    expect(events[9]).toHaveTextContent(`08 Jan, 10:02:00 w-${'0'.repeat(21)}2 made from demo by ci`);
   });
 });
 

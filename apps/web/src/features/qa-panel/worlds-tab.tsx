@@ -1,14 +1,38 @@
 /**
- * Worlds: which isolated world this tab is in, the live worlds, a new one from a scenario or a
- * snapshot, entering, leaving and deleting. Entering and leaving are navigations (the server sets
- * or clears the qa_world cookie and sends the tab to /): the app starts again inside the world,
- * signed out, since a session belongs to the world that made it.
+ * Worlds: which isolated world this tab is in, the live worlds (who made them, how often they were
+ * entered, whether something works in them), the latest lifecycle events, a new one from a
+ * scenario, a snapshot or a pasted declared state (a build: a job whose progress the tab follows),
+ * entering, leaving and deleting. Entering and leaving are navigations (the server sets or clears
+ * the qa_world cookie and sends the tab to /): the app starts again inside the world, signed out,
+ * since a session belongs to the world that made it.
  */
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Field, Flex, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { qaApi, qaKeys, type QaWorld } from './qa-api.ts';
-import { EmptyNote, ErrorNote, Item, ItemList, SectionHeader, shortTime, useQaAction } from './parts.tsx';
+import { JobProgress, useFollowedJob } from './job-progress.tsx';
+import { isQaJob, qaApi, qaKeys, type QaNewWorld, type QaWorld, type QaWorldEvent } from './qa-api.ts';
+import {
+  EmptyNote,
+  ErrorNote,
+  Item,
+  ItemList,
+  SectionHeader,
+  messageOf,
+  shortTime,
+  useQaAction,
+} from './parts.tsx';
 
 const DEFAULT_TTL_MINUTES = 120;
 /** Leaves the page for the server's door (an object, so a test can watch where the tab goes). */
@@ -66,59 +90,213 @@ function Current() {
   );
 }
 
+/** The From choice that shows the declared state's text box (no scenario or snapshot is spelled so). */
+const FROM_STATE = ':state';
+const STATE_PLACEHOLDER = `{
+  "date": "2026-03-04T12:00:00Z",
+  "members": [{ "username": "ann", "packages": [{ "plan": "Gold" }] }]
+}`;
+
+/** The pasted declared state: the object to send, or why it is not one. */
+function parseState(text: string): { state: object } | { error: string } {
+  if (!text.trim()) return { error: 'Paste a declared state (JSON)' };
+  try {
+    const state: unknown = JSON.parse(text);
+    if (typeof state !== 'object' || state === null || Array.isArray(state))
+      return { error: 'A declared state is a JSON object' };
+    return { state };
+  } catch (error) {
+    return { error: `Not JSON: ${messageOf(error)}` };
+  }
+}
+
+/** A world a build made: entering it is QA's choice (the build may have ended while QA looked elsewhere). */
+function BuiltWorld({ world }: { world: QaNewWorld }) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.muted" data-testid="qa-world-built">
+      <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+        <Stack gap="0" minW="0">
+          <Text fontSize="sm" fontWeight="semibold">
+            World ready
+          </Text>
+          <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere">
+            {world.id}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            from {world.from} · expires {shortTime(world.expiresAt)} if idle
+          </Text>
+        </Stack>
+        <Button size="xs" colorPalette="purple" onClick={() => go(world.enter)}>
+          Enter the new world
+        </Button>
+      </Flex>
+    </Box>
+  );
+}
+
 function NewWorld() {
   const scenarios = useQuery({ queryKey: qaKeys.scenarios, queryFn: qaApi.scenarios, staleTime: Infinity });
   const snapshots = useQuery({ queryKey: qaKeys.snapshots, queryFn: qaApi.snapshots });
   const [from, setFrom] = useState('demo');
   const [ttl, setTtl] = useState(String(DEFAULT_TTL_MINUTES));
+  const [stateText, setStateText] = useState('');
   const ttlValid = /^\d+$/.test(ttl) && Number(ttl) >= 1 && Number(ttl) <= 10_080;
   const [showInvalid, setShowInvalid] = useState(false);
+  const fromState = from === FROM_STATE;
+  const parsed = parseState(stateText);
+  // A declared state is built as a job (202); a server that answers the world at once (201) is shown the same.
+  const build = useFollowedJob<QaNewWorld>('world', { changesData: false });
   const create = useQaAction((body: { from: string; ttlMinutes: number }) => qaApi.createWorld(body), {
     changesData: false,
-    onDone: (world) => go(world.enter),
+    onDone: (answer) => (isQaJob(answer) ? build.follow(answer, 'Building a world') : go(answer.enter)),
+  });
+  const [built, setBuilt] = useState<QaNewWorld | null>(null);
+  const submitState = useQaAction((body: { state: object; ttlMinutes: number }) => qaApi.createWorld(body), {
+    changesData: false,
+    // The server's faults name each path of the document: shown under it, not in a toast.
+    quiet: true,
+    onDone: (answer) => {
+      if (isQaJob(answer)) {
+        setBuilt(null);
+        build.follow(answer, 'Building a world');
+      } else {
+        build.clear();
+        setBuilt(answer);
+      }
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setShowInvalid(!ttlValid);
-    if (ttlValid) create.mutate({ from, ttlMinutes: Number(ttl) });
+    const stateOk = !fromState || 'state' in parsed;
+    setShowInvalid(!ttlValid || !stateOk);
+    if (!ttlValid || !stateOk) return;
+    if ('state' in parsed && fromState) submitState.mutate({ state: parsed.state, ttlMinutes: Number(ttl) });
+    else if (!fromState) create.mutate({ from, ttlMinutes: Number(ttl) });
   };
+  const submitButton = (
+    <Button
+      type="submit"
+      size="sm"
+      colorPalette="purple"
+      loading={fromState ? submitState.isPending : create.isPending}
+      disabled={fromState && build.running}
+    >
+      {fromState ? 'Build' : 'Create and enter'}
+    </Button>
+  );
   return (
     <Stack gap="2">
       <SectionHeader title="New world" />
       <form onSubmit={submit} noValidate aria-label="Make a world">
-        <Flex gap="2" align="flex-end" wrap="wrap">
-          <Field.Root flex="2" minW="10rem">
-            <Field.Label>From</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={from} onChange={(e) => setFrom(e.target.value)}>
-                {(scenarios.data ?? [{ name: 'demo' }]).map((s) => (
-                  <option key={s.name} value={s.name}>
-                    {s.name}
-                  </option>
-                ))}
-                {(snapshots.data ?? []).map((s) => (
-                  <option key={s.name} value={`snapshot:${s.name}`}>
-                    snapshot {s.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root invalid={showInvalid && !ttlValid} flex="1" minW="6rem">
-            <Field.Label>Idle minutes</Field.Label>
-            <Input size="sm" inputMode="numeric" value={ttl} onChange={(e) => setTtl(e.target.value)} />
-            <Field.ErrorText>1 to 10,080</Field.ErrorText>
-          </Field.Root>
-          <Button type="submit" size="sm" colorPalette="purple" loading={create.isPending}>
-            Create and enter
-          </Button>
-        </Flex>
+        <Stack gap="2">
+          <Flex gap="2" align="flex-end" wrap="wrap">
+            <Field.Root flex="2" minW="10rem">
+              <Field.Label>From</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field value={from} onChange={(e) => setFrom(e.target.value)}>
+                  {(scenarios.data ?? [{ name: 'demo' }]).map((s) => (
+                    <option key={s.name} value={s.name}>
+                      {s.name}
+                    </option>
+                  ))}
+                  {(snapshots.data ?? []).map((s) => (
+                    <option key={s.name} value={`snapshot:${s.name}`}>
+                      snapshot {s.name}
+                    </option>
+                  ))}
+                  <option value={FROM_STATE}>a declared state (JSON)…</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root invalid={showInvalid && !ttlValid} flex="1" minW="6rem">
+              <Field.Label>Idle minutes</Field.Label>
+              <Input size="sm" inputMode="numeric" value={ttl} onChange={(e) => setTtl(e.target.value)} />
+              <Field.ErrorText>1 to 10,080</Field.ErrorText>
+            </Field.Root>
+            {fromState ? null : submitButton}
+          </Flex>
+          {fromState ? (
+            <>
+              <Field.Root invalid={showInvalid && 'error' in parsed}>
+                <Field.Label>Declared state (JSON)</Field.Label>
+                <Textarea
+                  size="sm"
+                  rows={8}
+                  resize="vertical"
+                  fontFamily="mono"
+                  fontSize="xs"
+                  spellCheck={false}
+                  placeholder={STATE_PLACEHOLDER}
+                  value={stateText}
+                  onChange={(e) => setStateText(e.target.value)}
+                />
+                <Field.ErrorText>{'error' in parsed ? parsed.error : null}</Field.ErrorText>
+                <Field.HelperText>
+                  Schema: packages/shared/world-state.schema.json; examples in world-states/. Built on an
+                  empty world through the domain functions.
+                </Field.HelperText>
+              </Field.Root>
+              <Flex justify="flex-end">{submitButton}</Flex>
+            </>
+          ) : null}
+        </Stack>
       </form>
+      {fromState && submitState.error ? <ErrorNote error={submitState.error} /> : null}
+      <Box aria-live="polite">
+        {build.job ? (
+          <JobProgress followed={build} result={(world) => <BuiltWorld world={world} />} />
+        ) : built ? (
+          <BuiltWorld world={built} />
+        ) : null}
+      </Box>
       <Text fontSize="xs" color="fg.muted">
         A world is a whole stand-in of its own: database, clock, mailbox, faults and limits. Entering one
         signs this tab out (a session belongs to its world).
       </Text>
+    </Stack>
+  );
+}
+
+const EVENT_LABELS: Record<QaWorldEvent['event'], string> = {
+  created: 'made',
+  entered: 'entered',
+  expired: 'expired',
+  deleted: 'deleted',
+};
+
+/** The latest lifecycle events of every world, newest first. */
+function WorldHistory({ events }: { events: QaWorldEvent[] }) {
+  const latest = events.slice(-10).reverse();
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" fontWeight="semibold">
+        Recent events
+      </Text>
+      {latest.length === 0 ? (
+        <EmptyNote>Nothing yet.</EmptyNote>
+      ) : (
+        <Stack as="ol" gap="1" m="0" p="0" fontSize="xs" aria-label="Recent world events">
+          {latest.map((e, i) => (
+            <Box
+              as="li"
+              key={`${e.at}-${e.world}-${e.event}-${i}`}
+              listStyleType="none"
+              overflowWrap="anywhere"
+            >
+              <Text as="span" color="fg.muted">
+                {shortTime(e.at)}
+              </Text>{' '}
+              <Text as="span" fontFamily="mono">
+                {e.world}
+              </Text>{' '}
+              {EVENT_LABELS[e.event] ?? e.event}
+              {e.from ? ` from ${e.from}` : ''}
+              {e.client ? ` by ${e.client}` : ''}
+            </Box>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
@@ -149,15 +327,30 @@ function WorldList() {
             <Item key={w.id} testId={`qa-world-${w.id}`}>
               <Flex justify="space-between" align="center" gap="2" wrap="wrap">
                 <Stack gap="0" minW="0">
-                  <HStack gap="2">
+                  <HStack gap="2" wrap="wrap">
                     <Text fontFamily="mono" fontWeight="semibold" overflowWrap="anywhere">
                       {w.id}
                     </Text>
                     {w.id === here ? <Badge colorPalette="purple">here</Badge> : null}
+                    {w.busy ? (
+                      <Badge colorPalette="orange" title="Calls or jobs working in it now">
+                        busy
+                      </Badge>
+                    ) : null}
                   </HStack>
                   <Text fontSize="xs" color="fg.muted">
                     from {w.from} · made {shortTime(w.createdAt)} · expires {shortTime(w.expiresAt)}
                   </Text>
+                  {w.createdBy !== undefined || w.entered !== undefined ? (
+                    <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                      {[
+                        w.createdBy !== undefined ? `by ${w.createdBy}` : null,
+                        w.entered !== undefined ? `entered ${w.entered}×` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  ) : null}
                 </Stack>
                 <HStack gap="2">
                   {w.id === here ? null : (
@@ -186,6 +379,7 @@ function WorldList() {
           ))}
         </ItemList>
       )}
+      {worlds.data?.history ? <WorldHistory events={worlds.data.history} /> : null}
     </Stack>
   );
 }
