@@ -8,7 +8,7 @@
  * - a crash during binary matching and again during its resume no longer loses that date's ranks.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,6 +21,7 @@ import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
 import { insertMember } from '../src/modules/auth/members.ts';
 import { openDeposit, payDeposit } from '../src/modules/deposits/deposits.ts';
 import { engineHooks, runDueJobs } from '../src/modules/engine/jobs.ts';
+import { workerIdle } from '../src/modules/engine/runner.ts';
 import { dueRuns } from '../src/modules/engine/schedule.ts';
 import { ledgerCheck } from '../src/modules/ledger/ledger.ts';
 import { buyPackage } from '../src/modules/packages/packages.ts';
@@ -170,6 +171,41 @@ describe('a run in the worker thread', () => {
       await app.fastify.close();
     }
   });
+});
+
+describe('the worker after its runs', () => {
+  // Linux: what the thread holds, counted where the kernel counts it.
+  const threads = () => Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+  const descriptors = () => readdirSync('/proc/self/fd').length;
+
+  it.runIf(process.platform === 'linux')(
+    'ends once idle (its descriptors with it), and the next run owed starts another that pays it',
+    async () => {
+      workerIdle.ms = 300;
+      const { app, base } = await liveDemo('idle.sqlite');
+      try {
+        const threadsBefore = threads();
+        const first = await post<{ ran: unknown[] }>(`${base}/__qa/clock?wait=true`, { advance: 'PT15H6M' });
+        expect(first.body.ran).toHaveLength(3);
+        expect(threads()).toBeGreaterThan(threadsBefore);
+        const withWorker = descriptors();
+        await until(() => threads() === threadsBefore, 'the idle worker to end');
+        // Its event loop's (epoll, eventfd, pipes) and its connection's (database, -wal) are closed.
+        expect(descriptors()).toBeLessThanOrEqual(withWorker - 5);
+        // The next day: a new thread pays it.
+        const next = await post<{ ran: { job: string }[] }>(`${base}/__qa/clock?wait=true`, {
+          advance: 'P1D',
+        });
+        expect(next.status).toBe(200);
+        expect(next.body.ran.map((r) => r.job)).toEqual(['binary', 'ranks', 'roi']);
+        expect(ledgerCheck(app.services)).toMatchObject({ balanced: true, negativeWallets: [] });
+        await until(() => threads() === threadsBefore, 'the second worker to end');
+      } finally {
+        workerIdle.ms = 10_000;
+        await app.fastify.close();
+      }
+    },
+  );
 });
 
 describe('a write that meets a chunk holding the lock', () => {

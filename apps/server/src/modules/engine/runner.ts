@@ -62,6 +62,13 @@ const TURN_WAIT_MS = 1_000;
 const CELLS = 5;
 export const BEAT_MASK = 0x3fff_ffff;
 const BEAT_EVERY_MS = 4;
+/**
+ * A worker with nothing to do ends after this long (tests shorten it): a thread holds ~10 file
+ * descriptors (its event loop's, its connection's) and ~13 MB, so a hundred QA worlds that each
+ * once ran a day would otherwise keep ~1,000 descriptors for good, and new connections past the
+ * process's limit are accepted and closed at once (EMFILE). The next run owed starts one again.
+ */
+export const workerIdle = { ms: 10_000 };
 
 export interface WorkerInit {
   databasePath: string;
@@ -171,6 +178,9 @@ function inWorker(
     { resolve: (ran: JobRunReport[]) => void; reject: (error: Error) => void }
   >();
   let worker: Worker | undefined;
+  // Threads ended for idleness: their exit is no failure of the requests of the thread after them.
+  const retired = new WeakSet<Worker>();
+  let retireTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let nextId = 1;
   let closed = false;
@@ -188,6 +198,15 @@ function inWorker(
     autocheckpoint = services.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
     services.sqlite.pragma('wal_autocheckpoint = 0');
   };
+  // Every answer is in (the worker checkpointed before each): ending the thread loses nothing.
+  const retire = () => {
+    retireTimer = undefined;
+    const thread = worker;
+    if (!thread || pending.size > 0) return;
+    worker = undefined;
+    retired.add(thread);
+    void thread.terminate();
+  };
   const settled = () => {
     if (pending.size > 0) return;
     clearInterval(heartbeat);
@@ -196,6 +215,8 @@ function inWorker(
     if (autocheckpoint !== undefined && services.sqlite.open)
       services.sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
     autocheckpoint = undefined;
+    clearTimeout(retireTimer);
+    retireTimer = worker && !closed ? setTimeout(retire, workerIdle.ms).unref() : undefined;
   };
   const failAll = (error: Error) => {
     for (const { reject } of pending.values()) reject(error);
@@ -229,10 +250,12 @@ function inWorker(
     });
     // A thread that died (an uncaught error, out of memory) is replaced at the next request; its run resumes there.
     thread.on('error', (error) => {
+      if (retired.has(thread)) return;
       if (worker === thread) worker = undefined;
       failAll(error);
     });
     thread.on('exit', (code) => {
+      if (retired.has(thread)) return;
       if (worker === thread) worker = undefined;
       // A thread that ended inside a chunk (terminated, out of memory) never lowered CHUNK: calls
       // that write would each wait a turn's full second for it, and last-seen writes would stop.
@@ -255,6 +278,8 @@ function inWorker(
     // own connection would write to a lost file, or die of SIGBUS on an immutable WAL index.
     const refused = storageRefusal(services.storage);
     if (refused) return Promise.reject(refused);
+    clearTimeout(retireTimer);
+    retireTimer = undefined;
     worker ??= spawn();
     worker.ref();
     const id = nextId++;
@@ -302,6 +327,7 @@ function inWorker(
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(retireTimer);
       Atomics.store(control, STOP, 1);
       Atomics.notify(control, BEAT);
       const thread = worker;
