@@ -50,7 +50,8 @@ import { handlers } from './modules/index.ts';
 import { registerQaRoutes } from './modules/qa/routes.ts';
 import { createQaSurface, type QaSurface } from './modules/qa/surface.ts';
 import { createWorlds, type WorldBuilder, type Worlds } from './modules/worlds/registry.ts';
-import { registerWorldDispatch, registerWorldDoors, registerWorldRoutes } from './modules/worlds/routes.ts';
+import { registerWorldDoors } from './modules/worlds/doors.ts';
+import { registerWorldDispatch, registerWorldRoutes } from './modules/worlds/routes.ts';
 import { startJobTimer } from './modules/engine/jobs.ts';
 import { requireQaToken } from './modules/qa/token.ts';
 import {

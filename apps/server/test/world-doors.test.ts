@@ -5,8 +5,6 @@
  * and no cookie. Driven on a bare Fastify with a real worlds registry (its world apps stubbed).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../src/core/services.ts';
 import { registerWorldDoors, WORLD_DOOR_MESSAGES } from '../src/modules/worlds/doors.ts';
@@ -136,13 +134,7 @@ describe('the world doors (bare Fastify, a real registry)', () => {
   });
 });
 
-// The server's own doors are these once app.ts imports registerWorldDoors from doors.ts; until
-// then this block is skipped (drop the skipIf after the switch).
-const appUsesDoors = readFileSync(join(import.meta.dirname, '../src/app.ts'), 'utf8').includes(
-  "from './modules/worlds/doors.ts'",
-);
-
-describe.skipIf(!appUsesDoors)('the server refuses a cross-site enter, and a same-origin one works', () => {
+describe('the server refuses a cross-site enter, and a same-origin one works', () => {
   let t: TestApp;
   let id: string;
   beforeAll(async () => {

@@ -404,19 +404,21 @@ export const QA_ROUTES: readonly QaRoute[] = [
     path: '/__qa/worlds/:id/enter',
     summary: 'Put this browser in a world (sets the qa_world cookie, redirects to /)',
     description:
-      'Sets the qa_world cookie (HttpOnly, SameSite=Strict) and redirects to the app: every page and call of the tab is the world’s from then on. The id is the key: no X-QA-Token is asked (a browser navigating cannot send one). 404 for an unknown world.',
+      'Sets the qa_world cookie (HttpOnly, SameSite=Strict) and redirects to the app: every page and call of the tab is the world’s from then on. The id is the key: no X-QA-Token is asked (a browser navigating cannot send one). A navigation from another site or subdomain (`Sec-Fetch-Site` cross-site or same-site) is refused with 403 and no cookie (world fixation); same-origin, typed or pasted (`none`) and clients without the header enter. 404 for an unknown world.',
     params: { id: worldId },
     status: 303,
     response: z.null(),
-    errors: [404],
+    errors: [403, 404],
   },
   {
     method: 'GET',
     path: '/__qa/worlds/leave',
     summary: 'Take this browser back to the default world (clears the cookie, redirects to /)',
-    description: 'Clears the qa_world cookie; works whether or not the world still exists.',
+    description:
+      'Clears the qa_world cookie; works whether or not the world still exists. By the same rule as entering, a navigation from another site or subdomain is refused with 403.',
     status: 303,
     response: z.null(),
+    errors: [403],
   },
   {
     method: 'GET',

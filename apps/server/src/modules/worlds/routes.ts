@@ -18,7 +18,7 @@
  * world when it is done (or 201 with it, when the caller waited: `?wait=true`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseCookie, stringifySetCookie } from 'cookie';
+import { parseCookie } from 'cookie';
 import { z } from 'zod';
 import { firstIssueMessage, type WorldState } from '@md/shared';
 import { badRequest, notFound } from '../../core/errors.ts';
@@ -70,16 +70,6 @@ export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds
   });
 }
 
-const cookie = (value: string, maxAge?: number) =>
-  stringifySetCookie({
-    name: WORLD_COOKIE,
-    value,
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    ...(maxAge !== undefined ? { maxAge } : {}),
-  });
-
 export interface WorldRouteOptions {
   /** The default world's snapshots (`from: 'snapshot:<name>'` without a world named). */
   snapshots?: Snapshots;
@@ -87,21 +77,6 @@ export interface WorldRouteOptions {
   jobs: Jobs;
   /** A declared state, parsed: a 400 naming each fault's path before anything is made. */
   parseState?: (state: unknown) => WorldState;
-}
-
-/** Entering and leaving: in the root scope (a browser navigating cannot send X-QA-Token). */
-export function registerWorldDoors(app: FastifyInstance, worlds: Worlds) {
-  app.get<{ Params: { id: string } }>(`${LIFECYCLE}/:id/enter`, async (request, reply) => {
-    const world = worlds.info(request.params.id);
-    if (!world) throw notFound(WORLD_MESSAGES.unknown(request.params.id));
-    return reply
-      .header('set-cookie', cookie(world.id))
-      .header('cache-control', 'no-store')
-      .redirect('/', 303);
-  });
-  app.get(`${LIFECYCLE}/leave`, async (_request, reply) =>
-    reply.header('set-cookie', cookie('', 0)).header('cache-control', 'no-store').redirect('/', 303),
-  );
 }
 
 const ttl = { error: WORLD_MESSAGES.ttl(MAX_WORLD_TTL_MINUTES) };
