@@ -176,6 +176,8 @@ describe('a clock move that owes runs, as a job', () => {
     const ran = (job.result as { ran: unknown[] }).ran;
     expect(ran.length).toBeGreaterThan(0);
     expect(job.progress.runs).toEqual({ done: ran.length, total: ran.length });
+    // What it owed was known from the start.
+    expect(started.body.progress.runs).toEqual({ done: 0, total: ran.length });
     expect((await c.call<{ jobs: Job[] }>('GET', `/__qa/jobs?world=${world.id}`)).body.jobs[0]!.id).toBe(
       job.id,
     );

@@ -98,6 +98,8 @@ export function createJobs(options: { now?: () => number } = {}) {
       kind: string,
       who: { world: string | null; client: string },
       work: (control: JobControl) => Promise<T>,
+      /** What is known to be owed before the work starts (a clock move's runs). */
+      progress: JobProgress = {},
     ): JobView {
       prune();
       const id = `j-${randomBytes(12).toString('base64url')}`;
@@ -109,7 +111,7 @@ export function createJobs(options: { now?: () => number } = {}) {
           world: who.world,
           client: who.client,
           state: 'running',
-          progress: {},
+          progress: structuredClone(progress),
           createdAt: new Date(now()).toISOString(),
           finishedAt: null,
           url: `${JOBS_PATH}/${id}`,

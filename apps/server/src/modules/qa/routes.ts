@@ -154,6 +154,7 @@ export function registerQaRoutes(
       { world: options.world, client: qaClientOf(request) },
       (control) =>
         moveClock(services, move, { signal: control.signal, progress: (runs) => control.progress({ runs }) }),
+      { runs: { done: 0, total: move.owed } },
     );
     return answerJob(reply, services.jobs, job, wait, (result) => ({ status: 200, body: result }));
   });
