@@ -15,8 +15,8 @@
  * changed). Every world's life (created, entered, expired, deleted) is logged and kept in `history`.
  */
 import { randomBytes } from 'node:crypto';
+import { copyFile, writeFile } from 'node:fs/promises';
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -308,8 +308,9 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     const databasePath = databaseOf(entry.id);
     if (!memory && image) {
       mkdirSync(worldDir(entry.id), { recursive: true });
-      if ('file' in image) copyFileSync(image.file, databasePath);
-      else writeFileSync(databasePath, image.data);
+      // Off the request thread (libuv's pool): a 100,000-member template is tens of megabytes.
+      if ('file' in image) await copyFile(image.file, databasePath);
+      else await writeFile(databasePath, image.data);
     }
     return builder.build({
       id: entry.id,
