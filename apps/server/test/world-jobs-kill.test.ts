@@ -162,7 +162,7 @@ describe('a clock move killed inside a daily run', () => {
     second.child.kill('SIGTERM');
     await second.exited;
     expect(paid(databasePath, killed)).toEqual(paid(databasePath, control));
-  });
+  }, 120_000);
 });
 
 describe('a declared state killed while it builds', () => {
@@ -195,5 +195,5 @@ describe('a declared state killed while it builds', () => {
     expect((await call(second, 'GET', job.url)).status).toBe(404);
     second.child.kill('SIGTERM');
     await second.exited;
-  });
+  }, 120_000);
 });

@@ -91,7 +91,7 @@ describe('a declared state built as a job', () => {
     const listed = await c.call<{ jobs: Job[] }>('GET', '/__qa/jobs');
     expect(listed.body.jobs.map((j) => j.id)).toContain(job.id);
     expect((await c.call<{ jobs: Job[] }>('GET', '/__qa/jobs?world=default')).body.jobs).toEqual([]);
-  });
+  }, 120_000);
 
   it('answers 201 with the world when the caller waits', async () => {
     const waited = await c.call<CreatedWorld>('POST', '/__qa/worlds?wait=true', {
@@ -100,7 +100,7 @@ describe('a declared state built as a job', () => {
     expect(waited.status).toBe(201);
     expect(waited.body.from).toBe('empty');
     expect(worldFolders(databasePath)).toContain(waited.body.id);
-  });
+  }, 120_000);
 
   it('fails with the path a domain function refused, leaving no world and no files', async () => {
     const before = worldFolders(databasePath);
@@ -124,7 +124,7 @@ describe('a declared state built as a job', () => {
     const waited = await c.call<{ Error: string }>('POST', '/__qa/worlds?wait=true', { body: { state } });
     expect(waited.status).toBe(400);
     expect(waited.body.Error).toBe(job.error!.Error);
-  });
+  }, 120_000);
 
   it('is cancelled midway: no world, no files; a second cancel is 409', async () => {
     const before = worldFolders(databasePath);
@@ -144,7 +144,7 @@ describe('a declared state built as a job', () => {
     expect(again.status).toBe(409);
     expect(again.body.Error).toBe(JOB_MESSAGES.finished(now.id, 'cancelled'));
     expect((await c.call<{ Error: string }>('GET', '/__qa/jobs/j-unknown')).status).toBe(404);
-  });
+  }, 120_000);
 });
 
 describe('a clock move that owes runs, as a job', () => {
@@ -181,7 +181,7 @@ describe('a clock move that owes runs, as a job', () => {
     expect((await c.call<{ jobs: Job[] }>('GET', `/__qa/jobs?world=${world.id}`)).body.jobs[0]!.id).toBe(
       job.id,
     );
-  });
+  }, 120_000);
 
   it('cancelled, stops at a step: the clock before the target, nothing owed before it', async () => {
     const from = await clockOf();
@@ -207,7 +207,7 @@ describe('a clock move that owes runs, as a job', () => {
     expect((await c.call('GET', '/__qa/ledger/check', { world: world.id })).body).toMatchObject({
       balanced: true,
     });
-  });
+  }, 120_000);
 
   it('refuses a bad wait with a clear error, moving nothing', async () => {
     const before = await clockOf();
@@ -218,7 +218,7 @@ describe('a clock move that owes runs, as a job', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.Error).toBe(JOB_MESSAGES.wait);
     expect(Math.abs((await clockOf()) - before)).toBeLessThan(5_000);
-  });
+  }, 120_000);
 });
 
 describe('limits and the record of use', () => {
@@ -253,7 +253,7 @@ describe('limits and the record of use', () => {
     for (const world of burst.filter((r) => r.status === 201))
       expect((await c.call('DELETE', `/__qa/worlds/${world.body.id}`, { ip: '10.9.0.1' })).status).toBe(200);
     expect((await create('10.9.0.1')).status).toBe(201);
-  });
+  }, 120_000);
 
   it('never expires a world under a request in flight; its idle time counts from the answer', async () => {
     const world = (
@@ -277,7 +277,7 @@ describe('limits and the record of use', () => {
     expect(after.body.worlds.find((w) => w.id === world.id)?.busy).toBe(0);
     now += 2 * 60_000;
     expect((await c.call('GET', '/__qa/clock', { world: world.id })).status).toBe(404);
-  });
+  }, 120_000);
 
   it('records who made, entered, deleted and lost each world, in the list and the log', async () => {
     const world = (await create('10.9.0.4')).body;
@@ -315,5 +315,5 @@ describe('limits and the record of use', () => {
     ]);
     const logged = lines.filter((line) => line.world === world.id).map((line) => line.msg);
     expect(logged).toEqual(['World created', 'World entered', 'World deleted']);
-  });
+  }, 120_000);
 });
