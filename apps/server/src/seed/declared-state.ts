@@ -92,7 +92,9 @@ export function buildWorldState(
         runs: dueRuns(start, date).length,
       };
       let told = 0;
-      const tell = (runs: number, force = false) => {
+      let runsPaid = 0;
+      const tell = (runs = runsPaid, force = false) => {
+        runsPaid = runs;
         const now = Date.now();
         if (!onProgress || (!force && now - told < PROGRESS_EVERY_MS)) return;
         told = now;
@@ -107,7 +109,9 @@ export function buildWorldState(
       );
       const legTimes = legStarts(state);
       state.legs?.forEach((leg, index) =>
-        sim.at(legTimes[index]!, (at) => attempt(['legs', index], () => buildLeg(sim, leg, members, at))),
+        sim.at(legTimes[index]!, (at) =>
+          attempt(['legs', index], () => buildLeg(sim, leg, members, at, () => tell())),
+        ),
       );
       const played = sim.run(date);
       tell(played.runs, true);
@@ -130,7 +134,14 @@ export function buildWorldState(
  * A generated leg: the chain first, each member sponsored by the one above on `side`; the rest
  * hang off the chain on the other side, top first. Placed as one batch (one team_size pass).
  */
-function buildLeg(sim: Simulation, leg: WorldLeg, members: Map<string, Member>, at: number) {
+function buildLeg(
+  sim: Simulation,
+  leg: WorldLeg,
+  members: Map<string, Member>,
+  at: number,
+  /** Told after each member (a leg of thousands is one action): the build's progress. */
+  onMember?: () => void,
+) {
   const under = members.get(leg.under)!;
   const prefix = legPrefix(leg);
   const count = leg.count ?? leg.depth;
@@ -144,6 +155,7 @@ function buildLeg(sim: Simulation, leg: WorldLeg, members: Map<string, Member>, 
     members.set(member.username, member);
     if (inChain) chain.push(member);
     if (leg.plan !== undefined) buy(sim, member.id, leg.plan, at);
+    onMember?.();
   }
   flushTeamSizes(sim.services.sqlite, teamSizes);
 }
