@@ -439,12 +439,20 @@ describe('worlds across a restart', () => {
 });
 
 describe('WORLDS_MAX', () => {
-  it('sets the cap, 0 turns worlds off, anything else is refused at start', async () => {
+  it('sets the caps, 0 turns worlds off, anything else is refused at start', async () => {
     expect(startConfig({ WORLDS_MAX: '7' }).build.worlds).toEqual({ max: 7 });
     expect(startConfig({ WORLDS_MAX: '0' }).build.worlds).toBe(false);
     expect(startConfig({}).build.worlds).toBeUndefined();
     for (const value of ['-1', 'many', '1e3', '10001'])
       expect(() => startConfig({ WORLDS_MAX: value }), value).toThrow(ConfigError);
+    // And a client's share of them.
+    expect(startConfig({ WORLDS_PER_CLIENT: '3' }).build.worlds).toEqual({ perClient: 3 });
+    expect(startConfig({ WORLDS_MAX: '7', WORLDS_PER_CLIENT: '3' }).build.worlds).toEqual({
+      max: 7,
+      perClient: 3,
+    });
+    for (const value of ['0', '-1', 'some', '10001'])
+      expect(() => startConfig({ WORLDS_PER_CLIENT: value }), value).toThrow(ConfigError);
     const off = await createTestApp({ seed: 'empty', worlds: false });
     try {
       expect((await off.post('/__qa/worlds', {})).status).toBe(404);
