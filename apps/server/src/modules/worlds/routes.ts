@@ -48,7 +48,7 @@ export function worldIdOf(request: Pick<FastifyRequest, 'headers'>): string | un
   return parseCookie(cookies)[WORLD_COOKIE] || undefined;
 }
 
-const isServers = (url: string) =>
+const isServerWide = (url: string) =>
   [LIFECYCLE, JOBS_PATH].some(
     (path) => url === path || url.startsWith(`${path}/`) || url.startsWith(`${path}?`),
   );
@@ -58,7 +58,7 @@ export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds
   app.addHook('onRequest', async (request, reply) => {
     const id = worldIdOf(request);
     const registry = worlds();
-    if (id === undefined || !registry || isServers(request.url)) return;
+    if (id === undefined || !registry || isServerWide(request.url)) return;
     const world = await registry.enter(id);
     const release = world && registry.hold(id);
     if (!world || !release) return reply.code(404).send({ Error: WORLD_MESSAGES.unknown(id) });
