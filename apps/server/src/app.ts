@@ -430,7 +430,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       databasePath: options.databasePath ?? ':memory:',
       owesRuns,
       // A world whose clock is moving (a job) does not expire under it.
-      working: (id) => services.jobs.list(id).some((job) => job.state === 'running'),
+      working: services.jobs.running,
       ...options.worlds,
     });
   if (standin) {

@@ -27,6 +27,7 @@ import { runDueJobs } from '../src/modules/engine/jobs.ts';
 import { JOBS } from '../src/modules/engine/schedule.ts';
 import { backfillBinaryStats } from '../src/modules/engine/stats.ts';
 import { ledgerCheck } from '../src/modules/ledger/ledger.ts';
+import { seeded } from './helpers.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'engine-kill-'));
@@ -49,17 +50,6 @@ const RUNS = [
   ['ranks', '2026-03-02'],
   ['roi', '2026-03-03'],
 ] as const;
-
-/** mulberry32: a seeded random in [0, 1). */
-function seeded(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let r = Math.imul(s ^ (s >>> 15), 1 | s);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The network: deep spillover legs, a Gold package for every other member, a past week's runs, then a day's purchases' volume. */
 async function buildBase(path: string) {

@@ -322,3 +322,14 @@ export function worldCaller(fastify: App['fastify']) {
   };
   return { call, login, create };
 }
+
+/** mulberry32: a seeded random in [0, 1) (kill tests draw their kill points with it, replayable by seed). */
+export function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let r = Math.imul(s ^ (s >>> 15), 1 | s);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

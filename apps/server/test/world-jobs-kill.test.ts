@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pendingRuns } from '../src/modules/engine/jobs.ts';
 import type { EngineCtx } from '../src/modules/engine/income.ts';
+import { seeded } from './helpers.ts';
 import { killChildren, startServerProcess, type ServerProcess } from './server-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'world-jobs-kill-'));
@@ -25,17 +26,6 @@ afterAll(() => {
 });
 
 const SEED = Number(process.env.WORLD_KILL_SEED ?? Date.now() % 100_000);
-/** A seeded draw in [0, 1) (mulberry32). */
-function seeded(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let r = Math.imul(s ^ (s >>> 15), 1 | s);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 interface Job {
   id: string;
   world: string | null;

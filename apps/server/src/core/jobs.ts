@@ -155,6 +155,10 @@ export function createJobs(options: { now?: () => number } = {}) {
       return view(job);
     },
 
+    /** Whether a job is running in `world` (a world does not expire under one). */
+    running: (world: string) =>
+      [...jobs.values()].some((job) => job.view.state === 'running' && job.view.world === world),
+
     /** Every job kept, newest first; those of one world when `world` is given (null: the default world's). */
     list(world?: string | null): JobView[] {
       prune();
