@@ -36,7 +36,7 @@ export default defineConfig({
       webProject(),
       webProject({ mocking: true }),
       {
-        // a11y.e2e.ts reads the web app's route table: its imports use the web app's '@' alias.
+        // screens.ts (a11y, layout) reads the web app's route table: its imports use the web app's '@' alias.
         resolve: {
           alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)), ...chakraThemeAlias },
         },

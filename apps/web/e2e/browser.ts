@@ -1,6 +1,13 @@
 /** The system Chromium, driven by playwright-core: never a downloaded browser. */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Worker,
+} from 'playwright-core';
 
 export function browserPath(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
@@ -51,17 +58,21 @@ export const newTestContext = (browser: Browser, options: BrowserContextOptions 
  * What a context's pages did, kept while a test runs and printed if it fails: every request (when
  * it started, how it ended, in ms from the start), console errors and warnings, page errors and
  * service workers. A flake that misses a toast shows whether a chunk, a call or the page stalled.
+ * Pages opened in the context are followed; `follow` adds one opened before (a page kept from an
+ * earlier test, whose listeners went with that test: reusePage).
  */
 export function traceContext(context: BrowserContext) {
   const start = Date.now();
   const lines: string[] = [];
+  let recording = true;
   const note = (line: string) => {
+    if (!recording) return;
     lines.push(`${String(Date.now() - start).padStart(6)} ms  ${line}`);
     if (lines.length > 400) lines.shift();
   };
   const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
-  context.on('serviceworker', (worker) => note(`service worker ${short(worker.url())}`));
-  context.on('page', (page) => {
+  const onWorker = (worker: Worker) => note(`service worker ${short(worker.url())}`);
+  const follow = (page: Page) => {
     page.on('request', (r) => note(`→ ${r.method()} ${short(r.url())}`));
     page.on('requestfinished', async (r) => {
       const response = await r.response().catch(() => null);
@@ -75,6 +86,107 @@ export function traceContext(context: BrowserContext) {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`navigated to ${short(frame.url())}`);
     });
-  });
-  return { print: (why: string) => console.log(`Browser trace (${why}):\n${lines.join('\n')}`) };
+  };
+  context.on('serviceworker', onWorker);
+  context.on('page', follow);
+  return {
+    follow,
+    print: (why: string) => console.log(`Browser trace (${why}):\n${lines.join('\n')}`),
+    /** The test is over: its context may serve the next one, traced anew. */
+    stop: () => {
+      recording = false;
+      context.off('serviceworker', onWorker);
+      context.off('page', follow);
+    },
+  };
+}
+
+/** Page and context calls whose effect outlives a test, with no call that undoes it. */
+const STICKY_PAGE_CALLS = [
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setViewportSize',
+  'emulateMedia',
+  'setExtraHTTPHeaders',
+] as const;
+const STICKY_CONTEXT_CALLS = [
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+  'setHTTPCredentials',
+] as const;
+const STICKY_CLOCK_CALLS = [
+  'install',
+  'fastForward',
+  'pauseAt',
+  'resume',
+  'runFor',
+  'setFixedTime',
+  'setSystemTime',
+] as const;
+
+/**
+ * A page that later tests may reuse, as a fresh one would be, instead of a new context each: a new
+ * renderer costs about 0.8 s of CPU here before it loads anything (and a test's first navigation
+ * more), several times the cost of emptying the page. The page is kept while its tests only did
+ * what reusePage undoes; one whose test called something that stays (an init script, an exposed
+ * function, a viewport, the clock, ...) is not (`sticky()` then answers true).
+ */
+export function reusablePage(context: BrowserContext, page: Page) {
+  let sticky = false;
+  const mark = <T extends object>(target: T, names: readonly string[]) => {
+    for (const name of names) {
+      const own = target as Record<string, unknown>;
+      const original = own[name] as (...args: unknown[]) => unknown;
+      own[name] = (...args: unknown[]) => {
+        sticky = true;
+        return original.apply(target, args);
+      };
+    }
+  };
+  mark(page, STICKY_PAGE_CALLS);
+  mark(context, STICKY_CONTEXT_CALLS);
+  mark(page.clock, STICKY_CLOCK_CALLS);
+  // The origins whose stored data reusePage clears.
+  const visited = new Set<string>();
+  const noteOrigin = (frame: { url: () => string }) => {
+    const { origin } = new URL(frame.url());
+    if (origin !== 'null') visited.add(origin);
+  };
+  const watch = (p: Page) => p.on('framenavigated', noteOrigin);
+  context.on('page', watch);
+  watch(page);
+  return {
+    page,
+    sticky: () => sticky || page.isClosed(),
+    /**
+     * Empties the page for the next test: its listeners and routes go (the test's), it leaves for
+     * about:blank (the renderer stays), other pages close, and the context has no cookie, no
+     * permission, no stored data of any origin it visited (local and session storage, IndexedDB,
+     * caches) and is online. The browser's memory cache of the app's hashed assets stays.
+     */
+    async reset() {
+      page.removeAllListeners();
+      watch(page);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      // Session storage is the tab's: emptied while the page is still on its origin.
+      if (/^https?:/.test(page.url()))
+        await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+      await page.goto('about:blank');
+      await page.mouse.move(0, 0);
+      for (const other of context.pages()) if (other !== page) await other.close();
+      await context.clearCookies();
+      await context.clearPermissions();
+      await context.setOffline(false);
+      const cdp = await context.newCDPSession(page);
+      for (const origin of visited)
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      await cdp.detach();
+      visited.clear();
+    },
+  };
 }

@@ -19,6 +19,7 @@ import {
   freshPagePerTest,
   signInWithToken,
   toastTexts,
+  untilToastShows,
   uniqueName,
   worldPerTest,
   type FaultRule,
@@ -720,6 +721,18 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await page.goto(`${server.url}/dashboard/package`);
       await page.getByTestId('package-card-Starter').waitFor();
       await addFault(server, { path: '/subscription/buy_subscription_packages', hang: true, times: 1 });
+      // The resend (the second call) is held until the page shows it is checking (untilToastShows).
+      let buys = 0;
+      await page.route(
+        (url) =>
+          url.pathname === '/subscription/buy_subscription_packages' ||
+          url.pathname === '/trpc/subscription.buy_subscription_packages',
+        async (route) => {
+          if (route.request().method() === 'POST' && ++buys === 2)
+            await untilToastShows(page, MONEY_MOVE_MESSAGES.checking('purchase'));
+          await route.continue();
+        },
+      );
       const started = Date.now();
       await buyStarter({ page, server });
       await expectToast(page, MONEY_MOVE_MESSAGES.checking('purchase'));

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { amountToMicros, type ProcedureName, contract } from '@md/shared';
-import { api, expectToast, freshPagePerTest, signInWithToken, toastTexts } from './support.ts';
+import { api, expectToast, freshPagePerTest, signInWithToken, untilToastShows } from './support.ts';
 
 /** The toast shown while a lost answer is being checked (lib/money-move.ts MONEY_MOVE_MESSAGES.checking). */
 const CHECKING = "We couldn't confirm your";
@@ -19,9 +19,7 @@ type Wallets = Record<string, { Available: number }>;
  * The first call of `procedure` reaches the server and is answered there, and the browser gets a
  * reset connection instead; later calls go through. Answers how many calls were seen.
  *
- * The resend is held until the page shows that it is checking (bounded): in a fresh page the
- * toasts' UI loads with the first toast, and a resend answered before it had mounted made the
- * 'checking…' toast come and go in one frame, too quick for any reader.
+ * The resend is held until the page shows that it is checking (support.ts, untilToastShows).
  */
 async function loseFirstAnswer(page: Page, procedure: ProcedureName) {
   const path = contract[procedure].path;
@@ -31,9 +29,7 @@ async function loseFirstAnswer(page: Page, procedure: ProcedureName) {
     async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       calls += 1;
-      if (calls === 2)
-        for (let i = 0; i < 150 && !(await toastTexts(page)).some((text) => text.includes(CHECKING)); i++)
-          await new Promise((done) => setTimeout(done, 100));
+      if (calls === 2) await untilToastShows(page, CHECKING);
       if (calls > 1) return route.continue();
       await route.fetch();
       await route.abort('connectionreset');

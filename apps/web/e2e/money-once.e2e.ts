@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { REWARD_WALLETS, amountToMicros, formatMoney, microsToAmount } from '@md/shared';
-import { api, expectToast, freshPagePerTest, signIn } from './support.ts';
+import { api, expectToast, freshPagePerTest, signInWithToken } from './support.ts';
 
 const servers = inject('e2eServers');
 type Wallets = Record<string, { Available: number }>;
@@ -43,7 +43,7 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
   freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('a double click opens one deposit window; paying it shows Paid — credited and hides the QR and the address', async () => {
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     const payments = countCalls(page, 'deposit.make_payment', '/deposit/make_payment');
     await page.goto(`${server.url}/dashboard/deposit`);
     await page.getByLabel('Amount (USDT)').fill('150');
@@ -67,7 +67,7 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
   });
 
   it('a double click on Confirm Purchase buys once', async () => {
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     const purchases = countCalls(
       page,
       'subscription.buy_subscription_packages',
@@ -92,7 +92,7 @@ describe.each(servers)('money sent once in $mode mode', (server) => {
   });
 
   it('Quick transfer shows what will move, and a double click on its confirmation moves each wallet once', async () => {
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     const start = await wallets();
     const legs = REWARD_WALLETS.filter((name) => (start[name]?.Available ?? 0) > 0);
     expect(legs.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import {
   mailCount,
   registerMember,
   signIn,
+  signInWithToken,
   freshPagePerTest,
   uniqueName,
 } from './support.ts';
@@ -31,7 +32,7 @@ describe.each(servers)('money in $mode mode', (server) => {
   freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
 
   it('takes a member from deposit to an approved withdrawal, and History shows each step', async () => {
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     const start = await wallets();
 
     // Deposit, then QA marks it paid.
@@ -184,7 +185,7 @@ describe.each(servers)('money in $mode mode', (server) => {
   });
 
   it('pages, searches, filters by date, chooses columns and sorts the History table', async () => {
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/history`);
     const table = page.getByTestId('data-table');
     const rows = table.locator('tbody tr');
@@ -254,7 +255,7 @@ describe.each(servers)('money in $mode mode', (server) => {
 
   it('moves the table controls into a Filters panel at 375 px, and Clear Filters resets them', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/history`);
     await expect.poll(() => page.getByTestId('data-card').count()).toBe(10);
     expect(await page.getByTestId('data-table').count()).toBe(0);
@@ -271,7 +272,7 @@ describe.each(servers)('money in $mode mode', (server) => {
   it('exports the History table as CSV: every page of the rows matching its search, the chosen columns', async () => {
     // The Blob download path (the File System Access picker is a native dialog a test cannot answer; the component tests cover it).
     await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/history`);
     const table = page.getByTestId('data-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(10);
@@ -349,7 +350,7 @@ describe.each(servers)('money in $mode mode', (server) => {
 
   it('keeps Export one tap away at 375 px, beside Filter', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/transactions`);
     const exportButton = page.getByRole('button', { name: 'Export', exact: true });
     await exportButton.focus();
@@ -365,7 +366,7 @@ describe.each(servers)('money in $mode mode', (server) => {
 
   it('counts new notifications on the header bell, and opening it clears the count', async () => {
     const member = await registerMember(server, uniqueName('bell'));
-    await signIn(page, server, member.username, member.password);
+    await signInWithToken(page, server, member.username, member.password);
     await page.goto(`${server.url}/dashboard/wallets`);
     const bell = page.getByTestId('notification-bell');
     const label = () => bell.getAttribute('aria-label');

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { LEVEL_PAGE_SIZE } from '@md/shared';
 import type { Page } from 'playwright-core';
-import { api, freshPagePerTest, registerMember, signIn, uniqueName } from './support.ts';
+import { api, freshPagePerTest, registerMember, signInWithToken, uniqueName } from './support.ts';
 
 const servers = inject('e2eServers');
 describe.each(servers)('network in $mode mode', (server) => {
@@ -28,7 +28,7 @@ describe.each(servers)('network in $mode mode', (server) => {
   }
 
   it('expands the binary tree three levels and shows the hover panel', async () => {
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/binarychart`);
     const tree = page.getByRole('tree', { name: 'Binary tree' });
     await tree.locator('[role="treeitem"][aria-level="1"]').first().waitFor();
@@ -61,7 +61,7 @@ describe.each(servers)('network in $mode mode', (server) => {
   });
 
   it('opens the level chart one level at a time', async () => {
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/levelchart`);
     const tree = page.getByRole('tree', { name: 'Level tree' });
     await tree.locator('[role="treeitem"]').first().waitFor();
@@ -102,7 +102,7 @@ describe.each(servers)('network in $mode mode', (server) => {
     const boughtAt = Date.parse((await api<{ now: string }>(server, '/__qa/clock')).now);
     await api(server, '/__qa/clock?wait=true', { advance: 'P1D' });
 
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     const jwt = await token();
     const firstRow = async (path: string) =>
       (await api<{ Success: Record<string, unknown>[] }>(server, path, { pageNo: 1, pageSize: 10 }, jwt))
@@ -155,7 +155,7 @@ describe('level chart pages in mock mode', () => {
     const whole = (await api<Directs>(mock, '/level/view_downline', { username: 'demo' }, demoToken)).Success;
     expect(whole.CountUser).toBeGreaterThan(LEVEL_PAGE_SIZE);
 
-    await signIn(page, mock, 'demo', 'Demo@1234');
+    await signInWithToken(page, mock, 'demo', 'Demo@1234');
     await page.goto(`${mock.url}/dashboard/levelchart`);
     const tree = page.getByRole('tree', { name: 'Level tree' });
     const root = tree.locator('[role="treeitem"][aria-level="1"]');
@@ -243,7 +243,7 @@ describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
     if (bottom.Levels <= 100) expect(bottom.Username).toBe(edge[bottom.Levels]);
     const grandchild = (await childrenOf(left.Username))[0]!;
 
-    await signIn(page, server, 'demo', 'Demo@1234');
+    await signInWithToken(page, server, 'demo', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/binarychart`);
     await page.getByRole('tab', { name: 'Tree' }).click();
     const graph = page.getByRole('tree', { name: 'Binary tree graph' });

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, freshPagePerTest, signIn } from './support.ts';
+import { api, freshPagePerTest, signInWithToken } from './support.ts';
 
 const servers = inject('e2eServers');
 const EXTENSIONS = ['payout_details', 'withdrawal_timeline', 'statements'];
@@ -39,7 +39,7 @@ describe.each(cases)(
           });
         });
       }
-      await signIn(page, server, 'demo', 'Demo@1234');
+      await signInWithToken(page, server, 'demo', 'Demo@1234');
     }
 
     async function searchHistory(text: string) {

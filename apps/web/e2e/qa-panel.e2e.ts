@@ -12,6 +12,7 @@ import {
   latestOtp,
   registerMember,
   signIn,
+  signInWithToken,
   uniqueName,
 } from './support.ts';
 
@@ -112,7 +113,7 @@ describe('QA panel in mock mode', () => {
       .filter({ has: page.getByText('demo', { exact: true }) });
 
   it('advances the clock a day at a time until the ROI run, and the ROI wallet grows', async () => {
-    await signIn(page, mock, 'demo', 'Demo@1234');
+    await signInWithToken(page, mock, 'demo', 'Demo@1234');
     await page.goto(`${mock.url}/dashboard/wallets`);
     await walletShown('ROI');
     const before = await walletApi('ROI');
@@ -136,14 +137,14 @@ describe('QA panel in mock mode', () => {
 
     // A day on the clock outlives the 24 h session: sign in again to read the wallet.
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, mock, 'demo', 'Demo@1234');
+    await signInWithToken(page, mock, 'demo', 'Demo@1234');
     await page.goto(`${mock.url}/dashboard/wallets`);
     await walletShown('ROI');
     await expect.poll(() => available('ROI')).toBeGreaterThan(before + 0.01);
   });
 
   it('pays a deposit window opened on the Deposit page, and the Deposit wallet grows without a reload', async () => {
-    await signIn(page, mock, 'demo', 'Demo@1234');
+    await signInWithToken(page, mock, 'demo', 'Demo@1234');
     await page.goto(`${mock.url}/dashboard/deposit`);
     await page.getByLabel('Amount (USDT)').fill('35');
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, freshPagePerTest, mailbox, registerMember, signIn, uniqueName } from './support.ts';
+import { api, freshPagePerTest, mailbox, registerMember, signInWithToken, uniqueName } from './support.ts';
 
 const SUPPORT_ADDRESS = 'support@example.com';
 const servers = inject('e2eServers');
@@ -16,7 +16,7 @@ describe.each(servers)('support and timeline in $mode mode', (server) => {
 
   it("sends a support message: 'Message sent!', the mail reaches the support mailbox, the form clears", async () => {
     const member = await registerMember(server, uniqueName('sup'));
-    await signIn(page, server, member.username, member.password);
+    await signInWithToken(page, server, member.username, member.password);
     await page.goto(`${server.url}/dashboard/support`);
     const form = page.getByRole('form', { name: 'Contact Support' });
     const subject = `Question ${uniqueName('q')}`;
@@ -52,7 +52,7 @@ describe.each(servers)('support and timeline in $mode mode', (server) => {
       { name: 'E2E Member', email: member.email, subject, message: 'A message for the timeline.' },
       member.token,
     );
-    await signIn(page, server, member.username, member.password);
+    await signInWithToken(page, server, member.username, member.password);
     await page.goto(`${server.url}/dashboard/timeline`);
     const list = page.getByRole('list', { name: 'Activities' });
     await expect.poll(() => list.innerText()).toContain(subject);

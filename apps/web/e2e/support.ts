@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newTestContext, traceContext } from './browser.ts';
+import { launchBrowser, newTestContext, reusablePage, traceContext } from './browser.ts';
 import { WORLD_COOKIE, WORLD_HEADER } from '../../server/src/modules/worlds/routes.ts';
 import type { E2eServer } from './global-setup.ts';
 
@@ -162,6 +162,17 @@ export async function expectToast(page: Page, text: string, timeout = 10_000) {
 }
 
 /**
+ * Waits (at most 15 s) until the page shows a toast containing `text`. A test that holds a call's
+ * answer with it sees a progress toast that the answer ends: in a fresh page the toasts' UI loads
+ * with the first toast, and an answer that came before it had mounted made the toast come and go in
+ * one frame, too quick for any reader (and any poll).
+ */
+export async function untilToastShows(page: Page, text: string) {
+  for (let i = 0; i < 150 && !(await toastTexts(page)).some((shown) => shown.includes(text)); i++)
+    await new Promise((done) => setTimeout(done, 100));
+}
+
+/**
  * In the calling describe block whose browser contexts serve many tests: before each test a new
  * world on `server`, entered by each of `contexts()`, then `entered` (signing in again, say: a
  * world's tokens are its own); the world is deleted after the test.
@@ -194,11 +205,13 @@ export function worldPerTest(
 }
 
 /**
- * In the calling describe block: one browser, and a fresh context and page for every test, in a
+ * In the calling describe block: one browser, and for every test a page as fresh as a new browser
+ * context's (browser.ts, reusablePage: nothing stored, no cookie, no listener, no route), in a
  * world of its own on `server` (made before the test, deleted after). `null`: a file's own server
  * that knows no worlds, entered by no cookie (a world cookie would reach it too: cookies ignore ports).
  * `options`: how the browser is launched (browser.ts, launchBrowser), and `serviceWorkers: 'allow'`
- * for a test of the app's service worker (blocked otherwise: browser.ts, newTestContext).
+ * for a test of the app's service worker (blocked otherwise: browser.ts, newTestContext); a worker
+ * outlives its pages, so then every test has a context of its own.
  */
 export function freshPagePerTest(
   server: E2eServer | null,
@@ -213,21 +226,33 @@ export function freshPagePerTest(
 ) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
+  let kept: ReturnType<typeof reusablePage> | undefined;
+  let trace: ReturnType<typeof traceContext> | undefined;
   beforeAll(async () => {
     browser = await launchBrowser(browserOptions);
   });
   afterAll(async () => {
+    await context?.close();
     await browser?.close();
   });
   beforeEach(async ({ onTestFailed }) => {
-    context = await newTestContext(browser!, { viewport, serviceWorkers });
-    const trace = traceContext(context);
-    onTestFailed(() => trace.print('the test failed'));
-    if (server) await newWorld(server, context);
-    use(await context.newPage());
+    trace?.stop();
+    const reuse = kept !== undefined && serviceWorkers === 'block' && !kept.sticky();
+    if (!reuse) {
+      await context?.close();
+      context = await newTestContext(browser!, { viewport, serviceWorkers });
+    }
+    const thisTrace = traceContext(context!);
+    trace = thisTrace;
+    onTestFailed(() => thisTrace.print('the test failed'));
+    if (reuse) {
+      await kept!.reset();
+      thisTrace.follow(kept!.page);
+    } else kept = reusablePage(context!, await context!.newPage());
+    if (server) await newWorld(server, context!);
+    use(kept!.page);
   });
   afterEach(async () => {
-    await context?.close();
     if (server) await endWorld(server);
   });
 }
@@ -260,7 +285,7 @@ export async function clearFaults(server: E2eServer) {
  */
 export async function signInWithToken(page: Page, server: E2eServer, username: string, password: string) {
   const { JWT } = await api<{ JWT: string }>(server, '/user/login', { username, password });
-  if (!page.url().startsWith(server.url)) await page.goto(`${server.url}/`);
+  if (!page.url().startsWith(server.url)) await page.goto(`${server.url}/config.json`);
   await page.evaluate(
     ([jwt, user]) => {
       localStorage.setItem('jwt', jwt!);

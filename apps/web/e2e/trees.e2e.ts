@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, freshPagePerTest, registerMember, signIn, uniqueName } from './support.ts';
+import { api, freshPagePerTest, registerMember, signInWithToken, uniqueName } from './support.ts';
 
 const servers = inject('e2eServers');
 const WIDTHS = [
@@ -27,7 +27,7 @@ describe.each(servers)('tree views in $mode mode', (server) => {
       const left = (
         await api<Downline>(server, '/binary/view_binary_downline', { username: 'demo' }, token)
       ).Success.Downline.find((child) => child.Side === '0')!;
-      await signIn(page, server, 'demo', 'Demo@1234');
+      await signInWithToken(page, server, 'demo', 'Demo@1234');
       await page.goto(`${server.url}/dashboard/binarychart`);
       await page.getByRole('tab', { name: 'Tree' }).click();
       const graph = page.getByRole('tree', { name: 'Binary tree graph' });
@@ -88,7 +88,7 @@ describe.each(servers)('tree views in $mode mode', (server) => {
       const token = (
         await api<{ JWT: string }>(server, '/user/login', { username: 'demo', password: 'Demo@1234' })
       ).JWT;
-      await signIn(page, server, 'demo', 'Demo@1234');
+      await signInWithToken(page, server, 'demo', 'Demo@1234');
       await page.goto(`${server.url}/dashboard/levelchart`);
       const tree = page.getByRole('tree', { name: 'Level tree' });
       await tree.locator('[role="treeitem"]').first().waitFor();

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { endWorld, freshPagePerTest, newWorldFrom, signIn, totpCode } from './support.ts';
+import { endWorld, freshPagePerTest, newWorldFrom, signIn, signInWithToken, totpCode } from './support.ts';
 import type { E2eServer } from './global-setup.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../../world-states');
@@ -36,7 +36,7 @@ describe.each(servers)('declared states in $mode mode', (server) => {
   for (const rank of RANKS)
     run(`near-${rank.toLowerCase()}: the member's next rank is ${rank}`, async () => {
       await worldOf(server, page, `near-${rank.toLowerCase()}.json`);
-      await signIn(page, server, `near_${rank.toLowerCase()}`, 'Demo@1234');
+      await signInWithToken(page, server, `near_${rank.toLowerCase()}`, 'Demo@1234');
       await page.goto(`${server.url}/dashboard/rankrewards`);
       const progress = page.getByTestId('next-rank-progress');
       await expect.poll(() => progress.innerText()).toMatch(new RegExp(`Progress to ${rank}`, 'i'));
@@ -45,7 +45,7 @@ describe.each(servers)('declared states in $mode mode', (server) => {
 
   run('package-at-99-percent: a Gold package, still ACTIVE', async () => {
     await worldOf(server, page, 'package-at-99-percent.json');
-    await signIn(page, server, 'nearly_capped', 'Demo@1234');
+    await signInWithToken(page, server, 'nearly_capped', 'Demo@1234');
     await page.goto(`${server.url}/dashboard/transactions`);
     const table = page.getByTestId('data-table');
     await expect.poll(() => table.innerText()).toContain('Gold');
@@ -56,7 +56,7 @@ describe.each(servers)('declared states in $mode mode', (server) => {
     'pending-withdrawal: History shows the pending request, the rejected one refunded, the approved one paid',
     async () => {
       await worldOf(server, page, 'pending-withdrawal.json');
-      await signIn(page, server, 'withdrawer', 'Demo@1234');
+      await signInWithToken(page, server, 'withdrawer', 'Demo@1234');
       await page.goto(`${server.url}/dashboard/history`);
       const table = page.getByTestId('data-table');
       await expect.poll(() => table.innerText()).toContain('Withdrawal Request');

@@ -1,0 +1,239 @@
+/**
+ * The screens the accessibility and layout files visit (a11y.e2e.ts, layout.e2e.ts), in mock mode
+ * (the QA panel exists only there; both modes render the same screens): every route of the router,
+ * every tab on it, and one dialog of each kind; how a screen is opened and waited for; and the
+ * shared page, signed in as demo in each test's world, that each of their blocks drives.
+ */
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { routes } from '../src/app/router.tsx';
+import { launchBrowser, newTestContext } from './browser.ts';
+import { signInWithToken, worldPerTest } from './support.ts';
+
+export const server = inject('e2eServers').find((s) => s.mode === 'mock')!;
+
+export interface Screen {
+  /** Route path as the router has it. */
+  route: string;
+  /** What is shown, in test names. */
+  name: string;
+  /** Brings the page into the state to check (a dialog open); runs after the route settled. */
+  open?: (page: Page) => Promise<void>;
+  /** Only at these widths (the phone menu exists below 768 px). */
+  widths?: number[];
+}
+
+export const PUBLIC_ROUTES = ['/', '/register', '/forgot-password', '/forgot-username'];
+export const DASHBOARD_ROUTES = [
+  '/dashboard',
+  '/dashboard/package',
+  '/dashboard/wallets',
+  '/dashboard/transactions',
+  '/dashboard/deposit',
+  '/dashboard/bonus',
+  '/dashboard/volume',
+  '/dashboard/binarychart',
+  '/dashboard/levelchart',
+  '/dashboard/rankrewards',
+  '/dashboard/history',
+  '/dashboard/notification',
+  '/dashboard/settings',
+  '/dashboard/withdraw',
+  '/dashboard/p2pTransfer',
+  '/dashboard/timeline',
+  '/dashboard/support',
+];
+
+const qaPanel = (page: Page) => page.getByRole('dialog', { name: 'QA panel' });
+
+/** One dialog of each kind: the confirm shell, the OTP modal, the export dialog, the bell's menu, the phone menu drawer, the QA panel. */
+export const DIALOGS: Screen[] = [
+  {
+    route: '/dashboard/package',
+    name: 'purchase confirm dialog',
+    open: async (page) => {
+      await page.getByTestId('package-card-Starter').click();
+      await page.getByRole('button', { name: 'Select Starter' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm Purchase' }).waitFor();
+    },
+  },
+  {
+    // Asking for the code mails one and changes nothing until it is confirmed.
+    route: '/dashboard/settings',
+    name: 'OTP dialog (password change)',
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await page.getByLabel('Current Password', { exact: true }).fill('Demo@1234');
+      await page.getByLabel('New Password', { exact: true }).fill('Other#5678');
+      await page.getByLabel('Confirm New Password', { exact: true }).fill('Other#5678');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await page.getByRole('dialog', { name: 'Confirm password change' }).waitFor();
+    },
+  },
+  {
+    route: '/dashboard',
+    name: 'phone menu drawer',
+    widths: [375],
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').getByRole('navigation').waitFor();
+    },
+  },
+  {
+    route: '/dashboard/history',
+    name: 'table export dialog',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Export Earning history' })
+        .getByRole('checkbox')
+        .first()
+        .waitFor({ state: 'attached' });
+    },
+  },
+  {
+    route: '/dashboard/wallets',
+    name: 'notifications bell menu',
+    open: async (page) => {
+      await page.getByTestId('notification-bell').click();
+      await page.getByRole('menuitem', { name: 'View all notifications' }).waitFor();
+    },
+  },
+  {
+    // Its tabs are visited like a page's (see check below).
+    route: '/dashboard',
+    name: 'QA panel',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'QA panel' }).click();
+      await qaPanel(page).getByRole('tablist').waitFor();
+    },
+  },
+];
+
+export const SCREENS: Screen[] = [
+  ...[...PUBLIC_ROUTES, ...DASHBOARD_ROUTES].map((route) => ({ route, name: route })),
+  ...DIALOGS,
+];
+
+/** Every path the router answers (its catch-all aside). */
+export function routerPaths(list: typeof routes, base = ''): string[] {
+  return list.flatMap((route) => {
+    const path = route.index
+      ? base
+      : route.path === undefined
+        ? base
+        : route.path.startsWith('/')
+          ? route.path
+          : `${base}/${route.path}`;
+    const own = route.index || (route.path !== undefined && route.path !== '*') ? [path] : [];
+    return [...own, ...routerPaths(route.children ?? [], path)];
+  });
+}
+
+/**
+ * Waits until the page shows its data: its h1, no request in flight, no spinner, and no finite
+ * animation running (axe reads colours mid-fade otherwise).
+ */
+export async function settle(page: Page) {
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(async () => {
+      const shown = await page.evaluate(() => document.body.innerText.slice(0, 200));
+      throw new Error(`No h1 on ${page.url()} after 20 s; the page shows: ${JSON.stringify(shown)}`);
+    });
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const spinning = [...document.querySelectorAll('.chakra-spinner, [aria-busy="true"]')].some(
+          (el) => el.getBoundingClientRect().width > 0,
+        );
+        const moving = document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        return !spinning && !moving;
+      }),
+    )
+    .toBe(true);
+}
+
+/**
+ * The tabs to visit: a page's own, or the QA panel's. Behind any other dialog or menu the page's tabs
+ * are the page's screen's to visit: a click there first dismisses the non-modal bell menu, so its
+ * tab may never turn selected (seen under load).
+ */
+function tabsOf(page: Page, screen: Screen): Locator | null {
+  if (screen.name === 'QA panel') return qaPanel(page).getByRole('tab');
+  return screen.open ? null : page.locator('main').getByRole('tab');
+}
+
+/** Opens the screen, then runs `check` on it and on each of its other tabs, labelled by tab name. */
+export async function visit(page: Page, screen: Screen, check: (label: string) => Promise<string[]>) {
+  await page.goto(`${server.url}${screen.route}`);
+  await settle(page);
+  if (screen.open) {
+    await screen.open(page);
+    await settle(page);
+  }
+  const problems = await check('');
+  const tabs = tabsOf(page, screen);
+  const count = tabs ? await tabs.count() : 0;
+  for (let i = 1; tabs && i < count; i++) {
+    const tab = tabs.nth(i);
+    const name = (await tab.innerText()).trim();
+    await tab.click();
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    await settle(page);
+    problems.push(...(await check(`[tab ${name}] `)));
+  }
+  return problems;
+}
+
+/** In the calling describe block: one context (viewport, theme) and one page, signed in as demo in each test's world. */
+export function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (page: Page) => void) {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newTestContext(browser, {
+      viewport: { width: options.width, height: options.width < 768 ? 812 : 900 },
+      colorScheme: options.theme,
+    });
+    await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
+    page = await context.newPage();
+    use(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+  worldPerTest(
+    server,
+    () => [context!],
+    async () => void (await signInWithToken(page!, server, 'demo', 'Demo@1234')),
+  );
+}
+
+/** Public routes are visited signed out: a signed-in member is sent on to the dashboard. */
+export async function signedOutFor(page: Page, screen: Screen, visitIt: () => Promise<string[]>) {
+  if (!PUBLIC_ROUTES.includes(screen.route)) return visitIt();
+  const saved = await page.evaluate(() => ({
+    jwt: localStorage.getItem('jwt'),
+    user: localStorage.getItem('user'),
+  }));
+  await page.evaluate(() => {
+    localStorage.removeItem('jwt');
+    localStorage.removeItem('user');
+  });
+  try {
+    return await visitIt();
+  } finally {
+    await page.evaluate(({ jwt, user }) => {
+      localStorage.setItem('jwt', jwt ?? '');
+      localStorage.setItem('user', user ?? '');
+    }, saved);
+  }
+}
