@@ -59,7 +59,7 @@ export const newTestContext = (browser: Browser, options: BrowserContextOptions 
  * it started, how it ended, in ms from the start), console errors and warnings, page errors and
  * service workers. A flake that misses a toast shows whether a chunk, a call or the page stalled.
  * Pages opened in the context are followed; `follow` adds one opened before (a page kept from an
- * earlier test, whose listeners went with that test: reusePage).
+ * earlier test, whose listeners went with that test: reusablePage).
  */
 export function traceContext(context: BrowserContext) {
   const start = Date.now();
@@ -101,9 +101,34 @@ export function traceContext(context: BrowserContext) {
   };
 }
 
+/** Page events a test may listen to (browser.ts's trace among them). */
+const TEST_EVENTS = [
+  'console',
+  'dialog',
+  'domcontentloaded',
+  'download',
+  'filechooser',
+  'frameattached',
+  'framedetached',
+  'framenavigated',
+  'load',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+] as const;
+
 /** Page and context calls whose effect outlives a test, with no call that undoes it. */
 const STICKY_PAGE_CALLS = [
   'addInitScript',
+  'addLocatorHandler',
+  'routeWebSocket',
+  'setDefaultNavigationTimeout',
+  'setDefaultTimeout',
   'exposeBinding',
   'exposeFunction',
   'setViewportSize',
@@ -112,6 +137,9 @@ const STICKY_PAGE_CALLS = [
 ] as const;
 const STICKY_CONTEXT_CALLS = [
   'addInitScript',
+  'routeWebSocket',
+  'setDefaultNavigationTimeout',
+  'setDefaultTimeout',
   'exposeBinding',
   'exposeFunction',
   'setExtraHTTPHeaders',
@@ -132,7 +160,7 @@ const STICKY_CLOCK_CALLS = [
  * A page that later tests may reuse, as a fresh one would be, instead of a new context each: a new
  * renderer costs about 0.8 s of CPU here before it loads anything (and a test's first navigation
  * more), several times the cost of emptying the page. The page is kept while its tests only did
- * what reusePage undoes; one whose test called something that stays (an init script, an exposed
+ * what `reset` undoes; one whose test called something that stays (an init script, an exposed
  * function, a viewport, the clock, ...) is not (`sticky()` then answers true).
  */
 export function reusablePage(context: BrowserContext, page: Page) {
@@ -150,7 +178,9 @@ export function reusablePage(context: BrowserContext, page: Page) {
   mark(page, STICKY_PAGE_CALLS);
   mark(context, STICKY_CONTEXT_CALLS);
   mark(page.clock, STICKY_CLOCK_CALLS);
-  // The origins whose stored data reusePage clears.
+  // A crashed renderer is not reused.
+  page.once('crash', () => (sticky = true));
+  // The origins whose stored data `reset` clears.
   const visited = new Set<string>();
   const noteOrigin = (frame: { url: () => string }) => {
     const { origin } = new URL(frame.url());
@@ -169,7 +199,8 @@ export function reusablePage(context: BrowserContext, page: Page) {
      * caches) and is online. The browser's memory cache of the app's hashed assets stays.
      */
     async reset() {
-      page.removeAllListeners();
+      // The test's listeners, not Playwright's own (it ends pending calls on 'close' and 'crash').
+      for (const type of TEST_EVENTS) page.removeAllListeners(type);
       watch(page);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.unrouteAll({ behavior: 'ignoreErrors' });
