@@ -97,8 +97,11 @@ function changedTests(base) {
   const serverTests = testFilesIn(SERVER_TESTS);
   const webTests = testFilesIn(WEB_SOURCE);
   const picked = new Set();
+  // Each test file is read once, however many changed files ask about it.
+  const texts = new Map();
+  const textOf = (file) => texts.get(file) ?? texts.set(file, readFileSync(file, 'utf8')).get(file);
   const pick = (files, reaches) => {
-    for (const file of files) if (reaches(file, readFileSync(file, 'utf8'))) picked.add(file);
+    for (const file of files) if (reaches(file, textOf(file))) picked.add(file);
   };
   for (const file of changed) {
     if (/\.test\.tsx?$/.test(file)) {

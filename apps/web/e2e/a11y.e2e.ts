@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { routes } from '../src/app/router.tsx';
-import { DIALOGS, SCREENS, routerPaths, sharedPage, signedOutFor, visit } from './screens.ts';
+import { routerPaths } from '../src/testing/router-paths.ts';
+import { DIALOGS, SCREENS, sharedPage, signedOutFor, visit } from './screens.ts';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 

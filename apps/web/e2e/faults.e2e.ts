@@ -19,7 +19,7 @@ import {
   freshPagePerTest,
   signInWithToken,
   toastTexts,
-  untilToastShows,
+  testGate,
   uniqueName,
   worldPerTest,
   type FaultRule,
@@ -721,21 +721,22 @@ describe.each(servers)('faults in $mode mode', (server) => {
       await page.goto(`${server.url}/dashboard/package`);
       await page.getByTestId('package-card-Starter').waitFor();
       await addFault(server, { path: '/subscription/buy_subscription_packages', hang: true, times: 1 });
-      // The resend (the second call) is held until the page shows it is checking (untilToastShows).
+      // The resend (the second call) waits until the test has seen that the page is checking (testGate).
+      const resend = testGate();
       let buys = 0;
       await page.route(
         (url) =>
           url.pathname === '/subscription/buy_subscription_packages' ||
           url.pathname === '/trpc/subscription.buy_subscription_packages',
         async (route) => {
-          if (route.request().method() === 'POST' && ++buys === 2)
-            await untilToastShows(page, MONEY_MOVE_MESSAGES.checking('purchase'));
+          if (route.request().method() === 'POST' && ++buys === 2) await resend.passed();
           await route.continue();
         },
       );
       const started = Date.now();
       await buyStarter({ page, server });
       await expectToast(page, MONEY_MOVE_MESSAGES.checking('purchase'));
+      resend.open();
       expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
       // The held call ran nothing; the resend with the key bought the package, once.
       await expectToast(page, MONEY_MOVE_MESSAGES.wentThrough('purchase'));

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { amountToMicros, type ProcedureName, contract } from '@md/shared';
-import { api, expectToast, freshPagePerTest, signInWithToken, untilToastShows } from './support.ts';
+import { api, expectToast, freshPagePerTest, signInWithToken, testGate } from './support.ts';
 
 /** The toast shown while a lost answer is being checked (lib/money-move.ts MONEY_MOVE_MESSAGES.checking). */
 const CHECKING = "We couldn't confirm your";
@@ -19,9 +19,9 @@ type Wallets = Record<string, { Available: number }>;
  * The first call of `procedure` reaches the server and is answered there, and the browser gets a
  * reset connection instead; later calls go through. Answers how many calls were seen.
  *
- * The resend is held until the page shows that it is checking (support.ts, untilToastShows).
+ * The resend waits at `resend` (support.ts, testGate) until the test has seen that the page is checking.
  */
-async function loseFirstAnswer(page: Page, procedure: ProcedureName) {
+async function loseFirstAnswer(page: Page, procedure: ProcedureName, resend: ReturnType<typeof testGate>) {
   const path = contract[procedure].path;
   let calls = 0;
   await page.route(
@@ -29,7 +29,7 @@ async function loseFirstAnswer(page: Page, procedure: ProcedureName) {
     async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       calls += 1;
-      if (calls === 2) await untilToastShows(page, CHECKING);
+      if (calls === 2) await resend.passed();
       if (calls > 1) return route.continue();
       await route.fetch();
       await route.abort('connectionreset');
@@ -120,12 +120,14 @@ describe.each(servers)('a lost answer in $mode mode, on a phone', (server) => {
       const wallets = async () =>
         (await api<{ Success: Wallets }>(server, '/wallet/view_all_wallets_details', {}, token)).Success;
       const before = await wallets();
-      const calls = await loseFirstAnswer(page, move.procedure);
+      const resend = testGate();
+      const calls = await loseFirstAnswer(page, move.procedure, resend);
       await page.goto(`${server.url}${move.page}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
 
       await move.act(page);
       await expectToast(page, CHECKING, 15_000);
+      resend.open();
       await expectToast(page, move.told, 15_000);
       expect(calls()).toBeGreaterThanOrEqual(2);
 

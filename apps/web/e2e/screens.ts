@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { routes } from '../src/app/router.tsx';
 import { launchBrowser, newTestContext } from './browser.ts';
 import { signInWithToken, worldPerTest } from './support.ts';
 
@@ -114,21 +113,6 @@ export const SCREENS: Screen[] = [
   ...[...PUBLIC_ROUTES, ...DASHBOARD_ROUTES].map((route) => ({ route, name: route })),
   ...DIALOGS,
 ];
-
-/** Every path the router answers (its catch-all aside). */
-export function routerPaths(list: typeof routes, base = ''): string[] {
-  return list.flatMap((route) => {
-    const path = route.index
-      ? base
-      : route.path === undefined
-        ? base
-        : route.path.startsWith('/')
-          ? route.path
-          : `${base}/${route.path}`;
-    const own = route.index || (route.path !== undefined && route.path !== '*') ? [path] : [];
-    return [...own, ...routerPaths(route.children ?? [], path)];
-  });
-}
 
 /**
  * Waits until the page shows its data: its h1, no request in flight, no spinner, and no finite

@@ -162,14 +162,24 @@ export async function expectToast(page: Page, text: string, timeout = 10_000) {
 }
 
 /**
- * Waits (at most 15 s) until the page shows a toast containing `text`. A test that holds a call's
- * answer with it sees a progress toast that the answer ends: in a fresh page the toasts' UI loads
- * with the first toast, and an answer that came before it had mounted made the toast come and go in
- * one frame, too quick for any reader (and any poll).
+ * A gate a route handler holds a call at until the test opens it (at most 15 s, so a test that
+ * failed first leaves nothing hanging). A progress toast that the held call's answer ends stays on
+ * screen until the test has seen it: a poll (every 100 ms, each taking hundreds of ms on a busy
+ * machine) missed one that was up for 0.8 s, and in a fresh page, where the toasts' UI loads with
+ * the first toast, an answer that came before it mounted made the toast come and go in one frame.
  */
-export async function untilToastShows(page: Page, text: string) {
-  for (let i = 0; i < 150 && !(await toastTexts(page)).some((shown) => shown.includes(text)); i++)
-    await new Promise((done) => setTimeout(done, 100));
+export function testGate(limitMs = 15_000) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return {
+    open,
+    /** Resolves once the test opened the gate, or the limit passed. */
+    async passed() {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([opened, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+      clearTimeout(timer);
+    },
+  };
 }
 
 /**

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
 import { routes } from '@/app/router.tsx';
 import { renderApp } from '@/testing/render.tsx';
+import { routerPaths } from '@/testing/router-paths.ts';
 import { EXTRA_ROUTES, NAV_ITEMS } from './nav-items.ts';
-
-/** Every path the router answers (its catch-all aside). */
-function routerPaths(list: RouteObject[], base = ''): string[] {
-  return list.flatMap((route) => {
-    const path =
-      route.index || route.path === undefined
-        ? base
-        : route.path.startsWith('/')
-          ? route.path
-          : `${base}/${route.path}`;
-    const own = route.index || (route.path !== undefined && route.path !== '*') ? [path] : [];
-    return [...own, ...routerPaths(route.children ?? [], path)];
-  });
-}
 
 const mainNav = () => document.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
 
