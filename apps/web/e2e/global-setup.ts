@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/src/app.ts';
-import { browserPath } from './browser.ts';
+import { testBrowserPath } from './browser.ts';
 
 export interface E2eServer {
   /** The client mode of the worlds this entry's tests run in. */
@@ -39,7 +39,7 @@ declare module 'vitest' {
 const root = resolve(import.meta.dirname, '../../..');
 
 export default async function setup(project: TestProject) {
-  browserPath(); // fail early, with the install hint, when there is no Chromium
+  testBrowserPath(); // fail early, with the install hint, when there is no Chromium
   // Vite builds with the NODE_ENV it inherits, and vitest sets 'test': without this the suite
   // would test React's development build instead of what ships.
   execSync('npm run build -w @md/web', {
