@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp, type App } from '../../server/src/app.ts';
+import { WORKER_START_DELAY_MS } from '../src/app/page-settled.ts';
 import { readManifest } from '../../../scripts/bench/bundle-budget.ts';
 import { browserPath } from './browser.ts';
 import { freshPagePerTest, registerMember, signIn, uniqueName } from './support.ts';
@@ -24,14 +25,22 @@ const servers = inject('e2eServers');
 const root = resolve(import.meta.dirname, '../../..');
 const dist = resolve(import.meta.dirname, '../dist');
 
-/** Resolves once a service worker controls the page (the first install claims it at once). */
-const workerControls = (page: Page) =>
-  page.waitForFunction(
+/**
+ * Resolves once a service worker controls the page (the first install claims it at once). The app
+ * starts its worker 10 s after the page's load (page-settled.ts): the page's clock, installed before
+ * the test's first navigation and running in real time, is moved on by that much instead of waited
+ * out; missed, the timer fires in real time all the same.
+ */
+async function workerControls(page: Page) {
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.clock.fastForward(WORKER_START_DELAY_MS);
+  await page.waitForFunction(
     () =>
       navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated',
     undefined,
     { timeout: 30_000 },
   );
+}
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
@@ -57,6 +66,7 @@ describe.each(servers)('installable app, $mode mode', (server) => {
   });
 
   it('meets Chrome’s installability criteria: manifest fields, icons fetched, the worker controlling the page', async () => {
+    await page.clock.install(); // workerControls moves it on
     await page.goto(`${server.url}/`);
     await page.getByLabel('Username').waitFor();
     await workerControls(page);
@@ -113,6 +123,7 @@ describe.each(servers)('installable app, $mode mode', (server) => {
       args: ['--no-sandbox', '--disable-gpu'],
     });
     try {
+      await context.clock.install(); // workerControls moves it on
       const installPage = await context.newPage();
       await installPage.goto(`${server.url}/`);
       await workerControls(installPage);
@@ -129,6 +140,7 @@ describe.each(servers)('installable app, $mode mode', (server) => {
 
   it('a reload without a connection shows the offline screen with no money figure, and comes back with the connection', async () => {
     const member = await registerMember(server, uniqueName('pwaoff'));
+    await page.clock.install(); // workerControls moves it on
     await signIn(page, server, member.username, member.password);
     await workerControls(page);
     // The dashboard shows money while online.
@@ -193,6 +205,7 @@ describe('the QA panel on demand (mock mode)', () => {
   for (const how of ['button', 'Alt+Shift+Q'] as const) {
     it(`fetches the panel’s chunk only when asked for (${how})`, async () => {
       const urls = requestsOf(page);
+      await page.clock.install(); // workerControls moves it on
       await page.goto(`${mock.url}/`);
       await page.getByTestId('qa-panel-toggle').waitFor();
       await workerControls(page);
@@ -245,6 +258,7 @@ describe('a new build deployed under a running tab', () => {
   const buildOf = (target: Page) => target.locator('meta[name="app-build"]').getAttribute('content');
 
   it('prompts "A new version is available — Reload", and Reload runs the new build', async () => {
+    await page.clock.install(); // workerControls moves it on
     await page.goto(`${url}/`);
     await page.getByLabel('Username').waitFor();
     await workerControls(page);

@@ -1,8 +1,9 @@
-import { lazy, startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import type { RuntimeConfig } from '@md/shared';
 import { OfflineStart, OnlineOnly, isConnectionFailure } from './app/offline.tsx';
+import { usePageSettled } from './app/page-settled.ts';
 import { AppProviders } from './app/providers.tsx';
 import { preloadScreen, routes } from './app/router.tsx';
 import { ChunkBoundary } from './components/chunk-boundary.tsx';
@@ -16,30 +17,6 @@ const AppUpdate = lazy(() => loadChunk(() => import('./app/app-update.tsx')));
 
 function AppRoutes() {
   return useRoutes(routes);
-}
-
-/**
- * How long after the page's load event the service worker starts. Its install downloads the whole
- * build (~0.4 MB compressed) to precache it: started at the load event, it ran beside the
- * dashboard's first render, lazy chunks and reads, and Lighthouse's mobile TBT on the dashboard
- * went from ~1.6 s to ~5 s in the same runs. Ten seconds on, the first screen has settled.
- */
-const WORKER_START_DELAY_MS = 10_000;
-
-/** True once the page has loaded and then WORKER_START_DELAY_MS has passed. */
-function usePageSettled() {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onLoad = () => (timer = setTimeout(() => setSettled(true), WORKER_START_DELAY_MS));
-    if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
-    return () => {
-      window.removeEventListener('load', onLoad);
-      clearTimeout(timer);
-    };
-  }, []);
-  return settled;
 }
 
 function App({ config }: { config: RuntimeConfig }) {
