@@ -64,7 +64,7 @@ export const launchBrowser = ({ scrollbars = false } = {}): Promise<Browser> =>
       '--js-flags=--max-opt=1',
       // One renderer process for the browser's pages, kept from page to page: a kept page's next
       // app start finds the app's scripts compiled in that process (V8's in-memory cache) and no
-      // process to start, 0.9-1.1 s of renderer CPU instead of 1.6-2.0 s. Site isolation, which
+      // process to start, 0.7-1.1 s of renderer CPU instead of 1.6-2.0 s. Site isolation, which
       // would give each site and about:blank a process of its own, guards against hostile sites;
       // the tests visit only their own server.
       '--renderer-process-limit=1',
