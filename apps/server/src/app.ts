@@ -43,7 +43,7 @@ import { registerGatewayCaptcha } from './modules/gateway/captcha.ts';
 import { createDriftStore } from './modules/gateway/drift.ts';
 import { registerDriftRoutes } from './modules/gateway/drift-routes.ts';
 import { DEFAULT_PROVIDER_TIMEOUT_MS } from './modules/gateway/forward.ts';
-import { createGateway } from './modules/gateway/gateway.ts';
+import { createGateway, type Gateway } from './modules/gateway/gateway.ts';
 import { registerGatewayRoutes } from './modules/gateway/routes.ts';
 import { isDocsUrl, registerDocs } from './modules/docs/routes.ts';
 import { handlers } from './modules/index.ts';
@@ -164,6 +164,8 @@ export interface App {
   seeded: string | null;
   /** The QA surface (faults, journal, snapshots) while QA control is on. */
   qa?: QaSurface;
+  /** The provider gateway (its routing, recordings), while QA control is on or a provider is set. */
+  gateway?: Gateway;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -471,6 +473,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       if (worlds)
         registerWorldRoutes(qaScope, worlds, {
           snapshots: qa.snapshots,
+          defaultWorld: {
+            services,
+            settings: { faults: qa.faults, routing: gateway?.routing, hasProvider: gateway?.hasProvider },
+          },
           jobs: services.jobs,
           parseState: (input) => {
             // Every fault of the document named by its path, before any world is made.
@@ -513,7 +519,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     services.groupCommit?.close();
     sqlite.close();
   });
-  return { fastify, services, created, seeded, qa };
+  return { fastify, services, created, seeded, qa, gateway };
 }
 
 /**
@@ -551,6 +557,11 @@ function worldBuilder(
       return {
         services: app.services,
         snapshots: app.qa?.snapshots,
+        settings: {
+          faults: app.qa?.faults,
+          routing: app.gateway?.routing,
+          hasProvider: app.gateway?.hasProvider,
+        },
         route: (request, response) => app.fastify.routing(request, response),
         async close() {
           stopTimer();

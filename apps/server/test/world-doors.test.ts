@@ -35,7 +35,12 @@ describe('the world doors (bare Fastify, a real registry)', () => {
     // A real registry whose world apps are stubs: the doors only ask it `info(id)`.
     worlds = createWorlds(
       {
-        build: async () => ({ services: {} as Services, route: () => undefined, close: async () => {} }),
+        build: async () => ({
+          services: {} as Services,
+          settings: {},
+          route: () => undefined,
+          close: async () => {},
+        }),
         template: async () => Buffer.alloc(0),
         state: async () => Buffer.alloc(0),
         log: { warn: () => undefined, info: () => undefined },

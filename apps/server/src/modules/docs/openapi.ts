@@ -57,7 +57,7 @@ interface Operation {
   security: Record<string, string[]>[];
   servers?: Server[];
   parameters?: (Parameter | Ref)[];
-  requestBody?: { required: boolean; content: Record<string, Media> };
+  requestBody?: { required: boolean; description?: string; content: Record<string, Media> };
   responses: Responses;
   [extension: `x-${string}`]: unknown;
 }
@@ -176,6 +176,10 @@ const STATUS_RESPONSES: Record<string, { name: string; description: string }> = 
     name: 'Conflict',
     description:
       'The record is no longer in a state that allows this (already paid, expired, already decided), or a money move with the same `Idempotency-Key` is still running (this call ran nothing: retry once it has been answered).',
+  },
+  '413': {
+    name: 'PayloadTooLarge',
+    description: 'The body is larger than this call takes: nothing was read or changed.',
   },
   '422': {
     name: 'IdempotencyKeyReused',
@@ -354,6 +358,9 @@ function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverte
   });
 }
 
+/** What a world file is served as (modules/worlds/world-file.ts). */
+const WORLD_FILE_TYPE = 'application/vnd.sqlite3';
+
 function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean): Operation {
   const params: Parameter[] = Object.entries(route.params ?? {}).map(([name, { description, example }]) => ({
     name,
@@ -364,6 +371,7 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
     example,
   }));
   const body = route.body ? schemas.convert(route.body, 'input') : undefined;
+  const worldFile = { type: 'string', contentMediaType: WORLD_FILE_TYPE } as const;
   return {
     operationId: `qa.${route.method.toLowerCase()}.${route.path.replace(/^\/__qa\//, '').replace(/[/:]+/g, '.')}`,
     tags: [QA_TAG],
@@ -371,6 +379,18 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
     description: route.description,
     security: qaToken ? [{ qaToken: [] }] : [],
     parameters: [...params, ...queryParameters(route.query, schemas)],
+    ...(route.worldFile === 'body'
+      ? {
+          requestBody: {
+            required: true,
+            description: 'A world file, as GET /__qa/worlds/{id}/export answers it',
+            content: {
+              'application/octet-stream': { schema: worldFile },
+              [WORLD_FILE_TYPE]: { schema: worldFile },
+            },
+          },
+        }
+      : {}),
     ...(body
       ? {
           requestBody: {
@@ -394,10 +414,16 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
                 'Set-Cookie': { schema: { type: 'string' } },
               },
             }
-          : {
-              description: 'Plain JSON (not the provider envelope)',
-              content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } },
-            },
+          : route.worldFile === 'answer'
+            ? {
+                description: 'The world file (a SQLite database), as an attachment',
+                headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+                content: { [WORLD_FILE_TYPE]: { schema: worldFile } },
+              }
+            : {
+                description: 'Plain JSON (not the provider envelope)',
+                content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } },
+              },
       ...(route.accepted
         ? {
             '202': {

@@ -23,10 +23,11 @@ import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
 import type { withdrawalView } from '../withdrawals/withdrawals.ts';
 import type { WorldEvent, WorldInfo } from '../worlds/registry.ts';
 import { MAX_WAIT_SECONDS, type JobView } from '../../core/jobs.ts';
-import { worldCreateInput } from '../worlds/routes.ts';
+import { worldCreateInput, worldImportQuery } from '../worlds/routes.ts';
+import { WORLD_FILE_MAX_BYTES } from '../worlds/world-file.ts';
 
 export interface QaRoute {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Fastify form (`:param`); the document turns it into `{param}`. */
   path: string;
   summary: string;
@@ -45,6 +46,8 @@ export interface QaRoute {
   accepted?: z.ZodType;
   /** Error statuses besides 400 and 5XX. */
   errors?: readonly number[];
+  /** A world file (modules/worlds/world-file.ts) is the request's body, or the answer. */
+  worldFile?: 'body' | 'answer';
 }
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -401,6 +404,32 @@ export const QA_ROUTES: readonly QaRoute[] = [
   },
   {
     method: 'GET',
+    path: '/__qa/worlds/:id/export',
+    summary: 'A world as one file, to import on another server',
+    description:
+      "The world's SQLite database (every row, its clock's offset and its mailbox with it) with a `world_file` table holding the format version and the settings kept beside the database: fault rules with their uses left, the gateway's routing off its default, the client mode. Any SQLite tool opens it. `default` exports the default world. Import it with POST /__qa/worlds/import, or keep it as a snapshot with PUT /__qa/snapshots/{name}.",
+    params: { id: { description: 'World id, or `default`', example: worldId.example } },
+    worldFile: 'answer',
+    response: z.null(),
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    path: '/__qa/worlds/import',
+    summary: 'Make a world from a world file (an export, from this server or another)',
+    description: `The body is a file from GET /__qa/worlds/{id}/export (Content-Type application/octet-stream, at most ${WORLD_FILE_MAX_BYTES / 1024 / 1024} MB). The new world has the file's rows and settings, a new id and this server's token key (its members sign in again); a file of an older schema is migrated as it is imported. Refused with 400 and nothing made: a file that is not a world file, of a newer format or schema, with settings their own routes would refuse, or whose ledger does not balance. \`notCarried\` lists the settings that could not travel (routes to a recording, or to a provider this server does not have). Counted against WORLDS_MAX and WORLDS_PER_CLIENT as a creation is.`,
+    query: worldImportQuery,
+    worldFile: 'body',
+    status: 201,
+    response: worldSchema.extend({
+      enter: z.string().describe('The URL that puts a browser in the world'),
+      exportedAt: isoDateTime.describe('When the file was exported'),
+      notCarried: z.array(z.string()).describe('Settings of the file this server could not give the world'),
+    }),
+    errors: [413, 429],
+  },
+  {
+    method: 'GET',
     path: '/__qa/worlds/:id/enter',
     summary: 'Put this browser in a world (sets the qa_world cookie, redirects to /)',
     description:
@@ -683,6 +712,18 @@ export const QA_ROUTES: readonly QaRoute[] = [
     params: { name: { description: 'Snapshot name', example: 'before-payday' } },
     response: z.object({ restored: snapshotSchema }),
     errors: [404, 409],
+  },
+  {
+    method: 'PUT',
+    path: '/__qa/snapshots/:name',
+    summary: 'Keep a world file as a snapshot',
+    description:
+      "The database of a world file (GET /__qa/worlds/{id}/export, from this server or another; an older schema's is migrated) saved as the snapshot `name`, replacing one of that name: restore it, or make worlds from it (`from: 'snapshot:<name>'`). The file's settings stay with the world it came from. A file that is not a world file this server can read is refused with 400.",
+    params: { name: { description: 'Snapshot name', example: 'before-payday' } },
+    worldFile: 'body',
+    status: 201,
+    response: snapshotSchema,
+    errors: [413],
   },
   {
     method: 'DELETE',

@@ -19,6 +19,7 @@ import { resetDatabase, SCENARIOS } from '../../seed/index.ts';
 import { dueRuns, JOBS } from '../engine/schedule.ts';
 import { moveClock, planClockMove } from '../jobs/index.ts';
 import { registerMoneyQaRoutes } from './money-routes.ts';
+import { appliedMigrations, WORLD_FILE_MAX_BYTES } from '../worlds/world-file.ts';
 import { registerSurfaceRoutes } from './surface-routes.ts';
 import type { QaSurface } from './surface.ts';
 import { qaClientOf } from './token.ts';
@@ -185,5 +186,11 @@ export function registerQaRoutes(
   });
 
   registerMoneyQaRoutes(app, services, parse);
-  registerSurfaceRoutes(app, surface, parse);
+  // World files (an export, or one to import) come as they are, up to a large world's size.
+  app.addContentTypeParser(
+    ['application/octet-stream', 'application/vnd.sqlite3'],
+    { parseAs: 'buffer', bodyLimit: WORLD_FILE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  registerSurfaceRoutes(app, surface, parse, () => appliedMigrations(services.sqlite));
 }

@@ -148,6 +148,8 @@ interface Store {
   list(): SnapshotInfo[];
   /** Writes the current database under `name` (replacing one of that name). */
   save(name: string): SnapshotInfo;
+  /** Writes a database image under `name` (replacing one of that name). */
+  put(name: string, data: Buffer): SnapshotInfo;
   /** Runs `use` with a database file holding the snapshot; undefined when there is none. */
   withFile<T>(name: string, use: (file: string) => T): { info: SnapshotInfo; result: T } | undefined;
   remove(name: string): boolean;
@@ -164,6 +166,11 @@ function memoryStore(sqlite: Database.Database): Store {
     list: () => [...images].map(([name, image]) => info(name, image)),
     save(name) {
       const image = { data: sqlite.serialize(), createdAt: Date.now() };
+      images.set(name, image);
+      return info(name, image);
+    },
+    put(name, data) {
+      const image = { data, createdAt: Date.now() };
       images.set(name, image);
       return info(name, image);
     },
@@ -214,6 +221,17 @@ function directoryStore(sqlite: Database.Database, dir: string): Store {
       }
       return info(name)!;
     },
+    put(name, data) {
+      mkdirSync(dir, { recursive: true });
+      const temp = join(dir, `.${name}.${process.pid}.tmp`);
+      try {
+        writeFileSync(temp, data);
+        renameSync(temp, fileOf(name));
+      } finally {
+        rmSync(temp, { force: true });
+      }
+      return info(name)!;
+    },
     withFile(name, use) {
       const found = info(name);
       return found ? { info: found, result: use(fileOf(name)) } : undefined;
@@ -237,6 +255,8 @@ export function createSnapshots(services: Services) {
     list: (): SnapshotInfo[] =>
       store.list().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name)),
     save: (name: string): SnapshotInfo => store.save(checkSnapshotName(name)),
+    /** Keeps a database image (an imported world file's, at this schema) as the snapshot `name`. */
+    put: (name: string, image: Buffer): SnapshotInfo => store.put(checkSnapshotName(name), image),
     /** Puts the database back as it was saved; the clock reads its stored offset again. */
     restore(name: string): SnapshotInfo {
       // Every row is replaced: the read cache's triggers stand aside and every kept answer goes.

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../core/errors.ts';
+import { readWorldFile, worldFileOf } from '../worlds/world-file.ts';
 import { objectError, resolveEndpoint, ruleInput, ruleView } from './faults.ts';
 import type { QaSurface } from './surface.ts';
 
@@ -48,7 +49,13 @@ const snapshotBody = z
   )
   .strict();
 
-export function registerSurfaceRoutes(app: FastifyInstance, qa: QaSurface, parse: Parse) {
+export function registerSurfaceRoutes(
+  app: FastifyInstance,
+  qa: QaSurface,
+  parse: Parse,
+  /** This database's migrations, oldest first: an imported file is brought to them. */
+  migrations: () => string[],
+) {
   app.get('/__qa/faults', async () => qa.faults.list().map(ruleView));
 
   app.post('/__qa/faults', async (request, reply) => {
@@ -83,6 +90,13 @@ export function registerSurfaceRoutes(app: FastifyInstance, qa: QaSurface, parse
   app.post('/__qa/snapshots', async (request, reply) => {
     const { name } = parse(snapshotBody, request.body ?? null);
     return reply.code(201).send(qa.snapshots.save(name));
+  });
+
+  // A world file (GET /__qa/worlds/{id}/export) kept as a snapshot: its database alone, restored
+  // or made a world from as any other; its settings stay with the world it came from.
+  app.put<{ Params: { name: string } }>('/__qa/snapshots/:name', async (request, reply) => {
+    const { image } = readWorldFile(worldFileOf(request.body), migrations());
+    return reply.code(201).send(qa.snapshots.put(request.params.name, image));
   });
 
   app.post<{ Params: { name: string } }>('/__qa/snapshots/:name/restore', async (request) => ({

@@ -25,6 +25,7 @@ import type { Services } from '../../core/services.ts';
 import type { WorldBuildProgress } from '../../seed/declared-state.ts';
 import { BuildCancelledError } from './build-thread.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
+import type { SettingsHolders } from './world-file.ts';
 import { isScenario, SCENARIOS } from '../../seed/index.ts';
 
 export const WORLD_MESSAGES = {
@@ -57,6 +58,8 @@ export type WorldImage = { file: string } | { data: Buffer } | null;
 export interface WorldApp {
   services: Services;
   snapshots?: Snapshots;
+  /** Where its fault rules and routing live (a world file carries them). */
+  settings: SettingsHolders;
   /** Hands a raw request to the world's own routes, hooks and error handling. */
   route(request: IncomingMessage, response: ServerResponse): void;
   close(): Promise<void>;
@@ -153,6 +156,8 @@ export interface CreateWorld {
   state?: WorldState;
   /** The snapshots `from: 'snapshot:<name>'` reads. */
   snapshots?: Snapshots;
+  /** The new world's database as given (an imported world file's): `from` then only names it. */
+  image?: WorldImage;
   /** Who asks (the QA token's label, else the address): counted against `perClient`. */
   client?: string;
   /** The build's cancellation and progress (a declared state's job). */
@@ -432,7 +437,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
       try {
         const image = request.state
           ? await stateImage(entry, request.state, request.control)
-          : await imageOf(from, request.snapshots);
+          : (request.image ?? (await imageOf(from, request.snapshots)));
         entry.app = open(entry, image);
         await entry.app;
         // Cancelled as the build ended: the world is not kept.

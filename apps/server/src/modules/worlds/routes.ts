@@ -23,6 +23,8 @@ import { z } from 'zod';
 import { firstIssueMessage, type WorldState } from '@md/shared';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { answerJob, JOBS_PATH, waitSecondsOf, type Jobs } from '../../core/jobs.ts';
+import type { Services } from '../../core/services.ts';
+import { ledgerCheck } from '../ledger/ledger.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
 import { qaClientOf } from '../qa/token.ts';
 import {
@@ -33,10 +35,21 @@ import {
   type WorldInfo,
   type Worlds,
 } from './registry.ts';
+import {
+  appliedMigrations,
+  applySettings,
+  readWorldFile,
+  settingsOf,
+  WORLD_FILE_MESSAGES,
+  worldFileOf,
+  writeWorldFile,
+  type SettingsHolders,
+} from './world-file.ts';
 
 export const WORLD_HEADER = 'x-qa-world';
 export const WORLD_COOKIE = 'qa_world';
 const LIFECYCLE = '/__qa/worlds';
+type WorldSettingsOfFile = Parameters<typeof writeWorldFile>[1];
 
 /** The world a request names (header first, then cookie), or undefined for the default world. */
 export function worldIdOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
@@ -73,6 +86,8 @@ export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds
 export interface WorldRouteOptions {
   /** The default world's snapshots (`from: 'snapshot:<name>'` without a world named). */
   snapshots?: Snapshots;
+  /** The default world's database and settings: exported as `default`, and its schema is the server's. */
+  defaultWorld: { services: Pick<Services, 'sqlite' | 'clock'>; settings: SettingsHolders };
   /** The server's jobs: a declared state is built as one. */
   jobs: Jobs;
   /** A declared state, parsed: a 400 naming each fault's path before anything is made. */
@@ -106,6 +121,20 @@ export const worldCreateInput = z
     },
     { error: (issue) => (issue.code === 'invalid_type' ? 'The body must be a JSON object' : undefined) },
   )
+  .strict();
+
+/** The query of POST /__qa/worlds/import: what the new world is besides the file. */
+export const worldImportQuery = z
+  .object({
+    clientMode: worldCreateInput.shape.clientMode,
+    ttlMinutes: z.coerce
+      .number(ttl)
+      .int(ttl)
+      .min(1, ttl)
+      .max(MAX_WORLD_TTL_MINUTES, ttl)
+      .optional()
+      .describe(`Idle minutes before it expires (${DEFAULT_WORLD_TTL_MINUTES} by default)`),
+  })
   .strict();
 
 function parseCreate(body: unknown) {
@@ -167,6 +196,63 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
   app.get(`${LIFECYCLE}/current`, async (request) => {
     const id = worldIdOf(request);
     return { world: id === undefined ? null : (worlds.info(id) ?? null), named: id ?? null };
+  });
+  // A world as one file (world-file.ts), and a file as a new world: a world travels between servers.
+  app.get<{ Params: { id: string } }>(`${LIFECYCLE}/:id/export`, async (request, reply) => {
+    const { id } = request.params;
+    let sqlite: Services['sqlite'];
+    let settings: WorldSettingsOfFile;
+    if (id === 'default') {
+      sqlite = options.defaultWorld.services.sqlite;
+      settings = { from: 'default', ...settingsOf(options.defaultWorld.settings) };
+    } else {
+      const world = await worlds.enter(id);
+      const info = worlds.info(id);
+      if (!world || !info) throw notFound(WORLD_MESSAGES.unknown(id));
+      sqlite = world.services.sqlite;
+      settings = {
+        from: info.from,
+        ...(info.clientMode ? { clientMode: info.clientMode } : {}),
+        ...settingsOf(world.settings),
+      };
+    }
+    const file = writeWorldFile(sqlite, settings, new Date(options.defaultWorld.services.clock.now()));
+    return reply
+      .header('content-type', 'application/vnd.sqlite3')
+      .header('content-disposition', `attachment; filename="${id}.world.sqlite"`)
+      .send(file);
+  });
+  app.post(`${LIFECYCLE}/import`, async (request, reply) => {
+    const query = worldImportQuery.safeParse(request.query ?? {});
+    if (!query.success) throw badRequest(firstIssueMessage(query.error));
+    const { image, settings, exportedAt } = readWorldFile(
+      worldFileOf(request.body),
+      appliedMigrations(options.defaultWorld.services.sqlite),
+    );
+    const clientMode = query.data.clientMode ?? settings.clientMode;
+    const world = await worlds.create({
+      client: qaClientOf(request),
+      from: `import (${settings.from})`,
+      image: { data: image },
+      ...(clientMode ? { clientMode } : {}),
+      ...(query.data.ttlMinutes !== undefined ? { ttlMinutes: query.data.ttlMinutes } : {}),
+    });
+    const app = await worlds.enter(world.id);
+    // A file's rows are checked as the ledger check would: an edited file does not become a world.
+    const check = ledgerCheck(app!.services);
+    const problems = [
+      ...(check.balanced ? [] : [`the balances sum to ${check.total}, not 0`]),
+      ...check.negativeWallets.map((w) => `${w.username ?? w.accountId}'s ${w.wallet} wallet is negative`),
+      ...check.mismatchedWallets.map(
+        (w) => `${w.username ?? w.accountId}'s ${w.wallet} wallet differs from its transfers`,
+      ),
+    ];
+    if (problems.length > 0) {
+      await worlds.remove(world.id, qaClientOf(request));
+      throw badRequest(WORLD_FILE_MESSAGES.ledger(problems.slice(0, 3).join('; ')));
+    }
+    const notCarried = applySettings(app!.settings, settings);
+    return reply.code(201).send({ ...created(world), exportedAt, notCarried });
   });
   app.delete<{ Params: { id: string } }>(`${LIFECYCLE}/:id`, async (request) => {
     await worlds.remove(request.params.id, qaClientOf(request));
