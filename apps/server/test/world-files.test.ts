@@ -5,6 +5,9 @@
  * worlds like any other. Anything else is refused with a message saying what, and makes nothing.
  */
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouting } from '../src/modules/gateway/routing.ts';
 import { createFaultStore } from '../src/modules/qa/faults.ts';
@@ -84,8 +87,13 @@ describe('a world exported from one server and imported on another', () => {
   let source: World;
   let file: Buffer;
   let imported: World;
+  // The exporting server on files (its worlds in WAL mode, as a server runs), the importing one in memory.
+  const dir = mkdtempSync(join(tmpdir(), 'md-world-files-'));
   beforeAll(async () => {
-    [a, b] = await Promise.all([createTestApp({ seed: 'demo' }), createTestApp({ seed: 'empty' })]);
+    [a, b] = await Promise.all([
+      createTestApp({ seed: 'demo', databasePath: join(dir, 'a.sqlite') }),
+      createTestApp({ seed: 'empty' }),
+    ]);
     [ca, cb] = [worldCaller(a.fastify), worldCaller(b.fastify)];
     source = await ca.create({ from: 'demo', clientMode: 'provider' });
     // The world lives a little: a swap, three days of runs, a fault rule with uses left.
@@ -109,7 +117,10 @@ describe('a world exported from one server and imported on another', () => {
     expect(answer.status, answer.body.Error).toBe(201);
     imported = answer.body;
   });
-  afterAll(() => Promise.all([a.close(), b.close()]));
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('answers a new world of the importing server, named after where it came from, in its mode', () => {
     expect(imported.id).toMatch(/^w-[A-Za-z0-9_-]{22}$/);

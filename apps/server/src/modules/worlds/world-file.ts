@@ -135,9 +135,21 @@ export function appliedMigrations(sqlite: Database.Database): string[] {
   ).map((row) => row.hash);
 }
 
+/**
+ * The image with its header saying the rollback journal, not WAL: SQLite opens no WAL-mode image
+ * in memory, and a server opening the file as a world sets its own journal mode.
+ */
+function withoutWal(image: Buffer): Buffer {
+  if (image.length >= 20 && (image[18] === 2 || image[19] === 2)) {
+    image[18] = 1;
+    image[19] = 1;
+  }
+  return image;
+}
+
 /** The world file of a database (read as one consistent image, WAL included) and its settings. */
 export function writeWorldFile(sqlite: Database.Database, settings: WorldSettings, now: Date): Buffer {
-  const copy = new Database(sqlite.serialize());
+  const copy = new Database(withoutWal(sqlite.serialize()));
   try {
     copy.exec(`create table ${TABLE} (key text primary key, value text not null)`);
     copy.prepare(`insert into ${TABLE} (key, value) values ('header', ?)`).run(
@@ -166,7 +178,7 @@ export function readWorldFile(
     throw badRequest(WORLD_FILE_MESSAGES.notAWorld);
   let copy: Database.Database;
   try {
-    copy = new Database(data);
+    copy = new Database(withoutWal(Buffer.from(data)));
   } catch (error) {
     throw badRequest(WORLD_FILE_MESSAGES.unreadable((error as Error).message));
   }

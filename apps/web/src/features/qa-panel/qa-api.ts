@@ -165,6 +165,11 @@ export interface QaWorld {
 export interface QaNewWorld extends QaWorld {
   enter: string;
 }
+/** A world made from a world file: when the file was exported, and what it carried that could not travel. */
+export interface QaImportedWorld extends QaNewWorld {
+  exportedAt: string;
+  notCarried: string[];
+}
 export type QaWorldJob = QaJob<QaNewWorld>;
 /** One line of a world's life (GET /__qa/worlds `history`, oldest first). */
 export interface QaWorldEvent {
@@ -241,35 +246,29 @@ export class QaError extends Error {
   }
 }
 
-async function send(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  body: unknown,
-  token: string | null,
-): Promise<Response> {
-  // Fastify refuses a JSON POST with an empty body: every POST sends an object.
-  const sendsBody = method === 'POST';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(method: Method, path: string, body: unknown, token: string | null): Promise<Response> {
+  // A world file goes as it is; Fastify refuses a JSON POST with an empty body: every other POST sends an object.
+  const file = body instanceof Blob;
+  const sendsBody = method === 'POST' || method === 'PUT';
   try {
     return await fetch(path, {
       method,
       headers: {
         accept: 'application/json',
-        ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+        ...(sendsBody ? { 'content-type': file ? 'application/octet-stream' : 'application/json' } : {}),
         ...(token !== null ? { [QA_TOKEN_HEADER]: token } : {}),
       },
-      body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
+      body: sendsBody ? (file ? body : JSON.stringify(body ?? {})) : undefined,
     });
   } catch {
     throw new QaError('The server could not be reached', 0);
   }
 }
 
-/** A call's answer with its status (a 202 carries a job instead of the call's own answer). */
-async function answer<T>(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
+/** The server's answer to a call /__qa took (a refusal is thrown as a QaError with its message). */
+async function exchange(method: Method, path: string, body?: unknown): Promise<Response> {
   let token = readQaToken();
   let response = await send(method, path, body, token);
   // 401: the server has a QA_TOKEN and this one is missing or wrong. /__qa refuses before doing
@@ -284,24 +283,33 @@ async function answer<T>(
     }
     response = await send(method, path, body, token);
   }
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON (a proxy's error page): the status says enough.
-  }
   if (!response.ok) {
+    const json = parseJson(await response.text());
     const message =
       json && typeof json === 'object' && typeof (json as { Error?: unknown }).Error === 'string'
         ? (json as { Error: string }).Error
         : `HTTP ${response.status}`;
     throw new QaError(message, response.status);
   }
-  return { status: response.status, body: json as T };
+  return response;
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** JSON, or null for none or for what is not JSON (a proxy's error page: the status says enough). */
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A call's answer with its status (a 202 carries a job instead of the call's own answer). */
+async function answer<T>(method: Method, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await exchange(method, path, body);
+  return { status: response.status, body: parseJson(await response.text()) as T };
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   return (await answer<T>(method, path, body)).body;
 }
 
@@ -373,6 +381,11 @@ export const qaApi = {
   createWorld: (body: { from?: string; state?: unknown; ttlMinutes: number }) =>
     answerOrJob<QaNewWorld, QaNewWorld>('POST', '/__qa/worlds', body),
   deleteWorld: (id: string) => request<{ deleted: string }>('DELETE', `/__qa/worlds/${enc(id)}`),
+  /** The world as one file (`default`: the default world), to import on another server. */
+  exportWorld: async (id: string) => (await exchange('GET', `/__qa/worlds/${enc(id)}/export`)).blob(),
+  /** A new world from a world file (an export, from this server or another). */
+  importWorld: (file: Blob, ttlMinutes: number) =>
+    request<QaImportedWorld>('POST', `/__qa/worlds/import${query({ ttlMinutes })}`, file),
   /** Entering or leaving is a navigation: the cookie is set by the answer, and the app starts again inside. */
   enterWorldUrl: (id: string) => `/__qa/worlds/${enc(id)}/enter`,
   leaveWorldUrl: '/__qa/worlds/leave',

@@ -39,7 +39,8 @@ function fakeQa(routes: Record<string, Route>, options: { qaToken?: string } = {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    // JSON as its object; a file (a Blob) as it is.
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
     const token = new Headers(init.headers).get('x-qa-token');
     calls.push({ method, path: `${url.pathname}${url.search}`, body, token });
     if (options.qaToken !== undefined && token !== options.qaToken)
@@ -50,6 +51,7 @@ function fakeQa(routes: Record<string, Route>, options: { qaToken?: string } = {
     if (!route) return new Response(JSON.stringify({ Error: 'Not found' }), { status: 404 });
     try {
       const answer = await route(body, url);
+      if (answer instanceof Blob) return new Response(answer, { status: 200 });
       return new Response(JSON.stringify(answer instanceof Reply ? answer.body : answer), {
         status: answer instanceof Reply ? answer.status : 200,
         headers: { 'content-type': 'application/json' },
@@ -707,6 +709,73 @@ describe('QA panel: worlds', () => {
         `/__qa/worlds/${OTHER.id}`,
       ]),
     );
+    go.mockRestore();
+  });
+
+  it('saves a world as a file, and imports a file as a new world showing what could not travel', async () => {
+    const FILE = new Blob(['SQLite format 3\u0000…'], { type: 'application/vnd.sqlite3' });
+    const { calls } = fakeQa({
+      ...routes(null),
+      [`GET /__qa/worlds/${OTHER.id}/export`]: () => FILE,
+      'POST /__qa/worlds/import': (body) =>
+        body instanceof Blob && body.size > 10
+          ? {
+              ...WORLD,
+              id: 'w-DDDDDDDDDDDDDDDDDDDDDD',
+              from: 'import (demo)',
+              enter: '/__qa/worlds/w-DDDDDDDDDDDDDDDDDDDDDD/enter',
+              exportedAt: NOW,
+              notCarried: ['routing of user.view_profile to recording:monday: recordings do not travel'],
+            }
+          : reply(400, { Error: 'This is not a world file: export one with GET /__qa/worlds/{id}/export' }),
+    });
+    const saved: { href: string; download: string }[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:world', revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const go = vi.spyOn(worldDoor, 'go').mockImplementation(() => {});
+    renderWithPanel();
+    const { user, panel } = await openPanel('Worlds');
+
+    await user.click(await within(panel).findByRole('button', { name: `Export ${OTHER.id}` }));
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: 'blob:world', download: `${OTHER.id}.world.sqlite` }]),
+    );
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(`GET /__qa/worlds/${OTHER.id}/export`);
+    // The default world, from the tab's own line.
+    expect(within(panel).getByRole('button', { name: 'Export default' })).toBeInTheDocument();
+
+    const form = within(panel).getByRole('form', { name: 'Import a world' });
+    await user.click(within(form).getByRole('button', { name: 'Import' }));
+    expect(await within(form).findByText('Choose a file exported from a world')).toBeInTheDocument();
+    await user.upload(within(form).getByLabelText('World file'), new File(['tiny'], 'notes.sqlite'));
+    await user.click(within(form).getByRole('button', { name: 'Import' }));
+    expect(await within(panel).findByText(/^This is not a world file/)).toBeInTheDocument();
+
+    await user.upload(
+      within(form).getByLabelText('World file'),
+      new File(['SQLite format 3\u0000 rows'], `${OTHER.id}.world.sqlite`),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Import' }));
+    const built = await within(panel).findByTestId('qa-world-built');
+    expect(built).toHaveTextContent('w-DDDDDDDDDDDDDDDDDDDDDD');
+    expect(built).toHaveTextContent('from import (demo)');
+    expect(built).toHaveTextContent('Not carried: routing of user.view_profile to recording:monday');
+    const imports = calls.filter((c) => c.path.startsWith('/__qa/worlds/import'));
+    expect(imports.map((c) => c.path)).toEqual([
+      '/__qa/worlds/import?ttlMinutes=120',
+      '/__qa/worlds/import?ttlMinutes=120',
+    ]);
+    expect(imports.every((c) => c.body instanceof Blob)).toBe(true);
+    await user.click(within(built).getByRole('button', { name: 'Enter the new world' }));
+    expect(go).toHaveBeenCalledWith('/__qa/worlds/w-DDDDDDDDDDDDDDDDDDDDDD/enter');
+    click.mockRestore();
     go.mockRestore();
   });
 });

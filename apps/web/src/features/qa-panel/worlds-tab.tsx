@@ -2,7 +2,8 @@
  * Worlds: which isolated world this tab is in, the live worlds (who made them, how often they were
  * entered, whether something works in them), the latest lifecycle events, a new one from a
  * scenario, a snapshot or a pasted declared state (a build: a job whose progress the tab follows),
- * entering, leaving and deleting. Entering and leaving are navigations (the server sets or clears
+ * entering, leaving and deleting; a world exported as one file, and a file imported as a world
+ * (from this server or another: docs/worlds.md, Worlds travel). Entering and leaving are navigations (the server sets or clears
  * the qa_world cookie and sends the tab to /): the app starts again inside the world, signed out,
  * since a session belongs to the world that made it.
  */
@@ -21,8 +22,17 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { downloadBlob } from '@/lib/download.ts';
 import { JobProgress, useFollowedJob } from './job-progress.tsx';
-import { isQaJob, qaApi, qaKeys, type QaNewWorld, type QaWorld, type QaWorldEvent } from './qa-api.ts';
+import {
+  isQaJob,
+  qaApi,
+  qaKeys,
+  type QaImportedWorld,
+  type QaNewWorld,
+  type QaWorld,
+  type QaWorldEvent,
+} from './qa-api.ts';
 import {
   EmptyNote,
   ErrorNote,
@@ -44,9 +54,19 @@ function useCurrentWorld() {
   return useQuery({ queryKey: qaKeys.currentWorld, queryFn: qaApi.currentWorld });
 }
 
+/** Saves a world (`default`: the default world) as a file a server imports. */
+function useExportWorld() {
+  return useQaAction(async (id: string) => downloadBlob(await qaApi.exportWorld(id), `${id}.world.sqlite`), {
+    changesData: false,
+    success: (_r, id) => `World ${id} saved as ${id}.world.sqlite`,
+  });
+}
+
 function Current() {
   const current = useCurrentWorld();
+  const exportWorld = useExportWorld();
   const world = current.data?.world;
+  const exported = world?.id ?? (current.data?.named ? null : 'default');
   return (
     <Stack gap="2">
       <SectionHeader
@@ -77,11 +97,24 @@ function Current() {
                   <Text fontSize="sm">The default world (shared by everyone not in a world)</Text>
                 )}
               </Stack>
-              {current.data?.named ? (
-                <Button size="xs" variant="outline" onClick={() => go(qaApi.leaveWorldUrl)}>
-                  Leave
-                </Button>
-              ) : null}
+              <HStack gap="2">
+                {exported ? (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    aria-label={`Export ${exported}`}
+                    loading={exportWorld.isPending}
+                    onClick={() => exportWorld.mutate(exported)}
+                  >
+                    Export
+                  </Button>
+                ) : null}
+                {current.data?.named ? (
+                  <Button size="xs" variant="outline" onClick={() => go(qaApi.leaveWorldUrl)}>
+                    Leave
+                  </Button>
+                ) : null}
+              </HStack>
             </Flex>
           </Item>
         </ItemList>
@@ -110,8 +143,11 @@ function parseState(text: string): { state: object } | { error: string } {
   }
 }
 
-/** A world a build made: entering it is QA's choice (the build may have ended while QA looked elsewhere). */
-function BuiltWorld({ world }: { world: QaNewWorld }) {
+/**
+ * A world a build or an import made: entering it is QA's choice (the build may have ended while QA
+ * looked elsewhere). `notCarried`: what an imported file had that this server could not give it.
+ */
+function BuiltWorld({ world, notCarried = [] }: { world: QaNewWorld; notCarried?: string[] }) {
   return (
     <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.muted" data-testid="qa-world-built">
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">
@@ -130,7 +166,66 @@ function BuiltWorld({ world }: { world: QaNewWorld }) {
           Enter the new world
         </Button>
       </Flex>
+      {notCarried.length > 0 ? (
+        <Stack as="ul" gap="0" mt="2" ps="4" fontSize="xs" aria-label="Not carried">
+          {notCarried.map((note) => (
+            <li key={note}>Not carried: {note}</li>
+          ))}
+        </Stack>
+      ) : null}
     </Box>
+  );
+}
+
+/** A world file (an export, from this server or another) made a world of this server. */
+function ImportWorld() {
+  const [file, setFile] = useState<File | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+  const [imported, setImported] = useState<QaImportedWorld | null>(null);
+  const importWorld = useQaAction((chosen: File) => qaApi.importWorld(chosen, DEFAULT_TTL_MINUTES), {
+    changesData: false,
+    // A refused file is explained under the form, not in a toast.
+    quiet: true,
+    onDone: setImported,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowMissing(file === null);
+    if (file) importWorld.mutate(file);
+  };
+  return (
+    <Stack gap="2">
+      <SectionHeader title="Import a world" />
+      <form onSubmit={submit} noValidate aria-label="Import a world">
+        <Flex gap="2" align="flex-end" wrap="wrap">
+          <Field.Root invalid={showMissing && file === null} flex="1" minW="12rem">
+            <Field.Label>World file</Field.Label>
+            <Input
+              type="file"
+              size="sm"
+              p="1"
+              accept=".sqlite,application/vnd.sqlite3,application/octet-stream"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setImported(null);
+              }}
+            />
+            <Field.ErrorText>Choose a file exported from a world</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" size="sm" colorPalette="purple" loading={importWorld.isPending}>
+            Import
+          </Button>
+        </Flex>
+      </form>
+      {importWorld.error ? <ErrorNote error={importWorld.error} /> : null}
+      <Box aria-live="polite">
+        {imported ? <BuiltWorld world={imported} notCarried={imported.notCarried} /> : null}
+      </Box>
+      <Text fontSize="xs" color="fg.muted">
+        Export a world (its rows, clock, mailbox, faults and routing) from any server and import it here as a
+        new world; its members sign in again.
+      </Text>
+    </Stack>
   );
 }
 
@@ -308,6 +403,7 @@ function WorldList() {
     changesData: false,
     success: (_r, id) => `World ${id} deleted`,
   });
+  const exportWorld = useExportWorld();
   const here = current.data?.world?.id;
   return (
     <Stack gap="2">
@@ -366,6 +462,15 @@ function WorldList() {
                   <Button
                     size="xs"
                     variant="ghost"
+                    aria-label={`Export ${w.id}`}
+                    loading={exportWorld.isPending && exportWorld.variables === w.id}
+                    onClick={() => exportWorld.mutate(w.id)}
+                  >
+                    Export
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="ghost"
                     colorPalette="red"
                     aria-label={`Delete ${w.id}`}
                     loading={remove.isPending && remove.variables === w.id}
@@ -389,6 +494,7 @@ export function WorldsTab() {
     <Stack gap="6">
       <Current />
       <NewWorld />
+      <ImportWorld />
       <WorldList />
     </Stack>
   );
