@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Build a database from a scenario, with a progress bar:
- *   node --import tsx scripts/seed.ts --scenario scale --members 1000000 --database data/scale.sqlite
+ *   node --import tsx scripts/seed.ts --scenario scale --members 1000000 --database data/scale.sqlite [--history-days N]
+ * `scale` without --history-days leaves every daily run owed (the daily-run benchmarks' start);
+ * with it, the engine plays that many days (as QA's worlds and resets get it).
  * The file is replaced. Then `DATABASE_PATH=data/scale.sqlite npm start` serves it.
  */
 import { existsSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ const arg = (name: string) => {
 };
 const scenario = arg('scenario') ?? 'scale';
 const members = arg('members') ? Number(arg('members')) : undefined;
+const historyDays = Number(arg('history-days') ?? 0);
 const databasePath = arg('database') ?? `data/${scenario}.sqlite`;
 
 // Replaced on purpose: its marker goes too (@md/db refuses to recreate a file whose marker remains).
@@ -28,7 +31,11 @@ const bar = (done: number, total: number) => {
     `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`,
   );
 };
-const summary = seedScenario(services, scenario, { ...(members ? { members } : {}), onProgress: bar });
+const summary = seedScenario(services, scenario, {
+  ...(members ? { members } : {}),
+  historyDays,
+  onProgress: bar,
+});
 process.stderr.write('\n');
 await fastify.close();
 console.log(

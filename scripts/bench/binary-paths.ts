@@ -27,7 +27,7 @@ const app = await buildApp({
 });
 const { services, fastify } = app;
 const t0 = performance.now();
-const summary = seedScenario(services, 'scale', { members: MEMBERS });
+const summary = seedScenario(services, 'scale', { members: MEMBERS, historyDays: 0 });
 console.log(
   `seed ${MEMBERS.toLocaleString('en-US')} members: ${((performance.now() - t0) / 1000).toFixed(1)} s (max depth ${summary.scale!.maxDepth})`,
 );

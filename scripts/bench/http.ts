@@ -112,7 +112,7 @@ let started = performance.now();
     jwtSecret: JWT_SECRET,
     config: { qaControl: false },
   });
-  seedScenario(services, 'scale', { members: MEMBERS });
+  seedScenario(services, 'scale', { members: MEMBERS, historyDays: 0 });
   services.sqlite.transaction(() => {
     addMoneyRows(services, MEMBER_ID, HEAVY_ROWS);
     addEngineRows(services, MEMBER_ID, HEAVY_ROWS, MEMBERS);

@@ -39,7 +39,7 @@ const { services, fastify } = await buildApp({
   seed: 'empty',
   config: { qaControl: false, validateOutput: false, rateLimits: false },
 });
-seedScenario(services, 'scale', { members: MEMBERS });
+seedScenario(services, 'scale', { members: MEMBERS, historyDays: 0 });
 services.sqlite.transaction(() => {
   addMoneyRows(services, MEMBER_ID, HEAVY_ROWS);
   addEngineRows(services, MEMBER_ID, HEAVY_ROWS, MEMBERS);

@@ -50,7 +50,7 @@ try {
     console.log(`opened ${source} (migrations included): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   else {
     t0 = performance.now();
-    seedScenario(services, 'scale', { members: MEMBERS });
+    seedScenario(services, 'scale', { members: MEMBERS, historyDays: 0 });
     console.log(`seeded ${MEMBERS} members: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const members = (db.prepare('select count(*) as n from members').get() as { n: number }).n;

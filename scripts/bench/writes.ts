@@ -58,7 +58,7 @@ const { services, fastify } = await buildApp({
   seed: 'empty',
   config: { qaControl: false, validateOutput: false, rateLimits: false, readCache: false },
 });
-seedScenario(services, 'scale', { members: MEMBERS });
+seedScenario(services, 'scale', { members: MEMBERS, historyDays: 0 });
 if (SYNC !== 'group') services.sqlite.pragma(`synchronous = ${SYNC}`);
 /** What the answer of a call waits for before it leaves (nothing without group commit). */
 const answered = async (result: unknown) => {

@@ -2,7 +2,8 @@
  * The `scale` scenario: deterministic, registration's placement rule, consistent depths and team
  * sizes; about half the members with an ACTIVE package paid by a deposit, written as payDeposit
  * and buyPackage write them (level income aside), a balanced ledger, and a daily run that pays
- * ROI, binary income and rank rewards.
+ * ROI, binary income and rank rewards. Most tests take it without history (every run owed, as the
+ * daily-run benchmarks do); the scenario's default, as QA gets it, has its last days' runs played.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD_HASH } from '../src/core/passwords.ts';
@@ -10,6 +11,7 @@ import { insertMember } from '../src/modules/auth/members.ts';
 import { openDeposit, payDeposit } from '../src/modules/deposits/deposits.ts';
 import { buyPackage } from '../src/modules/packages/packages.ts';
 import { seedScenario } from '../src/seed/index.ts';
+import { SCALE_HISTORY_DAYS } from '../src/seed/scale.ts';
 import { createTestApp, expectLedgerSound, type TestApp } from './helpers.ts';
 
 const MEMBERS = 3_000;
@@ -18,7 +20,7 @@ const REPLAYED = 400;
 
 async function scaled() {
   const t = await createTestApp({ seed: 'empty' });
-  const summary = seedScenario(t.services, 'scale', { members: MEMBERS });
+  const summary = seedScenario(t.services, 'scale', { members: MEMBERS, historyDays: 0 });
   return { t, summary };
 }
 
@@ -157,7 +159,7 @@ describe('scale scenario', () => {
     // The seed's decisions (who joins where and when, who buys what and when) replayed one by one
     // through insertMember, openDeposit, payDeposit and buyPackage in a database of their own.
     const seeded = await createTestApp({ seed: 'empty' });
-    seedScenario(seeded.services, 'scale', { members: REPLAYED });
+    seedScenario(seeded.services, 'scale', { members: REPLAYED, historyDays: 0 });
     const replayed = await createTestApp({ seed: 'empty' });
     const db = seeded.services.sqlite;
     const members = db
@@ -274,6 +276,53 @@ describe('scale scenario', () => {
     expect(db.prepare('select count(*) as n from binary_stats where own_binary_pending > 0').get()).toEqual({
       n: 0,
     });
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('as QA gets it, has its last days played by the engine: volume on both legs, ranks above Starter, daily ROI', async () => {
+    const t = await createTestApp({ seed: 'empty' });
+    const summary = seedScenario(t.services, 'scale', { members: MEMBERS });
+    const db = t.services.sqlite;
+    const runs = Object.fromEntries(
+      (
+        db.prepare("select job, count(*) as n from job_runs where status = 'done' group by job").all() as {
+          job: string;
+          n: number;
+        }[]
+      ).map((r) => [r.job, r.n]),
+    );
+    // Binary and ranks every day; ROI on the weekdays among them (the test clock's days end on a Monday).
+    expect(runs).toMatchObject({ binary: SCALE_HISTORY_DAYS, ranks: SCALE_HISTORY_DAYS });
+    expect(runs.roi).toBeGreaterThanOrEqual(2);
+    expect(summary.scale!.runs).toBe(runs.binary! + runs.ranks! + runs.roi!);
+    // The year's volume folded up the tree: the root and many others carry volume on both legs, matched.
+    const legs = db
+      .prepare(
+        "select count(*) as n from (select member_id from volume_entries where kind = 'binary' group by member_id having count(distinct side) = 2)",
+      )
+      .get() as { n: number };
+    expect(legs.n).toBeGreaterThan(50);
+    expect(db.prepare('select count(*) as n from binary_stats where own_binary_pending > 0').get()).toEqual({
+      n: 0,
+    });
+    const ranked = db.prepare("select member_id, rank from binary_stats where rank != 'Starter'").all() as {
+      member_id: number;
+    }[];
+    expect(ranked.map((r) => r.member_id)).toContain(1);
+    expect(ranked.length).toBeGreaterThan(10);
+    // ROI on each of those days, binary income and rank rewards paid.
+    const days = db
+      .prepare("select count(distinct created_at / 86400000) as n from transfers where reason = 'roi'")
+      .get() as { n: number };
+    expect(days.n).toBe(runs.roi);
+    for (const reason of ['binary_income', 'rank_reward'])
+      expect(db.prepare('select count(*) as n from transfers where reason = ?').get(reason)).not.toEqual({
+        n: 0,
+      });
+    // The next day is owed from the clock on, as on a live server.
+    const next = await t.post<{ ran: { job: string }[] }>('/__qa/clock?wait=true', { advance: 'P1D' });
+    expect(next.body.ran.map((r) => r.job).sort()).toEqual(['binary', 'ranks', 'roi']);
     await expectLedgerSound(t);
     await t.close();
   });

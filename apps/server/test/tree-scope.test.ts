@@ -315,7 +315,7 @@ describe('jump pointers wherever binary_stats rows are written', () => {
 
   it('the scale seed writes the pointers the backfill computes', async () => {
     const t = await createTestApp({ seed: 'empty' });
-    seedScenario(t.services, 'scale', { members: 5_000 });
+    seedScenario(t.services, 'scale', { members: 5_000, historyDays: 0 });
     const seeded = treeColumns(t);
     expect(seeded.every((row) => (row as { binary_jump_id: number | null }).binary_jump_id !== null)).toBe(
       true,

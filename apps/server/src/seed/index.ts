@@ -9,7 +9,7 @@ import { rewriteAll } from '../core/read-cache.ts';
 import type { Services } from '../core/services.ts';
 import { backfillBinaryStats } from '../modules/engine/stats.ts';
 import { seedDemo, type DemoFacts } from './demo.ts';
-import { DEFAULT_SCALE_MEMBERS, seedScale, type ScaleFacts } from './scale.ts';
+import { DEFAULT_SCALE_MEMBERS, SCALE_HISTORY_DAYS, seedScale, type ScaleFacts } from './scale.ts';
 
 export interface ScenarioInfo {
   name: string;
@@ -25,7 +25,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: 'empty', description: 'No members, no data: only the schema.' },
   {
     name: 'scale',
-    description: `${DEFAULT_SCALE_MEMBERS.toLocaleString('en-US')} members (demo / Demo@1234 at the root, m0000002… with the same password) in realistic, very deep spillover trees, for load tests; about half (demo too) bought a package with a deposit, paying their sponsors level income, and no daily run has happened since: the next ROI, binary and rank runs pay across the network.`,
+    description: `${DEFAULT_SCALE_MEMBERS.toLocaleString('en-US')} members (demo / Demo@1234 at the root, m0000002… with the same password) in realistic, very deep spillover trees, for load tests; about half (demo too) bought a package with a deposit over a year, paying their sponsors level income, then the engine ran the last ${SCALE_HISTORY_DAYS} days: binary volume folded up both legs and matched, ranks above Starter, daily ROI.`,
   },
 ];
 
@@ -43,7 +43,12 @@ export const isScenario = (name: string) => SCENARIOS.some((s) => s.name === nam
 export function seedScenario(
   services: Services,
   name: string,
-  options: { members?: number; onProgress?: (done: number, total: number) => void } = {},
+  options: {
+    members?: number;
+    /** `scale`: days of runs after the joining year (SCALE_HISTORY_DAYS by default; 0 leaves every run owed). */
+    historyDays?: number;
+    onProgress?: (done: number, total: number) => void;
+  } = {},
 ): SeedSummary {
   if (!isScenario(name))
     throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
@@ -52,7 +57,7 @@ export function seedScenario(
       name === 'demo'
         ? seedDemo(services)
         : name === 'scale'
-          ? scaleSummary(seedScale(services, options))
+          ? scaleSummary(seedScale(services, { historyDays: SCALE_HISTORY_DAYS, ...options }))
           : { scenario: 'empty', members: 0, notifications: 0 };
     // Members without complete binary_stats are filled now, and the mark that spares the next
     // start a pass over them is set (the scale seed sets it itself: every row it writes is complete).

@@ -8,11 +8,14 @@
  * the whole scenario is one transaction.
  *
  * Money: about half the members, `demo` always, bought one package of the plan (cheaper
- * tiers more often) right after joining, paid by a deposit of its price, and no daily run has
- * happened since: every package is ACTIVE (unless its sponsors' level income took it to its 3x
- * cap), and its volume is still the buyer's own pending binary and rank volume. So the next ROI
- * run pays every ACTIVE package, the next binary run folds a year of volume up the tree and
- * matches it, and ranks follow. Each buyer gets the rows a deposit paid through QA and a purchase
+ * tiers more often) right after joining, paid by a deposit of its price. With `historyDays` (the
+ * scenario's default for QA: SCALE_HISTORY_DAYS) the joining year ends that many days ago and the
+ * real engine then plays those days' runs (runDueJobs, as the demo's simulation does): the first
+ * binary run folds the year's volume up both legs and matches it, ranks follow, ROI is paid every
+ * day, so every screen has figures at scale. Without (0, the daily-run benchmarks' start) no run
+ * has happened: every package is ACTIVE (unless its sponsors' level income took it to its 3x
+ * cap), its volume is still the buyer's own pending binary and rank volume, and the next runs
+ * pay across the network. Each buyer gets the rows a deposit paid through QA and a purchase
  * write (payDeposit, buyPackage): a PAID deposit, its Deposit wallet (a wallet is created by its
  * first transfer), the ledger's deposit (deposits_clearing → Deposit) and purchase (Deposit →
  * package_sales) transfers, the subscription, the level income of its five sponsors (a
@@ -30,6 +33,7 @@ import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Services } from '../core/services.ts';
 import { DEPOSIT_WINDOW_MS } from '../modules/deposits/deposits.ts';
 import { CAP_REACHED_REASON, LEVEL_PERCENTAGES, percentOf } from '../modules/engine/income.ts';
+import { runDueJobs } from '../modules/engine/jobs.ts';
 import { markStatsComplete } from '../modules/engine/stats.ts';
 import { monthOf } from '../modules/ledger/ledger.ts';
 import { rowWriter } from '../modules/ledger/sql.ts';
@@ -38,6 +42,8 @@ import { treePositions } from '../modules/network/jumps.ts';
 
 export interface ScaleOptions {
   members?: number;
+  /** Days of daily runs after the joining year (which then ends that many days ago); 0 by default. */
+  historyDays?: number;
   /** Called every 10,000 members and at the end. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -48,11 +54,16 @@ export interface ScaleFacts {
   meanDepth: number;
   /** Members with an ACTIVE package (one each). */
   packages: number;
-  /** Their binary volume waiting for the next binary run, micro-units. */
+  /** Their binary volume, micro-units (waiting for the next binary run when no run was played). */
   packageVolume: number;
+  /** Daily runs the engine played after the joining year (historyDays). */
+  runs: number;
 }
 
 export const DEFAULT_SCALE_MEMBERS = 100_000;
+/** The days of runs the `scale` scenario plays for QA (worlds, a reset): binary, ranks and ROI have figures. */
+export const SCALE_HISTORY_DAYS = 4;
+const DAY_MS = 86_400_000;
 
 /**
  * Indexes the scenario fills in random order: by sponsor and parent, by depth, and the sponsors'
@@ -71,7 +82,7 @@ const RANDOM_ORDER_INDEXES = [
 const SEED_CACHE_KIB = 1_048_576;
 
 export function seedScale(
-  services: Pick<Services, 'sqlite' | 'clock' | 'plan'>,
+  services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>,
   options: ScaleOptions = {},
 ): ScaleFacts {
   const total = Math.max(1, Math.floor(options.members ?? DEFAULT_SCALE_MEMBERS));
@@ -136,7 +147,10 @@ export function seedScale(
   const binaryJump = treePositions(parent, isMember).jump;
   const sponsorPosition = treePositions(sponsor, isMember);
 
-  const now = services.clock.now();
+  const end = services.clock.now();
+  const historyDays = Math.max(0, Math.floor(options.historyDays ?? 0));
+  // The joining year ends `historyDays` before the clock; the runs of those days follow below.
+  const now = end - historyDays * DAY_MS;
   // The indexes the scenario would fill in random order are dropped and built again at the end
   // (sorting is several times faster than inserting at random: at 1,000,000 members most rows
   // touched a page outside the cache); the others grow at their end and stay. The page cache is
@@ -222,6 +236,7 @@ export function seedScale(
   services.sqlite.pragma(`cache_size = ${cacheSize}`);
   // Every member has its complete row: the start-up check need not look at them again.
   markStatsComplete(services, total);
+  const runs = historyDays > 0 ? runDueJobs(services, now, end).length : 0;
   options.onProgress?.(total, total);
   return {
     members: total,
@@ -229,6 +244,7 @@ export function seedScale(
     meanDepth: total > 1 ? Math.round(depthSum / (total - 1)) : 0,
     packages: money.packages,
     packageVolume: money.volume,
+    runs,
   };
 }
 
