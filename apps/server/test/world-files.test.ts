@@ -95,7 +95,7 @@ describe('a world exported from one server and imported on another', () => {
       createTestApp({ seed: 'empty' }),
     ]);
     [ca, cb] = [worldCaller(a.fastify), worldCaller(b.fastify)];
-    source = await ca.create({ from: 'demo', clientMode: 'provider' });
+    source = await ca.create({ from: 'demo', clientMode: 'provider', name: 'Bug 1234: payday' });
     // The world lives a little: a swap, three days of runs, a fault rule with uses left.
     const token = await ca.login(source.id);
     const swap = await ca.call('POST', '/wallet/transfer_wallet', {
@@ -122,9 +122,10 @@ describe('a world exported from one server and imported on another', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers a new world of the importing server, named after where it came from, in its mode', () => {
+  it('answers a new world of the importing server, named as the exported one, saying where it came from, in its mode', () => {
     expect(imported.id).toMatch(/^w-[A-Za-z0-9_-]{22}$/);
     expect(imported.id).not.toBe(source.id);
+    expect(imported).toMatchObject({ name: 'Bug 1234: payday' });
     expect(imported.from).toBe('import (demo)');
     expect(imported.clientMode).toBe('provider');
     expect(imported.notCarried).toEqual([]);
@@ -176,9 +177,9 @@ describe('a world exported from one server and imported on another', () => {
   });
 
   it('takes the mode and time to live from the query over the file', async () => {
-    const answer = await importInto(b, file, '?clientMode=mock&ttlMinutes=30');
+    const answer = await importInto(b, file, '?clientMode=mock&ttlMinutes=30&name=Replay');
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ clientMode: 'mock', ttlMinutes: 30 });
+    expect(answer.body).toMatchObject({ clientMode: 'mock', ttlMinutes: 30, name: 'Replay' });
   });
 
   it('exports the default world as `default`, and a file can be kept as a snapshot that makes worlds', async () => {

@@ -41,6 +41,20 @@ describe('worlds side by side', () => {
     expect(list.body.worlds.map((w) => w.id)).toEqual(expect.arrayContaining([a.id, b.id]));
   });
 
+  it('takes a name, listed with the world, and refuses an empty or long one', async () => {
+    const named = await c.create({ from: 'demo', name: '  Payday  ' });
+    expect(named).toMatchObject({ name: 'Payday' });
+    const list = await c.call<{ worlds: (WorldInfo & { name?: string })[] }>('GET', '/__qa/worlds');
+    expect(list.body.worlds.find((w) => w.id === named.id)?.name).toBe('Payday');
+    expect(list.body.worlds.find((w) => w.id === a.id)).not.toHaveProperty('name');
+    for (const name of ['', ' ', 'x'.repeat(65), 7]) {
+      const reply = await c.call<{ Error: string }>('POST', '/__qa/worlds', { body: { from: 'demo', name } });
+      expect(reply.status).toBe(400);
+      expect(reply.body.Error).toBe('name is what to call the world: 1 to 64 characters');
+    }
+    await c.call('DELETE', `/__qa/worlds/${named.id}`);
+  });
+
   it('refuses a token of one world in every other', async () => {
     const inA = await c.login(a.id);
     expect((await wallets(c, a.id, inA)).status).toBe(200);

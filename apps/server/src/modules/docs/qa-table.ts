@@ -278,9 +278,12 @@ export const QA_WORLD_HEADER = {
 const worldSchema = shaped<WorldInfo>()(
   z.object({
     id: z.string().describe('The world id: what X-QA-World and the qa_world cookie carry'),
+    name: z.string().optional().describe('What QA called it, when named'),
     from: z
       .string()
-      .describe("What it was made from: a scenario, 'snapshot:<name>', or 'empty' (a declared state)"),
+      .describe(
+        "What it was made from: a scenario, 'snapshot:<name>', 'empty' (a declared state) or 'import (<from>)' (a world file)",
+      ),
     clientMode: z.enum(['mock', 'provider']).optional().describe('The mode its /config.json announces'),
     createdBy: z.string().describe("Who made it: the caller's address"),
     entered: z.number().int().describe('Times a browser entered it by its link'),

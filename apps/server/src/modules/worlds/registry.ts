@@ -39,6 +39,7 @@ export const WORLD_MESSAGES = {
   stateWithFrom: "A declared 'state' builds on an empty world: leave 'from' out (or set it to 'empty')",
   ttl: (max: number) => `ttlMinutes is a whole number of minutes from 1 to ${max}`,
   clientMode: "clientMode is 'mock' (tRPC) or 'provider' (REST at the provider's paths)",
+  name: 'name is what to call the world: 1 to 64 characters',
 } as const;
 
 export const DEFAULT_WORLD_TTL_MINUTES = 120;
@@ -93,6 +94,8 @@ export type ClientMode = 'mock' | 'provider';
 
 export interface WorldInfo {
   id: string;
+  /** What QA called it (the panel and the world's badge show it); absent when unnamed. */
+  name?: string;
   from: string;
   /** Who made it: the QA token's label, else the caller's address. */
   createdBy: string;
@@ -111,6 +114,7 @@ export interface WorldInfo {
 
 interface Entry {
   id: string;
+  name?: string;
   from: string;
   createdBy: string;
   clientMode?: ClientMode;
@@ -149,6 +153,8 @@ export interface WorldsOptions {
 }
 
 export interface CreateWorld {
+  /** What QA calls it. */
+  name?: string;
   from?: string;
   clientMode?: ClientMode;
   ttlMinutes?: number;
@@ -183,6 +189,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
   const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
   const info = (entry: Entry): WorldInfo => ({
     id: entry.id,
+    ...(entry.name ? { name: entry.name } : {}),
     from: entry.from,
     createdBy: entry.createdBy,
     entered: entry.entered,
@@ -424,6 +431,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
       const at = now();
       const entry: Entry = {
         id: `w-${randomBytes(16).toString('base64url')}`,
+        ...(request.name ? { name: request.name } : {}),
         from,
         createdBy: client,
         ...(request.clientMode ? { clientMode: request.clientMode } : {}),

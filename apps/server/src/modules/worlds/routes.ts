@@ -96,9 +96,18 @@ export interface WorldRouteOptions {
 
 const ttl = { error: WORLD_MESSAGES.ttl(MAX_WORLD_TTL_MINUTES) };
 /** The body of POST /__qa/worlds (the OpenAPI document's too, with the declared state's schema). */
+/** A world's name: what QA calls it, shown by the panel and the world's badge. */
+export const worldName = z
+  .string({ error: WORLD_MESSAGES.name })
+  .trim()
+  .min(1, { error: WORLD_MESSAGES.name })
+  .max(64, { error: WORLD_MESSAGES.name })
+  .describe('What to call it (1–64 characters): the panel and the badge on its pages show it');
+
 export const worldCreateInput = z
   .object(
     {
+      name: worldName.optional(),
       from: z
         .string({ error: WORLD_MESSAGES.from })
         .optional()
@@ -126,6 +135,7 @@ export const worldCreateInput = z
 /** The query of POST /__qa/worlds/import: what the new world is besides the file. */
 export const worldImportQuery = z
   .object({
+    name: worldName.optional().describe('What to call it; the exported world’s name by default'),
     clientMode: worldCreateInput.shape.clientMode,
     ttlMinutes: z.coerce
       .number(ttl)
@@ -152,6 +162,7 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
     const client = qaClientOf(request);
     const create: CreateWorld = {
       client,
+      ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.from !== undefined ? { from: body.from } : {}),
       ...(body.ttlMinutes !== undefined ? { ttlMinutes: body.ttlMinutes } : {}),
       ...(body.clientMode !== undefined ? { clientMode: body.clientMode } : {}),
@@ -212,6 +223,7 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
       sqlite = world.services.sqlite;
       settings = {
         from: info.from,
+        ...(info.name ? { name: info.name } : {}),
         ...(info.clientMode ? { clientMode: info.clientMode } : {}),
         ...settingsOf(world.settings),
       };
@@ -230,8 +242,10 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
       appliedMigrations(options.defaultWorld.services.sqlite),
     );
     const clientMode = query.data.clientMode ?? settings.clientMode;
+    const name = query.data.name ?? settings.name;
     const world = await worlds.create({
       client: qaClientOf(request),
+      ...(name ? { name } : {}),
       from: `import (${settings.from})`,
       image: { data: image },
       ...(clientMode ? { clientMode } : {}),

@@ -48,6 +48,7 @@ export const WORLD_FILE_MESSAGES = {
 export const worldSettings = z
   .object({
     from: z.string().max(200),
+    name: z.string().trim().min(1).max(64).optional(),
     clientMode: z.enum(['mock', 'provider']).optional(),
     faults: z.array(ruleInput).max(1000),
     routing: z.array(routingInput).max(1000),

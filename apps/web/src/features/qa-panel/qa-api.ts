@@ -149,6 +149,8 @@ export interface QaSnapshot {
 
 export interface QaWorld {
   id: string;
+  /** What QA called it, when named. */
+  name?: string;
   from: string;
   clientMode?: 'mock' | 'provider';
   createdAt: string;
@@ -160,6 +162,20 @@ export interface QaWorld {
   entered?: number;
   lastEnteredAt?: string | null;
   busy?: number;
+}
+/** The body of POST /__qa/worlds. */
+export interface QaWorldRequest {
+  from?: string;
+  state?: unknown;
+  ttlMinutes: number;
+  name?: string;
+  clientMode?: 'mock' | 'provider';
+}
+/** A 2FA member's code now, by the world's clock (GET /__qa/totp/:username). */
+export interface QaTotp {
+  username: string;
+  code: string;
+  expiresInSeconds: number;
 }
 /** What POST /__qa/worlds answers with the world (201, or a build's result). */
 export interface QaNewWorld extends QaWorld {
@@ -378,8 +394,7 @@ export const qaApi = {
   worlds: () => request<QaWorlds>('GET', '/__qa/worlds'),
   currentWorld: () => request<{ world: QaWorld | null; named: string | null }>('GET', '/__qa/worlds/current'),
   /** From a scenario or snapshot: the world (201). From a declared `state`: the job that builds it (202). */
-  createWorld: (body: { from?: string; state?: unknown; ttlMinutes: number }) =>
-    answerOrJob<QaNewWorld, QaNewWorld>('POST', '/__qa/worlds', body),
+  createWorld: (body: QaWorldRequest) => answerOrJob<QaNewWorld, QaNewWorld>('POST', '/__qa/worlds', body),
   deleteWorld: (id: string) => request<{ deleted: string }>('DELETE', `/__qa/worlds/${enc(id)}`),
   /** The world as one file (`default`: the default world), to import on another server. */
   exportWorld: async (id: string) => (await exchange('GET', `/__qa/worlds/${enc(id)}/export`)).blob(),
@@ -388,6 +403,8 @@ export const qaApi = {
     request<QaImportedWorld>('POST', `/__qa/worlds/import${query({ ttlMinutes })}`, file),
   /** Entering or leaving is a navigation: the cookie is set by the answer, and the app starts again inside. */
   enterWorldUrl: (id: string) => `/__qa/worlds/${enc(id)}/enter`,
+  /** The code a member's authenticator shows now by the world's clock (404: no 2FA member of that name). */
+  totp: (username: string) => request<QaTotp>('GET', `/__qa/totp/${enc(username)}`),
   leaveWorldUrl: '/__qa/worlds/leave',
 
   drift: () => request<QaDriftEntry[]>('GET', '/__qa/drift'),

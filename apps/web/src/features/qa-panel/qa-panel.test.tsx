@@ -712,6 +712,51 @@ describe('QA panel: worlds', () => {
     go.mockRestore();
   });
 
+  it('does what curl does: a name and a client mode, a state from a file, a link to hand over, the 2FA code', async () => {
+    const NAMED = { ...OTHER, name: 'Payday bug' };
+    const { posted } = fakeQa({
+      ...routes({ ...WORLD, name: 'Mine' } as typeof WORLD),
+      'GET /__qa/worlds': () => ({ max: 100, worlds: [WORLD, NAMED] }),
+      'GET /__qa/totp/demo2fa': () => ({ username: 'demo2fa', code: '482913', expiresInSeconds: 12 }),
+    });
+    const go = vi.spyOn(worldDoor, 'go').mockImplementation(() => {});
+    renderWithPanel({ qaWorld: WORLD.id });
+    const { user, panel } = await openPanel('Worlds');
+
+    const current = await within(panel).findByTestId('qa-world-current');
+    expect(current).toHaveTextContent('Mine');
+    expect(await within(current).findByTestId('qa-world-totp')).toHaveTextContent(
+      "demo2fa's 2FA code by this world's clock: 482913 (12 s left)",
+    );
+    expect(await within(panel).findByTestId(`qa-world-${OTHER.id}`)).toHaveTextContent('Payday bug');
+    await user.click(within(panel).getByRole('button', { name: `Copy a link to ${OTHER.id}` }));
+    // user-event's clipboard stands in for the browser's.
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(
+        `${window.location.origin}/__qa/worlds/${OTHER.id}/enter`,
+      ),
+    );
+
+    const form = within(panel).getByRole('form', { name: 'Make a world' });
+    await user.type(within(form).getByLabelText('Name (optional)'), 'Release check');
+    await user.selectOptions(within(form).getByLabelText('Client mode'), 'provider');
+    await user.click(within(form).getByRole('button', { name: 'Create and enter' }));
+    await waitFor(() =>
+      expect(posted('/__qa/worlds').map((c) => c.body)).toEqual([
+        { from: 'demo', ttlMinutes: 120, name: 'Release check', clientMode: 'provider' },
+      ]),
+    );
+
+    await user.selectOptions(within(form).getByLabelText('From'), ':state');
+    const state = '{ "members": [{ "username": "ann" }] }';
+    await user.upload(
+      within(form).getByLabelText('Or load it from a file'),
+      new File([state], 'ann.json', { type: 'application/json' }),
+    );
+    await waitFor(() => expect(within(form).getByLabelText('Declared state (JSON)')).toHaveValue(state));
+    go.mockRestore();
+  });
+
   it('saves a world as a file, and imports a file as a new world showing what could not travel', async () => {
     const FILE = new Blob(['SQLite format 3\u0000…'], { type: 'application/vnd.sqlite3' });
     const { calls } = fakeQa({

@@ -3,7 +3,9 @@
  * entered, whether something works in them), the latest lifecycle events, a new one from a
  * scenario, a snapshot or a pasted declared state (a build: a job whose progress the tab follows),
  * entering, leaving and deleting; a world exported as one file, and a file imported as a world
- * (from this server or another: docs/worlds.md, Worlds travel). Entering and leaving are navigations (the server sets or clears
+ * (from this server or another: docs/worlds.md, Worlds travel). What curl can do, the panel does:
+ * a name and a client mode for a new world, a declared state pasted or loaded from a file, a link
+ * that enters a world to hand a colleague, and the 2FA member's code by the world's clock. Entering and leaving are navigations (the server sets or clears
  * the qa_world cookie and sends the tab to /): the app starts again inside the world, signed out,
  * since a session belongs to the world that made it.
  */
@@ -32,6 +34,7 @@ import {
   type QaNewWorld,
   type QaWorld,
   type QaWorldEvent,
+  type QaWorldRequest,
 } from './qa-api.ts';
 import {
   EmptyNote,
@@ -45,6 +48,8 @@ import {
 } from './parts.tsx';
 
 const DEFAULT_TTL_MINUTES = 120;
+/** The demo scenario's member with TOTP on: the code its authenticator shows is the world clock's. */
+const TWO_FACTOR_MEMBER = 'demo2fa';
 /** Leaves the page for the server's door (an object, so a test can watch where the tab goes). */
 export const worldDoor = { go: (url: string) => window.location.assign(url) };
 const go = (url: string) => worldDoor.go(url);
@@ -52,6 +57,30 @@ const go = (url: string) => worldDoor.go(url);
 /** The world this tab is in, with its expiry. */
 function useCurrentWorld() {
   return useQuery({ queryKey: qaKeys.currentWorld, queryFn: qaApi.currentWorld });
+}
+
+/**
+ * The code the 2FA member's authenticator shows now by this world's clock: a phone's own code is
+ * refused in a world whose clock was moved (or was declared at another date).
+ */
+function TwoFactorCode() {
+  const totp = useQuery({
+    queryKey: [...qaKeys.currentWorld, 'totp', TWO_FACTOR_MEMBER],
+    queryFn: () => qaApi.totp(TWO_FACTOR_MEMBER),
+    retry: false,
+    // A new code every 30 s: read again when this one runs out.
+    refetchInterval: (query) => ((query.state.data?.expiresInSeconds ?? 30) + 1) * 1000,
+  });
+  if (!totp.data) return null;
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="qa-world-totp">
+      {totp.data.username}'s 2FA code by this world's clock:{' '}
+      <Text as="span" fontFamily="mono" fontWeight="semibold" color="fg">
+        {totp.data.code}
+      </Text>{' '}
+      ({totp.data.expiresInSeconds} s left)
+    </Text>
+  );
 }
 
 /** Saves a world (`default`: the default world) as a file a server imports. */
@@ -82,7 +111,13 @@ function Current() {
               <Stack gap="0" minW="0">
                 {world ? (
                   <>
-                    <Text fontFamily="mono" fontWeight="semibold" overflowWrap="anywhere">
+                    {world.name ? <Text fontWeight="semibold">{world.name}</Text> : null}
+                    <Text
+                      fontFamily="mono"
+                      fontWeight={world.name ? 'normal' : 'semibold'}
+                      fontSize={world.name ? 'xs' : undefined}
+                      overflowWrap="anywhere"
+                    >
                       {world.id}
                     </Text>
                     <Text fontSize="xs" color="fg.muted">
@@ -96,6 +131,7 @@ function Current() {
                 ) : (
                   <Text fontSize="sm">The default world (shared by everyone not in a world)</Text>
                 )}
+                <TwoFactorCode />
               </Stack>
               <HStack gap="2">
                 {exported ? (
@@ -129,6 +165,16 @@ const STATE_PLACEHOLDER = `{
   "date": "2026-03-04T12:00:00Z",
   "members": [{ "username": "ann", "packages": [{ "plan": "Gold" }] }]
 }`;
+
+/** A chosen file's text (FileReader: what every browser, and the tests' DOM, has). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
 
 /** The pasted declared state: the object to send, or why it is not one. */
 function parseState(text: string): { state: object } | { error: string } {
@@ -233,6 +279,8 @@ function NewWorld() {
   const scenarios = useQuery({ queryKey: qaKeys.scenarios, queryFn: qaApi.scenarios, staleTime: Infinity });
   const snapshots = useQuery({ queryKey: qaKeys.snapshots, queryFn: qaApi.snapshots });
   const [from, setFrom] = useState('demo');
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<'' | 'mock' | 'provider'>('');
   const [ttl, setTtl] = useState(String(DEFAULT_TTL_MINUTES));
   const [stateText, setStateText] = useState('');
   const ttlValid = /^\d+$/.test(ttl) && Number(ttl) >= 1 && Number(ttl) <= 10_080;
@@ -241,12 +289,12 @@ function NewWorld() {
   const parsed = parseState(stateText);
   // A declared state is built as a job (202); a server that answers the world at once (201) is shown the same.
   const build = useFollowedJob<QaNewWorld>('world', { changesData: false });
-  const create = useQaAction((body: { from: string; ttlMinutes: number }) => qaApi.createWorld(body), {
+  const create = useQaAction((body: QaWorldRequest) => qaApi.createWorld(body), {
     changesData: false,
     onDone: (answer) => (isQaJob(answer) ? build.follow(answer, 'Building a world') : go(answer.enter)),
   });
   const [built, setBuilt] = useState<QaNewWorld | null>(null);
-  const submitState = useQaAction((body: { state: object; ttlMinutes: number }) => qaApi.createWorld(body), {
+  const submitState = useQaAction((body: QaWorldRequest) => qaApi.createWorld(body), {
     changesData: false,
     // The server's faults name each path of the document: shown under it, not in a toast.
     quiet: true,
@@ -265,8 +313,13 @@ function NewWorld() {
     const stateOk = !fromState || 'state' in parsed;
     setShowInvalid(!ttlValid || !stateOk);
     if (!ttlValid || !stateOk) return;
-    if ('state' in parsed && fromState) submitState.mutate({ state: parsed.state, ttlMinutes: Number(ttl) });
-    else if (!fromState) create.mutate({ from, ttlMinutes: Number(ttl) });
+    const named = {
+      ttlMinutes: Number(ttl),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(mode ? { clientMode: mode } : {}),
+    };
+    if ('state' in parsed && fromState) submitState.mutate({ state: parsed.state, ...named });
+    else if (!fromState) create.mutate({ from, ...named });
   };
   const submitButton = (
     <Button
@@ -309,6 +362,26 @@ function NewWorld() {
               <Input size="sm" inputMode="numeric" value={ttl} onChange={(e) => setTtl(e.target.value)} />
               <Field.ErrorText>1 to 10,080</Field.ErrorText>
             </Field.Root>
+          </Flex>
+          <Flex gap="2" align="flex-end" wrap="wrap">
+            <Field.Root flex="2" minW="10rem">
+              <Field.Label>Name (optional)</Field.Label>
+              <Input size="sm" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
+            </Field.Root>
+            <Field.Root flex="1" minW="8rem">
+              <Field.Label>Client mode</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  value={mode}
+                  onChange={(e) => setMode(e.target.value as '' | 'mock' | 'provider')}
+                >
+                  <option value="">the server's</option>
+                  <option value="mock">mock (tRPC)</option>
+                  <option value="provider">provider (REST)</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
             {fromState ? null : submitButton}
           </Flex>
           {fromState ? (
@@ -331,6 +404,19 @@ function NewWorld() {
                   Schema: packages/shared/world-state.schema.json; examples in world-states/. Built on an
                   empty world through the domain functions.
                 </Field.HelperText>
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Or load it from a file</Field.Label>
+                <Input
+                  type="file"
+                  size="sm"
+                  p="1"
+                  accept=".json,application/json"
+                  onChange={(e) => {
+                    const chosen = e.target.files?.[0];
+                    if (chosen) void readText(chosen).then(setStateText);
+                  }}
+                />
               </Field.Root>
               <Flex justify="flex-end">{submitButton}</Flex>
             </>
@@ -396,6 +482,14 @@ function WorldHistory({ events }: { events: QaWorldEvent[] }) {
   );
 }
 
+/** The link that enters a world from any tab of this server (pasted or typed: the door lets it in). */
+export const worldLink = (id: string) => new URL(qaApi.enterWorldUrl(id), window.location.origin).href;
+
+async function copyText(text: string) {
+  if (!navigator.clipboard) throw new Error(`Copy it by hand: ${text}`);
+  await navigator.clipboard.writeText(text);
+}
+
 function WorldList() {
   const worlds = useQuery({ queryKey: qaKeys.worlds, queryFn: qaApi.worlds });
   const current = useCurrentWorld();
@@ -404,6 +498,10 @@ function WorldList() {
     success: (_r, id) => `World ${id} deleted`,
   });
   const exportWorld = useExportWorld();
+  const copyLink = useQaAction((id: string) => copyText(worldLink(id)), {
+    changesData: false,
+    success: (_r, id) => `Link to ${id} copied: whoever opens it enters the world`,
+  });
   const here = current.data?.world?.id;
   return (
     <Stack gap="2">
@@ -423,8 +521,14 @@ function WorldList() {
             <Item key={w.id} testId={`qa-world-${w.id}`}>
               <Flex justify="space-between" align="center" gap="2" wrap="wrap">
                 <Stack gap="0" minW="0">
+                  {w.name ? <Text fontWeight="semibold">{w.name}</Text> : null}
                   <HStack gap="2" wrap="wrap">
-                    <Text fontFamily="mono" fontWeight="semibold" overflowWrap="anywhere">
+                    <Text
+                      fontFamily="mono"
+                      fontWeight={w.name ? 'normal' : 'semibold'}
+                      fontSize={w.name ? 'xs' : undefined}
+                      overflowWrap="anywhere"
+                    >
                       {w.id}
                     </Text>
                     {w.id === here ? <Badge colorPalette="purple">here</Badge> : null}
@@ -459,6 +563,14 @@ function WorldList() {
                       Enter
                     </Button>
                   )}
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    aria-label={`Copy a link to ${w.id}`}
+                    onClick={() => copyLink.mutate(w.id)}
+                  >
+                    Copy link
+                  </Button>
                   <Button
                     size="xs"
                     variant="ghost"
