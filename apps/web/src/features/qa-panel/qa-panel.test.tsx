@@ -729,7 +729,7 @@ describe('QA panel: worlds', () => {
       "demo2fa's 2FA code by this world's clock: 482913 (12 s left)",
     );
     expect(await within(panel).findByTestId(`qa-world-${OTHER.id}`)).toHaveTextContent('Payday bug');
-    await user.click(within(panel).getByRole('button', { name: `Copy a link to ${OTHER.id}` }));
+    await user.click(within(panel).getByRole('button', { name: `Copy link to ${OTHER.id}` }));
     // user-event's clipboard stands in for the browser's.
     await waitFor(async () =>
       expect(await navigator.clipboard.readText()).toBe(

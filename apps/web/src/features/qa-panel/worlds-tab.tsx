@@ -566,7 +566,7 @@ function WorldList() {
                   <Button
                     size="xs"
                     variant="ghost"
-                    aria-label={`Copy a link to ${w.id}`}
+                    aria-label={`Copy link to ${w.id}`}
                     onClick={() => copyLink.mutate(w.id)}
                   >
                     Copy link
