@@ -190,10 +190,12 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
             <Button type="submit" colorPalette="teal" disabled={swapping.pending} loading={swapping.sending}>
               Swap
             </Button>
+            {/* Waits for the balances: clicked before they arrive, it would say there is nothing to move. */}
             <Button
               variant="outline"
               colorPalette="teal"
               loading={quickMoving.pending}
+              disabled={!wallets}
               onClick={reviewQuickTransfer}
             >
               Quick transfer

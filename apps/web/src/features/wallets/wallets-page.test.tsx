@@ -151,6 +151,26 @@ describe('wallets page', () => {
     );
   });
 
+  it('quick transfer waits for the balances: not offered while they load, never "no reward balance" for want of them', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    openWallets({
+      'wallet.view_all_wallets_details': async () => {
+        await answered;
+        return { Success: wallets };
+      },
+    });
+    const quick = await screen.findByRole('button', { name: 'Quick transfer' }, { timeout: 5000 });
+    expect(quick).toBeDisabled();
+    fireEvent.click(quick);
+    expect(screen.queryByText('No reward balance to transfer')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    release();
+    await waitFor(() => expect(quick).toBeEnabled());
+    await userEvent.click(quick);
+    expect(await screen.findByRole('dialog', { name: 'Quick transfer to Withdrawal' })).toBeInTheDocument();
+  });
+
   it('quick transfer: Cancel moves nothing', async () => {
     const { calls } = openWallets();
     await screen.findByText('$150.00', {}, { timeout: 5000 });
