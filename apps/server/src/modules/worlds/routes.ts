@@ -95,7 +95,6 @@ export interface WorldRouteOptions {
 }
 
 const ttl = { error: WORLD_MESSAGES.ttl(MAX_WORLD_TTL_MINUTES) };
-/** The body of POST /__qa/worlds (the OpenAPI document's too, with the declared state's schema). */
 /** A world's name: what QA calls it, shown by the panel and the world's badge. */
 export const worldName = z
   .string({ error: WORLD_MESSAGES.name })
@@ -104,6 +103,7 @@ export const worldName = z
   .max(64, { error: WORLD_MESSAGES.name })
   .describe('What to call it (1–64 characters): the panel and the badge on its pages show it');
 
+/** The body of POST /__qa/worlds (the OpenAPI document's too, with the declared state's schema). */
 export const worldCreateInput = z
   .object(
     {
