@@ -297,6 +297,18 @@ describe('a file that is not a world this server can take', () => {
       db.exec('update accounts set balance = balance + 1000000 where id = (select min(id) from accounts)'),
     );
     await refused(tampered, /^The world file's ledger does not balance: /);
+    // Refused before anything is made: no world was created and deleted for it.
+    const events = (await cb.call<{ history: { event: string }[] }>('GET', '/__qa/worlds')).body.history;
+    expect(events.filter((e) => e.event === 'deleted')).toEqual([]);
+    // Nor kept as a snapshot.
+    const put = await b.fastify.inject({
+      method: 'PUT',
+      url: '/__qa/snapshots/tampered',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: tampered,
+    });
+    expect(put.statusCode).toBe(400);
+    expect((await cb.call<unknown[]>('GET', '/__qa/snapshots')).body).toEqual([]);
   });
 
   it("holds the client's world cap under a burst of imports", async () => {

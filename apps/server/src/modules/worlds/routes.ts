@@ -24,7 +24,6 @@ import { firstIssueMessage, type WorldState } from '@md/shared';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { answerJob, JOBS_PATH, waitSecondsOf, type Jobs } from '../../core/jobs.ts';
 import type { Services } from '../../core/services.ts';
-import { ledgerCheck } from '../ledger/ledger.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
 import { qaClientOf } from '../qa/token.ts';
 import {
@@ -40,7 +39,6 @@ import {
   applySettings,
   readWorldFile,
   settingsOf,
-  WORLD_FILE_MESSAGES,
   worldFileOf,
   writeWorldFile,
   type SettingsHolders,
@@ -252,19 +250,6 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
       ...(query.data.ttlMinutes !== undefined ? { ttlMinutes: query.data.ttlMinutes } : {}),
     });
     const app = await worlds.enter(world.id);
-    // A file's rows are checked as the ledger check would: an edited file does not become a world.
-    const check = ledgerCheck(app!.services);
-    const problems = [
-      ...(check.balanced ? [] : [`the balances sum to ${check.total}, not 0`]),
-      ...check.negativeWallets.map((w) => `${w.username ?? w.accountId}'s ${w.wallet} wallet is negative`),
-      ...check.mismatchedWallets.map(
-        (w) => `${w.username ?? w.accountId}'s ${w.wallet} wallet differs from its transfers`,
-      ),
-    ];
-    if (problems.length > 0) {
-      await worlds.remove(world.id, qaClientOf(request));
-      throw badRequest(WORLD_FILE_MESSAGES.ledger(problems.slice(0, 3).join('; ')));
-    }
     const notCarried = applySettings(app!.settings, settings);
     return reply.code(201).send({ ...created(world), exportedAt, notCarried });
   });

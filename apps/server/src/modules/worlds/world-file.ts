@@ -16,6 +16,7 @@ import { firstIssueMessage } from '@md/shared';
 import { MIGRATIONS_DIR } from '@md/db';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { recordingOf, routingInput, type Routing, type RoutingInput } from '../gateway/routing.ts';
+import { ledgerCheck } from '../ledger/ledger.ts';
 import { ruleInput, type FaultStore, type RuleInput } from '../qa/faults.ts';
 
 export const WORLD_FILE_FORMAT = 'md-world';
@@ -227,6 +228,17 @@ export function readWorldFile(
       } catch (error) {
         throw badRequest(WORLD_FILE_MESSAGES.unmigratable((error as Error).message));
       }
+    // Its rows are checked as the ledger check would, before anything is made of them: an edited
+    // file becomes neither a world nor a snapshot.
+    const check = ledgerCheck({ sqlite: copy });
+    const problems = [
+      ...(check.balanced ? [] : [`the balances sum to ${check.total}, not 0`]),
+      ...check.negativeWallets.map((w) => `${w.username ?? w.accountId}'s ${w.wallet} wallet is negative`),
+      ...check.mismatchedWallets.map(
+        (w) => `${w.username ?? w.accountId}'s ${w.wallet} wallet differs from its transfers`,
+      ),
+    ];
+    if (problems.length > 0) throw badRequest(WORLD_FILE_MESSAGES.ledger(problems.slice(0, 3).join('; ')));
     return { image: copy.serialize(), settings: settings.data, exportedAt: parsedHeader.exportedAt };
   } finally {
     copy.close();

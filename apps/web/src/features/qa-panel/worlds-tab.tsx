@@ -68,8 +68,9 @@ function TwoFactorCode() {
     queryKey: [...qaKeys.currentWorld, 'totp', TWO_FACTOR_MEMBER],
     queryFn: () => qaApi.totp(TWO_FACTOR_MEMBER),
     retry: false,
-    // A new code every 30 s: read again when this one runs out.
-    refetchInterval: (query) => ((query.state.data?.expiresInSeconds ?? 30) + 1) * 1000,
+    // A new code every 30 s: read again when this one runs out (never again for a world without the member).
+    refetchInterval: (query) =>
+      query.state.status === 'error' ? false : ((query.state.data?.expiresInSeconds ?? 30) + 1) * 1000,
   });
   if (!totp.data) return null;
   return (
