@@ -20,7 +20,7 @@ await build({
     main: `${here}src/main.ts`,
     // The daily runs (modules/engine/runner.ts).
     'engine-worker': `${here}src/modules/engine/worker.ts`,
-    // A world's template seeding and declared-state builds (modules/worlds/build-thread.ts).
+    // A world's template seeding and declared-state builds (modules/worlds/world-thread.ts).
     'world-worker': `${here}src/world-worker.ts`,
   },
   outdir: `${here}dist`,

@@ -8,6 +8,8 @@
  *   20k state        another world builds a declared state of 20,000 members played over 7 days;
  *   scale template   the first `scale` world: its 100,000-member template seeded in a thread, then copied;
  *   30 days at 100k  that world's clock advanced P30D (a job: its runs in the world's worker thread);
+ *   export at 100k   that world exported as a world file (written in a thread);
+ *   import at 100k   the file imported as a new world (read, migrated and checked in a thread);
  *   idle (end)       nothing again, to see the reference has not drifted.
  * The readers: `/wallet/view_all_wallets_details` in B and in the default world, `/config.json` in
  * the default world; every answer must be 200 and equal to the one read before the phases.
@@ -26,7 +28,18 @@
  * asked for another. `--limit` bounds each phase's work (seconds; a job past it is cancelled).
  */
 import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -475,6 +488,34 @@ try {
       const done = await untilDone('advance P30D', answer as unknown as JobView);
       const ran = (done.result as { ran?: unknown[] } | undefined)?.ran?.length ?? 0;
       return `the scale world's clock advanced P30D (${ran} runs)`;
+    });
+    await sleep(1000);
+    // Streamed to and from a file, as curl would: a 400 MB body held here would stall the readers.
+    const worldFile = join(dir, 'scale.world.sqlite');
+    await phase('export at 100k', async () => {
+      const response = await fetch(`${base}/__qa/worlds/${scaleWorld}/export`, {
+        signal: AbortSignal.timeout(LIMIT_MS),
+      });
+      if (response.status !== 200 || !response.body) throw new Error(`export: ${response.status}`);
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(worldFile));
+      return `the scale world exported (${(statSync(worldFile).size / 1e6).toFixed(0)} MB)`;
+    });
+    await sleep(1000);
+    await phase('import at 100k', async () => {
+      const response = await fetch(`${base}/__qa/worlds/import`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(statSync(worldFile).size),
+        },
+        body: Readable.toWeb(createReadStream(worldFile)) as ReadableStream,
+        duplex: 'half',
+        signal: AbortSignal.timeout(LIMIT_MS),
+      } as RequestInit);
+      const body = (await response.json()) as { id?: string; Error?: string };
+      if (response.status !== 201) throw new Error(`import: ${response.status} ${body.Error}`);
+      created.push(body.id!);
+      return 'that file imported as a new world (read, checked, copied)';
     });
     created.push(scaleWorld);
     await removeWorlds();

@@ -60,7 +60,7 @@ import {
 } from './modules/security/wallet-check-standin.ts';
 import { seedScenario } from './seed/index.ts';
 import { owesRuns, startDailyRuns } from './modules/engine/runner.ts';
-import { runBuildThread } from './modules/worlds/build-thread.ts';
+import { runWorldThread } from './modules/worlds/world-thread.ts';
 import { registerJobRoutes } from './modules/qa/job-routes.ts';
 import { createJobs, type Jobs } from './core/jobs.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
@@ -93,6 +93,8 @@ export interface BuildOptions {
   jobs?: Jobs;
   /** This app is the QA world of that id: /config.json says so (the QA panel shows it). */
   worldId?: string;
+  /** That world's name, when QA gave it one: /config.json says it too (the badge on its pages shows it). */
+  worldName?: string;
   clock?: Clock;
   mailer?: Mailer;
   jwtSecret?: string;
@@ -285,6 +287,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       ? { demoHint: { username: 'demo', password: 'Demo@1234' } }
       : {}),
     ...(options.worldId ? { qaWorld: options.worldId } : {}),
+    ...(options.worldName ? { qaWorldName: options.worldName } : {}),
   };
 
   // A tRPC batch names all its procedures in one path segment: allow long ones.
@@ -534,7 +537,7 @@ function worldBuilder(
   const { clock: _clock, mailer: _mailer, seed: _seed, databaseImage: _image, ...shared } = options;
   return {
     log: server.log,
-    async build({ id, databasePath, image, clientMode }) {
+    async build({ id, databasePath, image, clientMode, name }) {
       const app = await buildApp({
         ...shared,
         ...(clientMode ? { clientMode } : {}),
@@ -545,6 +548,7 @@ function worldBuilder(
         jwtSecret: createHmac('sha256', server.jwtSecret).update(`world:${id}`).digest('hex'),
         worlds: false,
         worldId: id,
+        ...(name ? { worldName: name } : {}),
         jobs: server.jobs,
       });
       await app.fastify.ready();
@@ -571,7 +575,7 @@ function worldBuilder(
     },
     // Both in a thread of their own (world-worker.ts): the request thread never seeds.
     async template(scenario, file) {
-      const built = await runBuildThread({
+      const built = await runWorldThread({
         kind: 'template',
         scenario,
         file,
@@ -580,7 +584,7 @@ function worldBuilder(
       return built.image;
     },
     async state(state, file, control) {
-      const built = await runBuildThread(
+      const built = await runWorldThread(
         { kind: 'state', state, file, ...(options.plan ? { plan: options.plan } : {}) },
         control,
       );

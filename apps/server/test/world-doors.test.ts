@@ -80,13 +80,13 @@ describe('the world doors (bare Fastify, a real registry)', () => {
   });
 
   it.each(['same-origin', 'none', undefined] as const)(
-    'lets a %s enter in: 303 to / with the cookie, the entry recorded',
+    'lets a %s enter in: 303 to / naming the world, with the cookie, the entry recorded',
     async (site) => {
       const before = worlds.info(id)!.entered;
       const reply = await door(app, enter(), site);
       expect(reply.status).toBe(303);
       expect(worlds.info(id)!.entered).toBe(before + 1);
-      expect(reply.headers.location).toBe('/');
+      expect(reply.headers.location).toBe(`/?qa_world=${id}`);
       expect(reply.headers['cache-control']).toBe('no-store');
       expect(reply.headers.vary).toMatch(/Sec-Fetch-Site/i);
       const setCookie = String(reply.headers['set-cookie']);
@@ -115,7 +115,7 @@ describe('the world doors (bare Fastify, a real registry)', () => {
     for (const site of ['same-origin', 'none', undefined] as const) {
       const reply = await door(app, '/__qa/worlds/leave', site);
       expect(reply.status).toBe(303);
-      expect(reply.headers.location).toBe('/');
+      expect(reply.headers.location).toBe('/?qa_world=default');
       expect(String(reply.headers['set-cookie'])).toMatch(/qa_world=;.*Max-Age=0/i);
     }
   });

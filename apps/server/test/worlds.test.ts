@@ -160,14 +160,38 @@ describe('worlds side by side', () => {
       });
       expect(reply.status).toBe(404);
       expect(reply.body.Error).toContain("World 'w-nosuchworldnosuchworl' is unknown or has expired");
+      // The answer names the world it is about: the web app says which world is gone.
+      expect(reply.headers['x-qa-world']).toBe('w-nosuchworldnosuchworl');
     }
     expect((await c.call('DELETE', '/__qa/worlds/w-nosuchworldnosuchworl')).status).toBe(404);
+  });
+
+  it("lets a stale cookie load the web app's page and files, never a call or a QA path", async () => {
+    const cookie = 'qa_world=w-nosuchworldnosuchworl';
+    const loads = async (url: string, dest: string) =>
+      (await t.fastify.inject({ method: 'GET', url, headers: { cookie, 'sec-fetch-dest': dest } })).headers[
+        'x-qa-world'
+      ] === undefined;
+    // A tab in another world of its own reloads: its page is the same in every world.
+    expect(await loads('/', 'document')).toBe(true);
+    expect(await loads('/assets/index.js', 'script')).toBe(true);
+    // Its calls and QA paths are the world's: 404, as with no page at all.
+    expect(await loads('/config.json', 'empty')).toBe(false);
+    expect(await loads('/trpc/user.view_country', 'empty')).toBe(false);
+    expect(await loads('/__qa/mailbox', 'document')).toBe(false);
+    // Named by the header, a world is never passed over.
+    const byHeader = await t.fastify.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'x-qa-world': 'w-nosuchworldnosuchworl', 'sec-fetch-dest': 'document' },
+    });
+    expect(byHeader.statusCode).toBe(404);
   });
 
   it('lets a browser enter by a cookie and leave again', async () => {
     const enter = await c.call('GET', `/__qa/worlds/${b.id}/enter`);
     expect(enter.status).toBe(303);
-    expect(enter.headers.location).toBe('/');
+    expect(enter.headers.location).toBe(`/?qa_world=${b.id}`);
     const setCookie = String(enter.headers['set-cookie']);
     expect(setCookie).toContain(`qa_world=${b.id}`);
     expect(setCookie).toMatch(/HttpOnly/i);

@@ -8,8 +8,15 @@ import { AppProviders } from './app/providers.tsx';
 import { preloadScreen, routes } from './app/router.tsx';
 import { ChunkBoundary } from './components/chunk-boundary.tsx';
 import { loadChunk } from './lib/chunk-load.ts';
-import { loadRuntimeConfig } from './lib/config.tsx';
+import { ConfigLoadError, loadRuntimeConfig } from './lib/config.tsx';
 import { getJwt } from './lib/storage.ts';
+import {
+  cameThroughDoor,
+  keepDoorWorld,
+  LEAVE_WORLD_URL,
+  WORLD_GONE,
+  WORLD_GONE_LEAVE,
+} from './lib/world.ts';
 // Chakra's reset, globals and tokens, and the first screen's classes: sign-in draws with these alone.
 import './components/first-screen/first-screen.css';
 
@@ -41,6 +48,10 @@ function App({ config }: { config: RuntimeConfig }) {
   );
 }
 
+// A QA door sent the tab here: the world it entered (or left for the default) becomes the tab's.
+// Read first: the stored session is the world's.
+const throughDoor = cameThroughDoor();
+
 // A stored session opens the app on the dashboard: its chunks start loading at boot, beside /config.json.
 if (getJwt() && window.location.pathname.startsWith('/dashboard')) preloadScreen(window.location.pathname);
 
@@ -48,7 +59,8 @@ const root = createRoot(document.getElementById('root')!);
 
 function start() {
   loadRuntimeConfig()
-    .then((config) =>
+    .then((config) => {
+      if (throughDoor) keepDoorWorld(config);
       // A transition renders in slices that yield to the browser every few ms (a default-priority
       // render runs to the end in one task): a screen's Chakra styling does not block input for
       // hundreds of ms on a phone's CPU.
@@ -58,17 +70,20 @@ function start() {
             <App config={config} />
           </StrictMode>,
         ),
-      ),
-    )
+      );
+    })
     .catch((error: unknown) => {
       // No connection (the service worker served the app shell): say so, and start once it is back.
       if (isConnectionFailure(error)) return root.render(<OfflineStart retry={start} />);
       // Without the runtime config the app cannot know where its API is: say so plainly.
       const message = error instanceof Error ? error.message : String(error);
+      // The QA world this tab is in is gone (expired or deleted): say so, and offer the way out.
+      const gone = error instanceof ConfigLoadError ? error.world : null;
       root.render(
         <main style={{ fontFamily: 'system-ui', padding: '2rem' }}>
           <h1>The app could not start</h1>
-          <p>{message}</p>
+          <p>{gone ? WORLD_GONE(gone) : message}</p>
+          {gone && <a href={LEAVE_WORLD_URL}>{WORLD_GONE_LEAVE}</a>}
         </main>,
       );
     });

@@ -28,6 +28,8 @@ export const runtimeConfigSchema = v.object({
   demoHint: v.optional(v.object({ username: v.string(), password: v.string() })),
   /** The QA world this page is in (a stand-in with QA control on; absent in the default world). */
   qaWorld: v.optional(v.string()),
+  /** That world's name, when QA gave it one. */
+  qaWorldName: v.optional(v.string()),
 });
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 

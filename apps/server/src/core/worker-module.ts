@@ -14,3 +14,10 @@ export function workerEntry(source: URL, bundled: string): WorkerEntry {
     ? { url: new URL('./worker-tsx.mjs', import.meta.url), argv: [source.href] }
     : { url: new URL(`./${bundled}`, import.meta.url), argv: [] };
 }
+
+/** A buffer's memory, when the buffer owns all of it: it moves to another thread without a copy. */
+export function movable(data: Uint8Array | undefined): ArrayBuffer[] {
+  return data && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength
+    ? [data.buffer as ArrayBuffer]
+    : [];
+}

@@ -1,10 +1,26 @@
 /** Runtime configuration: /config.json, validated with the shared schema, loaded once at boot. */
 import { createContext, useContext, type ReactNode } from 'react';
 import { parseRuntimeConfig, type RuntimeConfig } from '@md/shared';
+import { configUrl, WORLD_HEADER, worldFetch } from './world.ts';
 
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`);
+/** /config.json answered an error status; `world`: the QA world it says is gone (its X-QA-World). */
+export class ConfigLoadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly world: string | null = null,
+  ) {
+    super(`Could not load /config.json (HTTP ${status})`);
+    this.name = 'ConfigLoadError';
+  }
+}
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = worldFetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl(configUrl(), { headers: { Accept: 'application/json' } });
+  if (!response.ok)
+    throw new ConfigLoadError(
+      response.status,
+      response.status === 404 ? response.headers.get(WORLD_HEADER) : null,
+    );
   return parseRuntimeConfig(await response.json());
 }
 

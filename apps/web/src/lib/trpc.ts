@@ -15,6 +15,7 @@ import { idempotencyKeyOf } from './money-move.ts';
 import { envelopeLink, providerLink } from './provider-link.ts';
 import { sessionLink } from './session-link.ts';
 import { fetchWithTimeout } from './timeout-fetch.ts';
+import { worldFetch } from './world.ts';
 import { getJwt } from './storage.ts';
 
 export type { AppRouter };
@@ -73,11 +74,8 @@ export function retryUnreadableAlone(single: TRPCLink<AppRouter>): TRPCLink<AppR
 
 export function createLinks(config: RuntimeConfig, options: ClientOptions): TRPCLink<AppRouter>[] {
   const getToken = options.getToken ?? getJwt;
-  // Late-bound so tests that stub globalThis.fetch after start-up are still seen.
-  const fetchImpl = fetchWithTimeout(
-    options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    config.requestTimeoutMs,
-  );
+  // worldFetch calls globalThis.fetch late: tests that stub it after start-up are still seen.
+  const fetchImpl = fetchWithTimeout(options.fetch ?? worldFetch, config.requestTimeoutMs);
   const session = sessionLink({ getToken, onUnauthorized: options.onUnauthorized });
   if (config.mode === 'provider') return [session, providerLink({ config, getToken, fetch: fetchImpl })];
 

@@ -11,6 +11,7 @@ import { mailOutbox, members } from '@md/db';
 import { firstIssueMessage } from '@md/shared';
 import { runAfterAnswerJobs } from '../../core/after-answer.ts';
 import { resetGuessLimits } from '../../core/attempts.ts';
+import { registerFileUploads } from '../../core/scratch.ts';
 import { AppError } from '../../core/errors.ts';
 import { answerJob, waitSecondsOf } from '../../core/jobs.ts';
 import type { Services } from '../../core/services.ts';
@@ -187,10 +188,6 @@ export function registerQaRoutes(
 
   registerMoneyQaRoutes(app, services, parse);
   // World files (an export, or one to import) come as they are, up to a large world's size.
-  app.addContentTypeParser(
-    ['application/octet-stream', 'application/vnd.sqlite3'],
-    { parseAs: 'buffer', bodyLimit: WORLD_FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  registerFileUploads(app, ['application/octet-stream', 'application/vnd.sqlite3'], WORLD_FILE_MAX_BYTES);
   registerSurfaceRoutes(app, surface, parse, () => appliedMigrations(services.sqlite));
 }

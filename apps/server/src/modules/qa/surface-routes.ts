@@ -2,10 +2,12 @@
  * QA routes of the surface: fault rules (/__qa/faults), the journal (/__qa/journal) and
  * database snapshots (/__qa/snapshots). Bad input is a 400 `{ Error }` that changes nothing.
  */
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../core/errors.ts';
-import { readWorldFile, worldFileOf } from '../worlds/world-file.ts';
+import { worldFileOf } from '../worlds/world-file.ts';
+import { importWorldFile } from '../worlds/world-thread.ts';
 import { objectError, resolveEndpoint, ruleInput, ruleView } from './faults.ts';
 import type { QaSurface } from './surface.ts';
 
@@ -95,8 +97,9 @@ export function registerSurfaceRoutes(
   // A world file (GET /__qa/worlds/{id}/export) kept as a snapshot: its database alone, restored
   // or made a world from as any other; its settings stay with the world it came from.
   app.put<{ Params: { name: string } }>('/__qa/snapshots/:name', async (request, reply) => {
-    const { image } = readWorldFile(worldFileOf(request.body), migrations());
-    return reply.code(201).send(qa.snapshots.put(request.params.name, image));
+    const file = worldFileOf(request.body);
+    await importWorldFile(file.path, migrations());
+    return reply.code(201).send(qa.snapshots.put(request.params.name, await readFile(file.path)));
   });
 
   app.post<{ Params: { name: string } }>('/__qa/snapshots/:name/restore', async (request) => ({

@@ -1,6 +1,9 @@
 /**
- * The doors of the QA worlds: GET /__qa/worlds/:id/enter sets the `qa_world` cookie that puts a
- * browser in a world, GET /__qa/worlds/leave clears it. Both answer 303 to '/'.
+ * The doors of the QA worlds: GET /__qa/worlds/:id/enter puts the tab in a world, GET
+ * /__qa/worlds/leave takes it out. Both answer 303 to `/?qa_world=<id>` (`default` on leaving): the
+ * web app keeps that world as the tab's own and names it on every call (X-QA-World), so other tabs
+ * stay where they are. The `qa_world` cookie they set (or clear) is for a tab that holds no world
+ * yet: a URL typed in a new tab starts in the world last entered.
  *
  * Rule (world fixation): a door opens only for a navigation that starts on this server or with the
  * person at the browser. A browser's navigation carries `Sec-Fetch-Site`:
@@ -28,6 +31,8 @@ import { WORLD_MESSAGES, type Worlds } from './registry.ts';
 import { WORLD_COOKIE } from './routes.ts';
 
 const LIFECYCLE = '/__qa/worlds';
+/** The parameter that names the tab's world to the web app (apps/web/src/lib/world.ts). */
+export const WORLD_PARAM = 'qa_world';
 
 export const WORLD_DOOR_MESSAGES = {
   enter:
@@ -76,10 +81,14 @@ export function registerWorldDoors(app: FastifyInstance, worlds: Pick<Worlds, 'i
     const world = worlds.info(request.params.id);
     if (!world) throw notFound(WORLD_MESSAGES.unknown(request.params.id));
     worlds.entered(world.id, qaClientOf(request));
-    return doorHeaders(reply).header('set-cookie', worldCookie(world.id)).redirect('/', 303);
+    return doorHeaders(reply)
+      .header('set-cookie', worldCookie(world.id))
+      .redirect(`/?${WORLD_PARAM}=${encodeURIComponent(world.id)}`, 303);
   });
   app.get(`${LIFECYCLE}/leave`, async (request, reply) => {
     if (!doorOpensFor(request)) return refuse(request, reply, 'leave');
-    return doorHeaders(reply).header('set-cookie', worldCookie('', 0)).redirect('/', 303);
+    return doorHeaders(reply)
+      .header('set-cookie', worldCookie('', 0))
+      .redirect(`/?${WORLD_PARAM}=default`, 303);
   });
 }

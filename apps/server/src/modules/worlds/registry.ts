@@ -6,7 +6,7 @@
  *
  * Rule: a world from a scenario is a copy of a template seeded once per scenario and kept (a file
  * copy, or a serialized image in memory), never a re-seed. Templates and declared states are
- * built in a thread of their own (build-thread.ts): the request thread never seeds. Idle worlds
+ * built in a thread of their own (world-thread.ts): the request thread never seeds. Idle worlds
  * expire after their TTL, never while a request or a job is working in them; at most `max` live
  * at once, and at most `perClient` made by one client (the QA token's label, else the address).
  * On a database file, worlds live in `<database>.worlds/<id>/` with a registry file, and survive
@@ -15,7 +15,7 @@
  * changed). Every world's life (created, entered, expired, deleted) is logged and kept in `history`.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,7 @@ import type { WorldState } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { WorldBuildProgress } from '../../seed/declared-state.ts';
-import { BuildCancelledError } from './build-thread.ts';
+import { BuildCancelledError } from './world-thread.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
 import type { SettingsHolders } from './world-file.ts';
 import { isScenario, SCENARIOS } from '../../seed/index.ts';
@@ -81,6 +81,8 @@ export interface WorldBuilder {
     databasePath: string;
     image?: Buffer;
     clientMode?: ClientMode;
+    /** What QA called it: its /config.json names it, for the badge on its pages. */
+    name?: string;
   }): Promise<WorldApp>;
   /** Seeds `scenario` into a database in memory, in a thread: written to `file` (compact, without a WAL), else answered as its image. */
   template(scenario: string, file: string | null): Promise<Buffer | void>;
@@ -166,6 +168,8 @@ export interface CreateWorld {
   image?: WorldImage;
   /** Who asks (the QA token's label, else the address): counted against `perClient`. */
   client?: string;
+  /** The caller holds a place for it already (`reserve`), taken while it read the world's file. */
+  reserved?: boolean;
   /** The build's cancellation and progress (a declared state's job). */
   control?: BuildControl;
 }
@@ -316,11 +320,14 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
       if ('file' in image) await copyFile(image.file, databasePath);
       else await writeFile(databasePath, image.data);
     }
+    // In memory, a file (an imported world's) is read in: the database is the image.
+    const data = memory && image ? ('data' in image ? image.data : await readFile(image.file)) : undefined;
     return builder.build({
       id: entry.id,
       databasePath,
-      ...(memory && image && 'data' in image ? { image: image.data } : {}),
+      ...(data ? { image: data } : {}),
       ...(entry.clientMode ? { clientMode: entry.clientMode } : {}),
+      ...(entry.name ? { name: entry.name } : {}),
     });
   }
 
@@ -352,6 +359,23 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     if (entries.size + [...reserved.values()].reduce((n, r) => n + r, 0) >= max)
       throw new AppError(429, WORLD_MESSAGES.full(max));
     if (liveOf(client) >= perClient) throw new AppError(429, WORLD_MESSAGES.quota(client, perClient));
+  }
+
+  /**
+   * Holds a place for a world `client` is about to create, refused now if there is none; for a
+   * creation with slow work before `create` (a world file read). Released by the answer.
+   */
+  function reserve(client: string): () => void {
+    admit(client);
+    reserved.set(client, (reserved.get(client) ?? 0) + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      const left = (reserved.get(client) ?? 1) - 1;
+      if (left > 0) reserved.set(client, left);
+      else reserved.delete(client);
+    };
   }
 
   const live = (id: string) => {
@@ -420,14 +444,15 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
 
     admit,
 
+    reserve,
+
     async create(request: CreateWorld = {}): Promise<WorldInfo> {
       const ttlMinutes = request.ttlMinutes ?? DEFAULT_WORLD_TTL_MINUTES;
       const from = request.from ?? (request.state ? 'empty' : 'demo');
       const client = request.client ?? 'unknown';
       if (request.state && from !== 'empty') throw badRequest(WORLD_MESSAGES.stateWithFrom);
       // Counted before the first await: a burst of creations cannot pass the caps together.
-      admit(client);
-      reserved.set(client, (reserved.get(client) ?? 0) + 1);
+      const release = request.reserved ? undefined : reserve(client);
       const at = now();
       const entry: Entry = {
         id: `w-${randomBytes(16).toString('base64url')}`,
@@ -454,9 +479,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
         await discard(entry).catch(() => undefined);
         throw error;
       } finally {
-        const left = (reserved.get(client) ?? 1) - 1;
-        if (left > 0) reserved.set(client, left);
-        else reserved.delete(client);
+        release?.();
       }
       entry.lastUsedAt = now();
       entries.set(entry.id, entry);

@@ -17,12 +17,14 @@
  * A world made from a declared state is a job (core/jobs.ts): 202 with its URL at once, the
  * world when it is done (or 201 with it, when the caller waited: `?wait=true`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
 import { z } from 'zod';
 import { firstIssueMessage, type WorldState } from '@md/shared';
 import { badRequest, notFound } from '../../core/errors.ts';
 import { answerJob, JOBS_PATH, waitSecondsOf, type Jobs } from '../../core/jobs.ts';
+import { ScratchFile } from '../../core/scratch.ts';
 import type { Services } from '../../core/services.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
 import { qaClientOf } from '../qa/token.ts';
@@ -37,27 +39,54 @@ import {
 import {
   appliedMigrations,
   applySettings,
-  readWorldFile,
   settingsOf,
   worldFileOf,
-  writeWorldFile,
   type SettingsHolders,
+  type WorldSettings,
 } from './world-file.ts';
+import { exportWorldFile, importWorldFile } from './world-thread.ts';
 
 export const WORLD_HEADER = 'x-qa-world';
 export const WORLD_COOKIE = 'qa_world';
 const LIFECYCLE = '/__qa/worlds';
-type WorldSettingsOfFile = Parameters<typeof writeWorldFile>[1];
 
 /** The world a request names (header first, then cookie), or undefined for the default world. */
 export function worldIdOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  return namedWorld(request)?.id;
+}
+
+function namedWorld(
+  request: Pick<FastifyRequest, 'headers'>,
+): { id: string; by: 'header' | 'cookie' } | undefined {
   const header = request.headers[WORLD_HEADER];
   const named = Array.isArray(header) ? header[0] : header;
-  if (named?.trim()) return named.trim() === 'default' ? undefined : named.trim();
+  if (named?.trim()) return named.trim() === 'default' ? undefined : { id: named.trim(), by: 'header' };
   const cookies = request.headers.cookie;
   if (!cookies?.includes(WORLD_COOKIE)) return undefined;
-  return parseCookie(cookies)[WORLD_COOKIE] || undefined;
+  const id = parseCookie(cookies)[WORLD_COOKIE];
+  return id ? { id, by: 'cookie' } : undefined;
 }
+
+/** What a browser loads as a page or its parts (Sec-Fetch-Dest); its calls (fetch) are `empty`. */
+const PAGE_PARTS: ReadonlySet<string> = new Set([
+  'document',
+  'script',
+  'style',
+  'image',
+  'font',
+  'manifest',
+  'serviceworker',
+]);
+
+/**
+ * A browser loading the web app's page or its files by the cookie: the same in every world (a tab
+ * that holds a world of its own names it on its calls), so a stale cookie does not stop the page
+ * of a tab that is in another world. QA paths stay the world's.
+ */
+const isPageLoad = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  PAGE_PARTS.has(String(request.headers['sec-fetch-dest'])) &&
+  !request.url.startsWith('/__qa');
 
 const isServerWide = (url: string) =>
   [LIFECYCLE, JOBS_PATH].some(
@@ -67,12 +96,20 @@ const isServerWide = (url: string) =>
 /** First thing on every request: one that names a world is that world's to answer. */
 export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds | undefined) {
   app.addHook('onRequest', async (request, reply) => {
-    const id = worldIdOf(request);
+    const named = namedWorld(request);
     const registry = worlds();
-    if (id === undefined || !registry || isServerWide(request.url)) return;
+    if (named === undefined || !registry || isServerWide(request.url)) return;
+    const { id } = named;
     const world = await registry.enter(id);
     const release = world && registry.hold(id);
-    if (!world || !release) return reply.code(404).send({ Error: WORLD_MESSAGES.unknown(id) });
+    if (!world || !release) {
+      // The page loads (the app then says its world is gone, and offers the way out); a call does not.
+      if (named.by === 'cookie' && isPageLoad(request)) return;
+      return reply
+        .code(404)
+        .header(WORLD_HEADER, id)
+        .send({ Error: WORLD_MESSAGES.unknown(id) });
+    }
     // 'close' follows the answer's end, or the client going away first.
     reply.raw.once('close', release);
     reply.hijack();
@@ -210,7 +247,7 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
   app.get<{ Params: { id: string } }>(`${LIFECYCLE}/:id/export`, async (request, reply) => {
     const { id } = request.params;
     let sqlite: Services['sqlite'];
-    let settings: WorldSettingsOfFile;
+    let settings: WorldSettings;
     if (id === 'default') {
       sqlite = options.defaultWorld.services.sqlite;
       settings = { from: 'default', ...settingsOf(options.defaultWorld.settings) };
@@ -226,33 +263,62 @@ export function registerWorldRoutes(app: FastifyInstance, worlds: Worlds, option
         ...settingsOf(world.settings),
       };
     }
-    const file = writeWorldFile(sqlite, settings, new Date(options.defaultWorld.services.clock.now()));
-    return reply
-      .header('content-type', 'application/vnd.sqlite3')
-      .header('content-disposition', `attachment; filename="${id}.world.sqlite"`)
-      .send(file);
+    // Written to disk by a thread and sent from there: a large world is never whole in memory here.
+    const file = await ScratchFile.make('export');
+    try {
+      await exportWorldFile(sqlite, file.path, settings, new Date(options.defaultWorld.services.clock.now()));
+      const size = await file.size();
+      const stream = createReadStream(file.path);
+      reply.raw.once('close', () => void file.remove());
+      return reply
+        .header('content-type', 'application/vnd.sqlite3')
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${id}.world.sqlite"`)
+        .send(stream);
+    } catch (error) {
+      await file.remove();
+      throw error;
+    }
   });
   app.post(`${LIFECYCLE}/import`, async (request, reply) => {
     const query = worldImportQuery.safeParse(request.query ?? {});
     if (!query.success) throw badRequest(firstIssueMessage(query.error));
-    const { image, settings, exportedAt } = readWorldFile(
-      worldFileOf(request.body),
+    const client = qaClientOf(request);
+    // Its place is held while the file is read (seconds for a large world): a burst of imports
+    // is refused at the caps before any of them is read.
+    const release = worlds.reserve(client);
+    try {
+      return await importWorld(request.body, query.data, client, reply);
+    } finally {
+      release();
+    }
+  });
+  async function importWorld(
+    body: unknown,
+    query: z.output<typeof worldImportQuery>,
+    client: string,
+    reply: FastifyReply,
+  ) {
+    const file = worldFileOf(body);
+    const { settings, exportedAt } = await importWorldFile(
+      file.path,
       appliedMigrations(options.defaultWorld.services.sqlite),
     );
-    const clientMode = query.data.clientMode ?? settings.clientMode;
-    const name = query.data.name ?? settings.name;
+    const clientMode = query.clientMode ?? settings.clientMode;
+    const name = query.name ?? settings.name;
     const world = await worlds.create({
-      client: qaClientOf(request),
+      client,
+      reserved: true,
       ...(name ? { name } : {}),
       from: `import (${settings.from})`,
-      image: { data: image },
+      image: { file: file.path },
       ...(clientMode ? { clientMode } : {}),
-      ...(query.data.ttlMinutes !== undefined ? { ttlMinutes: query.data.ttlMinutes } : {}),
+      ...(query.ttlMinutes !== undefined ? { ttlMinutes: query.ttlMinutes } : {}),
     });
     const app = await worlds.enter(world.id);
     const notCarried = applySettings(app!.settings, settings);
     return reply.code(201).send({ ...created(world), exportedAt, notCarried });
-  });
+  }
   app.delete<{ Params: { id: string } }>(`${LIFECYCLE}/:id`, async (request) => {
     await worlds.remove(request.params.id, qaClientOf(request));
     return { deleted: request.params.id };

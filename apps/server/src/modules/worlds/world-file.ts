@@ -8,6 +8,7 @@
  * this server knows is refused with a message saying which, and nothing is made. A file from an
  * older schema is migrated forward in memory, as a database of the previous main is at start.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { firstIssueMessage } from '@md/shared';
 import { MIGRATIONS_DIR } from '@md/db';
 import { AppError, badRequest } from '../../core/errors.ts';
+import { ScratchFile } from '../../core/scratch.ts';
 import { recordingOf, routingInput, type Routing, type RoutingInput } from '../gateway/routing.ts';
 import { ledgerCheck } from '../ledger/ledger.ts';
 import { ruleInput, type FaultStore, type RuleInput } from '../qa/faults.ts';
@@ -22,8 +24,11 @@ import { ruleInput, type FaultStore, type RuleInput } from '../qa/faults.ts';
 export const WORLD_FILE_FORMAT = 'md-world';
 /** Raised when the file's layout changes; a server reads every version up to its own. */
 export const WORLD_FILE_VERSION = 1;
-/** What an import may weigh: the 100,000-member `scale` world's file is 176 MB. */
-export const WORLD_FILE_MAX_BYTES = 256 * 1024 * 1024;
+/**
+ * What an import may weigh. It goes to disk as it arrives, never into memory: the 100,000-member
+ * `scale` world's file is 176 MB as made and 447 MB after 30 days of daily runs.
+ */
+export const WORLD_FILE_MAX_BYTES = 2 * 1024 ** 3;
 const TABLE = 'world_file';
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
@@ -56,7 +61,8 @@ export const worldSettings = z
   })
   .strict();
 export type WorldSettings = z.input<typeof worldSettings>;
-type ParsedSettings = z.output<typeof worldSettings>;
+/** A world file's settings as read: checked, and ready for applySettings. */
+export type ImportedSettings = z.output<typeof worldSettings>;
 
 /** Where a world's settings live: its QA surface's fault rules and its gateway's routing table. */
 export interface SettingsHolders {
@@ -115,9 +121,9 @@ const header = z
   })
   .strict();
 
-/** The world file in a request's body (application/octet-stream), or a 400 saying how to send it. */
-export function worldFileOf(body: unknown): Buffer {
-  if (!Buffer.isBuffer(body) || body.length === 0)
+/** The world file a request's body brought (application/octet-stream, on disk), or a 400 saying how to send it. */
+export function worldFileOf(body: unknown): ScratchFile {
+  if (!(body instanceof ScratchFile))
     throw badRequest(
       'Send the world file as the body, with Content-Type: application/octet-stream (from GET /__qa/worlds/{id}/export)',
     );
@@ -139,9 +145,9 @@ export function appliedMigrations(sqlite: Database.Database): string[] {
 
 /**
  * The image with its header saying the rollback journal, not WAL: SQLite opens no WAL-mode image
- * in memory, and a server opening the file as a world sets its own journal mode.
+ * in memory.
  */
-function withoutWal(image: Buffer): Buffer {
+export function withoutWal(image: Buffer): Buffer {
   if (image.length >= 20 && (image[18] === 2 || image[19] === 2)) {
     image[18] = 1;
     image[19] = 1;
@@ -149,12 +155,24 @@ function withoutWal(image: Buffer): Buffer {
   return image;
 }
 
-/** The world file of a database (read as one consistent image, WAL included) and its settings. */
-export function writeWorldFile(sqlite: Database.Database, settings: WorldSettings, now: Date): Buffer {
-  const copy = new Database(withoutWal(sqlite.serialize()));
+/**
+ * Writes the world file of `source` (one consistent copy of it, WAL included, compacted) to
+ * `target`, with its settings. Seconds for a large world: world-thread.ts runs it off the
+ * request thread.
+ */
+export function writeWorldFile(
+  source: Database.Database,
+  target: string,
+  settings: WorldSettings,
+  now: Date,
+): void {
+  source.prepare('vacuum into ?').run(target);
+  const file = new Database(target);
   try {
-    copy.exec(`create table ${TABLE} (key text primary key, value text not null)`);
-    copy.prepare(`insert into ${TABLE} (key, value) values ('header', ?)`).run(
+    // One file that any SQLite opens as it is: no WAL beside it.
+    file.pragma('journal_mode = delete');
+    file.exec(`create table ${TABLE} (key text primary key, value text not null)`);
+    file.prepare(`insert into ${TABLE} (key, value) values ('header', ?)`).run(
       JSON.stringify({
         format: WORLD_FILE_FORMAT,
         version: WORLD_FILE_VERSION,
@@ -162,25 +180,38 @@ export function writeWorldFile(sqlite: Database.Database, settings: WorldSetting
         settings,
       }),
     );
-    return copy.serialize();
   } finally {
-    copy.close();
+    file.close();
+  }
+}
+
+/** Whether the file starts as a SQLite database does (and is long enough to hold one). */
+function looksLikeSqlite(file: string): boolean {
+  const head = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  try {
+    return (
+      readSync(fd, head, 0, head.length, 0) === head.length && head.subarray(0, 16).equals(SQLITE_HEADER)
+    );
+  } finally {
+    closeSync(fd);
   }
 }
 
 /**
- * The database image a world file holds, at this server's schema, and the world's settings; a
- * 400 saying what is wrong with any other file. `migrations`: this server's, oldest first.
+ * Makes the world file at `file` the database it holds, in place: at this server's schema and
+ * checked, its settings and when it was exported answered; a 400 saying what is wrong with any
+ * other file (then left as it was, or half done: the caller removes it). `migrations`: this
+ * server's, oldest first. Seconds for a large world: world-thread.ts runs it off the request thread.
  */
 export function readWorldFile(
-  data: Buffer,
+  file: string,
   migrations: readonly string[],
-): { image: Buffer; settings: ParsedSettings; exportedAt: string } {
-  if (data.length < 100 || !data.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER))
-    throw badRequest(WORLD_FILE_MESSAGES.notAWorld);
+): { settings: ImportedSettings; exportedAt: string } {
+  if (!looksLikeSqlite(file)) throw badRequest(WORLD_FILE_MESSAGES.notAWorld);
   let copy: Database.Database;
   try {
-    copy = new Database(withoutWal(Buffer.from(data)));
+    copy = new Database(file);
   } catch (error) {
     throw badRequest(WORLD_FILE_MESSAGES.unreadable((error as Error).message));
   }
@@ -239,7 +270,9 @@ export function readWorldFile(
       ),
     ];
     if (problems.length > 0) throw badRequest(WORLD_FILE_MESSAGES.ledger(problems.slice(0, 3).join('; ')));
-    return { image: copy.serialize(), settings: settings.data, exportedAt: parsedHeader.exportedAt };
+    // One file, as a world's database is copied in: no WAL beside it.
+    copy.pragma('journal_mode = delete');
+    return { settings: settings.data, exportedAt: parsedHeader.exportedAt };
   } finally {
     copy.close();
   }

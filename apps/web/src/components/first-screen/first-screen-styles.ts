@@ -90,6 +90,32 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
       boxShadow: 'lg',
     },
   },
+  // The QA world's badge (features/qa-panel/world-badge.tsx), on every page of a world: its name cut
+  // to fit, then the way out. On a phone at the start corner, opposite the QA button; from md up
+  // (where the sidebar takes the start side) just before the QA button.
+  'fs-world-badge': {
+    recipe: ['badge', { variant: 'surface', size: 'lg' }],
+    css: {
+      colorPalette: 'orange',
+      position: 'fixed',
+      bottom: { base: '3', md: '4' },
+      insetStart: { base: '3', md: 'auto' },
+      insetEnd: { md: '6.5rem' },
+      zIndex: 'banner',
+      borderRadius: 'full',
+      boxShadow: 'md',
+      gap: '2',
+      px: '3',
+      minH: '9',
+      // The QA button (about 5 rem and its offset) keeps its corner.
+      maxW: { base: 'calc(100vw - 8rem)', md: '24rem' },
+    },
+  },
+  'fs-world-badge-name': { css: { truncate: true, minW: '0' } },
+  'fs-world-badge-leave': {
+    recipe: ['link', {}],
+    css: { colorPalette: 'orange', color: 'colorPalette.fg', fontWeight: 'semibold', flexShrink: '0' },
+  },
   // IconButton variant="ghost": the theme toggle (sm) and the password's show/hide (xs, pulled in).
   'fs-icon-button': { recipe: ['button', { variant: 'ghost', size: 'sm' }], css: { px: '0' } },
   'fs-icon-button-xs': {

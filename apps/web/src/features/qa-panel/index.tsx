@@ -1,7 +1,8 @@
 /**
  * Where the app mounts the QA control: only in mock mode when the server announces the 'qa'
- * capability (members in provider mode never see it). This module stays tiny: the floating QA
- * button, its keyboard shortcut and the page's bottom clearance. The panel itself is a separate
+ * capability (members in provider mode never see it), and the world's badge on every page of a QA
+ * world, whatever its mode. This module stays tiny: the floating QA button, its keyboard shortcut,
+ * the badge and the page's bottom clearance. The panel itself is a separate
  * chunk, fetched the first time the button is pressed (or Alt+Shift+Q), so a QA start loads the
  * sign-in page with what a member's start loads plus this button.
  */
@@ -11,6 +12,7 @@ import { LuFlaskConical } from '@/components/ui/first-screen-icons.ts';
 import { loadChunk } from '@/lib/chunk-load.ts';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { notify } from '@/lib/toaster.ts';
+import { WorldBadge } from './world-badge.tsx';
 
 /** Alt+Shift+Q: a member's modal dialog (an OTP prompt) blocks the button, not the keyboard. */
 const isShortcut = (event: KeyboardEvent) =>
@@ -63,13 +65,6 @@ function QaControl() {
 
   return (
     <>
-      {/*
-        The button floats over the page's bottom end corner: the page keeps a strip at its bottom
-        as tall as the button and its offset, so scrolled to the end, nothing is under it.
-        The dashboard's main region gets it, or the frame around a sign-in card (which is the main).
-        !important: the layouts' own padding is a class, which outranks these selectors.
-      */}
-      <style>{QA_BUTTON_CLEARANCE_CSS}</style>
       {/* A plain button in Chakra's look (components/first-screen): a few hundred bytes, no Chakra runtime. */}
       <button
         type="button"
@@ -102,6 +97,21 @@ function QaControl() {
 
 export function QaPanelMount() {
   const config = useConfig();
-  if (config.mode !== 'mock' || !hasCapability(config, 'qa')) return null;
-  return <QaControl />;
+  const panel = config.mode === 'mock' && hasCapability(config, 'qa');
+  if (!panel && !config.qaWorld) return null;
+  return (
+    <>
+      {/*
+        The button and the badge float over the page's bottom corners: the page keeps a strip at its
+        bottom as tall as the button and its offset, so scrolled to the end, nothing is under them.
+        The dashboard's main region gets it, or the frame around a sign-in card (which is the main).
+        !important: the layouts' own padding is a class, which outranks these selectors.
+      */}
+      <style>{QA_BUTTON_CLEARANCE_CSS}</style>
+      {config.qaWorld && (
+        <WorldBadge id={config.qaWorld} {...(config.qaWorldName ? { name: config.qaWorldName } : {})} />
+      )}
+      {panel && <QaControl />}
+    </>
+  );
 }

@@ -4,6 +4,7 @@
  * `{ Error }` and become a QaError carrying that message. A server with a QA_TOKEN gets it in
  * X-QA-Token (qa-token.ts).
  */
+import { LEAVE_WORLD_URL, worldFetch } from '@/lib/world.ts';
 import { askForQaToken, QA_TOKEN_HEADER, readQaToken } from './qa-token.ts';
 
 export interface QaNextRun {
@@ -269,7 +270,7 @@ async function send(method: Method, path: string, body: unknown, token: string |
   const file = body instanceof Blob;
   const sendsBody = method === 'POST' || method === 'PUT';
   try {
-    return await fetch(path, {
+    return await worldFetch(path, {
       method,
       headers: {
         accept: 'application/json',
@@ -401,11 +402,11 @@ export const qaApi = {
   /** A new world from a world file (an export, from this server or another). */
   importWorld: (file: Blob, ttlMinutes: number) =>
     request<QaImportedWorld>('POST', `/__qa/worlds/import${query({ ttlMinutes })}`, file),
-  /** Entering or leaving is a navigation: the cookie is set by the answer, and the app starts again inside. */
+  /** Entering or leaving is a navigation: the door names the world to the tab, and the app starts again inside. */
   enterWorldUrl: (id: string) => `/__qa/worlds/${enc(id)}/enter`,
   /** The code a member's authenticator shows now by the world's clock (404: no 2FA member of that name). */
   totp: (username: string) => request<QaTotp>('GET', `/__qa/totp/${enc(username)}`),
-  leaveWorldUrl: '/__qa/worlds/leave',
+  leaveWorldUrl: LEAVE_WORLD_URL,
 
   drift: () => request<QaDriftEntry[]>('GET', '/__qa/drift'),
   clearDrift: () => request<{ deleted: number }>('DELETE', '/__qa/drift'),

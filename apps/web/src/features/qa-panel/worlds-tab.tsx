@@ -5,9 +5,10 @@
  * entering, leaving and deleting; a world exported as one file, and a file imported as a world
  * (from this server or another: docs/worlds.md, Worlds travel). What curl can do, the panel does:
  * a name and a client mode for a new world, a declared state pasted or loaded from a file, a link
- * that enters a world to hand a colleague, and the 2FA member's code by the world's clock. Entering and leaving are navigations (the server sets or clears
- * the qa_world cookie and sends the tab to /): the app starts again inside the world, signed out,
- * since a session belongs to the world that made it.
+ * that enters a world to hand a colleague, and the 2FA member's code by the world's clock.
+ * Entering and leaving are navigations through the server's doors, which name the world to the tab
+ * (lib/world.ts): the app starts again inside it, signed out (a session belongs to its world, and
+ * a world's sign-in keeps its own), and every other tab stays in its own world.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -433,8 +434,8 @@ function NewWorld() {
         ) : null}
       </Box>
       <Text fontSize="xs" color="fg.muted">
-        A world is a whole stand-in of its own: database, clock, mailbox, faults and limits. Entering one
-        signs this tab out (a session belongs to its world).
+        A world is a whole stand-in of its own: database, clock, mailbox, faults and limits. Entering or
+        leaving moves this tab alone, and its sign-in is the world's own.
       </Text>
     </Stack>
   );

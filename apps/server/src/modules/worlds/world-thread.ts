@@ -1,19 +1,51 @@
 /**
- * Runs a world's heavy making (a scenario's template, a declared state) in a worker thread of
- * its own (world-worker.ts), so the request thread keeps answering every other world meanwhile.
- * One thread per build: it ends with its build, and cancelling terminates it mid-transaction
- * (nothing is committed; the caller removes the files).
+ * Runs a world's heavy work (a scenario's template, a declared state, a world file written or
+ * read) in a worker thread of its own (world-worker.ts), so the request thread keeps answering
+ * every other world meanwhile. One thread per piece of work: it ends with it, and cancelling
+ * terminates it mid-transaction (nothing is committed; the caller removes the files).
  */
 import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import type { WorldBuildProgress, WorldStateSummary } from '../../seed/declared-state.ts';
 import { AppError } from '../../core/errors.ts';
-import { workerEntry } from '../../core/worker-module.ts';
+import { movable, workerEntry } from '../../core/worker-module.ts';
 import type { WorldWork, WorldWorkMessage } from '../../world-worker.ts';
+import type { ImportedSettings, WorldSettings } from './world-file.ts';
 
-export interface BuildThreadResult {
+export interface WorldThreadResult {
   summary?: WorldStateSummary;
-  /** The database's image, when it was built in memory. */
+  /** The database's image, when it was built in memory; a world file, written or read. */
   image?: Buffer;
+  imported?: { settings: ImportedSettings; exportedAt: string };
+}
+
+/**
+ * Writes a world's database as a world file (world-file.ts) to `target`. A database on a file is
+ * read by the thread (its own connection: one consistent copy, WAL included); one in memory is
+ * handed over as its image.
+ */
+export async function exportWorldFile(
+  sqlite: Database.Database,
+  target: string,
+  settings: WorldSettings,
+  exportedAt: Date,
+): Promise<void> {
+  const database = sqlite.memory ? { image: sqlite.serialize() } : { file: sqlite.name };
+  await runWorldThread({
+    kind: 'export',
+    database,
+    target,
+    settings,
+    exportedAt: exportedAt.toISOString(),
+  });
+}
+
+/** Makes the world file at `file` its database, in place, in a thread (world-file.ts readWorldFile); a 400 for a bad file. */
+export async function importWorldFile(
+  file: string,
+  migrations: readonly string[],
+): Promise<{ settings: ImportedSettings; exportedAt: string }> {
+  return (await runWorldThread({ kind: 'import', file, migrations })).imported!;
 }
 
 /** Raised when a build is cancelled (the thread is terminated). */
@@ -21,14 +53,19 @@ export class BuildCancelledError extends Error {
   override name = 'BuildCancelledError';
 }
 
-export function runBuildThread(
+export function runWorldThread(
   work: WorldWork,
   options: { onProgress?: (progress: WorldBuildProgress) => void; signal?: AbortSignal } = {},
-): Promise<BuildThreadResult> {
+): Promise<WorldThreadResult> {
   const entry = workerEntry(new URL('../../world-worker.ts', import.meta.url), 'world-worker.js');
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new BuildCancelledError('The build was cancelled'));
-    const thread = new Worker(entry.url, { workerData: work, argv: entry.argv });
+    const data = work.kind === 'export' && 'image' in work.database ? work.database.image : undefined;
+    const thread = new Worker(entry.url, {
+      workerData: work,
+      argv: entry.argv,
+      transferList: movable(data),
+    });
     let settled = false;
     let cancelled = false;
     const settle = (finish: () => void) => {
@@ -50,6 +87,7 @@ export function runBuildThread(
         settle(() =>
           resolve({
             ...(message.summary ? { summary: message.summary } : {}),
+            ...(message.imported ? { imported: message.imported } : {}),
             ...(message.image
               ? {
                   image: Buffer.from(
