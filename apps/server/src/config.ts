@@ -13,6 +13,7 @@ import type { LogLevel } from 'fastify';
 import type { ServerConfig } from './core/services.ts';
 import { isScenario, SCENARIOS } from './seed/index.ts';
 import { parseMailFrom } from './core/mailer.ts';
+import { FLEET_NODE } from './modules/worlds/registry.ts';
 
 /** Loopback only unless HOST says otherwise: QA control must not face the network by default. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -47,6 +48,8 @@ export const CONFIG_MESSAGES = {
   providerDepositAlone: "PROVIDER_DEPOSIT_URL needs PROVIDER_URL: set the provider's API URL too.",
   providerTimeout: (value: string) =>
     `PROVIDER_TIMEOUT_MS=${value} is not a whole number of milliseconds from 1 to 60000.`,
+  fleetNode: (value: string) =>
+    `FLEET_NODE=${value} is not a server's name in a fleet: 1 to 16 lower-case letters or digits (docs/deployment.md, A fleet of QA worlds).`,
   worldsMax: (value: string) =>
     `WORLDS_MAX=${value} is not a whole number from 0 to 10000 (how many QA worlds may be live at once; 0: none).`,
   worldsPerClient: (value: string) =>
@@ -194,6 +197,10 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
   const worldsMax = set(env.WORLDS_MAX)?.trim();
   if (worldsMax !== undefined && !(/^\d+$/.test(worldsMax) && Number(worldsMax) <= 10_000))
     throw new ConfigError(CONFIG_MESSAGES.worldsMax(worldsMax));
+  // In a fleet behind a proxy (docs/deployment.md), this server's name: its worlds' ids carry it.
+  const fleetNode = set(env.FLEET_NODE)?.trim();
+  if (fleetNode !== undefined && !FLEET_NODE.test(fleetNode))
+    throw new ConfigError(CONFIG_MESSAGES.fleetNode(fleetNode));
   // And how many of them one client (an address) may hold.
   const perClient = set(env.WORLDS_PER_CLIENT)?.trim();
   if (
@@ -231,11 +238,12 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
       ...(provider ? { provider } : {}),
       ...(worldsMax === '0'
         ? { worlds: false as const }
-        : worldsMax !== undefined || perClient !== undefined
+        : worldsMax !== undefined || perClient !== undefined || fleetNode !== undefined
           ? {
               worlds: {
                 ...(worldsMax !== undefined ? { max: Number(worldsMax) } : {}),
                 ...(perClient !== undefined ? { perClient: Number(perClient) } : {}),
+                ...(fleetNode !== undefined ? { node: fleetNode } : {}),
               },
             }
           : {}),

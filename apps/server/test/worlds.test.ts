@@ -453,6 +453,22 @@ describe('worlds across a restart', () => {
     expect(listed).toEqual([kept.id]);
   });
 
+  it("names a fleet server's worlds after it, and keeps them across a restart", async () => {
+    const node = () =>
+      buildApp({
+        databasePath: join(dir, 'node.sqlite'),
+        seed: 'empty',
+        jwtSecret: 'restart-secret',
+        worlds: { now: () => now, node: 'b2' },
+      });
+    app = await node();
+    const world = await caller(app.fastify).create({ from: 'empty' });
+    expect(world.id).toMatch(/^w-b2\.[A-Za-z0-9_-]{22}$/);
+    await app.fastify.close();
+    app = await node();
+    expect((await caller(app.fastify).call('GET', '/__qa/clock', { world: world.id })).status).toBe(200);
+  });
+
   it("one world's storage fault leaves the other worlds and the default one serving", async () => {
     app = await start();
     const c = caller(app.fastify);
@@ -491,6 +507,10 @@ describe('WORLDS_MAX', () => {
     });
     for (const value of ['0', '-1', 'some', '10001'])
       expect(() => startConfig({ WORLDS_PER_CLIENT: value }), value).toThrow(ConfigError);
+    // And, in a fleet, the server's name its worlds' ids carry.
+    expect(startConfig({ FLEET_NODE: 'b2' }).build.worlds).toEqual({ node: 'b2' });
+    for (const value of ['B', 'a.b', 'a-b', 'x'.repeat(17)])
+      expect(() => startConfig({ FLEET_NODE: value }), value).toThrow(ConfigError);
     const off = await createTestApp({ seed: 'empty', worlds: false });
     try {
       expect((await off.post('/__qa/worlds', {})).status).toBe(404);

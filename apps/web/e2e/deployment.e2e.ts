@@ -16,39 +16,16 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney, type RuntimeConfig } from '@md/shared';
 import { buildApp, type App } from '../../server/src/app.ts';
+import { freePort, nginxPath } from './nginx.ts';
 import { expectToast, freshPagePerTest } from './support.ts';
 
 const dist = resolve(import.meta.dirname, '../dist');
-
-/** Debian's nginx, or NGINX_PATH: the test needs a real static web server. */
-export function nginxPath(): string {
-  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(
-    Boolean,
-  ) as string[];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found)
-    throw new Error(
-      'No nginx found for the deployment test. Install one (Debian: apt-get update && apt-get install -y nginx-light) or set NGINX_PATH.',
-    );
-  return found;
-}
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 
 /**
  * The nginx configuration docs/deployment.md shows, made self-contained: its pid, logs and temp

@@ -49,8 +49,10 @@ export const DEFAULT_WORLDS_MAX = 100;
 export const DEFAULT_WORLDS_PER_CLIENT = 25;
 /** Lifecycle events kept for GET /__qa/worlds (the log has them all). */
 const HISTORY_KEPT = 200;
-/** 128 random bits, URL-safe: the id is what lets a client into a world. */
-const WORLD_ID = /^w-[A-Za-z0-9_-]{22}$/;
+/** 128 random bits, URL-safe: the id is what lets a client into a world. In a fleet, the server's name first. */
+const WORLD_ID = /^w-(?:[a-z0-9]{1,16}\.)?[A-Za-z0-9_-]{22}$/;
+/** A server's name in a fleet (FLEET_NODE): what a proxy reads in its worlds' ids. */
+export const FLEET_NODE = /^[a-z0-9]{1,16}$/;
 
 /** Where a new world's database comes from: a file to copy, or a serialized image (':memory:'). */
 export type WorldImage = { file: string } | { data: Buffer } | null;
@@ -147,6 +149,8 @@ export interface WorldsOptions {
   max?: number;
   /** WORLDS_PER_CLIENT: live worlds one client may hold. */
   perClient?: number;
+  /** FLEET_NODE: this server's name in a fleet; its worlds' ids carry it (`w-<node>.<random>`), for the proxy. */
+  node?: string;
   now?: () => number;
   /** Whether a job is working in the world (it does not expire meanwhile). */
   working?: (id: string) => boolean;
@@ -455,7 +459,7 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
       const release = request.reserved ? undefined : reserve(client);
       const at = now();
       const entry: Entry = {
-        id: `w-${randomBytes(16).toString('base64url')}`,
+        id: `w-${options.node ? `${options.node}.` : ''}${randomBytes(16).toString('base64url')}`,
         ...(request.name ? { name: request.name } : {}),
         from,
         createdBy: client,
