@@ -86,6 +86,8 @@ export interface BuildOptions {
         max?: number;
         /** WORLDS_PER_CLIENT. */
         perClient?: number;
+        /** FLEET_NODE: this server's name in a fleet, carried by its worlds' ids. */
+        node?: string;
         /** The worlds' idea of now, for their TTLs (tests). */
         now?: () => number;
       };

@@ -77,6 +77,13 @@ describe('TOTP sign-in', () => {
       ).toEqual({ Error: 'Invalid TOTP' });
   });
 
+  it("QA lists every 2FA member's code by the clock, and no one else", async () => {
+    const listed = (await t.get<{ username: string; code: string }[]>('/__qa/totp')).body;
+    expect(listed.map((m) => m.username)).toContain('demo2fa');
+    expect(listed.map((m) => m.username)).not.toContain('demo');
+    expect(listed.find((m) => m.username === 'demo2fa')!.code).toBe(codeFor(DEMO_TOTP_SECRET, t.clock.now()));
+  });
+
   it('QA totp is 404 for members without TOTP', async () => {
     expect((await t.get('/__qa/totp/demo')).status).toBe(404);
     expect((await t.get('/__qa/totp/nobody')).status).toBe(404);

@@ -2,8 +2,11 @@
  * A QA world per tab: two tabs of one browser enter two worlds through the doors and stay there
  * side by side (reloads, sign-ins, one world's clock moved, one tab leaving); every page shows the
  * world's badge; a shared enter link opens the world signed out in another browser, without an
- * error; a tab whose world was deleted says so and offers the way out.
+ * error; a tab whose world was deleted says so and offers the way out. The QA panel builds a world
+ * from a declared state (a wrong one refused fault by fault) and gives its 2FA member's code.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newTestContext } from './browser.ts';
@@ -129,5 +132,61 @@ describe.each(servers)('a QA world per tab in $mode mode', (server: E2eServer) =
     await page.getByRole('link', { name: 'Go back to the default world' }).click();
     await page.getByLabel('Username').waitFor();
     expect(await badge(page).count()).toBe(0);
+  });
+});
+
+// The QA panel is the mock mode's (a provider-mode world has its badge alone).
+describe('the QA panel makes a world from a declared state, and shows its 2FA member’s code', () => {
+  const server = servers.find((s) => s.mode === 'mock')!;
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser.close();
+  });
+
+  it('refuses a wrong document naming each fault by path, builds a right one, and its member signs in with the code', async () => {
+    context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const openWorlds = async () => {
+      await page.getByRole('button', { name: 'QA panel' }).click();
+      const panel = page.getByTestId('qa-panel');
+      await panel.getByRole('tab', { name: 'Worlds' }).click();
+      return panel;
+    };
+    let panel = await openWorlds();
+    const form = panel.getByRole('form', { name: 'Make a world' });
+    await form.getByLabel('From').selectOption(':state');
+    const state = form.getByLabel('Declared state (JSON)');
+    await state.fill(JSON.stringify({ members: [{ username: 'Bad Name!' }] }));
+    await form.getByRole('button', { name: 'Build' }).click();
+    await expect.poll(() => panel.innerText()).toContain('state.date: Must be an ISO-8601 date-time');
+    expect(await panel.innerText()).toContain(
+      'state.members[0].username: Lowercase letters, digits and _ only',
+    );
+
+    await state.fill(
+      readFileSync(join(import.meta.dirname, '../../../world-states/two-factor.json'), 'utf8'),
+    );
+    await form.getByRole('button', { name: 'Build' }).click();
+    const built = panel.getByTestId('qa-world-built');
+    await built.waitFor({ timeout: 60_000 });
+    const id = /w-[A-Za-z0-9_.-]+/.exec(await built.innerText())![0];
+    await built.getByRole('button', { name: 'Enter the new world' }).click();
+    await expect.poll(() => page.getByTestId('qa-world-badge').innerText()).toContain(id);
+
+    // The world's clock is the state's date: the panel gives the code a phone would not.
+    panel = await openWorlds();
+    const codes = panel.getByTestId('qa-world-totp');
+    await expect.poll(() => codes.innerText()).toMatch(/secured's 2FA code by this world's clock: \d{6}/);
+    const code = /(\d{6})/.exec(await codes.innerText())![1]!;
+    await page.keyboard.press('Escape');
+    await signIn(page, server, 'secured', 'Secure@2026', async () => code);
+    expect(await page.getByTestId('qa-world-badge').innerText()).toContain(id);
+    await fetch(`${server.url}/__qa/worlds/${id}`, { method: 'DELETE' });
   });
 });

@@ -547,6 +547,14 @@ export const QA_ROUTES: readonly QaRoute[] = [
   },
   {
     method: 'GET',
+    path: '/__qa/totp',
+    summary: "Every 2FA member's current TOTP code",
+    description:
+      "The code an authenticator app would show now (QA clock) for each member who turned TOTP on, by username (at most 20): demo2fa in the demo scenario, a declared state's own 2FA members. A phone's authenticator shows other codes in a world whose clock was moved.",
+    response: z.array(totpSchema),
+  },
+  {
+    method: 'GET',
     path: '/__qa/totp/:username',
     summary: 'The current TOTP code of a member with TOTP on',
     description:

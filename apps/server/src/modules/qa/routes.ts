@@ -88,6 +88,9 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 const sendError = (reply: FastifyReply, status: number, message: string) =>
   reply.code(status).send({ Error: message });
 
+/** How many 2FA members GET /__qa/totp lists (the first by username). */
+export const TOTP_MEMBERS_LISTED = 20;
+
 export function registerQaRoutes(
   app: FastifyInstance,
   services: Services,
@@ -174,6 +177,18 @@ export function registerQaRoutes(
       resetGuessLimits(services); // failure counts and known addresses belong to the old database
     }
   });
+
+  // Every 2FA member's code (a declared state names its own): the QA panel shows them by the world's clock.
+  app.get('/__qa/totp', async () =>
+    db
+      .select({ username: members.username, secret: members.totpSecret })
+      .from(members)
+      .where(eq(members.totpEnabled, true))
+      .orderBy(members.username)
+      .limit(TOTP_MEMBERS_LISTED)
+      .all()
+      .flatMap(({ username, secret }) => (secret ? [{ username, ...currentTotp(secret, clock) }] : [])),
+  );
 
   app.get<{ Params: { username: string } }>('/__qa/totp/:username', async (request, reply) => {
     const member = db

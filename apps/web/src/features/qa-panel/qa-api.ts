@@ -172,7 +172,7 @@ export interface QaWorldRequest {
   name?: string;
   clientMode?: 'mock' | 'provider';
 }
-/** A 2FA member's code now, by the world's clock (GET /__qa/totp/:username). */
+/** A 2FA member's code now, by the world's clock (GET /__qa/totp). */
 export interface QaTotp {
   username: string;
   code: string;
@@ -405,7 +405,8 @@ export const qaApi = {
   /** Entering or leaving is a navigation: the door names the world to the tab, and the app starts again inside. */
   enterWorldUrl: (id: string) => `/__qa/worlds/${enc(id)}/enter`,
   /** The code a member's authenticator shows now by the world's clock (404: no 2FA member of that name). */
-  totp: (username: string) => request<QaTotp>('GET', `/__qa/totp/${enc(username)}`),
+  /** Every 2FA member's code now by the world's clock (the first 20 by username). */
+  totps: () => request<QaTotp[]>('GET', '/__qa/totp'),
   leaveWorldUrl: LEAVE_WORLD_URL,
 
   drift: () => request<QaDriftEntry[]>('GET', '/__qa/drift'),

@@ -717,7 +717,10 @@ describe('QA panel: worlds', () => {
     const { posted } = fakeQa({
       ...routes({ ...WORLD, name: 'Mine' } as typeof WORLD),
       'GET /__qa/worlds': () => ({ max: 100, worlds: [WORLD, NAMED] }),
-      'GET /__qa/totp/demo2fa': () => ({ username: 'demo2fa', code: '482913', expiresInSeconds: 12 }),
+      'GET /__qa/totp': () => [
+        { username: 'demo2fa', code: '482913', expiresInSeconds: 12 },
+        { username: 'secured', code: '100200', expiresInSeconds: 12 },
+      ],
     });
     const go = vi.spyOn(worldDoor, 'go').mockImplementation(() => {});
     renderWithPanel({ qaWorld: WORLD.id });
@@ -725,9 +728,9 @@ describe('QA panel: worlds', () => {
 
     const current = await within(panel).findByTestId('qa-world-current');
     expect(current).toHaveTextContent('Mine');
-    expect(await within(current).findByTestId('qa-world-totp')).toHaveTextContent(
-      "demo2fa's 2FA code by this world's clock: 482913 (12 s left)",
-    );
+    const codes = await within(current).findByTestId('qa-world-totp');
+    expect(codes).toHaveTextContent("demo2fa's 2FA code by this world's clock: 482913 (12 s left)");
+    expect(codes).toHaveTextContent("secured's 2FA code by this world's clock: 100200 (12 s left)");
     expect(await within(panel).findByTestId(`qa-world-${OTHER.id}`)).toHaveTextContent('Payday bug');
     await user.click(within(panel).getByRole('button', { name: `Copy link to ${OTHER.id}` }));
     // user-event's clipboard stands in for the browser's.

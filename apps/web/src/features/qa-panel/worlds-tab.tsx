@@ -49,8 +49,6 @@ import {
 } from './parts.tsx';
 
 const DEFAULT_TTL_MINUTES = 120;
-/** The demo scenario's member with TOTP on: the code its authenticator shows is the world clock's. */
-const TWO_FACTOR_MEMBER = 'demo2fa';
 /** Leaves the page for the server's door (an object, so a test can watch where the tab goes). */
 export const worldDoor = { go: (url: string) => window.location.assign(url) };
 const go = (url: string) => worldDoor.go(url);
@@ -61,27 +59,35 @@ function useCurrentWorld() {
 }
 
 /**
- * The code the 2FA member's authenticator shows now by this world's clock: a phone's own code is
- * refused in a world whose clock was moved (or was declared at another date).
+ * The codes the 2FA members' authenticators show now by this world's clock (demo2fa in the demo,
+ * a declared state's own): a phone's own code is refused in a world whose clock was moved (or was
+ * declared at another date).
  */
-function TwoFactorCode() {
-  const totp = useQuery({
-    queryKey: [...qaKeys.currentWorld, 'totp', TWO_FACTOR_MEMBER],
-    queryFn: () => qaApi.totp(TWO_FACTOR_MEMBER),
+function TwoFactorCodes() {
+  const totps = useQuery({
+    queryKey: [...qaKeys.currentWorld, 'totp'],
+    queryFn: qaApi.totps,
     retry: false,
-    // A new code every 30 s: read again when this one runs out (never again for a world without the member).
-    refetchInterval: (query) =>
-      query.state.status === 'error' ? false : ((query.state.data?.expiresInSeconds ?? 30) + 1) * 1000,
+    // A new code every 30 s: read again when the first runs out (never again for a world without 2FA members).
+    refetchInterval: (query) => {
+      const codes = query.state.data;
+      if (query.state.status === 'error' || codes?.length === 0) return false;
+      return (Math.min(...(codes ?? []).map((c) => c.expiresInSeconds), 30) + 1) * 1000;
+    },
   });
-  if (!totp.data) return null;
+  if (!totps.data?.length) return null;
   return (
-    <Text fontSize="xs" color="fg.muted" data-testid="qa-world-totp">
-      {totp.data.username}'s 2FA code by this world's clock:{' '}
-      <Text as="span" fontFamily="mono" fontWeight="semibold" color="fg">
-        {totp.data.code}
-      </Text>{' '}
-      ({totp.data.expiresInSeconds} s left)
-    </Text>
+    <Stack gap="0.5" data-testid="qa-world-totp">
+      {totps.data.map((totp) => (
+        <Text key={totp.username} fontSize="xs" color="fg.muted">
+          {totp.username}'s 2FA code by this world's clock:{' '}
+          <Text as="span" fontFamily="mono" fontWeight="semibold" color="fg">
+            {totp.code}
+          </Text>{' '}
+          ({totp.expiresInSeconds} s left)
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -133,7 +139,7 @@ function Current() {
                 ) : (
                   <Text fontSize="sm">The default world (shared by everyone not in a world)</Text>
                 )}
-                <TwoFactorCode />
+                <TwoFactorCodes />
               </Stack>
               <HStack gap="2">
                 {exported ? (
