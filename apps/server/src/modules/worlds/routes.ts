@@ -130,6 +130,14 @@ export interface WorldRouteOptions {
 }
 
 const ttl = { error: WORLD_MESSAGES.ttl(MAX_WORLD_TTL_MINUTES) };
+/** A world's idle minutes, from a JSON number or (`z.coerce`, a query string) its text. */
+const ttlMinutesField = (number: z.ZodNumber | z.ZodCoercedNumber) =>
+  number
+    .int(ttl)
+    .min(1, ttl)
+    .max(MAX_WORLD_TTL_MINUTES, ttl)
+    .optional()
+    .describe(`Idle minutes before it expires (${DEFAULT_WORLD_TTL_MINUTES} by default)`);
 /** A world's name: what QA calls it, shown by the panel and the world's badge. */
 export const worldName = z
   .string({ error: WORLD_MESSAGES.name })
@@ -153,13 +161,7 @@ export const worldCreateInput = z
         .enum(['mock', 'provider'], { error: WORLD_MESSAGES.clientMode })
         .optional()
         .describe("The mode the world's /config.json announces"),
-      ttlMinutes: z
-        .number(ttl)
-        .int(ttl)
-        .min(1, ttl)
-        .max(MAX_WORLD_TTL_MINUTES, ttl)
-        .optional()
-        .describe(`Idle minutes before it expires (${DEFAULT_WORLD_TTL_MINUTES} by default)`),
+      ttlMinutes: ttlMinutesField(z.number(ttl)),
       // Checked by the declared-state parser, which names the path of every fault (not zod's first).
       state: z.unknown().optional(),
     },
@@ -172,13 +174,7 @@ export const worldImportQuery = z
   .object({
     name: worldName.optional().describe('What to call it; the exported world’s name by default'),
     clientMode: worldCreateInput.shape.clientMode,
-    ttlMinutes: z.coerce
-      .number(ttl)
-      .int(ttl)
-      .min(1, ttl)
-      .max(MAX_WORLD_TTL_MINUTES, ttl)
-      .optional()
-      .describe(`Idle minutes before it expires (${DEFAULT_WORLD_TTL_MINUTES} by default)`),
+    ttlMinutes: ttlMinutesField(z.coerce.number(ttl)),
   })
   .strict();
 

@@ -723,8 +723,9 @@ describe('QA panel: worlds', () => {
       ],
     });
     const go = vi.spyOn(worldDoor, 'go').mockImplementation(() => {});
-    renderWithPanel({ qaWorld: WORLD.id });
+    renderWithPanel({ qaWorld: WORLD.id, qaWorldName: 'Mine' });
     const { user, panel } = await openPanel('Worlds');
+    expect(within(panel).getByTestId('qa-world-line')).toHaveTextContent(`world Mine (${WORLD.id})`);
 
     const current = await within(panel).findByTestId('qa-world-current');
     expect(current).toHaveTextContent('Mine');

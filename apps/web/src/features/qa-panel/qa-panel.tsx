@@ -20,10 +20,10 @@ import { ChakraRoot } from '@/components/ui/chakra-root.tsx';
 
 /** Which world the panel drives (every tab's calls go to the world this page is in), as /config.json says. */
 function WorldLine() {
-  const world = useConfig().qaWorld;
+  const { qaWorld: world, qaWorldName: name } = useConfig();
   return (
     <Text fontSize="xs" color="fg.muted" me="8" data-testid="qa-world-line" overflowWrap="anywhere">
-      {world ? `world ${world}` : 'default world'}
+      {world ? `world ${name ? `${name} (${world})` : world}` : 'default world'}
     </Text>
   );
 }
