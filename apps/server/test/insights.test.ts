@@ -145,7 +145,8 @@ describe('earning.view_daily_earnings', () => {
       { days: 90, username: other.username },
       { token: demo },
     );
-    expect(withName.body).toEqual({ Success: { From: theirs.From, To: theirs.To, Days: mine } });
+    expect(withName.status).toBe(400);
+    expect(withName.body).toEqual({ Error: "Received unknown field 'username'" });
     expect((await t.post('/earning/view_daily_earnings', { days: 90 })).status).toBe(401);
   });
 

@@ -26,7 +26,7 @@ import {
   sponsorField,
   supportFormSchema,
 } from './rules.ts';
-import { MSG, tooLongMessage } from './messages.ts';
+import { MSG, tooLongMessage, unknownFieldMessage } from './messages.ts';
 
 export type Host = 'api' | 'deposit';
 /** required: a bearer token (or `jwt`/`token` in the body) is needed; optional: used when present. */
@@ -73,8 +73,17 @@ const bounded = (label: string, max: number) => z.string().max(max, { error: too
 const jwt = bounded('jwt', TEXT_MAX.token)
   .optional()
   .describe('Session token; the bearer header is used when both are present');
+/**
+ * A call's body: only the fields named here. An unknown one is a 400 naming it (a typo such as
+ * `pagesize` would otherwise pass silently with the default), and `additionalProperties: false`
+ * in the OpenAPI document.
+ */
+const fields = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldMessage(issue.keys) : undefined),
+  });
 /** Input of an authenticated call: the fields plus the optional body token. */
-const authed = <S extends z.ZodRawShape>(shape: S) => z.object({ jwt, ...shape });
+const authed = <S extends z.ZodRawShape>(shape: S) => fields({ jwt, ...shape });
 const message = z.string().describe('Human-readable success message');
 const ok = z.object({ Success: message });
 const amount = z.number().describe('USDT, up to 6 decimals');
@@ -654,7 +663,7 @@ export const contract = {
     host: 'api',
     auth: 'none',
     summary: 'Sign in; answers the session token. `totp` is required when the member enabled TOTP.',
-    input: z.object({
+    input: fields({
       username,
       password: nonEmpty('Password').max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
       totp: z
@@ -671,7 +680,7 @@ export const contract = {
     auth: 'none',
     summary:
       'With a username: Success is whether that member has TOTP enabled. Without: Success is the country list.',
-    input: z.object({
+    input: fields({
       username: z
         .string()
         .trim()
@@ -687,7 +696,7 @@ export const contract = {
     host: 'api',
     auth: 'none',
     summary: 'Status true when the name is free; a sponsor is valid when it exists (Status false).',
-    input: z.object({ username }),
+    input: fields({ username }),
     output: z.object({ Status: z.boolean(), Success: message }),
   }),
   'user.verify_otp': endpoint({
@@ -698,7 +707,7 @@ export const contract = {
     tokenField: 'jwt',
     summary:
       "Generic OTP sender/verifier by `page`: without `otp` it mails one, with `otp` it checks it. Pages: 'Email Verification' (registration: username, email), 'Change Password' (signed in).",
-    input: z.object({
+    input: fields({
       jwt,
       // Trimmed here as the handler's own rules trim them, so surrounding spaces never count.
       username: z.string().trim().max(TEXT_MAX.username, { error: MSG.usernameTooLong }).optional(),
@@ -716,22 +725,20 @@ export const contract = {
     host: 'api',
     auth: 'none',
     summary: 'Create an account with the OTP mailed by verify_otp; answers a session token.',
-    input: z
-      .object({
-        username: registrationUsername,
-        name: nameField,
-        sponsor: sponsorField,
-        email: emailField,
-        password: registrationPassword,
-        conpassword: z
-          .string({ error: MSG.passwordsDoNotMatch })
-          .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
-        otp: otpInput,
-        side: sideField,
-        country: nonEmpty('Country').max(TEXT_MAX.country, { error: MSG.countryTooLong }),
-        project: fixedTag('project').optional(),
-      })
-      .refine((v) => v.password === v.conpassword, { error: MSG.passwordsDoNotMatch }),
+    input: fields({
+      username: registrationUsername,
+      name: nameField,
+      sponsor: sponsorField,
+      email: emailField,
+      password: registrationPassword,
+      conpassword: z
+        .string({ error: MSG.passwordsDoNotMatch })
+        .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
+      otp: otpInput,
+      side: sideField,
+      country: nonEmpty('Country').max(TEXT_MAX.country, { error: MSG.countryTooLong }),
+      project: fixedTag('project').optional(),
+    }).refine((v) => v.password === v.conpassword, { error: MSG.passwordsDoNotMatch }),
     output: z.object({ Success: message, JWT: z.string() }),
   }),
   'user.reset_password_email': endpoint({
@@ -740,7 +747,7 @@ export const contract = {
     host: 'api',
     auth: 'none',
     summary: 'Mail a password-reset OTP to the member (at most once per 10 seconds).',
-    input: z.object({ username }),
+    input: fields({ username }),
     output: ok,
   }),
   'user.reset_password': endpoint({
@@ -749,19 +756,17 @@ export const contract = {
     host: 'api',
     auth: 'none',
     summary: 'Set a new password with the reset OTP (at most once per 10 seconds).',
-    input: z
-      .object({
-        username,
-        otp: otpInput,
-        newpassword: z
-          .string({ error: MSG.resetPasswordCriteria })
-          .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
-          .refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
-        conpassword: z
-          .string({ error: MSG.passwordsDoNotMatch })
-          .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
-      })
-      .refine((v) => v.newpassword === v.conpassword, { error: MSG.passwordsDoNotMatch }),
+    input: fields({
+      username,
+      otp: otpInput,
+      newpassword: z
+        .string({ error: MSG.resetPasswordCriteria })
+        .max(TEXT_MAX.password, { error: MSG.passwordTooLong, abort: true })
+        .refine(meetsResetPassword, { error: MSG.resetPasswordCriteria }),
+      conpassword: z
+        .string({ error: MSG.passwordsDoNotMatch })
+        .max(TEXT_MAX.password, { error: MSG.passwordTooLong }),
+    }).refine((v) => v.newpassword === v.conpassword, { error: MSG.passwordsDoNotMatch }),
     output: ok,
   }),
   'user.forgot_username': endpoint({
@@ -771,7 +776,7 @@ export const contract = {
     auth: 'none',
     summary:
       'Mail the usernames registered with this email. `captcha` is the ALTCHA payload when the server advertises the captcha capability.',
-    input: z.object({
+    input: fields({
       // Bounded as sent (spaces included), so the limit shows in the OpenAPI document.
       email: z
         .string({ error: MSG.emailRequired })
@@ -932,7 +937,7 @@ export const contract = {
     auth: 'required',
     tokenField: 'token',
     summary: 'Number of notifications of the caller; pages = ceil(total / 20).',
-    input: z.object({ token: bounded('token', TEXT_MAX.token).optional() }),
+    input: fields({ token: bounded('token', TEXT_MAX.token).optional() }),
     output: z.object({ Success: z.number().int() }),
   }),
 

@@ -2,6 +2,9 @@ import { TEXT_MAX } from './constants.ts';
 
 /** The wording of every length limit: 'Username must be at most 30 characters'. */
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+/** A body field the call does not take (a typo such as `pagesize`): named, never ignored. */
+export const unknownFieldMessage = (keys: readonly string[]) =>
+  `Received unknown field${keys.length > 1 ? 's' : ''} ${keys.map((key) => `'${key}'`).join(', ')}`;
 
 /** Every user-facing message of spec §5 and §8, verbatim (misspellings included). */
 export const MSG = {

@@ -287,8 +287,11 @@ describe('money rules used by later screens (§5)', () => {
     expect(messages(walletAddressField, zero)).toEqual(['Invaid Wallet Address']);
     // A one-digit neighbour is an ordinary address.
     expect(walletAddressField.safeParse(`${zero.slice(0, -1)}1`).success).toBe(true);
-    for (const name of ['wallet.update_wallet_address', 'wallet.wallet_address_verification'] as const) {
-      const input = { address: zero, network: 'BEP.20', otp: '123456' };
+    for (const [name, otp] of [
+      ['wallet.update_wallet_address', {}],
+      ['wallet.wallet_address_verification', { otp: '123456' }],
+    ] as const) {
+      const input = { address: zero, network: 'BEP.20', ...otp };
       expect(messages(contract[name].input, input), name).toEqual([MSG.invalidWalletAddress]);
       expect(
         contract[name].input.safeParse({ ...input, address: `${zero.slice(0, -1)}1` }).success,
