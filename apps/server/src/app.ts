@@ -25,9 +25,12 @@ import {
   badRequest,
   logServerError,
   markExplained,
+  NOT_FOUND_MESSAGE,
   routeOf,
+  sendError,
   serverErrorLogged,
 } from './core/errors.ts';
+import { registerAnswerHeaders, requestIdOf } from './core/answer-headers.ts';
 import { readiness } from './core/health.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
 import { logAfterAnswerFailures } from './core/after-answer.ts';
@@ -300,7 +303,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     logController: new RequestLines(perRequest),
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  registerAnswerHeaders(fastify);
   // Every 5xx leaves a line saying why: those nobody explained (a QA fault's raw answer) get one here.
   // (A callback hook: no promise per request.)
   // First of all hooks: a request naming a QA world is that world's app's to answer.
@@ -366,11 +372,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   // fault is a 503 (core/storage.ts). Every 5xx is logged with its cause.
   fastify.setErrorHandler((error, request, reply) => {
     const storage = reportStorageFault(services.storage, request, error);
-    if (storage) return reply.code(storage.status).send({ Error: storage.message });
+    if (storage) return sendError(reply, storage.status, storage.message);
     if (error instanceof AppError) {
       if (error.status >= 500 && !serverErrorLogged(request))
         logServerError(request, error, `Answered ${error.status}: ${error.message}`, {}, 'warn');
-      return reply.code(error.status).send({ Error: error.message });
+      return sendError(reply, error.status, error.message, error);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -380,10 +386,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
           : status === 415
             ? 'Send the body as application/json'
             : 'The request body is not valid JSON';
-      return reply.code(status === 415 ? 415 : status === 413 ? 413 : 400).send({ Error: message });
+      return status === 415 || status === 413
+        ? sendError(reply, status, message)
+        : sendError(reply, 400, message, { code: 'INVALID_JSON' });
     }
     logServerError(request, error, 'Unexpected error, answered 500');
-    return reply.code(500).send({ Error: MSG.unexpectedError });
+    return sendError(reply, 500, MSG.unexpectedError);
   });
 
   // For operators, never behind QA control: liveness (the process answers) and readiness (core/health.ts).
@@ -508,10 +516,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
           request.url.startsWith(prefix),
         ) || isDocsUrl(request.url);
       if (request.method === 'GET' && !apiOrAsset) return reply.sendFile('index.html');
-      return reply.code(404).send({ Error: 'Not found' });
+      return sendError(reply, 404, NOT_FOUND_MESSAGE);
     });
   } else {
-    fastify.setNotFoundHandler((_request, reply) => reply.code(404).send({ Error: 'Not found' }));
+    fastify.setNotFoundHandler((_request, reply) => sendError(reply, 404, NOT_FOUND_MESSAGE));
   }
 
   fastify.addHook('onClose', async () => {

@@ -129,7 +129,7 @@ describe('group commit', () => {
     await expect.poll(() => state.waiting).toBe(1);
     state.failNext('EIO');
     const failed = await write;
-    expect(failed).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
+    expect(failed).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
     state.releaseAll();
     // Unsynced commits are synced by the next answer's sync.
     expect((await swap(t, token)).status).toBe(200);

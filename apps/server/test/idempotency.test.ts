@@ -94,7 +94,8 @@ describe('a burst of 20 P2P calls with one key and one body', () => {
     expect(executed.length + replays.length + conflicts.length).toBe(20);
     expect(executed[0]!.body).toEqual({ Success: MSG.transferSuccessful });
     for (const replay of replays) expect(replay.body).toEqual(executed[0]!.body);
-    for (const conflict of conflicts) expect(conflict.body).toEqual({ Error: IDEMPOTENCY_MESSAGES.inFlight });
+    for (const conflict of conflicts)
+      expect(conflict.body).toMatchObject({ Error: IDEMPOTENCY_MESSAGES.inFlight });
     // The hash check keeps the first call running while the others arrive.
     expect(conflicts.length).toBeGreaterThan(0);
 
@@ -117,7 +118,11 @@ describe('a key used again', () => {
     const moves = transfers('p2p');
     const sender = balanceOf(t, 'demo', 'Deposit');
     const other = await call('/transfer_to_user', p2p(2), demo, key);
-    expect(other).toEqual({ status: 422, replayed: false, body: { Error: IDEMPOTENCY_MESSAGES.mismatch } });
+    expect(other).toMatchObject({
+      status: 422,
+      replayed: false,
+      body: { Error: IDEMPOTENCY_MESSAGES.mismatch },
+    });
     // On another endpoint too: a key names one call.
     const swap = await call(
       '/wallet/transfer_wallet',
@@ -167,7 +172,7 @@ describe('a key used again', () => {
     const swaps = transfers('swap');
     const body = { amount: 1, from_wallet: 'Direct', to_wallet: 'Deposit' };
     for (const key of ['', 'a'.repeat(256), 'two words']) {
-      expect(await call('/wallet/transfer_wallet', body, demo, key)).toEqual({
+      expect(await call('/wallet/transfer_wallet', body, demo, key)).toMatchObject({
         status: 400,
         replayed: false,
         body: { Error: IDEMPOTENCY_MESSAGES.malformed },

@@ -37,7 +37,7 @@ const state = () => ({
 /** Expects a 400 with `message` that changed nothing. */
 async function expectRefused(path: string, body: unknown, message: string, token?: string) {
   const before = state();
-  expect(await post(path, body, token), path).toEqual({ status: 400, body: { Error: message } });
+  expect(await post(path, body, token), path).toMatchObject({ status: 400, body: { Error: message } });
   expect(state(), `${path} wrote something`).toEqual(before);
 }
 

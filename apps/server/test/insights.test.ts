@@ -146,7 +146,7 @@ describe('earning.view_daily_earnings', () => {
       { token: demo },
     );
     expect(withName.status).toBe(400);
-    expect(withName.body).toEqual({ Error: "Received unknown field 'username'" });
+    expect(withName.body).toMatchObject({ Error: "Received unknown field 'username'" });
     expect((await t.post('/earning/view_daily_earnings', { days: 90 })).status).toBe(401);
   });
 
@@ -191,7 +191,7 @@ describe('earning.view_daily_earnings', () => {
         token: demo,
       });
       expect(reply.status, String(days)).toBe(400);
-      expect(reply.body).toEqual({ Error: message });
+      expect(reply.body).toMatchObject({ Error: message });
       expect(
         (await t.post('/binary/view_daily_volume', days === undefined ? {} : { days }, { token: demo }))
           .status,

@@ -98,7 +98,7 @@ describe('level.view_downline_page', () => {
       const whole = await t.post('/level/view_downline', { username }, { token });
       expect(paged.status, username).toBe(status);
       expect(whole.status, username).toBe(status);
-      if (status === 404) expect(paged.body).toEqual({ Error: 'User not found in your downline' });
+      if (status === 404) expect(paged.body).toMatchObject({ Error: 'User not found in your downline' });
     }
     expect((await t.post('/level/view_downline_page', { username: 'demo', page: 1 })).status).toBe(401);
   });

@@ -141,7 +141,7 @@ describe('deposits', () => {
       t.services.sqlite.prepare('select id from deposits where trans_id = ?').get(b.TransID) as { id: number }
     ).id;
     expect((await t.post(`/__qa/deposits/${id}/expire`, {})).body).toMatchObject({ status: 'EXPIRED' });
-    expect(await t.post(`/__qa/deposits/${b.TransID}/pay`, {})).toEqual({
+    expect(await t.post(`/__qa/deposits/${b.TransID}/pay`, {})).toMatchObject({
       status: 409,
       body: { Error: DEPOSIT_MESSAGES.expired },
     });
@@ -160,7 +160,7 @@ describe('deposits', () => {
     const pending = await t.get<{ TransID: string }[]>('/__qa/deposits?status=PENDING');
     expect(pending.body.map((d) => d.TransID)).toContain(open.TransID);
     t.clock.advance(30 * MINUTE);
-    expect(await t.post(`/__qa/deposits/${open.TransID}/pay`, {})).toEqual({
+    expect(await t.post(`/__qa/deposits/${open.TransID}/pay`, {})).toMatchObject({
       status: 409,
       body: { Error: DEPOSIT_MESSAGES.expired },
     });
@@ -374,10 +374,10 @@ describe('transaction password', () => {
     const otp = await t.latestOtp(username);
     expect(
       (await t.post('/user/verify_transaction_password', { password: 'Pay@456', otp: '12' }, { token })).body,
-    ).toEqual({ Error: MSG.enterOtp6 });
+    ).toMatchObject({ Error: MSG.enterOtp6 });
     expect(
       (await t.post('/user/verify_transaction_password', { password: 'Pay@789', otp }, { token })).body,
-    ).toEqual({ Error: SECURITY_MESSAGES.passwordDiffers });
+    ).toMatchObject({ Error: SECURITY_MESSAGES.passwordDiffers });
     expect(
       (
         await t.post(
@@ -386,13 +386,13 @@ describe('transaction password', () => {
           { token },
         )
       ).body,
-    ).toEqual({ Error: 'Invalid OTP' });
+    ).toMatchObject({ Error: 'Invalid OTP' });
     expect(
       (await t.post('/user/verify_transaction_password', { password: 'Pay@456', otp }, { token })).body,
     ).toEqual({ Success: SECURITY_MESSAGES.transactionPasswordChanged });
     expect(
       (await t.post('/user/verify_transaction_password', { password: 'Pay@456', otp }, { token })).body,
-    ).toEqual({ Error: 'Invalid OTP' });
+    ).toMatchObject({ Error: 'Invalid OTP' });
   });
 });
 
@@ -427,7 +427,7 @@ describe('wallet address', () => {
           { token },
         )
       ).body,
-    ).toEqual({ Error: 'Invalid OTP' });
+    ).toMatchObject({ Error: 'Invalid OTP' });
     expect(
       (
         await t.post(
@@ -537,14 +537,14 @@ describe('withdrawals', () => {
     expect((await t.post(`/__qa/withdrawals/${forty!.TransID}/approve`, {})).body).toMatchObject({
       status: 'APPROVED',
     });
-    expect(await t.post(`/__qa/withdrawals/${forty!.id}/reject`, {})).toEqual({
+    expect(await t.post(`/__qa/withdrawals/${forty!.id}/reject`, {})).toMatchObject({
       status: 409,
       body: { Error: WITHDRAWAL_MESSAGES.alreadyDecided('APPROVED') },
     });
     expect((await t.post(`/__qa/withdrawals/${sixty!.id}/reject`, {})).body).toMatchObject({
       status: 'REJECTED',
     });
-    expect(await t.post(`/__qa/withdrawals/${sixty!.id}/approve`, {})).toEqual({
+    expect(await t.post(`/__qa/withdrawals/${sixty!.id}/approve`, {})).toMatchObject({
       status: 409,
       body: { Error: WITHDRAWAL_MESSAGES.alreadyDecided('REJECTED') },
     });

@@ -185,7 +185,7 @@ describe('level tree', () => {
       { token: demo },
     );
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ Error: 'User not found in your downline' });
+    expect(refused.body).toMatchObject({ Error: 'User not found in your downline' });
   });
 });
 
@@ -203,7 +203,7 @@ describe('scoping', () => {
       for (const username of ['demo', 'nosuchmember']) {
         const reply = await t.post(path, { username }, { token: own });
         expect(reply.status, `${path} ${username}`).toBe(404);
-        expect(reply.body, `${path} ${username}`).toEqual({ Error: 'User not found in your downline' });
+        expect(reply.body, `${path} ${username}`).toMatchObject({ Error: 'User not found in your downline' });
       }
     }
     // The right leg is outside the left child's binary subtree.

@@ -228,7 +228,7 @@ describe('payout details', () => {
       'nonsense',
     ]) {
       const refused = await t.post('/earning/view_payout_details', { trans_id: transId }, { token });
-      expect({ status: refused.status, body: refused.body }, transId).toEqual({
+      expect({ status: refused.status, body: refused.body }, transId).toMatchObject({
         status: 404,
         body: { Error: PAYOUT_NOT_FOUND },
       });
@@ -301,7 +301,7 @@ describe('withdrawal timeline', () => {
     expect(others.length).toBeGreaterThanOrEqual(1);
     for (const transId of [...others, 'WD99999999']) {
       const reply = await t.post('/withdraw/view_withdrawal_timeline', { trans_id: transId }, { token });
-      expect({ status: reply.status, body: reply.body }, transId).toEqual({
+      expect({ status: reply.status, body: reply.body }, transId).toMatchObject({
         status: 404,
         body: { Error: 'Withdrawal not found' },
       });
@@ -378,15 +378,15 @@ describe('statements', () => {
     const token = await tokenOf('demo');
     for (const month of ['2026-13', '2026-1', 'May 2026', '']) {
       const reply = await t.post('/wallet/view_statement', { wallet: 'ROI', month }, { token });
-      expect({ status: reply.status, body: reply.body }, month).toEqual({
+      expect({ status: reply.status, body: reply.body }, month).toMatchObject({
         status: 400,
         body: { Error: 'month must be YYYY-MM' },
       });
     }
     const wallet = await t.post('/wallet/view_statement', { wallet: 'Savings', month: '2026-01' }, { token });
-    expect(wallet.body).toEqual({ Error: 'Unknown wallet' });
+    expect(wallet.body).toMatchObject({ Error: 'Unknown wallet' });
     const future = await t.post('/wallet/view_statement', { wallet: 'ROI', month: '2999-01' }, { token });
-    expect({ status: future.status, body: future.body }).toEqual({
+    expect({ status: future.status, body: future.body }).toMatchObject({
       status: 400,
       body: { Error: STATEMENT_MESSAGES.futureMonth },
     });
@@ -405,7 +405,7 @@ describe('statements', () => {
       { token: await tokenOf('reynold_004') },
     );
     expect(named.status).toBe(400);
-    expect(named.body).toEqual({ Error: "Received unknown field 'username'" });
+    expect(named.body).toMatchObject({ Error: "Received unknown field 'username'" });
     const demo = await t.post<{ Success: Statement }>(
       '/wallet/view_statement',
       { wallet: 'Deposit', month },

@@ -108,7 +108,10 @@ describe('a burst of identical purchases', () => {
 
     // Past the window it is a new purchase: refused without the balance, bought with it.
     t.clock.advance(1);
-    expect(await buyRest('Starter')).toEqual({ status: 400, body: { Error: PACKAGE_MESSAGES.insufficient } });
+    expect(await buyRest('Starter')).toMatchObject({
+      status: 400,
+      body: { Error: PACKAGE_MESSAGES.insufficient },
+    });
     grant(t, 'demo', 'Deposit', 100);
     expect((await buyRest('Starter')).status).toBe(200);
     expect(subscriptionsOf('Starter')).toBe(starters + 1);
@@ -129,7 +132,7 @@ describe('a burst of identical purchases', () => {
   it('an unknown package is refused and changes nothing', async () => {
     const charges = purchaseCharges();
     const reply = await buyRest('Nope');
-    expect(reply).toEqual({ status: 400, body: { Error: PACKAGE_MESSAGES.unknown } });
+    expect(reply).toMatchObject({ status: 400, body: { Error: PACKAGE_MESSAGES.unknown } });
     expect(purchaseCharges()).toBe(charges);
   });
 });

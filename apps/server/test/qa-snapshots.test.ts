@@ -108,7 +108,7 @@ describe('snapshots of an in-memory database', () => {
     expect((await del(t, '/__qa/snapshots/second_one')).json()).toEqual({ deleted: 'second_one' });
     expect((await t.get<Info[]>('/__qa/snapshots')).body.map((s) => s.name)).toEqual(['before-money']);
     const gone = await t.post<{ Error: string }>('/__qa/snapshots/second_one/restore');
-    expect(gone).toEqual({ status: 404, body: { Error: "No snapshot named 'second_one'" } });
+    expect(gone).toMatchObject({ status: 404, body: { Error: "No snapshot named 'second_one'" } });
     expect((await del(t, '/__qa/snapshots/second_one')).statusCode).toBe(404);
     expect(moneySnapshot(t)).toBe(changed);
   });

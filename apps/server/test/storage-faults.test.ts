@@ -89,7 +89,7 @@ function expectLogged(lines: LogLine[], route: string, pattern: RegExp) {
     (l) => l.level >= 50 && l.route === route && pattern.test(`${l.msg} ${l.storage?.code ?? ''}`),
   );
   expect(line, JSON.stringify(lines, null, 1)).toBeDefined();
-  expect(line!.reqId).toMatch(/^req-/);
+  expect(line!.reqId).toMatch(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/);
   expect(line!.err?.stack).toBeTruthy();
   return line!;
 }
@@ -125,7 +125,7 @@ describe('a full database (PRAGMA max_page_count)', () => {
       before = moneySnapshot(t);
       answer = await swap(t, token);
     }
-    expect(answer).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
+    expect(answer).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
     expect(moneySnapshot(t)).toBe(before);
     const line = expectLogged(lines, '/wallet/transfer_wallet', /SQLITE_FULL/);
     expect(line.err).toMatchObject({ type: 'SqliteError', code: 'SQLITE_FULL' });
@@ -168,7 +168,7 @@ describe('a database file that cannot be written', () => {
     const how = makeUnwritable([path]);
     if (!how) t.services.sqlite.pragma('query_only = ON');
     const answer = await swap(t, token);
-    expect(answer).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
+    expect(answer).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
     expect(await swapRpc(t, token)).toEqual({
       status: 503,
       message: STORAGE_MESSAGES.cannotSave,
@@ -213,7 +213,7 @@ describe('a write lock held longer than a request waits (SQLITE_BUSY)', () => {
     const other = new Database(path);
     other.exec('begin immediate');
     try {
-      expect(await swap(t, token)).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.busy } });
+      expect(await swap(t, token)).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.busy } });
       expect(await swapRpc(t, token)).toEqual({
         status: 503,
         message: STORAGE_MESSAGES.busy,
@@ -239,7 +239,7 @@ describe('database files made immutable (chattr +i, the WAL index included)', ()
     expect(files.every((file) => existsSync(file))).toBe(true);
     // As root with chattr: the real fault. Otherwise chmod, which leaves the WAL index's map writable: writes refused, reads served.
     const how = makeUnwritable(files) ?? 'chattr';
-    expect(await swap(t, token)).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
+    expect(await swap(t, token)).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
     expect(
       lines.some(
         (l) => l.level >= 50 && /^STORAGE FAULT: immutable\.sqlite(-shm)? cannot be written/.test(l.msg),
@@ -250,7 +250,7 @@ describe('database files made immutable (chattr +i, the WAL index included)', ()
     const qa = await t.get('/__qa/ledger/check');
     if (how === 'chattr') {
       // Reading would write to the WAL index (a reader's mark): refused too.
-      expect(profile).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotRead } });
+      expect(profile).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.cannotRead } });
       expect(query.status).toBe(503);
       expect(qa.status).toBe(503);
       const ready = await readyz(t);
@@ -284,7 +284,7 @@ describe('a database file deleted while serving', () => {
     path = served.path;
     const before = moneySnapshot(t);
     unlinkSync(path);
-    expect(await swap(t, token)).toEqual({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
+    expect(await swap(t, token)).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
     expect(await swapRpc(t, token)).toEqual({
       status: 503,
       message: STORAGE_MESSAGES.cannotSave,
@@ -367,7 +367,7 @@ describe('the QA clock on a database that refuses writes', () => {
       url: '/__qa/clock?wait=true',
       payload: { advance: 'P3D' },
     });
-    expect({ status: advance.statusCode, body: advance.json() as unknown }).toEqual({
+    expect({ status: advance.statusCode, body: advance.json() as unknown }).toMatchObject({
       status: 503,
       body: { Error: STORAGE_MESSAGES.cannotSave },
     });
@@ -453,12 +453,12 @@ describe('logging', () => {
     expect(info.lines).toEqual([]);
     const debug = await logged('debug');
     await debug.t.get('/healthz?probe=1');
-    expect(debug.lines.filter((l) => l.msg === 'request')).toEqual([
+    expect(debug.lines.filter((l) => l.msg === 'request')).toMatchObject([
       expect.objectContaining({
         level: 20,
         url: '/healthz',
         status: 200,
-        reqId: expect.stringMatching(/^req-/),
+        reqId: expect.stringMatching(/^[\da-f]{8}-/),
       }),
     ]);
   });
@@ -471,7 +471,7 @@ describe('logging', () => {
       throw new TypeError('boom in the handler');
     };
     try {
-      expect(await t.post('/user/view_country', {})).toEqual({
+      expect(await t.post('/user/view_country', {})).toMatchObject({
         status: 500,
         body: { Error: MSG.unexpectedError },
       });
@@ -483,7 +483,7 @@ describe('logging', () => {
     expect(rest).toMatchObject({
       level: 50,
       msg: 'Unexpected error, answered 500',
-      reqId: expect.stringMatching(/^req-/),
+      reqId: expect.stringMatching(/^[\da-f]{8}-/),
       err: { type: 'TypeError', message: 'boom in the handler' },
     });
     expect(rest!.err!.stack).toContain('storage-faults.test.ts');
@@ -503,7 +503,7 @@ describe('logging', () => {
         level: 40,
         msg: 'Answered 500: Injected',
         route: '/user/view_country',
-        reqId: expect.stringMatching(/^req-/),
+        reqId: expect.stringMatching(/^[\da-f]{8}-/),
       }),
     ]);
     // An answer no error explains (a broken body from a QA rule): the closing hook still says which.

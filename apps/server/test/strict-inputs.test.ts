@@ -20,13 +20,13 @@ afterAll(() => t.close());
 describe('unknown body fields', () => {
   it("are named: 'pagesize' on a table is refused, where it used to give the default page", async () => {
     const path = contract['earning.view_all_earning_history'].path;
-    expect(await t.post(path, { pageNo: 1, pagesize: 50 }, { token: demo })).toEqual({
+    expect(await t.post(path, { pageNo: 1, pagesize: 50 }, { token: demo })).toMatchObject({
       status: 400,
       body: { Error: "Received unknown field 'pagesize'" },
     });
     expect(
       await t.post(path, { pageNo: 1, pageSize: 50, pagesize: 50, page_no: 2 }, { token: demo }),
-    ).toEqual({
+    ).toMatchObject({
       status: 400,
       body: { Error: "Received unknown fields 'pagesize', 'page_no'" },
     });
@@ -48,7 +48,7 @@ describe('unknown body fields', () => {
       ),
     );
     for (const reply of replies)
-      expect(reply).toEqual({ status: 400, body: { Error: "Received unknown field 'quantity'" } });
+      expect(reply).toMatchObject({ status: 400, body: { Error: "Received unknown field 'quantity'" } });
     expect(moneySnapshot(t)).toBe(before);
     await expectLedgerSound(t);
   });
@@ -57,7 +57,7 @@ describe('unknown body fields', () => {
     const sessions = t.count('sessions');
     expect(
       await t.post(contract['user.login'].path, { username: 'demo', password: 'Demo@1234', remember: true }),
-    ).toEqual({ status: 400, body: { Error: "Received unknown field 'remember'" } });
+    ).toMatchObject({ status: 400, body: { Error: "Received unknown field 'remember'" } });
     expect(t.count('sessions')).toBe(sessions);
   });
 

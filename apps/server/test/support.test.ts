@@ -43,9 +43,12 @@ describe('capabilities', () => {
 
 describe('support.send_message', () => {
   it('needs a token: 401 Invalid Authentication, over REST and tRPC', async () => {
-    expect(await send(valid, null)).toEqual({ status: 401, body: { Error: MSG.invalidAuthentication } });
+    expect(await send(valid, null)).toMatchObject({
+      status: 401,
+      body: { Error: MSG.invalidAuthentication },
+    });
     expect((await t.trpc('support.send_message', 'mutation', valid)).status).toBe(401);
-    expect(await t.post('/activity/view_recent', {})).toEqual({
+    expect(await t.post('/activity/view_recent', {})).toMatchObject({
       status: 401,
       body: { Error: MSG.invalidAuthentication },
     });
@@ -70,7 +73,7 @@ describe('support.send_message', () => {
       [{ ...valid, subject: 's'.repeat(201) }, 'Subject must be at most 200 characters'],
     ];
     for (const [body, message] of cases)
-      expect(await send(body), JSON.stringify(body).slice(0, 80)).toEqual({
+      expect(await send(body), JSON.stringify(body).slice(0, 80)).toMatchObject({
         status: 400,
         body: { Error: message },
       });
@@ -130,7 +133,7 @@ describe('support.send_message', () => {
   it('is rate limited per client address: 5 a minute', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 5; i++) expect((await send(valid, demo, ip)).status).toBe(200);
-    expect(await send(valid, demo, ip)).toEqual({
+    expect(await send(valid, demo, ip)).toMatchObject({
       status: 429,
       body: { Error: 'Too many requests. Please wait a minute and try again.' },
     });
@@ -201,9 +204,9 @@ describe('activity.view_recent', () => {
   });
 
   it('validates limit and answers an empty list for a member with no activity', async () => {
-    expect((await activity(demo, { limit: 0 })).body).toEqual({ Error: 'limit must be at least 1' });
-    expect((await activity(demo, { limit: 51 })).body).toEqual({ Error: 'limit must be at most 50' });
-    expect((await activity(demo, { limit: 'ten' })).body).toEqual({ Error: 'limit must be a number' });
+    expect((await activity(demo, { limit: 0 })).body).toMatchObject({ Error: 'limit must be at least 1' });
+    expect((await activity(demo, { limit: 51 })).body).toMatchObject({ Error: 'limit must be at most 50' });
+    expect((await activity(demo, { limit: 'ten' })).body).toMatchObject({ Error: 'limit must be a number' });
     // A member whose wallets never moved, with its notifications removed, has nothing to show.
     const quiet = t.services.sqlite
       .prepare(

@@ -85,13 +85,15 @@ describe('scoping: always the token’s member', () => {
       const own = await t.post(path, {}, { token: demo });
       expect(own.status, path).toBe(200);
       for (const username of ['gonzalo_001', 'claude_003', 'nobody_at_all_42'])
-        expect(await t.post(path, { username }, { token: demo }), `${path} naming ${username}`).toEqual(
+        expect(await t.post(path, { username }, { token: demo }), `${path} naming ${username}`).toMatchObject(
           refused,
         );
     }
     const gonzalo = await t.login('gonzalo_001');
     for (const username of ['demo', 'jeff_006', 'nobody_at_all_42'])
-      expect(await t.post('/team/view_team_summary', { username }, { token: gonzalo })).toEqual(refused);
+      expect(await t.post('/team/view_team_summary', { username }, { token: gonzalo })).toMatchObject(
+        refused,
+      );
     // And gonzalo's own figures are not demo's.
     expect(
       (await t.post<{ Success: Summary }>('/team/view_team_summary', {}, { token: gonzalo })).body.Success
@@ -389,7 +391,7 @@ describe('notification preferences', { timeout: 120_000 }, () => {
       [{ event: 'team', email: 'yes' }, 'email must be true or false'],
     ] as const) {
       const reply = await t.post('/notification/update_preferences', body, { token });
-      expect(reply, JSON.stringify(body)).toEqual({ status: 400, body: { Error: error } });
+      expect(reply, JSON.stringify(body)).toMatchObject({ status: 400, body: { Error: error } });
     }
     expect(await prefsOf(token)).toEqual(before);
   });

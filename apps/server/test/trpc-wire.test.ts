@@ -311,8 +311,11 @@ function seen(response: InjectResponse) {
     'content-length': _length,
     'transfer-encoding': _chunked,
     connection: _connection,
+    // Each answer's own (core/answer-headers.ts): compared apart.
+    'x-request-id': requestId,
     ...headers
   } = response.headers;
+  expect(requestId).toMatch(/^[\w-]{36}$/);
   return { status: response.statusCode, headers, body: response.body };
 }
 

@@ -64,7 +64,7 @@ describe('the world doors (bare Fastify, a real registry)', () => {
       const reply = await door(app, enter(), site);
       expect(reply.status).toBe(403);
       expect(worlds.info(id)!.entered).toBe(before);
-      expect(reply.body).toEqual({ Error: WORLD_DOOR_MESSAGES.enter });
+      expect(reply.body).toMatchObject({ Error: WORLD_DOOR_MESSAGES.enter });
       expect(reply.headers['set-cookie']).toBeUndefined();
       expect(reply.headers.location).toBeUndefined();
       expect(reply.headers['cache-control']).toBe('no-store');
@@ -76,7 +76,7 @@ describe('the world doors (bare Fastify, a real registry)', () => {
     expect((await door(app, enter(), 'cross-site-ish' as Site)).status).toBe(403);
     const unknown = await door(app, '/__qa/worlds/w-nosuchworldnosuchworl/enter', 'cross-site');
     expect(unknown.status).toBe(403);
-    expect(unknown.body).toEqual({ Error: WORLD_DOOR_MESSAGES.enter });
+    expect(unknown.body).toMatchObject({ Error: WORLD_DOOR_MESSAGES.enter });
   });
 
   it.each(['same-origin', 'none', undefined] as const)(
@@ -109,7 +109,7 @@ describe('the world doors (bare Fastify, a real registry)', () => {
     for (const site of ['cross-site', 'same-site'] as const) {
       const reply = await door(app, '/__qa/worlds/leave', site);
       expect(reply.status).toBe(403);
-      expect(reply.body).toEqual({ Error: WORLD_DOOR_MESSAGES.leave });
+      expect(reply.body).toMatchObject({ Error: WORLD_DOOR_MESSAGES.leave });
       expect(reply.headers['set-cookie']).toBeUndefined();
     }
     for (const site of ['same-origin', 'none', undefined] as const) {
@@ -158,13 +158,13 @@ describe('the server refuses a cross-site enter, and a same-origin one works', (
   it('answers 403 to a cross-site enter, 303 with the cookie to a same-origin one', async () => {
     const refused = await door(t.fastify, `/__qa/worlds/${id}/enter`, 'cross-site');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ Error: WORLD_DOOR_MESSAGES.enter });
+    expect(refused.body).toMatchObject({ Error: WORLD_DOOR_MESSAGES.enter });
     expect(refused.headers['set-cookie']).toBeUndefined();
     const entered = await door(t.fastify, `/__qa/worlds/${id}/enter`, 'same-origin');
     expect(entered.status).toBe(303);
     expect(String(entered.headers['set-cookie'])).toContain(`qa_world=${id}`);
     const unknown = await door(t.fastify, '/__qa/worlds/w-nosuchworldnosuchworl/enter', 'same-origin');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ Error: WORLD_MESSAGES.unknown('w-nosuchworldnosuchworl') });
+    expect(unknown.body).toMatchObject({ Error: WORLD_MESSAGES.unknown('w-nosuchworldnosuchworl') });
   });
 });

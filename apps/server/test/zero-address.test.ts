@@ -31,13 +31,13 @@ describe('the zero address as a withdrawal address', () => {
         { address, network: 'BEP.20' },
         { token },
       );
-      expect(request, address).toEqual({ status: 400, body: { Error: MSG.invalidWalletAddress } });
+      expect(request, address).toMatchObject({ status: 400, body: { Error: MSG.invalidWalletAddress } });
       const verify = await t.post(
         '/wallet/wallet_address_verification',
         { address, network: 'BEP.20', otp: '123456' },
         { token },
       );
-      expect(verify, address).toEqual({ status: 400, body: { Error: MSG.invalidWalletAddress } });
+      expect(verify, address).toMatchObject({ status: 400, body: { Error: MSG.invalidWalletAddress } });
     }
     expect(MSG.invalidWalletAddress).toBe('Invaid Wallet Address');
     const rpc = await t.trpc(

@@ -128,7 +128,8 @@ const otpInput = z
   .trim()
   .min(1, { error: MSG.otpRequired, abort: true })
   .regex(/^\d{6}$/, { error: MSG.enterOtp6 });
-const dateTime = z.string().describe('ISO-8601 date-time');
+// Documented as `format: date-time` (what the stand-in sends); parsed as any string, so a provider's other spelling still reads.
+const dateTime = z.string().meta({ format: 'date-time' }).describe('ISO-8601 date-time');
 const walletName = z.enum(WALLET_NAMES, { error: 'Unknown wallet' });
 
 export const profileSchema = z.object({
@@ -166,16 +167,16 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const analyticsSchema = z
   .object({
-    Current_Level: z.number().describe('Deepest sponsor level (1-5) that holds a member'),
+    Current_Level: z.number().int().describe('Deepest sponsor level (1-5) that holds a member'),
     Current_Rank: z.string(),
     Binary_Left: amount.describe('Binary volume of the left leg'),
     Binary_Right: amount,
-    Active_Subscriptions: z.number(),
+    Active_Subscriptions: z.number().int(),
     Max_Earnings: amount,
     Total_Earnings: amount,
     Remaining_Earnings: amount,
-    Direct_Referrals: z.number(),
-    Team_Size: z.number(),
+    Direct_Referrals: z.number().int(),
+    Team_Size: z.number().int(),
   })
   .describe(
     'Not shown in the spec; defined here and documented in docs/decisions/contract-and-transports.md',
@@ -202,7 +203,7 @@ export const packageSchema = z.object({
 
 export const binaryDownlineSchema = z.object({
   Username: z.string(),
-  CountUser: z.number(),
+  CountUser: z.number().int(),
   Downline: z.union([
     z.array(
       z.object({
@@ -218,8 +219,8 @@ export const binaryDownlineSchema = z.object({
 });
 export const levelDownlineSchema = z.object({
   Username: z.string(),
-  CountUser: z.number(),
-  Downline: z.array(z.object({ Username: z.string(), Count: z.number() })),
+  CountUser: z.number().int(),
+  Downline: z.array(z.object({ Username: z.string(), Count: z.number().int() })),
 });
 export const nodeDetailsSchema = z.object({
   Current_Binary: z.tuple([amount, amount]).describe('[left, right] carry volume'),
@@ -344,7 +345,7 @@ export const levelEarningRowSchema = z.object({
   Transaction_ID: z.string(),
   Subs_Amount: amount,
   From: z.string(),
-  Level: z.number(),
+  Level: z.number().int(),
   Percentage: z.number(),
   Expected_Amount: amount,
   Received_Amount: amount,
@@ -405,13 +406,13 @@ const SESSION_ID_MAX = 64;
 export const BINARY_PATH_ENDS = 5;
 export const binaryPathSchema = z.object({
   Username: z.string().describe('The member the path leads to (the caller when the leg is empty)'),
-  Levels: z.number().describe('Levels the member sits below the caller (0: the caller)'),
+  Levels: z.number().int().describe('Levels the member sits below the caller (0: the caller)'),
   Head: z
     .array(z.string())
     .describe(
       `The path's first names, the caller first: the whole path when it has at most ${2 * BINARY_PATH_ENDS} names, else ${BINARY_PATH_ENDS}`,
     ),
-  Skipped: z.number().describe('Names of the path between Head and Tail, not listed'),
+  Skipped: z.number().int().describe('Names of the path between Head and Tail, not listed'),
   Tail: z
     .array(z.string())
     .describe(
@@ -494,7 +495,7 @@ export const payoutDetailsSchema = z.object({
   Level: z
     .object({
       From: z.string().describe('The downline member whose purchase paid it'),
-      Level: z.number(),
+      Level: z.number().int(),
       Percentage: z.number(),
       Subs_Amount: amount,
       Transaction_ID: z.string().describe("The purchase's TransID"),
@@ -548,7 +549,7 @@ const statementMonth = z
   .describe('A calendar month, YYYY-MM (UTC)');
 const reasonTotal = z.object({
   Reason: z.string().describe('The history’s Type'),
-  Count: z.number(),
+  Count: z.number().int(),
   Amount: amount,
 });
 export const statementSchema = z.object({
@@ -570,11 +571,11 @@ export type Statement = z.infer<typeof statementSchema>;
 /** Directs the `team_summary` extension lists at most, newest first (`Directs.Count` counts them all). */
 export const TEAM_DIRECTS_LISTED = 100;
 const legCountsSchema = z.object({
-  Members: z.number().describe('Members in the leg (the binary subtree under that side)'),
-  Active: z.number().describe('Of them, members holding an ACTIVE package'),
-  Inactive: z.number().describe('Members − Active'),
-  New_This_Week: z.number().describe('Joined since Monday 00:00 UK time'),
-  New_This_Month: z.number().describe('Joined since the 1st of the month, 00:00 UK time'),
+  Members: z.number().int().describe('Members in the leg (the binary subtree under that side)'),
+  Active: z.number().int().describe('Of them, members holding an ACTIVE package'),
+  Inactive: z.number().int().describe('Members − Active'),
+  New_This_Week: z.number().int().describe('Joined since Monday 00:00 UK time'),
+  New_This_Month: z.number().int().describe('Joined since the 1st of the month, 00:00 UK time'),
 });
 export const teamSummarySchema = z.object({
   Week_From: dateTime.describe('Start of this week (Monday 00:00 Europe/London)'),
@@ -582,7 +583,7 @@ export const teamSummarySchema = z.object({
   Left: legCountsSchema,
   Right: legCountsSchema,
   Directs: z.object({
-    Count: z.number().describe('Every member the caller sponsored'),
+    Count: z.number().int().describe('Every member the caller sponsored'),
     Rows: z
       .array(
         z.object({
@@ -1260,7 +1261,9 @@ export const contract = {
         .max(LEVEL_PAGE_MAX, { error: `per_page must be at most ${LEVEL_PAGE_MAX}` })
         .optional(),
     }),
-    output: z.object({ Success: levelDownlineSchema.extend({ Page: z.number(), Per_Page: z.number() }) }),
+    output: z.object({
+      Success: levelDownlineSchema.extend({ Page: z.number().int(), Per_Page: z.number().int() }),
+    }),
   }),
   'binary.view_leg_bottom': endpoint({
     path: '/binary/view_leg_bottom',
@@ -1325,7 +1328,7 @@ export const contract = {
         Rank: z.string(),
         Left_Volume: amount,
         Right_Volume: amount,
-        Qualified_Leaders: z.number(),
+        Qualified_Leaders: z.number().int(),
       }),
     }),
   }),
@@ -1478,7 +1481,7 @@ export const contract = {
     summary:
       'Extension (capability `sessions`), not a provider endpoint: sign out every session of the signed-in member but the current one; `Ended` says how many.',
     input: authed({}),
-    output: z.object({ Success: message, Ended: z.number().describe('Sessions signed out') }),
+    output: z.object({ Success: message, Ended: z.number().int().describe('Sessions signed out') }),
   }),
 } as const;
 

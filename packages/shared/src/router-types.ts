@@ -10,6 +10,7 @@ import type {
   TRPC_ERROR_CODE_NUMBER,
 } from '@trpc/server';
 import type { Contract, InputOf, OutputOf, ProcedureName } from './contract.ts';
+import type { ErrorCode } from './error-codes.ts';
 
 type ProcedureDef<K extends ProcedureName> = { input: InputOf<K>; output: OutputOf<K>; meta: object };
 export type ProcedureFor<K extends ProcedureName> = Contract[K]['kind'] extends 'query'
@@ -21,7 +22,7 @@ export type ProcedureRecord = { [K in ProcedureName]: ProcedureFor<K> };
 export interface AppErrorShape {
   message: string;
   code: TRPC_ERROR_CODE_NUMBER;
-  data: { code: TRPC_ERROR_CODE_KEY; httpStatus: number; path: string | undefined };
+  data: { code: TRPC_ERROR_CODE_KEY; httpStatus: number; path: string | undefined; Code: ErrorCode };
 }
 
 export type ContractRouter = TRPCBuiltRouter<

@@ -20,7 +20,7 @@
  * them, which only ever loosens a limit once; a QA reset clears them.
  */
 import { createHash } from 'node:crypto';
-import { tooMany } from './errors.ts';
+import { RETRY_SOON_SECONDS, tooMany } from './errors.ts';
 import { HASH_BUSY_MESSAGE } from './passwords.ts';
 import type { Caller, Services } from './services.ts';
 
@@ -67,6 +67,12 @@ export class WindowCounter {
   pending(key: string, now: number): number {
     const bucket = this.buckets.get(compactKey(key));
     return bucket && !lapsed(bucket, now) ? (bucket.pending ?? 0) : 0;
+  }
+
+  /** Milliseconds until the key's current window ends (0 when it has lapsed). */
+  remainingMs(key: string, now: number): number {
+    const bucket = this.buckets.get(compactKey(key));
+    return bucket && !lapsed(bucket, now) ? bucket.until - now : 0;
   }
 
   /** Counts one hit and answers the count including it. */
@@ -292,7 +298,7 @@ export const GUESS_WAITERS_MAX = 32;
 export function reserveGuess(ctx: LimitCtx, kind: GuessKind, keys: GuessKeys): Guess {
   if (ctx.config.rateLimits === false) return UNLIMITED;
   const reserved = tryReserve(ctx, stateOf(ctx), kind, keys);
-  if (typeof reserved === 'string') throw tooMany(HASH_BUSY_MESSAGE);
+  if (typeof reserved === 'string') throw tooMany(HASH_BUSY_MESSAGE, RETRY_SOON_SECONDS, 'SERVER_BUSY');
   return reserved;
 }
 
@@ -308,7 +314,8 @@ export async function reserveGuessInTurn(ctx: LimitCtx, kind: GuessKind, keys: G
     const reserved = tryReserve(ctx, state, kind, keys);
     if (typeof reserved !== 'string') return reserved;
     const waiting = state.waiters.get(reserved) ?? [];
-    if (waiting.length >= GUESS_WAITERS_MAX) throw tooMany(HASH_BUSY_MESSAGE);
+    if (waiting.length >= GUESS_WAITERS_MAX)
+      throw tooMany(HASH_BUSY_MESSAGE, RETRY_SOON_SECONDS, 'SERVER_BUSY');
     await new Promise<void>((resolve) => {
       waiting.push(resolve);
       state.waiters.set(reserved, waiting);
@@ -333,7 +340,8 @@ function tryReserve(ctx: LimitCtx, state: LimitState, kind: GuessKind, keys: Gue
     const count = counter.count(key, now);
     if (count < rule.failures) continue;
     if (rule.exceptKnownAddresses && address !== undefined && known.has(account, address, now)) continue;
-    if (count - counter.pending(key, now) >= rule.failures) throw tooMany(rule.message);
+    if (count - counter.pending(key, now) >= rule.failures)
+      throw tooMany(rule.message, counter.remainingMs(key, now) / 1000);
     fullInFlight ??= key;
   }
   if (fullInFlight !== null) return fullInFlight;

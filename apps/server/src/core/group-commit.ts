@@ -16,8 +16,9 @@
 import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { logServerError } from './errors.ts';
+import { errorBody, logServerError, retryAfterOf } from './errors.ts';
 import { STORAGE_MESSAGES, type StorageMonitor } from './storage.ts';
+import { JSON_TYPE } from './answer-headers.ts';
 
 export interface GroupCommit {
   /**
@@ -147,8 +148,8 @@ export function holdAnswersUntilSynced(
       (error: NodeJS.ErrnoException) => {
         storage?.noteFault({ kind: 'io', code: error.code ?? 'EIO' });
         logServerError(request, error, 'The write-ahead log could not be synced to disk: answered 503');
-        reply.code(503).header('content-type', 'application/json; charset=utf-8');
-        done(null, JSON.stringify({ Error: STORAGE_MESSAGES.cannotSave }));
+        reply.code(503).header('content-type', JSON_TYPE).header('retry-after', retryAfterOf(503)!);
+        done(null, JSON.stringify(errorBody(503, STORAGE_MESSAGES.cannotSave)));
       },
     );
   });

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, sendError } from './errors.ts';
 import { toStorageError } from './storage.ts';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
@@ -230,6 +230,6 @@ export async function answerJob(
   }
   // Thrown: the app's error handler answers and logs it as it would have had the call not been a job.
   if (now.state === 'failed') throw jobs.causeOf(now.id) ?? new AppError(now.error!.status, now.error!.Error);
-  if (now.state === 'cancelled') return reply.code(409).send({ Error: JOB_MESSAGES.cancelled(now.id) });
+  if (now.state === 'cancelled') return sendError(reply, 409, JOB_MESSAGES.cancelled(now.id));
   return reply.code(202).header('location', now.url).send(now);
 }

@@ -18,7 +18,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { tooMany } from './errors.ts';
+import { RETRY_SOON_SECONDS, tooMany } from './errors.ts';
 
 const COST = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
@@ -89,7 +89,7 @@ function queued<T>(client: string | undefined, work: () => Promise<T>): Promise<
   const full = gauge.running >= HASH_CONCURRENCY && gauge.waiting >= HASH_MAX_WAITING;
   if (mine >= HASH_MAX_PER_CLIENT || full) {
     gauge.refused++;
-    return Promise.reject(tooMany(HASH_BUSY_MESSAGE));
+    return Promise.reject(tooMany(HASH_BUSY_MESSAGE, RETRY_SOON_SECONDS, 'SERVER_BUSY'));
   }
   if (client !== undefined) {
     perClient.set(client, mine + 1);

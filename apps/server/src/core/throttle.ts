@@ -15,14 +15,14 @@ export function throttleOnce(
   // The key carries a client-sent username (up to the 64 KB body): a long one is stored as its hash.
   const key = name.length > 128 ? `#${createHash('sha256').update(name).digest('base64url')}` : name;
   const now = ctx.clock.now();
-  const refused = ctx.db.transaction((tx) => {
+  const waitMs = ctx.db.transaction((tx) => {
     const last = tx.select().from(throttles).where(eq(throttles.key, key)).get();
-    if (last && now - last.lastAt < intervalMs && now >= last.lastAt) return true;
+    if (last && now - last.lastAt < intervalMs && now >= last.lastAt) return last.lastAt + intervalMs - now;
     tx.insert(throttles)
       .values({ key, lastAt: now })
       .onConflictDoUpdate({ target: throttles.key, set: { lastAt: now } })
       .run();
-    return false;
+    return 0;
   });
-  if (refused) throw tooMany(message);
+  if (waitMs > 0) throw tooMany(message, waitMs / 1000);
 }

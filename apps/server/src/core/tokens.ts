@@ -126,11 +126,11 @@ export function createTokenService(
         throw unauthorized(MSG.invalidAuthentication);
       // fast-jwt still accepts the exp instant itself; RFC 7519 says a token is expired from it on.
       const now = clock.now();
-      if (claims.exp * 1000 <= now) throw unauthorized(MSG.sessionExpired);
+      if (claims.exp * 1000 <= now) throw unauthorized(MSG.sessionExpired, 'SESSION_EXPIRED');
       const id = Number(claims.sub);
       const member = memberCache.get(db.$client, id, 'member', () => memberById.get({ id }));
       if (!member || member.username !== claims.username) throw unauthorized(MSG.invalidAuthentication);
-      if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
+      if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired, 'SESSION_EXPIRED');
       // A token without a session (signed before sessions existed) or whose session ended is over.
       const jti = claims.jti;
       const session =
@@ -138,7 +138,7 @@ export function createTokenService(
           ? sessionCache.get(db.$client, id, jti, () => sessionById.get({ id: jti }))
           : undefined;
       if (!session || session.memberId !== id || session.revokedAt !== null)
-        throw unauthorized(MSG.sessionExpired);
+        throw unauthorized(MSG.sessionExpired, 'SESSION_EXPIRED');
       // Never in SQLite's busy wait for it: this thread would stop answering while a run holds the lock.
       const due = now - session.lastSeenAt >= LAST_SEEN_INTERVAL_MS || now < session.lastSeenAt;
       if (caller && due && !lockHeld()) {

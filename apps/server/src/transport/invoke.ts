@@ -101,7 +101,11 @@ export async function invoke(
   }
   const parse = () => {
     const parsed = entry.input.safeParse(body);
-    if (!parsed.success) throw badRequest(inputIssueMessage(parsed.error));
+    if (!parsed.success)
+      throw badRequest(
+        inputIssueMessage(parsed.error),
+        parsed.error.issues[0]?.code === 'unrecognized_keys' ? 'UNKNOWN_FIELD' : undefined,
+      );
     return parsed.data;
   };
   const replayed = () => answerHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');

@@ -81,12 +81,17 @@ export function checkRateLimit(
   const now = services.clock.now();
   // Every rule counts the call, so a refusal by one still spends the others.
   let refused = false;
+  let retryAfterMs = 0;
   for (const [i, rule] of rules.entries()) {
     const key =
       rule.by === 'member'
         ? `rate|${name}|${i}|member|${memberId ?? caller.ip}`
         : `rate|${name}|${i}|${caller.ip}|${rule.by === 'client+account' && typeof body.username === 'string' ? body.username.trim().toLowerCase() : ''}`;
-    if (counter.hit(key, now, rule.windowMs) > rule.points) refused = true;
+    const bucket = counter.take(key, now, rule.windowMs);
+    if (bucket.count > rule.points) {
+      refused = true;
+      retryAfterMs = Math.max(retryAfterMs, bucket.until - now);
+    }
   }
-  if (refused) throw tooMany(RATE_LIMITED_MESSAGE);
+  if (refused) throw tooMany(RATE_LIMITED_MESSAGE, retryAfterMs / 1000);
 }

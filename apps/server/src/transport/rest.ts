@@ -1,12 +1,16 @@
-/** REST at the provider's paths: POST JSON, `{ Success }` or `{ Error }` envelopes. */
+/**
+ * REST at the provider's paths: POST JSON, `{ Success }` or `{ Error }` envelopes. Another method
+ * on one of those paths is a JSON 405 naming POST in Allow (a GET used to fall through to the web
+ * app's HTML with a 200).
+ */
 import type { FastifyInstance } from 'fastify';
 import { contract, procedureNames } from '@md/shared';
+import { JSON_TYPE } from '../core/answer-headers.ts';
+import { sendError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { callerOf, createCallEndpoint, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
 import { serializeAnswer } from './json.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function registerRestRoutes(
   app: FastifyInstance,
@@ -27,5 +31,20 @@ export function registerRestRoutes(
         ? reply.type(JSON_TYPE).send(serializeAnswer(answer))
         : answer;
     });
+    app.route({
+      method: OTHER_METHODS,
+      url: contract[name].path,
+      handler: (request, reply) =>
+        sendError(
+          reply.header('allow', 'POST'),
+          405,
+          methodNotAllowedMessage(request.method, contract[name].path),
+        ),
+    });
   }
 }
+
+// HEAD comes with GET; OPTIONS stays CORS's (transport/cors.ts).
+const OTHER_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE'];
+export const methodNotAllowedMessage = (method: string, path: string) =>
+  `${method} is not allowed on ${path}: use POST`;

@@ -5,6 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import {
   contract,
+  defaultErrorCode,
   MSG,
   procedureNames,
   trpcCodeOf,
@@ -12,7 +13,7 @@ import {
   type ProcedureName,
   type ProcedureRecord,
 } from '@md/shared';
-import { AppError, ContractError, logServerError } from '../core/errors.ts';
+import { AppError, ContractError, logServerError, retryAfterOf, sendError } from '../core/errors.ts';
 import { reportStorageFault } from '../core/storage.ts';
 import type { Caller, Services } from '../core/services.ts';
 import { createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
@@ -30,6 +31,7 @@ export interface TrpcContext {
  * clients read `message` in both transports.
  */
 export function appErrorShape(error: TRPCError, path: string | undefined): AppErrorShape {
+  const httpStatus = getHTTPStatusCodeFromError(error);
   return {
     // Unreadable input reaches here with JSON.parse's words ('Unexpected token…'): say it plainly.
     message:
@@ -37,7 +39,18 @@ export function appErrorShape(error: TRPCError, path: string | undefined): AppEr
         ? 'The request input is not valid JSON'
         : error.message,
     code: TRPC_ERROR_CODES_BY_KEY[error.code],
-    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path },
+    data: {
+      code: error.code,
+      httpStatus,
+      path,
+      // The same stable code as REST's `Code` (ERROR_CODES).
+      Code:
+        error.cause instanceof AppError
+          ? error.cause.code
+          : error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError
+            ? 'INVALID_JSON'
+            : defaultErrorCode(httpStatus),
+    },
   };
 }
 
@@ -57,9 +70,13 @@ export function trpcErrorOf(
   error: unknown,
 ): TRPCError {
   const storage = reportStorageFault(services.storage, exchange.request, error, { procedure: name });
-  if (storage)
+  if (storage) {
+    exchange.reply.header('retry-after', retryAfterOf(storage.status)!);
     return new TRPCError({ code: trpcCodeOf(storage.status), message: storage.message, cause: error });
+  }
   if (error instanceof AppError) {
+    const retryAfter = retryAfterOf(error.status, error);
+    if (retryAfter !== undefined) exchange.reply.header('retry-after', retryAfter);
     // A deliberate 5xx (a QA fault rule, not implemented): logged, a broken answer already was (call.ts).
     if (error.status >= 500 && !(error instanceof ContractError))
       logServerError(
@@ -69,7 +86,7 @@ export function trpcErrorOf(
         { procedure: name },
         'warn',
       );
-    return new TRPCError({ code: trpcCodeOf(error.status), message: error.message });
+    return new TRPCError({ code: trpcCodeOf(error.status), message: error.message, cause: error });
   }
   logServerError(exchange.request, error, 'Unexpected error, answered 500', { procedure: name });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.unexpectedError, cause: error });
@@ -106,7 +123,7 @@ export function guardTrpcContentType(app: FastifyInstance) {
     const type = request.headers['content-type'];
     // Answered here, without done(): the route does not run.
     if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type))
-      reply.code(415).send({ Error: 'Send the body as application/json' });
+      sendError(reply, 415, 'Send the body as application/json');
     else done();
   });
 }

@@ -8,7 +8,9 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import {
+  defaultErrorCode,
   IDEMPOTENCY_KEY_HEADER,
+  isErrorCode,
   trpcCodeOf,
   type ContractRouter as AppRouter,
   type ProcedureName,
@@ -23,10 +25,24 @@ export interface ProviderLinkOptions {
   fetch?: typeof fetch;
 }
 
-/** A TRPCClientError shaped like the ones /trpc produces: message, data.httpStatus (also on shape.data). */
-export function providerError(message: string, httpStatus: number, path: string, cause?: Error) {
+/**
+ * A TRPCClientError shaped like the ones /trpc produces: message, data.httpStatus and data.Code
+ * (also on shape.data); the code is the body's `Code` when the server sent a known one.
+ */
+export function providerError(
+  message: string,
+  httpStatus: number,
+  path: string,
+  cause?: Error,
+  sentCode?: unknown,
+) {
   const code = trpcCodeOf(httpStatus);
-  const data = { code, httpStatus, path };
+  const data = {
+    code,
+    httpStatus,
+    path,
+    Code: isErrorCode(sentCode) ? sentCode : defaultErrorCode(httpStatus),
+  };
   return new TRPCClientError<AppRouter>(message, {
     result: { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data } },
     ...(cause ? { cause } : {}),
@@ -130,7 +146,10 @@ export function providerLink({
                 parsed !== null && typeof parsed === 'object' && ('Error' in parsed || 'error' in parsed);
               if (!response.ok || hasError) {
                 const status = response.ok ? 400 : response.status;
-                if (failure) observer.error(providerError(failure, status, op.path));
+                if (failure)
+                  observer.error(
+                    providerError(failure, status, op.path, undefined, (parsed as { Code?: unknown }).Code),
+                  );
                 else {
                   // No words from the server: the caller shows the spec's fallback, this text is for logs.
                   const text = `Request failed (HTTP ${response.status})`;

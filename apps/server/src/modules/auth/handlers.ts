@@ -11,6 +11,7 @@ import {
   meetsChangePassword,
   MSG,
   registrationUsername,
+  type ErrorCode,
   RESET_THROTTLE_MS,
   stripSpaces,
 } from '@md/shared';
@@ -65,9 +66,9 @@ function requireMember(ctx: Ctx) {
 }
 
 /** A wrong guess: it stays counted against the limits. */
-const wrongGuess = (guess: Guess, message: string) => {
+const wrongGuess = (guess: Guess, message: string, code: ErrorCode) => {
   guess.fail();
-  return badRequest(message);
+  return badRequest(message, code);
 };
 
 const findMemberById = (ctx: Pick<Services, 'db'>, id: number) =>
@@ -112,12 +113,12 @@ export const authHandlers: Handlers = {
       // The row read before the hash is stale now: the password or the TOTP state may have changed.
       const member = found && findMemberById(ctx, found.id);
       if (!member || !passwordOk || member.passwordHash !== found.passwordHash)
-        throw wrongGuess(guess, AUTH_MESSAGES.invalidCredentials);
+        throw wrongGuess(guess, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       if (member.totpEnabled && member.totpSecret) {
-        if (!input.totp) throw wrongGuess(guess, MSG.totpRequired);
+        if (!input.totp) throw wrongGuess(guess, MSG.totpRequired, 'TOTP_REQUIRED');
         const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
         if (step === null || !claimTotpStep(ctx, member.id, step))
-          throw wrongGuess(guess, AUTH_MESSAGES.invalidTotp);
+          throw wrongGuess(guess, AUTH_MESSAGES.invalidTotp, 'INVALID_CODE');
       }
       rememberAddress(ctx, member.username, ctx.caller);
       return { Success: MSG.loginSuccessful, JWT: ctx.tokens.sign(member, ctx.caller) };
@@ -249,7 +250,7 @@ export const authHandlers: Handlers = {
       subject: member?.username ?? input.username,
       code: input.otp,
     });
-    if (!member) throw badRequest(OTP_MESSAGES.invalid);
+    if (!member) throw badRequest(OTP_MESSAGES.invalid, 'INVALID_CODE');
     const passwordHash = await hashAfterCode(ctx, code, input.newpassword);
     ctx.db.transaction(() => {
       ctx.db.update(members).set({ passwordHash }).where(eq(members.id, member.id)).run();
@@ -315,7 +316,7 @@ export const authHandlers: Handlers = {
     });
     try {
       if (!(await verifyPassword(oldPassword, ctx.member.passwordHash, hashLane(ctx))))
-        throw wrongGuess(guess, AUTH_MESSAGES.oldPasswordIncorrect);
+        throw wrongGuess(guess, AUTH_MESSAGES.oldPasswordIncorrect, 'INVALID_CREDENTIALS');
     } finally {
       guess.release();
     }
@@ -362,7 +363,7 @@ export const authHandlers: Handlers = {
         const pending = member.totpPendingSecret;
         if (!pending) throw badRequest(AUTH_MESSAGES.totpNotStarted);
         const step = matchTotp(pending, input.totp, ctx.clock, null);
-        if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode);
+        if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode, 'INVALID_CODE');
         ctx.db.transaction(() => {
           // Conditional: only the set-up this code was made for, and only once.
           const turnedOn = ctx.db
@@ -376,7 +377,7 @@ export const authHandlers: Handlers = {
               ),
             )
             .run();
-          if (turnedOn.changes !== 1) throw wrongGuess(guess, MSG.invalidVerificationCode);
+          if (turnedOn.changes !== 1) throw wrongGuess(guess, MSG.invalidVerificationCode, 'INVALID_CODE');
           endOtherSessions(ctx);
           notify(ctx, member.id, 'Security_Alert', 'Two-factor authentication was turned on.');
           mailSecurityNotice(ctx, member, {
@@ -388,10 +389,11 @@ export const authHandlers: Handlers = {
       }
       if (!member.totpEnabled || !member.totpSecret) throw badRequest(AUTH_MESSAGES.totpNotEnabled);
       const step = matchTotp(member.totpSecret, input.totp, ctx.clock, member.totpLastStep);
-      if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode);
+      if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode, 'INVALID_CODE');
       ctx.db.transaction(() => {
         // The code's step is claimed like at sign-in: a code used once (there or here) never works again.
-        if (!claimTotpStep(ctx, member.id, step)) throw wrongGuess(guess, MSG.invalidVerificationCode);
+        if (!claimTotpStep(ctx, member.id, step))
+          throw wrongGuess(guess, MSG.invalidVerificationCode, 'INVALID_CODE');
         ctx.db
           .update(members)
           .set({ totpSecret: null, totpPendingSecret: null, totpEnabled: false, totpLastStep: null })

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import * as shared from '@md/shared';
 import {
   contract,
+  ERROR_CODES,
+  errorCodes,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -70,8 +72,12 @@ export interface OpenApiDocument {
   paths: Record<string, Partial<Record<Method, Operation>>>;
   components: {
     schemas: Record<string, JsonSchema>;
-    responses: Record<string, { description: string; content: Record<string, Media> }>;
+    responses: Record<
+      string,
+      { description: string; headers?: Record<string, unknown>; content: Record<string, Media> }
+    >;
     parameters: Record<string, Parameter>;
+    headers: Record<string, { description: string; schema: JsonSchema }>;
     securitySchemes: Record<string, SecurityScheme>;
   };
 }
@@ -141,6 +147,9 @@ const EXTRA_STATUSES: Partial<Record<ProcedureName, readonly number[]>> = {
   'user.reset_transaction_password': [429],
   transfer_to_user: [429],
   'withdraw.withdraw_request': [429],
+  // An unknown TransID, or another member's (payouts/handlers.ts, withdrawals/timeline.ts).
+  'earning.view_payout_details': [404],
+  'withdraw.view_withdrawal_timeline': [404],
   'level.view_downline': [404],
   'level.view_downline_page': [404],
   'binary.view_binary_downline': [404],
@@ -191,6 +200,15 @@ const STATUS_RESPONSES: Record<string, { name: string; description: string }> = 
     description:
       'Rate limit (per endpoint, client address and username), a failure limit (wrong passwords or codes), the 10-second reset throttle, or the server busy hashing passwords (`The server is busy. Please try again in a moment.`).',
   },
+  '415': {
+    name: 'UnsupportedMediaType',
+    description: 'The body is not sent as `application/json`: nothing was read or changed.',
+  },
+  '503': {
+    name: 'ServiceUnavailable',
+    description:
+      'The server cannot read or save data right now (a storage fault: disk full, read-only, a lost file): nothing changed; `Retry-After` says when to try again.',
+  },
   '5XX': {
     name: 'ServerError',
     description: `Server fault: \`{ "Error": "${MSG.unexpectedError}" }\`. Outside production, an answer that breaks the contract is a 500 naming the field.`,
@@ -199,11 +217,33 @@ const STATUS_RESPONSES: Record<string, { name: string; description: string }> = 
 
 const errorSchema: JsonSchema = {
   type: 'object',
-  properties: { Error: { type: 'string', description: 'Human-readable message, shown to the member as is' } },
+  properties: {
+    Error: { type: 'string', description: 'Human-readable message, shown to the member as is' },
+    Code: {
+      type: 'string',
+      enum: errorCodes,
+      description: `Extension of this stand-in: a stable code for the condition, to branch on instead of the words (which may change or be translated). The provider answers \`Error\` alone.\n\n${errorCodes.map((code) => `- \`${code}\` (${ERROR_CODES[code][0]}): ${ERROR_CODES[code][1]}`).join('\n')}`,
+    },
+  },
   required: ['Error'],
   description:
-    'The provider’s failure envelope. This server always answers `Error`; some calls of the real provider answer lowercase `error` or `message` instead (spec §8), and the client reads `Error`, then `error`, then `message`.',
+    'The provider’s failure envelope. This server always answers `Error` and `Code`; some calls of the real provider answer lowercase `error` or `message` instead (spec §8), and the client reads `Error`, then `error`, then `message`.',
 };
+
+/** Headers of every answer, and of the answers that say when to come back. */
+const ANSWER_HEADERS: OpenApiDocument['components']['headers'] = {
+  RequestId: {
+    description:
+      'The request’s id: the client’s own `X-Request-Id` when it sent one of 1–128 visible ASCII characters, else a new UUID. The server’s log line and the QA journal name it.',
+    schema: { type: 'string' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before trying again (a 429’s window, a busy server, a storage fault).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+const RETRY_STATUSES = new Set(['429', '503']);
 
 const DESCRIPTION = `The provider API the member dashboard runs on, generated from the contract in \`packages/shared/src/contract.ts\` (spec §7): every endpoint with its path, host, input and output schemas. This server implements all of it as a stand-in for the provider.
 
@@ -237,6 +277,12 @@ const IDEMPOTENT_NOTE = `\n\n**A money move**: accepts an \`${IDEMPOTENCY_KEY_HE
 const errorRef = (status: string): Ref => ({
   $ref: `#/components/responses/${STATUS_RESPONSES[status]?.name}`,
 });
+
+const RETRY_NAMES = new Set(
+  Object.entries(STATUS_RESPONSES)
+    .filter(([status]) => RETRY_STATUSES.has(status))
+    .map(([, { name }]) => name),
+);
 
 function errorResponses(statuses: readonly number[]): Responses {
   const all = [...new Set(['400', ...statuses.map(String), '5XX'])];
@@ -296,6 +342,10 @@ function contractOperation(
     ...(entry.auth === 'none' ? [] : [401]),
     ...(EXTRA_STATUSES[name] ?? []),
     ...(idempotent ? [409, 422] : []),
+    // Any call: a body over the limit, one not sent as JSON, a storage fault.
+    413,
+    415,
+    503,
   ];
   const parameters: Ref[] = [
     ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
@@ -318,17 +368,18 @@ function contractOperation(
     responses: {
       '200': {
         description: 'Success envelope',
-        ...(idempotent
-          ? {
-              headers: {
+        headers: {
+          ...requestIdHeader,
+          ...(idempotent
+            ? {
                 [IDEMPOTENT_REPLAYED_HEADER]: {
                   description:
                     '`true` when this is the stored answer of an earlier call (the same Idempotency-Key, or a repeated purchase within 10 seconds): nothing moved this time.',
                   schema: { type: 'string', enum: ['true'] },
                 },
-              },
-            }
-          : {}),
+              }
+            : {}),
+        },
         content: { [JSON_TYPE]: { schema: output } },
       },
       ...errorResponses(statuses),
@@ -558,10 +609,20 @@ function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApi
           .filter(({ name }) => usedResponses.has(name))
           .map(({ name, description }) => [
             name,
-            { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } },
+            {
+              description,
+              headers: {
+                ...requestIdHeader,
+                ...(RETRY_NAMES.has(name)
+                  ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
+                  : {}),
+              },
+              content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } },
+            },
           ]),
       ),
       parameters,
+      headers: ANSWER_HEADERS,
       securitySchemes: {
         bearerAuth: {
           type: 'http',

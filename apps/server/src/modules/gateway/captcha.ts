@@ -10,6 +10,7 @@ import type { Services } from '../../core/services.ts';
 import { newChallenge } from '../auth/captcha.ts';
 import { getFromProvider, parseAnswer } from './forward.ts';
 import type { Gateway } from './gateway.ts';
+import { JSON_TYPE } from '../../core/answer-headers.ts';
 
 export const CAPTCHA_CHALLENGE_PATH = '/captcha/challenge';
 
@@ -19,7 +20,7 @@ export function registerGatewayCaptcha(app: FastifyInstance, services: Services,
     if (gateway.provider && gateway.routing.targetOf('user.forgot_username') === 'provider') {
       const answer = await getFromProvider(gateway.provider, CAPTCHA_CHALLENGE_PATH);
       if (answer?.status === 200 && parseAnswer(answer.text) !== undefined)
-        return reply.type('application/json; charset=utf-8').send(answer.text);
+        return reply.type(JSON_TYPE).send(answer.text);
     }
     return newChallenge(services.config);
   });

@@ -6,6 +6,8 @@
  * Node's fetch (undici) keeps connections to the provider alive between calls.
  */
 import { contract, type ProcedureName } from '@md/shared';
+import { JSON_TYPE } from '../../core/answer-headers.ts';
+import { errorBody } from '../../core/errors.ts';
 
 export interface ProviderTarget {
   /** PROVIDER_URL: the provider's API base (a path prefix is kept). */
@@ -48,8 +50,8 @@ const failed = (
   started: number,
 ): ProviderAnswer => ({
   status,
-  text: JSON.stringify({ Error: message }),
-  contentType: 'application/json; charset=utf-8',
+  text: JSON.stringify(errorBody(status, message)),
+  contentType: JSON_TYPE,
   providerMs: round(performance.now() - started),
   failure,
 });

@@ -11,7 +11,7 @@
  * connection, a body that is not JSON) is replaced, by a provider-shaped { Error } with 502/504.
  */
 import { contract, type ProcedureName } from '@md/shared';
-import { AppError, logServerError } from '../../core/errors.ts';
+import { AppError, errorBody, logServerError } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import type { Call, Interceptor, Source } from '../../transport/call.ts';
 import { callToken } from '../../transport/invoke.ts';
@@ -20,6 +20,7 @@ import { parseAnswer, providerUrlOf, sendToProvider, type ProviderTarget } from 
 import { createRecordings } from './recordings.ts';
 import { createRouting, recordingOf } from './routing.ts';
 import { createShadowMembers, vouchedBy } from './shadow.ts';
+import { JSON_TYPE } from '../../core/answer-headers.ts';
 
 /** What the drift checker (drift.ts) needs: every provider answer, after it went out. */
 export interface DriftChecker {
@@ -34,7 +35,6 @@ export interface GatewayOptions {
   drift?: DriftChecker;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** Tokens the provider refused when asked (a profile read): not asked again. */
 const MAX_REFUSED = 1_000;
 
@@ -74,7 +74,7 @@ export function createGateway(services: Services, options: GatewayOptions) {
           : `a body that is not JSON (${contentType ?? 'no content type'}, ${Buffer.byteLength(text)} bytes)`;
       const message = `The provider answered ${contract[call.name].path} with HTTP ${status} and ${what}`;
       status = 502;
-      json = { Error: message };
+      json = errorBody(status, message);
       text = JSON.stringify(json);
       contentType = JSON_TYPE;
     }
@@ -103,7 +103,7 @@ export function createGateway(services: Services, options: GatewayOptions) {
         call,
         'provider',
         502,
-        JSON.stringify({ Error: 'PROVIDER_URL is not set: there is no provider to forward to' }),
+        JSON.stringify(errorBody(502, 'PROVIDER_URL is not set: there is no provider to forward to')),
         JSON_TYPE,
         null,
       );
@@ -150,7 +150,7 @@ export function createGateway(services: Services, options: GatewayOptions) {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Unmatched, or the recording is gone or unreadable: what a provider would say, 502.
-      return deliver(call, source, 502, JSON.stringify({ Error: error.message }), JSON_TYPE, null);
+      return deliver(call, source, 502, JSON.stringify(errorBody(502, error.message)), JSON_TYPE, null);
     }
   };
 

@@ -151,7 +151,7 @@ export function transfer(ctx: LedgerCtx, legs: readonly Leg[]): void {
   } catch (error) {
     // The CHECK is the last line of defence; handlers check balances first with clearer words.
     if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_CHECK')
-      throw badRequest(MSG.insufficientBalance);
+      throw badRequest(MSG.insufficientBalance, 'INSUFFICIENT_BALANCE');
     throw error;
   }
 }

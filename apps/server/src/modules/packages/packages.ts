@@ -112,7 +112,8 @@ export function purchasePackage(
     // first one spent the balance a second would need.
     const repeated = recentPurchase(ctx, memberId, pkg.name, at);
     if (repeated) return { subscription: repeated, repeated: true };
-    if (walletBalance(ctx, memberId, 'Deposit') < price) throw badRequest(PACKAGE_MESSAGES.insufficient);
+    if (walletBalance(ctx, memberId, 'Deposit') < price)
+      throw badRequest(PACKAGE_MESSAGES.insufficient, 'INSUFFICIENT_BALANCE');
     const transId = nextTransId(ctx, 'PK', 'subscriptions');
     transfer(ctx, [
       {

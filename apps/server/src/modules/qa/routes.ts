@@ -3,7 +3,7 @@
  * the surface's faults, journal and snapshots. JSON in and out, bodies validated with zod; bad
  * input is a 400 `{ Error }`.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { add } from 'date-fns';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { firstIssueMessage } from '@md/shared';
 import { runAfterAnswerJobs } from '../../core/after-answer.ts';
 import { resetGuessLimits } from '../../core/attempts.ts';
 import { registerFileUploads } from '../../core/scratch.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, sendError } from '../../core/errors.ts';
 import { answerJob, waitSecondsOf } from '../../core/jobs.ts';
 import type { Services } from '../../core/services.ts';
 import { currentTotp } from '../../core/totp.ts';
@@ -84,9 +84,6 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   if (!result.success) throw new AppError(400, firstIssueMessage(result.error));
   return result.data;
 }
-
-const sendError = (reply: FastifyReply, status: number, message: string) =>
-  reply.code(status).send({ Error: message });
 
 /** How many 2FA members GET /__qa/totp lists (the first by username). */
 export const TOTP_MEMBERS_LISTED = 20;

@@ -14,6 +14,7 @@ import { createFaultStore, parseHeaderRule, type AppliedFault, type HeaderRule }
 import { createJournal, type JournalRecord } from './journal.ts';
 import { createSnapshots } from './snapshots.ts';
 import { presentsQaToken } from './token.ts';
+import { JSON_TYPE } from '../../core/answer-headers.ts';
 
 export const FAULT_HEADER = 'x-qa-fault';
 
@@ -115,7 +116,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   app.addHook('onSend', (request, reply, payload, done) => {
     const state = states.get(request);
     if (state?.raw) {
-      reply.code(state.raw.status).header('content-type', 'application/json; charset=utf-8');
+      reply.code(state.raw.status).header('content-type', JSON_TYPE);
       return done(null, state.raw.text);
     }
     // A REST call refused before its handler (unreadable JSON, too large): journaled here.
@@ -258,7 +259,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
 
     try {
       // Without a header, no state per exchange: the stored rules alone decide.
-      const rawHeader = exchange.request.headers[FAULT_HEADER];
+      // An empty header is no header: tools that fill every documented parameter send it so.
+      const rawHeader = exchange.request.headers[FAULT_HEADER] || undefined;
       const state = rawHeader === undefined ? undefined : stateOf(exchange);
       // Without the QA token the header is ignored, not refused: a 401 on a contract call would
       // sign the member out, and to a member the header is noise. Not even parsed, so it cannot 400.
@@ -305,7 +307,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
             finish(entry, started, 200, body);
             return body;
           }
-          exchange.reply.code(status).type('application/json; charset=utf-8');
+          exchange.reply.code(status).type(JSON_TYPE);
           finish(entry, started, status, body);
           // Serialized here so any JSON value (a string, null) goes out as JSON.
           return JSON.stringify(body);

@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from '../../core/errors.ts';
 
 /** As Node exposes it (lower case); sent as `X-QA-Token`. */
 export const QA_TOKEN_HEADER = 'x-qa-token';
@@ -40,6 +41,6 @@ export function requireQaToken(scope: FastifyInstance, token: string) {
     if (presentsQaToken(request, token)) return;
     const message =
       request.headers[QA_TOKEN_HEADER] === undefined ? QA_TOKEN_MESSAGES.missing : QA_TOKEN_MESSAGES.wrong;
-    return reply.code(401).send({ Error: message });
+    return sendError(reply, 401, message);
   });
 }

@@ -87,7 +87,7 @@ export async function requireTransactionPassword(
       .get();
     if (!right || current?.hash !== stored) {
       guess.fail();
-      throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword);
+      throw badRequest(SECURITY_MESSAGES.invalidTransactionPassword, 'INVALID_CREDENTIALS');
     }
   } finally {
     guess.release();

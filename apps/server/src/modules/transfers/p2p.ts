@@ -41,7 +41,8 @@ export function sendP2p(
 ): string {
   const recipient = downlineRecipient(ctx, senderId, recipientUsername);
   return moneyTransaction(ctx, () => {
-    if (amountMicros > walletBalance(ctx, senderId, 'Deposit')) throw badRequest(MSG.insufficientBalance);
+    if (amountMicros > walletBalance(ctx, senderId, 'Deposit'))
+      throw badRequest(MSG.insufficientBalance, 'INSUFFICIENT_BALANCE');
     const sender = prepared(ctx.sqlite, 'select username from members where id = ?').get(senderId) as {
       username: string;
     };
@@ -88,7 +89,8 @@ export const p2pHandlers: Handlers = {
     downlineRecipient(ctx, ctx.member.id, input.username);
     if (!ctx.member.transactionPasswordHash) throw badRequest(P2P_MESSAGES.setPassword);
     const micros = amountToMicros(input.amount);
-    if (micros > walletBalance(ctx, ctx.member.id, 'Deposit')) throw badRequest(MSG.insufficientBalance);
+    if (micros > walletBalance(ctx, ctx.member.id, 'Deposit'))
+      throw badRequest(MSG.insufficientBalance, 'INSUFFICIENT_BALANCE');
     await requireTransactionPassword(ctx, ctx.member, input.password, P2P_MESSAGES.setPassword);
     return moneyAnswer(ctx, () => {
       sendP2p(ctx, ctx.member.id, input.username, micros);

@@ -72,7 +72,7 @@ export function swapWallets(
   if (!allowed.includes(to)) throw badRequest(SWAP_MESSAGES.notRoute(from, allowed));
   return moneyTransaction(ctx, () => {
     const balance = walletBalance(ctx, memberId, from);
-    if (amountMicros > balance) throw badRequest(MSG.insufficientBalance);
+    if (amountMicros > balance) throw badRequest(MSG.insufficientBalance, 'INSUFFICIENT_BALANCE');
     // Step 0.01 like the form, except MAX: the whole balance may carry more decimals.
     if (amountMicros % STEP_MICROS !== 0 && amountMicros !== balance) throw badRequest(SWAP_MESSAGES.step);
     const transId = nextTransId(ctx, 'SW', 'transfers');

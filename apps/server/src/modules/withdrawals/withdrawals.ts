@@ -78,7 +78,8 @@ export function requestWithdrawal(
     throw badRequest(MSG.invalidWalletAddress);
   const checksummed = getAddress(address);
   return moneyTransaction(ctx, () => {
-    if (amountMicros > walletBalance(ctx, memberId, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
+    if (amountMicros > walletBalance(ctx, memberId, 'Withdrawal'))
+      throw badRequest(MSG.insufficientBalance, 'INSUFFICIENT_BALANCE');
     const transId = nextTransId(ctx, 'WD', 'withdrawals');
     const fee = withdrawalFee(ctx, amountMicros);
     transfer(ctx, [
@@ -312,7 +313,8 @@ export const withdrawalHandlers: Handlers = {
     if (micros < MIN_WITHDRAWAL_MICROS) throw badRequest(MSG.withdrawalMin);
     if (!member.transactionPasswordHash) throw badRequest(MSG.setTransactionPassword);
     if (!member.walletAddress) throw badRequest(WITHDRAWAL_MESSAGES.noAddress);
-    if (micros > walletBalance(ctx, member.id, 'Withdrawal')) throw badRequest(MSG.insufficientBalance);
+    if (micros > walletBalance(ctx, member.id, 'Withdrawal'))
+      throw badRequest(MSG.insufficientBalance, 'INSUFFICIENT_BALANCE');
     await requireTransactionPassword(ctx, member, input.password, MSG.setTransactionPassword);
     const address = member.walletAddress;
     return moneyAnswer(ctx, () => {

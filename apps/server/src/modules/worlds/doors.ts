@@ -25,7 +25,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringifySetCookie } from 'cookie';
-import { notFound } from '../../core/errors.ts';
+import { notFound, sendError } from '../../core/errors.ts';
 import { qaClientOf } from '../qa/token.ts';
 import { WORLD_MESSAGES, type Worlds } from './registry.ts';
 import { WORLD_COOKIE } from './routes.ts';
@@ -70,7 +70,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, door: keyof typeof
     { door, site: request.headers['sec-fetch-site'], client: qaClientOf(request) },
     `World door refused a ${String(request.headers['sec-fetch-site'])} navigation`,
   );
-  return doorHeaders(reply).code(403).send({ Error: WORLD_DOOR_MESSAGES[door] });
+  return sendError(doorHeaders(reply), 403, WORLD_DOOR_MESSAGES[door]);
 }
 
 /** Entering and leaving: in the root scope (a browser navigating cannot send X-QA-Token). */

@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
 import { z } from 'zod';
 import { firstIssueMessage, type WorldState } from '@md/shared';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { badRequest, notFound, sendError } from '../../core/errors.ts';
 import { answerJob, JOBS_PATH, waitSecondsOf, type Jobs } from '../../core/jobs.ts';
 import { ScratchFile } from '../../core/scratch.ts';
 import type { Services } from '../../core/services.ts';
@@ -105,10 +105,7 @@ export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds
     if (!world || !release) {
       // The page loads (the app then says its world is gone, and offers the way out); a call does not.
       if (named.by === 'cookie' && isPageLoad(request)) return;
-      return reply
-        .code(404)
-        .header(WORLD_HEADER, id)
-        .send({ Error: WORLD_MESSAGES.unknown(id) });
+      return sendError(reply.header(WORLD_HEADER, id), 404, WORLD_MESSAGES.unknown(id));
     }
     // 'close' follows the answer's end, or the client going away first.
     reply.raw.once('close', release);
