@@ -20,9 +20,11 @@ export const CORS_ALLOWED_HEADERS = [
   'Content-Type',
   'Accept',
   'X-QA-World',
+  'X-Request-Id',
   IDEMPOTENCY_KEY_HEADER,
 ];
-export const CORS_EXPOSED_HEADERS = [IDEMPOTENT_REPLAYED_HEADER];
+// X-Request-Id and Retry-After: what a client logs with a failure, and when it may come back.
+export const CORS_EXPOSED_HEADERS = [IDEMPOTENT_REPLAYED_HEADER, 'X-Request-Id', 'Retry-After'];
 
 const CONTRACT_PATHS = new Set(procedureNames.map((name) => contract[name].path));
 const API_PREFIXES = ['/trpc/', '/captcha/', WALLET_CHECK_STANDIN_PATH];

@@ -109,6 +109,8 @@ export async function invoke(
     return parsed.data;
   };
   const replayed = () => answerHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  // Every answer of a money move says whether it is a replay: `false` until the store answers.
+  if (entry.idempotent) answerHeader(IDEMPOTENT_REPLAYED_HEADER, 'false');
 
   const key = entry.idempotent && member ? idempotencyKeyOf(caller.idempotencyKey) : undefined;
   if (member && key !== undefined) {

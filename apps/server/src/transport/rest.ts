@@ -18,6 +18,8 @@ export function registerRestRoutes(
   handlers: Handlers,
   interceptor?: Interceptor,
 ) {
+  // A contract call's body is JSON: a text body is a 415 as any other type, not a string the handler refuses.
+  app.removeContentTypeParser('text/plain');
   const call = createCallEndpoint(services, handlers, interceptor);
   for (const name of procedureNames) {
     app.post(contract[name].path, async (request, reply) => {

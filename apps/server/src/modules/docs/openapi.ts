@@ -374,8 +374,8 @@ function contractOperation(
             ? {
                 [IDEMPOTENT_REPLAYED_HEADER]: {
                   description:
-                    '`true` when this is the stored answer of an earlier call (the same Idempotency-Key, or a repeated purchase within 10 seconds): nothing moved this time.',
-                  schema: { type: 'string', enum: ['true'] },
+                    '`true` when this is the stored answer of an earlier call (the same Idempotency-Key, or a repeated purchase within 10 seconds): nothing moved this time; `false` when this call moved the money.',
+                  schema: { type: 'string', enum: ['true', 'false'] },
                 },
               }
             : {}),
