@@ -18,7 +18,14 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockState, openDatabase, type Db } from '@md/db';
-import { IDEMPOTENCY_CAPABILITY, MSG, parseWorldState, type Plan, type RuntimeConfig } from '@md/shared';
+import {
+  CURSOR_PAGING_CAPABILITY,
+  IDEMPOTENCY_CAPABILITY,
+  MSG,
+  parseWorldState,
+  type Plan,
+  type RuntimeConfig,
+} from '@md/shared';
 import { offsetClock, type Clock } from './core/clock.ts';
 import {
   AppError,
@@ -283,6 +290,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
             'notification_preferences',
             'sessions',
             IDEMPOTENCY_CAPABILITY,
+            CURSOR_PAGING_CAPABILITY,
             ...(config.qaControl ? ['qa'] : []),
           ],
         }

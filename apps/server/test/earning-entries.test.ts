@@ -107,7 +107,7 @@ function referencePages(sqlite: Database.Database, member: number, query: Query)
   const { total } = sqlite
     .prepare(`select count(*) as total from ${REFERENCE_FROM} where ${where}`)
     .get(params) as { total: number };
-  return { Success: Math.max(1, Math.ceil(total / query.pageSize)) };
+  return { Success: Math.max(1, Math.ceil(total / query.pageSize)), Rows: total };
 }
 
 /** The page counts of the other six tables as they were: count(*) over the member's rows. */
@@ -204,11 +204,18 @@ function compareMember(services: Services, member: number): number {
   }
   for (const query of queries) {
     const label = `member ${member} ${JSON.stringify(query)}`;
-    expect(call(services, member, 'earning.view_all_earning_history', query), label).toBe(
+    const page = JSON.parse(call(services, member, 'earning.view_all_earning_history', query)) as {
+      Success: unknown[];
+      Next_Cursor: string | null;
+    };
+    expect(JSON.stringify({ Success: page.Success }), label).toBe(
       JSON.stringify(referencePage(sqlite, member, query)),
     );
+    const counted = referencePages(sqlite, member, query);
+    // A cursor to go on with exactly when rows are left after this page.
+    expect(page.Next_Cursor === null, label).toBe(query.pageNo * query.pageSize >= counted.Rows);
     expect(call(services, member, 'earning.total_pagination_earning_history', query), label).toBe(
-      JSON.stringify(referencePages(sqlite, member, query)),
+      JSON.stringify(counted),
     );
   }
   return queries.length;

@@ -153,6 +153,12 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** The /config.json capability of a server that honours the header. */
 export const IDEMPOTENCY_CAPABILITY = 'idempotency_keys';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/**
+ * The /config.json capability of a server whose paged tables take a `cursor` (the `Next_Cursor` of
+ * the page before) and whose page counts carry `Rows`: a reader of every page sees each row once
+ * while new rows arrive.
+ */
+export const CURSOR_PAGING_CAPABILITY = 'cursor_paging';
 /** A key is 1 to this many visible ASCII characters (Stripe's bound); a UUID is 36. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** A key's answer is kept at least this long on the server clock. */

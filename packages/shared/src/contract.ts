@@ -7,6 +7,7 @@ import './zod-config.ts';
 import { z } from 'zod';
 import {
   BEP20_ADDRESS_LENGTH,
+  CURSOR_PAGING_CAPABILITY,
   FILTER_VALUES_MAX,
   FILTERS_MAX,
   OTP_LENGTH,
@@ -246,6 +247,8 @@ export const rankItemSchema = z.object({
 });
 
 // ---------- paged tables ----------
+/** A table cursor this server did not give, or one of another query. */
+export const TABLE_CURSOR_MESSAGE = 'cursor must be the Next_Cursor of an earlier page';
 export const tableInput = authed({
   pageNo: z
     .number({ error: 'pageNo must be a number' })
@@ -259,6 +262,13 @@ export const tableInput = authed({
     .max(TABLE_PAGE_SIZE_MAX, { error: `pageSize must be at most ${TABLE_PAGE_SIZE_MAX}` })
     .default(10),
   path: fixedTag('path').optional().describe('The endpoint path, echoed by the client'),
+  cursor: z
+    .string({ error: TABLE_CURSOR_MESSAGE })
+    .max(TEXT_MAX.tag, { error: TABLE_CURSOR_MESSAGE })
+    .optional()
+    .describe(
+      `Extension (capability \`${CURSOR_PAGING_CAPABILITY}\`): the \`Next_Cursor\` of the page before. The page starts after that page's last row, so rows that arrive meanwhile (always newest, first) never shift a row into the next page twice. Takes the place of \`pageNo\` (send 1 or nothing).`,
+    ),
   search: z
     .array(z.string().max(TEXT_MAX.search, { error: MSG.searchTooLong }), {
       error: 'search must be an array of one string',
@@ -306,13 +316,30 @@ export const tableInput = authed({
     ),
 });
 export type TableInput = z.input<typeof tableInput>;
-const list = <R extends z.ZodType>(row: R) => z.object({ Success: z.array(row) });
-const pages = z.object({ Success: z.number().int().describe('Page count (at least 1)') });
+const list = <R extends z.ZodType>(row: R) =>
+  z.object({
+    Success: z.array(row),
+    Next_Cursor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        `Extension (capability \`${CURSOR_PAGING_CAPABILITY}\`): send it as \`cursor\` for the page after this one; null on the last page`,
+      ),
+  });
+const pages = z.object({
+  Success: z.number().int().describe('Page count (at least 1)'),
+  Rows: z
+    .number()
+    .int()
+    .optional()
+    .describe(`Extension (capability \`${CURSOR_PAGING_CAPABILITY}\`): the rows the query matches`),
+});
 
 export const depositRowSchema = z.object({
   id: z.string(),
   amount: z.string(),
-  date: z.string(),
+  date: dateTime,
   status: z.string(),
   transaction_id: z.string(),
 });

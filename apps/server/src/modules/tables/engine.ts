@@ -5,7 +5,7 @@
  * newest-first paging. Every table is indexed on (member, time), so first pages stay cheap.
  */
 import type Database from 'better-sqlite3';
-import type { ParsedInputOf } from '@md/shared';
+import { TABLE_CURSOR_MESSAGE, type ParsedInputOf } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 
@@ -109,14 +109,47 @@ function statement(sqlite: Database.Database, sql: string): Database.Statement {
   return prepared;
 }
 
-export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: TableQuery): Row[] {
-  const offset = (query.pageNo - 1) * query.pageSize;
+/**
+ * A cursor names the last row of a page by its place in the order (time, then id): the next page
+ * is the rows after it, wherever new rows were added meanwhile. Opaque to clients.
+ */
+const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
+const encodeCursor = (time: number, id: number) => Buffer.from(`${time}.${id}`).toString('base64url');
+function decodeCursor(cursor: string): { time: number; id: number } {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!match) throw badRequest(TABLE_CURSOR_MESSAGE);
+  return { time: Number(match[1]), id: Number(match[2]) };
+}
+
+/** One page, newest first, and the cursor of the page after it (null after the last). */
+export function pageOf<Row>(
+  ctx: AuthedCtx,
+  source: TableSource<Row>,
+  query: TableQuery,
+): { rows: Row[]; next: string | null } {
   const { where, params } = conditions(source as TableSource<unknown>, query, ctx.member.id);
-  const rows = statement(
+  let after = '';
+  let offset = (query.pageNo - 1) * query.pageSize;
+  if (query.cursor !== undefined) {
+    if (query.pageNo !== 1) throw badRequest('Send either pageNo or cursor');
+    const at = decodeCursor(query.cursor);
+    params.cursorTime = at.time;
+    params.cursorId = at.id;
+    after = ` and (${source.time} < @cursorTime or (${source.time} = @cursorTime and ${source.id} < @cursorId))`;
+    offset = 0;
+  }
+  // One row past the page says whether there is a next one.
+  const raw = statement(
     ctx.sqlite,
-    `select ${source.select} from ${source.from} where ${where} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
-  ).all({ ...params, limit: query.pageSize, offset }) as Record<string, unknown>[];
-  return rows.map((row) => source.toRow(row));
+    `select ${source.select}, ${source.time} as cursor_time, ${source.id} as cursor_id from ${source.from} where ${where}${after} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
+  ).all({ ...params, limit: query.pageSize + 1, offset }) as Record<string, unknown>[];
+  const more = raw.length > query.pageSize;
+  const rows = more ? raw.slice(0, query.pageSize) : raw;
+  const last = rows.at(-1);
+  return {
+    rows: rows.map((row) => source.toRow(row)),
+    next: more && last ? encodeCursor(Number(last.cursor_time), Number(last.cursor_id)) : null,
+  };
 }
 
 /**
@@ -124,7 +157,11 @@ export function pageOf<Row>(ctx: AuthedCtx, source: TableSource<Row>, query: Tab
  * maintained row count; with them a count over the member's key range (each table's scope is an
  * index on (member, time)).
  */
-export function pageCountOf(ctx: AuthedCtx, source: TableSource<unknown>, query: TableQuery): number {
+export function pageCountOf(
+  ctx: AuthedCtx,
+  source: TableSource<unknown>,
+  query: TableQuery,
+): { pages: number; rows: number } {
   const { where, params, plain } = conditions(source, query, ctx.member.id);
   const from = params.search === undefined && source.countFrom ? source.countFrom : source.from;
   const counted = (
@@ -135,5 +172,6 @@ export function pageCountOf(ctx: AuthedCtx, source: TableSource<unknown>, query:
         ).get({ member: ctx.member.id, source: source.counter })
       : statement(ctx.sqlite, `select count(*) as total from ${from} where ${where}`).get(params)
   ) as { total: number } | undefined;
-  return Math.max(1, Math.ceil((counted?.total ?? 0) / query.pageSize));
+  const rows = counted?.total ?? 0;
+  return { pages: Math.max(1, Math.ceil(rows / query.pageSize)), rows };
 }

@@ -12,25 +12,30 @@ import {
   subscriptionSource,
 } from './sources.ts';
 
-const pages = (source: TableSource<unknown>) => (ctx: AuthedCtx, input: TableQuery) => ({
-  Success: pageCountOf(ctx, source, input),
-});
+const pages = (source: TableSource<unknown>) => (ctx: AuthedCtx, input: TableQuery) => {
+  const { pages, rows } = pageCountOf(ctx, source, input);
+  return { Success: pages, Rows: rows };
+};
+const page =
+  <Row>(source: TableSource<Row>) =>
+  (ctx: AuthedCtx, input: TableQuery) => {
+    const { rows, next } = pageOf(ctx, source, input);
+    return { Success: rows, Next_Cursor: next };
+  };
 
 export const tableHandlers: Handlers = {
-  'table.view_deposit_transaction': (ctx, input) => ({ Success: pageOf(ctx, depositSource, input) }),
+  'table.view_deposit_transaction': page(depositSource),
   'table.total_pagination_deposit_transaction': pages(depositSource),
-  'subscription.subscription_transaction': (ctx, input) => ({
-    Success: pageOf(ctx, subscriptionSource, input),
-  }),
+  'subscription.subscription_transaction': page(subscriptionSource),
   'subscription.total_pagination_subscription_transaction': pages(subscriptionSource),
-  'earning.view_all_earning_history': (ctx, input) => ({ Success: pageOf(ctx, earningSource, input) }),
+  'earning.view_all_earning_history': page(earningSource),
   'earning.total_pagination_earning_history': pages(earningSource),
-  'level.level_earning_transaction': (ctx, input) => ({ Success: pageOf(ctx, levelEarningSource, input) }),
+  'level.level_earning_transaction': page(levelEarningSource),
   'level.total_pagination_level_earning': pages(levelEarningSource),
-  'rank.view_rank_qualification': (ctx, input) => ({ Success: pageOf(ctx, rankVolumeSource, input) }),
+  'rank.view_rank_qualification': page(rankVolumeSource),
   'rank.total_pagination_rank_qualification': pages(rankVolumeSource),
-  'binary.view_binary_transaction': (ctx, input) => ({ Success: pageOf(ctx, binaryVolumeSource, input) }),
+  'binary.view_binary_transaction': page(binaryVolumeSource),
   'binary.total_pagination_binary_transaction': pages(binaryVolumeSource),
-  'rank.view_rank_transaction': (ctx, input) => ({ Success: pageOf(ctx, rankRewardSource, input) }),
+  'rank.view_rank_transaction': page(rankRewardSource),
   'rank.total_pagination_rank_transaction': pages(rankRewardSource),
 };

@@ -45,17 +45,25 @@ type Phase =
 
 export const EXPORT_FAILED = 'Export failed';
 
-/** The table's own calls (same transport, both client modes): an answer that is not what the table reads fails the export. */
+/**
+ * The table's own calls (same transport, both client modes): an answer that is not what the table
+ * reads fails the export. Where the server gives a `Next_Cursor` (capability cursor_paging), each
+ * page after the first is asked by it, so rows that arrive during the export never repeat a row;
+ * a server without one is read by page number.
+ */
 function useExportSource(
   list: PagedListName,
   total: PagedTotalName,
   criteria: TableInput,
 ): ExportSource<unknown> {
   const client = useTRPCClient() as unknown as Record<string, PagedCall>;
+  const { pageNo: _pageNo, ...query } = criteria;
+  // The server's Next_Cursor after the page before: undefined when it gives none, null after the last page.
+  let cursor: string | null | undefined;
   return {
     async fetchTotalPages(pageSize, signal) {
       const answer = await client[total]!.query(
-        { ...criteria, pageSize, path: contract[total].path },
+        { ...query, pageSize, path: contract[total].path },
         { signal },
       );
       const pages = numberOf(isRecord(answer) ? answer.Success : undefined);
@@ -63,12 +71,21 @@ function useExportSource(
       return pages;
     },
     async fetchPage(pageNo, pageSize, signal) {
+      if (pageNo === 1) cursor = undefined;
+      if (cursor === null) return [];
       const answer = await client[list]!.query(
-        { ...criteria, pageNo, pageSize, path: contract[list].path },
+        {
+          ...query,
+          ...(cursor === undefined ? { pageNo } : { cursor }),
+          pageSize,
+          path: contract[list].path,
+        },
         { signal },
       );
       const rows = isRecord(answer) ? answer.Success : undefined;
       if (!Array.isArray(rows)) throw new Error(`Page ${pageNo} could not be read`);
+      const next = isRecord(answer) ? answer.Next_Cursor : undefined;
+      cursor = typeof next === 'string' || next === null ? next : undefined;
       return rows;
     },
   };

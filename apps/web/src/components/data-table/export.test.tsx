@@ -317,6 +317,58 @@ describe('DataTable export', () => {
     expect(lines.filter(Boolean)).toHaveLength(1 + TOTAL_ROWS);
   });
 
+  it('follows the server’s Next_Cursor: rows that arrive meanwhile shift nothing, each row once', async () => {
+    const user = userEvent.setup();
+    const downloads = captureDownloads();
+    // Newest first; a new row arrives at the top before every page after the first.
+    let rows = Array.from({ length: TOTAL_ROWS }, (_, i) => TOTAL_ROWS - i);
+    const page = (from: number, size: number) => {
+      const out = rows.slice(from, from + size);
+      const more = from + size < rows.length;
+      return {
+        Success: out.map((n): Row => ({
+          DateTime: '2024-03-05T10:20:00Z',
+          TransID: `T${n}`,
+          Amount: '1',
+          Note: '',
+          Status: 'Success',
+        })),
+        Next_Cursor: more ? `after-${out.at(-1)}` : null,
+      };
+    };
+    const calls = renderTable({
+      ...handlers(),
+      [LIST]: (input) => {
+        if (typeof input.cursor !== 'string')
+          return page((Number(input.pageNo) - 1) * Number(input.pageSize), Number(input.pageSize));
+        rows = [rows[0]! + 1, ...rows];
+        return page(rows.indexOf(Number(input.cursor.slice('after-'.length))) + 1, Number(input.pageSize));
+      },
+    });
+    await screen.findByText('T250');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export History' });
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
+    expect(await within(dialog).findByText(/^Exported 250 rows/)).toBeInTheDocument();
+    const listCalls = calls
+      .filter((c) => c.path === LIST && (c.input as { pageSize?: number }).pageSize === EXPORT_PAGE_SIZE)
+      .map((c) => c.input as { pageNo?: number; cursor?: string });
+    expect(listCalls.map(({ pageNo, cursor }) => ({ pageNo, cursor }))).toEqual([
+      { pageNo: 1, cursor: undefined },
+      { pageNo: undefined, cursor: 'after-151' },
+      { pageNo: undefined, cursor: 'after-51' },
+    ]);
+    const csv = await readBlob(downloads.blobs[0]!);
+    const ids = csv
+      .slice(1)
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[1]);
+    expect(ids).toHaveLength(TOTAL_ROWS);
+    expect(new Set(ids).size).toBe(TOTAL_ROWS);
+  });
+
   it('shows progress while paging, and Cancel keeps nothing', async () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
