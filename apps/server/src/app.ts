@@ -76,6 +76,7 @@ import { createJobs, type Jobs } from './core/jobs.ts';
 import { backfillBinaryStats } from './modules/engine/stats.ts';
 import { checksumStoredAddresses } from './modules/withdrawals/checksum-fix.ts';
 import { chainInterceptors } from './transport/call.ts';
+import { honestCapabilities, STANDIN_CAPABILITIES } from './modules/gateway/capabilities.ts';
 import { registerCors } from './transport/cors.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { guardTrpcContentType } from './transport/trpc.ts';
@@ -166,7 +167,13 @@ export interface BuildOptions {
    * (PROVIDER_URL; PROVIDER_DEPOSIT_URL for the deposit host, `url` when absent) unless QA routes
    * an endpoint to the stand-in or a recording. `timeoutMs`: PROVIDER_TIMEOUT_MS.
    */
-  provider?: { url: string; depositUrl?: string; timeoutMs?: number };
+  provider?: {
+    url: string;
+    depositUrl?: string;
+    timeoutMs?: number;
+    /** The capabilities the provider itself has (PROVIDER_CAPABILITIES): advertised while routed to it. */
+    capabilities?: readonly string[];
+  };
 }
 
 export interface App {
@@ -269,30 +276,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       options.providerUrls?.walletCheckUrl ?? (walletCheckStandin ? WALLET_CHECK_STANDIN_PATH : ''),
     depositGateway: 'nowpayments',
     requestTimeoutMs: config.requestTimeoutMs,
-    // support, activity and downline_pages: extensions of this stand-in (contract entries marked `extension`).
+    // Extensions of this stand-in (contract entries marked `extension`) and its protocol capabilities.
     ...(standin
       ? {
           captchaChallengeUrl: '/captcha/challenge',
-          capabilities: [
-            'captcha',
-            'support',
-            'activity',
-            'downline_pages',
-            'daily_series',
-            'rank_progress',
-            'binary_paths',
-            'payout_details',
-            'withdrawal_timeline',
-            'statements',
-            'team_summary',
-            'binary_next_run',
-            'rank_history',
-            'notification_preferences',
-            'sessions',
-            IDEMPOTENCY_CAPABILITY,
-            CURSOR_PAGING_CAPABILITY,
-            ...(config.qaControl ? ['qa'] : []),
-          ],
+          capabilities: [...STANDIN_CAPABILITIES, ...(config.qaControl ? ['qa'] : [])],
         }
       : { capabilities: [] }),
     // The published demo password: never announced in production unless asked (DEMO_HINT=on).
@@ -471,7 +459,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   }
   if (walletCheckStandin) registerWalletCheckStandin(fastify);
 
-  fastify.get('/config.json', async () => runtimeConfig);
+  // In front of a real provider, only what the routing can answer for the real member (gateway/capabilities.ts).
+  const provider = options.provider;
+  fastify.get('/config.json', async () =>
+    gateway && provider
+      ? {
+          ...runtimeConfig,
+          capabilities: honestCapabilities(runtimeConfig.capabilities, gateway.routing, {
+            capabilities: provider.capabilities ?? [],
+          }),
+        }
+      : runtimeConfig,
+  );
   if (worlds) registerWorldDoors(fastify, worlds);
 
   if (standin)

@@ -14,6 +14,7 @@ import type { ServerConfig } from './core/services.ts';
 import { isScenario, SCENARIOS } from './seed/index.ts';
 import { parseMailFrom } from './core/mailer.ts';
 import { FLEET_NODE } from './modules/worlds/registry.ts';
+import { STANDIN_CAPABILITIES } from './modules/gateway/capabilities.ts';
 
 /** Loopback only unless HOST says otherwise: QA control must not face the network by default. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -46,6 +47,9 @@ export const CONFIG_MESSAGES = {
   providerWithoutStandin:
     'PROVIDER_URL makes this process a gateway to the provider, which needs the stand-in API (STANDIN=on): with STANDIN=off point /config.json at the provider itself (API_BASE_URL, DEPOSIT_BASE_URL).',
   providerDepositAlone: "PROVIDER_DEPOSIT_URL needs PROVIDER_URL: set the provider's API URL too.",
+  providerCapabilities: (unknown: string) =>
+    `PROVIDER_CAPABILITIES names ${unknown}, which is not a capability of this contract (${STANDIN_CAPABILITIES.join(', ')}).`,
+  providerCapabilitiesAlone: 'PROVIDER_CAPABILITIES needs PROVIDER_URL: they are the provider’s.',
   providerTimeout: (value: string) =>
     `PROVIDER_TIMEOUT_MS=${value} is not a whole number of milliseconds from 1 to 60000.`,
   fleetNode: (value: string) =>
@@ -126,10 +130,18 @@ function gatewayOf(env: NodeJS.ProcessEnv, standin: boolean): BuildOptions['prov
   const url = set(env.PROVIDER_URL)?.trim();
   const depositUrl = set(env.PROVIDER_DEPOSIT_URL)?.trim();
   const timeout = set(env.PROVIDER_TIMEOUT_MS)?.trim();
+  // The extensions the provider itself answers (comma-separated): /config.json advertises them while routed to it.
+  const capabilities = set(env.PROVIDER_CAPABILITIES)
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (url === undefined) {
     if (depositUrl !== undefined) throw new ConfigError(CONFIG_MESSAGES.providerDepositAlone);
+    if (capabilities !== undefined) throw new ConfigError(CONFIG_MESSAGES.providerCapabilitiesAlone);
     return undefined;
   }
+  const unknown = capabilities?.find((name) => !(STANDIN_CAPABILITIES as readonly string[]).includes(name));
+  if (unknown !== undefined) throw new ConfigError(CONFIG_MESSAGES.providerCapabilities(unknown));
   if (!standin) throw new ConfigError(CONFIG_MESSAGES.providerWithoutStandin);
   for (const [name, value] of [
     ['PROVIDER_URL', url],
@@ -144,6 +156,7 @@ function gatewayOf(env: NodeJS.ProcessEnv, standin: boolean): BuildOptions['prov
     url,
     ...(depositUrl !== undefined ? { depositUrl } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(capabilities !== undefined ? { capabilities } : {}),
   };
 }
 
