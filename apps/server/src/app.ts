@@ -18,14 +18,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockState, openDatabase, type Db } from '@md/db';
-import {
-  CURSOR_PAGING_CAPABILITY,
-  IDEMPOTENCY_CAPABILITY,
-  MSG,
-  parseWorldState,
-  type Plan,
-  type RuntimeConfig,
-} from '@md/shared';
+import { MSG, parseWorldState, type Plan, type RuntimeConfig } from '@md/shared';
 import { offsetClock, type Clock } from './core/clock.ts';
 import {
   AppError,
