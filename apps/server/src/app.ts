@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockState, openDatabase, type Db } from '@md/db';
-import { MSG, parseWorldState, type Plan, type RuntimeConfig } from '@md/shared';
+import { MSG, parseWorldState, type Plan, type ProcedureName, type RuntimeConfig } from '@md/shared';
 import { offsetClock, type Clock } from './core/clock.ts';
 import {
   AppError,
@@ -71,6 +71,7 @@ import { checksumStoredAddresses } from './modules/withdrawals/checksum-fix.ts';
 import { chainInterceptors } from './transport/call.ts';
 import { honestCapabilities, STANDIN_CAPABILITIES } from './modules/gateway/capabilities.ts';
 import { registerCors } from './transport/cors.ts';
+import { RATE_RULES } from './transport/rate-limit.ts';
 import { registerRestRoutes } from './transport/rest.ts';
 import { guardTrpcContentType } from './transport/trpc.ts';
 import { registerTrpcRoutes } from './transport/trpc-http.ts';
@@ -471,6 +472,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       qaControl: config.qaControl,
       publicUrl: config.publicUrl,
       qaToken: options.qaToken !== undefined,
+      rateLimited: Object.keys(RATE_RULES) as ProcedureName[],
     });
   // In their own scope, so the token check guards exactly the /__qa routes, however the URL is spelled.
   if (qa)

@@ -8,6 +8,7 @@ import { contract, ERROR_CODES, errorCodes, isErrorCode } from '@md/shared';
 import type { InjectOptions, Response as InjectResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
+import { RATE_RULES } from '../src/transport/rate-limit.ts';
 import { createTestApp, moneySnapshot, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -249,6 +250,19 @@ describe('Retry-After', () => {
     expect(seconds).toBeGreaterThan(60);
     expect(seconds).toBeLessThanOrEqual(15 * 60);
     expect(moneySnapshot(t)).toBe(before);
+  });
+});
+
+describe('the document', () => {
+  it('declares a 429 with Retry-After on every call under a rate limit, and the headers every answer has', async () => {
+    const document = (await t.get<OpenApiDocument>('/docs/openapi.json')).body;
+    for (const name of Object.keys(RATE_RULES) as (keyof typeof RATE_RULES)[]) {
+      const responses = document.paths[contract[name].path]!.post!.responses;
+      expect(responses['429'], name).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+      expect(responses['200'], name).toMatchObject({ headers: { 'X-Request-Id': expect.any(Object) } });
+    }
+    expect(document.components.responses.TooManyRequests!.headers).toHaveProperty('Retry-After');
+    expect(document.components.responses.ServiceUnavailable!.headers).toHaveProperty('Retry-After');
   });
 });
 

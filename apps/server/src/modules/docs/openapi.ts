@@ -321,6 +321,7 @@ function contractOperation(
   schemas: SchemaConverter,
   qaControl: boolean,
   origin: string,
+  rateLimited: boolean,
 ): Operation {
   const entry = contract[name];
   const input = schemas.convert(entry.input, 'input');
@@ -341,6 +342,7 @@ function contractOperation(
   const statuses = [
     ...(entry.auth === 'none' ? [] : [401]),
     ...(EXTRA_STATUSES[name] ?? []),
+    ...(rateLimited ? [429] : []),
     ...(idempotent ? [409, 422] : []),
     // Any call: a body over the limit, one not sent as JSON, a storage fault.
     413,
@@ -521,6 +523,8 @@ export interface DocumentOptions {
   qaToken?: boolean;
   /** This server's public origin (config.publicUrl): the default of the host variables. */
   origin: string;
+  /** The calls under a rate limit (transport/rate-limit.ts): a 429 each, besides EXTRA_STATUSES'. */
+  rateLimited?: readonly ProcedureName[];
 }
 
 // The document depends only on the contract, the QA switches and the origin: built once per variant (~50 ms).
@@ -530,19 +534,30 @@ export function buildOpenApiDocument({
   qaControl,
   qaToken = false,
   origin,
+  rateLimited = [],
 }: DocumentOptions): OpenApiDocument {
-  const key = `${qaControl}:${qaControl && qaToken}:${origin}`;
+  const key = `${qaControl}:${qaControl && qaToken}:${origin}:${rateLimited.join(',')}`;
   let document = built.get(key);
   if (!document)
-    built.set(key, (document = generate(qaControl, qaControl && qaToken, new URL(origin).origin)));
+    built.set(
+      key,
+      (document = generate(qaControl, qaControl && qaToken, new URL(origin).origin, new Set(rateLimited))),
+    );
   return document;
 }
 
-function generate(qaControl: boolean, qaToken: boolean, origin: string): OpenApiDocument {
+function generate(
+  qaControl: boolean,
+  qaToken: boolean,
+  origin: string,
+  rateLimited: ReadonlySet<ProcedureName>,
+): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
   for (const name of procedureNames)
-    paths[contract[name].path] = { post: contractOperation(name, schemas, qaControl, origin) };
+    paths[contract[name].path] = {
+      post: contractOperation(name, schemas, qaControl, origin, rateLimited.has(name)),
+    };
   Object.assign(paths, HEALTH_PATHS);
   if (qaControl) {
     for (const route of QA_ROUTES) {

@@ -4,6 +4,7 @@
  * @fastify/swagger-ui and are served from /docs/static, so the page needs no network.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ProcedureName } from '@md/shared';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { DOCS_DIRECTIVES } from '../../core/security-headers.ts';
@@ -23,7 +24,11 @@ const THEME_CSS = `.swagger-ui .markdown code, .swagger-ui .renderedMarkdown cod
 /** `qaToken`: whether /__qa asks for X-QA-Token (QA_TOKEN); the document then says so on each QA call. */
 export async function registerDocs(
   app: FastifyInstance,
-  config: Pick<ServerConfig, 'qaControl' | 'publicUrl'> & { qaToken?: boolean },
+  config: Pick<ServerConfig, 'qaControl' | 'publicUrl'> & {
+    qaToken?: boolean;
+    /** The calls under a rate limit (transport/rate-limit.ts): each documents its 429. */
+    rateLimited?: readonly ProcedureName[];
+  },
 ) {
   // Built on first request (tens of ms) rather than at every start; memoized.
   const document = () =>
@@ -31,6 +36,7 @@ export async function registerDocs(
       qaControl: config.qaControl,
       qaToken: config.qaToken ?? false,
       origin: config.publicUrl,
+      rateLimited: config.rateLimited ?? [],
     });
   // Encapsulated: the `swagger` decorator and the viewer's static files stay inside /docs.
   await app.register(async (docs) => {
