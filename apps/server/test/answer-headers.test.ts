@@ -38,21 +38,25 @@ const postJson = (url: string, body: unknown, headers: Record<string, string> = 
     payload: JSON.stringify(body),
   });
 
+/** One answer of each kind: a call and a refusal over REST and tRPC, the QA API, the docs, the runtime config, a 404. */
+const everyKindOfAnswer = async () => [
+  await postJson('/user/view_profile', {}, { authorization: `Bearer ${demo}` }),
+  await postJson('/user/view_profile', {}),
+  await inject({
+    method: 'GET',
+    url: '/trpc/user.view_profile',
+    headers: { authorization: `Bearer ${demo}` },
+  }),
+  await inject({ method: 'GET', url: '/trpc/user.view_profile' }),
+  await inject({ method: 'GET', url: '/__qa/clock' }),
+  await inject({ method: 'GET', url: '/docs/openapi.json' }),
+  await inject({ method: 'GET', url: '/config.json' }),
+  await inject({ method: 'POST', url: '/no/such/path' }),
+];
+
 describe('X-Request-Id', () => {
   it('is on every answer: a call, a refusal, tRPC, the QA API, the docs, the runtime config, a 404', async () => {
-    const answers = [
-      await postJson('/user/view_profile', {}, { authorization: `Bearer ${demo}` }),
-      await postJson('/user/view_profile', {}),
-      await inject({
-        method: 'GET',
-        url: '/trpc/user.view_profile',
-        headers: { authorization: `Bearer ${demo}` },
-      }),
-      await inject({ method: 'GET', url: '/__qa/clock' }),
-      await inject({ method: 'GET', url: '/docs/openapi.json' }),
-      await inject({ method: 'GET', url: '/config.json' }),
-      await inject({ method: 'POST', url: '/no/such/path' }),
-    ];
+    const answers = await everyKindOfAnswer();
     const ids = answers.map((answer) => answer.headers['x-request-id']);
     for (const [i, id] of ids.entries()) expect(id, `answer ${i}`).toMatch(UUID);
     expect(new Set(ids).size).toBe(ids.length);
@@ -98,20 +102,33 @@ describe('X-Request-Id', () => {
   });
 });
 
+describe('a client that sends one X-Request-Id twice', () => {
+  it('gets both calls journaled, refusals before the handler included', async () => {
+    await inject({ method: 'DELETE', url: '/__qa/journal' });
+    const id = 'same-id-every-time';
+    for (let i = 0; i < 2; i++) {
+      const answer = await inject({
+        method: 'POST',
+        url: '/user/login',
+        headers: { 'content-type': 'application/json', 'x-request-id': id },
+        payload: '{"username":',
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.headers['x-request-id']).toBe(id);
+    }
+    const journal = (await inject({ method: 'GET', url: '/__qa/journal?path=/user/login' })).json<
+      { requestId: string; status: number }[]
+    >();
+    expect(journal.filter((entry) => entry.requestId === id)).toEqual([
+      expect.objectContaining({ status: 400 }),
+      expect.objectContaining({ status: 400 }),
+    ]);
+  });
+});
+
 describe('content type', () => {
-  it('is application/json exactly, on success and failure, REST, tRPC and QA', async () => {
-    const answers = [
-      await postJson('/user/view_profile', {}, { authorization: `Bearer ${demo}` }),
-      await postJson('/user/view_profile', {}),
-      await inject({
-        method: 'GET',
-        url: '/trpc/user.view_profile',
-        headers: { authorization: `Bearer ${demo}` },
-      }),
-      await inject({ method: 'GET', url: '/trpc/user.view_profile' }),
-      await inject({ method: 'GET', url: '/__qa/clock' }),
-      await inject({ method: 'GET', url: '/docs/openapi.json' }),
-    ];
+  it('is application/json exactly, on success and failure, REST, tRPC, QA, docs and config', async () => {
+    const answers = await everyKindOfAnswer();
     for (const [i, answer] of answers.entries())
       expect(answer.headers['content-type'], `answer ${i}`).toBe('application/json');
   });

@@ -166,10 +166,13 @@ export function createJournal(capacity = JOURNAL_CAPACITY) {
       }
       return out;
     },
-    /** Whether a record of this request id is still in the buffer. */
-    hasRequest(requestId: string): boolean {
+    /**
+     * Whether a record of this request is still in the buffer, found by its headers object (one per
+     * request): request ids are the client's own when it sends X-Request-Id, and may repeat.
+     */
+    hasRequest(headers: object): boolean {
       for (let i = 1; i <= size; i++)
-        if (ring[(next - i + capacity) % capacity]!.requestId === requestId) return true;
+        if (ring[(next - i + capacity) % capacity]!.requestHeaders === headers) return true;
       return false;
     },
     clear(): number {

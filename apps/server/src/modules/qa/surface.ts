@@ -120,13 +120,13 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       return done(null, state.raw.text);
     }
     // A REST call refused before its handler (unreadable JSON, too large): journaled here.
-    // (Found by its request id among the recent records: no per-request mark, which every call would pay for.)
+    // (Found by its headers object among the recent records: no per-request mark, which every call would pay for.)
     if (
       reply.statusCode >= 400 &&
       request.method === 'POST' &&
       request.routeOptions.url &&
       endpointByPath.has(request.routeOptions.url) &&
-      !journal.hasRequest(String(request.id))
+      !journal.hasRequest(request.headers)
     ) {
       const procedure = endpointByPath.get(request.routeOptions.url)!;
       let body: unknown = payload;
