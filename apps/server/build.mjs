@@ -10,6 +10,7 @@
  * drizzle migrations folder resolve to the same places. `npm run dev` and the tests stay on tsx.
  */
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -22,6 +23,8 @@ await build({
     'engine-worker': `${here}src/modules/engine/worker.ts`,
     // A world's template seeding and declared-state builds (modules/worlds/world-thread.ts).
     'world-worker': `${here}src/world-worker.ts`,
+    // Records the OpenAPI document's examples on a demo world (below).
+    'openapi-examples': `${here}src/openapi-examples.ts`,
   },
   outdir: `${here}dist`,
   bundle: true,
@@ -39,3 +42,7 @@ await build({
   },
   external: ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui'],
 });
+
+// The document's examples, recorded by playing the example session on a fresh demo world: what
+// the server about to start shows, ids included (modules/docs/example-session.ts).
+execFileSync(process.execPath, [`${here}dist/openapi-examples.js`], { stdio: 'inherit' });

@@ -79,6 +79,8 @@ import { registerTrpcRoutes } from './transport/trpc-http.ts';
 export interface BuildOptions {
   /** SQLite file, or ':memory:' (tests). */
   databasePath?: string;
+  /** The recorded examples the OpenAPI document shows (DEFAULT_EXAMPLES_FILE); null: none. */
+  examplesFile?: string | null;
   /** ':memory:' only: the database starts as this image (a QA world's copy of a template). */
   databaseImage?: Buffer;
   /**
@@ -185,6 +187,8 @@ export interface App {
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = resolve(here, '../../web/dist');
+/** The examples the build recorded for the OpenAPI document (src/openapi-examples.ts). */
+export const DEFAULT_EXAMPLES_FILE = resolve(here, '../dist/openapi-examples.json');
 
 /**
  * Fastify's own lines per request (two at info) would drown the faults: one line per request, at
@@ -473,6 +477,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
       publicUrl: config.publicUrl,
       qaToken: options.qaToken !== undefined,
       rateLimited: Object.keys(RATE_RULES) as ProcedureName[],
+      examplesFile: options.examplesFile === undefined ? DEFAULT_EXAMPLES_FILE : options.examplesFile,
     });
   // In their own scope, so the token check guards exactly the /__qa routes, however the URL is spelled.
   if (qa)

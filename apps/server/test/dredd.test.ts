@@ -2,9 +2,9 @@
  * Dredd, as an integrator runs it, against the document as served: every contract operation's
  * documented example is sent to a server on loopback and its answer checked against the
  * documented status, headers (Content-Type, X-Request-Id, Idempotent-Replayed) and schema. The
- * hooks (fixtures/dredd-hooks.cjs) only set the stage: a fresh `demo` world per transaction, a
- * token, the live code an example stands for, and the fault that provokes a documented 400, 401,
- * 413 or 415. Nothing in an answer is rewritten.
+ * hooks (fixtures/dredd-hooks.cjs) only set the stage: a fresh `demo` world with example codes per
+ * transaction, its member's token, the call that mails an example's code, and the fault that
+ * provokes a documented 400, 401, 413 or 415. Nothing in an answer is rewritten.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,7 +55,10 @@ describe('Dredd against the served document', () => {
       const { stdout } = await run(
         join(REPO, 'node_modules/.bin/dredd'),
         [file, origin, `--hookfiles=${HOOKS}`, '--loglevel=warning', '--color=false'],
-        { env: { ...process.env, DREDD_SERVER: origin, NO_COLOR: '1' }, maxBuffer: 64 << 20 },
+        {
+          env: { ...process.env, DREDD_SERVER: origin, DREDD_DOCUMENT: file, NO_COLOR: '1' },
+          maxBuffer: 64 << 20,
+        },
       ).catch((error: { stdout?: string; stderr?: string }) => {
         throw new Error(`dredd failed:\n${(error.stdout ?? '').slice(-8000)}\n${error.stderr ?? ''}`);
       });

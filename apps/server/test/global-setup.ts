@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { manualClock } from '../src/core/clock.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     serverBundle: string;
     /** Where seeded databases are kept for this run, one file per scenario, clock and plan. */
     templateDir: string;
+    /** The OpenAPI examples recorded on the test apps' clock (manualClock's start), which test apps document. */
+    examplesFile: string;
   }
 }
 
@@ -25,5 +28,13 @@ export default function setup(project: TestProject) {
   const templateDir = mkdtempSync(join(tmpdir(), 'md-templates-'));
   project.provide('serverBundle', join(serverDir, 'dist/main.js'));
   project.provide('templateDir', templateDir);
+  // Recorded again on the tests' stopped clock: the examples then name the ids of the tests' demo worlds.
+  const examplesFile = join(templateDir, 'openapi-examples.json');
+  execFileSync(
+    process.execPath,
+    ['dist/openapi-examples.js', examplesFile, `--at=${new Date(manualClock().now()).toISOString()}`],
+    { cwd: serverDir, stdio: 'inherit' },
+  );
+  project.provide('examplesFile', examplesFile);
   return () => rmSync(templateDir, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { MIGRATIONS_DIR } from '@md/db';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
@@ -18,7 +19,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: BuildOptions & { seed: 'demo' | 'empty' }) {
   const clock: Clock = options.clock ?? manualClock();
-  const app = await buildApp(await fromTemplate({ databasePath: ':memory:', ...options, clock }));
+  const app = await buildApp(
+    await fromTemplate({ databasePath: ':memory:', examplesFile: inject('examplesFile'), ...options, clock }),
+  );
   const { fastify } = app;
   let ipCounter = 0;
 

@@ -4,59 +4,25 @@
  * the dashboard makes, money moves with keys, a replay, refusals with their documented statuses)
  * passes with zero violations. A request that breaks the document is flagged, so the proxy checks.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { contract, procedureNames, tableInput, type ProcedureName } from '@md/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
 import { createTestApp, expectLedgerSound, type TestApp } from './helpers.ts';
-
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+import { startPrism } from './prism.ts';
 
 let t: TestApp;
-let dir: string;
-let prism: ChildProcess;
+let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
 let proxy: string;
-let output = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo', config: { qaControl: true } });
   const upstream = await t.fastify.listen({ port: 0, host: '127.0.0.1' });
-  dir = mkdtempSync(join(tmpdir(), 'md-prism-'));
-  const file = join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify((await t.get<OpenApiDocument>('/docs/openapi.json')).body));
-  const port = await freePort();
-  proxy = `http://127.0.0.1:${port}`;
-  prism = spawn(
-    join(REPO, 'node_modules/.bin/prism'),
-    ['proxy', file, upstream, '--host', '127.0.0.1', '--port', String(port), '--errors=false'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-  );
-  prism.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  prism.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // Prism reads and compiles the document before it listens: up to a minute on a busy machine.
-  for (let i = 0; i < 600 && !output.includes('Prism is listening'); i++)
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(output, 'Prism did not start').toContain('Prism is listening');
+  prism = await startPrism('proxy', (await t.get<OpenApiDocument>('/docs/openapi.json')).body, [upstream]);
+  proxy = prism.url;
 }, 90_000);
 afterAll(async () => {
-  prism?.kill();
+  prism?.stop();
   await t?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Answer {

@@ -9,6 +9,7 @@ import { otps } from '@md/db';
 import { runAfterAnswerJobs } from './after-answer.ts';
 import { reserveGuess } from './attempts.ts';
 import { AppError, badRequest } from './errors.ts';
+import { EXAMPLE_CODE, exampleCodesOn } from './example-codes.ts';
 import type { Delivery } from './mailer.ts';
 import type { Caller, Services } from './services.ts';
 
@@ -66,7 +67,7 @@ export function issueOtp(
 ): { expiresAt: number; delivery: Promise<Delivery> } {
   // Codes issued after an earlier answer are written first, so a newer code always retires older ones.
   runAfterAnswerJobs(ctx);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = exampleCodesOn(ctx) ? EXAMPLE_CODE : String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = options.at ?? ctx.clock.now();
   const expiresAt = now + OTP_TTL_MS;
   ctx.db.transaction((tx) => {

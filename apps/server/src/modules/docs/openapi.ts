@@ -19,7 +19,7 @@ import {
 } from '@md/shared';
 import { QA_FAULT_HEADER, QA_ROUTES, QA_WORLD_HEADER, type QaRoute } from './qa-table.ts';
 import { HEALTH_PATHS, HEALTH_TAG, HEALTH_TAG_DESCRIPTION } from './health-paths.ts';
-import { requestExample } from './examples.ts';
+import { firstCalls, type RecordedCall, type RecordedSession } from './example-session.ts';
 import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
 
 // The few OpenAPI 3.1 objects this document uses (openapi-types' 3.1 typings mix in 3.0 ones and do not compose).
@@ -322,6 +322,7 @@ function contractOperation(
   qaControl: boolean,
   origin: string,
   rateLimited: boolean,
+  recorded: RecordedCall | undefined,
 ): Operation {
   const entry = contract[name];
   const input = schemas.convert(entry.input, 'input');
@@ -365,7 +366,7 @@ function contractOperation(
     ...(parameters.length > 0 ? { parameters } : {}),
     requestBody: {
       required: hasRequired(input),
-      content: { [JSON_TYPE]: { schema: input, example: requestExample(name) } },
+      content: { [JSON_TYPE]: { schema: input, ...(recorded ? { example: recorded.request } : {}) } },
     },
     responses: {
       '200': {
@@ -382,10 +383,12 @@ function contractOperation(
               }
             : {}),
         },
-        content: { [JSON_TYPE]: { schema: output } },
+        content: { [JSON_TYPE]: { schema: output, ...(recorded ? { example: recorded.response } : {}) } },
       },
       ...errorResponses(statuses),
     },
+    // Who made the examples' call in the demo world (its bearer token's member): docs/api.md, "Examples".
+    ...(recorded ? { 'x-example-as': recorded.as } : {}),
     ...(idempotent ? { 'x-idempotent': true } : {}),
     'x-trpc-procedure': name,
     'x-trpc-kind': entry.kind,
@@ -525,9 +528,11 @@ export interface DocumentOptions {
   origin: string;
   /** The calls under a rate limit (transport/rate-limit.ts): a 429 each, besides EXTRA_STATUSES'. */
   rateLimited?: readonly ProcedureName[];
+  /** The example session the build recorded (example-session.ts): each operation's first call is its example. */
+  examples?: RecordedSession | null;
 }
 
-// The document depends only on the contract, the QA switches and the origin: built once per variant (~50 ms).
+// The document depends only on the contract, the QA switches, the origin and the recording: built once per variant (~50 ms).
 const built = new Map<string, OpenApiDocument>();
 
 export function buildOpenApiDocument({
@@ -535,13 +540,20 @@ export function buildOpenApiDocument({
   qaToken = false,
   origin,
   rateLimited = [],
+  examples = null,
 }: DocumentOptions): OpenApiDocument {
-  const key = `${qaControl}:${qaControl && qaToken}:${origin}:${rateLimited.join(',')}`;
+  const key = `${qaControl}:${qaControl && qaToken}:${origin}:${rateLimited.join(',')}:${examples?.at ?? ''}`;
   let document = built.get(key);
   if (!document)
     built.set(
       key,
-      (document = generate(qaControl, qaControl && qaToken, new URL(origin).origin, new Set(rateLimited))),
+      (document = generate(
+        qaControl,
+        qaControl && qaToken,
+        new URL(origin).origin,
+        new Set(rateLimited),
+        firstCalls(examples?.calls ?? []),
+      )),
     );
   return document;
 }
@@ -551,12 +563,13 @@ function generate(
   qaToken: boolean,
   origin: string,
   rateLimited: ReadonlySet<ProcedureName>,
+  examples: ReadonlyMap<ProcedureName, RecordedCall>,
 ): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
   for (const name of procedureNames)
     paths[contract[name].path] = {
-      post: contractOperation(name, schemas, qaControl, origin, rateLimited.has(name)),
+      post: contractOperation(name, schemas, qaControl, origin, rateLimited.has(name), examples.get(name)),
     };
   Object.assign(paths, HEALTH_PATHS);
   if (qaControl) {

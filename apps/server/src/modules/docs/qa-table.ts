@@ -18,7 +18,8 @@ import { routingInput, type RoutingView } from '../gateway/routing.ts';
 import type { LedgerCheck } from '../ledger/ledger.ts';
 import { headerRuleInput, ruleInput, type ruleView } from '../qa/faults.ts';
 import type { JournalEntry } from '../qa/journal.ts';
-import type { nextRuns } from '../qa/routes.ts';
+import { exampleCodesBody, type nextRuns } from '../qa/routes.ts';
+import { EXAMPLE_CODE } from '../../core/example-codes.ts';
 import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
 import type { withdrawalView } from '../withdrawals/withdrawals.ts';
 import type { WorldEvent, WorldInfo } from '../worlds/registry.ts';
@@ -309,6 +310,11 @@ const worldEventSchema = shaped<WorldEvent>()(
 );
 const progressSchema = z.object({ done: z.number().int(), total: z.number().int() });
 /** A long operation (core/jobs.ts): what a 202 answers, and GET /__qa/jobs/{id}. */
+const exampleCodesView = z.object({
+  on: z.boolean().describe('Whether example codes are on in this world'),
+  code: z.string().describe('The example code'),
+});
+
 export const jobSchema = shaped<JobView>()(
   z.object({
     id: z.string(),
@@ -544,6 +550,22 @@ export const QA_ROUTES: readonly QaRoute[] = [
     ),
     example: { scenario: 'demo' },
     response: z.object({ scenario: z.string(), members: z.number() }),
+  },
+  {
+    method: 'GET',
+    path: '/__qa/example-codes',
+    summary: "Whether this world replays the document's examples as written",
+    description: `With example codes on, every OTP the world mails is \`${EXAMPLE_CODE}\` and the authenticator step accepts \`${EXAMPLE_CODE}\` as the current code, so the request examples of this document (generated from the demo scenario) answer 2xx as written, in a tool such as Postman or newman. Codes stay single use, time-limited and counted against the guess limits. Off unless set; kept in the world's database (an export carries it); counts only while QA control is on.`,
+    response: exampleCodesView,
+  },
+  {
+    method: 'PUT',
+    path: '/__qa/example-codes',
+    summary: 'Turn example codes on or off in this world',
+    description: `On: the codes this world mails from now on are \`${EXAMPLE_CODE}\`, and \`${EXAMPLE_CODE}\` passes the authenticator step (docs/api.md, "Examples"). Off: random codes again.`,
+    body: exampleCodesBody,
+    example: { on: true },
+    response: exampleCodesView,
   },
   {
     method: 'GET',

@@ -4,11 +4,13 @@
  * @fastify/swagger-ui and are served from /docs/static, so the page needs no network.
  */
 import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
 import type { ProcedureName } from '@md/shared';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { DOCS_DIRECTIVES } from '../../core/security-headers.ts';
 import type { ServerConfig } from '../../core/services.ts';
+import type { RecordedSession } from './example-session.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
 export const DOCS_PREFIX = '/docs';
@@ -28,8 +30,30 @@ export async function registerDocs(
     qaToken?: boolean;
     /** The calls under a rate limit (transport/rate-limit.ts): each documents its 429. */
     rateLimited?: readonly ProcedureName[];
+    /** The build's recording of the example session (src/openapi-examples.ts); null: no examples. */
+    examplesFile?: string | null;
   },
 ) {
+  let examples: RecordedSession | null | undefined;
+  // Read once, on the document's first request: a build without the recording (npm run dev) documents no examples.
+  const recorded = () => {
+    if (examples === undefined) {
+      examples = null;
+      if (config.examplesFile)
+        try {
+          const read = JSON.parse(readFileSync(config.examplesFile, 'utf8')) as RecordedSession;
+          if (!Array.isArray(read.calls))
+            throw Object.assign(new Error('not a recording'), { code: 'EFORMAT' });
+          examples = read;
+        } catch (error) {
+          app.log.warn(
+            { file: config.examplesFile, code: (error as NodeJS.ErrnoException).code },
+            'No recorded examples for the OpenAPI document (npm run build records them)',
+          );
+        }
+    }
+    return examples;
+  };
   // Built on first request (tens of ms) rather than at every start; memoized.
   const document = () =>
     buildOpenApiDocument({
@@ -37,6 +61,7 @@ export async function registerDocs(
       qaToken: config.qaToken ?? false,
       origin: config.publicUrl,
       rateLimited: config.rateLimited ?? [],
+      examples: recorded(),
     });
   // Encapsulated: the `swagger` decorator and the viewer's static files stay inside /docs.
   await app.register(async (docs) => {

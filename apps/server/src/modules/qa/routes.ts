@@ -13,6 +13,7 @@ import { runAfterAnswerJobs } from '../../core/after-answer.ts';
 import { resetGuessLimits } from '../../core/attempts.ts';
 import { registerFileUploads } from '../../core/scratch.ts';
 import { AppError, sendError } from '../../core/errors.ts';
+import { EXAMPLE_CODE, exampleCodesOn, setExampleCodes } from '../../core/example-codes.ts';
 import { answerJob, waitSecondsOf } from '../../core/jobs.ts';
 import type { Services } from '../../core/services.ts';
 import { currentTotp } from '../../core/totp.ts';
@@ -77,6 +78,13 @@ const resetBody = z.object(
   { scenario: z.string({ error: 'scenario is required' }).default('demo') },
   { error: 'The body must be a JSON object' },
 );
+/** PUT /__qa/example-codes: whether this world's mailed codes and authenticator step take EXAMPLE_CODE. */
+export const exampleCodesBody = z
+  .object(
+    { on: z.boolean({ error: 'on must be true or false' }) },
+    { error: 'The body must be a JSON object' },
+  )
+  .strict();
 const mailboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
@@ -173,6 +181,13 @@ export function registerQaRoutes(
       clock.reload();
       resetGuessLimits(services); // failure counts and known addresses belong to the old database
     }
+  });
+
+  const exampleCodes = () => ({ on: exampleCodesOn(services), code: EXAMPLE_CODE });
+  app.get('/__qa/example-codes', async () => exampleCodes());
+  app.put('/__qa/example-codes', async (request) => {
+    setExampleCodes(services, parse(exampleCodesBody, request.body).on);
+    return exampleCodes();
   });
 
   // Every 2FA member's code (a declared state names its own): the QA panel shows them by the world's clock.
