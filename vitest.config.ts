@@ -17,6 +17,18 @@ export default defineConfig({
         },
       },
       { test: { name: 'db', root: 'packages/db', include: ['test/**/*.test.ts'], environment: 'node' } },
+      {
+        // Over real HTTP to one stand-in server (test/global-setup.ts); the fixtures' test drives Chromium.
+        test: {
+          name: 'qa-client',
+          root: 'packages/qa-client',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       // Server tests start from seeded templates and the server bundle made once per run
       // (test/global-setup.ts): time limits that hold on a loaded machine, never timing assertions.
       {

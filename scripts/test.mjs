@@ -12,7 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const BROWSER_PROJECT = 'e2e';
-const OTHER_PROJECTS = ['shared', 'db', 'server', 'web', 'web-mocked'];
+const OTHER_PROJECTS = ['shared', 'db', 'qa-client', 'server', 'web', 'web-mocked'];
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
 const reportDir = mkdtempSync(join(tmpdir(), 'vitest-'));
 

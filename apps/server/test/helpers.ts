@@ -5,7 +5,16 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { MIGRATIONS_DIR } from '@md/db';
+import {
+  createQaClient,
+  type QaFetch,
+  type WorldCalls,
+  type WorldInfo,
+  type WorldOptions,
+  type WorldSource,
+} from '@md/qa-client';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
 import { fromTemplate } from './templates.ts';
@@ -267,17 +276,42 @@ export function migrationsBefore(tag: string, dir: string): { folder: string; be
 }
 
 /** A world as POST /__qa/worlds answers it. */
-export interface CreatedWorld {
-  id: string;
-  from: string;
-  createdAt: string;
-  expiresAt: string;
-  enter: string;
+export type CreatedWorld = WorldInfo;
+
+/** Statuses whose answer has no body, which a Response refuses to carry one for. */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * fetch over fastify.inject, for the QA client (@md/qa-client): its calls reach the app in this
+ * process, as the harness's own do, with no port to open, and each from the address `from` gives.
+ */
+export function injectFetch(fastify: App['fastify'], from: () => string = () => '127.0.0.1'): QaFetch {
+  return async (request) => {
+    const { pathname, search } = new URL(request.url);
+    const payload = Buffer.from(await request.arrayBuffer());
+    const reply = await fastify.inject({
+      method: request.method as InjectOptions['method'],
+      url: pathname + search,
+      headers: Object.fromEntries(request.headers),
+      ...(payload.length > 0 ? { payload } : {}),
+      remoteAddress: from(),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(reply.headers))
+      for (const one of [value ?? []].flat()) headers.append(name, String(one));
+    return new Response(NO_BODY.has(reply.statusCode) ? null : new Uint8Array(reply.rawPayload), {
+      status: reply.statusCode,
+      headers,
+    });
+  };
 }
 
 /** Calls into one world (or the default one without `world`) over the inject transport. */
 export function worldCaller(fastify: App['fastify']) {
   let ip = 0;
+  // A fresh address per call keeps the per-client world cap out of tests that are not about it.
+  const nextAddress = () => `10.1.0.${++ip % 250}`;
+  const qa = createQaClient({ baseUrl: 'http://localhost', fetch: injectFetch(fastify, nextAddress) });
   const call = async <T = Record<string, unknown>>(
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
@@ -301,7 +335,7 @@ export function worldCaller(fastify: App['fastify']) {
         ...opts.headers,
       },
       ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
-      remoteAddress: opts.ip ?? `10.1.0.${++ip % 250}`,
+      remoteAddress: opts.ip ?? nextAddress(),
     });
     const text = response.body;
     return {
@@ -318,12 +352,12 @@ export function worldCaller(fastify: App['fastify']) {
     if (!reply.body.JWT) throw new Error(`login failed in ${world}: ${reply.status} ${reply.body.Error}`);
     return reply.body.JWT;
   };
-  const create = async (body: Record<string, unknown> = {}) => {
-    const reply = await call<CreatedWorld & { Error?: string }>('POST', '/__qa/worlds?wait=true', { body });
-    if (reply.status !== 201) throw new Error(`world not created: ${reply.status} ${reply.body.Error}`);
-    return reply.body;
-  };
-  return { call, login, create };
+  /** A new world (a declared state's build awaited), as the server answered it. */
+  const create = async ({ name, clientMode, ttlMinutes, ...source }: WorldSource & WorldOptions) =>
+    (await qa.createWorld(source, { name, clientMode, ttlMinutes })).info;
+  /** The QA client's calls in `world`, or in the default world without it. */
+  const qaIn = (world?: string): WorldCalls => (world ? qa.world(world) : qa.defaultWorld);
+  return { call, login, create, qa, qaIn };
 }
 
 /** mulberry32: a seeded random in [0, 1) (kill tests draw their kill points with it, replayable by seed). */

@@ -67,8 +67,7 @@ describe('worlds side by side', () => {
   });
 
   it('keeps a clock advance, a fault, a mail and a purchase in the world that made them', async () => {
-    const clockOf = async (world?: string) =>
-      (await c.call<{ now: string }>('GET', '/__qa/clock', { world })).body.now;
+    const clockOf = async (world?: string) => (await c.qaIn(world).clock.get()).now;
     const [beforeB, beforeDefault] = [await clockOf(b.id), await clockOf()];
     const advanced = await c.call('POST', '/__qa/clock?wait=true', { world: a.id, body: { advance: 'P3D' } });
     expect(advanced.status).toBe(200);
@@ -89,7 +88,7 @@ describe('worlds side by side', () => {
       });
     expect((await profile(a.id)).body.Error).toBe('Down in A');
     expect((await profile(b.id)).status).toBe(200);
-    expect((await c.call<unknown[]>('GET', '/__qa/faults', { world: b.id })).body).toEqual([]);
+    expect(await c.qaIn(b.id).faults.list()).toEqual([]);
 
     const otp = await c.call('POST', '/user/verify_otp', {
       world: a.id,
@@ -101,8 +100,7 @@ describe('worlds side by side', () => {
       },
     });
     expect(otp.status).toBe(200);
-    const mails = async (world?: string) =>
-      (await c.call<unknown[]>('GET', '/__qa/mailbox?to=only-a%40example.com', { world })).body.length;
+    const mails = async (world?: string) => (await c.qaIn(world).mailbox.list('only-a@example.com')).length;
     expect(await mails(a.id)).toBe(1);
     expect(await mails(b.id)).toBe(0);
     expect(await mails()).toBe(0);

@@ -1,24 +1,26 @@
 /**
  * Shared steps of the browser suite: a QA world per test, the QA API, API-side set-up, and sign-in.
  * Files run in parallel against one server; each test is alone in its world (newWorld), so it may
- * rely on the demo data as seeded and on its own clock, mailbox and fault rules.
+ * rely on the demo data as seeded and on its own clock, mailbox and fault rules. The QA calls go
+ * through the QA client (@md/qa-client), typed by the server's OpenAPI document.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createQaClient, type FaultRuleInput, type WorldCalls, type WorldSource } from '@md/qa-client';
+import { enterWorld as enterQaWorld } from '@md/qa-client/playwright';
 import { launchBrowser, newTestContext, reusablePage, traceContext } from './browser.ts';
-import { WORLD_COOKIE, WORLD_HEADER } from '../../server/src/modules/worlds/routes.ts';
 import type { E2eServer } from './global-setup.ts';
 
-/** A request to the server, in the running test's world (global-setup.ts, `world`). */
-export function fetchIn(server: E2eServer, path: string, init: RequestInit = {}) {
-  return fetch(`${server.url}${path}`, {
-    ...init,
-    headers: {
-      ...(server.world ? { [WORLD_HEADER]: server.world } : {}),
-      ...(init.headers as Record<string, string> | undefined),
-    },
-  });
-}
+/** The QA client of `server` (it holds only its options: one per use costs nothing). */
+const qaOf = (server: E2eServer) => createQaClient({ baseUrl: server.url });
+
+/** The QA calls of the running test's world (global-setup.ts, `world`), or of the default world. */
+export const qaIn = (server: E2eServer): WorldCalls =>
+  server.world ? qaOf(server).world(server.world) : qaOf(server).defaultWorld;
+
+/** A request to the server, in the running test's world. */
+export const fetchIn = (server: E2eServer, path: string, init: RequestInit = {}) =>
+  qaIn(server).fetch(path, init);
 
 export async function api<T = unknown>(
   server: E2eServer,
@@ -43,49 +45,26 @@ export async function api<T = unknown>(
 export const newWorld = (server: E2eServer, ...contexts: BrowserContext[]) =>
   newWorldFrom(server, { from: 'demo' }, ...contexts);
 
-/** As newWorld, the world made from `source` (the body of POST /__qa/worlds: `from`, or a declared `state`). */
-export async function newWorldFrom(
-  server: E2eServer,
-  source: { from: string } | { state: unknown },
-  ...contexts: BrowserContext[]
-) {
-  // A declared state is built as a job: waiting answers 201 with the world once it is built.
-  const response = await fetch(`${server.url}/__qa/worlds?wait=true`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...source, clientMode: server.mode }),
-  });
-  const world = (await response.json()) as { id: string };
-  if (response.status !== 201)
-    throw new Error(`POST /__qa/worlds answered ${response.status}: ${JSON.stringify(world)}`);
+/** As newWorld, the world made from `source`: a scenario (`from`), or a declared `state` (its build awaited). */
+export async function newWorldFrom(server: E2eServer, source: WorldSource, ...contexts: BrowserContext[]) {
+  const world = await qaOf(server).createWorld(source, { clientMode: server.mode });
   server.world = world.id;
   for (const context of contexts) await enterWorld(server, context);
 }
 
-/** The browser context sends the running test's world with every request to the server. */
+/** The browser context sends the running test's world with every request to the server (its cookie). */
 export const enterWorld = (server: E2eServer, context: BrowserContext) =>
-  context.addCookies([
-    { name: WORLD_COOKIE, value: server.world!, url: server.url, httpOnly: true, sameSite: 'Strict' },
-  ]);
+  enterQaWorld(context, qaOf(server).world(server.world!));
 
 /** Deletes the running test's world (its data, clock, mailbox and fault rules go with it). */
 export async function endWorld(server: E2eServer) {
   const id = server.world;
   if (!id) return;
   delete server.world;
-  const response = await fetch(`${server.url}/__qa/worlds/${id}`, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`DELETE /__qa/worlds/${id} answered ${response.status}`);
+  await qaOf(server).world(id).delete();
 }
 
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  otp: string | null;
-  sentAt: string;
-}
-export const mailbox = (server: E2eServer, to: string) =>
-  api<MailboxMessage[]>(server, `/__qa/mailbox?to=${encodeURIComponent(to)}`);
+export const mailbox = (server: E2eServer, to: string) => qaIn(server).mailbox.list(to);
 
 /** How many mails an address or username has had: take it before an action that mails a code. */
 export const mailCount = async (server: E2eServer, to: string) => (await mailbox(server, to)).length;
@@ -95,18 +74,10 @@ export const mailCount = async (server: E2eServer, to: string) => (await mailbox
  * briefly). Counting mails, not comparing times: the mailbox stamps the QA clock, which a test may
  * move, and a code mailed a moment before (registration) must not pass for the one asked for.
  */
-export async function latestOtp(server: E2eServer, to: string, seen = 0): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mails = await mailbox(server, to);
-    const latest = mails[0];
-    if (mails.length > seen && latest?.otp) return latest.otp;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No new OTP mailed to ${to} (had ${seen} mails)`);
-}
+export const latestOtp = (server: E2eServer, to: string, seen = 0): Promise<string> =>
+  qaIn(server).mailbox.lastOtp(to, { seen });
 
-export const totpCode = async (server: E2eServer, username: string) =>
-  (await api<{ code: string }>(server, `/__qa/totp/${username}`)).code;
+export const totpCode = (server: E2eServer, username: string) => qaIn(server).totp(username);
 
 let counter = 0;
 /** A username unique within this run. */
@@ -268,26 +239,10 @@ export function freshPagePerTest(
 }
 
 /** A fault rule of the QA surface (docs/qa-control.md: POST /__qa/faults). `path` is a provider path or '*'. */
-export interface FaultRule {
-  path: string;
-  member?: string;
-  status?: number;
-  error?: string;
-  body?: unknown;
-  delayMs?: number;
-  hang?: boolean;
-  malformed?: boolean;
-  empty?: boolean;
-  drop?: boolean;
-  times?: number;
-}
-export const addFault = (server: E2eServer, rule: FaultRule) =>
-  api<{ id: string }>(server, '/__qa/faults', rule);
+export type FaultRule = FaultRuleInput;
+export const addFault = (server: E2eServer, rule: FaultRule) => qaIn(server).faults.add(rule);
 /** Removes every fault rule of the test's world (its end removes them too). */
-export async function clearFaults(server: E2eServer) {
-  const response = await fetchIn(server, '/__qa/faults', { method: 'DELETE' });
-  if (!response.ok) throw new Error(`DELETE /__qa/faults answered ${response.status}`);
-}
+export const clearFaults = (server: E2eServer) => qaIn(server).faults.clear();
 
 /**
  * Signs in without the sign-in screen: the token from POST /user/login and the stored user, as the

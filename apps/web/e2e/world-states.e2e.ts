@@ -7,12 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { WorldState } from '@md/qa-client';
 import { endWorld, freshPagePerTest, newWorldFrom, signIn, signInWithToken, totpCode } from './support.ts';
 import type { E2eServer } from './global-setup.ts';
 
 const EXAMPLES = join(import.meta.dirname, '../../../world-states');
 const servers = inject('e2eServers');
-const example = (file: string) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as unknown;
+const example = (file: string) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8')) as WorldState;
 
 /** The running test's world, built from `file`, entered by the page's context. */
 const worldOf = (server: E2eServer, page: Page, file: string) =>

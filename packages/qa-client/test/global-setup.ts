@@ -1,0 +1,35 @@
+/**
+ * One stand-in server on loopback for this package's tests, which drive it over real HTTP as a
+ * test suite would. In memory: its worlds are in-memory copies of the demo template, made here once.
+ */
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../../apps/server/src/app.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server's origin, e.g. http://127.0.0.1:41234. */
+    qaServerUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const app = await buildApp({
+    databasePath: ':memory:',
+    seed: 'empty',
+    jwtSecret: 'qa-client-secret',
+    webDist: '',
+    config: { rateLimits: false },
+  });
+  const url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  // The first demo world seeds the demo template: paid here, not by the first test.
+  const warmUp = await fetch(`${url}/__qa/worlds`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: 'demo' }),
+  });
+  if (warmUp.status !== 201) throw new Error(`POST /__qa/worlds answered ${warmUp.status}`);
+  const { id } = (await warmUp.json()) as { id: string };
+  await fetch(`${url}/__qa/worlds/${id}`, { method: 'DELETE' });
+  project.provide('qaServerUrl', url);
+  return () => app.fastify.close();
+}
