@@ -16,16 +16,23 @@ import {
   playExampleSession,
   type RecordedCall,
   type RecordedSession,
+  type SendCall,
 } from './modules/docs/example-session.ts';
+import { playQaExampleSession } from './modules/docs/qa-example-session.ts';
+import { QA_WORLD_HEADER } from './modules/docs/qa-table.ts';
 
-/** Plays the session on a new demo world (its clock `clock`, the real one by default); with `replay`, replays that recording. */
+/**
+ * Plays the member session, then the tester's (/__qa), on a new demo world (its clock `clock`, the
+ * real one by default); with `replay`, replays that recording of the member session alone.
+ */
 export async function recordExampleSession(
   options: { clock?: Clock; replay?: readonly RecordedCall[] } = {},
 ): Promise<RecordedSession> {
   const app = await buildApp({
     databasePath: ':memory:',
     seed: 'demo',
-    worlds: false,
+    // QA worlds in memory: the tester's session makes, exports and imports one.
+    worlds: {},
     jwtSecret: randomBytes(32).toString('hex'),
     logger: false,
     ...(options.clock ? { clock: options.clock } : {}),
@@ -49,22 +56,48 @@ export async function recordExampleSession(
       const payload = { algorithm, challenge: challenge.challenge, number: solution.number, salt, signature };
       return Buffer.from(JSON.stringify(payload)).toString('base64');
     };
-    const calls = await playExampleSession(
-      async (path, body, token) => {
+    const post: SendCall = async (path, body, token) => {
+      const answer = await app.fastify.inject({
+        method: 'POST',
+        url: path,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: JSON.stringify(body),
+      });
+      return { status: answer.statusCode, body: answer.json() as unknown };
+    };
+    const calls = await playExampleSession(post, {
+      now,
+      captcha,
+      ...(options.replay ? { replay: options.replay } : {}),
+    });
+    if (options.replay) return { at: new Date(now).toISOString(), from: 'demo', calls, qa: [] };
+    const qa = await playQaExampleSession(
+      async (method, url, { body, file, world }) => {
         const answer = await app.fastify.inject({
-          method: 'POST',
-          url: path,
+          method,
+          url,
           headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(file ? { 'content-type': 'application/octet-stream' } : {}),
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(world ? { [QA_WORLD_HEADER.name]: world } : {}),
           },
-          payload: JSON.stringify(body),
+          ...(file ? { payload: file } : body !== undefined ? { payload: JSON.stringify(body) } : {}),
         });
-        return { status: answer.statusCode, body: answer.json() as unknown };
+        const json = String(answer.headers['content-type'] ?? '').startsWith('application/json')
+          ? (answer.json() as unknown)
+          : undefined;
+        return { status: answer.statusCode, json, raw: answer.rawPayload };
       },
-      { now, captcha, ...(options.replay ? { replay: options.replay } : {}) },
+      async (path, body, username) => {
+        const signIn = await post('/user/login', { username, password: 'Demo@1234' }, null);
+        const token = (signIn.body as { JWT: string }).JWT;
+        return (await post(path, body, token)).body;
+      },
     );
-    return { at: new Date(now).toISOString(), from: 'demo', calls };
+    return { at: new Date(now).toISOString(), from: 'demo', calls, qa };
   } finally {
     await app.fastify.close();
   }

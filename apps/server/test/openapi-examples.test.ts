@@ -9,6 +9,7 @@ import { contract, procedureNames } from '@md/shared';
 import { manualClock } from '../src/core/clock.ts';
 import { EXAMPLE_CODE, exampleCodesOn, setExampleCodes } from '../src/core/example-codes.ts';
 import type { OpenApiDocument } from '../src/modules/docs/openapi.ts';
+import { QA_ROUTES } from '../src/modules/docs/qa-table.ts';
 import { recordExampleSession } from '../src/openapi-examples.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { startPrism } from './prism.ts';
@@ -63,6 +64,31 @@ describe('the examples of the served document', () => {
     });
     expect(post('user.change_email_request')['x-example-as']).toBe('allene_029');
     expect(post('wallet.view_statement')['x-example-as']).toBe('demo');
+  });
+
+  it('has the recorded call of every QA route: its path parameters, body and answer, each accepted by its schema', () => {
+    for (const route of QA_ROUTES) {
+      const label = `${route.method} ${route.path}`;
+      const op = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]![
+        route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'
+      ] as Operation;
+      for (const param of op.parameters ?? [])
+        if ('in' in param && param.in === 'path')
+          expect(param.example, `${label} ${param.name}`).toBeTypeOf('string');
+      if (route.body) {
+        const example = op.requestBody?.content['application/json']?.example;
+        expect(example, label).toBeDefined();
+        expect(route.body.safeParse(example).success, label).toBe(true);
+      }
+      if (route.status === 303 || route.worldFile === 'answer') continue;
+      const ok = op.responses[String(route.status ?? 200)] as {
+        content: Record<string, { example?: unknown }>;
+      };
+      const example = ok.content['application/json']?.example;
+      expect(example, label).toBeDefined();
+      const parsed = route.response.safeParse(example);
+      expect(parsed.success, `${label}: ${parsed.error?.message}`).toBe(true);
+    }
   });
 
   it(

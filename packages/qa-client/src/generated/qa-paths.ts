@@ -1139,12 +1139,6 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        /**
-         * @example {
-         *       "from": "demo",
-         *       "ttlMinutes": 60
-         *     }
-         */
         'application/json': {
           /** @description What to call it (1–64 characters): the panel and the badge on its pages show it */
           name?: string;
@@ -1303,10 +1297,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description World id
-         * @example w-3q2f8KzP0vYw1mB7xN5c9A
-         */
+        /** @description World id */
         id: string;
       };
       cookie?: never;
@@ -1334,10 +1325,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description World id, or `default`
-         * @example w-3q2f8KzP0vYw1mB7xN5c9A
-         */
+        /** @description World id, or `default` */
         id: string;
       };
       cookie?: never;
@@ -1433,10 +1421,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description World id
-         * @example w-3q2f8KzP0vYw1mB7xN5c9A
-         */
+        /** @description World id */
         id: string;
       };
       cookie?: never;
@@ -1571,11 +1556,6 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        /**
-         * @example {
-         *       "advance": "P1D"
-         *     }
-         */
         'application/json': {
           /** @description ISO-8601 date-time, e.g. 2026-11-02T09:00:00Z */
           set?: string;
@@ -1713,10 +1693,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        /**
-         * @description Job id
-         * @example j-Qm9rZ0x1c3RhdGVz
-         */
+        /** @description Job id */
         id: string;
       };
       cookie?: never;
@@ -1771,10 +1748,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Job id
-         * @example j-Qm9rZ0x1c3RhdGVz
-         */
+        /** @description Job id */
         id: string;
       };
       cookie?: never;
@@ -1859,11 +1833,6 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        /**
-         * @example {
-         *       "scenario": "demo"
-         *     }
-         */
         'application/json': {
           /**
            * @description demo, empty or scale (GET /__qa/scenarios)
@@ -1926,11 +1895,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "on": true
-         *     }
-         */
         'application/json': {
           on: boolean;
         };
@@ -1986,10 +1950,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Member username
-         * @example demo2fa
-         */
+        /** @description Member username */
         username: string;
       };
       cookie?: never;
@@ -2061,21 +2022,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description The deposit's numeric id or its TransID
-         * @example DP00000001
-         */
+        /** @description The deposit's numeric id or its TransID */
         transId: string;
       };
       cookie?: never;
     };
     requestBody?: {
       content: {
-        /**
-         * @example {
-         *       "amount": 100
-         *     }
-         */
         'application/json': {
           /** @description USDT paid; the full amount when absent */
           amount?: number;
@@ -2124,10 +2077,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description The deposit's numeric id or its TransID
-         * @example DP00000001
-         */
+        /** @description The deposit's numeric id or its TransID */
         transId: string;
       };
       cookie?: never;
@@ -2212,10 +2162,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description The withdrawal's numeric id or its TransID
-         * @example WD00000002
-         */
+        /** @description The withdrawal's numeric id or its TransID */
         id: string;
       };
       cookie?: never;
@@ -2258,10 +2205,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description The withdrawal's numeric id or its TransID
-         * @example WD00000002
-         */
+        /** @description The withdrawal's numeric id or its TransID */
         id: string;
       };
       cookie?: never;
@@ -2495,15 +2439,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "path": "/user/view_profile",
-         *       "member": "demo",
-         *       "status": 500,
-         *       "error": "Boom",
-         *       "times": 1
-         *     }
-         */
         'application/json': {
           path: string;
           member?: string;
@@ -2669,10 +2604,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Rule id
-         * @example f1
-         */
+        /** @description Rule id */
         id: string;
       };
       cookie?: never;
@@ -2704,11 +2636,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "seed": 42
-         *     }
-         */
         'application/json': {
           seed: number;
         };
@@ -2923,11 +2850,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "name": "before-payday"
-         *     }
-         */
         'application/json': {
           /** @description 1–64 letters, digits, '-' or '_' */
           name: string;
@@ -2959,10 +2881,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Snapshot name
-         * @example before-payday
-         */
+        /** @description Snapshot name */
         name: string;
       };
       cookie?: never;
@@ -2997,10 +2916,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Snapshot name
-         * @example before-payday
-         */
+        /** @description Snapshot name */
         name: string;
       };
       cookie?: never;
@@ -3038,10 +2954,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Snapshot name
-         * @example before-payday
-         */
+        /** @description Snapshot name */
         name: string;
       };
       cookie?: never;
@@ -3242,12 +3155,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "path": "/wallet/view_all_wallets_details",
-         *       "target": "mock"
-         *     }
-         */
         'application/json': {
           path: string;
           /** @description Also checked: “target must be 'provider', 'mock' or 'recording:<name>' (a recording name: 1–64 letters, digits, '-' or '_')”. */
@@ -3394,11 +3301,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "name": "sandbox-day-1"
-         *     }
-         */
         'application/json': {
           name: string;
         };
@@ -3433,10 +3335,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Recording name
-         * @example sandbox-day-1
-         */
+        /** @description Recording name */
         name: string;
       };
       cookie?: never;
@@ -3472,10 +3371,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /**
-         * @description Recording name
-         * @example sandbox-day-1
-         */
+        /** @description Recording name */
         name: string;
       };
       cookie?: never;

@@ -12,6 +12,7 @@
  */
 import { contract, procedureNames, type InputOf, type ProcedureName, type TableInput } from '@md/shared';
 import { EXAMPLE_CODE } from '../../core/example-codes.ts';
+import type { RecordedQaCall } from './qa-example-session.ts';
 import { DEMO_WALLET_ADDRESS } from '../../seed/demo-money.ts';
 
 /** The demo scenario's members and secrets (seed/demo.ts, seed/demo-money.ts). */
@@ -36,6 +37,8 @@ export interface RecordedSession {
   at: string;
   from: 'demo';
   calls: RecordedCall[];
+  /** The tester's session after it (qa-example-session.ts). */
+  qa: RecordedQaCall[];
 }
 
 /** One call over REST at the provider's path: the answer's status and JSON. */

@@ -20,6 +20,7 @@ import {
 import { QA_FAULT_HEADER, QA_ROUTES, QA_WORLD_HEADER, type QaRoute } from './qa-table.ts';
 import { HEALTH_PATHS, HEALTH_TAG, HEALTH_TAG_DESCRIPTION } from './health-paths.ts';
 import { firstCalls, type RecordedCall, type RecordedSession } from './example-session.ts';
+import { firstQaCalls, type RecordedQaCall } from './qa-example-session.ts';
 import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
 
 // The few OpenAPI 3.1 objects this document uses (openapi-types' 3.1 typings mix in 3.0 ones and do not compose).
@@ -63,7 +64,7 @@ interface Operation {
   responses: Responses;
   [extension: `x-${string}`]: unknown;
 }
-type Method = 'get' | 'post' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'delete';
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
@@ -399,7 +400,11 @@ function contractOperation(
   };
 }
 
-function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverter): Parameter[] {
+function queryParameters(
+  query: z.ZodObject | undefined,
+  schemas: SchemaConverter,
+  examples: Record<string, string> = {},
+): Parameter[] {
   if (!query) return [];
   return Object.entries(query.shape).map(([name, field]) => {
     const schema = schemas.convert(field as z.ZodType, 'input');
@@ -410,6 +415,13 @@ function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverte
       required: !(field as z.ZodType).safeParse(undefined).success,
       schema: rest,
       ...(description ? { description } : {}),
+      // A query's text as the schema types it (a recorded `limit=3` is the integer 3).
+      ...(examples[name] !== undefined
+        ? {
+            example:
+              rest.type === 'integer' || rest.type === 'number' ? Number(examples[name]) : examples[name],
+          }
+        : {}),
     };
   });
 }
@@ -417,15 +429,23 @@ function queryParameters(query: z.ZodObject | undefined, schemas: SchemaConverte
 /** What a world file is served as (modules/worlds/world-file.ts). */
 const WORLD_FILE_TYPE = 'application/vnd.sqlite3';
 
-function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean): Operation {
-  const params: Parameter[] = Object.entries(route.params ?? {}).map(([name, { description, example }]) => ({
+function qaOperation(
+  route: QaRoute,
+  schemas: SchemaConverter,
+  qaToken: boolean,
+  recorded: RecordedQaCall | undefined,
+): Operation {
+  const params: Parameter[] = Object.entries(route.params ?? {}).map(([name, { description }]) => ({
     name,
     in: 'path',
     required: true,
     description,
     schema: { type: 'string' },
-    example,
+    ...(recorded?.params[name] !== undefined ? { example: recorded.params[name] } : {}),
   }));
+  // The recorded answer, on the status it came with (the success, or 202 for a job).
+  const answered = (status: number) =>
+    recorded?.status === status && recorded.response !== undefined ? { example: recorded.response } : {};
   const body = route.body ? schemas.convert(route.body, 'input') : undefined;
   const worldFile = { type: 'string', contentMediaType: WORLD_FILE_TYPE } as const;
   return {
@@ -434,7 +454,7 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
     summary: route.summary,
     description: route.description,
     security: qaToken ? [{ qaToken: [] }] : [],
-    parameters: [...params, ...queryParameters(route.query, schemas)],
+    parameters: [...params, ...queryParameters(route.query, schemas, recorded?.query)],
     ...(route.worldFile === 'body'
       ? {
           requestBody: {
@@ -454,7 +474,7 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
             content: {
               [JSON_TYPE]: {
                 schema: body,
-                ...(route.example === undefined ? {} : { example: route.example }),
+                ...(recorded?.request === undefined ? {} : { example: recorded.request }),
               },
             },
           },
@@ -478,14 +498,21 @@ function qaOperation(route: QaRoute, schemas: SchemaConverter, qaToken: boolean)
               }
             : {
                 description: 'Plain JSON (not the provider envelope)',
-                content: { [JSON_TYPE]: { schema: schemas.convert(route.response, 'output') } },
+                content: {
+                  [JSON_TYPE]: {
+                    schema: schemas.convert(route.response, 'output'),
+                    ...answered(route.status ?? 200),
+                  },
+                },
               },
       ...(route.accepted
         ? {
             '202': {
               description: 'Still working: the job (GET its url for state and progress)',
               headers: { Location: { schema: { type: 'string' }, description: 'The job’s url' } },
-              content: { [JSON_TYPE]: { schema: schemas.convert(route.accepted, 'output') } },
+              content: {
+                [JSON_TYPE]: { schema: schemas.convert(route.accepted, 'output'), ...answered(202) },
+              },
             },
           }
         : {}),
@@ -553,6 +580,7 @@ export function buildOpenApiDocument({
         new URL(origin).origin,
         new Set(rateLimited),
         firstCalls(examples?.calls ?? []),
+        firstQaCalls(examples?.qa ?? []),
       )),
     );
   return document;
@@ -564,6 +592,7 @@ function generate(
   origin: string,
   rateLimited: ReadonlySet<ProcedureName>,
   examples: ReadonlyMap<ProcedureName, RecordedCall>,
+  qaExamples: ReadonlyMap<string, RecordedQaCall>,
 ): OpenApiDocument {
   const schemas = createSchemaConverter(sharedSchemaNames());
   const paths: OpenApiDocument['paths'] = {};
@@ -576,7 +605,10 @@ function generate(
     for (const route of QA_ROUTES) {
       const path = openApiPath(route.path);
       const method = route.method.toLowerCase() as Method;
-      paths[path] = { ...paths[path], [method]: qaOperation(route, schemas, qaToken) };
+      paths[path] = {
+        ...paths[path],
+        [method]: qaOperation(route, schemas, qaToken, qaExamples.get(`${route.method} ${route.path}`)),
+      };
     }
   }
   const parameters: OpenApiDocument['components']['parameters'] = {

@@ -34,12 +34,10 @@ export interface QaRoute {
   summary: string;
   /** What the call does and when to use it (every QA operation has one). */
   description: string;
-  /** Path parameters: what each is, with an example from the demo scenario. */
-  params?: Record<string, { description: string; example: string }>;
+  /** Path parameters: what each is (the document's examples are recorded: qa-example-session.ts). */
+  params?: Record<string, { description: string }>;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** A realistic body (the `demo` scenario's names and figures). */
-  example?: unknown;
   response: z.ZodType;
   /** Success status when not 200 (303: a redirect with no body; `response` is then unused). */
   status?: 201 | 303;
@@ -353,12 +351,9 @@ const waitQuery = z.object({
       `'true' (up to ${MAX_WAIT_SECONDS} s) or a number of seconds: answer when the job is done, or 202 with it when the wait runs out`,
     ),
 });
-const worldId = { description: 'World id', example: 'w-3q2f8KzP0vYw1mB7xN5c9A' };
+const worldId = { description: 'World id' };
 
-const byIdOrTransId = (kind: string, example: string) => ({
-  description: `The ${kind}'s numeric id or its TransID`,
-  example,
-});
+const byIdOrTransId = (kind: string) => ({ description: `The ${kind}'s numeric id or its TransID` });
 
 export const QA_ROUTES: readonly QaRoute[] = [
   {
@@ -375,7 +370,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
         ),
     }),
     query: waitQuery,
-    example: { from: 'demo', ttlMinutes: 60 },
     status: 201,
     response: worldSchema.extend({ enter: z.string().describe('The URL that puts a browser in the world') }),
     accepted: jobSchema,
@@ -417,7 +411,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'A world as one file, to import on another server',
     description:
       "The world's SQLite database (every row, its clock's offset and its mailbox with it) with a `world_file` table holding the format version and the settings kept beside the database: fault rules with their uses left, the gateway's routing off its default, the client mode. Any SQLite tool opens it. `default` exports the default world. Import it with POST /__qa/worlds/import, or keep it as a snapshot with PUT /__qa/snapshots/{name}.",
-    params: { id: { description: 'World id, or `default`', example: worldId.example } },
+    params: { id: { description: 'World id, or `default`' } },
     worldFile: 'answer',
     response: z.null(),
     errors: [404],
@@ -496,7 +490,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
       )
       .strict(),
     query: waitQuery,
-    example: { advance: 'P1D' },
     response: clockSchema.extend({ ran: z.array(jobRunSchema).describe('The runs that fell due') }),
     accepted: jobSchema,
     errors: [409],
@@ -516,7 +509,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'A job: its state, progress and result',
     description:
       'Running, done (with the result the call would have answered), failed (with its status and message) or cancelled. With `wait`, answers when it ends or when the wait runs out. 404 once it ended more than an hour ago, or after a restart.',
-    params: { id: { description: 'Job id', example: 'j-Qm9rZ0x1c3RhdGVz' } },
+    params: { id: { description: 'Job id' } },
     query: waitQuery,
     response: jobSchema,
     errors: [404],
@@ -527,7 +520,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Cancel a job',
     description:
       'A build stops at once and leaves no world and no files; a clock move stops after the run in progress, the clock at the last instant whose runs are all done. Answers the job as it ended; 409 when it had already ended.',
-    params: { id: { description: 'Job id', example: 'j-Qm9rZ0x1c3RhdGVz' } },
+    params: { id: { description: 'Job id' } },
     response: jobSchema,
     errors: [404, 409],
   },
@@ -548,7 +541,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
       { scenario: z.string().default('demo').describe('demo, empty or scale (GET /__qa/scenarios)') },
       { error: notObject },
     ),
-    example: { scenario: 'demo' },
     response: z.object({ scenario: z.string(), members: z.number() }),
   },
   {
@@ -564,7 +556,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Turn example codes on or off in this world',
     description: `On: the codes this world mails from now on are \`${EXAMPLE_CODE}\`, and \`${EXAMPLE_CODE}\` passes the authenticator step (docs/api.md, "Examples"). Off: random codes again.`,
     body: exampleCodesBody,
-    example: { on: true },
     response: exampleCodesView,
   },
   {
@@ -581,7 +572,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'The current TOTP code of a member with TOTP on',
     description:
       'The code an authenticator app would show now (QA clock) for a member who turned TOTP on, e.g. demo2fa in the demo scenario; 404 for a member without TOTP.',
-    params: { username: { description: 'Member username', example: 'demo2fa' } },
+    params: { username: { description: 'Member username' } },
     response: totpSchema,
     errors: [404],
   },
@@ -600,12 +591,11 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Pay a deposit window',
     description:
       'In full by default (credited once, however often called); a smaller `amount` marks it PARTIAL and credits nothing.',
-    params: { transId: byIdOrTransId('deposit', 'DP00000001') },
+    params: { transId: byIdOrTransId('deposit') },
     body: z.object(
       { amount: moneyAmount.optional().describe('USDT paid; the full amount when absent') },
       { error: notObject },
     ),
-    example: { amount: 100 },
     response: depositSchema.extend({
       credited: z.boolean().describe('True only for the call that credited the Deposit wallet'),
       message: z.string(),
@@ -618,7 +608,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Expire a deposit window that is not paid',
     description:
       'Marks a window that is not paid EXPIRED at once, as its 30 minutes running out would (an expired one stays so); 409 when it is already paid.',
-    params: { transId: byIdOrTransId('deposit', 'DP00000001') },
+    params: { transId: byIdOrTransId('deposit') },
     response: depositSchema,
     errors: [404, 409],
   },
@@ -640,7 +630,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
       decision === 'approve'
         ? 'Decides a PENDING request as paid out (the reserved amount and the fee leave the member for good); 409 when it is already decided.'
         : 'Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet; 409 when it is already decided.',
-    params: { id: byIdOrTransId('withdrawal', 'WD00000002') },
+    params: { id: byIdOrTransId('withdrawal') },
     response: withdrawalSchema,
     errors: [404, 409],
   })),
@@ -666,7 +656,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
     description:
       "`path`: '/user/view_profile', 'user.view_profile' or '*'; `member`: the token's username. One effect per rule: `status`/`error` answers `{ Error }` (default message from the status), `body` answers that JSON, `delayMs`/`delay` waits then answers normally, `hang` never answers, `empty`/`malformed` send no or broken JSON, `drop` destroys the connection. `probability` 0–1 (default 1); `times`: the next N applications.",
     body: ruleInput,
-    example: { path: '/user/view_profile', member: 'demo', status: 500, error: 'Boom', times: 1 },
     status: 201,
     response: ruleViewSchema,
   },
@@ -682,7 +671,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     path: '/__qa/faults/:id',
     summary: 'Remove one fault rule',
     description: 'Removes the rule with that id (as POST /__qa/faults answered it); 404 when there is none.',
-    params: { id: { description: 'Rule id', example: 'f1' } },
+    params: { id: { description: 'Rule id' } },
     response: deleted,
     errors: [404],
   },
@@ -693,7 +682,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
     description:
       'Makes which calls a rule with `probability` below 1 hits, and the waits a `delay` range draws, the same on every run.',
     body: z.object({ seed: z.number().int() }).strict(),
-    example: { seed: 42 },
     response: z.object({ seed: z.number() }),
   },
   {
@@ -732,7 +720,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
     body: z
       .object({ name: z.string().regex(SNAPSHOT_NAME).describe("1–64 letters, digits, '-' or '_'") })
       .strict(),
-    example: { name: 'before-payday' },
     status: 201,
     response: snapshotSchema,
   },
@@ -742,7 +729,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Put the database back as saved, in place (the clock takes the saved offset)',
     description:
       'Replaces every row with the snapshot’s; 404 for an unknown name, 409 when the snapshot cannot be read or was saved with another database schema.',
-    params: { name: { description: 'Snapshot name', example: 'before-payday' } },
+    params: { name: { description: 'Snapshot name' } },
     response: z.object({ restored: snapshotSchema }),
     errors: [404, 409],
   },
@@ -752,7 +739,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Keep a world file as a snapshot',
     description:
       "The database of a world file (GET /__qa/worlds/{id}/export, from this server or another; an older schema's is migrated) saved as the snapshot `name`, replacing one of that name: restore it, or make worlds from it (`from: 'snapshot:<name>'`). The file's settings stay with the world it came from. A file that is not a world file this server can read is refused with 400.",
-    params: { name: { description: 'Snapshot name', example: 'before-payday' } },
+    params: { name: { description: 'Snapshot name' } },
     worldFile: 'body',
     status: 201,
     response: snapshotSchema,
@@ -763,7 +750,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     path: '/__qa/snapshots/:name',
     summary: 'Delete a snapshot',
     description: 'Removes the saved snapshot; 404 for an unknown name.',
-    params: { name: { description: 'Snapshot name', example: 'before-payday' } },
+    params: { name: { description: 'Snapshot name' } },
     response: z.object({ deleted: z.string() }),
     errors: [404],
   },
@@ -797,7 +784,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
     description:
       "`path`: '/user/view_profile', 'user.view_profile' or '*'. A member signed in at the provider is known to the stand-in (a shadow member) once the provider vouched for its token. 400 for an unknown endpoint or target, 'provider' without PROVIDER_URL, or a recording that does not exist.",
     body: routingInput,
-    example: { path: '/wallet/view_all_wallets_details', target: 'mock' },
     response: routingSchema,
   },
   {
@@ -815,7 +801,6 @@ export const QA_ROUTES: readonly QaRoute[] = [
     description:
       'Every provider answer from now on is added to the recording (redacted: passwords, codes, tokens, secrets, the Authorization header) until …/stop; a recording of that name is replaced.',
     body: recordingBody,
-    example: { name: 'sandbox-day-1' },
     status: 201,
     response: recordingSchema,
   },
@@ -825,7 +810,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     summary: 'Stop a recording',
     description:
       'Writes the recording and stops adding to it; 404 when no recording of that name is being made. Route endpoints to recording:<name> to replay it.',
-    params: { name: { description: 'Recording name', example: 'sandbox-day-1' } },
+    params: { name: { description: 'Recording name' } },
     response: recordingSchema,
     errors: [404],
   },
@@ -834,7 +819,7 @@ export const QA_ROUTES: readonly QaRoute[] = [
     path: '/__qa/recordings/:name',
     summary: 'Delete a recording',
     description: 'Removes the HAR file; 404 for an unknown name.',
-    params: { name: { description: 'Recording name', example: 'sandbox-day-1' } },
+    params: { name: { description: 'Recording name' } },
     response: z.object({ deleted: z.string() }),
     errors: [404],
   },
