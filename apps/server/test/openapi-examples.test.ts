@@ -64,6 +64,15 @@ describe('the examples of the served document', () => {
     });
     expect(post('user.change_email_request')['x-example-as']).toBe('allene_029');
     expect(post('wallet.view_statement')['x-example-as']).toBe('demo');
+    // A code's confirmation names the call that mails the code, as the session made it.
+    expect(post('user.change_password')['x-example-after']).toEqual({
+      path: '/user/verify_otp',
+      request: { page: 'Change Password' },
+    });
+    expect(post('user.register')['x-example-after']).toMatchObject({
+      path: '/user/verify_otp',
+      request: { page: 'Email Verification', username: 'newmember01' },
+    });
   });
 
   it('has the recorded call of every QA route: its path parameters, body and answer, each accepted by its schema', () => {

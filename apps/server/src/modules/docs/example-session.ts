@@ -27,6 +27,8 @@ export interface RecordedCall {
   /** Whose session token went with it; null for a call without one. */
   as: string | null;
   request: unknown;
+  /** The call that must come first (it mails the code this one confirms), as it was made. */
+  after?: { path: string; request: unknown };
   status: number;
   response: unknown;
 }
@@ -63,18 +65,20 @@ interface Step {
   input: (seen: Seen) => unknown;
   /** Fields read from an earlier answer of the same world: a replay reads them from its own. */
   carried?: readonly string[];
+  /** The procedure whose latest call must come first: it mails the code (or starts what) this one confirms. */
+  after?: ProcedureName;
 }
 
 const step = <K extends ProcedureName>(
   name: K,
   as: string | null,
   input: InputOf<K> | ((seen: Seen) => InputOf<K> | Promise<InputOf<K>>),
-  carried?: readonly string[],
+  options: Pick<Step, 'carried' | 'after'> = {},
 ): Step => ({
   name,
   as,
   input: typeof input === 'function' ? (input as (seen: Seen) => unknown) : () => input,
-  ...(carried ? { carried } : {}),
+  ...options,
 });
 
 const rowsOf = (answer: unknown): Record<string, unknown>[] => {
@@ -117,26 +121,36 @@ const STEPS: readonly Step[] = [
   // A newcomer joins under demo; a member without a package resets its password.
   step('user.check_username_available', null, { username: NEWCOMER.username }),
   step('user.verify_otp', null, { page: 'Email Verification', ...NEWCOMER }),
-  step('user.register', null, {
-    ...NEWCOMER,
-    name: 'New Member',
-    sponsor: DEMO.username,
-    password: PASSWORDS.first,
-    conpassword: PASSWORDS.first,
-    otp: EXAMPLE_CODE,
-    side: '1',
-    country: 'India',
-  }),
+  step(
+    'user.register',
+    null,
+    {
+      ...NEWCOMER,
+      name: 'New Member',
+      sponsor: DEMO.username,
+      password: PASSWORDS.first,
+      conpassword: PASSWORDS.first,
+      otp: EXAMPLE_CODE,
+      side: '1',
+      country: 'India',
+    },
+    { after: 'user.verify_otp' },
+  ),
   step('user.reset_password_email', null, { username: WITHOUT_PACKAGE }),
-  step('user.reset_password', null, {
-    username: WITHOUT_PACKAGE,
-    otp: EXAMPLE_CODE,
-    newpassword: PASSWORDS.reset,
-    conpassword: PASSWORDS.reset,
+  step(
+    'user.reset_password',
+    null,
+    {
+      username: WITHOUT_PACKAGE,
+      otp: EXAMPLE_CODE,
+      newpassword: PASSWORDS.reset,
+      conpassword: PASSWORDS.reset,
+    },
+    { after: 'user.reset_password_email' },
+  ),
+  step('user.forgot_username', null, async (seen) => ({ email: DEMO.email, captcha: await seen.captcha() }), {
+    carried: ['captcha'],
   }),
-  step('user.forgot_username', null, async (seen) => ({ email: DEMO.email, captcha: await seen.captcha() }), [
-    'captcha',
-  ]),
   // What the dashboard reads.
   step('user.view_profile', DEMO.username, {}),
   step('user_analytics.view_user_analytics', DEMO.username, {}),
@@ -183,11 +197,16 @@ const STEPS: readonly Step[] = [
   }),
   step('wallet.transfer_wallet', DEMO.username, { amount: 50, from_wallet: 'Direct', to_wallet: 'Deposit' }),
   step('wallet.update_wallet_address', DEMO.username, { address: DEMO_WALLET_ADDRESS, network: 'BEP.20' }),
-  step('wallet.wallet_address_verification', DEMO.username, {
-    address: DEMO_WALLET_ADDRESS,
-    network: 'BEP.20',
-    otp: EXAMPLE_CODE,
-  }),
+  step(
+    'wallet.wallet_address_verification',
+    DEMO.username,
+    {
+      address: DEMO_WALLET_ADDRESS,
+      network: 'BEP.20',
+      otp: EXAMPLE_CODE,
+    },
+    { after: 'wallet.update_wallet_address' },
+  ),
   step('withdraw.withdraw_request', DEMO.username, { amount: 100, password: DEMO.transaction }),
   step('deposit.make_payment', DEMO.username, { amount_usdt: 100, currency: 'USDT.BEP20' }),
   step('support.send_message', DEMO.username, {
@@ -207,26 +226,46 @@ const STEPS: readonly Step[] = [
       if (!other) throw new Error('The demo member has no other session to end');
       return { session: String(other.ID) };
     },
-    ['session'],
+    { carried: ['session'] },
   ),
   step('user.end_other_sessions', DEMO.username, {}),
   // The member without a package changes its email, and signs out.
   login(WITHOUT_PACKAGE, PASSWORDS.reset),
   step('user.change_email_request', WITHOUT_PACKAGE, { email: 'allene.new@example.com' }),
-  step('user.change_email', WITHOUT_PACKAGE, { email: 'allene.new@example.com', otp: EXAMPLE_CODE }),
+  step(
+    'user.change_email',
+    WITHOUT_PACKAGE,
+    { email: 'allene.new@example.com', otp: EXAMPLE_CODE },
+    { after: 'user.change_email_request' },
+  ),
   step('user.logout', WITHOUT_PACKAGE, {}),
   // Demo's secrets, last: the transaction password, TOTP, then the password (which ends its sessions).
   step('user.reset_transaction_password', DEMO.username, { password: 'Txn@456' }),
-  step('user.verify_transaction_password', DEMO.username, { password: 'Txn@456', otp: EXAMPLE_CODE }),
+  step(
+    'user.verify_transaction_password',
+    DEMO.username,
+    { password: 'Txn@456', otp: EXAMPLE_CODE },
+    { after: 'user.reset_transaction_password' },
+  ),
   step('user.enable_totp', DEMO.username, {}),
-  step('user.change_totp_status', DEMO.username, { status: true, totp: EXAMPLE_CODE }),
+  step(
+    'user.change_totp_status',
+    DEMO.username,
+    { status: true, totp: EXAMPLE_CODE },
+    { after: 'user.enable_totp' },
+  ),
   step('user.verify_otp', DEMO.username, { page: 'Change Password' }),
-  step('user.change_password', DEMO.username, {
-    oldpassword: DEMO.password,
-    newpassword: PASSWORDS.changed,
-    conpassword: PASSWORDS.changed,
-    otp: EXAMPLE_CODE,
-  }),
+  step(
+    'user.change_password',
+    DEMO.username,
+    {
+      oldpassword: DEMO.password,
+      newpassword: PASSWORDS.changed,
+      conpassword: PASSWORDS.changed,
+      otp: EXAMPLE_CODE,
+    },
+    { after: 'user.verify_otp' },
+  ),
 ];
 
 /** Whether an answer is a success: 2xx without a provider `Error`. */
@@ -246,7 +285,7 @@ export async function playExampleSession(
   const seen: Seen = { answers: new Map(), now: options.now, captcha: options.captcha };
   const tokens = new Map<string, string>();
   const calls: RecordedCall[] = [];
-  for (const [index, { name, as, input, carried }] of STEPS.entries()) {
+  for (const [index, { name, as, input, carried, after }] of STEPS.entries()) {
     const recorded = options.replay?.[index];
     let request = await input(seen);
     if (recorded) {
@@ -268,7 +307,15 @@ export async function playExampleSession(
       tokens.set(username, String((answer.body as { JWT: string }).JWT));
     }
     seen.answers.set(name, answer.body);
-    calls.push({ name, as, request, status: answer.status, response: answer.body });
+    const before = after && calls.findLast((call) => call.name === after);
+    calls.push({
+      name,
+      as,
+      request,
+      ...(before ? { after: { path: contract[after].path, request: before.request } } : {}),
+      status: answer.status,
+      response: answer.body,
+    });
   }
   return calls;
 }

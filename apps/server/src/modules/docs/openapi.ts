@@ -390,6 +390,8 @@ function contractOperation(
     },
     // Who made the examples' call in the demo world (its bearer token's member): docs/api.md, "Examples".
     ...(recorded ? { 'x-example-as': recorded.as } : {}),
+    // The call the example needs first (it mails the code the example confirms), as the session made it.
+    ...(recorded?.after ? { 'x-example-after': recorded.after } : {}),
     ...(idempotent ? { 'x-idempotent': true } : {}),
     'x-trpc-procedure': name,
     'x-trpc-kind': entry.kind,
