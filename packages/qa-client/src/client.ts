@@ -99,6 +99,11 @@ export interface WorldCalls {
   /** The current TOTP code of a member with TOTP on, by the world's clock. */
   totp(username: string): Promise<string>;
   /**
+   * Example codes (docs/api.md, "Examples"): on, the world mails `code` as every OTP and its
+   * authenticator step takes it, so the OpenAPI document's request examples replay as written.
+   */
+  exampleCodes(on: boolean): Promise<{ on: boolean; code: string }>;
+  /**
    * The TOTP code of a secret (base32, as /user/enable_totp hands it out) by the world's clock: to
    * confirm TOTP before the member has it on, when the QA route does not know the member's code yet.
    */
@@ -230,6 +235,8 @@ export function createQaClient({
         );
         return code;
       },
+      exampleCodes: (on) =>
+        answer('PUT /__qa/example-codes', scoped.PUT('/__qa/example-codes', { body: { on } })),
       async totpFromSecret(secret) {
         // The server's parameters (apps/server/src/core/totp.ts), at the world's time: its clock may
         // have been moved away from this machine's.

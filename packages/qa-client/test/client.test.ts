@@ -86,6 +86,25 @@ describe('a world made by the client', () => {
     expect(await world.mailbox.lastOtp(email, { seen: 1 })).toBe((await world.mailbox.list(email))[0]!.otp);
   });
 
+  it("turns example codes on in the world alone: the document's example code is what it mails", async () => {
+    const email = 'examples@example.com';
+    const ask = (target: CreatedWorld | typeof qa.defaultWorld) =>
+      target.fetch('/user/verify_otp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 'Email Verification', username: 'examples', email }),
+      });
+    const { code } = await world.exampleCodes(true);
+    try {
+      expect((await ask(world)).status).toBe(200);
+      expect(await world.mailbox.lastOtp(email)).toBe(code);
+      expect((await ask(qa.defaultWorld)).status).toBe(200);
+      expect((await qa.defaultWorld.mailbox.list(email))[0]?.otp).not.toBe(code);
+    } finally {
+      expect(await world.exampleCodes(false)).toEqual({ on: false, code });
+    }
+  });
+
   it("gives a member's TOTP code by the world's moved clock, from the server or from the secret", async () => {
     // The world's clock is days ahead of this machine's: a code by the machine's time would differ.
     await atStepStart(world);
