@@ -357,6 +357,32 @@ describe('earning history (from the ledger)', () => {
     ).toEqual([]);
   });
 
+  it('finds rows by the Type the table shows, not only by its internal code', async () => {
+    const demo = await t.login('demo');
+    const read = async (query: Record<string, unknown>) =>
+      (await list('/earning/view_all_earning_history', { pageSize: 100, ...query }, demo)).body.Success;
+    const binary = await read({ filters: { Type: ['binary_income'] } });
+    expect(binary.length).toBeGreaterThan(0);
+    expect(await read({ search: ['Binary Income'] })).toEqual(binary);
+    expect(await read({ search: ['binary income'] })).toEqual(binary);
+    // A label that is not its code with spaces: "P2P Transfer" is the code p2p.
+    const p2p = await read({ search: ['P2P Transfer'] });
+    expect(p2p.length).toBeGreaterThan(0);
+    expect(p2p.every((r) => r.Type === 'P2P Transfer')).toBe(true);
+    // The page count reads the same search: one row a page, as many pages as the Type filter's.
+    const count = async (query: Record<string, unknown>) =>
+      (
+        await t.post<{ Success: number }>(
+          '/earning/total_pagination_earning_history',
+          { pageNo: 1, pageSize: 1, ...query },
+          { token: demo },
+        )
+      ).body.Success;
+    expect(await count({ search: ['Binary Income'] })).toBe(
+      await count({ filters: { Type: ['binary_income'] } }),
+    );
+  });
+
   it('a plain page (read through the newest rows of each part of the scope) equals the same page read through the full scope', async () => {
     const demo = await t.login('demo');
     // A start date long past changes no row but makes the engine take the general WHERE.

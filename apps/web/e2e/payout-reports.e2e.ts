@@ -63,7 +63,8 @@ describe.each(cases)(
 
     it('explains a binary payout from History and a level income from Bonus, one tap from the row', async () => {
       await openAs();
-      await searchHistory('binary_income');
+      // The Type as the table shows it finds the rows.
+      await searchHistory('Binary Income');
       const why = page.getByRole('button', { name: /^Why this payout: BV/ }).first();
       await why.waitFor({ timeout: 30_000 });
       const transId = (await why.getAttribute('aria-label'))!.replace('Why this payout: ', '');
@@ -71,15 +72,15 @@ describe.each(cases)(
       const dialog = page.getByRole('dialog', { name: `Payout ${transId}` });
       await dialog.waitFor();
       if (extensions) {
-        const legs = dialog.getByRole('table', { name: 'Legs before and after the run' });
+        const legs = dialog.getByRole('table', { name: 'Your left and right team volume that day' });
         await legs.waitFor();
         for (const label of [
-          'Carried from the last run',
-          'New volume',
-          'Total before the run',
-          'Carried forward',
-          'Flushed',
-          'Matched',
+          'Carried over from the day before',
+          'New volume from team purchases',
+          'Total that day',
+          'Carried over to the next day',
+          'Removed (not carried over)',
+          'Paired and paid on',
         ])
           await legs.getByText(label, { exact: true }).waitFor();
         const token = await page.evaluate(() => localStorage.getItem('jwt') ?? '');
@@ -91,9 +92,12 @@ describe.each(cases)(
         );
         const text = await dialog.innerText();
         expect(text).toContain(
-          `$${served.Success.Binary.Matched.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} matched`,
+          `$${served.Success.Binary.Matched.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} of volume on your left team`,
         );
-        expect(text).toMatch(/Cap room before/);
+        // Days as the app writes them, never the ISO form.
+        expect(text).toMatch(/Binary income for \w{3} \d{2}, \d{4}:/);
+        expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+        expect(text).toMatch(/Left to earn before this/);
       } else {
         await dialog.getByTestId('payout-details-unavailable').waitFor();
         expect(await dialog.innerText()).toContain('The provider does not offer payout details');
@@ -110,7 +114,9 @@ describe.each(cases)(
       await details.waitFor();
       // Either way the downline member and the level are there; the extension adds the cap room.
       expect(await details.innerText()).toMatch(
-        extensions ? /(Direct|Level \d) income: .*% of \w+’s \$[\d,.]+ purchase/ : /From the Level Bonus row/,
+        extensions
+          ? /(Direct|Level \d) income: .*% of the \$[\d,.]+ package \w+ bought/
+          : /From the Level Bonus row/,
       );
     });
 

@@ -26,6 +26,15 @@ const REASON_LABELS: Record<string, string> = {
 };
 const humanize = (code: string) => code.replaceAll('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 export const reasonLabel = (reason: string) => REASON_LABELS[reason] ?? humanize(reason);
+/**
+ * The Type as the table shows it, in SQL (reasonLabel's twin), so a search for what the member
+ * reads ("Binary Income") finds the rows, not only the internal code ("binary_income").
+ */
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const reasonLabelSql = (column: string) =>
+  `case ${column} ${Object.entries(REASON_LABELS)
+    .map(([code, label]) => `when ${sqlText(code)} then ${sqlText(label)}`)
+    .join(' ')} else replace(${column}, '_', ' ') end`;
 
 export const depositSource: TableSource<{
   id: string;
@@ -121,7 +130,7 @@ export const earningSource: TableSource<{
     t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`,
   time: 'e.created_at',
   id: 'e.transfer_id',
-  search: ['t.trans_id', 't.reason', 'cp.username', 'fa.wallet', 'ta.wallet'],
+  search: ['t.trans_id', 't.reason', reasonLabelSql('t.reason'), 'cp.username', 'fa.wallet', 'ta.wallet'],
   counter: 'earning',
   filters: { Type: 't.reason', Wallet: 'ta.wallet' },
   toRow: (r) => {

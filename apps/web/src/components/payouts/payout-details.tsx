@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Button, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { LuCircleHelp } from 'react-icons/lu';
-import { formatMoney, formatPercent, type PayoutDetails } from '@md/shared';
+import { formatDateTime, formatDay, formatMoney, formatPercent, type PayoutDetails } from '@md/shared';
 import { SummaryList } from '@/components/form/summary-list.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
@@ -101,16 +101,18 @@ function LevelFromRow({ row }: { row: LevelRowFacts }) {
   );
 }
 
+/** Members read these: days and times as the rest of the app writes them, and words, not the ledger's terms. */
 function CapLines({ d }: { d: PayoutDetails }) {
   const rows: [string, string][] = [
-    ['Expected', formatMoney(d.Expected)],
-    ['Kept back by the 3x cap', formatMoney(d.Cap_Taken)],
-    ['Received', `${formatMoney(d.Received)} to ${d.Wallet}`],
+    ['Paid on', formatDateTime(d.DateTime)],
+    ['Due by the plan', formatMoney(d.Expected)],
+    ['Not paid (over the 3x earnings limit)', formatMoney(d.Cap_Taken)],
+    ['Paid to you', `${formatMoney(d.Received)} into your ${d.Wallet} wallet`],
   ];
   if (d.Cap_Headroom_Before !== null && d.Cap_Headroom_After !== null)
     rows.push(
-      ['Cap room before', formatMoney(d.Cap_Headroom_Before)],
-      ['Cap room after', formatMoney(d.Cap_Headroom_After)],
+      ['Left to earn before this (3x limit)', formatMoney(d.Cap_Headroom_Before)],
+      ['Left to earn after this', formatMoney(d.Cap_Headroom_After)],
     );
   return <SummaryList rows={rows} />;
 }
@@ -122,20 +124,23 @@ function PayoutExplained({ d }: { d: PayoutDetails }) {
       {d.Level && (
         <Text>
           {d.Type === 'Direct' ? 'Direct income' : `Level ${d.Level.Level} income`}:{' '}
-          {formatPercent(d.Level.Percentage)} of {d.Level.From}&rsquo;s {formatMoney(d.Level.Subs_Amount)}{' '}
-          purchase ({d.Level.Transaction_ID}).
+          {formatPercent(d.Level.Percentage)} of the {formatMoney(d.Level.Subs_Amount)} package {d.Level.From}{' '}
+          bought (purchase {d.Level.Transaction_ID}).
         </Text>
       )}
       {d.ROI && (
         <Stack gap="2">
-          <Text>Daily ROI for the business day {d.ROI.Business_Date}:</Text>
+          <Text>
+            Daily return for {formatDay(d.ROI.Business_Date)} (paid Monday to Friday), from each of your
+            packages:
+          </Text>
           <Table.Root size="sm" variant="outline">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Package</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Rate</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Daily</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Daily rate</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Paid for the day</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -153,7 +158,8 @@ function PayoutExplained({ d }: { d: PayoutDetails }) {
       )}
       {d.Rank && (
         <Text>
-          One-time reward for reaching the {d.Rank.Rank} rank (rank rewards are not bounded by the 3x cap).
+          One-time reward for reaching the {d.Rank.Rank} rank (rank rewards do not count towards the 3x
+          earnings limit).
         </Text>
       )}
       <CapLines d={d} />
@@ -163,19 +169,20 @@ function PayoutExplained({ d }: { d: PayoutDetails }) {
 
 function BinaryLegs({ d, b }: { d: PayoutDetails; b: NonNullable<PayoutDetails['Binary']> }) {
   const lines: [string, keyof typeof b.Left][] = [
-    ['Carried from the last run', 'Carry_Before'],
-    ['New volume', 'New_Volume'],
-    ['Total before the run', 'Total'],
-    ['Carried forward', 'Carried'],
-    ['Flushed', 'Flushed'],
+    ['Carried over from the day before', 'Carry_Before'],
+    ['New volume from team purchases', 'New_Volume'],
+    ['Total that day', 'Total'],
+    ['Carried over to the next day', 'Carried'],
+    ['Removed (not carried over)', 'Flushed'],
   ];
   return (
     <Stack gap="2">
       <Text>
-        Binary matching of {b.Business_Date}: {formatMoney(b.Matched)} matched, {b.Percentage}% of it is{' '}
+        Binary income for {formatDay(b.Business_Date)}: {formatMoney(b.Matched)} of volume on your left team
+        paired with the same on your right, and you earn {formatPercent(b.Percentage)} of it:{' '}
         {formatMoney(d.Expected)}.
       </Text>
-      <Table.Root size="sm" variant="outline" aria-label="Legs before and after the run">
+      <Table.Root size="sm" variant="outline" aria-label="Your left and right team volume that day">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader />
@@ -192,7 +199,7 @@ function BinaryLegs({ d, b }: { d: PayoutDetails; b: NonNullable<PayoutDetails['
             </Table.Row>
           ))}
           <Table.Row>
-            <Table.Cell>Matched</Table.Cell>
+            <Table.Cell>Paired and paid on</Table.Cell>
             <Table.Cell textAlign="end">{formatMoney(b.Matched)}</Table.Cell>
             <Table.Cell textAlign="end">{formatMoney(b.Matched)}</Table.Cell>
           </Table.Row>
