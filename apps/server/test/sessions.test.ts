@@ -280,6 +280,28 @@ describe('the sessions list', () => {
     expect(lastSeen()).toEqual({ at: t.clock.now(), ip: '10.9.4.9' });
   });
 
+  it('never shows a session last seen before it was signed in', async () => {
+    const username = nextMember();
+    // Signed in half a minute into a minute: the minute it was last seen in began before it.
+    t.clock.set(Math.floor(t.clock.now() / 60_000) * 60_000 + 60_000 + 30_500);
+    const token = await signIn(username);
+    const [fresh] = await sessionsOf(token);
+    expect(Date.parse(fresh!.Last_Seen)).toBeGreaterThanOrEqual(Date.parse(fresh!.Created_On));
+    expect(fresh!.Last_Seen).toBe(fresh!.Created_On);
+    // A clock moved back (QA) writes a last-seen time before the sign-in: still not shown before it.
+    const signedInAt = t.clock.now();
+    t.clock.set(signedInAt - 5 * LAST_SEEN_INTERVAL_MS);
+    try {
+      const [back] = await sessionsOf(token);
+      expect(Date.parse(back!.Last_Seen)).toBeGreaterThanOrEqual(Date.parse(back!.Created_On));
+    } finally {
+      t.clock.set(signedInAt + LAST_SEEN_INTERVAL_MS);
+    }
+    // Later calls show the minute it was last seen in.
+    const [later] = await sessionsOf(token);
+    expect(later!.Last_Seen).toBe(new Date(Math.floor(t.clock.now() / 60_000) * 60_000).toISOString());
+  });
+
   it('"sign out this one" ends that session only; another member’s session or an ended one is 400 and changes nothing', async () => {
     const username = nextMember();
     const mine = await signIn(username);

@@ -43,7 +43,13 @@ export function deviceOf(userAgent: string | null): string {
 export const endOtherSessions = (ctx: Pick<AuthedCtx, 'db' | 'clock' | 'member' | 'sessionId'>) =>
   revokeOtherSessions(ctx.db, ctx.clock, ctx.member.id, ctx.sessionId ?? null);
 
-const minute = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+/**
+ * Last seen is kept to the minute (written at most once a minute), but never before the sign-in
+ * itself: floored, a session signed in at 07:00:30 read "last seen 07:00"; and a clock moved back
+ * (QA) writes a last-seen time earlier than the sign-in.
+ */
+const lastSeenOf = (lastSeenAt: number, createdAt: number) =>
+  new Date(Math.max(Math.floor(lastSeenAt / 60_000) * 60_000, createdAt)).toISOString();
 
 export const sessionHandlers: Handlers = {
   'user.logout': (ctx) => {
@@ -69,7 +75,7 @@ export const sessionHandlers: Handlers = {
       Device: deviceOf(row.userAgent),
       Address: row.ip,
       Created_On: new Date(row.createdAt).toISOString(),
-      Last_Seen: minute(row.lastSeenAt),
+      Last_Seen: lastSeenOf(row.lastSeenAt, row.createdAt),
       Current: row.id === ctx.sessionId,
     }));
     // The current session first: the one the member is looking from.
