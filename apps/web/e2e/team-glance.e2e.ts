@@ -108,6 +108,16 @@ describe.each(cases)('the business at a glance in $label', ({ server, viewport }
       );
     }
     expect(await page.getByTestId('team-directs').locator('li').count()).toBeGreaterThan(0);
+    // More directs than the home lists: it says how many it shows and leads to them all.
+    const directCount = directs.Success.length;
+    expect(directCount).toBeGreaterThan(8);
+    expect(await page.getByTestId('team-directs').locator('li').count()).toBe(8);
+    expect(await page.getByTestId('team-directs-shown').innerText()).toBe(
+      `Showing the 8 newest of ${directCount}.`,
+    );
+    expect(
+      await page.getByRole('link', { name: `View all ${directCount} directs` }).getAttribute('href'),
+    ).toBe('/dashboard/levelchart');
 
     // The countdown and the run's time, and the hint from the carry.
     const run = page.getByTestId('next-binary-run');
@@ -201,6 +211,22 @@ describe.each(cases)('the business at a glance in $label', ({ server, viewport }
       .toBe('true');
     await choose('Sessions');
     await expect.poll(() => new URL(page.url()).hash, { timeout: 15_000 }).toBe('#sessions');
+    // It lands on the devices, below the sticky header: on a phone they sat screens below the tab's top.
+    const devices = page.getByRole('region', { name: 'Signed-in devices' });
+    const header = await page.locator('header').first().boundingBox();
+    await expect
+      .poll(
+        async () => {
+          const box = await devices.boundingBox();
+          return (
+            box !== null &&
+            box.y >= (header?.height ?? 0) &&
+            box.y + Math.min(box.height, 150) <= viewport.height
+          );
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await choose('Profile');
     await expect
       .poll(() => page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected'))

@@ -7,12 +7,15 @@ interface SectionCardProps {
   children: ReactNode;
   /** The region's accessible name when the title is also a field's label (keeps label look-ups unique). */
   regionLabel?: string;
+  /** An anchor a link can land on (#id). */
+  id?: string;
 }
 
 /** A titled card for one settings section. */
-export function SectionCard({ title, description, children, regionLabel }: SectionCardProps) {
+export function SectionCard({ title, description, children, regionLabel, id }: SectionCardProps) {
   return (
-    <Card.Root as="section" variant="outline" aria-label={regionLabel ?? title}>
+    // Landed on by its anchor, it stops below the sticky header rather than under it.
+    <Card.Root as="section" variant="outline" aria-label={regionLabel ?? title} id={id} scrollMarginTop="20">
       <Card.Header>
         <Heading as="h2" size="md">
           {title}

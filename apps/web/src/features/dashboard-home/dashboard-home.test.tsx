@@ -41,6 +41,39 @@ describe('Dashboard home', () => {
     expect(card('Remaining Earnings')).toHaveTextContent('$2,579.50');
   });
 
+  it("the Summary's Total users is the member's team, not a placeholder 0", async () => {
+    renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': () => ({ Success: { ...analytics, Team_Size: 1210 } }),
+    });
+    const summary = await screen.findByRole('region', { name: 'Summary' }, { timeout: 10_000 });
+    const row = within(summary).getByText('Total users').parentElement!;
+    expect(row).toHaveTextContent('Total users1,210');
+  });
+
+  it('Directs lists the newest, says how many of the count it shows, and leads to them all', async () => {
+    const directs = Array.from({ length: 13 }, (_, i) => ({
+      Username: `direct_${String(i + 1).padStart(2, '0')}`,
+      Name: `Direct ${i + 1}`,
+      Email: 'dir***ect@example.com',
+      Side: i % 2 ? '1' : '0',
+      Country: 'UK',
+      Created_On: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
+      Status: i % 3 === 0,
+    }));
+    renderSignedIn('/dashboard', {
+      'user_analytics.view_user_analytics': () => ({ Success: analytics }),
+      'direct.view_direct_team_details': () => ({ Success: directs }),
+    });
+    const glance = await screen.findByRole('region', { name: 'Your team' });
+    expect(await within(glance).findByRole('heading', { name: 'Directs (13)' })).toBeInTheDocument();
+    expect(within(within(glance).getByTestId('team-directs')).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(glance).getByTestId('team-directs-shown')).toHaveTextContent('Showing the 8 newest of 13.');
+    expect(within(glance).getByRole('link', { name: 'View all 13 directs' })).toHaveAttribute(
+      'href',
+      '/dashboard/levelchart',
+    );
+  });
+
   it('reads Starter for a member without a rank yet', async () => {
     renderSignedIn('/dashboard', {
       'user_analytics.view_user_analytics': () => ({ Success: { ...analytics, Current_Rank: '' } }),

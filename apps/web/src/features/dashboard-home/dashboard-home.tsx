@@ -13,7 +13,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Box, Card, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -166,11 +166,15 @@ function LatestActivity() {
   );
 }
 
-/** The summary card is all placeholder zeros in the spec (§2). */
-function SummaryCard() {
+/**
+ * The summary card is all placeholder zeros in the spec (§2), but Total users is the member's team
+ * (the analytics' Team_Size): a 0 beside a team of a hundred read as a fault. The other rows stay
+ * the spec's placeholders.
+ */
+function SummaryCard({ teamSize }: { teamSize: ReactNode }) {
   const targetLabel = useId();
   const rows = [
-    ['Total users', '0'],
+    ['Total users', teamSize],
     ['Active packages', '0'],
     ['Pending packages', '0'],
     ['Completed packages', '0'],
@@ -292,7 +296,17 @@ export default function DashboardHomePage() {
               <LatestActivity />
             </Section>
             <Section title="Summary">
-              <SummaryCard />
+              <SummaryCard
+                teamSize={
+                  isPending ? (
+                    <Skeleton as="span" display="inline-block" h="1em" w="3ch" aria-label="Loading" />
+                  ) : isError ? (
+                    <UnavailableText />
+                  ) : (
+                    formatNumber(analytics?.Team_Size)
+                  )
+                }
+              />
             </Section>
           </SimpleGrid>
           <InsightsWhenNear />

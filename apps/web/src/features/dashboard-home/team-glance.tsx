@@ -9,7 +9,19 @@
  * and the carry from the member's own node details.
  */
 import { useEffect, useState } from 'react';
-import { Badge, Box, Card, HStack, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  HStack,
+  Heading,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney, formatNumber, nextUkBinaryRun, ukWeekAndMonthStart } from '@md/shared';
 import { Unavailable } from '@/components/unavailable.tsx';
@@ -75,6 +87,8 @@ function legsOfDirects(directs: readonly Direct[], now: number): { left: Leg; ri
 
 /** Directs listed on the home (the server lists at most its 100 newest). */
 const DIRECTS_SHOWN = 8;
+/** Every direct, a page at a time: the Level Chart's first level is the member's directs. */
+const ALL_DIRECTS_PATH = '/dashboard/levelchart';
 
 function useTeam() {
   const trpc = useTRPC();
@@ -174,6 +188,7 @@ function TeamNumbers({
 }: {
   team: ReturnType<typeof useTeam>;
 }) {
+  const shown = team ? team.directs.slice(0, DIRECTS_SHOWN) : [];
   return (
     <Section title="Your team">
       {isPending ? (
@@ -197,11 +212,11 @@ function TeamNumbers({
               <Heading as="h3" size="sm" mb="2">
                 Directs ({formatNumber(team.directCount)})
               </Heading>
-              {team.directs.length === 0 ? (
+              {shown.length === 0 ? (
                 <Text color="fg.muted">No directs yet.</Text>
               ) : (
                 <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" data-testid="team-directs">
-                  {team.directs.slice(0, DIRECTS_SHOWN).map((direct) => (
+                  {shown.map((direct) => (
                     <Box
                       as="li"
                       key={direct.username}
@@ -227,10 +242,18 @@ function TeamNumbers({
                   ))}
                 </Stack>
               )}
-              {team.directs.length > DIRECTS_SHOWN && (
-                <Text fontSize="sm" color="fg.muted" mt="2">
-                  The {DIRECTS_SHOWN} newest of {formatNumber(team.directCount)}.
-                </Text>
+              {/* The count is every direct, the list its newest: say so, and lead to the whole list. */}
+              {team.directCount > shown.length && (
+                <HStack justify="space-between" flexWrap="wrap" gap="2" mt="3">
+                  <Text fontSize="sm" color="fg.muted" data-testid="team-directs-shown">
+                    Showing the {formatNumber(shown.length)} newest of {formatNumber(team.directCount)}.
+                  </Text>
+                  <Button asChild size="sm" variant="outline" colorPalette="teal">
+                    <RouterLink to={ALL_DIRECTS_PATH}>
+                      View all {formatNumber(team.directCount)} directs
+                    </RouterLink>
+                  </Button>
+                </HStack>
               )}
             </Card.Body>
           </Card.Root>

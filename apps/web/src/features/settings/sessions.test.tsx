@@ -2,8 +2,8 @@
  * Settings → Security → Signed-in devices: the list with the `sessions` capability (sign out one,
  * a failed read as Unavailable with Retry), and without it a plain sentence and no call.
  */
-import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Session } from '@md/shared';
@@ -48,6 +48,10 @@ function renderSection(handlers: MockHandlers) {
 }
 
 describe('Signed-in devices', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
   it('lists the sessions, this one marked; "Sign out" ends the other by its ID', async () => {
     let listed = SESSIONS;
     const { calls } = renderSection({
@@ -84,6 +88,18 @@ describe('Signed-in devices', () => {
     fail = false;
     await userEvent.click(retry);
     expect(await screen.findByRole('list', { name: 'Signed-in devices' })).toBeInTheDocument();
+  });
+
+  it("the avatar menu's link (#sessions) opens Security and lands on the devices, not the top of the page", async () => {
+    // jsdom lays nothing out and has no scrollIntoView: record which element asked to be shown.
+    const scrolled = vi.fn();
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: scrolled, configurable: true });
+    renderSignedIn('/dashboard/settings#sessions');
+    expect(
+      await screen.findByRole('tab', { name: 'Security', selected: true }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts.at(-1)).toBe(screen.getByRole('region', { name: 'Signed-in devices' }));
   });
 
   it('without the sessions capability says it is not offered and calls nothing', async () => {

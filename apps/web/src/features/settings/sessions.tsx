@@ -4,7 +4,8 @@
  * "Sign out" on each other one and "Sign out all other devices"; without it, it says plainly that
  * the list is not offered. A failed read shows Unavailable with Retry, never an empty list.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, MSG, type Session } from '@md/shared';
@@ -17,6 +18,8 @@ import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 
 const TITLE = 'Signed-in devices';
+/** The fragment the avatar menu's Sessions links to (Settings opens Security for it). */
+export const SESSIONS_ANCHOR = 'sessions';
 const SIGN_OUT_FAILED = 'Could not sign that device out. Please try again.';
 
 function SessionRow({
@@ -131,8 +134,16 @@ function SessionList() {
 export function SessionsSection() {
   const config = useConfig();
   const offered = hasCapability(config, 'sessions');
+  // Opened at #sessions, the page lands here: last of Security's sections, on a phone the devices
+  // sat screens below its top. Each visit to the link (a new location key) lands again.
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash === `#${SESSIONS_ANCHOR}`)
+      document.getElementById(SESSIONS_ANCHOR)?.scrollIntoView({ block: 'start' });
+  }, [hash, key]);
   return (
     <SectionCard
+      id={SESSIONS_ANCHOR}
       title={TITLE}
       description={
         offered ? 'Where your account is signed in. Sign out any device you do not recognise.' : undefined

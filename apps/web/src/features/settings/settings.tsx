@@ -1,7 +1,7 @@
 /**
  * Settings (/dashboard/settings): Profile, Security, Notifications and Wallet Address tabs. The
  * address's fragment opens a tab (#security, #notifications…; the header's avatar menu links them);
- * #sessions opens Security, where the signed-in devices are listed.
+ * #sessions opens Security and lands on the signed-in devices (sessions.tsx).
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
