@@ -68,6 +68,17 @@ describe.each(servers)('tree views in $mode mode', (server) => {
         expect(await member.locator('[data-part="name"]').getAttribute('title')).toBe(
           await member.getAttribute('data-name'),
         );
+      // And every name is drawn whole (on two lines if need be), not cut to its first letters.
+      const cut = await members
+        .locator('[data-part="name"]')
+        .evaluateAll((names) =>
+          names
+            .filter(
+              (name) => name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1,
+            )
+            .map((name) => name.textContent),
+        );
+      expect(cut).toEqual([]);
       const top = graph.locator('[data-slot="member"][aria-level="1"]');
       await expect.poll(() => top.innerText()).toMatch(/Active|Inactive/);
 

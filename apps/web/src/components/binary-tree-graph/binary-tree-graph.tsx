@@ -59,7 +59,8 @@ const PHONE_MIN_COLUMN = 72;
 /** The top member is drawn up to this wide (within the box), room for its whole name on two lines. */
 const TOP_NODE_MAX = 320;
 const GAP = 12;
-const NODE_H = 58;
+/** Room for a name on two lines above the side and status. */
+const NODE_H = 64;
 const ROW = NODE_H + 44;
 
 interface Slot {
@@ -328,30 +329,21 @@ export function BinaryTreeGraph({
                 onActivate?.(member.username, event.currentTarget.getBoundingClientRect());
               }}
             >
-              {/* The whole name as a tooltip; the top wraps it (anywhere) onto two lines instead of cutting it. */}
-              {slot.key === '' ? (
-                <Text
-                  data-part="name"
-                  title={member.username}
-                  fontWeight="semibold"
-                  fontSize="sm"
-                  lineHeight="1.2"
-                  lineClamp={2}
-                  wordBreak="break-all"
-                >
-                  {member.username}
-                </Text>
-              ) : (
-                <Text
-                  data-part="name"
-                  title={member.username}
-                  fontWeight="semibold"
-                  fontSize={narrow ? 'xs' : 'sm'}
-                  truncate
-                >
-                  {member.username}
-                </Text>
-              )}
+              {/*
+               * The whole name as a tooltip, and wrapped (anywhere) onto two lines rather than cut:
+               * cut to a node's width, names alike in their first letters (m0000123, m0000124) all read the same.
+               */}
+              <Text
+                data-part="name"
+                title={member.username}
+                fontWeight="semibold"
+                fontSize={narrow && slot.key !== '' ? 'xs' : 'sm'}
+                lineHeight="1.2"
+                lineClamp={2}
+                wordBreak="break-all"
+              >
+                {member.username}
+              </Text>
               {narrow && slot.key !== '' ? (
                 <>
                   <Text fontSize="2xs" lineHeight="1.3" truncate>
@@ -362,7 +354,7 @@ export function BinaryTreeGraph({
                   </Text>
                 </>
               ) : (
-                <Text fontSize="xs" truncate>
+                <Text fontSize="xs" lineHeight="1.3" truncate>
                   {[slot.side ? sideLabel(slot.side) : null, status].filter(Boolean).join(' · ') || '\u00a0'}
                 </Text>
               )}

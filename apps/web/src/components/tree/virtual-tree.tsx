@@ -57,6 +57,14 @@ export const TREE_ROW_HEIGHT = 60;
 const INDENT_PX = 20;
 /** Deep binary legs are indented up to this depth only; aria-level still tells the real depth. */
 const MAX_INDENT_DEPTH = 12;
+/**
+ * And by at most this share of the tree's width: on a phone twelve levels of 20 px left a deep
+ * member's name no room at all (every name cut to its first letters).
+ */
+const MAX_INDENT_SHARE = '30%';
+/** A row's inline start: its depth's indent, within the share above. */
+const indentOf = (depth: number) =>
+  `calc(min(${Math.min(depth, MAX_INDENT_DEPTH) * INDENT_PX}px, ${MAX_INDENT_SHARE}) + 8px)`;
 /** When the scroller reports no height (jsdom, hidden parent) assume a viewport's worth. */
 const FALLBACK_HEIGHT = 600;
 
@@ -264,7 +272,6 @@ interface TreeRowProps<T> {
  */
 function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T>) {
   const name = handlers.nameOf(row.node);
-  const indent = Math.min(row.depth, MAX_INDENT_DEPTH) * INDENT_PX;
   return (
     <Box
       role="treeitem"
@@ -280,7 +287,7 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
       left="0"
       w="100%"
       h={`${TREE_ROW_HEIGHT}px`}
-      style={{ transform: `translateY(${start}px)`, paddingInlineStart: `${indent + 8}px` }}
+      style={{ transform: `translateY(${start}px)`, paddingInlineStart: indentOf(row.depth) }}
       display="flex"
       alignItems="center"
       gap="2"
@@ -340,7 +347,6 @@ interface MoreTreeRowProps<T> {
 /** 'Show more (N left)' after a node's loaded children: a treeitem, so the arrows reach it like any row. */
 function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRowProps<T>) {
   const parent = handlers.nameOf(row.parent);
-  const indent = Math.min(row.depth, MAX_INDENT_DEPTH) * INDENT_PX;
   return (
     <Box
       role="treeitem"
@@ -354,7 +360,7 @@ function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRo
       left="0"
       w="100%"
       h={`${TREE_ROW_HEIGHT}px`}
-      style={{ transform: `translateY(${start}px)`, paddingInlineStart: `${indent + 8}px` }}
+      style={{ transform: `translateY(${start}px)`, paddingInlineStart: indentOf(row.depth) }}
       display="flex"
       alignItems="center"
       gap="2"

@@ -36,10 +36,19 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
   return (
     <>
       <Stack gap="0" minW="0" flex="1">
-        <Text data-part="name" title={member.username} fontWeight="semibold" truncate>
+        {/* Whole, on two lines if need be (cut, names alike in their first letters read the same), and as a tooltip. */}
+        <Text
+          data-part="name"
+          title={member.username}
+          fontWeight="semibold"
+          fontSize="sm"
+          lineHeight="1.2"
+          lineClamp={2}
+          wordBreak="break-all"
+        >
           {member.username}
         </Text>
-        <Text fontSize="xs" color="fg.muted" truncate>
+        <Text fontSize="xs" lineHeight="1.3" color="fg.muted" truncate>
           Sponsor: {sponsor === undefined ? '…' : (sponsor ?? '-')}
         </Text>
       </Stack>
