@@ -194,19 +194,40 @@ const UNDO: Record<string, string> = {
   '0014_transfers_member_time_dropped':
     'create index transfers_member_time on transfers (member_id, created_at)',
   '0015_idempotency_keys': 'drop table idempotency_keys',
+  '0016_withdrawal_reject_reason': 'alter table withdrawals drop column reject_reason',
 };
 
-/** Each table's row count and a digest of its rows in rowid order (every column): what an upgrade must keep. */
-export function tableContents(db: Database.Database): Record<string, { rows: number; digest: string }> {
-  const tables = db
+const tableNames = (db: Database.Database) =>
+  db
     .prepare(
       "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name",
     )
     .pluck()
     .all() as string[];
+
+/** Each table's columns, in order: what tableContents should read of a database a later migration gave columns. */
+export function tableColumns(db: Database.Database): Record<string, string[]> {
   return Object.fromEntries(
-    tables.map((table) => {
-      const rows = db.prepare(`select * from "${table}"`).raw().all();
+    tableNames(db).map((table) => [
+      table,
+      db.prepare(`select name from pragma_table_info(?)`).pluck().all(table) as string[],
+    ]),
+  );
+}
+
+/**
+ * Each table's row count and a digest of its rows in rowid order (every column, or only `columns`
+ * of the tables named there: an upgrade that adds columns compares what the old database had).
+ */
+export function tableContents(
+  db: Database.Database,
+  columns?: Record<string, readonly string[]>,
+): Record<string, { rows: number; digest: string }> {
+  return Object.fromEntries(
+    tableNames(db).map((table) => {
+      const only = columns?.[table];
+      const list = only ? only.map((c) => `"${c}"`).join(', ') : '*';
+      const rows = db.prepare(`select ${list} from "${table}"`).raw().all();
       const digest = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
       return [table, { rows: rows.length, digest }];
     }),
@@ -241,7 +262,12 @@ export async function previousMainDemo(
   path: string,
   tag: string,
   check?: (old: Database.Database) => void,
-): Promise<{ clock: Clock; before: ReturnType<typeof tableContents> }> {
+): Promise<{
+  clock: Clock;
+  before: ReturnType<typeof tableContents>;
+  /** The old database's columns per table, for tableContents after the upgrade. */
+  columns: ReturnType<typeof tableColumns>;
+}> {
   const clock = manualClock();
   const built = await buildApp(await fromTemplate({ databasePath: path, seed: 'demo', clock }));
   await built.fastify.close();
@@ -249,7 +275,7 @@ export async function previousMainDemo(
   try {
     undoMigrationsAfter(old, tag);
     check?.(old);
-    return { clock, before: tableContents(old) };
+    return { clock, before: tableContents(old), columns: tableColumns(old) };
   } finally {
     old.close();
   }

@@ -21,15 +21,19 @@ describe('a database of the previous main', () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-idempotency-migration-'));
     try {
       const path = join(dir, 'old.sqlite');
-      const { clock, before } = await previousMainDemo(path, '0014_transfers_member_time_dropped', (old) => {
-        expect(hasTable(old, 'idempotency_keys')).toBe(false);
-      });
+      const { clock, before, columns } = await previousMainDemo(
+        path,
+        '0014_transfers_member_time_dropped',
+        (old) => {
+          expect(hasTable(old, 'idempotency_keys')).toBe(false);
+        },
+      );
       expect(before.transfers!.rows).toBeGreaterThan(1_000);
 
       const app = await buildApp({ databasePath: path, seed: 'empty', clock });
       try {
         const db = app.services.sqlite;
-        const { idempotency_keys: added, ...kept } = tableContents(db);
+        const { idempotency_keys: added, ...kept } = tableContents(db, columns);
         expect(kept).toEqual(before);
         expect(added?.rows).toBe(0);
         expect(ledgerCheck(app.services).mismatchedWallets).toEqual([]);

@@ -397,6 +397,8 @@ export const withdrawals = sqliteTable(
     decidedAt: integer('decided_at'),
     /** The BEP20 transaction that paid an APPROVED withdrawal (migration 0012); null before it and for payouts approved before hashes were kept. */
     txHash: text('tx_hash'),
+    /** Why a REJECTED withdrawal was rejected, as QA gave it or the default (migration 0016); null otherwise and for rejections made before it. */
+    rejectReason: text('reject_reason'),
   },
   (t) => [
     uniqueIndex('withdrawals_trans_id').on(t.transId),

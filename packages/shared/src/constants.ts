@@ -40,6 +40,16 @@ export const TOTP_LOOKUP_DEBOUNCE_MS = 500;
 
 export const MIN_DEPOSIT = 10;
 export const MIN_WITHDRAWAL = 20;
+/**
+ * How long a withdrawal request may wait for its decision: the spec and DESIGN give no processing
+ * window, so the stand-in promises one (docs/decisions/money-and-ledger.md, "Rejection reasons and
+ * the expected time"): a PENDING request is expected to be decided within this many hours of its request.
+ */
+export const WITHDRAWAL_PROCESSING_HOURS = 24;
+/** The longest rejection reason QA may give (POST /__qa/withdrawals/:id/reject `{ reason }`). */
+export const WITHDRAWAL_REASON_MAX = 200;
+/** The reason a rejection carries when QA gives none. */
+export const WITHDRAWAL_DEFAULT_REJECT_REASON = 'The request did not pass the payout review';
 export const P2P_STEP = 0.1;
 export const P2P_FEE = 0;
 export const SWAP_STEP = 0.01;

@@ -14,6 +14,7 @@ import {
   TABLE_PAGE_SIZE_MAX,
   TEXT_MAX,
   WALLET_NAMES,
+  WITHDRAWAL_PROCESSING_HOURS,
 } from './constants.ts';
 import {
   emailField,
@@ -566,6 +567,17 @@ export const withdrawalTimelineSchema = z.object({
       z.object({ Step: z.enum(WITHDRAWAL_STEPS), DateTime: dateTime, Amount: amount, Detail: z.string() }),
     )
     .describe('What has happened, oldest first'),
+  Reason: z
+    .string()
+    .optional()
+    .describe(
+      'Why a REJECTED withdrawal was rejected; absent for other statuses and for a rejection whose reason was not recorded',
+    ),
+  Expected_By: dateTime
+    .optional()
+    .describe(
+      `When a PENDING withdrawal is expected to be decided (its request + ${WITHDRAWAL_PROCESSING_HOURS} hours); absent once decided`,
+    ),
 });
 export type WithdrawalTimeline = z.infer<typeof withdrawalTimelineSchema>;
 
@@ -1379,7 +1391,7 @@ export const contract = {
     tokenField: 'jwt',
     extension: 'withdrawal_timeline',
     summary:
-      'Extension (capability `withdrawal_timeline`), not a provider endpoint: where one of the caller’s withdrawals (by its TransID) is: requested, then approved and paid with the transaction hash, or rejected with the refund. A TransID that is not the caller’s answers 404 as an unknown one does.',
+      'Extension (capability `withdrawal_timeline`), not a provider endpoint: where one of the caller’s withdrawals (by its TransID) is: requested (while PENDING, when it is expected to be decided: `Expected_By`), then approved and paid with the transaction hash, or rejected with the refund and why (`Reason`). A TransID that is not the caller’s answers 404 as an unknown one does.',
     input: authed({ trans_id: transIdField }),
     output: z.object({ Success: withdrawalTimelineSchema }),
   }),

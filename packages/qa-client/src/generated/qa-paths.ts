@@ -453,7 +453,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a pending withdrawal and refund it
-     * @description Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet; 409 when it is already decided.
+     * @description Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet, and `reason` (or the default) is kept with it: the member’s notice (and mail, when they have email on) and the withdrawal’s timeline say it. A bad `reason` is a 400 naming the problem and decides nothing; 409 when it is already decided (of concurrent decisions the first wins).
      */
     post: operations['qa.post.withdrawals.id.reject'];
     delete?: never;
@@ -2150,6 +2150,8 @@ export interface operations {
             decidedAt: string | null;
             /** @description The BEP20 transaction that paid an APPROVED withdrawal */
             txHash: string | null;
+            /** @description Why a REJECTED withdrawal was rejected (null otherwise, and for rejections made before reasons were kept) */
+            reason: string | null;
           }[];
         };
       };
@@ -2191,6 +2193,8 @@ export interface operations {
             decidedAt: string | null;
             /** @description The BEP20 transaction that paid an APPROVED withdrawal */
             txHash: string | null;
+            /** @description Why a REJECTED withdrawal was rejected (null otherwise, and for rejections made before reasons were kept) */
+            reason: string | null;
           };
         };
       };
@@ -2210,7 +2214,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Why, in one line the member reads on Track and in the notice (at most 200 characters); "The request did not pass the payout review" when absent */
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description Plain JSON (not the provider envelope) */
       200: {
@@ -2234,6 +2245,8 @@ export interface operations {
             decidedAt: string | null;
             /** @description The BEP20 transaction that paid an APPROVED withdrawal */
             txHash: string | null;
+            /** @description Why a REJECTED withdrawal was rejected (null otherwise, and for rejections made before reasons were kept) */
+            reason: string | null;
           };
         };
       };

@@ -129,6 +129,7 @@ export async function playQaExampleSession(
     method: 'POST',
     path: '/__qa/withdrawals/:id/reject',
     params: { id: String(pending[1]!.TransID) },
+    body: { reason: 'The address is on a payout hold list' },
   });
   await call({ method: 'GET', path: '/__qa/ledger/check' });
 

@@ -18,6 +18,7 @@ import { routingInput, type RoutingView } from '../gateway/routing.ts';
 import type { LedgerCheck } from '../ledger/ledger.ts';
 import { headerRuleInput, ruleInput, type ruleView } from '../qa/faults.ts';
 import type { JournalEntry } from '../qa/journal.ts';
+import { rejectBody } from '../qa/money-routes.ts';
 import { exampleCodesBody, type nextRuns } from '../qa/routes.ts';
 import { EXAMPLE_CODE } from '../../core/example-codes.ts';
 import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
@@ -89,6 +90,12 @@ const withdrawalSchema = shaped<ReturnType<typeof withdrawalView>>()(
     createdAt: isoDateTime,
     decidedAt: isoDateTime.nullable(),
     txHash: z.string().nullable().describe('The BEP20 transaction that paid an APPROVED withdrawal'),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        'Why a REJECTED withdrawal was rejected (null otherwise, and for rejections made before reasons were kept)',
+      ),
   }),
 );
 const ledgerProblem = z.object({
@@ -629,8 +636,9 @@ export const QA_ROUTES: readonly QaRoute[] = [
     description:
       decision === 'approve'
         ? 'Decides a PENDING request as paid out (the reserved amount and the fee leave the member for good); 409 when it is already decided.'
-        : 'Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet; 409 when it is already decided.',
+        : 'Decides a PENDING request as rejected: the reserved amount goes back to the member’s Withdrawal wallet, and `reason` (or the default) is kept with it: the member’s notice (and mail, when they have email on) and the withdrawal’s timeline say it. A bad `reason` is a 400 naming the problem and decides nothing; 409 when it is already decided (of concurrent decisions the first wins).',
     params: { id: byIdOrTransId('withdrawal') },
+    ...(decision === 'reject' ? { body: rejectBody } : {}),
     response: withdrawalSchema,
     errors: [404, 409],
   })),

@@ -5,7 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEPOSIT_STATUSES } from '@md/db';
-import { amountToMicros, moneyAmount } from '@md/shared';
+import {
+  amountToMicros,
+  moneyAmount,
+  WITHDRAWAL_DEFAULT_REJECT_REASON,
+  WITHDRAWAL_REASON_MAX,
+} from '@md/shared';
 import type { Services } from '../../core/services.ts';
 import {
   depositView,
@@ -28,6 +33,32 @@ const withdrawalQuery = z.object({
     .enum(['PENDING', 'APPROVED', 'REJECTED'], { error: 'status must be PENDING, APPROVED or REJECTED' })
     .optional(),
 });
+
+/** POST /__qa/withdrawals/:id/reject: why, one line the member reads (the default when absent). */
+export const rejectBody = z
+  .object(
+    {
+      reason: z
+        .string({ error: 'reason must be a string' })
+        .trim()
+        .min(1, { error: 'reason must not be blank (leave it out for the default)' })
+        .max(WITHDRAWAL_REASON_MAX, { error: `reason must be at most ${WITHDRAWAL_REASON_MAX} characters` })
+        // Control characters (line breaks included) would break the notice and the mail's lines.
+        // eslint-disable-next-line no-control-regex
+        .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'reason must be one line without control characters' })
+        .optional()
+        .describe(
+          `Why, in one line the member reads on Track and in the notice (at most ${WITHDRAWAL_REASON_MAX} characters); "${WITHDRAWAL_DEFAULT_REJECT_REASON}" when absent`,
+        ),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown field ${issue.keys.join(', ')}: the body takes only reason`
+          : 'The body must be a JSON object',
+    },
+  )
+  .strict();
 
 type Parse = <T extends z.ZodType>(schema: T, value: unknown) => z.output<T>;
 
@@ -54,10 +85,14 @@ export function registerMoneyQaRoutes(app: FastifyInstance, services: Services, 
     listWithdrawals(services, parse(withdrawalQuery, request.query).status),
   );
 
-  for (const decision of ['approve', 'reject'] as const)
-    app.post<{ Params: { id: string } }>(`/__qa/withdrawals/:id/${decision}`, async (request) =>
-      withdrawalView(decideWithdrawal(services, request.params.id, decision)),
-    );
+  app.post<{ Params: { id: string } }>('/__qa/withdrawals/:id/approve', async (request) =>
+    withdrawalView(decideWithdrawal(services, request.params.id, 'approve')),
+  );
+  app.post<{ Params: { id: string } }>('/__qa/withdrawals/:id/reject', async (request) => {
+    // Refused before the transaction: a bad reason changes nothing.
+    const { reason } = parse(rejectBody, request.body);
+    return withdrawalView(decideWithdrawal(services, request.params.id, 'reject', undefined, reason));
+  });
 
   app.get('/__qa/ledger/check', async () => {
     settleDeposits(services);

@@ -15,6 +15,8 @@ import {
   microsToAmount,
   MIN_WITHDRAWAL,
   MSG,
+  WITHDRAWAL_DEFAULT_REJECT_REASON,
+  WITHDRAWAL_PROCESSING_HOURS,
   type WithdrawalTimeline,
 } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
@@ -36,6 +38,18 @@ export const WITHDRAWAL_MESSAGES = {
 } as const;
 
 const MIN_WITHDRAWAL_MICROS = amountToMicros(MIN_WITHDRAWAL);
+
+/** When a request made at `createdAt` is expected to be decided (WITHDRAWAL_PROCESSING_HOURS later). */
+export const withdrawalExpectedBy = (createdAt: number) =>
+  createdAt + WITHDRAWAL_PROCESSING_HOURS * 3_600_000;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+/** A time in a notice or mail: the app's date format ('MMM dd, yyyy HH:mm') in UTC, said so (the server has no member time zone). */
+export const noticeTime = (ms: number) => {
+  const d = new Date(ms);
+  return `${MONTHS[d.getUTCMonth()]} ${two(d.getUTCDate())}, ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+};
 
 /** Fee in micro-units, rounded down; BigInt because amount × basis points can pass 2^53. */
 export function withdrawalFee(ctx: Pick<MoneyCtx, 'plan'>, amountMicros: number): number {
@@ -106,7 +120,7 @@ export function requestWithdrawal(
       ctx,
       memberId,
       'Withdrawal',
-      `Your withdrawal request of ${formatMoney(microsToAmount(amountMicros))} was received (fee ${formatMoney(microsToAmount(fee))}).`,
+      `Your withdrawal request of ${formatMoney(microsToAmount(amountMicros))} was received (fee ${formatMoney(microsToAmount(fee))}). Expected to be processed by ${noticeTime(withdrawalExpectedBy(at))}.`,
       transId,
       at,
     );
@@ -133,17 +147,23 @@ export function findWithdrawal(ctx: Pick<MoneyCtx, 'db'>, ref: string | number):
 const payoutTxHash = (w: WithdrawalRow) =>
   `0x${createHash('sha256').update(`withdrawal|${w.transId}|${w.address}|${w.netAmount}`).digest('hex')}`;
 
-/** QA's decision on a PENDING withdrawal: approve pays it out, reject refunds the reserved amount. */
+/**
+ * QA's decision on a PENDING withdrawal: approve pays it out, reject refunds the reserved amount and
+ * keeps why (`reason`, the default when none is given), which the member's notice and timeline say.
+ * One transaction: of concurrent decisions on one withdrawal the first wins, the others answer 409.
+ */
 export function decideWithdrawal(
   ctx: MoneyCtx,
   ref: string | number,
   decision: 'approve' | 'reject',
   at = ctx.clock.now(),
+  reason?: string,
 ): WithdrawalRow {
   return moneyTransaction(ctx, () => {
     const w = findWithdrawal(ctx, ref);
     if (!w) throw notFound(WITHDRAWAL_MESSAGES.notFound);
     if (w.status !== 'PENDING') throw new AppError(409, WITHDRAWAL_MESSAGES.alreadyDecided(w.status));
+    let rejectReason: string | null = null;
     const base = {
       transId: w.transId,
       from: { system: 'pending_withdrawals' as const },
@@ -175,6 +195,7 @@ export function decideWithdrawal(
         at,
       );
     } else {
+      rejectReason = reason?.trim() || WITHDRAWAL_DEFAULT_REJECT_REASON;
       transfer(ctx, [
         {
           ...base,
@@ -187,7 +208,7 @@ export function decideWithdrawal(
         ctx,
         w.memberId,
         'Withdrawal',
-        `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was rejected and refunded to your Withdrawal wallet.`,
+        `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was rejected and refunded to your Withdrawal wallet. Reason: ${rejectReason}${/[.!?]$/.test(rejectReason) ? '' : '.'}`,
         w.transId,
         at,
       );
@@ -196,7 +217,7 @@ export function decideWithdrawal(
     const txHash = decision === 'approve' ? payoutTxHash(w) : null;
     return ctx.db
       .update(withdrawals)
-      .set({ status, decidedAt: at, txHash })
+      .set({ status, decidedAt: at, txHash, rejectReason })
       .where(eq(withdrawals.id, w.id))
       .returning()
       .get();
@@ -215,6 +236,7 @@ export const withdrawalView = (w: WithdrawalRow, username?: string) => ({
   createdAt: new Date(w.createdAt).toISOString(),
   decidedAt: w.decidedAt === null ? null : new Date(w.decidedAt).toISOString(),
   txHash: w.txHash,
+  reason: w.rejectReason,
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -288,6 +310,9 @@ export function withdrawalTimeline(
     Tx_Hash: w.txHash,
     Explorer_Url: w.txHash === null ? null : bscscanTxUrl(w.txHash),
     Steps: steps,
+    // Extension fields, present only when they say something: why a rejection (none recorded before migration 0016), when a pending one is due.
+    ...(w.status === 'REJECTED' && w.rejectReason !== null ? { Reason: w.rejectReason } : {}),
+    ...(w.status === 'PENDING' ? { Expected_By: iso(withdrawalExpectedBy(w.createdAt)) } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Where a withdrawal is, one tap from its History row: with the server's `withdrawal_timeline`
  * capability, requested, then approved and paid (the transaction hash links to BscScan) or rejected
- * and refunded, each with its time. Without it (the provider): what the row's status word allows,
- * said as such (no times, no hash).
+ * and refunded, each with its time; a rejection says why (`Reason`) and a pending request when it
+ * is expected to be decided (`Expected_By`), each only when the answer has it (a provider serving the
+ * timeline may leave them out). Without the capability (the provider): what the row's status word
+ * allows, said as such (no times, no hash, no reason).
  */
 import { useState } from 'react';
 import { Badge, Button, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -52,7 +54,13 @@ interface Step {
   at: string | null;
   detail: string;
   tone: 'done' | 'waiting' | 'bad';
+  /** A second line under the detail: why a rejection, when a pending one is due. */
+  note?: { testId: string; text: string };
 }
+
+/** A field of the answer when it is there and says something (a drifted provider may send anything). */
+const present = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
   const trpc = useTRPC();
@@ -73,14 +81,27 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
         onRetry={() => void timeline.refetch()}
       />
     );
+  const reason = present(t.Reason);
+  const expectedBy = present(t.Expected_By);
   const steps: Step[] = t.Steps.map((s) => ({
     label: s.Step,
     at: s.DateTime,
     detail: s.Detail,
     tone: s.Step === 'Rejected' ? 'bad' : 'done',
+    ...(s.Step === 'Rejected' && reason
+      ? { note: { testId: 'withdrawal-reason', text: `Reason: ${reason}` } }
+      : {}),
   }));
   if (t.Status === 'PENDING')
-    steps.push({ label: 'Approval', at: null, detail: 'Waiting for approval', tone: 'waiting' });
+    steps.push({
+      label: 'Approval',
+      at: null,
+      detail: 'Waiting for approval',
+      tone: 'waiting',
+      ...(expectedBy && formatDateTime(expectedBy) !== '-'
+        ? { note: { testId: 'withdrawal-expected-by', text: `Expected by ${formatDateTime(expectedBy)}` } }
+        : {}),
+    });
   return (
     <Stack gap="4" data-testid="withdrawal-timeline">
       <Steps steps={steps} />
@@ -172,6 +193,11 @@ function Steps({ steps }: { steps: readonly Step[] }) {
             )}
           </Stack>
           <Text fontSize="sm">{s.detail}</Text>
+          {s.note && (
+            <Text fontSize="sm" fontWeight="medium" data-testid={s.note.testId} overflowWrap="anywhere">
+              {s.note.text}
+            </Text>
+          )}
         </Stack>
       ))}
     </Stack>

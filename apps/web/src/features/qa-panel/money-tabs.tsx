@@ -1,8 +1,8 @@
 /** Deposits (open windows to pay or expire) and Withdrawals (pending requests to approve or reject). */
-import type { ReactNode } from 'react';
-import { Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Button, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from '@md/shared';
+import { formatMoney, WITHDRAWAL_REASON_MAX } from '@md/shared';
 import { notify } from '@/lib/toaster.ts';
 import { qaApi, qaKeys, type QaDeposit, type QaWithdrawal } from './qa-api.ts';
 import { EmptyNote, ErrorNote, Item, ItemList, SectionHeader, shortTime, useQaAction } from './parts.tsx';
@@ -107,15 +107,17 @@ export function WithdrawalsTab() {
     queryFn: qaApi.pendingWithdrawals,
     refetchInterval: POLL_MS,
   });
+  // The rejection reason typed per request (none: the server's default).
+  const [reasons, setReasons] = useState<Record<string, string>>({});
   const decide = useQaAction(
     ({ w, decision }: { w: QaWithdrawal; decision: 'approve' | 'reject' }) =>
-      qaApi.decideWithdrawal(w.TransID, decision),
+      qaApi.decideWithdrawal(w.TransID, decision, reasons[w.TransID]),
     {
       changesData: true,
       success: (result, { w, decision }) =>
         decision === 'approve'
           ? `Withdrawal ${w.TransID} approved: ${formatMoney(result.netAmount)} paid`
-          : `Withdrawal ${w.TransID} rejected: ${formatMoney(result.amount)} refunded`,
+          : `Withdrawal ${w.TransID} rejected: ${formatMoney(result.amount)} refunded${result.reason ? ` (${result.reason})` : ''}`,
     },
   );
   const busyWith = (w: QaWithdrawal, decision: 'approve' | 'reject') =>
@@ -145,6 +147,16 @@ export function WithdrawalsTab() {
                 {shortTime(w.createdAt)}
               </Text>
               <HStack gap="2" justify="flex-end">
+                <Input
+                  size="xs"
+                  flex="1"
+                  minW="0"
+                  placeholder="Rejection reason (optional)"
+                  aria-label={`Rejection reason for ${w.TransID}`}
+                  maxLength={WITHDRAWAL_REASON_MAX}
+                  value={reasons[w.TransID] ?? ''}
+                  onChange={(e) => setReasons((r) => ({ ...r, [w.TransID]: e.target.value }))}
+                />
                 <Button
                   size="xs"
                   colorPalette="teal"

@@ -111,6 +111,8 @@ export interface QaWithdrawal {
   status: string;
   createdAt: string;
   decidedAt: string | null;
+  /** Why a REJECTED one was rejected (null otherwise). */
+  reason?: string | null;
 }
 
 /** The effect fields of a fault rule (POST /__qa/faults; `path` is a provider path or '*'). */
@@ -367,8 +369,13 @@ export const qaApi = {
   expireDeposit: (transId: string) => request<QaDeposit>('POST', `/__qa/deposits/${enc(transId)}/expire`),
 
   pendingWithdrawals: () => request<QaWithdrawal[]>('GET', '/__qa/withdrawals?status=PENDING'),
-  decideWithdrawal: (transId: string, decision: 'approve' | 'reject') =>
-    request<QaWithdrawal>('POST', `/__qa/withdrawals/${enc(transId)}/${decision}`),
+  /** A reject's `reason` (trimmed; none: the server's default) is what the member reads. */
+  decideWithdrawal: (transId: string, decision: 'approve' | 'reject', reason?: string) =>
+    request<QaWithdrawal>(
+      'POST',
+      `/__qa/withdrawals/${enc(transId)}/${decision}`,
+      decision === 'reject' && reason?.trim() ? { reason: reason.trim() } : undefined,
+    ),
 
   faults: () => request<QaFaultRule[]>('GET', '/__qa/faults'),
   addFault: (rule: QaFaultInput) => request<QaFaultRule>('POST', '/__qa/faults', rule),

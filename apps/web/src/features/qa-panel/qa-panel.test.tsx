@@ -300,7 +300,7 @@ describe('QA panel: Deposits and Withdrawals', () => {
     expect(await screen.findByText(/No open deposit windows/)).toBeInTheDocument();
   });
 
-  it('approves and rejects pending withdrawals', async () => {
+  it('approves and rejects pending withdrawals, a rejection with the reason typed', async () => {
     const w = (id: number, TransID: string) => ({
       id,
       TransID,
@@ -322,17 +322,25 @@ describe('QA panel: Deposits and Withdrawals', () => {
       'GET /__qa/clock': clockRoute,
       'GET /__qa/withdrawals': () => pending,
       'POST /__qa/withdrawals/WD1/approve': decide('WD1', 'APPROVED'),
-      'POST /__qa/withdrawals/WD2/reject': decide('WD2', 'REJECTED'),
+      'POST /__qa/withdrawals/WD2/reject': (body) => ({
+        ...decide('WD2', 'REJECTED')(),
+        reason: (body as { reason?: string } | undefined)?.reason ?? null,
+      }),
     });
     renderWithPanel();
     const { user } = await openPanel('Withdrawals');
     await user.click(await screen.findByRole('button', { name: 'Approve WD1' }));
     expect(await screen.findByText('Withdrawal WD1 approved: $47.50 paid')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('qa-withdrawal-WD1')).toBeNull());
+    await user.type(screen.getByRole('textbox', { name: 'Rejection reason for WD2' }), '  Address on hold ');
     await user.click(screen.getByRole('button', { name: 'Reject WD2' }));
-    expect(await screen.findByText('Withdrawal WD2 rejected: $50.00 refunded')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Withdrawal WD2 rejected: $50.00 refunded (Address on hold)'),
+    ).toBeInTheDocument();
     expect(qa.posted('/__qa/withdrawals/WD1/approve')).toHaveLength(1);
-    expect(qa.posted('/__qa/withdrawals/WD2/reject')).toHaveLength(1);
+    expect(qa.posted('/__qa/withdrawals/WD2/reject').map((c) => c.body)).toEqual([
+      { reason: 'Address on hold' },
+    ]);
     expect(await screen.findByText('No pending withdrawals.')).toBeInTheDocument();
   });
 });
