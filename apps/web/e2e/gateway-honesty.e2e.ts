@@ -28,9 +28,9 @@ interface JournalRow {
 const MODES: Mode[] = ['mock', 'provider'];
 /** The shadow's Deposit: an amount the provider's member has nowhere, so a leak of it is visible. */
 const SHADOW_DEPOSIT = 4321.09;
-/** As the statement shows an amount: at least two decimals, every one it has. */
+/** As the statement shows an amount: at least two decimals, every one it has, in USDT. */
 const statementMoney = (n: number) =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
+  `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} USDT`;
 
 async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(`${base}${path}`, {

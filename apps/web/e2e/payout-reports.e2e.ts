@@ -15,8 +15,9 @@ const EXTENSIONS = ['payout_details', 'withdrawal_timeline', 'statements'];
 const cases = servers.flatMap((server) => [1280, 375].map((width) => ({ server, width, mode: server.mode })));
 
 type Statement = { Opening: number; Closing: number; Total_Credits: number; Total_Debits: number };
+/** A statement's amount: one currency, after the figure ("1,065.75 USDT"). */
 const money = (n: number) =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`.replace('$-', '-$');
+  `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} USDT`;
 
 describe.each(cases)(
   'payout details, withdrawal timeline and statements in $mode mode at $width px',
@@ -160,13 +161,16 @@ describe.each(cases)(
       await page.goto(`${server.url}/dashboard/wallets`);
       const statement = page.getByTestId('statement');
       await page.getByLabel('Wallet', { exact: true }).selectOption('ROI');
-      const month = await page.getByLabel('Month', { exact: true }).inputValue();
       await statement.waitFor({ timeout: 30_000 });
+      // The months count back from the server's clock: the first statement says which month is current.
+      const monthSelect = page.getByLabel('Month', { exact: true });
+      await expect.poll(() => monthSelect.inputValue()).toMatch(/^\d{4}-\d{2}$/);
+      const month = await monthSelect.inputValue();
       const token = await page.evaluate(() => localStorage.getItem('jwt') ?? '');
       const ledger = (
         await api<{ Success: Statement }>(server, '/wallet/view_statement', { wallet: 'ROI', month }, token)
       ).Success;
-      const shown = await statement.getByRole('table').innerText();
+      const shown = await statement.getByRole('table', { name: /wallet statement/ }).innerText();
       // Built from the ledger (mock) or on the device from the history and the balance (provider): the same figures.
       expect(shown).toContain(money(ledger.Opening));
       expect(shown).toContain(money(ledger.Closing));
@@ -179,7 +183,7 @@ describe.each(cases)(
       ]);
       expect(csv.suggestedFilename()).toBe(`statement-roi-${month}.csv`);
       const text = await readFile((await csv.path())!, 'utf8');
-      expect(text).toContain(`Closing balance,Balance at `);
+      expect(text).toMatch(/Closing balance,"Balance (at|as of) /);
       expect(text).toContain(`,${ledger.Closing}\r\n`);
 
       expect(jspdf).toEqual([]);

@@ -591,6 +591,16 @@ const reasonTotal = z.object({
   Count: z.number().int(),
   Amount: amount,
 });
+/** Line items a statement lists at most (`Line_Count` counts them all; the totals always cover all). */
+export const STATEMENT_LINES_MAX = 2000;
+export const statementLineSchema = z.object({
+  DateTime: dateTime,
+  Reason: z.string().describe('The history’s Type, in words'),
+  Reference: z.string().describe('The TransID the history shows'),
+  Amount: amount.describe('Signed: positive into the wallet, negative out of it'),
+  Balance: amount.describe('The wallet’s balance after this line (Opening + every line up to it)'),
+});
+export type StatementLine = z.infer<typeof statementLineSchema>;
 export const statementSchema = z.object({
   Wallet: z.string(),
   Month: z.string(),
@@ -602,8 +612,28 @@ export const statementSchema = z.object({
   Debits: z.array(reasonTotal),
   Total_Debits: amount,
   Closing: amount.describe(
-    'Opening + Total_Credits - Total_Debits: the balance at To (or now, for the current month)',
+    'Opening + Total_Credits - Total_Debits: the balance at To (or at As_Of, for the current month)',
   ),
+  // Optional, so that a provider answering the fields above alone still validates.
+  As_Of: dateTime
+    .optional()
+    .describe(
+      'The instant the closing balance is at: To for a month that has ended, the moment the statement was made (the server clock) for the current one; never in the future',
+    ),
+  Made_At: dateTime.optional().describe('The server clock when the statement was made'),
+  Reference: z
+    .string()
+    .optional()
+    .describe(
+      'Names this statement: from the member, wallet, month and the ledger rows it covers, so the same statement downloaded again has the same reference and any later movement in it gives a new one',
+    ),
+  Lines: z
+    .array(statementLineSchema)
+    .optional()
+    .describe(
+      `Every movement of the month, oldest first, with the running balance (the last one's Balance is Closing); at most ${STATEMENT_LINES_MAX}, the first ones`,
+    ),
+  Line_Count: z.number().int().optional().describe('How many movements the month has (Lines may list fewer)'),
 });
 export type Statement = z.infer<typeof statementSchema>;
 
@@ -1403,8 +1433,13 @@ export const contract = {
     tokenField: 'jwt',
     extension: 'statements',
     summary:
-      'Extension (capability `statements`), not a provider endpoint: the monthly statement of one of the caller’s wallets from the ledger: opening balance, credits and debits by reason, closing balance (opening + credits - debits, to the micro-unit). A month after the current one is refused.',
-    input: authed({ wallet: walletName, month: statementMonth }),
+      'Extension (capability `statements`), not a provider endpoint: the monthly statement of one of the caller’s wallets from the ledger: opening balance, credits and debits by reason, every line item with its running balance, closing balance (opening + credits - debits, to the micro-unit), as of the end of the month or, for the current month, the moment it was made, and a reference that the same ledger state reproduces. Without a month, the current one by the server clock. A month after the current one is refused.',
+    input: authed({
+      wallet: walletName,
+      month: statementMonth
+        .optional()
+        .describe('A calendar month, YYYY-MM (UTC); omitted, the current month by the server clock'),
+    }),
     output: z.object({ Success: statementSchema }),
   }),
   'team.view_team_summary': endpoint({

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { movementOf, recentMonths, statementFromMovements } from './statement-data.ts';
-import { statementCsv } from './statement-files.ts';
+import { statementAmount, statementCsv, zonedDateTime } from './statement-files.ts';
 
 const row = (DateTime: string, Amount: number, Type: string, Transfer: string) => ({
   DateTime,
@@ -35,17 +35,66 @@ describe('a statement built on the device', () => {
 
   it('works back from the balance now: closing = balance - later movements; opening + credits - debits = closing', () => {
     const movements = rows.map((r) => movementOf(r, 'ROI')).filter((m) => m !== undefined);
-    const s = statementFromMovements('ROI', '2026-10', movements, 10.7);
+    const s = statementFromMovements('ROI', '2026-10', movements, 10.7, Date.parse('2026-11-05T00:00:00Z'));
     expect(s.Closing).toBe(11.4); // 10.7 - 0.3 + 1
     expect(s.Total_Credits).toBe(2.500001);
     expect(s.Total_Debits).toBe(2.25);
     expect(s.Opening).toBe(11.149999);
     expect(s.Credits).toEqual([{ Reason: 'ROI', Count: 2, Amount: 2.500001 }]);
     expect(s.Debits).toEqual([{ Reason: 'Wallet Swap', Count: 1, Amount: 2.25 }]);
-    const csv = statementCsv(s, 'Built on this device');
-    expect(csv).toContain('Opening balance,Balance at 2026-10-01T00:00:00.000Z,,11.149999\r\n');
+    // Every line of the month, oldest first, with its running balance ending at the closing one.
+    expect(s.Lines).toEqual([
+      {
+        DateTime: '2026-10-02T00:05:00.000Z',
+        Reason: 'ROI',
+        Reference: 'T',
+        Amount: 1.5,
+        Balance: 12.649999,
+      },
+      {
+        DateTime: '2026-10-03T00:05:00.000Z',
+        Reason: 'ROI',
+        Reference: 'T',
+        Amount: 1.000001,
+        Balance: 13.65,
+      },
+      {
+        DateTime: '2026-10-10T12:00:00.000Z',
+        Reason: 'Wallet Swap',
+        Reference: 'T',
+        Amount: -2.25,
+        Balance: 11.4,
+      },
+    ]);
+    // A month that has ended is as of its end; the reference is the same for the same rows.
+    expect(s.As_Of).toBe('2026-11-01T00:00:00.000Z');
+    expect(s.Reference).toMatch(/^ST-ROI-202610-[0-9A-F]{10}$/);
+    expect(statementFromMovements('ROI', '2026-10', movements, 10.7).Reference).toBe(s.Reference);
+    expect(statementFromMovements('ROI', '2026-10', movements.slice(1), 10.7).Reference).not.toBe(
+      s.Reference,
+    );
+    const csv = statementCsv(s, 'Built on this device', 'UTC');
+    expect(csv).toContain('Opening balance,"Balance at Oct 01, 2026 00:00 UTC",,11.149999\r\n');
     expect(csv).toContain('Debit,Wallet Swap,1,-2.25\r\n');
-    expect(csv).toContain('Closing balance,Balance at 2026-11-01T00:00:00.000Z,,11.4\r\n');
+    expect(csv).toContain('Closing balance,"Balance at Nov 01, 2026 00:00 UTC",,11.4\r\n');
+    expect(csv).toContain('"Oct 10, 2026 12:00 UTC",Wallet Swap,T,-2.25,11.4\r\n');
+    expect(csv).not.toContain('$');
+  });
+
+  it('is as of the moment it was read for the current month, never a later date', () => {
+    const now = Date.parse('2026-11-05T09:30:00Z');
+    const movements = rows.map((r) => movementOf(r, 'ROI')).filter((m) => m !== undefined);
+    const s = statementFromMovements('ROI', '2026-11', movements, 10.7, now);
+    expect(s.As_Of).toBe('2026-11-05T09:30:00.000Z');
+    expect(s.Closing).toBe(10.7);
+    expect(s.Lines!.at(-1)!.Balance).toBe(10.7);
+  });
+
+  it('writes dates in the member’s zone with the zone named, and amounts in USDT alone', () => {
+    expect(zonedDateTime('2026-10-02T00:05:00.000Z', 'Europe/London')).toBe('Oct 02, 2026 01:05 GMT+1');
+    expect(zonedDateTime('2026-12-02T00:05:00.000Z', 'America/New_York')).toBe('Dec 01, 2026 19:05 EST');
+    expect(statementAmount(1065.75)).toBe('1,065.75 USDT');
+    expect(statementAmount(-2.250001)).toBe('-2.250001 USDT');
   });
 
   it('offers this month and the 23 before it, newest first', () => {

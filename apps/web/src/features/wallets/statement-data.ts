@@ -5,9 +5,20 @@
  * says whether money came into the wallet or left it) and the wallet's Available balance now,
  * working back: closing = Available - what moved after the month, opening = closing - the month's
  * net. When the history is longer than the device reads, no statement is claimed.
+ *
+ * The months offered are the server's: the ledger's statement says when it was made (Made_At, the
+ * server clock, which QA may have moved months ahead of this device), and the months run back
+ * from that one. Without the capability the device's clock is all there is.
  */
 import { useQuery } from '@tanstack/react-query';
-import { amountToMicros, contract, microsToAmount, type Statement, type WalletName } from '@md/shared';
+import {
+  amountToMicros,
+  contract,
+  microsToAmount,
+  type Statement,
+  type StatementLine,
+  type WalletName,
+} from '@md/shared';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
@@ -23,7 +34,7 @@ export type StatementResult =
   | { kind: 'error'; retry: () => void; retrying: boolean }
   | { kind: 'too-long' };
 
-/** The months a member can ask for: this one and the 23 before it, newest first (UTC). */
+/** The months a member can ask for: the current one by `now` and the 23 before it, newest first (UTC). */
 export function recentMonths(now = new Date(), count = 24): string[] {
   const months: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -41,6 +52,8 @@ export const monthBounds = (month: string) => {
 interface Movement {
   at: number;
   type: string;
+  /** The row's TransID. */
+  ref: string;
   /** Micro-units: positive into the wallet, negative out of it. */
   micros: number;
 }
@@ -52,32 +65,51 @@ export function movementOf(row: Record<string, unknown>, wallet: string): Moveme
   const at = Date.parse(textOf(row.DateTime));
   if (amount === undefined || !Number.isFinite(at)) return undefined;
   const micros = amountToMicros(amount);
-  if (to === wallet) return { at, type: textOf(row.Type), micros };
-  if (from === wallet) return { at, type: textOf(row.Type), micros: -micros };
+  const ref = textOf(row.TransID);
+  if (to === wallet) return { at, type: textOf(row.Type), ref, micros };
+  if (from === wallet) return { at, type: textOf(row.Type), ref, micros: -micros };
   return undefined;
 }
 
-/** The statement of `wallet` for `month` from the movements since the month began and the balance now. */
+/** A short stable hash (two FNV-1a rounds, 40 bits as hex): the same rows give the same reference. */
+function rowsHash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return (a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0')).slice(0, 10).toUpperCase();
+}
+
+/**
+ * The statement of `wallet` for `month` from the movements since the month began (newest first, as
+ * the history gives them) and the balance now, as of `now` (this device's clock) for the current month.
+ */
 export function statementFromMovements(
   wallet: WalletName,
   month: string,
   movements: readonly Movement[],
   availableNow: number,
+  now = Date.now(),
 ): Statement {
   const { from, to } = monthBounds(month);
   const credits = new Map<string, { count: number; micros: number }>();
   const debits = new Map<string, { count: number; micros: number }>();
+  const inMonth: { movement: Movement; index: number }[] = [];
   let after = 0;
-  for (const m of movements) {
-    if (m.at < from) continue;
+  movements.forEach((m, index) => {
+    if (m.at < from) return;
     if (m.at >= to) {
       after += m.micros;
-      continue;
+      return;
     }
+    inMonth.push({ movement: m, index });
     const side = m.micros > 0 ? credits : debits;
     const line = side.get(m.type) ?? { count: 0, micros: 0 };
     side.set(m.type, { count: line.count + 1, micros: line.micros + Math.abs(m.micros) });
-  }
+  });
   const lines = (side: typeof credits) =>
     [...side]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -86,6 +118,20 @@ export function statementFromMovements(
   const totalDebits = [...debits.values()].reduce((sum, l) => sum + l.micros, 0);
   const closing = amountToMicros(availableNow) - after;
   const opening = closing - totalCredits + totalDebits;
+  // Oldest first; rows of the same instant keep the history's order reversed (it lists newest first).
+  inMonth.sort((x, y) => x.movement.at - y.movement.at || y.index - x.index);
+  let balance = opening;
+  const items: StatementLine[] = inMonth.map(({ movement: m }) => {
+    balance += m.micros;
+    return {
+      DateTime: new Date(m.at).toISOString(),
+      Reason: m.type,
+      Reference: m.ref,
+      Amount: microsToAmount(m.micros),
+      Balance: microsToAmount(balance),
+    };
+  });
+  const rows = inMonth.map(({ movement: m }) => `${m.ref}:${m.at}:${m.micros}`).join('|');
   return {
     Wallet: wallet,
     Month: month,
@@ -97,26 +143,39 @@ export function statementFromMovements(
     Debits: lines(debits),
     Total_Debits: microsToAmount(totalDebits),
     Closing: microsToAmount(closing),
+    As_Of: new Date(Math.min(to, now)).toISOString(),
+    Made_At: new Date(now).toISOString(),
+    Reference: `ST-${wallet.toUpperCase()}-${month.replace('-', '')}-${rowsHash(`${wallet}|${month}|${opening}|${rows}`)}`,
+    Lines: items,
+    Line_Count: items.length,
   };
 }
 
-export function useStatement(wallet: WalletName, month: string): StatementResult {
+/** Whether statements come from the ledger (the server's `statements` capability). */
+export const useStatementsServed = () => hasCapability(useConfig(), 'statements');
+
+/**
+ * The statement of `wallet` for `month`; without a month, the current one: the server's by its
+ * clock (the answer says which), or this device's when the statement is built here.
+ */
+export function useStatement(wallet: WalletName, month: string | undefined): StatementResult {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const served = hasCapability(useConfig(), 'statements');
+  const served = useStatementsServed();
   const fromServer = useQuery({
-    ...trpc['wallet.view_statement'].queryOptions({ wallet, month }),
+    ...trpc['wallet.view_statement'].queryOptions(month === undefined ? { wallet } : { wallet, month }),
     enabled: served,
     retry: false,
   });
   const wallets = useWallets();
+  const deviceMonth = month ?? recentMonths()[0]!;
   const onDevice = useQuery({
-    queryKey: ['statement-on-device', wallet, month],
+    queryKey: ['statement-on-device', wallet, deviceMonth],
     enabled: !served,
     retry: false,
     queryFn: async ({ signal }) => {
       const criteria = {
-        start_date: `${month}-01`,
+        start_date: `${deviceMonth}-01`,
         pageSize: PAGE_SIZE,
         path: contract['earning.view_all_earning_history'].path,
       };
@@ -158,7 +217,14 @@ export function useStatement(wallet: WalletName, month: string): StatementResult
   if (!onDevice.data.complete) return { kind: 'too-long' };
   return {
     kind: 'ready',
-    statement: statementFromMovements(wallet, month, onDevice.data.movements, balance),
+    statement: statementFromMovements(
+      wallet,
+      deviceMonth,
+      onDevice.data.movements,
+      balance,
+      // As of when the history was read (the balance is the one read beside it).
+      Math.max(onDevice.dataUpdatedAt, wallets.dataUpdatedAt),
+    ),
     builtOnDevice: true,
   };
 }
