@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createQaClient } from '@md/qa-client';
 import { buildApp } from '../../server/src/app.ts';
 import { testBrowserPath } from './browser.ts';
 
@@ -60,14 +61,7 @@ export default async function setup(project: TestProject) {
   });
   const url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   // The first demo world seeds the template: made here once, so no test's set-up pays for it.
-  const warmUp = await fetch(`${url}/__qa/worlds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ from: 'demo' }),
-  });
-  if (warmUp.status !== 201) throw new Error(`POST /__qa/worlds answered ${warmUp.status}`);
-  const { id } = (await warmUp.json()) as { id: string };
-  await fetch(`${url}/__qa/worlds/${id}`, { method: 'DELETE' });
+  await createQaClient({ baseUrl: url }).withWorld({ from: 'demo' }, async () => {});
 
   project.provide('e2eServers', [
     { mode: 'mock', url },

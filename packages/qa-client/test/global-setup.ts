@@ -4,6 +4,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../../apps/server/src/app.ts';
+import { createQaClient } from '../src/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,14 +23,7 @@ export default async function setup(project: TestProject) {
   });
   const url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   // The first demo world seeds the demo template: paid here, not by the first test.
-  const warmUp = await fetch(`${url}/__qa/worlds`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ from: 'demo' }),
-  });
-  if (warmUp.status !== 201) throw new Error(`POST /__qa/worlds answered ${warmUp.status}`);
-  const { id } = (await warmUp.json()) as { id: string };
-  await fetch(`${url}/__qa/worlds/${id}`, { method: 'DELETE' });
+  await createQaClient({ baseUrl: url }).withWorld({ from: 'demo' }, async () => {});
   project.provide('qaServerUrl', url);
   return () => app.fastify.close();
 }

@@ -4,7 +4,8 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Clock } from './clock.ts';
-import { EXAMPLE_CODE } from './example-codes.ts';
+import { EXAMPLE_CODE, exampleCodesOn } from './example-codes.ts';
+import type { Services } from './services.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_ISSUER = 'Member Dashboard';
@@ -35,22 +36,21 @@ export function currentTotp(secret: string, clock: Clock): { code: string; expir
 }
 
 /**
- * The time step a code matches (within ±1 step of now), or null when it is wrong or was
- * already used (its step is not after `lastStep`). `exampleCode`: a world under example codes
- * (core/example-codes.ts), where EXAMPLE_CODE counts as the current step's code.
+ * The time step a code matches (within ±1 step of the world's now), or null when it is wrong or
+ * was already used (its step is not after `lastStep`). In a world under example codes
+ * (core/example-codes.ts) EXAMPLE_CODE counts as the current step's code.
  */
 export function matchTotp(
+  ctx: Pick<Services, 'clock' | 'sqlite' | 'config'>,
   secret: string,
   code: string,
-  clock: Clock,
   lastStep: number | null,
-  exampleCode = false,
 ): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const now = clock.now();
+  const now = ctx.clock.now();
   const current = TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: now });
   const delta =
-    exampleCode && code === EXAMPLE_CODE
+    code === EXAMPLE_CODE && exampleCodesOn(ctx)
       ? 0
       : totpOf(secret).validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return null;

@@ -32,7 +32,6 @@ import { mailSecurityNotice } from '../../core/security-notice.ts';
 import type { Ctx, Services } from '../../core/services.ts';
 import { throttleOnce } from '../../core/throttle.ts';
 import { revokeOtherSessions } from '../../core/tokens.ts';
-import { exampleCodesOn } from '../../core/example-codes.ts';
 import { matchTotp, newTotpSecret, totpUri } from '../../core/totp.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { newTransId, notify } from '../notifications/notify.ts';
@@ -117,13 +116,7 @@ export const authHandlers: Handlers = {
         throw wrongGuess(guess, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       if (member.totpEnabled && member.totpSecret) {
         if (!input.totp) throw wrongGuess(guess, MSG.totpRequired, 'TOTP_REQUIRED');
-        const step = matchTotp(
-          member.totpSecret,
-          input.totp,
-          ctx.clock,
-          member.totpLastStep,
-          exampleCodesOn(ctx),
-        );
+        const step = matchTotp(ctx, member.totpSecret, input.totp, member.totpLastStep);
         if (step === null || !claimTotpStep(ctx, member.id, step))
           throw wrongGuess(guess, AUTH_MESSAGES.invalidTotp, 'INVALID_CODE');
       }
@@ -369,7 +362,7 @@ export const authHandlers: Handlers = {
         if (member.totpEnabled) throw badRequest(AUTH_MESSAGES.totpAlreadyEnabled);
         const pending = member.totpPendingSecret;
         if (!pending) throw badRequest(AUTH_MESSAGES.totpNotStarted);
-        const step = matchTotp(pending, input.totp, ctx.clock, null, exampleCodesOn(ctx));
+        const step = matchTotp(ctx, pending, input.totp, null);
         if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode, 'INVALID_CODE');
         ctx.db.transaction(() => {
           // Conditional: only the set-up this code was made for, and only once.
@@ -395,13 +388,7 @@ export const authHandlers: Handlers = {
         return { Success: MSG.twoFaEnabled };
       }
       if (!member.totpEnabled || !member.totpSecret) throw badRequest(AUTH_MESSAGES.totpNotEnabled);
-      const step = matchTotp(
-        member.totpSecret,
-        input.totp,
-        ctx.clock,
-        member.totpLastStep,
-        exampleCodesOn(ctx),
-      );
+      const step = matchTotp(ctx, member.totpSecret, input.totp, member.totpLastStep);
       if (step === null) throw wrongGuess(guess, MSG.invalidVerificationCode, 'INVALID_CODE');
       ctx.db.transaction(() => {
         // The code's step is claimed like at sign-in: a code used once (there or here) never works again.

@@ -320,9 +320,9 @@ export async function playExampleSession(
   return calls;
 }
 
-/** The procedures the session calls: the document shows each one's first call. */
-export const firstCalls = (calls: readonly RecordedCall[]): Map<ProcedureName, RecordedCall> => {
-  const first = new Map<ProcedureName, RecordedCall>();
-  for (const call of calls) if (!first.has(call.name)) first.set(call.name, call);
+/** The first of `calls` for each key: the document shows a procedure's (or a QA route's) first call. */
+export function firstCalls<K, T>(calls: readonly T[], keyOf: (call: T) => K): Map<K, T> {
+  const first = new Map<K, T>();
+  for (const call of calls) if (!first.has(keyOf(call))) first.set(keyOf(call), call);
   return first;
-};
+}

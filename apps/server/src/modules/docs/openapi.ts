@@ -20,7 +20,7 @@ import {
 import { QA_FAULT_HEADER, QA_ROUTES, QA_WORLD_HEADER, type QaRoute } from './qa-table.ts';
 import { HEALTH_PATHS, HEALTH_TAG, HEALTH_TAG_DESCRIPTION } from './health-paths.ts';
 import { firstCalls, type RecordedCall, type RecordedSession } from './example-session.ts';
-import { firstQaCalls, type RecordedQaCall } from './qa-example-session.ts';
+import type { RecordedQaCall } from './qa-example-session.ts';
 import { createSchemaConverter, type JsonSchema, type SchemaConverter } from './schemas.ts';
 
 // The few OpenAPI 3.1 objects this document uses (openapi-types' 3.1 typings mix in 3.0 ones and do not compose).
@@ -581,8 +581,8 @@ export function buildOpenApiDocument({
         qaControl && qaToken,
         new URL(origin).origin,
         new Set(rateLimited),
-        firstCalls(examples?.calls ?? []),
-        firstQaCalls(examples?.qa ?? []),
+        firstCalls(examples?.calls ?? [], (call) => call.name),
+        firstCalls(examples?.qa ?? [], (call) => `${call.method} ${call.path}`),
       )),
     );
   return document;

@@ -205,13 +205,3 @@ export async function playQaExampleSession(
   await call({ method: 'POST', path: '/__qa/reset', body: { scenario: 'demo' } });
   return calls;
 }
-
-/** Each route's first call, by `METHOD path`. */
-export const firstQaCalls = (calls: readonly RecordedQaCall[]): Map<string, RecordedQaCall> => {
-  const firstOf = new Map<string, RecordedQaCall>();
-  for (const recorded of calls) {
-    const key = `${recorded.method} ${recorded.path}`;
-    if (!firstOf.has(key)) firstOf.set(key, recorded);
-  }
-  return firstOf;
-};
