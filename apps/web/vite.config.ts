@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { chakraThemeAlias } from './chakra-theme-alias.ts';
+import { icuCatalogs } from './icu-catalogs.ts';
+import { LOCALES } from './src/lib/i18n/locales.ts';
 import { STORAGE_KEYS } from './src/lib/storage.ts';
 
 /** Everything the dev server does not serve itself goes to the local mock server (one port in production). */
@@ -193,7 +195,7 @@ function sessionPreload(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), sessionPreload(), buildLabel(), installableApp(), precompress()],
+  plugins: [react(), icuCatalogs(), sessionPreload(), buildLabel(), installableApp(), precompress()],
   // '@/…' is src: features reach lib and components by it (relative '../../' paths are linted away).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...chakraThemeAlias } },
   server: {
@@ -234,6 +236,12 @@ export default defineConfig({
               test: /src\/(components\/shell\/dashboard-layout|features\/dashboard-home\/dashboard-home)\.tsx$/,
               priority: 1,
             },
+            // A language's catalogs are one chunk, loaded beside /config.json at boot (main.tsx).
+            ...LOCALES.map((locale) => ({
+              name: `catalog-${locale}`,
+              test: new RegExp(`src/locales/${locale}/`),
+              priority: 3,
+            })),
           ],
         },
       },

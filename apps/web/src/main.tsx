@@ -9,6 +9,8 @@ import { preloadScreen, routes } from './app/router.tsx';
 import { ChunkBoundary } from './components/chunk-boundary.tsx';
 import { loadChunk } from './lib/chunk-load.ts';
 import { ConfigLoadError, loadRuntimeConfig } from './lib/config.tsx';
+import { loadLocale, type LoadedLocale } from './lib/i18n/i18n.tsx';
+import { startingLocale } from './lib/i18n/locales.ts';
 import { getJwt } from './lib/storage.ts';
 import {
   cameThroughDoor,
@@ -26,11 +28,11 @@ function AppRoutes() {
   return useRoutes(routes);
 }
 
-function App({ config }: { config: RuntimeConfig }) {
+function App({ config, i18n }: { config: RuntimeConfig; i18n: LoadedLocale }) {
   // The development server has no service worker (vite-plugin-pwa builds it with the app).
   const withWorker = usePageSettled() && import.meta.env.PROD && 'serviceWorker' in navigator;
   return (
-    <AppProviders config={config}>
+    <AppProviders config={config} i18n={i18n}>
       <BrowserRouter>
         <OnlineOnly>
           <AppRoutes />
@@ -58,8 +60,9 @@ if (getJwt() && window.location.pathname.startsWith('/dashboard')) preloadScreen
 const root = createRoot(document.getElementById('root')!);
 
 function start() {
-  loadRuntimeConfig()
-    .then((config) => {
+  // The language's catalogs load beside /config.json: no round trip of their own before the first paint.
+  Promise.all([loadRuntimeConfig(), loadLocale(startingLocale())])
+    .then(([config, i18n]) => {
       if (throughDoor) keepDoorWorld(config);
       // A transition renders in slices that yield to the browser every few ms (a default-priority
       // render runs to the end in one task): a screen's Chakra styling does not block input for
@@ -67,7 +70,7 @@ function start() {
       startTransition(() =>
         root.render(
           <StrictMode>
-            <App config={config} />
+            <App config={config} i18n={i18n} />
           </StrictMode>,
         ),
       );

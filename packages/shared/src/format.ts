@@ -92,3 +92,120 @@ export const cellText = (value: unknown): string =>
 export const microsToAmount = (micros: number): number => micros / MICROS_PER_UNIT;
 /** A validated amount (≤ 6 decimals) to integer micro-units. */
 export const amountToMicros = (amount: number): number => Math.round(amount * MICROS_PER_UNIT);
+
+/** This device's time zone (IANA name), UTC when it names none: the zone a member reads times in. */
+export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const dateOf = (value: unknown): Date | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value as string | number);
+  return Number.isFinite(date.getTime()) ? date : undefined;
+};
+
+/** Formatters for one language (a BCP 47 tag Intl knows) and one time zone: what a screen shows. */
+export interface Formatters {
+  locale: string;
+  timeZone: string;
+  /** USD with 2 decimals, truncated; '-' for a non-number ("$12.34" in English, "12,34 US$" in Spanish). */
+  money: (value: unknown) => string;
+  /** The amount without the currency: "1,234.50". */
+  amount: (value: unknown) => string;
+  /** A count or level with grouping, at most 2 decimals. */
+  number: (value: unknown) => string;
+  /** A percentage as given (1.4 is 1.4 %). */
+  percent: (value: unknown) => string;
+  /** Date and time in the zone, the zone named: "Nov 27, 2026 14:05 GMT+1"; '-' for a non-date. */
+  dateTime: (value: unknown) => string;
+  /** The time of day in the zone, the zone named: "12:00 GMT+1". */
+  time: (value: unknown) => string;
+  /** A calendar day (YYYY-MM-DD, no zone: a day is a day everywhere). */
+  day: (day: string, withYear?: boolean) => string;
+  /** A month (YYYY-MM): "October 2026". */
+  month: (month: string) => string;
+  /** The zone's short name at an instant ("GMT+1", "EST"). */
+  zoneName: (at?: unknown) => string;
+}
+
+/**
+ * One set of formatters per language and zone. English keeps the app's written patterns (spec:
+ * 'MMM dd, yyyy HH:mm'); other languages write dates their own way through Intl.
+ */
+export function createFormatters(locale: string, timeZone: string): Formatters {
+  const english = locale === 'en' || locale.startsWith('en-');
+  const currency = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const figure = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 });
+  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(english ? { hourCycle: 'h23' as const } : {}),
+    timeZoneName: 'short',
+  });
+  const timeFormat = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(english ? { hourCycle: 'h23' as const } : {}),
+    timeZoneName: 'short',
+  });
+  const dayFormat = new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+  });
+  const shortDayFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: '2-digit' });
+  const monthFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' });
+  const partsOf = (format: Intl.DateTimeFormat, date: Date) =>
+    Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value])) as Record<
+      string,
+      string
+    >;
+  return {
+    locale,
+    timeZone,
+    money: (value) => shown(value, (n) => currency.format(n)),
+    amount: (value) => shown(value, (n) => plain.format(n)),
+    number: (value) => shown(value, (n) => figure.format(n)),
+    percent: (value) => shown(value, (n) => percentFormat.format(n / 100)),
+    dateTime: (value) => {
+      const date = dateOf(value);
+      if (!date) return NO_FIGURE;
+      if (!english) return dateTimeFormat.format(date);
+      const p = partsOf(dateTimeFormat, date);
+      return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.timeZoneName}`;
+    },
+    time: (value) => {
+      const date = dateOf(value);
+      return date ? timeFormat.format(date) : NO_FIGURE;
+    },
+    day: (day, withYear = true) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+      if (!match) return NO_FIGURE;
+      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      if (!Number.isFinite(date.getTime())) return NO_FIGURE;
+      if (!english) return (withYear ? dayFormat : shortDayFormat).format(date);
+      const p = partsOf(withYear ? dayFormat : shortDayFormat, date);
+      return withYear ? `${p.month} ${p.day}, ${p.year}` : `${p.month} ${p.day}`;
+    },
+    month: (month) => {
+      const match = /^(\d{4})-(\d{2})$/.exec(month);
+      return match ? monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))) : NO_FIGURE;
+    },
+    zoneName: (at = Date.now()) => partsOf(timeFormat, dateOf(at) ?? new Date()).timeZoneName ?? timeZone,
+  };
+}
+
+/** "Oct 02, 2026 01:05 GMT+1": an instant in English in `timeZone`, the zone named (statements, mail). */
+export const zonedDateTime = (value: unknown, timeZone: string): string =>
+  createFormatters('en-US', timeZone).dateTime(value);

@@ -1,5 +1,5 @@
 /**
- * Everything the app runs inside: config, the colour theme, TanStack Query, tRPC, toaster. Chakra's
+ * Everything the app runs inside: config, the language, the colour theme, TanStack Query, tRPC, toaster. Chakra's
  * runtime is not here: sign-in is drawn without it, and the screens, toasts and panels drawn with
  * it each load it with their chunk (components/ui/chakra-root.tsx).
  */
@@ -11,6 +11,7 @@ import { ThemeProvider } from '../components/ui/theme-provider.tsx';
 import { QaPanelMount } from '../features/qa-panel/index.tsx';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { ConfigProvider } from '../lib/config.tsx';
+import { I18nProvider, type LoadedLocale } from '../lib/i18n/i18n.tsx';
 import { emitSessionEnded } from '../lib/session-events.ts';
 import { removeSession } from '../lib/storage.ts';
 import { isServerUnreachable } from '../lib/errors.ts';
@@ -70,10 +71,13 @@ function handleUnauthorized() {
 
 export function AppProviders({
   config,
+  i18n,
   children,
   trpcClient,
 }: {
   config: RuntimeConfig;
+  /** The language the app starts in, its catalogs loaded (main.tsx). */
+  i18n: LoadedLocale;
   children: ReactNode;
   trpcClient?: AppTrpcClient;
 }) {
@@ -83,15 +87,17 @@ export function AppProviders({
   );
   return (
     <ConfigProvider config={config}>
-      <ThemeProvider>
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={client} queryClient={queryClient}>
-            {children}
-            <QaPanelMount />
-            <ToasterOnDemand />
-          </TRPCProvider>
-        </QueryClientProvider>
-      </ThemeProvider>
+      <I18nProvider initial={i18n}>
+        <ThemeProvider>
+          <QueryClientProvider client={queryClient}>
+            <TRPCProvider trpcClient={client} queryClient={queryClient}>
+              {children}
+              <QaPanelMount />
+              <ToasterOnDemand />
+            </TRPCProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </I18nProvider>
     </ConfigProvider>
   );
 }

@@ -103,18 +103,11 @@ const dashboardChildren: RouteObject[] = [
   { index: true, element: screen('/dashboard') },
   ...NAV_ROUTES.filter((item) => item.path !== '/dashboard').map((item) => ({
     path: childPath(item.path),
-    element: BUILT_PAGES[item.path] ?? (
-      <ComingLaterPage heading={item.heading} description={item.description} />
-    ),
+    element: BUILT_PAGES[item.path] ?? <ComingLaterPage route={item} />,
   })),
   ...EXTRA_NAV_ROUTES.map((route) => ({
     path: childPath(route.path),
-    element: BUILT_PAGES[route.path] ?? (
-      <ComingLaterPage
-        heading={route.heading}
-        description={'description' in route ? route.description : undefined}
-      />
-    ),
+    element: BUILT_PAGES[route.path] ?? <ComingLaterPage route={route} />,
   })),
 ];
 

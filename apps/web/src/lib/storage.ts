@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   jwt: 'jwt',
   lastUserDetailsUpdate: 'lastUserDetailsUpdate',
   theme: 'theme',
+  /** The member's language (lib/i18n/locales.ts): the browser's, like the theme. */
+  language: 'language',
 } as const;
 
 /** Per member: the newest notification seen (lib/notifications-seen.ts). Kept on logout, like the theme. */
@@ -49,7 +51,7 @@ export function removeSession() {
 }
 
 /**
- * Logout and session errors clear local storage (spec §2, §8); the theme choice is kept for the sign-in
+ * Logout and session errors clear local storage (spec §2, §8); the theme and language choices are kept for the sign-in
  * screen, and each member's notifications marker (no secret: a time and an id) so the bell's count
  * survives signing out and in again on this device. In a QA world a tab holds, its own session goes
  * and nothing else: the rest is the browser's, and other worlds' (the default one's included).
@@ -62,7 +64,10 @@ export function clearLocalStorage() {
   }
   const kept = Object.keys(localStorage)
     .filter(
-      (key) => key === STORAGE_KEYS.theme || key.startsWith(NOTIFICATIONS_SEEN_PREFIX) || isWorldKey(key),
+      (key) =>
+        key === STORAGE_KEYS.theme ||
+        key === STORAGE_KEYS.language ||
+        key.startsWith(NOTIFICATIONS_SEEN_PREFIX) || isWorldKey(key),
     )
     .map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();

@@ -5,6 +5,7 @@ import { parseRuntimeConfig, type RuntimeConfig } from '@md/shared';
 import { AppProviders } from '@/app/providers.tsx';
 import { routes } from '@/app/router.tsx';
 import { createMockClient, type MockHandlers } from './mock-link.ts';
+import { englishI18n } from './i18n.ts';
 
 export const testConfig: RuntimeConfig = parseRuntimeConfig({
   mode: 'mock',
@@ -15,7 +16,7 @@ export function renderApp(path: string, handlers: MockHandlers = {}) {
   const calls: { path: string; input: unknown }[] = [];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
-    <AppProviders config={testConfig} trpcClient={createMockClient(handlers, calls)}>
+    <AppProviders config={testConfig} i18n={englishI18n} trpcClient={createMockClient(handlers, calls)}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -5,9 +5,16 @@
  * prompt). Each of those mounts its own root; the global styles they insert are the same ones.
  */
 import type { ReactNode } from 'react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import { useLocale } from '../../lib/i18n/i18n.tsx';
 import { system } from './system.ts';
 
+/** Chakra's components follow the member's language: direction (Arabic right to left), and their own labels' locale. */
 export function ChakraRoot({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  const { locale } = useLocale();
+  return (
+    <ChakraProvider value={system}>
+      <LocaleProvider locale={locale}>{children}</LocaleProvider>
+    </ChakraProvider>
+  );
 }

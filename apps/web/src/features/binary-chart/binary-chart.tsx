@@ -135,7 +135,7 @@ export default function BinaryChartPage() {
 
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       {failed ? (
         <Unavailable
           what="Binary tree"

@@ -96,7 +96,7 @@ export default function BonusPage() {
   const item = navItemByPath('/dashboard/bonus')!;
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       <EarningsChart />
       <Tabs.Root mt="4" defaultValue="rank" variant="line" colorPalette="teal" lazyMount unmountOnExit>
         <Tabs.List flexWrap="wrap" mb="4">

@@ -246,7 +246,7 @@ export default function DashboardHomePage() {
 
   return (
     <Stack gap="8" data-testid="dashboard-home">
-      <PageHeader heading={headingFor(home, user?.username ?? '')} description={home.description} />
+      <PageHeader route={home} username={user?.username ?? ''} />
       <Section title="Overview" action={retry('Overview')}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
           {figureCard('Current Level', () => formatNumber(analytics?.Current_Level))}

@@ -64,7 +64,7 @@ export default function DepositPage() {
   );
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       <Tabs.Root
         value={tab}
         onValueChange={({ value }) => isTab(value) && setTab(value)}

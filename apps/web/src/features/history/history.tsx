@@ -52,7 +52,7 @@ export default function HistoryPage() {
   const item = navItemByPath('/dashboard/history')!;
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       <DataTable
         list="earning.view_all_earning_history"
         total="earning.total_pagination_earning_history"

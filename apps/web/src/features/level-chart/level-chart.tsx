@@ -174,7 +174,7 @@ export default function LevelChartPage() {
 
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       {failed ? (
         <Unavailable
           what="Level tree"

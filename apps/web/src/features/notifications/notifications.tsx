@@ -54,7 +54,7 @@ export default function NotificationsPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       {failed ? (
         <Unavailable what="Notifications" onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.isPending ? (

@@ -68,7 +68,7 @@ export default function PackagePage() {
 
   return (
     <Stack gap="6">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       <ActivePackages
         subscriptions={active.subscriptions}
         profilePackage={profile?.package}

@@ -47,7 +47,7 @@ export default function SettingsPage() {
   const item = navItemByPath('/dashboard/settings')!;
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       {/* The profile read failed (toasted, spec §8): Unavailable with a Retry, not a spinner that never ends. */}
       {!profile && profileFailed ? (
         <Unavailable what="Profile" onRetry={retry} retrying={retrying} />

@@ -34,7 +34,7 @@ function HelpCard() {
 export default function SupportPage() {
   return (
     <Stack gap="6">
-      <PageHeader heading={route.heading} description={route.description} />
+      <PageHeader route={route} />
       <SectionCard title="Frequently Asked Questions">
         <FaqAccordion />
       </SectionCard>

@@ -35,7 +35,7 @@ export default function TimelinePage() {
   const config = useConfig();
   return (
     <Stack gap="6">
-      <PageHeader heading={route.heading} description={route.description} />
+      <PageHeader route={route} />
       {hasCapability(config, 'activity') ? <RecentActivity /> : <ActivityList items={SAMPLE_ACTIVITIES} />}
     </Stack>
   );

@@ -9,7 +9,7 @@ export default function TransactionsPage() {
   const item = navItemByPath('/dashboard/transactions')!;
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       <DataTable
         list="subscription.subscription_transaction"
         total="subscription.total_pagination_subscription_transaction"

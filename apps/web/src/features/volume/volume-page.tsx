@@ -34,7 +34,7 @@ export default function VolumePage() {
   const { hasTeam, hasLegVolume } = useStartingPoint();
   return (
     <Stack gap="2">
-      <PageHeader heading={item.heading} description={item.description} />
+      <PageHeader route={item} />
       {hasTeam === false && hasLegVolume === false && (
         <ShareYourLink text="No team members yet, so no volume on your legs. Share your link: whoever registers with it joins your team." />
       )}

@@ -5,6 +5,7 @@ import { MSG } from '@md/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OnlineOnly } from '@/app/offline.tsx';
 import { AppProviders } from '@/app/providers.tsx';
+import { englishI18n } from '@/testing/i18n.ts';
 import { routes } from '@/app/router.tsx';
 import { SERVER_UNREACHABLE_TITLE } from '@/lib/toaster.ts';
 import { createMockClient, MockFailure } from '@/testing/mock-link.ts';
@@ -366,7 +367,7 @@ describe('withdrawal request', () => {
     );
     const router = createMemoryRouter(routes, { initialEntries: ['/dashboard/wallets'] });
     render(
-      <AppProviders config={testConfig} trpcClient={createMockClient(handlers)}>
+      <AppProviders config={testConfig} i18n={englishI18n} trpcClient={createMockClient(handlers)}>
         <OnlineOnly>
           <RouterProvider router={router} />
         </OnlineOnly>

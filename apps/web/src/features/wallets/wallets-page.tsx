@@ -33,7 +33,7 @@ export default function WalletsPage() {
   return (
     <Stack gap="6">
       <HStack justify="space-between" align="flex-start" flexWrap="wrap" gap="3">
-        <PageHeader heading={item.heading} description={item.description} />
+        <PageHeader route={item} />
         {/* The spec does not show P2P in the sidebar: reach it from here. */}
         <Button asChild variant="outline" colorPalette="teal">
           <RouterLink to="/dashboard/p2pTransfer">
