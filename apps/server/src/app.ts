@@ -33,6 +33,7 @@ import {
 import { registerAnswerHeaders, requestIdOf } from './core/answer-headers.ts';
 import { readiness } from './core/health.ts';
 import { createMailer, type Mailer } from './core/mailer.ts';
+import { createPusher } from './modules/push/sender.ts';
 import { logAfterAnswerFailures } from './core/after-answer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
 import { loadPlan } from './core/plan.ts';
@@ -134,6 +135,8 @@ export interface BuildOptions {
   mailFrom?: string;
   /** Waits between SMTP attempts (short in tests). */
   mailRetryDelaysMs?: readonly number[];
+  /** Waits between push attempts (modules/push/sender.ts); tests shorten them. */
+  pushRetryDelaysMs?: readonly number[];
   /** Syncs the `-wal` for group commit (core/group-commit.ts); a test slows it down or fails it. */
   walSync?: (walPath: string) => Promise<void>;
   /**
@@ -344,6 +347,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     ...(sqlite.memory ? {} : { groupCommit: createGroupCommit(sqlite, options.walSync) }),
   };
   logAfterAnswerFailures(services, fastify.log);
+  // Web Push: what notices queued is sent after their transactions (and what a stopped server left, now).
+  const pusher = standin
+    ? createPusher(services, { retryDelaysMs: options.pushRetryDelaysMs, log: fastify.log })
+    : undefined;
 
   // Seeded only when this start created the file (never over one that existed, or one that went missing).
   const scenario = options.seed ?? 'demo';
@@ -535,6 +542,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     await worlds?.close();
     gateway?.close();
     services.mailer.close();
+    pusher?.close();
     services.storage?.close();
     services.groupCommit?.close();
     sqlite.close();

@@ -265,6 +265,8 @@ export function startConfig(env: NodeJS.ProcessEnv): StartConfig {
         publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
         ...(autopay && autopay > 0 ? { demoAutopaySeconds: autopay } : {}),
         ...(requestTimeoutMs > 0 ? { requestTimeoutMs } : {}),
+        // Push endpoints on loopback or plain http (a local push service): with QA control only.
+        pushLoopback: qaControl && onOff(env, 'PUSH_LOOPBACK', false),
       },
     },
   };

@@ -26,6 +26,13 @@ const totpCode = (secret: string) =>
   new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: t.clock.now() });
 const PAGE = { pageNo: 1, pageSize: 10 };
 const NEW_MEMBER = { username: 'selfcheck01', email: 'selfcheck01@example.com' };
+const PUSH_DEVICE = {
+  endpoint: 'https://push.example.invalid/send/c2VsZi1jaGVjaw',
+  keys: {
+    p256dh: 'BIFvzbRcRRalGFxl02LDuEgzr0sqzYjFk2XwV0lI0UxUuGOhu_4e21XhNvt_04YZQU4wVY_WYEnnwmxaw90Pyu4',
+    auth: '1uzM-5BQJKdCiGehhe2eqQ',
+  },
+};
 
 interface Step {
   name: ProcedureName;
@@ -192,6 +199,14 @@ const steps: Step[] = [
     name: 'notification.update_preferences' as ProcedureName,
     as: 'demo',
     input: () => ({ event: 'team', in_app: true }),
+  },
+  { name: 'notification.view_push_key' as ProcedureName, as: 'demo', input: () => ({}) },
+  // A device subscribed and turned off again at once: nothing is ever sent to it.
+  { name: 'notification.subscribe_push' as ProcedureName, as: 'demo', input: () => PUSH_DEVICE },
+  {
+    name: 'notification.unsubscribe_push' as ProcedureName,
+    as: 'demo',
+    input: () => ({ endpoint: PUSH_DEVICE.endpoint }),
   },
   { name: 'user.view_sessions' as ProcedureName, as: 'demo', input: () => ({}) },
   {

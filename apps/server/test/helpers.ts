@@ -195,6 +195,8 @@ const UNDO: Record<string, string> = {
     'create index transfers_member_time on transfers (member_id, created_at)',
   '0015_idempotency_keys': 'drop table idempotency_keys',
   '0016_withdrawal_reject_reason': 'alter table withdrawals drop column reject_reason',
+  '0017_web_push':
+    'drop table push_outbox; drop table push_subscriptions; alter table notification_preferences drop column phone',
 };
 
 const tableNames = (db: Database.Database) =>

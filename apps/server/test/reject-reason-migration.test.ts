@@ -31,7 +31,9 @@ describe('a database of the previous main', () => {
       try {
         const db = app.services.sqlite;
         expect(columnsOf(db, 'withdrawals')).toContain('reject_reason');
-        expect(tableContents(db, columns)).toEqual(before);
+        // Tables of later migrations (Web Push) start empty.
+        const { push_outbox: _outbox, push_subscriptions: _devices, ...kept } = tableContents(db, columns);
+        expect(kept).toEqual(before);
         expect(
           db.prepare('select count(*) from withdrawals where reject_reason is not null').pluck().get(),
         ).toBe(0);

@@ -620,11 +620,73 @@ export const notificationPreferences = sqliteTable(
     event: text('event').notNull(),
     inApp: integer('in_app', { mode: 'boolean' }).notNull(),
     email: integer('email', { mode: 'boolean' }).notNull(),
+    /** Web Push to the member's subscribed devices (extension `web_push`); on unless turned off. */
+    phone: integer('phone', { mode: 'boolean' }).notNull().default(true),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.event] }),
     check('notification_preferences_event', sql`${t.event} <> 'security'`),
+  ],
+);
+
+/* ──────────────────────── Web Push (extension of the stand-in) ──────────────────────── */
+
+/**
+ * A device (browser) of a member that receives Web Push (modules/push): the push service's
+ * endpoint and the keys its messages are encrypted to (RFC 8291). An endpoint belongs to one
+ * member at a time; a member has at most PUSH_DEVICES_MAX of them.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    memberId: integer('member_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    /** The device's P-256 public key (65 bytes, base64url). */
+    p256dh: text('p256dh').notNull(),
+    /** The device's 16-byte authentication secret (base64url). */
+    auth: text('auth').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_member').on(t.memberId),
+  ],
+);
+
+/**
+ * One push to one device, written in the transaction of the notice it carries and sent after it
+ * commits (modules/push/sender.ts): 'pending' until the push service accepts it ('sent'), refuses
+ * it for good or after the last retry ('failed'), or says the subscription is gone ('gone').
+ */
+export const pushOutbox = sqliteTable(
+  'push_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subscriptionId: integer('subscription_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    event: text('event').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The screen the notification opens (a path of the web app). */
+    url: text('url').notNull(),
+    transId: text('trans_id'),
+    createdAt: integer('created_at').notNull(),
+    delivery: text('delivery', { enum: ['pending', 'sent', 'failed', 'gone'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The push service's status of the last attempt (201 accepted, 404/410 gone), null before one. */
+    status: integer('status'),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [
+    index('push_outbox_pending')
+      .on(t.id)
+      .where(sql`${t.delivery} = 'pending'`),
+    index('push_outbox_member_time').on(t.memberId, t.createdAt),
   ],
 );
 

@@ -699,7 +699,43 @@ export const notificationPreferenceSchema = z.object({
   Email: z.boolean(),
   Email_Offered: z.boolean().describe('false where no mail is sent for the event (payouts: several a day)'),
   Locked: z.boolean().describe('true for security notices: always sent, in-app and by email'),
+  Phone: z
+    .boolean()
+    .optional()
+    .describe(
+      'Extension (capability `web_push`): the notice is pushed to the devices the member turned push on for; absent from providers without it',
+    ),
+  Phone_Offered: z
+    .boolean()
+    .optional()
+    .describe(
+      'Extension (capability `web_push`): false where nothing is pushed for the event (only payouts, transfers received, deposits paid and withdrawals decided are)',
+    ),
 });
+/** At most this many devices of one member receive push notifications. */
+export const PUSH_DEVICES_MAX = 10;
+/** The longest push endpoint URL accepted (the push services' own are under 500 characters). */
+export const PUSH_ENDPOINT_MAX = 2048;
+const PUSH_MESSAGES = {
+  endpoint: 'endpoint must be the push subscription’s URL (https)',
+  p256dh: 'keys.p256dh must be the subscription’s P-256 public key (65 bytes, base64url)',
+  auth: 'keys.auth must be the subscription’s 16-byte secret (base64url)',
+} as const;
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+const pushEndpoint = z
+  .string({ error: PUSH_MESSAGES.endpoint })
+  .max(PUSH_ENDPOINT_MAX, { error: PUSH_MESSAGES.endpoint, abort: true })
+  .refine(isHttpUrl, { error: PUSH_MESSAGES.endpoint })
+  .describe(
+    `The push service URL of the subscription (PushSubscription.endpoint), at most ${PUSH_ENDPOINT_MAX} characters. Only https to a public host is accepted (a server in development may allow loopback)`,
+  );
 
 const table = <R extends z.ZodType>(path: string, summary: string, row: R) =>
   endpoint({
@@ -1502,8 +1538,82 @@ export const contract = {
       event: z.enum(NOTIFICATION_EVENTS, { error: 'Unknown event type' }),
       in_app: z.boolean({ error: 'in_app must be true or false' }).optional(),
       email: z.boolean({ error: 'email must be true or false' }).optional(),
+      phone: z
+        .boolean({ error: 'phone must be true or false' })
+        .optional()
+        .describe('Extension (capability `web_push`): push the notice to the member’s devices'),
     }),
     output: z.object({ Success: message, Preferences: z.array(notificationPreferenceSchema) }),
+  }),
+  'notification.view_push_key': endpoint({
+    path: '/notification/view_push_key',
+    kind: 'query',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'web_push',
+    summary:
+      'Extension (capability `web_push`), not a provider endpoint: the server’s VAPID public key (the `applicationServerKey` a browser subscribes with) and how many devices of the caller receive push notifications.',
+    input: authed({}),
+    output: z.object({
+      Success: z.object({
+        Public_Key: z
+          .string()
+          .describe('VAPID public key: an uncompressed P-256 point, base64url (RFC 8292)'),
+        Devices: z.number().int().describe('Devices of the caller subscribed to push'),
+      }),
+    }),
+  }),
+  'notification.subscribe_push': endpoint({
+    path: '/notification/subscribe_push',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'web_push',
+    summary: `Extension (capability \`web_push\`), not a provider endpoint: push the caller’s notices (payouts, transfers received, deposits paid, withdrawals decided, as the preferences’ \`Phone\` says) to this browser, given its PushSubscription as \`toJSON()\` writes it. An endpoint already subscribed moves to the caller; at most ${PUSH_DEVICES_MAX} devices per member. An endpoint that is not https to a public host is refused (400) and nothing is stored.`,
+    input: authed({
+      endpoint: pushEndpoint,
+      keys: fields({
+        p256dh: z
+          .string({ error: PUSH_MESSAGES.p256dh })
+          .regex(/^B[A-Za-z0-9_-]{86}=?$/, { error: PUSH_MESSAGES.p256dh })
+          .describe('The browser’s P-256 public key (uncompressed point, 65 bytes), base64url'),
+        auth: z
+          .string({ error: PUSH_MESSAGES.auth })
+          .regex(/^[A-Za-z0-9_-]{21}[AQgw](==)?$/, { error: PUSH_MESSAGES.auth })
+          .describe('The browser’s 16-byte authentication secret, base64url'),
+      }),
+      expirationTime: z
+        .number({ error: 'expirationTime must be a number or null' })
+        .nullable()
+        .optional()
+        .describe('As PushSubscription.toJSON() writes it; not used'),
+    }),
+    output: z.object({
+      Success: message,
+      Devices: z.number().int().describe('Devices of the caller subscribed to push, this one included'),
+    }),
+  }),
+  'notification.unsubscribe_push': endpoint({
+    path: '/notification/unsubscribe_push',
+    kind: 'mutation',
+    host: 'api',
+    auth: 'required',
+    tokenField: 'jwt',
+    extension: 'web_push',
+    summary:
+      'Extension (capability `web_push`), not a provider endpoint: stop pushing to this browser (its PushSubscription endpoint). Only the caller’s own subscription is removed; an endpoint the caller has none for answers the same.',
+    input: authed({
+      endpoint: z
+        .string({ error: PUSH_MESSAGES.endpoint })
+        .max(PUSH_ENDPOINT_MAX, { error: PUSH_MESSAGES.endpoint })
+        .describe('The push service URL of the subscription'),
+    }),
+    output: z.object({
+      Success: message,
+      Devices: z.number().int().describe('Devices of the caller still subscribed to push'),
+    }),
   }),
   'user.logout': endpoint({
     path: '/user/logout',

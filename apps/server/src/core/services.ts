@@ -29,6 +29,12 @@ export interface ServerConfig {
   captchaHmacKey: string;
   /** Work of a captcha challenge: the solver tries up to this many numbers. */
   captchaMaxNumber: number;
+  /**
+   * Web Push (modules/push): also accept push endpoints on loopback (127.0.0.0/8, ::1, localhost)
+   * and over plain http, for a push service on this machine. Honoured only while QA control is on;
+   * otherwise an endpoint must be https to a public host.
+   */
+  pushLoopback?: boolean;
 }
 
 export interface TokenService {

@@ -3,7 +3,7 @@
  * every text asset next to it (apps/web/vite.config.ts), so answers are compressed without
  * spending CPU per request; files under /assets/ have a content hash in their name and never
  * change, so browsers keep them for a year without asking again. index.html, the service worker
- * (sw.js) and the web app manifest are revalidated on every use.
+ * (sw.js, and push-sw.js it imports) and the web app manifest are revalidated on every use.
  * Source maps (the build writes them) are served only when asked: production hides them unless
  * SOURCE_MAPS=on (config.ts), they carry the whole source.
  */
@@ -16,7 +16,7 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
  * for a stale cached copy to expire.
  */
 export const REVALIDATE_CACHE = 'no-cache';
-const ALWAYS_REVALIDATED = /[\\/](sw\.js|manifest\.webmanifest|index\.html)(\.br|\.gz)?$/;
+const ALWAYS_REVALIDATED = /[\\/](sw\.js|push-sw\.js|manifest\.webmanifest|index\.html)(\.br|\.gz)?$/;
 
 export const isSourceMap = (path: string) => /\.map$/i.test(path.split('?', 1)[0]!);
 

@@ -170,6 +170,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/__qa/pushes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Web Push notifications queued for members’ devices, newest first
+     * @description Every push of a notice to a member’s subscribed device (payouts, transfers received, deposits paid, withdrawals decided, as the member’s Phone choice says), with how its delivery went: to check in a test what a member’s phone was sent, as the mailbox does for mail. The payload sent is `{ title, body, url, tag }` (tag: the TransID).
+     */
+    get: operations['qa.get.pushes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/__qa/clock': {
     parameters: {
       query?: never;
@@ -1511,6 +1531,56 @@ export interface operations {
       '5XX': components['responses']['ServerError'];
     };
   };
+  'qa.get.pushes': {
+    parameters: {
+      query?: {
+        /** @description A username; the latest 50 pushes of every member without it */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Plain JSON (not the provider envelope) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The member (username) */
+            to: string;
+            /** @description The notice’s event type (payouts, transfers, deposits, withdrawals) */
+            event: string;
+            title: string;
+            /** @description The notice’s text */
+            body: string;
+            /** @description The screen the notification opens */
+            url: string;
+            transId: string | null;
+            /** @description ISO-8601 date-time */
+            createdAt: string;
+            /**
+             * @description 'pending' while attempts remain, 'sent' once the push service accepted it, 'failed' after the last attempt or a refusal, 'gone' when the subscription expired (404/410) or was removed
+             * @enum {string}
+             */
+            delivery: 'pending' | 'sent' | 'failed' | 'gone';
+            attempts: number;
+            /** @description The push service’s HTTP status of the last attempt */
+            status: number | null;
+            lastError: string | null;
+            sentAt: string | null;
+            /** @description The origin of the push service the device is subscribed at */
+            service: string | null;
+          }[];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      '5XX': components['responses']['ServerError'];
+    };
+  };
   'qa.get.clock': {
     parameters: {
       query?: never;
@@ -2410,6 +2480,9 @@ export interface operations {
                   | 'rank.view_rank_history'
                   | 'notification.view_preferences'
                   | 'notification.update_preferences'
+                  | 'notification.view_push_key'
+                  | 'notification.subscribe_push'
+                  | 'notification.unsubscribe_push'
                   | 'user.logout'
                   | 'user.view_sessions'
                   | 'user.end_session'
@@ -2555,6 +2628,9 @@ export interface operations {
                   | 'rank.view_rank_history'
                   | 'notification.view_preferences'
                   | 'notification.update_preferences'
+                  | 'notification.view_push_key'
+                  | 'notification.subscribe_push'
+                  | 'notification.unsubscribe_push'
                   | 'user.logout'
                   | 'user.view_sessions'
                   | 'user.end_session'
@@ -2770,6 +2846,9 @@ export interface operations {
               | 'rank.view_rank_history'
               | 'notification.view_preferences'
               | 'notification.update_preferences'
+              | 'notification.view_push_key'
+              | 'notification.subscribe_push'
+              | 'notification.unsubscribe_push'
               | 'user.logout'
               | 'user.view_sessions'
               | 'user.end_session'
@@ -3146,6 +3225,9 @@ export interface operations {
                 | 'rank.view_rank_history'
                 | 'notification.view_preferences'
                 | 'notification.update_preferences'
+                | 'notification.view_push_key'
+                | 'notification.subscribe_push'
+                | 'notification.unsubscribe_push'
                 | 'user.logout'
                 | 'user.view_sessions'
                 | 'user.end_session'
@@ -3260,6 +3342,9 @@ export interface operations {
                 | 'rank.view_rank_history'
                 | 'notification.view_preferences'
                 | 'notification.update_preferences'
+                | 'notification.view_push_key'
+                | 'notification.subscribe_push'
+                | 'notification.unsubscribe_push'
                 | 'user.logout'
                 | 'user.view_sessions'
                 | 'user.end_session'

@@ -150,6 +150,7 @@ export function payDeposit(
       `Your deposit of ${formatMoney(microsToAmount(deposit.amount))} was received and credited to your Deposit wallet.`,
       deposit.transId,
       at,
+      { push: true },
     );
     return { deposit: updated, credited: true, message: DEPOSIT_MESSAGES.paid };
   });

@@ -21,6 +21,25 @@ const NEWCOMER = { username: 'newmember01', email: 'newmember01@example.com' };
 /** A demo member without a package (only such a member may change its email). */
 const WITHOUT_PACKAGE = 'allene_029';
 const PASSWORDS = { first: 'Fresh@12345', reset: 'Renewed@12345', changed: 'Changed@12345' };
+/** Two browsers' push subscriptions (PushSubscription.toJSON()): keys of real P-256 points, at a push service that does not exist. */
+const PUSH_DEVICES = [
+  {
+    endpoint: 'https://push.example.invalid/send/dGhpcy1waG9uZQ',
+    expirationTime: null,
+    keys: {
+      p256dh: 'BIFvzbRcRRalGFxl02LDuEgzr0sqzYjFk2XwV0lI0UxUuGOhu_4e21XhNvt_04YZQU4wVY_WYEnnwmxaw90Pyu4',
+      auth: '1uzM-5BQJKdCiGehhe2eqQ',
+    },
+  },
+  {
+    endpoint: 'https://push.example.invalid/send/YW5vdGhlci1sYXB0b3A',
+    expirationTime: null,
+    keys: {
+      p256dh: 'BPHrOyTZIvZX2Te3zxwXxXJ5WpkBVgNzCkg5qN1iCa6JR3z97PV-RJEjMyjhAzj_trSkhwmxZRxa_YE6a4YN92U',
+      auth: 'cdOt17vlEG0CzmmnJD94Qw',
+    },
+  },
+] as const;
 
 export interface RecordedCall {
   name: ProcedureName;
@@ -188,6 +207,12 @@ const STEPS: readonly Step[] = [
   step('binary.view_next_run', DEMO.username, {}),
   step('notification.view_preferences', DEMO.username, {}),
   step('notification.update_preferences', DEMO.username, { event: 'withdrawals', email: true }),
+  // Web Push: this device stays subscribed (the tester's session then sees what was pushed to it),
+  // a second is subscribed and turned off again. Endpoints on a reserved domain: nothing is reached.
+  step('notification.view_push_key', DEMO.username, {}),
+  step('notification.subscribe_push', DEMO.username, PUSH_DEVICES[0]),
+  step('notification.subscribe_push', DEMO.username, PUSH_DEVICES[1]),
+  step('notification.unsubscribe_push', DEMO.username, { endpoint: PUSH_DEVICES[1].endpoint }),
   // Money.
   step('subscription.buy_subscription_packages', DEMO.username, { plan: 'Starter' }),
   step('transfer_to_user', DEMO.username, {

@@ -132,6 +132,8 @@ export async function playQaExampleSession(
     body: { reason: 'The address is on a payout hold list' },
   });
   await call({ method: 'GET', path: '/__qa/ledger/check' });
+  // What the settled deposit and decided withdrawals pushed to the member's subscribed device.
+  await call({ method: 'GET', path: '/__qa/pushes', query: { to: 'demo' } });
 
   // Faults and the journal.
   const fault = await call({

@@ -23,6 +23,7 @@ import { exampleCodesBody, type nextRuns } from '../qa/routes.ts';
 import { EXAMPLE_CODE } from '../../core/example-codes.ts';
 import { SNAPSHOT_NAME, type SnapshotInfo } from '../qa/snapshots.ts';
 import type { withdrawalView } from '../withdrawals/withdrawals.ts';
+import type { PushView } from '../push/push.ts';
 import type { WorldEvent, WorldInfo } from '../worlds/registry.ts';
 import { MAX_WAIT_SECONDS, type JobView } from '../../core/jobs.ts';
 import { worldCreateInput, worldImportQuery } from '../worlds/routes.ts';
@@ -145,6 +146,27 @@ const clockReadSchema = shaped<{ now: string; nextRuns: ReturnType<typeof nextRu
         }),
       )
       .describe('The next due run of each job, in time order'),
+  }),
+);
+const pushSchema = shaped<PushView>()(
+  z.object({
+    to: z.string().describe('The member (username)'),
+    event: z.string().describe('The notice’s event type (payouts, transfers, deposits, withdrawals)'),
+    title: z.string(),
+    body: z.string().describe('The notice’s text'),
+    url: z.string().describe('The screen the notification opens'),
+    transId: z.string().nullable(),
+    createdAt: isoDateTime,
+    delivery: z
+      .enum(['pending', 'sent', 'failed', 'gone'])
+      .describe(
+        "'pending' while attempts remain, 'sent' once the push service accepted it, 'failed' after the last attempt or a refusal, 'gone' when the subscription expired (404/410) or was removed",
+      ),
+    attempts: z.number().int(),
+    status: z.number().int().nullable().describe('The push service’s HTTP status of the last attempt'),
+    lastError: z.string().nullable(),
+    sentAt: isoDateTime.nullable(),
+    service: z.string().nullable().describe('The origin of the push service the device is subscribed at'),
   }),
 );
 const mailSchema = z.object({
@@ -469,6 +491,21 @@ export const QA_ROUTES: readonly QaRoute[] = [
       to: z.string().max(320).optional().describe('Email address or username; all recent mail without it'),
     }),
     response: z.array(mailSchema),
+  },
+  {
+    method: 'GET',
+    path: '/__qa/pushes',
+    summary: 'Web Push notifications queued for members’ devices, newest first',
+    description:
+      'Every push of a notice to a member’s subscribed device (payouts, transfers received, deposits paid, withdrawals decided, as the member’s Phone choice says), with how its delivery went: to check in a test what a member’s phone was sent, as the mailbox does for mail. The payload sent is `{ title, body, url, tag }` (tag: the TransID).',
+    query: z.object({
+      to: z
+        .string()
+        .max(30)
+        .optional()
+        .describe('A username; the latest 50 pushes of every member without it'),
+    }),
+    response: z.array(pushSchema),
   },
   {
     method: 'GET',

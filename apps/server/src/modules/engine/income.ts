@@ -15,6 +15,7 @@ import {
 import { prepared } from '../ledger/sql.ts';
 import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
 import { EVENT_OF_TYPE } from '../notifications/preferences.ts';
+import { queueStagedPayoutPushes } from '../push/push.ts';
 
 export { prepared };
 
@@ -211,6 +212,8 @@ export function payStagedIncomes(
     date,
     event: EVENT_OF_TYPE[kind.notificationType] ?? kind.notificationType,
   });
+  // The same notices to the devices of members who turned push on (sent once the run's chunk commits).
+  queueStagedPayoutPushes(ctx, kind.notificationType, kind.message('c.amount', 'i.detail'), { date });
   return creditStagedFromSystem(ctx, 'payouts');
 }
 

@@ -37,6 +37,7 @@ import type { Services, WriteTurns } from '../../core/services.ts';
 import { watchCommitCounter } from '../../core/read-cache.ts';
 import { storageRefusal } from '../../core/storage.ts';
 import { workerEntry } from '../../core/worker-module.ts';
+import { kickPushes } from '../push/sender.ts';
 import { prepared, type EngineCtx } from './income.ts';
 import {
   pendingRuns,
@@ -90,7 +91,17 @@ export function createDailyRuns(
   services: Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan' | 'storage'>,
   databasePath: string,
 ): DailyRuns {
-  const runs = databasePath === ':memory:' ? inProcess(services) : inWorker(services, databasePath);
+  const executor = databasePath === ':memory:' ? inProcess(services) : inWorker(services, databasePath);
+  // The pushes a run queued (its payouts' notices) go once it has answered: its chunks are committed.
+  const pushAfter = <T>(answer: Promise<T>) =>
+    answer.finally(() => {
+      if (services.sqlite.open) kickPushes(services);
+    });
+  const runs: DailyRuns = {
+    ...executor,
+    runDue: (from, to) => pushAfter(executor.runDue(from, to)),
+    resume: () => pushAfter(executor.resume()),
+  };
   registerDailyRuns(services, runs);
   return runs;
 }

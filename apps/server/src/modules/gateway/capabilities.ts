@@ -32,6 +32,7 @@ export const STANDIN_CAPABILITIES = [
   'binary_next_run',
   'rank_history',
   'notification_preferences',
+  'web_push',
   'sessions',
   IDEMPOTENCY_CAPABILITY,
   CURSOR_PAGING_CAPABILITY,

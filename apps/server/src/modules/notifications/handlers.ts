@@ -3,6 +3,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { notifications } from '@md/db';
 import { NOTIFICATIONS_PAGE_SIZE } from '@md/shared';
 import type { Handlers } from '../../transport/handlers.ts';
+import { devicesOf, PUSH_MESSAGES, subscribePush, unsubscribePush, vapidKeys } from '../push/push.ts';
 import { PREFERENCE_MESSAGES, preferencesOf, setPreference } from './preferences.ts';
 
 export const notificationHandlers: Handlers = {
@@ -38,7 +39,24 @@ export const notificationHandlers: Handlers = {
   // Extension `notification_preferences`: always the token's member.
   'notification.view_preferences': (ctx) => ({ Success: preferencesOf(ctx, ctx.member.id) }),
   'notification.update_preferences': (ctx, input) => {
-    setPreference(ctx, ctx.member.id, input.event, { inApp: input.in_app, email: input.email });
+    setPreference(ctx, ctx.member.id, input.event, {
+      inApp: input.in_app,
+      email: input.email,
+      phone: input.phone,
+    });
     return { Success: PREFERENCE_MESSAGES.saved, Preferences: preferencesOf(ctx, ctx.member.id) };
   },
+
+  // Extension `web_push`: the token's member's devices.
+  'notification.view_push_key': (ctx) => ({
+    Success: { Public_Key: vapidKeys(ctx).publicKey, Devices: devicesOf(ctx, ctx.member.id) },
+  }),
+  'notification.subscribe_push': (ctx, input) => ({
+    Success: PUSH_MESSAGES.subscribed,
+    Devices: subscribePush(ctx, ctx.member.id, input),
+  }),
+  'notification.unsubscribe_push': (ctx, input) => ({
+    Success: PUSH_MESSAGES.unsubscribed,
+    Devices: unsubscribePush(ctx, ctx.member.id, input.endpoint),
+  }),
 };

@@ -9,6 +9,8 @@ import { members, notifications } from '@md/db';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import { rowWriter } from '../ledger/sql.ts';
+import { anySubscription, queuePush, type PushContent } from '../push/push.ts';
+import { kickPushes } from '../push/sender.ts';
 import { choiceOf, EVENT_OF_TYPE, EVENT_SUBJECT, mutedInApp } from './preferences.ts';
 
 export type NotificationType =
@@ -40,10 +42,23 @@ export function notify(
   transId: string = newTransId(),
   /** Defaults to now; the seed back-dates. */
   at: number = ctx.clock.now(),
+  /**
+   * Push it to the member's devices (Web Push, as the member's phone choice says): payouts always
+   * are; the other events only where the caller says so (a transfer received, a deposit paid, a
+   * withdrawal decided), with the title or screen it gives.
+   */
+  options: { push?: boolean | Partial<PushContent> } = {},
 ): void {
   const event = EVENT_OF_TYPE[type];
   const choice = event ? choiceOf(ctx, memberId, event) : { inApp: true, email: false };
   if (choice.inApp) insertNotification(ctx.db).run({ memberId, type, message, transId, createdAt: at });
+  const push = options.push ?? event === 'payouts';
+  if (
+    push &&
+    event &&
+    queuePush(ctx, { memberId, event, type, body: message, transId, at, ...(push === true ? {} : push) }) > 0
+  )
+    kickPushes(ctx);
   // Security notices are mailed by core/security-notice.ts with the change they report, whatever the preferences.
   if (!choice.email || !event || event === 'security' || !ctx.mailer) return;
   const member = ctx.db
@@ -94,4 +109,20 @@ export function notifyMany(ctx: Pick<Services, 'sqlite'>, rows: readonly Notific
     writer.push([n.memberId, n.type, n.message, n.transId, n.createdAt]);
   }
   writer.end();
+  // Payouts are pushed to the devices of members who have any (none subscribed: one indexed probe).
+  if (!anySubscription(ctx)) return;
+  let queued = 0;
+  for (const n of rows) {
+    const event = EVENT_OF_TYPE[n.type];
+    if (event === 'payouts')
+      queued += queuePush(ctx, {
+        memberId: n.memberId,
+        event,
+        type: n.type,
+        body: n.message,
+        transId: n.transId,
+        at: n.createdAt,
+      });
+  }
+  if (queued > 0) kickPushes(ctx);
 }

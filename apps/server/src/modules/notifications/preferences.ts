@@ -10,6 +10,7 @@ import { NOTIFICATION_EVENTS, type NotificationEvent, type OutputOf } from '@md/
 import type { Services } from '../../core/services.ts';
 import { badRequest } from '../../core/errors.ts';
 import { prepared } from '../../core/prepared.ts';
+import { PUSH_MESSAGES, PUSHED_EVENTS } from '../push/push.ts';
 
 /** The extension's words (kept out of the shared MSG: the sign-in bundle carries MSG whole). */
 export const PREFERENCE_MESSAGES = {
@@ -52,18 +53,21 @@ const NOT_MAILED: ReadonlySet<NotificationEvent> = new Set(['payouts']);
 export interface Choice {
   inApp: boolean;
   email: boolean;
+  /** Pushed to the member's devices (extension `web_push`; only the events of PUSHED_EVENTS). */
+  phone: boolean;
 }
 
 /** The member's choice for one event: the stored row, else the defaults; security is always both. */
 export function choiceOf(ctx: Pick<Services, 'sqlite'>, memberId: number, event: NotificationEvent): Choice {
-  if (LOCKED.has(event)) return { inApp: true, email: true };
+  if (LOCKED.has(event)) return { inApp: true, email: true, phone: false };
   const row = prepared(
     ctx.sqlite,
-    'select in_app as inApp, email from notification_preferences where member_id = ? and event = ?',
-  ).get(memberId, event) as { inApp: number; email: number } | undefined;
+    'select in_app as inApp, email, phone from notification_preferences where member_id = ? and event = ?',
+  ).get(memberId, event) as { inApp: number; email: number; phone: number } | undefined;
   return {
     inApp: row ? row.inApp === 1 : true,
     email: row ? row.email === 1 && !NOT_MAILED.has(event) : false,
+    phone: PUSHED_EVENTS.has(event) && (row ? row.phone === 1 : true),
   };
 }
 
@@ -90,6 +94,8 @@ export function preferencesOf(ctx: Pick<Services, 'sqlite'>, memberId: number): 
       Email: choice.email,
       Email_Offered: !NOT_MAILED.has(event),
       Locked: LOCKED.has(event),
+      Phone: choice.phone,
+      Phone_Offered: PUSHED_EVENTS.has(event),
     };
   });
 }
@@ -99,24 +105,28 @@ export function setPreference(
   ctx: Pick<Services, 'sqlite' | 'clock'>,
   memberId: number,
   event: NotificationEvent,
-  change: { inApp?: boolean | undefined; email?: boolean | undefined },
+  change: { inApp?: boolean | undefined; email?: boolean | undefined; phone?: boolean | undefined },
 ): void {
   if (LOCKED.has(event)) {
     if (change.inApp === false || change.email === false)
       throw badRequest(PREFERENCE_MESSAGES.securityAlwaysOn);
+    if (change.phone === true) throw badRequest(PUSH_MESSAGES.notPushed);
     return;
   }
   if (NOT_MAILED.has(event) && change.email === true) throw badRequest(PREFERENCE_MESSAGES.payoutsNotMailed);
+  if (!PUSHED_EVENTS.has(event) && change.phone === true) throw badRequest(PUSH_MESSAGES.notPushed);
   const current = choiceOf(ctx, memberId, event);
   prepared(
     ctx.sqlite,
-    `insert into notification_preferences (member_id, event, in_app, email, updated_at) values (@member, @event, @inApp, @email, @at)
-       on conflict (member_id, event) do update set in_app = excluded.in_app, email = excluded.email, updated_at = excluded.updated_at`,
+    `insert into notification_preferences (member_id, event, in_app, email, phone, updated_at) values (@member, @event, @inApp, @email, @phone, @at)
+       on conflict (member_id, event) do update set in_app = excluded.in_app, email = excluded.email, phone = excluded.phone, updated_at = excluded.updated_at`,
   ).run({
     member: memberId,
     event,
     inApp: (change.inApp ?? current.inApp) ? 1 : 0,
     email: (change.email ?? current.email) ? 1 : 0,
+    // Events never pushed keep the column's default (on), so a later PUSHED_EVENTS member starts on.
+    phone: (PUSHED_EVENTS.has(event) ? (change.phone ?? current.phone) : true) ? 1 : 0,
     at: ctx.clock.now(),
   });
 }

@@ -20,6 +20,7 @@ import { currentTotp } from '../../core/totp.ts';
 import { resetDatabase, SCENARIOS } from '../../seed/index.ts';
 import { dueRuns, JOBS } from '../engine/schedule.ts';
 import { moveClock, planClockMove } from '../jobs/index.ts';
+import { listPushes } from '../push/push.ts';
 import { registerMoneyQaRoutes } from './money-routes.ts';
 import { appliedMigrations, WORLD_FILE_MAX_BYTES } from '../worlds/world-file.ts';
 import { registerSurfaceRoutes } from './surface-routes.ts';
@@ -86,6 +87,7 @@ export const exampleCodesBody = z
   )
   .strict();
 const mailboxQuery = z.object({ to: z.string().trim().max(320).optional() });
+const pushesQuery = z.object({ to: z.string().trim().max(30).optional() });
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value ?? {});
@@ -132,6 +134,12 @@ export function registerQaRoutes(
       deliveredAt: row.deliveredAt === null ? null : new Date(row.deliveredAt).toISOString(),
       replyTo: row.replyTo,
     }));
+  });
+
+  // Web Push: what was queued for members' devices and how each attempt ended (modules/push).
+  app.get('/__qa/pushes', async (request) => {
+    const { to } = parse(pushesQuery, request.query);
+    return listPushes(services, to?.toLowerCase());
   });
 
   // nextRuns: the QA panel's 'to the next 11:00 UK run' needs London time across DST, which the schedule knows.

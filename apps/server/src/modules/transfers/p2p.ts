@@ -75,6 +75,7 @@ export function sendP2p(
       `You received ${formatMoney(amount)} from ${sender.username} in your P2P wallet.`,
       transId,
       at,
+      { push: true },
     );
     return transId;
   });

@@ -193,6 +193,7 @@ export function decideWithdrawal(
         `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was approved: ${formatMoney(microsToAmount(w.netAmount))} sent to ${w.address}.`,
         w.transId,
         at,
+        { push: { title: 'Withdrawal approved' } },
       );
     } else {
       rejectReason = reason?.trim() || WITHDRAWAL_DEFAULT_REJECT_REASON;
@@ -211,6 +212,7 @@ export function decideWithdrawal(
         `Your withdrawal of ${formatMoney(microsToAmount(w.amount))} was rejected and refunded to your Withdrawal wallet. Reason: ${rejectReason}${/[.!?]$/.test(rejectReason) ? '' : '.'}`,
         w.transId,
         at,
+        { push: { title: 'Withdrawal rejected' } },
       );
     }
     const status: WithdrawalStatus = decision === 'approve' ? 'APPROVED' : 'REJECTED';
