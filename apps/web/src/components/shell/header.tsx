@@ -5,6 +5,7 @@ import {
   Button,
   Flex,
   HStack,
+  Icon,
   IconButton,
   Menu,
   Portal,
@@ -14,13 +15,15 @@ import {
 } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTheme } from 'next-themes';
-import { LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
-import { MSG, formatMoney } from '@md/shared';
+import { LuCheck, LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
 import { useAuth } from '../../lib/auth.tsx';
+import { useFormat, useLocale, useT } from '../../lib/i18n/i18n.tsx';
+import { LOCALE_NAMES, LOCALES, type AnyLocale } from '../../lib/i18n/locales.ts';
 import { useWallets } from '../../lib/wallets.ts';
 import { copyText, shareOrCopy } from '../copy-button.tsx';
 import { Unavailable } from '../unavailable.tsx';
 import { AsOf } from '../as-of.tsx';
+import { LanguageSelect } from '../language-select.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
@@ -37,10 +40,12 @@ const SIDES: readonly Side[] = ['left', 'right'];
 function PackageBalance() {
   // The shared wallets query: a purchase refetches it, so this figure follows at once.
   const { wallets, isPending, isFetching, refetch, isRefetchError, dataUpdatedAt } = useWallets();
+  const t = useT();
+  const f = useFormat();
   const deposit = wallets?.Deposit;
   const label = (
     <Box as="span" whiteSpace="nowrap">
-      Available Bal :
+      {t('shell.availableBal')}
     </Box>
   );
   if (isPending)
@@ -54,7 +59,7 @@ function PackageBalance() {
         aria-busy="true"
       >
         {label}
-        <Skeleton height="1em" width="5rem" aria-label="Loading the balance" />
+        <Skeleton height="1em" width="5rem" aria-label={t('shell.loadingBalance')} />
       </HStack>
     );
   if (!deposit)
@@ -67,7 +72,11 @@ function PackageBalance() {
         data-testid="package-balance"
       >
         {label}
-        <Unavailable what="Available balance" onRetry={() => void refetch()} retrying={isFetching} />
+        <Unavailable
+          what={t('shell.availableBalance')}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </HStack>
     );
   return (
@@ -100,7 +109,7 @@ function PackageBalance() {
       {/* Two unbreakable halves: on a phone the figure drops under the label instead of splitting. */}
       {label}{' '}
       <Box as="span" whiteSpace="nowrap">
-        {formatMoney(deposit.Available)}
+        {f.money(deposit.Available)}
       </Box>
       {/* The latest refresh failed: the balance is from then, and says so. */}
       {isRefetchError && <AsOf updatedAt={dataUpdatedAt} />}
@@ -110,27 +119,18 @@ function PackageBalance() {
 
 /** Large screens (spec §2): LEFT and RIGHT copy the registration links. */
 function ReferralButtons({ username }: { username: string }) {
+  const t = useT();
   const copy = (side: Side) => {
     const link = referralLink(window.location.origin, username, side);
-    void copyText(link, MSG.copiedLink(link));
+    void copyText(link, t('shell.copiedLink', { link }));
   };
   return (
     <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => copy('left')}
-        title="Copy the left-leg registration link"
-      >
-        LEFT
+      <Button size="sm" variant="outline" onClick={() => copy('left')} title={t('shell.referral.copyLeft')}>
+        {t('shell.referral.left')}
       </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => copy('right')}
-        title="Copy the right-leg registration link"
-      >
-        RIGHT
+      <Button size="sm" variant="outline" onClick={() => copy('right')} title={t('shell.referral.copyRight')}>
+        {t('shell.referral.right')}
       </Button>
     </HStack>
   );
@@ -141,18 +141,28 @@ function ReferralButtons({ username }: { username: string }) {
  * with the phone's share sheet (Web Share API), or copies it where there is none.
  */
 function ReferralShareMenu({ username }: { username: string }) {
+  const t = useT();
   const share = (side: Side) => {
     const url = referralLink(window.location.origin, username, side);
     void shareOrCopy(
-      { url, title: 'Join my team', text: `Register on the ${side} leg of ${username}'s team` },
-      MSG.copiedLink(url),
+      {
+        url,
+        title: t('shell.referral.shareTitle'),
+        text: t('shell.referral.shareText', { side, username }),
+      },
+      t('shell.copiedLink', { link: url }),
     );
   };
   return (
     <Box display={{ base: 'block', lg: 'none' }}>
       <Menu.Root onSelect={({ value }) => share(value === 'left' ? 'left' : 'right')}>
         <Menu.Trigger asChild>
-          <IconButton aria-label="Share referral link" title="Share referral link" variant="ghost" size="sm">
+          <IconButton
+            aria-label={t('shell.referral.share')}
+            title={t('shell.referral.share')}
+            variant="ghost"
+            size="sm"
+          >
             <LuShare2 />
           </IconButton>
         </Menu.Trigger>
@@ -161,7 +171,7 @@ function ReferralShareMenu({ username }: { username: string }) {
             <Menu.Content>
               {SIDES.map((side) => (
                 <Menu.Item key={side} value={side}>
-                  {side === 'left' ? 'Left-leg link' : 'Right-leg link'}
+                  {side === 'left' ? t('shell.referral.leftLink') : t('shell.referral.rightLink')}
                 </Menu.Item>
               ))}
             </Menu.Content>
@@ -179,6 +189,9 @@ export const ACCOUNT_LINKS = {
   sessions: '/dashboard/settings#sessions',
 } as const;
 
+/** The avatar menu's language items: `language:es`. */
+const LANGUAGE_ITEM = 'language:';
+
 /**
  * The avatar opens the account menu: profile, security, sessions (Settings), the theme and sign
  * out. Chakra's menu is already in the shell (the share menu), so it adds no library.
@@ -193,10 +206,13 @@ function AccountMenu({
   onSignOut: () => void;
 }) {
   const navigate = useNavigate();
+  const t = useT();
+  const { locale, setLocale } = useLocale();
   const { resolvedTheme, setTheme } = useTheme();
   const dark = resolvedTheme === 'dark';
   const select = (value: string) => {
     if (value === 'theme') setTheme(dark ? 'light' : 'dark');
+    else if (value.startsWith(LANGUAGE_ITEM)) void setLocale(value.slice(LANGUAGE_ITEM.length) as AnyLocale);
     else if (value === 'signout') onSignOut();
     else if (value in ACCOUNT_LINKS) void navigate(ACCOUNT_LINKS[value as keyof typeof ACCOUNT_LINKS]);
   };
@@ -210,7 +226,7 @@ function AccountMenu({
           minW="0"
           height="auto"
           py="1"
-          title={email ? `${username} · ${email}` : username}
+          title={email ? t('shell.account.title', { username, email }) : username}
           data-testid="avatar-menu"
         >
           <HStack gap="3" minW="0">
@@ -239,13 +255,34 @@ function AccountMenu({
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="12rem">
-            <Menu.Item value="profile">Profile</Menu.Item>
-            <Menu.Item value="security">Security</Menu.Item>
-            <Menu.Item value="sessions">Sessions</Menu.Item>
+            <Menu.Item value="profile">{t('shell.account.profile')}</Menu.Item>
+            <Menu.Item value="security">{t('shell.account.security')}</Menu.Item>
+            <Menu.Item value="sessions">{t('shell.account.sessions')}</Menu.Item>
             <Menu.Separator />
-            <Menu.Item value="theme">{dark ? 'Light theme' : 'Dark theme'}</Menu.Item>
+            <Menu.Item value="theme">
+              {dark ? t('shell.account.lightTheme') : t('shell.account.darkTheme')}
+            </Menu.Item>
+            {/* Below 480 px the header has no room for the language menu: it is here instead. */}
+            <Box display={{ base: 'block', sm: 'none' }}>
+              <Menu.Separator />
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>{t('common.language')}</Menu.ItemGroupLabel>
+                {LOCALES.map((option) => (
+                  <Menu.Item
+                    key={option}
+                    value={`${LANGUAGE_ITEM}${option}`}
+                    lang={option}
+                    aria-current={option === locale ? 'true' : undefined}
+                    fontWeight={option === locale ? 'semibold' : undefined}
+                  >
+                    {LOCALE_NAMES[option]}
+                    {option === locale && <Icon as={LuCheck} ms="auto" aria-hidden />}
+                  </Menu.Item>
+                ))}
+              </Menu.ItemGroup>
+            </Box>
             <Menu.Separator />
-            <Menu.Item value="signout">Sign out</Menu.Item>
+            <Menu.Item value="signout">{t('shell.account.signOut')}</Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -256,6 +293,7 @@ function AccountMenu({
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
+  const t = useT();
   const username = user?.username ?? '';
   return (
     <Flex
@@ -271,7 +309,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       zIndex="sticky"
     >
       <IconButton
-        aria-label="Open menu"
+        aria-label={t('shell.openMenu')}
         variant="ghost"
         size="sm"
         display={{ base: 'inline-flex', md: 'none' }}
@@ -285,9 +323,19 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       <ReferralButtons username={username} />
       <ReferralShareMenu username={username} />
       <NotificationBell username={username} />
+      {/* From 480 px; on a phone the avatar menu offers the languages. */}
+      <Box display={{ base: 'none', sm: 'block' }}>
+        <LanguageSelect width="8.5rem" />
+      </Box>
       <ThemeToggle />
       <AccountMenu username={username} email={user?.email} onSignOut={logout} />
-      <IconButton aria-label="Logout" title="Logout" variant="ghost" size="sm" onClick={logout}>
+      <IconButton
+        aria-label={t('shell.logout')}
+        title={t('shell.logout')}
+        variant="ghost"
+        size="sm"
+        onClick={logout}
+      >
         <LuLogOut />
       </IconButton>
     </Flex>

@@ -8,8 +8,9 @@ import { useEffect, useState } from 'react';
 import { Badge, Float, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { LuBell } from 'react-icons/lu';
-import { MSG, formatDateTime, humanizeType } from '@md/shared';
+import { MSG } from '@md/shared';
 import { textOf } from '@/lib/guards.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import {
   countUnread,
   markNotificationsSeen,
@@ -17,15 +18,21 @@ import {
   useSeenMarker,
 } from '@/lib/notifications-seen.ts';
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
+import { capitalizeUnknown, useNotificationType } from './notification-type.ts';
 
 /** How many the popover lists; the rest are on the Notifications page. */
 export const BELL_LATEST = 5;
 export const NOTIFICATIONS_PATH = '/dashboard/notification';
 
-export const bellLabel = (count: number, more: boolean) =>
-  count > 0 ? `Notifications, ${count}${more ? '+' : ''} unread` : 'Notifications';
+/** The bell's name: how many are unread ('5+' when more may have come than the latest read). */
+export const bellLabel = (t: ReturnType<typeof useT>, count: number, more: boolean) =>
+  count > 0 ? t('shell.bell.unread', { count, more: String(more) }) : t('shell.bell.title');
 
 export function NotificationBell({ username }: { username: string }) {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
+  const typeName = useNotificationType();
   const painted = useAfterFirstPaint();
   const { entries, loading } = useLatestNotifications(painted && username !== '');
   const marker = useSeenMarker(username);
@@ -40,7 +47,7 @@ export function NotificationBell({ username }: { username: string }) {
     if (open) markNotificationsSeen(username, newest);
   }, [open, newest, username]);
 
-  const label = bellLabel(count, more);
+  const label = bellLabel(t, count, more);
   const latest = entries.slice(0, BELL_LATEST);
   return (
     // A menu (its recipe is in the trimmed system; a popover's would add to the sign-in route): Enter
@@ -88,14 +95,14 @@ export function NotificationBell({ username }: { username: string }) {
           <Menu.Content
             w={{ base: 'calc(100vw - 1rem)', sm: 'sm' }}
             maxW="sm"
-            aria-label="Notifications"
+            aria-label={t('shell.bell.title')}
             data-testid="bell-latest"
           >
             <Menu.ItemGroup>
-              <Menu.ItemGroupLabel fontSize="sm">Notifications</Menu.ItemGroupLabel>
+              <Menu.ItemGroupLabel fontSize="sm">{t('shell.bell.title')}</Menu.ItemGroupLabel>
               {latest.length === 0 && (
                 <Text px="2" py="1.5" fontSize="sm" color="fg.muted">
-                  {loading ? MSG.loading : MSG.noNotifications}
+                  {messageText(loading ? MSG.loading : MSG.noNotifications)}
                 </Text>
               )}
               {latest.map((entry, index) => (
@@ -108,16 +115,20 @@ export function NotificationBell({ username }: { username: string }) {
                 >
                   <Link to={NOTIFICATIONS_PATH}>
                     <Stack direction="row" gap="2" align="center" mb="0.5" flexWrap="wrap">
-                      <Badge colorPalette="teal" textTransform="capitalize" size="sm">
-                        {humanizeType(textOf(entry.Type))}
+                      <Badge
+                        colorPalette="teal"
+                        size="sm"
+                        textTransform={capitalizeUnknown(textOf(entry.Type))}
+                      >
+                        {typeName(textOf(entry.Type))}
                       </Badge>
                       {index < newOnOpen && (
                         <Badge colorPalette="red" variant="subtle" size="sm">
-                          New
+                          {t('shell.bell.new')}
                         </Badge>
                       )}
                       <Text as="span" fontSize="xs" color="fg.muted" ms="auto" whiteSpace="nowrap">
-                        {formatDateTime(entry.DateTime)}
+                        {f.dateTime(entry.DateTime)}
                       </Text>
                     </Stack>
                     <Text fontSize="sm" lineClamp={2} whiteSpace="normal">
@@ -129,7 +140,7 @@ export function NotificationBell({ username }: { username: string }) {
             </Menu.ItemGroup>
             <Menu.Separator />
             <Menu.Item value="all" asChild justifyContent="center" fontWeight="medium" color="teal.fg">
-              <Link to={NOTIFICATIONS_PATH}>View all notifications</Link>
+              <Link to={NOTIFICATIONS_PATH}>{t('shell.bell.viewAll')}</Link>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

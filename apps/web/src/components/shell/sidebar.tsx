@@ -14,7 +14,9 @@ import {
 } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { SIDEBAR_WIDTH } from '@md/shared';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { EXTRA_ROUTES, NAV_ITEMS, type NavItem } from './nav-items.ts';
+import { useNavText } from './nav-text.ts';
 
 function NavLinks({
   items,
@@ -23,6 +25,7 @@ function NavLinks({
   items: readonly NavItem[];
   onNavigate?: (() => void) | undefined;
 }) {
+  const nav = useNavText();
   return (
     <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
       {items.map((item) => (
@@ -42,7 +45,7 @@ function NavLinks({
                 aria-current={isActive ? 'page' : undefined}
               >
                 <Icon as={item.icon} boxSize="4" />
-                {item.name}
+                {nav.name(item)}
               </Flex>
             )}
           </NavLink>
@@ -56,6 +59,7 @@ function NavLinks({
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   // Both the column and the drawer render a list: each names its group by its own id.
   const moreId = useId();
+  const t = useT();
   return (
     <Stack gap="4">
       <NavLinks items={NAV_ITEMS} onNavigate={onNavigate} />
@@ -70,7 +74,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
           letterSpacing="wider"
           color="fg.muted"
         >
-          More
+          {t('shell.sidebar.more')}
         </Text>
         <NavLinks items={EXTRA_ROUTES} onNavigate={onNavigate} />
       </Box>
@@ -79,21 +83,25 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 // Takes props: as the drawer's title (asChild) it receives the id the dialog is named by.
-const Brand = (props: HeadingProps) => (
-  <Heading as="p" size="md" px="3" py="4" color="teal.fg" {...props}>
-    Member Dashboard
-  </Heading>
-);
+function Brand(props: HeadingProps) {
+  const t = useT();
+  return (
+    <Heading as="p" size="md" px="3" py="4" color="teal.fg" {...props}>
+      {t('shell.sidebar.brand')}
+    </Heading>
+  );
+}
 
 export function DesktopSidebar() {
+  const t = useT();
   return (
     <Box
       as="nav"
-      aria-label="Main"
+      aria-label={t('shell.sidebar.main')}
       display={{ base: 'none', md: 'block' }}
       width={SIDEBAR_WIDTH}
       flexShrink={0}
-      borderRightWidth="1px"
+      borderEndWidth="1px"
       bg="bg.panel"
       position="sticky"
       top="0"
@@ -115,6 +123,7 @@ export function MobileSidebar({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Drawer.Root
       open={open}
@@ -131,10 +140,10 @@ export function MobileSidebar({
                 <Brand />
               </Drawer.Title>
               <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close menu" />
+                <CloseButton size="sm" aria-label={t('shell.sidebar.closeMenu')} />
               </Drawer.CloseTrigger>
             </Drawer.Header>
-            <Drawer.Body as="nav" aria-label="Main" px="3">
+            <Drawer.Body as="nav" aria-label={t('shell.sidebar.main')} px="3">
               <NavList onNavigate={() => onOpenChange(false)} />
             </Drawer.Body>
           </Drawer.Content>

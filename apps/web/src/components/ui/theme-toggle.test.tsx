@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { I18nProvider } from '@/lib/i18n/i18n.tsx';
+import { englishI18n } from '@/testing/i18n.ts';
 import { ThemeProvider } from './theme-provider.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 const renderToggle = () =>
   render(
-    <ChakraProvider value={defaultSystem}>
-      <ThemeProvider>
-        <ThemeToggle />
-      </ThemeProvider>
-    </ChakraProvider>,
+    <I18nProvider initial={englishI18n}>
+      <ChakraProvider value={defaultSystem}>
+        <ThemeProvider>
+          <ThemeToggle />
+        </ThemeProvider>
+      </ChakraProvider>
+    </I18nProvider>,
   );
 
 describe('theme toggle', () => {

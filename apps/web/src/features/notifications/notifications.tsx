@@ -2,19 +2,14 @@
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  MSG,
-  NOTIFICATIONS_PAGE_SIZE,
-  clampPage,
-  formatDateTime,
-  humanizeType,
-  type Notification,
-} from '@md/shared';
+import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, type Notification } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { capitalizeUnknown, useNotificationType } from '@/components/shell/notification-type.ts';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { markNotificationsSeen } from '@/lib/notifications-seen.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
@@ -27,6 +22,10 @@ export function visiblePages(current: number, total: number, span = 2): number[]
 
 export default function NotificationsPage() {
   const trpc = useTRPC();
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
+  const typeName = useNotificationType();
   const [page, setPage] = useState(1);
   const item = navItemByPath('/dashboard/notification')!;
   const list = useQuery(
@@ -56,25 +55,30 @@ export default function NotificationsPage() {
     <Stack gap="6">
       <PageHeader route={item} />
       {failed ? (
-        <Unavailable what="Notifications" onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <Unavailable
+          what={t('notifications.title')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.isPending ? (
-        <Text color="fg.muted">{MSG.loading}</Text>
+        <Text color="fg.muted">{messageText(MSG.loading)}</Text>
       ) : entries.length === 0 ? (
-        <Text color="fg.muted">{MSG.noNotifications}</Text>
+        <Text color="fg.muted">{messageText(MSG.noNotifications)}</Text>
       ) : (
-        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Notifications">
+        <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('notifications.title')}>
           {entries.map((entry, index) => (
             <Card.Root as="li" key={`${textOf(entry.TransID)}-${index}`} size="sm" variant="outline">
               <Card.Body>
                 <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
                   <Box minW="0">
-                    <Badge colorPalette="teal" mb="1" textTransform="capitalize">
-                      {humanizeType(textOf(entry.Type))}
+                    <Badge colorPalette="teal" mb="1" textTransform={capitalizeUnknown(textOf(entry.Type))}>
+                      {typeName(textOf(entry.Type))}
                     </Badge>
+                    {/* The notice's words are the server's (data): shown as sent. */}
                     <Text>{textOf(entry.Message)}</Text>
                   </Box>
                   <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-                    {formatDateTime(entry.DateTime)}
+                    {f.dateTime(entry.DateTime)}
                   </Text>
                 </HStack>
               </Card.Body>
@@ -83,9 +87,9 @@ export default function NotificationsPage() {
         </Stack>
       )}
       {!failed && (
-        <HStack as="nav" aria-label="Pagination" gap="2" flexWrap="wrap" justify="center">
+        <HStack as="nav" aria-label={t('notifications.pagination')} gap="2" flexWrap="wrap" justify="center">
           <Button size="sm" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
-            Previous
+            {t('common.previous')}
           </Button>
           {visiblePages(page, totalPages).map((n) => (
             <Button
@@ -94,14 +98,14 @@ export default function NotificationsPage() {
               variant={n === page ? 'solid' : 'outline'}
               colorPalette={n === page ? 'teal' : 'gray'}
               aria-current={n === page ? 'page' : undefined}
-              aria-label={`Page ${n}`}
+              aria-label={t('notifications.page', { n })}
               onClick={() => go(n)}
             >
               {n}
             </Button>
           ))}
           <Button size="sm" variant="outline" onClick={() => go(page + 1)} disabled={page >= totalPages}>
-            Next
+            {t('common.next')}
           </Button>
         </HStack>
       )}

@@ -8,12 +8,15 @@ import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
 export function ChangeEmailSection({ hasSubscription }: { hasSubscription: boolean }) {
   const client = useTRPCClient();
   const { refreshProfile } = useAuth();
+  const t = useT();
+  const messageText = useMessageText();
   const [step, setStep] = useState<0 | 1>(0);
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
@@ -35,11 +38,11 @@ export function ChangeEmailSection({ hasSubscription }: { hasSubscription: boole
       if (!parsed.success) return setError(parsed.error.issues[0]?.message);
       try {
         await client['user.change_email_request'].mutate({ email: parsed.data });
-        notify.success(MSG.otpSent);
+        notify.success(messageText(MSG.otpSent));
         setStep(1);
         setError(undefined);
       } catch (failure) {
-        notify.error(errorMessage(failure, MSG.failedSendOtp));
+        notify.error(messageText(errorMessage(failure, MSG.failedSendOtp)));
       }
     });
 
@@ -49,22 +52,22 @@ export function ChangeEmailSection({ hasSubscription }: { hasSubscription: boole
       if (!parsed.success) return setError(parsed.error.issues[0]?.message);
       try {
         const response = await client['user.change_email'].mutate({ email: email.trim(), otp: parsed.data });
-        notify.success(textOf(recordOf(response)?.Success) || 'Email changed successfully');
+        notify.success(messageText(textOf(recordOf(response)?.Success)) || t('settings.email.changed'));
         setStep(0);
         setEmail('');
         setOtp('');
         await refreshProfile();
       } catch (failure) {
-        notify.error(errorMessage(failure, MSG.verificationFailed));
+        notify.error(messageText(errorMessage(failure, MSG.verificationFailed)));
       }
     });
 
   return (
-    <SectionCard title="Change Email" description="A code is sent to the new address to confirm it.">
+    <SectionCard title={t('settings.email.title')} description={t('settings.email.description')}>
       {hasSubscription && (
         <Alert.Root status="info" mb="4">
           <Alert.Indicator />
-          <Alert.Title>The email can only be changed while you hold no active subscription.</Alert.Title>
+          <Alert.Title>{t('settings.email.subscriptionHeld')}</Alert.Title>
         </Alert.Root>
       )}
       <form
@@ -78,11 +81,11 @@ export function ChangeEmailSection({ hasSubscription }: { hasSubscription: boole
           <Stack gap="4" maxW="md">
             {step === 0 ? (
               <TextField
-                label="New Email"
+                label={t('settings.email.new')}
                 type="email"
                 autoComplete="email"
                 value={email}
-                error={error}
+                error={error && messageText(error)}
                 disabled={hasSubscription}
                 onChange={(event) => {
                   setEmail(event.target.value);
@@ -91,10 +94,10 @@ export function ChangeEmailSection({ hasSubscription }: { hasSubscription: boole
               />
             ) : (
               <>
-                <Text color="fg.muted">Enter the code we sent to {email.trim()}.</Text>
+                <Text color="fg.muted">{t('settings.email.enterCode', { email: email.trim() })}</Text>
                 <OtpField
                   value={otp}
-                  error={error}
+                  error={error && messageText(error)}
                   onChange={(event) => {
                     setOtp(event.target.value);
                     setError(undefined);
@@ -105,11 +108,11 @@ export function ChangeEmailSection({ hasSubscription }: { hasSubscription: boole
             <HStack gap="3">
               {step === 1 && (
                 <Button variant="outline" onClick={() => setStep(0)} disabled={busy}>
-                  Back
+                  {t('common.back')}
                 </Button>
               )}
               <Button type="submit" colorPalette="teal" loading={busy} disabled={hasSubscription}>
-                {step === 0 ? 'Send OTP' : 'Verify Email'}
+                {step === 0 ? t('settings.sendOtp') : t('settings.email.verify')}
               </Button>
             </HStack>
           </Stack>

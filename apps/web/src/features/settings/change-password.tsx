@@ -11,6 +11,7 @@ import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -20,6 +21,8 @@ type FormOutput = z.output<typeof changePasswordFormSchema>;
 export function ChangePasswordSection() {
   const client = useTRPCClient();
   const { logout } = useAuth();
+  const t = useT();
+  const messageText = useMessageText();
   const [pending, setPending] = useState<FormOutput | null>(null);
   const {
     register,
@@ -34,11 +37,11 @@ export function ChangePasswordSection() {
   const requestOtp = async (values: FormOutput) => {
     try {
       await client['user.verify_otp'].mutate({ page: 'Change Password' });
-      notify.success(MSG.otpSent);
+      notify.success(messageText(MSG.otpSent));
       setPending(values);
     } catch (error) {
       // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions/web-app.md).
-      notify.error(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp));
+      notify.error(messageText(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp)));
     }
   };
 
@@ -46,59 +49,59 @@ export function ChangePasswordSection() {
     if (!pending) return;
     try {
       const response = await client['user.change_password'].mutate({ ...pending, otp });
-      notify.success(textOf(recordOf(response)?.Success) || 'Password changed successfully');
+      notify.success(messageText(textOf(recordOf(response)?.Success)) || t('settings.password.changed'));
       setPending(null);
       reset();
       // The server revokes tokens issued before the change: sign out and ask for a fresh sign-in.
       logout();
-      notify.info('Password changed. Please sign in again with your new password.');
+      notify.info(t('settings.password.signInAgain'));
     } catch (error) {
-      notify.error(errorMessage(error, MSG.passwordChangeFailed, MSG.passwordChangeError));
+      notify.error(messageText(errorMessage(error, MSG.passwordChangeFailed, MSG.passwordChangeError)));
     }
   };
 
+  const oldInput = register('oldpassword');
+  const newInput = register('newpassword');
+  const confirmInput = register('conpassword');
   return (
-    <SectionCard
-      title="Change Password"
-      description="You will confirm the change with a code sent to your email."
-    >
+    <SectionCard title={t('settings.password.title')} description={t('settings.password.description')}>
       <form noValidate onSubmit={handleSubmit(requestOtp)}>
         <Stack gap="4" maxW="md">
           <PasswordField
-            label="Current Password"
+            label={t('settings.password.current')}
             autoComplete="current-password"
-            error={errors.oldpassword?.message}
-            {...register('oldpassword')}
+            error={errors.oldpassword?.message && messageText(errors.oldpassword.message)}
+            {...oldInput}
           />
           <PasswordField
-            label="New Password"
+            label={t('settings.password.new')}
             autoComplete="new-password"
-            error={errors.newpassword?.message}
-            {...register('newpassword')}
+            error={errors.newpassword?.message && messageText(errors.newpassword.message)}
+            {...newInput}
           />
           <PasswordField
-            label="Confirm New Password"
+            label={t('settings.password.confirm')}
             autoComplete="new-password"
-            error={errors.conpassword?.message}
-            {...register('conpassword')}
+            error={errors.conpassword?.message && messageText(errors.conpassword.message)}
+            {...confirmInput}
           />
           <Button
             type="submit"
             colorPalette="teal"
             alignSelf="start"
             loading={isSubmitting}
-            loadingText="Sending OTP..."
+            loadingText={t('settings.sendingOtp')}
           >
-            Change Password
+            {t('settings.password.title')}
           </Button>
         </Stack>
       </form>
       <OtpDialog
         open={pending !== null}
-        title="Confirm password change"
-        description="Enter the 6-digit code we sent to your email."
+        title={t('settings.password.confirmTitle')}
+        description={t('settings.otpToEmail')}
         rule={changePasswordOtpField}
-        confirmLabel="Confirm"
+        confirmLabel={t('common.confirm')}
         onClose={() => setPending(null)}
         onConfirm={changePassword}
       />

@@ -1,21 +1,32 @@
-/** Settings → Profile: read-only member details (spec §2, §3). */
-import { DataList } from '@chakra-ui/react';
-import { formatDateTime, maskEmail, sideLabel, type Profile } from '@md/shared';
+/** Settings → Profile: read-only member details (spec §2, §3), and this browser's language. */
+import { DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { maskEmail, sideOf, type Profile } from '@md/shared';
+import { LanguageSelect } from '@/components/language-select.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 
 export function ProfileTab({ profile }: { profile: Profile }) {
+  const t = useT();
+  const f = useFormat();
+  const side = sideOf(profile.Side);
   const rows: [string, string][] = [
-    ['Username', profile.Username],
-    ['Name', profile.Name || '-'],
-    ['Email', maskEmail(profile.Email)],
-    ['Side', sideLabel(profile.Side)],
-    ['Country', profile.Country || '-'],
-    ['Member since', formatDateTime(profile.Created_On)],
-    ['Subscription', profile.Subscription ? 'Active' : 'Inactive'],
-    ['Sponsor', profile.Sponsor || '-'],
+    [t('settings.profile.username'), profile.Username],
+    [t('settings.profile.name'), profile.Name || '-'],
+    [t('settings.profile.email'), maskEmail(profile.Email)],
+    [
+      t('settings.profile.side'),
+      side === null ? '-' : t('settings.profile.sideName', { side: side === '0' ? 'left' : 'right' }),
+    ],
+    [t('settings.profile.country'), profile.Country || '-'],
+    [t('settings.profile.memberSince'), f.dateTime(profile.Created_On)],
+    [
+      t('settings.profile.subscription'),
+      profile.Subscription ? t('settings.profile.active') : t('settings.profile.inactive'),
+    ],
+    [t('settings.profile.sponsor'), profile.Sponsor || '-'],
   ];
   return (
-    <SectionCard title="Profile">
+    <SectionCard title={t('settings.profile.title')}>
       <DataList.Root orientation="horizontal" gap="3">
         {rows.map(([label, value]) => (
           <DataList.Item key={label}>
@@ -26,6 +37,30 @@ export function ProfileTab({ profile }: { profile: Profile }) {
           </DataList.Item>
         ))}
       </DataList.Root>
+    </SectionCard>
+  );
+}
+
+/**
+ * The language this browser shows the app in (the header's menu too), and the zone its times are
+ * read in (the device's).
+ */
+export function PreferencesSection() {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <SectionCard title={t('settings.preferences.title')}>
+      <Stack gap="3">
+        <HStack gap="4" flexWrap="wrap">
+          <Text minW="8rem" color="fg.muted" aria-hidden>
+            {t('common.language')}
+          </Text>
+          <LanguageSelect width="14rem" />
+        </HStack>
+        <Text fontSize="sm" color="fg.muted" data-testid="settings-time-zone">
+          {t('settings.preferences.timeZone', { zone: f.zoneName(), id: f.timeZone })}
+        </Text>
+      </Stack>
     </SectionCard>
   );
 }

@@ -8,19 +8,18 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, MSG, type Session } from '@md/shared';
+import { MSG, type Session } from '@md/shared';
 import { SectionCard } from '@/components/section-card.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 
-const TITLE = 'Signed-in devices';
 /** The fragment the avatar menu's Sessions links to (Settings opens Security for it). */
 export const SESSIONS_ANCHOR = 'sessions';
-const SIGN_OUT_FAILED = 'Could not sign that device out. Please try again.';
 
 function SessionRow({
   session,
@@ -31,6 +30,10 @@ function SessionRow({
   busy: boolean;
   onSignOut: () => void;
 }) {
+  const t = useT();
+  const f = useFormat();
+  // Times in the member's zone, the zone named.
+  const lastSeen = f.dateTime(session.Last_Seen);
   return (
     <HStack
       as="li"
@@ -49,13 +52,16 @@ function SessionRow({
           </Text>
           {session.Current && (
             <Badge colorPalette="teal" variant="subtle">
-              This device
+              {t('settings.sessions.thisDevice')}
             </Badge>
           )}
         </HStack>
         <Text color="fg.muted" fontSize="sm" overflowWrap="anywhere">
-          {session.Address ?? 'Unknown address'} · Last seen {formatDateTime(session.Last_Seen)} · Signed in{' '}
-          {formatDateTime(session.Created_On)}
+          {t('settings.sessions.details', {
+            address: session.Address ?? t('settings.sessions.unknownAddress'),
+            lastSeen,
+            signedIn: f.dateTime(session.Created_On),
+          })}
         </Text>
       </Box>
       {!session.Current && (
@@ -65,9 +71,9 @@ function SessionRow({
           colorPalette="red"
           loading={busy}
           onClick={onSignOut}
-          aria-label={`Sign out ${session.Device}, last seen ${formatDateTime(session.Last_Seen)}`}
+          aria-label={t('settings.sessions.signOutDevice', { device: session.Device, lastSeen })}
         >
-          Sign out
+          {t('settings.sessions.signOut')}
         </Button>
       )}
     </HStack>
@@ -79,24 +85,28 @@ function SessionList() {
   const client = useTRPCClient();
   const sessions = useQuery(trpc['user.view_sessions'].queryOptions({}));
   const [busy, setBusy] = useState<string | null>(null);
+  const t = useT();
+  const messageText = useMessageText();
 
   const run = async (key: string, action: () => Promise<unknown>) => {
     setBusy(key);
     try {
-      notify.success(textOf(recordOf(await action())?.Success) || 'Signed out');
+      notify.success(
+        messageText(textOf(recordOf(await action())?.Success)) || t('settings.sessions.signedOut'),
+      );
     } catch (error) {
-      notify.error(errorMessage(error, SIGN_OUT_FAILED));
+      notify.error(messageText(errorMessage(error, t('settings.sessions.signOutFailed'))));
     } finally {
       setBusy(null);
       void sessions.refetch();
     }
   };
 
-  if (sessions.isPending) return <Text color="fg.muted">{MSG.loading}</Text>;
+  if (sessions.isPending) return <Text color="fg.muted">{messageText(MSG.loading)}</Text>;
   if (sessions.isError)
     return (
       <Unavailable
-        what="signed-in devices"
+        what={t('settings.sessions.what')}
         retrying={sessions.isFetching}
         onRetry={() => void sessions.refetch()}
       />
@@ -105,7 +115,7 @@ function SessionList() {
   const others = list.filter((s) => !s.Current).length;
   return (
     <Stack gap="3">
-      <Box as="ul" listStyleType="none" m="0" p="0" aria-label={TITLE}>
+      <Box as="ul" listStyleType="none" m="0" p="0" aria-label={t('settings.sessions.title')}>
         {list.map((session) => (
           <SessionRow
             key={session.ID}
@@ -125,7 +135,7 @@ function SessionList() {
         loading={busy === 'others'}
         onClick={() => void run('others', () => client['user.end_other_sessions'].mutate({}))}
       >
-        Sign out all other devices
+        {t('settings.sessions.signOutOthers')}
       </Button>
     </Stack>
   );
@@ -134,6 +144,7 @@ function SessionList() {
 export function SessionsSection() {
   const config = useConfig();
   const offered = hasCapability(config, 'sessions');
+  const t = useT();
   // Opened at #sessions, the page lands here: last of Security's sections, on a phone the devices
   // sat screens below its top. Each visit to the link (a new location key) lands again.
   const { hash, key } = useLocation();
@@ -144,16 +155,14 @@ export function SessionsSection() {
   return (
     <SectionCard
       id={SESSIONS_ANCHOR}
-      title={TITLE}
-      description={
-        offered ? 'Where your account is signed in. Sign out any device you do not recognise.' : undefined
-      }
+      title={t('settings.sessions.title')}
+      description={offered ? t('settings.sessions.description') : undefined}
     >
       {offered ? (
         <SessionList />
       ) : (
         <Text color="fg.muted" data-testid="sessions-not-offered">
-          This server does not offer a list of signed-in devices. Logout signs out this browser only.
+          {t('settings.sessions.notOffered')}
         </Text>
       )}
     </SectionCard>

@@ -11,10 +11,11 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { ChangeEmailSection } from './change-email.tsx';
 import { ChangePasswordSection } from './change-password.tsx';
 import { NotificationPreferences } from './notification-preferences.tsx';
-import { ProfileTab } from './profile-tab.tsx';
+import { PreferencesSection, ProfileTab } from './profile-tab.tsx';
 import { SessionsSection } from './sessions.tsx';
 import { TransactionPasswordSection } from './transaction-password.tsx';
 import { TwoFactorSection } from './two-factor.tsx';
@@ -30,6 +31,7 @@ export function tabOfHash(hash: string): string {
 
 export default function SettingsPage() {
   const { profile, profileFailed, refreshProfile } = useAuth();
+  const t = useT();
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
     setRetrying(true);
@@ -50,9 +52,9 @@ export default function SettingsPage() {
       <PageHeader route={item} />
       {/* The profile read failed (toasted, spec §8): Unavailable with a Retry, not a spinner that never ends. */}
       {!profile && profileFailed ? (
-        <Unavailable what="Profile" onRetry={retry} retrying={retrying} />
+        <Unavailable what={t('settings.tabs.profile')} onRetry={retry} retrying={retrying} />
       ) : !profile ? (
-        <FullScreenSpinner label="Loading profile" />
+        <FullScreenSpinner label={t('settings.loadingProfile')} />
       ) : (
         <Tabs.Root
           value={tab}
@@ -63,13 +65,16 @@ export default function SettingsPage() {
           lazyMount
         >
           <Tabs.List flexWrap="wrap">
-            <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
-            <Tabs.Trigger value="security">Security</Tabs.Trigger>
-            <Tabs.Trigger value="notifications">Notifications</Tabs.Trigger>
-            <Tabs.Trigger value="wallet">Wallet Address</Tabs.Trigger>
+            <Tabs.Trigger value="profile">{t('settings.tabs.profile')}</Tabs.Trigger>
+            <Tabs.Trigger value="security">{t('settings.tabs.security')}</Tabs.Trigger>
+            <Tabs.Trigger value="notifications">{t('settings.tabs.notifications')}</Tabs.Trigger>
+            <Tabs.Trigger value="wallet">{t('settings.tabs.wallet')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="profile">
-            <ProfileTab profile={profile} />
+            <Stack gap="6">
+              <ProfileTab profile={profile} />
+              <PreferencesSection />
+            </Stack>
           </Tabs.Content>
           <Tabs.Content value="security">
             <Stack gap="6">
@@ -85,7 +90,7 @@ export default function SettingsPage() {
           </Tabs.Content>
           {/* Named apart from its trigger so 'Wallet Address' labels only the address input. */}
           <Tabs.Content value="wallet" aria-labelledby="wallet-tab-panel-name">
-            <VisuallyHidden id="wallet-tab-panel-name">Withdrawal address</VisuallyHidden>
+            <VisuallyHidden id="wallet-tab-panel-name">{t('settings.wallet.panelName')}</VisuallyHidden>
             <WalletAddressTab profile={profile} />
           </Tabs.Content>
         </Tabs.Root>

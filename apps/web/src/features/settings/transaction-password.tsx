@@ -11,12 +11,15 @@ import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
 export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
   const client = useTRPCClient();
   const { refreshProfile } = useAuth();
+  const t = useT();
+  const messageText = useMessageText();
   const [step, setStep] = useState<0 | 1>(0);
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
@@ -24,7 +27,7 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
   const [busy, setBusy] = useState(false);
 
   const finish = async (message: string) => {
-    notify.success(message);
+    notify.success(messageText(message));
     setStep(0);
     setPassword('');
     setOtp('');
@@ -43,9 +46,9 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
       if (response?.OTP_Sent === true) {
         notify.success(message || MSG.otpSent);
         setStep(1);
-      } else await finish(message || 'Transaction password set');
+      } else await finish(message || t('settings.txPassword.set'));
     } catch (failure) {
-      notify.error(errorMessage(failure, MSG.failedSendOtp));
+      notify.error(messageText(errorMessage(failure, MSG.failedSendOtp)));
     } finally {
       setBusy(false);
     }
@@ -60,9 +63,9 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
         password,
         otp: parsed.data,
       });
-      await finish(textOf(recordOf(response)?.Success) || 'Transaction password updated');
+      await finish(textOf(recordOf(response)?.Success) || t('settings.txPassword.updated'));
     } catch (failure) {
-      notify.error(errorMessage(failure, MSG.failedVerifyTransactionPassword));
+      notify.error(messageText(errorMessage(failure, MSG.failedVerifyTransactionPassword)));
     } finally {
       setBusy(false);
     }
@@ -70,13 +73,9 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
 
   return (
     <SectionCard
-      title="Transaction Password"
-      regionLabel="Transaction password settings"
-      description={
-        isSet
-          ? 'Confirms withdrawals and P2P transfers. Resetting it sends a code to your email.'
-          : 'Confirms withdrawals and P2P transfers.'
-      }
+      title={t('settings.txPassword.title')}
+      regionLabel={t('settings.txPassword.region')}
+      description={isSet ? t('settings.txPassword.descriptionSet') : t('settings.txPassword.description')}
     >
       <form
         noValidate
@@ -88,11 +87,11 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
         <Stack gap="4" maxW="md">
           {step === 0 ? (
             <PasswordField
-              label="Transaction Password"
+              label={t('settings.txPassword.title')}
               autoComplete="new-password"
               value={password}
-              error={error}
-              helper="At least 6 characters, with a number and one of ! @ # $ % ^ & *"
+              error={error && messageText(error)}
+              helper={t('settings.txPassword.helper')}
               onChange={(event) => {
                 setPassword(event.target.value);
                 setError(undefined);
@@ -100,10 +99,10 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
             />
           ) : (
             <>
-              <Text color="fg.muted">Enter the 6-digit code we sent to your email.</Text>
+              <Text color="fg.muted">{t('settings.otpToEmail')}</Text>
               <OtpField
                 value={otp}
-                error={error}
+                error={error && messageText(error)}
                 autoFocus
                 onChange={(event) => {
                   setOtp(event.target.value);
@@ -123,11 +122,15 @@ export function TransactionPasswordSection({ isSet }: { isSet: boolean }) {
                   setError(undefined);
                 }}
               >
-                Back
+                {t('common.back')}
               </Button>
             )}
             <Button type="submit" colorPalette="teal" loading={busy}>
-              {step === 1 ? 'Verify OTP' : isSet ? 'Reset Transaction Password' : 'Set Transaction Password'}
+              {step === 1
+                ? t('settings.verifyOtp')
+                : isSet
+                  ? t('settings.txPassword.reset')
+                  : t('settings.txPassword.setButton')}
             </Button>
           </HStack>
         </Stack>

@@ -9,6 +9,7 @@ import { SectionCard } from '@/components/section-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -20,6 +21,8 @@ interface Setup {
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const client = useTRPCClient();
   const { refreshProfile } = useAuth();
+  const t = useT();
+  const messageText = useMessageText();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -32,10 +35,10 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
       const Key = textOf(details?.Key);
       const URI = textOf(details?.URI);
       // Without a key and a URI there is nothing to scan: activation failed.
-      if (!Key || !URI) return notify.error(MSG.failedActivate2fa);
+      if (!Key || !URI) return notify.error(messageText(MSG.failedActivate2fa));
       setSetup({ key: Key, qrDataUrl: await QRCode.toDataURL(URI, { margin: 1, width: 200 }) });
     } catch (failure) {
-      notify.error(errorMessage(failure, MSG.failedActivate2fa));
+      notify.error(messageText(errorMessage(failure, MSG.failedActivate2fa)));
     } finally {
       setBusy(false);
     }
@@ -47,12 +50,12 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
     setBusy(true);
     try {
       await client['user.change_totp_status'].mutate({ status, totp: parsed.data });
-      notify.success(status ? MSG.twoFaEnabled : MSG.twoFaDisabled);
+      notify.success(messageText(status ? MSG.twoFaEnabled : MSG.twoFaDisabled));
       setSetup(null);
       setCode('');
       await refreshProfile();
     } catch (failure) {
-      notify.error(errorMessage(failure, MSG.invalidVerificationCode));
+      notify.error(messageText(errorMessage(failure, MSG.invalidVerificationCode)));
     } finally {
       setBusy(false);
     }
@@ -60,9 +63,9 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
   const codeField = (
     <OtpField
-      label="Verification Code"
+      label={t('settings.twoFactor.code')}
       value={code}
-      error={error}
+      error={error && messageText(error)}
       onChange={(event) => {
         setCode(event.target.value);
         setError(undefined);
@@ -72,11 +75,13 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
   return (
     <SectionCard
-      title="Two-Factor Authentication"
+      title={t('settings.twoFactor.title')}
       description={
         <HStack as="span" gap="2">
-          <span>Status:</span>
-          <Badge colorPalette={enabled ? 'green' : 'gray'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>
+          <span>{t('settings.twoFactor.status')}</span>
+          <Badge colorPalette={enabled ? 'green' : 'gray'}>
+            {enabled ? t('settings.twoFactor.enabled') : t('settings.twoFactor.disabled')}
+          </Badge>
         </HStack>
       }
     >
@@ -90,37 +95,43 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         <Stack gap="4" maxW="md">
           {enabled ? (
             <>
-              <Text color="fg.muted">Enter a code from your authenticator app to turn 2FA off.</Text>
+              <Text color="fg.muted">{t('settings.twoFactor.disableHint')}</Text>
               {codeField}
               <Button type="submit" colorPalette="red" variant="outline" alignSelf="start" loading={busy}>
-                Disable 2FA
+                {t('settings.twoFactor.disable')}
               </Button>
             </>
           ) : setup ? (
             <>
-              <Text color="fg.muted">
-                Scan the QR code with your authenticator app, or enter the key by hand, then type the 6-digit
-                code.
-              </Text>
+              <Text color="fg.muted">{t('settings.twoFactor.scan')}</Text>
               <Box bg="white" p="2" rounded="md" alignSelf="start">
-                <Image src={setup.qrDataUrl} alt="2FA QR code" width="200px" height="200px" />
+                <Image
+                  src={setup.qrDataUrl}
+                  alt={t('settings.twoFactor.qrAlt')}
+                  width="200px"
+                  height="200px"
+                />
               </Box>
               <HStack gap="2" flexWrap="wrap">
                 <Text fontFamily="mono" wordBreak="break-all" data-testid="totp-key">
                   {setup.key}
                 </Text>
-                <CopyButton text={setup.key} confirmation={MSG.keyCopied} aria-label="Copy key">
-                  Copy
+                <CopyButton
+                  text={setup.key}
+                  confirmation={messageText(MSG.keyCopied)}
+                  aria-label={t('settings.twoFactor.copyKey')}
+                >
+                  {t('common.copy')}
                 </CopyButton>
               </HStack>
               {codeField}
               <Button type="submit" colorPalette="teal" alignSelf="start" loading={busy}>
-                Enable 2FA
+                {t('settings.twoFactor.enable')}
               </Button>
             </>
           ) : (
             <Button colorPalette="teal" alignSelf="start" loading={busy} onClick={() => void startSetup()}>
-              Set up 2FA
+              {t('settings.twoFactor.setUp')}
             </Button>
           )}
         </Stack>

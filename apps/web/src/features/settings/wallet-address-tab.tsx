@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth.tsx';
 import { useConfig, walletCheckUrlFor } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -29,6 +30,8 @@ async function checkAddress(url: string): Promise<string | null> {
 export function WalletAddressTab({ profile }: { profile: Profile }) {
   const client = useTRPCClient();
   const config = useConfig();
+  const t = useT();
+  const messageText = useMessageText();
   const { refreshProfile } = useAuth();
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string>();
@@ -42,15 +45,15 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
     setBusy(true);
     try {
       const problem = await checkAddress(walletCheckUrlFor(config, parsed.data));
-      if (problem) return notify.error(problem);
+      if (problem) return notify.error(messageText(problem));
       const response = await client['wallet.update_wallet_address'].mutate({
         address: parsed.data,
         network: NETWORK,
       });
-      notify.success(textOf(recordOf(response)?.Success) || MSG.otpSent);
+      notify.success(messageText(textOf(recordOf(response)?.Success) || MSG.otpSent));
       setPending(parsed.data);
     } catch (failure) {
-      notify.error(errorMessage(failure, MSG.somethingWentWrong));
+      notify.error(messageText(errorMessage(failure, MSG.somethingWentWrong)));
     } finally {
       setBusy(false);
     }
@@ -64,26 +67,26 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
         network: NETWORK,
         otp,
       });
-      notify.success(textOf(recordOf(response)?.Success) || 'Wallet address saved');
+      notify.success(messageText(textOf(recordOf(response)?.Success)) || t('settings.wallet.saved'));
       setPending(null);
       setAddress('');
       await refreshProfile();
     } catch (failure) {
       // The dialog stays open and shows why (spec §8).
-      throw new Error(errorMessage(failure, MSG.somethingWentWrong));
+      throw new Error(messageText(errorMessage(failure, MSG.somethingWentWrong)));
     }
   };
 
   return (
     <SectionCard
-      title="Wallet Address"
-      regionLabel="Withdrawal address settings"
-      description={`Your ${NETWORK} withdrawal address`}
+      title={t('settings.wallet.title')}
+      regionLabel={t('settings.wallet.region')}
+      description={t('settings.wallet.description', { network: NETWORK })}
     >
       <Stack gap="6">
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            Saved address
+            {t('settings.wallet.savedLabel')}
           </Text>
           <Text fontFamily="mono" fontSize="lg" title={saved ?? undefined} data-testid="wallet-address">
             {shortenAddress(saved)}
@@ -98,13 +101,14 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
         >
           <Stack gap="4" maxW="lg">
             <TextField
-              label="Wallet Address"
+              label={t('settings.wallet.title')}
+              // eslint-disable-next-line i18next/no-literal-string -- an address's start, the same in every language
               placeholder="0x…"
               autoComplete="off"
               spellCheck={false}
               fontFamily="mono"
               value={address}
-              error={error}
+              error={error && messageText(error)}
               // Spaces are blocked (spec §5): typed ones are refused, pasted ones removed.
               onKeyDown={(event) => event.key === ' ' && event.preventDefault()}
               onChange={(event) => {
@@ -112,19 +116,19 @@ export function WalletAddressTab({ profile }: { profile: Profile }) {
                 setError(undefined);
               }}
             />
-            <TextField label="Network" value={NETWORK} readOnly bg="bg.muted" />
+            <TextField label={t('settings.wallet.network')} value={NETWORK} readOnly bg="bg.muted" />
             <Button type="submit" colorPalette="teal" alignSelf="start" loading={busy}>
-              Save Address
+              {t('settings.wallet.save')}
             </Button>
           </Stack>
         </form>
       </Stack>
       <OtpDialog
         open={pending !== null}
-        title="Confirm wallet address"
-        description="Enter the 6-digit code we sent to your email."
+        title={t('settings.wallet.confirmTitle')}
+        description={t('settings.otpToEmail')}
         rule={otpSchema}
-        confirmLabel="Verify"
+        confirmLabel={t('settings.wallet.verify')}
         onClose={() => setPending(null)}
         onConfirm={verify}
       />

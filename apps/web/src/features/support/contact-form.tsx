@@ -13,6 +13,7 @@ import { MSG, SUPPORT_SEND_DELAY_MS, supportFormSchema, type SupportForm } from 
 import { TextField } from '@/components/form/text-field.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -23,6 +24,8 @@ export function ContactForm() {
   const config = useConfig();
   const client = useTRPCClient();
   const viaServer = hasCapability(config, 'support');
+  const t = useT();
+  const messageText = useMessageText();
   const [status, setStatus] = useState<SendStatus>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -61,7 +64,7 @@ export function ContactForm() {
     } catch (error) {
       // The message stays in the form so nothing typed is lost.
       setStatus('idle');
-      notify.error(errorMessage(error, MSG.anErrorOccurred));
+      notify.error(messageText(errorMessage(error, MSG.anErrorOccurred)));
     }
   };
 
@@ -70,52 +73,66 @@ export function ContactForm() {
       <Stack align="center" textAlign="center" gap="3" py="6" role="status">
         <Icon as={LuCircleCheck} boxSize="12" color="green.solid" />
         <Heading as="h3" size="lg">
-          {MSG.messageSent}
+          {messageText(MSG.messageSent)}
         </Heading>
-        <Text color="fg.muted">Thank you for contacting us. Our team will get back to you by email.</Text>
+        <Text color="fg.muted">{t('support.contact.thanks')}</Text>
         <Button ref={againRef} variant="outline" colorPalette="teal" onClick={() => setStatus('idle')}>
-          Send another message
+          {t('support.contact.sendAnother')}
         </Button>
       </Stack>
     );
   }
 
   const sending = status === 'sending';
+  const nameInput = field('name');
+  const emailInput = field('email');
+  const subjectInput = field('subject');
+  const messageInput = field('message');
   return (
-    <form noValidate onSubmit={handleSubmit(send)} aria-label="Contact Support">
+    <form noValidate onSubmit={handleSubmit(send)} aria-label={t('support.contact.title')}>
       <Stack gap="4">
         <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
           <TextField
-            label="Name"
+            label={t('support.contact.name')}
             autoComplete="name"
-            error={errors.name?.message}
+            error={errors.name?.message && messageText(errors.name.message)}
             disabled={sending}
-            {...field('name')}
+            {...nameInput}
           />
           <TextField
-            label="Email"
+            label={t('support.contact.email')}
             type="email"
             autoComplete="email"
-            error={errors.email?.message}
+            error={errors.email?.message && messageText(errors.email.message)}
             disabled={sending}
-            {...field('email')}
+            {...emailInput}
           />
         </Stack>
-        <TextField label="Subject" error={errors.subject?.message} disabled={sending} {...field('subject')} />
+        <TextField
+          label={t('support.contact.subject')}
+          error={errors.subject?.message && messageText(errors.subject.message)}
+          disabled={sending}
+          {...subjectInput}
+        />
         <Field.Root invalid={Boolean(errors.message)} disabled={sending}>
-          <Field.Label>Message</Field.Label>
-          <Textarea rows={5} resize="vertical" placeholder="How can we help?" {...field('message')} />
-          {errors.message && <Field.ErrorText>{errors.message.message}</Field.ErrorText>}
+          <Field.Label>{t('support.contact.message')}</Field.Label>
+          <Textarea
+            rows={5}
+            resize="vertical"
+            placeholder={t('support.contact.placeholder')}
+            {...messageInput}
+          />
+          {errors.message && <Field.ErrorText>{messageText(errors.message.message ?? '')}</Field.ErrorText>}
         </Field.Root>
         <Box>
           <Button
             type="submit"
             colorPalette="teal"
             loading={sending}
-            loadingText="Sending..."
+            loadingText={t('support.contact.sending')}
             width={{ base: 'full', sm: 'auto' }}
           >
-            Send Message
+            {t('support.contact.send')}
           </Button>
         </Box>
       </Stack>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { MSG, SUPPORT_SEND_DELAY_MS } from '@md/shared';
 import { TestProviders } from '@/testing/providers.tsx';
-import { callsTo, renderSignedIn } from '@/testing/member.ts';
+import { callsTo, loadPageBeforeTests, renderSignedIn } from '@/testing/member.ts';
 import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import SupportPage from './support-page.tsx';
@@ -39,6 +39,9 @@ async function fill(values: Record<string, string>) {
     if (value) await userEvent.type(field(label), value);
   }
 }
+
+// The lazy shell and page, imported once before the tests' waits start.
+loadPageBeforeTests(() => import('./support-page.tsx'));
 
 afterEach(() => {
   vi.useRealTimers();
