@@ -2,6 +2,7 @@
  * The message ids the code may use, read from the English catalogs: a typo or a key missing from
  * English fails typechecking. A new namespace (a new file in locales/en) is added here too (a test checks).
  */
+import type appCatalog from '../../locales/en/app.json';
 import type authCatalog from '../../locales/en/auth.json';
 import type commonCatalog from '../../locales/en/common.json';
 import type depositCatalog from '../../locales/en/deposit.json';
@@ -22,6 +23,7 @@ import type tablesCatalog from '../../locales/en/tables.json';
 import type walletsCatalog from '../../locales/en/wallets.json';
 
 interface EnglishCatalogs {
+  app: typeof appCatalog;
   auth: typeof authCatalog;
   common: typeof commonCatalog;
   deposit: typeof depositCatalog;
@@ -44,6 +46,7 @@ interface EnglishCatalogs {
 
 export type Namespace = keyof EnglishCatalogs;
 export const NAMESPACES = [
+  'app',
   'auth',
   'common',
   'deposit',

@@ -105,17 +105,117 @@ export function T({
   return <FormattedMessage id={id} values={values as Record<string, ReactNode>} />;
 }
 
-const MSG_KEY_BY_TEXT = new Map(Object.entries(MSG).map(([key, text]) => [text as string, key]));
+/**
+ * Texts the app knows besides MSG, by their message id: the shared rules' own words, this
+ * project's server's answers (apps/server: auth, OTP, rate limits), and the app's toasts raised
+ * outside components (lib/toaster.ts). The English catalogs carry the same words (a test checks).
+ */
+export const KNOWN_TEXTS = {
+  'msg.rule.countryRequired': 'Country is required',
+  'msg.rule.maxDecimals': 'Amount cannot have more than 6 decimals',
+  'msg.server.invalidCredentials': 'Invalid username or password',
+  'msg.server.invalidTotp': 'Invalid TOTP',
+  'msg.server.usernameAvailable': 'Username is available',
+  'msg.server.usernameTaken': 'Username already exists',
+  'msg.server.otpVerified': 'OTP verified successfully',
+  'msg.server.resetEmailSent': 'A password reset OTP has been sent to your email',
+  'msg.server.passwordReset': 'Password reset successfully',
+  'msg.server.captchaRequired': 'Please complete the captcha',
+  'msg.server.usernameSent': 'If an account exists for this email, its username has been sent.',
+  'msg.server.oldPasswordIncorrect': 'Old password is incorrect',
+  'msg.server.passwordChanged': 'Password changed successfully',
+  'msg.server.totpAlreadyEnabled': '2FA is already enabled',
+  'msg.server.totpNotEnabled': '2FA is not enabled',
+  'msg.server.totpNotStarted': 'Start 2FA set-up first to get a key',
+  'msg.server.otpInvalid': 'Invalid OTP',
+  'msg.server.otpExpired': 'OTP has expired',
+  'msg.server.otpTooManyTries': 'Too many wrong attempts. Request a new OTP.',
+  'msg.server.rateLimited': 'Too many requests. Please wait a minute and try again.',
+  'msg.server.busy': 'The server is busy. Please try again in a moment.',
+  'msg.server.mailNotSent': 'We could not send the email. Please try again in a few minutes.',
+  'app.serverUnreachable.title': 'The server cannot be reached',
+  'app.serverUnreachable.help':
+    'Check your connection and try again in a moment. Figures on screen show the time they are from.',
+} as const satisfies Partial<Record<MessageId, string>>;
 
-/** The provider's message in the member's language when it is one the spec names; else as sent. */
-export function useMessageText() {
+/** A known text (trimmed: a server's answer arrives trimmed) → its message id. */
+const ID_BY_TEXT = new Map<string, MessageId>([
+  ...Object.entries(MSG)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([key, text]) => [text.trim(), `msg.${key}` as MessageId] as const),
+  ...Object.entries(KNOWN_TEXTS).map(([id, text]) => [text, id as MessageId] as const),
+]);
+
+/** The labels of tooLongMessage (packages/shared/src/messages.ts) → the catalog's select values. */
+const TOO_LONG_FIELDS: Record<string, string> = {
+  Username: 'username',
+  Sponsor: 'sponsor',
+  Name: 'name',
+  Email: 'email',
+  Country: 'country',
+  Password: 'password',
+  Subject: 'subject',
+  Message: 'message',
+  'Search text': 'search',
+  Plan: 'plan',
+};
+
+/** The shared message functions' texts, read back into their message and values. */
+const PATTERNS: readonly {
+  pattern: RegExp;
+  read: (match: RegExpExecArray, inner: (text: string) => string) => [MessageId, MessageValues];
+}[] = [
+  {
+    pattern: /^(.+) must be at most (\d+) characters$/,
+    read: ([, label = '', max]) => [
+      'msg.tooLong',
+      { field: TOO_LONG_FIELDS[label] ?? 'other', label, max: Number(max) },
+    ],
+  },
+  {
+    pattern: /^Received unknown fields? (.+)$/,
+    read: ([, fields = '']) => [
+      'msg.unknownFields',
+      { fields, count: fields.match(/'[^']*'/g)?.length ?? 1 },
+    ],
+  },
+  {
+    pattern: /^Error fetching data: ([\s\S]*)$/,
+    read: ([, message = ''], inner) => ['msg.errorFetchingData', { message: inner(message) }],
+  },
+  { pattern: /^Copied "([\s\S]*)"$/, read: ([, link = '']) => ['msg.copiedLink', { link }] },
+];
+
+/** `messageText(text)`; an absent text (a field without an error) stays absent. */
+export interface MessageText {
+  (text: string): string;
+  (text: string | undefined): string | undefined;
+}
+
+/**
+ * A provider's message in the member's language when the app knows it: the spec's messages (MSG)
+ * by their key, the shared message functions' texts by their pattern, and KNOWN_TEXTS; any other
+ * text is shown as sent.
+ */
+export function useMessageText(): MessageText {
   const intl = useIntl();
   return useCallback(
-    (text: string) => {
-      const key = MSG_KEY_BY_TEXT.get(text);
-      const id = key && `msg.${key}`;
-      return id && intl.messages[id] !== undefined ? intl.formatMessage({ id }) : text;
+    (text: string | undefined) => {
+      if (text === undefined) return undefined;
+      const has = (id: string) => intl.messages[id] !== undefined;
+      const translate = (sent: string): string => {
+        const id = ID_BY_TEXT.get(sent.trim());
+        if (id) return has(id) ? intl.formatMessage({ id }) : sent;
+        for (const { pattern, read } of PATTERNS) {
+          const match = pattern.exec(sent.trim());
+          if (!match) continue;
+          const [patternId, values] = read(match, translate);
+          return has(patternId) ? intl.formatMessage({ id: patternId }, values) : sent;
+        }
+        return sent;
+      };
+      return translate(text);
     },
     [intl],
-  );
+  ) as MessageText;
 }
