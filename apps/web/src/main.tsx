@@ -2,6 +2,7 @@ import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import type { RuntimeConfig } from '@md/shared';
+import { bootFallback } from './app/boot-messages.ts';
 import { OfflineStart, OnlineOnly, isConnectionFailure } from './app/offline.tsx';
 import { usePageSettled } from './app/page-settled.ts';
 import { AppProviders } from './app/providers.tsx';
@@ -9,16 +10,10 @@ import { preloadScreen, routes } from './app/router.tsx';
 import { ChunkBoundary } from './components/chunk-boundary.tsx';
 import { loadChunk } from './lib/chunk-load.ts';
 import { ConfigLoadError, loadRuntimeConfig } from './lib/config.tsx';
-import { loadLocale, type LoadedLocale } from './lib/i18n/i18n.tsx';
+import { I18nProvider, loadLocale, useMessageText, useT, type LoadedLocale } from './lib/i18n/i18n.tsx';
 import { startingLocale } from './lib/i18n/locales.ts';
 import { getJwt } from './lib/storage.ts';
-import {
-  cameThroughDoor,
-  keepDoorWorld,
-  LEAVE_WORLD_URL,
-  WORLD_GONE,
-  WORLD_GONE_LEAVE,
-} from './lib/world.ts';
+import { cameThroughDoor, keepDoorWorld, LEAVE_WORLD_URL } from './lib/world.ts';
 // Chakra's reset, globals and tokens, and the first screen's classes: sign-in draws with these alone.
 import './components/first-screen/first-screen.css';
 
@@ -59,9 +54,24 @@ if (getJwt() && window.location.pathname.startsWith('/dashboard')) preloadScreen
 
 const root = createRoot(document.getElementById('root')!);
 
+/** Without the runtime config the app cannot know where its API is: say so plainly. */
+function BootFailure({ message, gone }: { message: string; gone: string | null }) {
+  const t = useT();
+  const messageText = useMessageText();
+  return (
+    <main style={{ fontFamily: 'system-ui', padding: '2rem' }}>
+      <h1>{t('app.boot.title')}</h1>
+      {/* The QA world this tab is in is gone (expired or deleted): say so, and offer the way out. */}
+      <p>{gone ? t('app.world.gone', { id: gone }) : messageText(message)}</p>
+      {gone && <a href={LEAVE_WORLD_URL}>{t('app.world.leave')}</a>}
+    </main>
+  );
+}
+
 function start() {
   // The language's catalogs load beside /config.json: no round trip of their own before the first paint.
-  Promise.all([loadRuntimeConfig(), loadLocale(startingLocale())])
+  const language = loadLocale(startingLocale());
+  Promise.all([loadRuntimeConfig(), language])
     .then(([config, i18n]) => {
       if (throughDoor) keepDoorWorld(config);
       // A transition renders in slices that yield to the browser every few ms (a default-priority
@@ -75,19 +85,22 @@ function start() {
         ),
       );
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      // These pages speak the member's language when its catalogs loaded, else English built in.
+      const i18n = await language.catch(() => bootFallback());
       // No connection (the service worker served the app shell): say so, and start once it is back.
-      if (isConnectionFailure(error)) return root.render(<OfflineStart retry={start} />);
-      // Without the runtime config the app cannot know where its API is: say so plainly.
+      if (isConnectionFailure(error))
+        return root.render(
+          <I18nProvider initial={i18n}>
+            <OfflineStart retry={start} />
+          </I18nProvider>,
+        );
       const message = error instanceof Error ? error.message : String(error);
-      // The QA world this tab is in is gone (expired or deleted): say so, and offer the way out.
       const gone = error instanceof ConfigLoadError ? error.world : null;
       root.render(
-        <main style={{ fontFamily: 'system-ui', padding: '2rem' }}>
-          <h1>The app could not start</h1>
-          <p>{gone ? WORLD_GONE(gone) : message}</p>
-          {gone && <a href={LEAVE_WORLD_URL}>{WORLD_GONE_LEAVE}</a>}
-        </main>,
+        <I18nProvider initial={i18n}>
+          <BootFailure message={message} gone={gone} />
+        </I18nProvider>,
       );
     });
 }

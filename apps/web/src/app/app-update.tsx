@@ -8,11 +8,13 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { ChakraRoot } from '../components/ui/chakra-root.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 /** A tab left open for days still learns of a new build: the browser checks on navigations only. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export default function AppUpdate() {
+  const t = useT();
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
@@ -48,9 +50,9 @@ export default function AppUpdate() {
         py="3"
       >
         <Text display="flex" alignItems="center" justifyContent="space-between" gap="3" fontSize="sm">
-          <span>A new version is available — </span>
+          <span>{t('app.update.available')}</span>
           <Button size="sm" colorPalette="teal" onClick={() => void updateServiceWorker(true)}>
-            Reload
+            {t('app.update.reload')}
           </Button>
         </Text>
       </Box>

@@ -3,7 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '@/components/ui/theme-provider.tsx';
-import { OnlineOnly } from './offline.tsx';
+import { I18nProvider } from '@/lib/i18n/i18n.tsx';
+import { englishI18n, testI18n } from '@/testing/i18n.ts';
+import { bootFallback } from './boot-messages.ts';
+import { OfflineStart, OnlineOnly } from './offline.tsx';
 import { createQueryClient } from './providers.tsx';
 
 function setOnline(online: boolean) {
@@ -18,16 +21,18 @@ describe('the offline screen while running', () => {
     const queryClient = createQueryClient();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     render(
-      <ThemeProvider>
-        <QueryClientProvider client={queryClient}>
-          <OnlineOnly>
-            <label>
-              Amount
-              <input />
-            </label>
-          </OnlineOnly>
-        </QueryClientProvider>
-      </ThemeProvider>,
+      <I18nProvider initial={englishI18n}>
+        <ThemeProvider>
+          <QueryClientProvider client={queryClient}>
+            <OnlineOnly>
+              <label>
+                Amount
+                <input />
+              </label>
+            </OnlineOnly>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </I18nProvider>,
     );
     await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '12.5');
 
@@ -41,5 +46,31 @@ describe('the offline screen while running', () => {
     expect(screen.queryByTestId('offline-screen')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('12.5');
     expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks the member’s language (Arabic), and is drawn before any catalog with English built in', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { unmount } = render(
+      <I18nProvider initial={testI18n('ar')}>
+        <ThemeProvider>
+          <OfflineStart retry={() => undefined} />
+        </ThemeProvider>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'أنت غير متصل بالإنترنت' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
+    // No language menu offline: another language's catalogs may not be reachable.
+    expect(screen.queryByTestId('language-select')).toBeNull();
+    unmount();
+
+    render(
+      <I18nProvider initial={bootFallback()}>
+        <ThemeProvider>
+          <OfflineStart retry={() => undefined} />
+        </ThemeProvider>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Toggle theme' })).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthCard } from '../components/form/auth-card.tsx';
 import { ThemeProvider } from '../components/ui/theme-provider.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 /** How often the offline start-up tries again while the browser believes it is online (a server down, a captive portal). */
 export const RETRY_MS = 10_000;
@@ -33,19 +34,19 @@ export const useOnline = () => useSyncExternalStore(subscribeToConnection, () =>
 export const isConnectionFailure = (error: unknown) => !navigator.onLine || error instanceof TypeError;
 
 export function OfflineScreen({ onRetry }: { onRetry?: () => void }) {
+  const t = useT();
   return (
-    <AuthCard title="You are offline" subtitle="The dashboard cannot reach the server.">
+    // No language menu: another language's catalogs may not be reachable without a connection.
+    <AuthCard title={t('app.offline.title')} subtitle={t('app.offline.subtitle')} languageMenu={false}>
       {/* The first screen's classes: no Chakra chunk to fetch without a connection. */}
       <div className="fs-stack" data-testid="offline-screen">
-        <p>
-          Balances, earnings and money actions need a connection: nothing is shown or sent until it is back.
-        </p>
+        <p>{t('app.offline.body')}</p>
         <p className="fs-muted fs-small" role="status">
-          The app tries again by itself when the connection returns.
+          {t('app.offline.retrying')}
         </p>
         {onRetry && (
           <button type="button" className="fs-button" onClick={onRetry}>
-            Try again
+            {t('app.offline.tryAgain')}
           </button>
         )}
       </div>

@@ -2,13 +2,23 @@
  * Auth state (spec §4): starts loading with no user, restores the stored user, and keeps the profile
  * fresh. Session errors and 401s end the session and return to '/'.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, PROFILE_REFRESH_MS, SESSION_ERROR_LOGOUT_DELAY_MS, sideOf, type Profile } from '@md/shared';
 import { hasCapability, useConfig } from './config.tsx';
 import { errorMessage } from './errors.ts';
 import { recordOf, textOf } from './guards.ts';
+import { useMessageText } from './i18n/i18n.tsx';
 import { onSessionEnded } from './session-events.ts';
 import {
   clearLocalStorage,
@@ -79,6 +89,10 @@ export const sessionUserOf = (profile: Profile): SessionUser => ({
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useTRPCClient();
+  // Read at the toast, not a dependency: a new language must not load the profile again.
+  const currentMessageText = useMessageText();
+  const messageText = useRef(currentMessageText);
+  messageText.current = currentMessageText;
   const config = useConfig();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -135,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return loaded;
     } catch (error) {
       const message = errorMessage(error, MSG.failedGetProfile);
-      notify.error(message);
+      notify.error(messageText.current(message));
       setProfileFailed(true);
       if (SESSION_ERRORS.includes(message)) {
         // Counted from the toast on screen: its UI loads with the first toast, late on a busy phone.

@@ -16,6 +16,11 @@ import { failureKind, httpStatusOf, isServerUnreachable } from './errors.ts';
 /** Pauses before each resend: the first comes quickly, the last ~7.5 s after the loss. */
 export const RESEND_DELAYS_MS: readonly number[] = [500, 1_000, 2_000, 4_000];
 
+/**
+ * The English of the money-move toasts, for the browser suite that waits for them (e2e). The
+ * toasts themselves say the catalog's app.moneyMove.* in the member's language; a test checks
+ * the English of both agrees.
+ */
 export const MONEY_MOVE_MESSAGES = {
   checking: (action: string) => `We couldn't confirm your ${action} yet — checking…`,
   wentThrough: (action: string) => `Your ${action} went through`,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from '@/components/ui/toaster.tsx';
+import { I18nProvider } from '@/lib/i18n/i18n.tsx';
+import { englishI18n } from '@/testing/i18n.ts';
 import { toaster } from './toast-store.ts';
 import { notify, SERVER_UNREACHABLE_TITLE, toastsShown } from './toaster.ts';
 
@@ -12,7 +14,11 @@ const errorTitles = () =>
 
 describe('error toasts, once per cause', () => {
   it('does not stack the same words again while they are on screen', async () => {
-    render(<Toaster />);
+    render(
+      <I18nProvider initial={englishI18n}>
+        <Toaster />
+      </I18nProvider>,
+    );
     notify.error('Failed to get profile');
     notify.error('Failed to get profile');
     await toastsShown();
@@ -20,7 +26,11 @@ describe('error toasts, once per cause', () => {
   });
 
   it('says once that the server cannot be reached, carrying the calls’ own messages before and after it', async () => {
-    render(<Toaster />);
+    render(
+      <I18nProvider initial={englishI18n}>
+        <Toaster />
+      </I18nProvider>,
+    );
     notify.error('Failed to fetch from-wallets');
     notify.serverUnreachable();
     notify.error('Failed to fetch to-wallets');

@@ -16,6 +16,8 @@ type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
 type ToastStore = Awaited<ReturnType<typeof loadStore>>['toaster'];
 
 export const SERVER_UNREACHABLE_ID = 'server-unreachable';
+// In English here (raised outside components, by the query client); useMessageText knows these
+// two (lib/i18n/i18n.tsx), so the toasts' UI can show them in the member's language.
 export const SERVER_UNREACHABLE_TITLE = 'The server cannot be reached';
 export const SERVER_UNREACHABLE_HELP =
   'Check your connection and try again in a moment. Figures on screen show the time they are from.';

@@ -6,16 +6,17 @@
  */
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney, IDEMPOTENCY_CAPABILITY, type WalletName } from '@md/shared';
+import { IDEMPOTENCY_CAPABILITY, type WalletName } from '@md/shared';
 import { hasCapability, useConfig } from './config.tsx';
 import { recordOf } from './guards.ts';
-import { keyedContext, MONEY_MOVE_MESSAGES, sendMoneyMove, type MoneyMoveOutcome } from './money-move.ts';
+import { useFormat, useMessageText, useT } from './i18n/i18n.tsx';
+import { keyedContext, sendMoneyMove, type MoneyMoveOutcome } from './money-move.ts';
 import { notify } from './toaster.ts';
 import { useTRPC } from './trpc.ts';
 import { availableOf, type Wallets } from './wallets.ts';
 
 export interface MoneyMove<T> {
-  /** What the member is doing, as the messages name it: 'purchase', 'transfer'. */
+  /** What the member is doing, as the messages name it, in the member's language: 'purchase', 'transfer'. */
   action: string;
   /** The wallet the move spends from: its balance is given when a lost answer is recovered. */
   wallet?: WalletName;
@@ -38,6 +39,9 @@ export function useMoneyMove() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const keyed = hasCapability(config, IDEMPOTENCY_CAPABILITY);
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
 
   /** The wallet's balance after the move, read again from the server. */
   const balanceAfter = useCallback(
@@ -57,42 +61,50 @@ export function useMoneyMove() {
       const outcome = await sendMoneyMove((key) => move.send(keyedContext(key)), {
         keyed,
         onChecking: () => {
-          if (move.failure !== SILENT) checked = notify.progress(MONEY_MOVE_MESSAGES.checking(move.action));
+          if (move.failure !== SILENT)
+            checked = notify.progress(t('app.moneyMove.checking', { action: move.action }));
         },
       });
       switch (outcome.status) {
         case 'done': {
           if (!outcome.recovered) {
             const text = move.success(outcome.answer);
-            if (text) notify.success(text);
+            if (text) notify.success(messageText(text));
             break;
           }
           const balance = move.wallet ? await balanceAfter(move.wallet) : undefined;
           notify.success(
-            `${MONEY_MOVE_MESSAGES.wentThrough(move.action)}${
-              move.wallet && balance !== undefined
-                ? `. ${move.wallet.replace('_', ' ')} Wallet: ${formatMoney(balance)}`
-                : ''
-            }`,
+            move.wallet && balance !== undefined
+              ? t('app.moneyMove.wentThroughBalance', {
+                  action: move.action,
+                  wallet: move.wallet,
+                  balance: f.money(balance),
+                })
+              : t('app.moneyMove.wentThrough', { action: move.action }),
           );
           break;
         }
         case 'refused': {
           const text = move.failure(outcome.error);
-          if (text) notify.error(outcome.recovered ? MONEY_MOVE_MESSAGES.didNotGoThrough(text) : text);
+          if (text)
+            notify.error(
+              outcome.recovered
+                ? t('app.moneyMove.didNotGoThrough', { reason: messageText(text) })
+                : messageText(text),
+            );
           break;
         }
         case 'unknown': {
           const text = move.failure(outcome.error);
           if (!text) break;
-          notify.error(text);
-          notify.warning(MONEY_MOVE_MESSAGES.unknown(move.action));
+          notify.error(messageText(text));
+          notify.warning(t('app.moneyMove.unknown', { action: move.action }));
           break;
         }
       }
       checked();
       return outcome;
     },
-    [keyed, balanceAfter],
+    [keyed, balanceAfter, t, f, messageText],
   );
 }

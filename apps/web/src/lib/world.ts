@@ -42,9 +42,6 @@ export const heldWorld = (): string | null => {
   return world && world !== DEFAULT_WORLD ? world : null;
 };
 
-export const WORLD_GONE = (id: string) => `This tab's QA world ${id} is gone: it expired or was deleted.`;
-export const WORLD_GONE_LEAVE = 'Go back to the default world';
-
 /**
  * At start: whether a door sent the tab here (`?qa_world=` in the address, which loses it). The
  * tab then lets go of the world it held, so /config.json is asked by the cookie the door just set

@@ -5,6 +5,7 @@
  * components/form/text-field.tsx, drawn with Chakra after its runtime has loaded.
  */
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { LuEye, LuEyeOff } from '../ui/first-screen-icons.ts';
 
 export interface FirstScreenFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -65,6 +66,7 @@ export const FirstScreenPasswordField = forwardRef<
   Omit<FirstScreenFieldProps, 'type' | 'endElement'>
 >(function FirstScreenPasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <FirstScreenField
       ref={ref}
@@ -74,7 +76,7 @@ export const FirstScreenPasswordField = forwardRef<
         <button
           type="button"
           className="fs-icon-button-xs"
-          aria-label={visible ? 'Hide characters' : 'Show characters'}
+          aria-label={visible ? t('auth.field.hideCharacters') : t('auth.field.showCharacters')}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >

@@ -26,7 +26,7 @@ interface ClassStyle {
 
 /** A class of the first screen → the Chakra styles it stands for. */
 export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
-  // AuthCard: a centred card on the subtle background, the theme toggle above it.
+  // AuthCard: a centred card on the subtle background, the language menu and theme toggle above it.
   'fs-frame': {
     css: {
       display: 'flex',
@@ -39,7 +39,7 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
       bg: 'bg.subtle',
     },
   },
-  'fs-frame-top': { css: { alignSelf: 'flex-end' } },
+  'fs-frame-top': { css: { alignSelf: 'flex-end', display: 'flex', alignItems: 'center', gap: '2' } },
   'fs-card': {
     slot: ['card', { variant: 'elevated' }, 'root'],
     css: { width: 'full', maxW: 'md', my: 'auto' },

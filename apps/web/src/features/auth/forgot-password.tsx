@@ -11,6 +11,7 @@ import { AppLink } from '@/components/form/router-link.tsx';
 import { PasswordField, TextField } from '@/components/form/text-field.tsx';
 import { errorMessage, httpStatusOf } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { T, useMessageText, useT, type MessageText } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -21,9 +22,9 @@ type ResetValues = z.input<typeof resetPasswordFormSchema>;
  * The 10-second throttle answers 429: a warning, not an error (spec §5). Otherwise the server's
  * words, the step's fallback, or, with no answer at all, 'An unexpected error occurred'.
  */
-function toastResetError(error: unknown, fallback: string) {
-  if (httpStatusOf(error) === 429) notify.warning(errorMessage(error, MSG.resetThrottle));
-  else notify.error(errorMessage(error, fallback, MSG.unexpectedError));
+function toastResetError(messageText: MessageText, error: unknown, fallback: string) {
+  if (httpStatusOf(error) === 429) notify.warning(messageText(errorMessage(error, MSG.resetThrottle)));
+  else notify.error(messageText(errorMessage(error, fallback, MSG.unexpectedError)));
 }
 
 /** Seconds left until `until` (a Date.now() time), ticking each second; 0 once it has passed. */
@@ -46,14 +47,15 @@ function useSecondsLeft(until: number): number {
 /** Asks for a reset code for `username` (the server throttles each name to one request per 10 s). */
 function useSendResetCode() {
   const client = useTRPCClient();
+  const messageText = useMessageText();
   return async (username: string): Promise<boolean> => {
     try {
       const response = await client['user.reset_password_email'].mutate({ username });
-      notify.success(textOf(recordOf(response)?.Success) || MSG.otpSent);
+      notify.success(messageText(textOf(recordOf(response)?.Success) || MSG.otpSent));
       return true;
     } catch (error) {
       // The member asked to get an OTP: 'Failed to get OTP' (spec §8).
-      toastResetError(error, MSG.failedGetOtp);
+      toastResetError(messageText, error, MSG.failedGetOtp);
       return false;
     }
   };
@@ -67,6 +69,8 @@ function UsernameStep({
   onSent: (username: string) => void;
 }) {
   const sendCode = useSendResetCode();
+  const t = useT();
+  const messageText = useMessageText();
   const {
     register,
     handleSubmit,
@@ -78,19 +82,26 @@ function UsernameStep({
   const send = async ({ username }: { username: string }) => {
     if (await sendCode(username)) onSent(username);
   };
+  // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
+  const usernameInput = register('username');
   return (
     <form noValidate onSubmit={handleSubmit(send)}>
       <Stack gap="4">
-        <Text color="fg.muted">Enter your username and we will email you a one-time code.</Text>
+        <Text color="fg.muted">{t('auth.reset.intro')}</Text>
         <TextField
-          label="Username"
+          label={t('auth.field.username')}
           autoComplete="username"
           autoCapitalize="none"
-          error={errors.username?.message}
-          {...register('username')}
+          error={messageText(errors.username?.message)}
+          {...usernameInput}
         />
-        <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText="Sending...">
-          Send OTP
+        <Button
+          type="submit"
+          colorPalette="teal"
+          loading={isSubmitting}
+          loadingText={t('auth.reset.sending')}
+        >
+          {t('auth.reset.sendOtp')}
         </Button>
       </Stack>
     </form>
@@ -109,6 +120,8 @@ interface NewPasswordStepProps {
 function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPasswordStepProps) {
   const client = useTRPCClient();
   const sendCode = useSendResetCode();
+  const t = useT();
+  const messageText = useMessageText();
   const [resending, setResending] = useState(false);
   const waitSeconds = useSecondsLeft(sentAt + RESET_THROTTLE_MS);
   const resend = async () => {
@@ -130,35 +143,44 @@ function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPass
   const reset = async (values: ResetValues) => {
     try {
       const response = await client['user.reset_password'].mutate({ username, ...values });
-      notify.success(textOf(recordOf(response)?.Success) || 'Password reset successfully');
+      notify.success(messageText(textOf(recordOf(response)?.Success) || t('auth.reset.done')));
       onDone();
     } catch (error) {
-      toastResetError(error, MSG.anErrorOccurred);
+      toastResetError(messageText, error, MSG.anErrorOccurred);
     }
   };
+  // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
+  const otpInput = register('otp');
+  const newpasswordInput = register('newpassword');
+  const conpasswordInput = register('conpassword');
   return (
     <form noValidate onSubmit={handleSubmit(reset)}>
       <Stack gap="4">
-        <Text color="fg.muted">Enter the code we emailed for {username} and choose a new password.</Text>
-        <OtpField label="OTP" error={errors.otp?.message} {...register('otp')} />
+        <Text color="fg.muted">{t('auth.reset.codeFor', { username })}</Text>
+        <OtpField label={t('auth.field.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
         <PasswordField
-          label="New Password"
+          label={t('auth.field.newPassword')}
           autoComplete="new-password"
-          error={errors.newpassword?.message}
-          {...register('newpassword')}
+          error={messageText(errors.newpassword?.message)}
+          {...newpasswordInput}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('auth.field.confirmPassword')}
           autoComplete="new-password"
-          error={errors.conpassword?.message}
-          {...register('conpassword')}
+          error={messageText(errors.conpassword?.message)}
+          {...conpasswordInput}
         />
-        <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText="Resetting...">
-          Reset Password
+        <Button
+          type="submit"
+          colorPalette="teal"
+          loading={isSubmitting}
+          loadingText={t('auth.reset.resetting')}
+        >
+          {t('auth.reset.submit')}
         </Button>
         <HStack justify="space-between" gap="3" flexWrap="wrap">
           <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
-            Back
+            {t('auth.reset.back')}
           </Button>
           <Button
             variant="ghost"
@@ -166,9 +188,9 @@ function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPass
             onClick={() => void resend()}
             disabled={waitSeconds > 0 || isSubmitting}
             loading={resending}
-            loadingText="Sending..."
+            loadingText={t('auth.reset.sending')}
           >
-            {waitSeconds > 0 ? `Resend code in ${waitSeconds} s` : 'Resend code'}
+            {waitSeconds > 0 ? t('auth.reset.resendIn', { seconds: waitSeconds }) : t('auth.reset.resend')}
           </Button>
         </HStack>
       </Stack>
@@ -180,13 +202,14 @@ export default function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>('EMAIL');
   const [username, setUsername] = useState('');
   const [sentAt, setSentAt] = useState(0);
+  const t = useT();
   return (
     <AuthCard
-      title="Reset Password"
+      title={t('auth.reset.title')}
       footer={
         step !== 'SUCCESS' && (
           <Text fontSize="sm" color="fg.muted">
-            Remembered it? <AppLink to="/">Sign in</AppLink>
+            <T id="auth.reset.remembered" values={{ link: (chunks) => <AppLink to="/">{chunks}</AppLink> }} />
           </Text>
         )
       }
@@ -214,10 +237,10 @@ export default function ForgotPasswordPage() {
         <Stack gap="4">
           <Alert.Root status="success">
             <Alert.Indicator />
-            <Alert.Title>Your password has been reset. You can sign in with the new password.</Alert.Title>
+            <Alert.Title>{t('auth.reset.success')}</Alert.Title>
           </Alert.Root>
           <Box alignSelf="center">
-            <AppLink to="/">Back to Login</AppLink>
+            <AppLink to="/">{t('auth.backToLogin')}</AppLink>
           </Box>
         </Stack>
       )}

@@ -13,6 +13,7 @@ import { TextField } from '@/components/form/text-field.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { T, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 
@@ -42,6 +43,8 @@ export default function ForgotUsernamePage() {
   const config = useConfig();
   const client = useTRPCClient();
   const navigate = useNavigate();
+  const t = useT();
+  const messageText = useMessageText();
   const formRef = useRef<HTMLFormElement>(null);
   const widgetRef = useRef<AltchaElement>(null);
   const captchaEnabled = Boolean(config.captchaChallengeUrl) && hasCapability(config, 'captcha');
@@ -71,43 +74,53 @@ export default function ForgotUsernamePage() {
     try {
       const captcha = await captchaPayload();
       if (captchaEnabled && !captcha) {
-        notify.error('Please complete the captcha');
+        notify.error(t('msg.server.captchaRequired'));
         return;
       }
       const response = await client['user.forgot_username'].mutate({
         email,
         ...(captcha ? { captcha } : {}),
       });
-      notify.success(
-        textOf(recordOf(response)?.Success) ||
-          'If that email is registered, we have sent your username to it.',
-      );
+      notify.success(messageText(textOf(recordOf(response)?.Success) || t('auth.forgotUsername.sent')));
       navigate('/');
     } catch (error) {
-      notify.error(errorMessage(error, MSG.anErrorOccurred));
+      notify.error(messageText(errorMessage(error, MSG.anErrorOccurred)));
     }
   };
 
+  // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
+  const emailInput = register('email');
+  // The widget's own words (ALTCHA reads them as JSON), in the member's language.
+  const captchaStrings = JSON.stringify({
+    label: t('auth.captcha.label'),
+    verifying: t('auth.captcha.verifying'),
+    verified: t('auth.captcha.verified'),
+    error: t('auth.captcha.error'),
+    expired: t('auth.captcha.expired'),
+    waitAlert: t('auth.captcha.waitAlert'),
+  });
+
   return (
     <AuthCard
-      title="Forgot Username"
+      title={t('auth.forgotUsername.title')}
       footer={
         <Text fontSize="sm" color="fg.muted">
-          Remembered it? <AppLink to="/">Back to sign in</AppLink>
+          <T
+            id="auth.forgotUsername.remembered"
+            values={{ link: (chunks) => <AppLink to="/">{chunks}</AppLink> }}
+          />
         </Text>
       }
     >
       <form ref={formRef} noValidate onSubmit={handleSubmit(requestUsername)}>
         <Stack gap="4">
-          <Text color="fg.muted">
-            Enter the email you registered with and we will send your username to it.
-          </Text>
+          <Text color="fg.muted">{t('auth.forgotUsername.intro')}</Text>
           <TextField
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
+            error={messageText(errors.email?.message)}
+            {...emailInput}
           />
           {captchaEnabled && (
             <Box data-testid="captcha">
@@ -118,11 +131,17 @@ export default function ForgotUsernamePage() {
                 auto="onload"
                 hidelogo
                 hidefooter
+                strings={captchaStrings}
               />
             </Box>
           )}
-          <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText="Requesting...">
-            Request Username
+          <Button
+            type="submit"
+            colorPalette="teal"
+            loading={isSubmitting}
+            loadingText={t('auth.forgotUsername.requesting')}
+          >
+            {t('auth.forgotUsername.submit')}
           </Button>
         </Stack>
       </form>

@@ -17,7 +17,7 @@ import {
   registrationFormSchema,
   registrationOtpSchema,
   sideFromQuery,
-  sideLabel,
+  sideOf,
   type RegistrationForm,
 } from '@md/shared';
 import { AuthCard } from '@/components/form/auth-card.tsx';
@@ -29,6 +29,7 @@ import { SelectField } from '@/components/form/select-field.tsx';
 import { PasswordField, TextField } from '@/components/form/text-field.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { T, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
@@ -36,11 +37,6 @@ import { useStartSession } from './use-start-session.ts';
 
 type RegistrationValues = z.output<typeof registrationFormSchema>;
 type RegistrationFormApi = UseFormReturn<RegistrationForm, unknown, RegistrationValues>;
-
-const SIDE_OPTIONS = [
-  { value: '0', label: 'Left' },
-  { value: '1', label: 'Right' },
-] as const;
 
 /** Names the server could accept: letters, digits and _, not only digits, within the length limit. */
 const isPlausibleUsername = (v: string) =>
@@ -52,6 +48,7 @@ export type UsernameState =
 /** Live availability of the typed username (Status true = free). */
 function useUsernameAvailability(username: string): UsernameState {
   const trpc = useTRPC();
+  const t = useT();
   const debounced = useDebouncedValue(username.trim().toLowerCase(), TOTP_LOOKUP_DEBOUNCE_MS);
   const enabled = isPlausibleUsername(debounced);
   const check = useQuery(
@@ -66,7 +63,9 @@ function useUsernameAvailability(username: string): UsernameState {
   const free = answer.Status;
   return {
     status: free ? 'available' : 'taken',
-    message: textOf(answer.Success) || (free ? 'Username is available' : 'Username is taken'),
+    message:
+      textOf(answer.Success) ||
+      (free ? t('auth.register.usernameAvailable') : t('auth.register.usernameTaken')),
   };
 }
 
@@ -91,22 +90,25 @@ function useSponsorCheck(sponsor: string, immediate: boolean): SponsorState {
 
 function InvalidSponsor() {
   const navigate = useNavigate();
+  const t = useT();
+  const messageText = useMessageText();
   // Spec §8 'Invalid sponsor': toasted once as the long message replaces the form (§2, §5).
   const toasted = useRef(false);
   useEffect(() => {
     if (toasted.current) return;
     toasted.current = true;
-    queueMicrotask(() => notify.error(MSG.invalidSponsor));
+    queueMicrotask(() => notify.error(messageText(MSG.invalidSponsor)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, in the language of the moment
   }, []);
   return (
-    <AuthCard title="Create Account">
+    <AuthCard title={t('auth.register.title')}>
       <Stack gap="4">
         <Alert.Root status="error">
           <Alert.Indicator />
-          <Alert.Title>{MSG.invalidSponsorLong}</Alert.Title>
+          <Alert.Title>{messageText(MSG.invalidSponsorLong)}</Alert.Title>
         </Alert.Root>
         <Button colorPalette="teal" onClick={() => navigate('/')}>
-          Back to Login
+          {t('auth.backToLogin')}
         </Button>
       </Stack>
     </AuthCard>
@@ -114,11 +116,13 @@ function InvalidSponsor() {
 }
 
 function UsernameHint({ state }: { state: UsernameState }) {
+  const t = useT();
+  const messageText = useMessageText();
   if (state.status === 'idle') return null;
   if (state.status === 'checking')
     return (
       <HStack gap="2" color="fg.muted">
-        <Spinner size="xs" /> Checking…
+        <Spinner size="xs" /> {t('auth.register.checking')}
       </HStack>
     );
   return (
@@ -127,7 +131,7 @@ function UsernameHint({ state }: { state: UsernameState }) {
       data-testid="username-availability"
       aria-live="polite"
     >
-      {state.message}
+      {messageText(state.message)}
     </Text>
   );
 }
@@ -158,96 +162,119 @@ function AccountStep({
     control,
     formState: { errors, isValid, isSubmitting, isDirty, touchedFields },
   } = form;
+  const t = useT();
+  const messageText = useMessageText();
+  const sideOptions = [
+    { value: '0', label: t('auth.side.left') },
+    { value: '1', label: t('auth.side.right') },
+  ];
   // Without a sponsor in the link the member must type one: say so as soon as they start on the
   // form or leave the field, not only by a disabled button.
   const sponsorMissing =
     !sponsorLocked && !(watch('sponsor') ?? '').trim() && (isDirty || Boolean(touchedFields.sponsor));
-  const sponsorError =
+  const sponsorError = messageText(
     errors.sponsor?.message ??
-    (sponsorMissing
-      ? MSG.sponsorRequired
-      : sponsorState === 'invalid'
-        ? MSG.checkSponsor
-        : sponsorState === 'error'
-          ? MSG.failedValidateSponsor
-          : undefined);
+      (sponsorMissing
+        ? MSG.sponsorRequired
+        : sponsorState === 'invalid'
+          ? MSG.checkSponsor
+          : sponsorState === 'error'
+            ? MSG.failedValidateSponsor
+            : undefined),
+  );
   const canSubmit = isValid && usernameState.status !== 'taken' && sponsorState === 'valid' && !isSubmitting;
 
+  // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
+  const usernameInput = register('username');
+  const nameInput = register('name');
+  const sponsorInput = register('sponsor');
+  const emailInput = register('email');
+  const sideInput = register('side');
+  const passwordInput = register('password');
+  const conPasswordInput = register('con_password');
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, () => notify.error(MSG.fixFormErrors))}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, () => notify.error(messageText(MSG.fixFormErrors)))}>
       <Stack gap="4">
         <TextField
-          label="Username"
+          label={t('auth.field.username')}
           autoComplete="username"
           autoCapitalize="none"
-          error={errors.username?.message}
+          error={messageText(errors.username?.message)}
           helper={<UsernameHint state={usernameState} />}
-          {...register('username')}
+          {...usernameInput}
         />
-        <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
-          label="Sponsor"
+          label={t('auth.field.fullName')}
+          autoComplete="name"
+          error={messageText(errors.name?.message)}
+          {...nameInput}
+        />
+        <TextField
+          label={t('auth.field.sponsor')}
           autoCapitalize="none"
           readOnly={sponsorLocked}
           error={sponsorError}
           helper={
             sponsorLocked || sponsorState === 'valid' ? (
               <>
-                {sponsorLocked && <Text>Set by your invitation link</Text>}
+                {sponsorLocked && <Text>{t('auth.register.sponsorFromLink')}</Text>}
                 {sponsorState === 'valid' && (
                   <Text color="green.fg">
-                    Sponsor verified
-                    {sideLocked ? ` · joining the ${sideLabel(form.getValues('side'))} leg` : ''}
+                    {sideLocked && sideOf(form.getValues('side')) !== null
+                      ? t('auth.register.sponsorVerifiedLeg', {
+                          side: sideOf(form.getValues('side')) === '0' ? 'left' : 'right',
+                        })
+                      : t('auth.register.sponsorVerified')}
                   </Text>
                 )}
               </>
             ) : undefined
           }
-          {...register('sponsor')}
+          {...sponsorInput}
         />
         <TextField
-          label="Email"
+          label={t('auth.field.email')}
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          error={messageText(errors.email?.message)}
+          {...emailInput}
         />
         <Controller
           control={control}
           name="country"
           render={({ field }) => (
             <CountryField
-              label="Country"
+              label={t('auth.field.country')}
               countries={countries}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               name={field.name}
               ref={field.ref}
-              error={errors.country?.message}
+              error={messageText(errors.country?.message)}
             />
           )}
         />
         {!sideLocked && (
           <SelectField
-            label="Side"
-            options={SIDE_OPTIONS}
-            error={errors.side?.message}
-            {...register('side')}
+            label={t('auth.field.side')}
+            options={sideOptions}
+            error={messageText(errors.side?.message)}
+            {...sideInput}
           />
         )}
         <PasswordField
-          label="Password"
+          label={t('auth.field.password')}
           autoComplete="new-password"
-          error={errors.password?.message}
+          error={messageText(errors.password?.message)}
           helper={<PasswordChecklist password={watch('password') ?? ''} />}
-          {...register('password')}
+          {...passwordInput}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('auth.field.confirmPassword')}
           autoComplete="new-password"
-          error={errors.con_password?.message}
-          {...register('con_password')}
+          error={messageText(errors.con_password?.message)}
+          {...conPasswordInput}
         />
         <Button
           type="submit"
@@ -255,9 +282,9 @@ function AccountStep({
           width="full"
           disabled={!canSubmit}
           loading={isSubmitting}
-          loadingText="Sending OTP..."
+          loadingText={t('auth.register.sendingOtp')}
         >
-          Create Account
+          {t('auth.register.submit')}
         </Button>
       </Stack>
     </form>
@@ -278,23 +305,27 @@ function OtpStep({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ otp: string }>({ resolver: zodResolver(registrationOtpSchema), defaultValues: { otp: '' } });
+  const t = useT();
+  const messageText = useMessageText();
+  // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
+  const otpInput = register('otp');
   return (
     <form noValidate onSubmit={handleSubmit(({ otp }) => onVerify(otp))}>
       <Stack gap="4">
-        <Text color="fg.muted">We sent a 6-digit code to {email}. Enter it to create your account.</Text>
-        <OtpField label="OTP" error={errors.otp?.message} {...register('otp')} />
+        <Text color="fg.muted">{t('auth.register.codeSent', { email })}</Text>
+        <OtpField label={t('auth.field.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
         <HStack gap="3">
           <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
-            Back
+            {t('auth.register.back')}
           </Button>
           <Button
             type="submit"
             colorPalette="teal"
             flex="1"
             loading={isSubmitting}
-            loadingText="Verifying..."
+            loadingText={t('auth.register.verifying')}
           >
-            Verify & Register
+            {t('auth.register.verify')}
           </Button>
         </HStack>
       </Stack>
@@ -309,6 +340,8 @@ export default function RegisterPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const startSession = useStartSession();
+  const t = useT();
+  const messageText = useMessageText();
   const [step, setStep] = useState<1 | 2>(1);
   const [submitted, setSubmitted] = useState<RegistrationValues | null>(null);
 
@@ -338,7 +371,8 @@ export default function RegisterPage() {
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
     if (countriesError)
-      queueMicrotask(() => notify.error(errorMessage(countriesError, MSG.failedLoadCountries)));
+      queueMicrotask(() => notify.error(messageText(errorMessage(countriesError, MSG.failedLoadCountries))));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language does not toast the error again
   }, [countriesError]);
   // The default: the browser's country when its language names one (en-GB), else the first (spec §3).
   useEffect(() => {
@@ -362,12 +396,12 @@ export default function RegisterPage() {
         email: values.email,
         project: REGISTRATION_PROJECT,
       });
-      notify.success(MSG.otpSent);
+      notify.success(messageText(MSG.otpSent));
       setSubmitted(values);
       setStep(2);
     } catch (error) {
       // /user/verify_otp's fallback; no answer at all: the OTP was not sent (docs/decisions/web-app.md).
-      notify.error(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp));
+      notify.error(messageText(errorMessage(error, MSG.otpVerificationFailed, MSG.failedSendOtp)));
     }
   };
 
@@ -388,17 +422,20 @@ export default function RegisterPage() {
       });
       await startSession(response, MSG.registrationSuccessful);
     } catch (error) {
-      notify.error(errorMessage(error, MSG.registrationFailed));
+      notify.error(messageText(errorMessage(error, MSG.registrationFailed)));
     }
   };
 
   return (
     <AuthCard
-      title={step === 1 ? 'Create Account' : 'Verify your email'}
-      subtitle={step === 1 ? 'Join the network with your sponsor.' : undefined}
+      title={step === 1 ? t('auth.register.title') : t('auth.register.verifyTitle')}
+      subtitle={step === 1 ? t('auth.register.subtitle') : undefined}
       footer={
         <Text fontSize="sm" color="fg.muted">
-          Already a member? <AppLink to="/">Sign in</AppLink>
+          <T
+            id="auth.register.alreadyMember"
+            values={{ link: (chunks) => <AppLink to="/">{chunks}</AppLink> }}
+          />
         </Text>
       }
     >

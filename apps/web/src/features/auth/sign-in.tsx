@@ -16,6 +16,7 @@ import { keepOtpDigits, OTP_INPUT_PROPS } from '@/components/form/otp-input.ts';
 import { AppLink } from '@/components/form/router-link.tsx';
 import { useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { T, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
@@ -56,6 +57,7 @@ async function checkLogin(
 /** Asks the server whether the typed username has TOTP on, 500 ms after typing stops. */
 function useTotpRequired(username: string): boolean {
   const trpc = useTRPC();
+  const messageText = useMessageText();
   const debounced = useDebouncedValue(username.trim(), TOTP_LOOKUP_DEBOUNCE_MS);
   // A name over the length limit is no member's (the form says so): no lookup, no error toast.
   const lookup = useQuery(
@@ -67,7 +69,8 @@ function useTotpRequired(username: string): boolean {
   const { error } = lookup;
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
-    if (error) queueMicrotask(() => notify.error(errorMessage(error, MSG.failedCheckTotp)));
+    if (error) queueMicrotask(() => notify.error(messageText(errorMessage(error, MSG.failedCheckTotp))));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language does not toast the error again
   }, [error, lookup.errorUpdatedAt]);
   // Only a plain `true` asks for the code; any other answer signs in without it.
   return debounced.length > 0 && (lookup.data as { Success?: unknown } | undefined)?.Success === true;
@@ -77,6 +80,8 @@ export function SignInPage() {
   const config = useConfig();
   const client = useTRPCClient();
   const startSession = useStartSession();
+  const t = useT();
+  const messageText = useMessageText();
 
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', totp: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -104,7 +109,7 @@ export function SignInPage() {
   const field = (name: Field) => ({
     name,
     value: values[name] ?? '',
-    error: errors[name],
+    error: messageText(errors[name]),
     ref: (input: HTMLInputElement | null) => void (inputs.current[name] = input),
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const next = { ...values, [name]: event.target.value };
@@ -130,7 +135,7 @@ export function SignInPage() {
         setErrors((current) => ({ ...current, totp: message }));
         return;
       }
-      notify.error(message);
+      notify.error(messageText(message));
     }
   };
 
@@ -142,12 +147,12 @@ export function SignInPage() {
       if (checked.errors) {
         const first = FIELDS.find((name) => checked.errors[name]);
         if (first) inputs.current[first]?.focus();
-        notify.error(MSG.fixFormErrors);
+        notify.error(messageText(MSG.fixFormErrors));
         return;
       }
       await signIn(checked.values);
     } catch (error) {
-      notify.error(errorMessage(error, MSG.loginFailed));
+      notify.error(messageText(errorMessage(error, MSG.loginFailed)));
     }
   };
 
@@ -156,31 +161,37 @@ export function SignInPage() {
     void run(submit);
   };
 
+  // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
+  const usernameField = field('username');
+  const passwordField = field('password');
   const totpField = field('totp');
 
   return (
     <AuthCard
-      title="Sign In"
-      subtitle="Welcome back. Sign in to your member dashboard."
+      title={t('auth.signIn.title')}
+      subtitle={t('auth.signIn.subtitle')}
       footer={
         <p className="fs-muted fs-small">
-          Have a sponsor link? <AppLink to="/register">Create an account</AppLink>
+          <T
+            id="auth.signIn.sponsorLink"
+            values={{ link: (chunks) => <AppLink to="/register">{chunks}</AppLink> }}
+          />
         </p>
       }
     >
       <form noValidate onFocus={() => void loadLoginRules().catch(() => undefined)} onSubmit={onSubmit}>
         <div className="fs-stack">
           <FirstScreenField
-            label="Username"
+            label={t('auth.field.username')}
             autoComplete="username"
             autoCapitalize="none"
             blockCut
-            {...field('username')}
+            {...usernameField}
           />
-          <FirstScreenPasswordField label="Password" blockCut {...field('password')} />
+          <FirstScreenPasswordField label={t('auth.field.password')} blockCut {...passwordField} />
           {totpRequired && (
             <FirstScreenField
-              label="TOTP"
+              label={t('auth.field.totp')}
               code
               {...OTP_INPUT_PROPS}
               {...totpField}
@@ -191,15 +202,18 @@ export function SignInPage() {
             />
           )}
           <div className="fs-row">
-            <AppLink to="/forgot-username">Forgot username?</AppLink>
-            <AppLink to="/forgot-password">Forgot password?</AppLink>
+            <AppLink to="/forgot-username">{t('auth.signIn.forgotUsername')}</AppLink>
+            <AppLink to="/forgot-password">{t('auth.signIn.forgotPassword')}</AppLink>
           </div>
           <button type="submit" className="fs-button" disabled={isSubmitting}>
-            {isSubmitting ? 'Signing in...' : 'Sign In'}
+            {isSubmitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
           </button>
           {config.demoHint && (
             <p className="fs-muted fs-small fs-centre" data-testid="demo-hint">
-              Demo: {config.demoHint.username} / {config.demoHint.password}
+              {t('auth.signIn.demo', {
+                username: config.demoHint.username,
+                password: config.demoHint.password,
+              })}
             </p>
           )}
         </div>
