@@ -11,6 +11,10 @@
  * Down to the first child, Left and Right to the neighbours on the level, Home to the top; Enter
  * (or a click) on a member below the top opens the graph at it. Hover and focus report the member
  * and its box (`onActivate`), for the page's hover panel.
+ *
+ * A binary tree is a diagram, not text: the left leg is drawn on the left and the right leg on the
+ * right in every language (Arabic too), and Left/Right keys move as drawn. Only its words follow
+ * the member's language and direction.
  */
 import {
   useCallback,
@@ -22,7 +26,8 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { Box, Spinner, Text } from '@chakra-ui/react';
-import { sideLabel } from '@md/shared';
+import { useLocale, useT } from '@/lib/i18n/i18n.tsx';
+import { sideText } from './side-text.ts';
 
 export interface GraphMember {
   username: string;
@@ -62,6 +67,9 @@ const GAP = 12;
 /** Room for a name on two lines above the side and status. */
 const NODE_H = 64;
 const ROW = NODE_H + 44;
+/** Style and data values, not text. */
+const ABSOLUTE = 'absolute';
+const ROOT = 'root';
 
 interface Slot {
   /** The sides taken from the top ('' for the top, '01' for its left child's right child). */
@@ -105,6 +113,8 @@ export function BinaryTreeGraph({
   onUp,
   onActivate,
 }: BinaryTreeGraphProps) {
+  const t = useT();
+  const { direction } = useLocale();
   const [loaded, setLoaded] = useState<Loaded>(() => new Map());
   const [focusKey, setFocusKey] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -217,6 +227,9 @@ export function BinaryTreeGraph({
       ref={scrollRef}
       role="tree"
       aria-label={label}
+      // The diagram's geometry is left to right in every language (the legs are data); in a right
+      // to left box the scroll origin would flip and the top member would not open in view.
+      dir="ltr"
       overflow="auto"
       maxH="min(70vh, 560px)"
       borderWidth="1px"
@@ -254,7 +267,7 @@ export function BinaryTreeGraph({
           const slotWidth =
             slot.key === '' ? Math.max(nodeWidth, Math.min(TOP_NODE_MAX, width - GAP)) : nodeWidth;
           const place = {
-            position: 'absolute',
+            position: ABSOLUTE,
             left: `${centreX(slot) - slotWidth / 2}px`,
             top: `${topY(slot)}px`,
             w: `${slotWidth}px`,
@@ -277,15 +290,21 @@ export function BinaryTreeGraph({
                 alignItems="center"
                 justifyContent="center"
               >
-                <Text fontSize="xs" color="fg.muted">
-                  Empty {slot.side ? sideLabel(slot.side).toLowerCase() : ''}
+                <Text fontSize="xs" color="fg.muted" dir={direction}>
+                  {t('network.graph.emptySlot', {
+                    side: slot.side === '0' ? 'left' : slot.side === '1' ? 'right' : 'none',
+                  })}
                 </Text>
               </Box>
             );
           }
           const member = slot.member;
-          const colour = palette[slot.side ?? 'root'];
-          const status = member.active === undefined ? null : member.active ? 'Active' : 'Inactive';
+          const colour = palette[slot.side ?? ROOT];
+          const status =
+            member.active === undefined
+              ? null
+              : t(member.active ? 'network.status.active' : 'network.status.inactive');
+          const side = slot.side ? sideText(t, slot.side) : null;
           const children = loaded.get(member.username);
           return (
             <Box
@@ -299,6 +318,8 @@ export function BinaryTreeGraph({
               data-name={member.username}
               data-side={slot.side ?? 'root'}
               data-slot="member"
+              // The words inside a node read in the member's direction; the node stays where the data puts it.
+              dir={direction}
               colorPalette={colour}
               bg="colorPalette.subtle"
               color="colorPalette.fg"
@@ -347,7 +368,7 @@ export function BinaryTreeGraph({
               {narrow && slot.key !== '' ? (
                 <>
                   <Text fontSize="2xs" lineHeight="1.3" truncate>
-                    {slot.side ? sideLabel(slot.side) : '\u00a0'}
+                    {side ?? '\u00a0'}
                   </Text>
                   <Text fontSize="2xs" lineHeight="1.3" truncate>
                     {status ?? '\u00a0'}
@@ -355,7 +376,9 @@ export function BinaryTreeGraph({
                 </>
               ) : (
                 <Text fontSize="xs" lineHeight="1.3" truncate>
-                  {[slot.side ? sideLabel(slot.side) : null, status].filter(Boolean).join(' · ') || '\u00a0'}
+                  {side && status
+                    ? t('network.graph.sideAndStatus', { side, status })
+                    : (side ?? status ?? '\u00a0')}
                 </Text>
               )}
               {children === 'loading' && (
@@ -363,9 +386,9 @@ export function BinaryTreeGraph({
                   size="xs"
                   position="absolute"
                   bottom="-5"
-                  left="50%"
-                  ml="-1.5"
-                  aria-label={`Loading ${member.username}`}
+                  insetStart="50%"
+                  ms="-1.5"
+                  aria-label={t('network.tree.loading', { name: member.username })}
                 />
               )}
             </Box>

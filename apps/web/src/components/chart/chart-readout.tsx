@@ -5,21 +5,20 @@
  */
 import type { ReactNode } from 'react';
 import { Box, Flex, Skeleton, Text } from '@chakra-ui/react';
+import { useT } from '@/lib/i18n/i18n.tsx';
 
 /** The plot's height in px (the canvas; the readout comes under it). */
 export const PLOT_HEIGHT = 220;
-export const IDLE_READOUT = 'Point at a bar, or focus the chart and use the arrow keys, to read its figures.';
+/** What the readout says before a bar is chosen. */
+export const IDLE_READOUT = 'network.chart.idleReadout';
+
+/** A readout read aloud as it changes, or one that only holds its room (props, not text). */
+const LIVE = { 'aria-live': 'polite', 'data-testid': 'chart-readout' } as const;
+const UNSEEN = { 'aria-hidden': true, visibility: 'hidden' } as const;
 
 export function ChartReadout({ children, live = true }: { children: ReactNode; live?: boolean }) {
   return (
-    <Text
-      fontSize="sm"
-      color="fg.muted"
-      minH="1.5em"
-      {...(live
-        ? { 'aria-live': 'polite', 'data-testid': 'chart-readout' }
-        : { 'aria-hidden': true, visibility: 'hidden' })}
-    >
+    <Text fontSize="sm" color="fg.muted" minH="1.5em" {...(live ? LIVE : UNSEEN)}>
       {children}
     </Text>
   );
@@ -30,12 +29,13 @@ export function ChartReadout({ children, live = true }: { children: ReactNode; l
  * wraps to): a skeleton while loading, or what stands in for a plot (no figures, a failed read).
  */
 export function PlotArea({ children }: { children?: ReactNode }) {
+  const t = useT();
   return (
     <Box>
       <Flex h={`${PLOT_HEIGHT}px`} align="center" justify="center">
         {children ?? <Skeleton h="full" w="full" />}
       </Flex>
-      <ChartReadout live={false}>{IDLE_READOUT}</ChartReadout>
+      <ChartReadout live={false}>{t(IDLE_READOUT)}</ChartReadout>
     </Box>
   );
 }

@@ -3,20 +3,22 @@ import { useState } from 'react';
 import { SeriesChart } from './series-chart.tsx';
 import { EARNING_KEYS, type SeriesRange } from './series.ts';
 import { useEarningSeries } from './use-series.ts';
+import { useT } from '@/lib/i18n/i18n.tsx';
 
 export function EarningsChart({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
+  const t = useT();
   const [days, setDays] = useState<SeriesRange>(30);
   const series = useEarningSeries(EARNING_KEYS, days);
   return (
     <SeriesChart
-      title="Earnings over time"
+      title={t('network.chart.earningsTitle')}
       headingLevel={headingLevel}
       keys={EARNING_KEYS}
       days={days}
       onDaysChange={setDays}
       series={series}
       measure="earned"
-      emptyText={`No earnings in the last ${days} days. ROI, direct, level, binary and rank income will show here as they are credited.`}
+      emptyText={t('network.chart.earningsEmpty', { days })}
     />
   );
 }

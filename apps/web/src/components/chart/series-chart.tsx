@@ -4,7 +4,7 @@
  * The plot itself (uPlot, stacked-bars.tsx) loads lazily with a skeleton in its place, so a route
  * downloads it only when the chart renders. 90 days are drawn as weeks: 13 bars read at 375 px.
  */
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -18,10 +18,12 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { formatDay, formatMoney } from '@md/shared';
+import type { Formatters } from '@md/shared';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import { Unavailable } from '../unavailable.tsx';
 import { PlotArea } from './chart-readout.tsx';
 import {
+  perKeyText,
   SERIES_RANGES,
   seriesColour,
   totalOf,
@@ -29,23 +31,29 @@ import {
   type SeriesKey,
   type SeriesPoint,
   type SeriesRange,
+  type Translate,
 } from './series.ts';
 import { FALLBACK_PAGES, type Series } from './use-series.ts';
 
 const StackedBars = lazy(() => import('./stacked-bars.tsx'));
 
-/** A bar's day (or week: "Mar 04 – Mar 10, 2026") as the app writes dates. */
-export const pointDate = (point: SeriesPoint) =>
+/** A bar's day (or week: "Mar 04 – Mar 10, 2026") as the member's language writes dates. */
+export const pointDate = (point: SeriesPoint, f: Formatters, t: Translate) =>
   point.date === point.until
-    ? formatDay(point.date)
-    : `${formatDay(point.date, false)} – ${formatDay(point.until)}`;
-const compactMoney = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-const tick = (value: number) => compactMoney.format(value);
+    ? f.day(point.date)
+    : t('network.chart.weekRange', { from: f.day(point.date, false), until: f.day(point.until) });
+
+/** Short axis labels ("$1.2K") in the member's language. */
+const useTick = (locale: string) =>
+  useMemo(() => {
+    const compactMoney = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    return (value: number) => compactMoney.format(value);
+  }, [locale]);
 
 export interface SeriesChartProps {
   title: string;
@@ -57,8 +65,8 @@ export interface SeriesChartProps {
   series: Series;
   /** What a range without any figure says. */
   emptyText: string;
-  /** What a bar measures, for the summary: "earned", "of volume". */
-  measure: string;
+  /** What a bar measures, for the summary: money earned, or binary volume. */
+  measure: 'earned' | 'binaryVolume';
   /** Shown under the chart (e.g. where the figures come from). */
   note?: ReactNode;
 }
@@ -69,26 +77,50 @@ export function summaryOf(
   points: readonly SeriesPoint[],
   keys: readonly SeriesKey[],
   days: number,
-  measure: string,
+  measure: SeriesChartProps['measure'],
+  f: Formatters,
+  t: Translate,
 ): string {
   const total = points.reduce((sum, point) => sum + totalOf(point), 0);
-  if (total === 0) return `${title}: nothing ${measure} in the last ${days} days.`;
+  if (total === 0) return t('network.chart.summaryNothing', { title, measure, days });
   const best = points.reduce((top, point) => (totalOf(point) > totalOf(top) ? point : top));
-  const perKey = keys
-    .map(
-      ({ key, label }) => [label, points.reduce((sum, point) => sum + (point.values[key] ?? 0), 0)] as const,
-    )
-    .filter(([, sum]) => sum > 0)
-    .map(([label, sum]) => `${label} ${formatMoney(sum)}`)
-    .join(', ');
+  const perKey = perKeyText(
+    keys
+      .map(
+        ({ key, label }) =>
+          [t(label), points.reduce((sum, point) => sum + (point.values[key] ?? 0), 0)] as const,
+      )
+      .filter(([, sum]) => sum > 0),
+    f,
+    t,
+  );
   const unit = points[0] && points[0].date !== points[0].until ? 'week' : 'day';
-  return `${title}: ${formatMoney(total)} ${measure} in the last ${days} days (${perKey}); the highest ${unit} was ${pointDate(best)} with ${formatMoney(totalOf(best))}.`;
+  return t('network.chart.summary', {
+    title,
+    total: f.money(total),
+    measure,
+    days,
+    perKey,
+    unit,
+    date: pointDate(best, f, t),
+    best: f.money(totalOf(best)),
+  });
 }
 
 /** Which colour is which series. */
 function Legend({ keys }: { keys: readonly SeriesKey[] }) {
+  const t = useT();
   return (
-    <HStack as="ul" listStyleType="none" m="0" p="0" gap="3" wrap="wrap" fontSize="xs" aria-label="Legend">
+    <HStack
+      as="ul"
+      listStyleType="none"
+      m="0"
+      p="0"
+      gap="3"
+      wrap="wrap"
+      fontSize="xs"
+      aria-label={t('network.chart.legend')}
+    >
       {keys.map(({ key, label, palette }) => (
         <HStack as="li" key={key} gap="1">
           <Box
@@ -99,12 +131,15 @@ function Legend({ keys }: { keys: readonly SeriesKey[] }) {
             _dark={{ bg: seriesColour(palette, true) }}
             aria-hidden
           />
-          <Text>{label}</Text>
+          <Text>{t(label)}</Text>
         </HStack>
       ))}
     </HStack>
   );
 }
+
+/** Keeps its room, unseen and unheard (props, not text). */
+const UNSEEN = { visibility: 'hidden', 'aria-hidden': true } as const;
 
 /**
  * "Show as table" (disabled until there are figures) and, for 90 days, that bars are weeks. With
@@ -121,13 +156,9 @@ function Footer({
   onToggle?: () => void;
   unseen?: boolean;
 }) {
+  const t = useT();
   return (
-    <HStack
-      justify="space-between"
-      wrap="wrap"
-      gap="2"
-      {...(unseen ? { visibility: 'hidden', 'aria-hidden': true } : {})}
-    >
+    <HStack justify="space-between" wrap="wrap" gap="2" {...(unseen ? UNSEEN : {})}>
       <Button
         size="xs"
         variant="ghost"
@@ -136,11 +167,11 @@ function Footer({
         disabled={!onToggle}
         onClick={onToggle}
       >
-        {asTable ? 'Show as chart' : 'Show as table'}
+        {t(asTable ? 'network.chart.showAsChart' : 'network.chart.showAsTable')}
       </Button>
       {days > 30 && (
         <Text fontSize="xs" color="fg.muted">
-          Weekly totals
+          {t('network.chart.weeklyTotals')}
         </Text>
       )}
     </HStack>
@@ -158,14 +189,19 @@ export function SeriesChart({
   measure,
   note,
 }: SeriesChartProps) {
+  const t = useT();
+  const f = useFormat();
+  const tick = useTick(f.locale);
+  const formatDate = useCallback((point: SeriesPoint) => pointDate(point, f, t), [f, t]);
   const [asTable, setAsTable] = useState(false);
   const points = useMemo(
     () => (series.points ? (days > 30 ? weekly(series.points) : series.points) : undefined),
     [series.points, days],
   );
   const hasFigures = Boolean(points?.some((point) => totalOf(point) > 0));
-  const summary = points ? summaryOf(title, points, keys, days, measure) : '';
-  const headingId = `chart-${title.replaceAll(/\W+/g, '-').toLowerCase()}`;
+  const summary = points ? summaryOf(title, points, keys, days, measure, f, t) : '';
+  // Not from the title: a title in Arabic has no \w characters to make an id of.
+  const headingId = `chart-${useId()}`;
 
   return (
     <Card.Root variant="outline" as="section" aria-labelledby={headingId} data-testid="series-chart">
@@ -174,7 +210,13 @@ export function SeriesChart({
           <Heading as={headingLevel} size="md" id={headingId}>
             {title}
           </Heading>
-          <ButtonGroup size="xs" variant="outline" attached role="group" aria-label={`${title}: range`}>
+          <ButtonGroup
+            size="xs"
+            variant="outline"
+            attached
+            role="group"
+            aria-label={t('network.chart.rangeLabel', { title })}
+          >
             {SERIES_RANGES.map((range) => (
               <Button
                 key={range}
@@ -183,7 +225,7 @@ export function SeriesChart({
                 colorPalette="teal"
                 onClick={() => onDaysChange(range)}
               >
-                {range} days
+                {t('network.chart.days', { days: range })}
               </Button>
             ))}
           </ButtonGroup>
@@ -195,7 +237,7 @@ export function SeriesChart({
             <Legend keys={keys} />
             <PlotArea>
               {series.isPending ? (
-                <Skeleton h="full" w="full" aria-busy aria-label={`Loading ${title}`} />
+                <Skeleton h="full" w="full" aria-busy aria-label={t('network.chart.loading', { title })} />
               ) : series.isError || !points ? (
                 <Unavailable what={title} onRetry={series.refetch} retrying={series.isFetching} />
               ) : (
@@ -220,8 +262,8 @@ export function SeriesChart({
                   points={points}
                   keys={keys}
                   label={summary}
-                  formatValue={formatMoney}
-                  formatDate={pointDate}
+                  formatValue={f.money}
+                  formatDate={formatDate}
                   formatTick={tick}
                 />
               </Suspense>
@@ -231,8 +273,7 @@ export function SeriesChart({
         )}
         {series.cut && (
           <Text fontSize="xs" color="fg.muted" data-testid="chart-cut">
-            Only the latest {FALLBACK_PAGES * 100} records of the range were read: older days may be missing
-            from this chart.
+            {t('network.chart.cut', { count: FALLBACK_PAGES * 100 })}
           </Text>
         )}
         {note}
@@ -251,33 +292,43 @@ export function SeriesTable({
   points: readonly SeriesPoint[];
   keys: readonly SeriesKey[];
 }) {
+  const t = useT();
+  const f = useFormat();
   return (
-    <Box overflowX="auto" maxH="320px" overflowY="auto" tabIndex={0} aria-label={`${title} figures`}>
+    <Box
+      overflowX="auto"
+      maxH="320px"
+      overflowY="auto"
+      tabIndex={0}
+      aria-label={t('network.chart.figuresLabel', { title })}
+    >
       <Table.Root size="sm" variant="line" stickyHeader data-testid="chart-table">
         <Table.Caption srOnly>{title}</Table.Caption>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Date</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('network.chart.date')}</Table.ColumnHeader>
             {keys.map(({ key, label }) => (
               <Table.ColumnHeader key={key} textAlign="end">
-                {label}
+                {t(label)}
               </Table.ColumnHeader>
             ))}
-            {keys.length > 1 && <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>}
+            {keys.length > 1 && (
+              <Table.ColumnHeader textAlign="end">{t('network.chart.total')}</Table.ColumnHeader>
+            )}
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {[...points].reverse().map((point) => (
             <Table.Row key={point.date}>
-              <Table.Cell whiteSpace="nowrap">{pointDate(point)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{pointDate(point, f, t)}</Table.Cell>
               {keys.map(({ key }) => (
                 <Table.Cell key={key} textAlign="end">
-                  {formatMoney(point.values[key] ?? 0)}
+                  {f.money(point.values[key] ?? 0)}
                 </Table.Cell>
               ))}
               {keys.length > 1 && (
                 <Table.Cell textAlign="end" fontWeight="semibold">
-                  {formatMoney(totalOf(point))}
+                  {f.money(totalOf(point))}
                 </Table.Cell>
               )}
             </Table.Row>

@@ -2,7 +2,9 @@
  * The charts' data: days of a range, sums per day from table rows (the fallback when the
  * server has no `daily_series` extension), and weeks of days for the 90-day view.
  */
-import { sideOf } from '@md/shared';
+import { sideOf, type Formatters } from '@md/shared';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
+import type { useT } from '@/lib/i18n/i18n.tsx';
 import { numberOf, textOf } from '@/lib/guards.ts';
 
 const DAY_MS = 86_400_000;
@@ -19,7 +21,8 @@ export interface SeriesPoint {
 
 export interface SeriesKey {
   key: string;
-  label: string;
+  /** The series' name in the catalogs (translated where it is shown). */
+  label: MessageId;
   /** A Chakra colour palette: the bar's colour (seriesColour), light and dark. */
   palette: string;
 }
@@ -43,15 +46,16 @@ export function axisTop(max: number): number {
 }
 
 export const EARNING_KEYS: readonly SeriesKey[] = [
-  { key: 'ROI', label: 'ROI', palette: 'teal' },
-  { key: 'Direct', label: 'Direct', palette: 'blue' },
-  { key: 'Level', label: 'Level', palette: 'purple' },
-  { key: 'Binary', label: 'Binary', palette: 'orange' },
-  { key: 'Rank', label: 'Rank', palette: 'pink' },
+  { key: 'ROI', label: 'network.chart.series.roi', palette: 'teal' },
+  { key: 'Direct', label: 'network.chart.series.direct', palette: 'blue' },
+  { key: 'Level', label: 'network.chart.series.level', palette: 'purple' },
+  { key: 'Binary', label: 'network.chart.series.binary', palette: 'orange' },
+  { key: 'Rank', label: 'network.chart.series.rank', palette: 'pink' },
 ];
+/** The legs are data: Left is the left leg in every language, only its name is translated. */
 export const VOLUME_KEYS: readonly SeriesKey[] = [
-  { key: 'Left', label: 'Left leg', palette: 'blue' },
-  { key: 'Right', label: 'Right leg', palette: 'orange' },
+  { key: 'Left', label: 'network.chart.series.leftLeg', palette: 'blue' },
+  { key: 'Right', label: 'network.chart.series.rightLeg', palette: 'orange' },
 ];
 
 /** The earning history's Type of each income, and the series it adds to. */
@@ -143,6 +147,20 @@ export function weekly(points: readonly SeriesPoint[]): SeriesPoint[] {
     weeks.unshift({ date: slice[0]!.date, until: slice[slice.length - 1]!.until, values });
   }
   return weeks;
+}
+
+export type Translate = ReturnType<typeof useT>;
+
+/** "ROI $35.00, Direct $5.00": each series with its figure, listed as the member's language lists. */
+export function perKeyText(
+  pairs: readonly (readonly [label: string, value: number])[],
+  f: Formatters,
+  t: Translate,
+) {
+  const items = pairs.map(([label, value]) =>
+    t('network.chart.keyFigure', { label, amount: f.money(value) }),
+  );
+  return new Intl.ListFormat(f.locale, { type: 'unit', style: 'short' }).format(items);
 }
 
 export const totalOf = (point: SeriesPoint) =>

@@ -4,15 +4,17 @@
  * palettes' tokens (seriesColour) read from the page, so the bars follow the light and dark themes.
  * Keyboard: the plot is focusable; Left and Right move between bars, Home and End jump, and the
  * readout under it (a live region) says the bar's date and figures.
+ * Time runs left to right in every language (the plot is drawn left to right, Arabic included), so
+ * Left and Right keep their meaning: earlier and later.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box } from '@chakra-ui/react';
 import { useTheme } from 'next-themes';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatDay } from '@md/shared';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import { ChartReadout, IDLE_READOUT, PLOT_HEIGHT } from './chart-readout.tsx';
-import { axisTop, seriesColour, totalOf, type SeriesKey, type SeriesPoint } from './series.ts';
+import { axisTop, perKeyText, seriesColour, totalOf, type SeriesKey, type SeriesPoint } from './series.ts';
 
 export interface StackedBarsProps {
   points: readonly SeriesPoint[];
@@ -46,6 +48,8 @@ export default function StackedBars({
   const plot = useRef<uPlot | null>(null);
   const [active, setActive] = useState<number | null>(null);
   const { resolvedTheme } = useTheme();
+  const t = useT();
+  const f = useFormat();
 
   useEffect(() => {
     const element = host.current;
@@ -78,7 +82,7 @@ export default function StackedBars({
           grid: { show: false },
           ticks: { stroke: gridColour },
           values: (_u, splits) =>
-            splits.map((i) => (Number.isInteger(i) && points[i] ? formatDay(points[i].date, false) : '')),
+            splits.map((i) => (Number.isInteger(i) && points[i] ? f.day(points[i].date, false) : '')),
         },
         {
           stroke: axisColour,
@@ -94,7 +98,7 @@ export default function StackedBars({
           const key = keys[keys.length - 1 - k]!;
           const fill = colour(seriesColour(key.palette, resolvedTheme === 'dark'));
           return {
-            label: key.label,
+            label: t(key.label),
             stroke: fill,
             fill,
             width: 0,
@@ -116,7 +120,7 @@ export default function StackedBars({
       created.destroy();
       plot.current = null;
     };
-  }, [points, keys, height, formatTick, resolvedTheme]);
+  }, [points, keys, height, formatTick, resolvedTheme, f, t]);
 
   /** Moves the cursor to bar `index` (the readout follows through setCursor). */
   const focusBar = (index: number) => {
@@ -145,9 +149,11 @@ export default function StackedBars({
       <span ref={probe} aria-hidden style={{ display: 'none' }} />
       <Box
         ref={host}
+        // uPlot lays out its canvas and overlays left to right; the page around it may be right to left.
+        dir="ltr"
         role="img"
         aria-label={label}
-        aria-roledescription="bar chart"
+        aria-roledescription={t('network.chart.roleDescription')}
         tabIndex={0}
         onKeyDown={onKeyDown}
         onFocus={() => active === null && focusBar(points.length - 1)}
@@ -159,8 +165,18 @@ export default function StackedBars({
       />
       <ChartReadout>
         {point
-          ? `${formatDate(point)}: ${formatValue(totalOf(point))}${keys.length > 1 ? ` (${keys.map(({ key, label: name }) => `${name} ${formatValue(point.values[key] ?? 0)}`).join(', ')})` : ''}`
-          : IDLE_READOUT}
+          ? keys.length > 1
+            ? t('network.chart.readoutWithKeys', {
+                date: formatDate(point),
+                total: formatValue(totalOf(point)),
+                perKey: perKeyText(
+                  keys.map(({ key, label: name }) => [t(name), point.values[key] ?? 0] as const),
+                  f,
+                  t,
+                ),
+              })
+            : t('network.chart.readout', { date: formatDate(point), total: formatValue(totalOf(point)) })
+          : t(IDLE_READOUT)}
       </ChartReadout>
     </Box>
   );

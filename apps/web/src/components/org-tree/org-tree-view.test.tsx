@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { TestProviders } from '@/testing/providers.tsx';
+import { testConfig } from '@/testing/render.tsx';
 import { MSG } from '@md/shared';
 import { OrgTreeView, type OrgData } from './org-tree-view.tsx';
 
 const renderOrg = (orgData: OrgData | null | undefined) =>
   render(
-    <ChakraProvider value={defaultSystem}>
+    <TestProviders config={testConfig}>
       <OrgTreeView orgData={orgData} />
-    </ChakraProvider>,
+    </TestProviders>,
   );
 
 const orgData: OrgData = {

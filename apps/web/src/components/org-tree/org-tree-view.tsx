@@ -8,6 +8,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Box, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { MSG } from '@md/shared';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { VirtualTree, type FlatRow, type TreeNode } from '../tree/virtual-tree.tsx';
 
 export interface OrgPerson {
@@ -47,10 +48,11 @@ function departmentNode(department: OrgDepartment, index: number): TreeNode<OrgN
 }
 
 function NodeContent({ row }: { row: FlatRow<OrgNodeData> }) {
+  const t = useT();
   const { data } = row.node;
   const subtitle =
     data.kind === 'department'
-      ? `${peopleOf(data.department).length} ${peopleOf(data.department).length === 1 ? 'person' : 'people'}`
+      ? t('network.org.people', { count: peopleOf(data.department).length })
       : data.person.title;
   return (
     <Box minW="0">
@@ -67,31 +69,37 @@ function NodeContent({ row }: { row: FlatRow<OrgNodeData> }) {
 }
 
 function NodeDetails({ node }: { node: TreeNode<OrgNodeData> | null }) {
-  if (!node) return <Text color="fg.muted">Hover or focus a node to see its details.</Text>;
+  const t = useT();
+  const f = useFormat();
+  if (!node) return <Text color="fg.muted">{t('network.org.hint')}</Text>;
   const { data } = node;
   const facts: [string, string][] =
     data.kind === 'department'
       ? [
-          ['Head', data.department.head?.name ?? '-'],
-          ['Members', String((data.department.members ?? []).length)],
+          [t('network.org.head'), data.department.head?.name ?? '-'],
+          [t('network.org.members'), f.number((data.department.members ?? []).length)],
         ]
       : [
-          ['Title', data.person.title ?? '-'],
-          ['Email', data.person.email ?? '-'],
-          data.kind === 'ceo' ? ['Departments', String(data.departments)] : ['Department', data.department],
+          [t('network.org.title'), data.person.title ?? '-'],
+          [t('network.org.email'), data.person.email ?? '-'],
+          data.kind === 'ceo'
+            ? [t('network.org.departments'), f.number(data.departments)]
+            : [t('network.org.department'), data.department],
         ];
   return (
     <Stack gap="2">
       <Heading as="h3" size="sm">
         {nameOf(node)}{' '}
         <Badge colorPalette="teal" ms="1">
-          {data.kind === 'ceo'
-            ? 'CEO'
-            : data.kind === 'department'
-              ? 'Department'
-              : data.head
-                ? 'Head'
-                : 'Member'}
+          {t(
+            data.kind === 'ceo'
+              ? 'network.org.ceo'
+              : data.kind === 'department'
+                ? 'network.org.department'
+                : data.head
+                  ? 'network.org.head'
+                  : 'network.org.member',
+          )}
         </Badge>
       </Heading>
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1" fontSize="sm">
@@ -112,11 +120,14 @@ function NodeDetails({ node }: { node: TreeNode<OrgNodeData> | null }) {
 
 export function OrgTreeView({
   orgData,
-  label = 'Organisation tree',
+  label: labelProp,
 }: {
   orgData: OrgData | null | undefined;
   label?: string;
 }) {
+  const t = useT();
+  const messageText = useMessageText();
+  const label = labelProp ?? t('network.org.label');
   const ceo = orgData?.ceo;
   const departments = orgData?.departments;
   const root = useMemo<TreeNode<OrgNodeData> | null>(
@@ -143,7 +154,7 @@ export function OrgTreeView({
   }, []);
   const [selected, setSelected] = useState<TreeNode<OrgNodeData> | null>(null);
 
-  if (!root) return <Text color="fg.muted">{MSG.noOrgData}</Text>;
+  if (!root) return <Text color="fg.muted">{messageText(MSG.noOrgData)}</Text>;
   return (
     <Stack direction={{ base: 'column', lg: 'row' }} gap="4" align="stretch">
       <Box flex="1" minW="0">
@@ -166,7 +177,7 @@ export function OrgTreeView({
         variant="outline"
         w={{ base: 'full', lg: '72' }}
         flexShrink={0}
-        aria-label="Node details"
+        aria-label={t('network.org.nodeDetails')}
         data-testid="org-node-details"
       >
         <Card.Body>

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider } from '@chakra-ui/react';
-import { system } from '@/components/ui/system.ts';
+import { TestProviders } from '@/testing/providers.tsx';
+import { testConfig } from '@/testing/render.tsx';
 import { VirtualTree, type TreeNode } from './virtual-tree.tsx';
 
 const node = (id: string, expandable: boolean | 'unknown' = 'unknown'): TreeNode<string> => ({
@@ -20,7 +20,7 @@ describe('VirtualTree row renders', () => {
     const renders = new Map<string, number>();
     const children = Array.from({ length: 3 }, (_, i) => node(`c${i}`, false));
     render(
-      <ChakraProvider value={system}>
+      <TestProviders config={testConfig}>
         <VirtualTree
           label="Test tree"
           root={node('root', true)}
@@ -33,7 +33,7 @@ describe('VirtualTree row renders', () => {
             return <span>{row.node.data}</span>;
           }}
         />
-      </ChakraProvider>,
+      </TestProviders>,
     );
     const tree = screen.getByRole('tree', { name: 'Test tree' });
     await waitFor(() => expect(within(tree).getAllByRole('treeitem')).toHaveLength(4));

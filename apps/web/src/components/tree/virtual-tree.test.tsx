@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { TestProviders } from '@/testing/providers.tsx';
+import { testConfig } from '@/testing/render.tsx';
 import { VirtualTree, type TreeNode } from './virtual-tree.tsx';
 
 const node = (id: string, expandable: boolean | 'unknown' = 'unknown'): TreeNode<string> => ({
@@ -14,7 +15,7 @@ function renderTree(
   loadChildren = vi.fn(async (): Promise<TreeNode<string>[]> => []),
 ) {
   render(
-    <ChakraProvider value={defaultSystem}>
+    <TestProviders config={testConfig}>
       <VirtualTree
         label="Test tree"
         root={node('root', true)}
@@ -24,7 +25,7 @@ function renderTree(
         paletteOf={() => 'gray'}
         renderContent={(row) => <span>{row.node.data}</span>}
       />
-    </ChakraProvider>,
+    </TestProviders>,
   );
   return { tree: screen.getByRole('tree', { name: 'Test tree' }), loadChildren };
 }

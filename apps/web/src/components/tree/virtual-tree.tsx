@@ -7,6 +7,8 @@
  * be a nested control and add 'Expand …' to the row's name. Children that come a page at a time
  * end in a 'Show more (N left)' treeitem: Enter, Space or a click loads the next page and focus
  * moves to its first member. Pages configure content, colours and the hover panel.
+ * Rows indent from the reading's start (paddingInlineStart): from the right in Arabic, where the
+ * arrow keys' expand and collapse swap as the ARIA tree pattern asks.
  */
 import {
   memo,
@@ -21,7 +23,7 @@ import {
 import { Box, Icon, Spinner } from '@chakra-ui/react';
 import { observeElementRect, useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { LuChevronDown, LuChevronRight } from 'react-icons/lu';
-import { formatNumber } from '@md/shared';
+import { useLocale, useT } from '@/lib/i18n/i18n.tsx';
 import {
   useLazyTree,
   type FlatRow,
@@ -87,6 +89,7 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
     onActivate,
   } = props;
   const { rows, toggle, loadMore } = useLazyTree(root, rootChildren, loadChildren, rootRemaining);
+  const rtl = useLocale().direction === 'rtl';
   const scrollRef = useRef<HTMLDivElement>(null);
   // Roving tab stop: one row is in the tab order; arrows move it.
   const [active, setActive] = useState(0);
@@ -138,12 +141,15 @@ export function VirtualTree<T>(props: VirtualTreeProps<T>) {
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, row: TreeRowItem<T>, index: number) => {
     if (event.target !== event.currentTarget) return; // keys bubbling from inside a row's content are not the row's
     const activate = () => (row.kind === 'more' ? showMore(row, index) : toggle(row));
+    // Toward the reading's end opens a node, toward its start closes it: Right and Left in left to right, swapped in right to left.
+    const forward = () =>
+      row.kind !== 'more' && row.expandable && !row.expanded ? toggle(row) : focusRow(index + 1);
+    const back = () => (row.kind !== 'more' && row.expanded ? toggle(row) : focusRow(index - 1));
     const keys: Record<string, () => void> = {
       Enter: activate,
       ' ': activate,
-      ArrowRight: () =>
-        row.kind !== 'more' && row.expandable && !row.expanded ? toggle(row) : focusRow(index + 1),
-      ArrowLeft: () => (row.kind !== 'more' && row.expanded ? toggle(row) : focusRow(index - 1)),
+      ArrowRight: rtl ? back : forward,
+      ArrowLeft: rtl ? forward : back,
       ArrowDown: () => focusRow(index + 1),
       ArrowUp: () => focusRow(index - 1),
       Home: () => focusRow(0),
@@ -271,6 +277,7 @@ interface TreeRowProps<T> {
  * style prop would add a CSS class, and scrolling produces thousands of offsets.
  */
 function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T>) {
+  const t = useT();
   const name = handlers.nameOf(row.node);
   return (
     <Box
@@ -284,7 +291,7 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
       tabIndex={active ? 0 : -1}
       position="absolute"
       top="0"
-      left="0"
+      insetStart="0"
       w="100%"
       h={`${TREE_ROW_HEIGHT}px`}
       style={{ transform: `translateY(${start}px)`, paddingInlineStart: indentOf(row.depth) }}
@@ -323,9 +330,10 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
       {/* Drawn first (order) but after the content in the DOM: the row's name starts with the node. */}
       <Box w="7" flexShrink={0} display="flex" justifyContent="center" order={-1}>
         {row.loading ? (
-          <Spinner size="sm" aria-label={`Loading ${name}`} />
+          <Spinner size="sm" aria-label={t('network.tree.loading', { name })} />
         ) : row.expandable ? (
-          <Icon aria-hidden="true" color="fg.muted" boxSize="4">
+          // A closed node's chevron points toward the reading's end: mirrored in right to left.
+          <Icon aria-hidden="true" color="fg.muted" boxSize="4" _rtl={{ transform: 'scaleX(-1)' }}>
             {row.expanded ? <LuChevronDown /> : <LuChevronRight />}
           </Icon>
         ) : null}
@@ -346,6 +354,7 @@ interface MoreTreeRowProps<T> {
 
 /** 'Show more (N left)' after a node's loaded children: a treeitem, so the arrows reach it like any row. */
 function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRowProps<T>) {
+  const t = useT();
   const parent = handlers.nameOf(row.parent);
   return (
     <Box
@@ -357,7 +366,7 @@ function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRo
       tabIndex={active ? 0 : -1}
       position="absolute"
       top="0"
-      left="0"
+      insetStart="0"
       w="100%"
       h={`${TREE_ROW_HEIGHT}px`}
       style={{ transform: `translateY(${start}px)`, paddingInlineStart: indentOf(row.depth) }}
@@ -378,7 +387,7 @@ function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRo
       }}
     >
       <Box w="7" flexShrink={0} display="flex" justifyContent="center">
-        {row.loading && <Spinner size="sm" aria-label={`Loading more of ${parent}`} />}
+        {row.loading && <Spinner size="sm" aria-label={t('network.tree.loadingMore', { name: parent })} />}
       </Box>
       <Box
         flex="1"
@@ -394,7 +403,7 @@ function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRo
         color="fg"
         fontWeight="medium"
       >
-        Show more ({formatNumber(row.remaining)} left)
+        {t('network.tree.showMore', { count: row.remaining })}
       </Box>
     </Box>
   );

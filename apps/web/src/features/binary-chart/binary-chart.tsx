@@ -7,12 +7,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Box, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, sideLabel } from '@md/shared';
+import { MSG } from '@md/shared';
+import { sideText } from '@/components/binary-tree-graph/side-text.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { VirtualTree, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { downlineChildren, hasDownline, type BinaryMember } from './binary-data.ts';
@@ -26,6 +28,7 @@ const paletteOf = (row: FlatRow<BinaryMember>) =>
 
 /** A node's line: name, active dot (unknown until details load), sponsor and side. */
 function BinaryNodeContent({ member }: { member: BinaryMember }) {
+  const t = useT();
   // Reads the details cache only; the hover loads it.
   const details = recordOf(recordOf(useNodeDetails(member.username, false).data)?.Success);
   const active = typeof details?.Status === 'boolean' ? details.Status : member.active;
@@ -49,7 +52,7 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
           {member.username}
         </Text>
         <Text fontSize="xs" lineHeight="1.3" color="fg.muted" truncate>
-          Sponsor: {sponsor === undefined ? '…' : (sponsor ?? '-')}
+          {t('network.binary.sponsor', { sponsor: sponsor === undefined ? '…' : (sponsor ?? '-') })}
         </Text>
       </Stack>
       {/* Drawn first (order) but read after the name: the row's accessible name starts with the member. */}
@@ -62,13 +65,13 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
         order={-1}
         bg={status === 'active' ? 'green.solid' : status === 'inactive' ? 'red.solid' : 'gray.emphasized'}
         data-status={status}
-        title={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
-        aria-label={status === 'unknown' ? 'Status unknown' : status === 'active' ? 'Active' : 'Inactive'}
+        title={t(`network.status.${status}`)}
+        aria-label={t(`network.status.${status}`)}
         role="img"
       />
       {side && (
         <Badge colorPalette={SIDE_PALETTE[side]} variant="solid" flexShrink={0}>
-          {sideLabel(side)}
+          {sideText(t, side)}
         </Badge>
       )}
     </>
@@ -77,6 +80,8 @@ function BinaryNodeContent({ member }: { member: BinaryMember }) {
 
 export default function BinaryChartPage() {
   const item = navItemByPath('/dashboard/binarychart')!;
+  const t = useT();
+  const messageText = useMessageText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user, profile } = useAuth();
@@ -138,28 +143,28 @@ export default function BinaryChartPage() {
       <PageHeader route={item} />
       {failed ? (
         <Unavailable
-          what="Binary tree"
+          what={t('network.binary.tree')}
           onRetry={() => void rootQuery.refetch()}
           retrying={rootQuery.isFetching}
         />
       ) : rootQuery.isPending && username ? (
-        <Spinner aria-label="Loading the binary tree" />
+        <Spinner aria-label={t('network.binary.loading')} />
       ) : !root ? (
-        <Text color="fg.muted">{MSG.noOrgData}</Text>
+        <Text color="fg.muted">{messageText(MSG.noOrgData)}</Text>
       ) : (
         <Tabs.Root defaultValue="list" variant="line" colorPalette="teal" lazyMount>
           <Tabs.List mb="3">
-            <Tabs.Trigger value="list">List</Tabs.Trigger>
-            <Tabs.Trigger value="tree">Tree</Tabs.Trigger>
+            <Tabs.Trigger value="list">{t('network.binary.tabs.list')}</Tabs.Trigger>
+            <Tabs.Trigger value="tree">{t('network.binary.tabs.tree')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="list" pt="0">
             <Stack gap="2">
               <Text fontSize="sm" color="fg.muted">
-                Click a member to show or hide their downline; hover or focus one for details.
+                {t('network.binary.listHint')}
               </Text>
               <VirtualTree
                 key={root.id}
-                label="Binary tree"
+                label={t('network.binary.tree')}
                 root={root}
                 rootChildren={rootChildren}
                 loadChildren={loadChildren}

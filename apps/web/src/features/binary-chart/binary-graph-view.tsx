@@ -6,9 +6,9 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { LuArrowDownLeft, LuArrowDownRight, LuArrowUp, LuSearch } from 'react-icons/lu';
-import { formatNumber, sideLabel } from '@md/shared';
 import { BinaryTreeGraph, type GraphMember } from '@/components/binary-tree-graph/binary-tree-graph.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { recordOf } from '@/lib/guards.ts';
 import type { Side } from './binary-data.ts';
 import { FloatingDetails, useNodeDetails } from './node-details.tsx';
@@ -30,7 +30,8 @@ interface Notice {
   text: string;
 }
 
-const levelsText = (levels: number) => `${formatNumber(levels)} ${levels === 1 ? 'level' : 'levels'}`;
+/** A side as the catalog's select reads it (the leg is data; only its name is translated). */
+const legOf = (side: Side) => (side === '0' ? 'left' : 'right');
 
 export function BinaryGraphView({
   me,
@@ -41,6 +42,8 @@ export function BinaryGraphView({
   meActive?: boolean;
   palette: Record<'0' | '1' | 'root', string>;
 }) {
+  const t = useT();
+  const messageText = useMessageText();
   const finder = useTreeFinder(me);
   const [path, setPath] = useState<TreePath>(() => pathOf([me]));
   // The side the opened member hangs on, when known (from a click or a leg's bottom).
@@ -82,7 +85,10 @@ export function BinaryGraphView({
       await lookup();
     } catch (error) {
       console.error('Tree lookup failed', error);
-      setNotice({ status: 'error', text: errorMessage(error, 'Could not load the tree. Please try again.') });
+      setNotice({
+        status: 'error',
+        text: messageText(errorMessage(error, t('network.graph.loadFailed'))),
+      });
     } finally {
       setBusy(null);
     }
@@ -91,9 +97,9 @@ export function BinaryGraphView({
   const jump = (side: Side) =>
     run(side, async () => {
       const result = await finder.legBottom(side);
-      if (!result.found) return setNotice({ status: 'error', text: 'Could not find the bottom of the leg.' });
+      if (!result.found) return setNotice({ status: 'error', text: t('network.graph.legBottomNotFound') });
       const levels = levelsOf(result.path);
-      const leg = sideLabel(side).toLowerCase();
+      const leg = legOf(side);
       const bottom = lastOf(result.path);
       open(
         result.path,
@@ -101,16 +107,16 @@ export function BinaryGraphView({
         result.stoppedAtBound
           ? {
               status: 'warning',
-              text: `Stopped after ${levelsText(levels)} at ${bottom}: your ${leg} leg goes deeper. This server offers no jump, so the walk stops at ${FALLBACK_WALK_BOUND} levels; jump again from here to go on.`,
+              text: t('network.graph.legStopped', { side: leg, levels, bottom, bound: FALLBACK_WALK_BOUND }),
             }
           : levels === 0
             ? {
                 status: 'info',
-                text: `Your ${leg} leg is empty: a new member you register on the ${leg} is placed directly under you.`,
+                text: t('network.graph.legEmpty', { side: leg }),
               }
             : {
                 status: 'info',
-                text: `Bottom of your ${leg} leg: ${bottom}, ${levelsText(levels)} below you. A new member you register on the ${leg} is placed under ${bottom}.`,
+                text: t('network.graph.legBottom', { side: leg, bottom, levels }),
               },
       );
     });
@@ -118,21 +124,21 @@ export function BinaryGraphView({
   const search = (event: FormEvent) => {
     event.preventDefault();
     const name = query.trim();
-    if (!name) return setNotice({ status: 'error', text: 'Enter a username to find.' });
+    if (!name) return setNotice({ status: 'error', text: t('network.graph.searchEmpty') });
     void run('search', async () => {
       const result = await finder.pathTo(name);
       if (result.found)
         return open(result.path, null, {
           status: 'info',
-          text: `${lastOf(result.path)} is ${levelsText(levelsOf(result.path))} below you.`,
+          text: t('network.graph.found', { name: lastOf(result.path), levels: levelsOf(result.path) }),
         });
       setNotice(
         result.stoppedAtBound
           ? {
               status: 'warning',
-              text: `No member named ${name} near the top of your team. This server offers no search, so it looks at ${FALLBACK_WALK_BOUND} members' downlines at most.`,
+              text: t('network.graph.notFoundStopped', { name, bound: FALLBACK_WALK_BOUND }),
             }
-          : { status: 'warning', text: `No member named ${name} in your downline.` },
+          : { status: 'warning', text: t('network.graph.notFound', { name }) },
       );
     });
   };
@@ -177,7 +183,8 @@ export function BinaryGraphView({
           disabled={busy !== null}
           onClick={() => void jump('0')}
         >
-          <LuArrowDownLeft aria-hidden="true" /> Bottom of left leg
+          {/* The left leg is drawn on the left in every language: the arrow is not mirrored. */}
+          <LuArrowDownLeft aria-hidden="true" /> {t('network.graph.bottomOfLeft')}
         </Button>
         <Button
           size="sm"
@@ -186,12 +193,12 @@ export function BinaryGraphView({
           disabled={busy !== null}
           onClick={() => void jump('1')}
         >
-          <LuArrowDownRight aria-hidden="true" /> Bottom of right leg
+          <LuArrowDownRight aria-hidden="true" /> {t('network.graph.bottomOfRight')}
         </Button>
         <Box
           as="form"
           role="search"
-          aria-label="Find a member"
+          aria-label={t('network.graph.findMember')}
           display="flex"
           gap="2"
           flex="1"
@@ -202,19 +209,18 @@ export function BinaryGraphView({
             size="sm"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Username in your team"
-            aria-label="Find a member by username"
+            placeholder={t('network.graph.searchPlaceholder')}
+            aria-label={t('network.graph.searchLabel')}
             maxLength={64}
           />
           <Button size="sm" type="submit" loading={busy === 'search'} disabled={busy !== null}>
-            <LuSearch aria-hidden="true" /> Find
+            <LuSearch aria-hidden="true" /> {t('network.graph.find')}
           </Button>
         </Box>
       </Flex>
       {!finder.withPaths && (
         <Text fontSize="xs" color="fg.muted" data-testid="tree-walk-note">
-          This server offers no search: jumps and searches walk the tree here, {FALLBACK_WALK_BOUND} calls at
-          most.
+          {t('network.graph.walkNote', { bound: FALLBACK_WALK_BOUND })}
         </Text>
       )}
       {notice && (
@@ -238,16 +244,15 @@ export function BinaryGraphView({
             loading={busy === 'up'}
             disabled={busy !== null}
           >
-            <LuArrowUp aria-hidden="true" /> Up one level
+            <LuArrowUp aria-hidden="true" /> {t('network.graph.upOneLevel')}
           </Button>
         )}
       </Flex>
       <Text fontSize="sm" color="fg.muted">
-        Click a member (or press Enter) to open the tree at it; arrow keys move between members, Up from the
-        top goes one level up. Hover or focus a member for details.
+        {t('network.graph.hint')}
       </Text>
       <BinaryTreeGraph
-        label="Binary tree graph"
+        label={t('network.graph.label')}
         root={root}
         loadChildren={finder.childrenOf}
         palette={palette}

@@ -2,8 +2,8 @@
 import { useEffect } from 'react';
 import { Badge, Box, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, formatMoney } from '@md/shared';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useFormat, useLocale, useT } from '@/lib/i18n/i18n.tsx';
 import { useTRPC } from '@/lib/trpc.ts';
 
 /** The details query: loaded on first hover, then cached; rows read the cache for their dot and sponsor. */
@@ -31,6 +31,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export function NodeDetails({ username }: { username: string }) {
+  const t = useT();
+  const f = useFormat();
   const { data, isPending, isError } = useNodeDetails(username, true);
   const details = recordOf(recordOf(data)?.Success);
   // Read defensively (spec §8): a missing pair or plan map shows zeros and 'No plans'.
@@ -44,22 +46,28 @@ export function NodeDetails({ username }: { username: string }) {
         {username}
       </Heading>
       {isPending ? (
-        <Spinner size="sm" aria-label="Loading details" />
+        <Spinner size="sm" aria-label={t('network.details.loading')} />
       ) : isError || !details ? (
-        <Text color="fg.muted">No details available</Text>
+        <Text color="fg.muted">{t('network.details.none')}</Text>
       ) : (
         <>
-          <Figure label="Current Binary" value={`${formatMoney(binary[0])} / ${formatMoney(binary[1])}`} />
+          <Figure
+            label={t('network.details.currentBinary')}
+            value={t('network.details.currentBinaryValue', {
+              left: f.money(binary[0]),
+              right: f.money(binary[1]),
+            })}
+          />
           <Text fontSize="xs" color="fg.muted" mt="-2" textAlign="end">
-            left / right
+            {t('network.details.leftRight')}
           </Text>
-          <Figure label="Earnings" value={formatMoney(details.Earnings)} />
-          <Figure label="Direct Bonus" value={formatMoney(details.Direct_Bouns)} />
+          <Figure label={t('network.details.earnings')} value={f.money(details.Earnings)} />
+          <Figure label={t('network.details.directBonus')} value={f.money(details.Direct_Bouns)} />
           <Text fontWeight="semibold" mt="1">
-            Subscription plans
+            {t('network.details.plans')}
           </Text>
           {plans.length === 0 ? (
-            <Text color="fg.muted">No plans</Text>
+            <Text color="fg.muted">{t('network.details.noPlans')}</Text>
           ) : (
             <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
               {plans.map(([plan, info]) => (
@@ -73,10 +81,12 @@ export function NodeDetails({ username }: { username: string }) {
                 >
                   <Text>{plan}</Text>
                   <Badge colorPalette={info.Active ? 'green' : 'red'} variant="subtle">
-                    {info.Active ? 'Active' : 'Inactive'}
+                    {t(info.Active ? 'network.status.active' : 'network.status.inactive')}
                   </Badge>
                   <Text color="fg.muted" fontSize="xs">
-                    Expiry {textOf(info.Expiry) ? formatDateTime(info.Expiry) : '-'}
+                    {t('network.details.expiry', {
+                      date: textOf(info.Expiry) ? f.dateTime(info.Expiry) : '-',
+                    })}
                   </Text>
                 </Box>
               ))}
@@ -91,8 +101,11 @@ export function NodeDetails({ username }: { username: string }) {
 /** The hover panel, floated beside the hovered (or focused) row, clamped to the viewport. */
 export function FloatingDetails({ username, rect }: { username: string; rect: DOMRect }) {
   const width = 300;
-  const left = Math.max(8, Math.min(rect.right + 8, window.innerWidth - width - 8));
-  const fitsBeside = rect.right + 8 + width <= window.innerWidth;
+  // Beside the row's end: its right in left to right, its left in right to left (screen coordinates).
+  const rtl = useLocale().direction === 'rtl';
+  const beside = rtl ? rect.left - 8 - width : rect.right + 8;
+  const left = Math.max(8, Math.min(beside, window.innerWidth - width - 8));
+  const fitsBeside = rtl ? beside >= 0 : beside + width <= window.innerWidth;
   // Beside the row on wide screens; below it on phones.
   const top = fitsBeside ? rect.top : rect.bottom + 4;
   return (

@@ -3,9 +3,9 @@
  * BINARY_PATH_ENDS names at each end and the count between (a path can be 26,000 names long).
  * Every name but the last opens the graph at it.
  */
-import { Box, Button, Text } from '@chakra-ui/react';
+import { Box, Button, Icon, Text } from '@chakra-ui/react';
 import { LuChevronRight } from 'react-icons/lu';
-import { formatNumber } from '@md/shared';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { levelsOf, type CrumbAt, type TreePath } from './tree-path.ts';
 
 interface Crumb extends CrumbAt {
@@ -19,8 +19,9 @@ export function PathBreadcrumbs({ path, onOpen }: { path: TreePath; onOpen: (at:
     ...path.tail.map((name, index): Crumb => ({ name, part: 'tail', index })),
   ];
   const levels = levelsOf(path);
+  const t = useT();
   return (
-    <Box as="nav" aria-label="Path from you" data-testid="tree-path" data-levels={levels}>
+    <Box as="nav" aria-label={t('network.path.label')} data-testid="tree-path" data-levels={levels}>
       <Box
         as="ol"
         display="flex"
@@ -44,7 +45,7 @@ export function PathBreadcrumbs({ path, onOpen }: { path: TreePath; onOpen: (at:
             >
               {'gap' in crumb ? (
                 <Text fontSize="sm" color="fg.muted" data-testid="path-gap" px="1">
-                  … {formatNumber(crumb.gap)} more …
+                  {t('network.path.gap', { count: crumb.gap })}
                 </Text>
               ) : last ? (
                 <Text
@@ -63,14 +64,19 @@ export function PathBreadcrumbs({ path, onOpen }: { path: TreePath; onOpen: (at:
                   <Text truncate>{crumb.name}</Text>
                 </Button>
               )}
-              {!last && <LuChevronRight aria-hidden="true" />}
+              {/* Points along the path: toward the reading's end, mirrored in right to left. */}
+              {!last && (
+                <Icon aria-hidden="true" _rtl={{ transform: 'scaleX(-1)' }}>
+                  <LuChevronRight />
+                </Icon>
+              )}
             </Box>
           );
         })}
       </Box>
       {levels > 0 && (
         <Text fontSize="xs" color="fg.muted">
-          {formatNumber(levels)} {levels === 1 ? 'level' : 'levels'} below you
+          {t('network.path.levelsBelow', { levels })}
         </Text>
       )}
     </Box>

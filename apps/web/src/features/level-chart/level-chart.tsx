@@ -8,7 +8,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Badge, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, MSG, TEXT_MAX, formatNumber } from '@md/shared';
+import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, MSG, TEXT_MAX } from '@md/shared';
 import { ShareYourLink } from '@/components/next-step.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
@@ -16,6 +16,7 @@ import { Unavailable } from '@/components/unavailable.tsx';
 import { VirtualTree, type ChildPage, type FlatRow, type TreeNode } from '@/components/tree/virtual-tree.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
@@ -59,6 +60,8 @@ const remainingAfter = (success: Record<string, unknown>, skipped: number, recei
   Math.max(0, (numberOf(success.CountUser) ?? 0) - skipped - received);
 
 function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <>
       {/* Whole, on two lines if need be (a username is at most 30 characters), and as a tooltip. */}
@@ -76,16 +79,16 @@ function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
       </Text>
       {row.depth > 0 && (
         <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-          Level {row.depth}
+          {t('network.level.level', { level: row.depth })}
         </Text>
       )}
       <Badge
         colorPalette={levelPalette(row.depth)}
         variant="solid"
         flexShrink={0}
-        aria-label={`${formatNumber(row.node.data.count)} members`}
+        aria-label={t('network.level.members', { count: row.node.data.count })}
       >
-        {formatNumber(row.node.data.count)}
+        {f.number(row.node.data.count)}
       </Badge>
     </>
   );
@@ -93,6 +96,8 @@ function LevelNodeContent({ row }: { row: FlatRow<LevelMember> }) {
 
 export default function LevelChartPage() {
   const item = navItemByPath('/dashboard/levelchart')!;
+  const t = useT();
+  const messageText = useMessageText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const username = useAuth().user?.username ?? '';
@@ -177,27 +182,27 @@ export default function LevelChartPage() {
       <PageHeader route={item} />
       {failed ? (
         <Unavailable
-          what="Level tree"
+          what={t('network.level.tree')}
           onRetry={() => void rootQuery.refetch()}
           retrying={rootQuery.isFetching}
         />
       ) : rootQuery.isPending && username ? (
-        <Spinner aria-label="Loading the level tree" />
+        <Spinner aria-label={t('network.level.loading')} />
       ) : !root ? (
         <Stack gap="4">
-          <Text color="fg.muted">{MSG.noOrgData}</Text>
+          <Text color="fg.muted">{messageText(MSG.noOrgData)}</Text>
           {/* No downline: the next step is sharing the link. */}
           <ShareYourLink />
         </Stack>
       ) : (
         <>
           <Text fontSize="sm" color="fg.muted">
-            Each member shows how many members they sponsor. Click one to load their level.
+            {t('network.level.hint')}
           </Text>
           <Stack
             as="form"
             role="search"
-            aria-label="Find a direct"
+            aria-label={t('network.level.findDirect')}
             gap="1"
             maxW="md"
             onSubmit={(event) => event.preventDefault()}
@@ -207,19 +212,23 @@ export default function LevelChartPage() {
               size="sm"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder="Part of a direct's username"
-              aria-label="Find a direct by username"
+              placeholder={t('network.level.searchPlaceholder')}
+              aria-label={t('network.level.searchLabel')}
               maxLength={TEXT_MAX.username}
             />
             {wanted && (
               <Text fontSize="sm" role="status" data-testid="level-search-summary">
                 {allDirectsQuery.isError
-                  ? 'Your directs could not be loaded to search. Please try again.'
+                  ? t('network.level.searchFailed')
                   : allDirectsQuery.isPending
-                    ? 'Searching your directs…'
+                    ? t('network.level.searching')
                     : matches.length === 0
-                      ? `No direct's name contains “${search.trim()}”.`
-                      : `${formatNumber(matches.length)} of ${formatNumber(allDirects.length)} directs match “${search.trim()}”.`}
+                      ? t('network.level.noMatch', { search: search.trim() })
+                      : t('network.level.matches', {
+                          matches: matches.length,
+                          total: allDirects.length,
+                          search: search.trim(),
+                        })}
               </Text>
             )}
           </Stack>
@@ -227,7 +236,7 @@ export default function LevelChartPage() {
           {(!wanted || allDirectsQuery.isSuccess) && (
             <VirtualTree
               key={wanted ? `search:${wanted}` : root.id}
-              label="Level tree"
+              label={t('network.level.tree')}
               root={root}
               rootChildren={wanted ? matches : rootChildren}
               rootRemaining={wanted ? 0 : rootRemaining}

@@ -3,20 +3,22 @@ import { useState } from 'react';
 import { SeriesChart } from '@/components/chart/series-chart.tsx';
 import { VOLUME_KEYS, type SeriesRange } from '@/components/chart/series.ts';
 import { useVolumeSeries } from '@/components/chart/use-series.ts';
+import { useT } from '@/lib/i18n/i18n.tsx';
 
 export function LegVolumeChart() {
+  const t = useT();
   const [days, setDays] = useState<SeriesRange>(30);
   const series = useVolumeSeries(VOLUME_KEYS, days);
   return (
     <SeriesChart
-      title="Leg volumes over time"
+      title={t('network.volume.chartTitle')}
       keys={VOLUME_KEYS}
       days={days}
       onDaysChange={setDays}
       series={series}
-      measure="of binary volume"
-      emptyText={`No binary volume reached your legs in the last ${days} days.`}
-      note="From the Binary Volume table: each purchase in your team adds its volume to the leg it is on."
+      measure="binaryVolume"
+      emptyText={t('network.volume.chartEmpty', { days })}
+      note={t('network.volume.chartNote')}
     />
   );
 }
