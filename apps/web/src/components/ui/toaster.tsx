@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Portal, Spinner, Stack, Text, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DEFAULTS } from '@md/shared';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { toaster } from '../../lib/toast-store.ts';
 import { ChakraRoot } from './chakra-root.tsx';
 import { toastViewMounted } from '../../lib/toaster.ts';
@@ -39,11 +40,13 @@ function ToastDetails({ details }: { details: string[] }) {
 
 export function Toaster() {
   useEffect(toastViewMounted, []);
+  // The toasts' region and close buttons, named in the member's language (the library's are English).
+  const t = useT();
   return (
     // Its own Chakra root: toasts show over sign-in too, which is drawn without Chakra.
     <ChakraRoot>
       <Portal>
-        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t('shell.toast.region')}>
           {(toast) => (
             <Toast.Root width={{ md: `${TOAST_DEFAULTS.width}px` }}>
               {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
@@ -52,7 +55,7 @@ export function Toaster() {
                 {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
                 {detailsOf(toast.meta).length > 0 && <ToastDetails details={detailsOf(toast.meta)} />}
               </Stack>
-              {toast.closable && <Toast.CloseTrigger />}
+              {toast.closable && <Toast.CloseTrigger aria-label={t('shell.toast.dismiss')} />}
             </Toast.Root>
           )}
         </ChakraToaster>
