@@ -7,6 +7,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Box, Button, Card, Field, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { flexRender, type Cell, type Row as TanRow, type Table as TanTable } from '@tanstack/react-table';
 import { LuArrowDown, LuArrowUp, LuChevronDown, LuChevronUp } from 'react-icons/lu';
+import { useT } from '@/lib/i18n/i18n.tsx';
 
 /** How many visible columns a card shows on its face when no column is marked `summary`. */
 export const CARD_FACE_COLUMNS = 4;
@@ -42,6 +43,7 @@ export function CardView<Row>({
 
 /** Sort by a column (ascending or descending) or keep the server's order: the current page only, as on desktop. */
 function CardSort<Row>({ table }: { table: TanTable<Row> }) {
+  const t = useT();
   const id = useId();
   const sorting = table.getState().sorting[0];
   const columns = table.getVisibleLeafColumns().filter((column) => column.getCanSort());
@@ -50,7 +52,7 @@ function CardSort<Row>({ table }: { table: TanTable<Row> }) {
     <HStack gap="2" align="end">
       <Field.Root flex="1" minW="0">
         <Field.Label htmlFor={id} fontSize="xs" color="fg.muted">
-          Sort by
+          {t('tables.sortBy')}
         </Field.Label>
         <NativeSelect.Root size="sm">
           <NativeSelect.Field
@@ -61,7 +63,7 @@ function CardSort<Row>({ table }: { table: TanTable<Row> }) {
               table.setSorting(value === SERVER_ORDER ? [] : [{ id: value, desc: sorting?.desc ?? false }]);
             }}
           >
-            <option value={SERVER_ORDER}>Default order</option>
+            <option value={SERVER_ORDER}>{t('tables.defaultOrder')}</option>
             {columns.map((column) => (
               <option key={column.id} value={column.id}>
                 {String(column.columnDef.header)}
@@ -75,8 +77,12 @@ function CardSort<Row>({ table }: { table: TanTable<Row> }) {
         size="sm"
         variant="outline"
         disabled={!sorting}
-        aria-label={`Sort ${direction === 'ascending' ? 'descending' : 'ascending'}`}
-        title={sorting ? `Sorted ${direction}` : undefined}
+        aria-label={t(direction === 'ascending' ? 'tables.sortDescending' : 'tables.sortAscending')}
+        title={
+          sorting
+            ? t(direction === 'ascending' ? 'tables.sortedAscending' : 'tables.sortedDescending')
+            : undefined
+        }
         onClick={() => sorting && table.setSorting([{ id: sorting.id, desc: !sorting.desc }])}
       >
         {sorting?.desc ? <LuArrowDown /> : <LuArrowUp />}
@@ -86,6 +92,7 @@ function CardSort<Row>({ table }: { table: TanTable<Row> }) {
 }
 
 function RowCard<Row>({ row }: { row: TanRow<Row> }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const cells = row.getVisibleCells();
@@ -115,7 +122,7 @@ function RowCard<Row>({ row }: { row: TanRow<Row> }) {
               onClick={() => setOpen((v) => !v)}
             >
               {open ? <LuChevronUp /> : <LuChevronDown />}
-              {open ? 'Hide details' : `Show details (${rest.length})`}
+              {open ? t('tables.hideDetails') : t('tables.showDetails', { count: rest.length })}
             </Button>
           </>
         )}

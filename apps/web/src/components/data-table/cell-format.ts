@@ -1,8 +1,9 @@
 /**
- * Cell values: what a column shows and sorts on. Spec §2: '-' when empty, dates 'MMM dd, yyyy HH:mm';
- * one number format: money '$1,500.00', figures '20,100', percentages '1.4%'.
+ * Cell values: what a column shows and sorts on. Spec §2: '-' when empty, dates 'MMM dd, yyyy HH:mm'
+ * (in the member's zone, named); one number format: money '$1,500.00', figures '20,100', percentages
+ * '1.4%', each in the member's language (the formatters of useFormat()).
  */
-import { cellText, formatDateTime, formatMoney, formatNumber, formatPercent, toNumber } from '@md/shared';
+import { cellText, toNumber, type Formatters } from '@md/shared';
 import type { ColumnFormat, DataColumn } from './types.ts';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
@@ -10,13 +11,13 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 export const rawValue = <Row>(column: DataColumn<Row>, row: Row): unknown =>
   column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
 
-export function formatValue(format: ColumnFormat | undefined, value: unknown): string {
+export function formatValue(format: ColumnFormat | undefined, value: unknown, f: Formatters): string {
   // A value that is not a date is shown as it came rather than hidden behind '-'.
   if (format === 'date')
-    return isEmpty(value) ? '-' : formatDateTime(value) === '-' ? String(value) : formatDateTime(value);
-  if (format === 'money') return isEmpty(value) ? '-' : formatMoney(value);
-  if (format === 'number') return isEmpty(value) ? '-' : formatNumber(value);
-  if (format === 'percent') return isEmpty(value) ? '-' : formatPercent(value);
+    return isEmpty(value) ? '-' : f.dateTime(value) === '-' ? String(value) : f.dateTime(value);
+  if (format === 'money') return isEmpty(value) ? '-' : f.money(value);
+  if (format === 'number') return isEmpty(value) ? '-' : f.number(value);
+  if (format === 'percent') return isEmpty(value) ? '-' : f.percent(value);
   return cellText(value);
 }
 

@@ -15,8 +15,9 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { MSG } from '@md/shared';
+import { MSG, type Formatters } from '@md/shared';
 import { Unavailable } from '@/components/unavailable.tsx';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { CardView } from './card-view.tsx';
 import { formatValue, isNumeric, rawValue, sortValue } from './cell-format.ts';
 import { TableControls } from './table-controls.tsx';
@@ -31,21 +32,34 @@ export interface DataTableProps<L extends PagedListName> {
   /** The list procedure (answers rows) and its total procedure (answers the page count). */
   list: L;
   total: PagedTotalName;
-  /** Keep this a module-level constant: the table's column model is built from it once. */
+  /**
+   * Keep this stable (a useMemo on the language's `t`): the table's column model is rebuilt when it
+   * changes. Headers are in the member's language.
+   */
   columns: readonly DataColumn<RowOf<L>>[];
   presetFilters?: readonly PresetFilter[];
   searchPlaceholder?: string;
-  /** Names the table for assistive technology. */
+  /** Names the table for assistive technology (and the export's file), in the member's language. */
   caption: string;
+  /**
+   * The search as the server reads it, from what the member typed: the server matches some columns
+   * by their English words (History's Type), so a page may turn a word of the member's language into
+   * the server's. Keep it stable (a useCallback).
+   */
+  searchText?: (typed: string) => string;
 }
 
 const NO_FILTERS: readonly PresetFilter[] = [];
+const asTyped = (typed: string) => typed;
 
 // Loaded when a member opens it: the CSV writer and the dialog stay out of every route's chunk.
 const ExportDialog = lazy(() => import('./export-dialog.tsx'));
 
 /** Our columns → TanStack's: values sort as numbers (dates, money) or alphanumerically (text). */
-export function toColumnDefs<Row>(columns: readonly DataColumn<Row>[]): ColumnDef<Row, string | number>[] {
+export function toColumnDefs<Row>(
+  columns: readonly DataColumn<Row>[],
+  f: Formatters,
+): ColumnDef<Row, string | number>[] {
   return columns.map((column) => ({
     id: column.key,
     header: column.header,
@@ -54,15 +68,18 @@ export function toColumnDefs<Row>(columns: readonly DataColumn<Row>[]): ColumnDe
     meta: { nowrap: isNumeric(column.format), summary: column.summary },
     cell: ({ row }) => {
       if (column.render) return column.render(row.original);
-      const text = formatValue(column.format, rawValue(column, row.original));
+      const text = formatValue(column.format, rawValue(column, row.original), f);
       return column.format === 'date' ? <DateTimeText text={text} /> : text;
     },
   }));
 }
 
-/** 'Oct 02, 2026 10:00' may break before the time only: a narrow table keeps the date whole. */
+/**
+ * 'Oct 02, 2026 10:00 GMT+1' (or '29 nov 2026, 14:31 CET') may break before the time only: a narrow
+ * table keeps the date whole, and the time with its zone.
+ */
 function DateTimeText({ text }: { text: string }) {
-  const parts = /^(.+) (\d{2}:\d{2})$/.exec(text);
+  const parts = /^(.*\S)\s+(\d{1,2}:\d{2}.*)$/.exec(text);
   if (!parts) return text;
   return (
     <>
@@ -77,17 +94,22 @@ export function DataTable<L extends PagedListName>({
   total,
   columns,
   presetFilters = NO_FILTERS,
-  searchPlaceholder = 'Search transactions...',
+  searchPlaceholder,
   caption,
+  searchText = asTyped,
 }: DataTableProps<L>) {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
   const [state, dispatch] = useTableState();
   const { rows, loading, failed, pagesFailed, retrying, retry, totalPages } = usePagedQuery(
     list,
     total,
     state,
+    searchText,
   );
   const mobile = useIsMobile();
-  const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
+  const columnDefs = useMemo(() => toColumnDefs(columns, f), [columns, f]);
   const [exporting, setExporting] = useState(false);
 
   const onSortingChange: OnChangeFn<SortingState> = (updater) =>
@@ -123,9 +145,9 @@ export function DataTable<L extends PagedListName>({
       <Unavailable what={caption} onRetry={retry} retrying={retrying} />
     </Flex>
   ) : loading ? (
-    MSG.loading
+    messageText(MSG.loading)
   ) : (
-    MSG.noData
+    messageText(MSG.noData)
   );
   const View = mobile ? CardView : TableView;
 
@@ -137,7 +159,7 @@ export function DataTable<L extends PagedListName>({
         columns={columnItems}
         onToggleColumn={(key, visible) => table.getColumn(key)?.toggleVisibility(visible)}
         presetFilters={presetFilters}
-        searchPlaceholder={searchPlaceholder}
+        searchPlaceholder={searchPlaceholder ?? t('tables.searchPlaceholder')}
         mobile={mobile}
         onExport={() => setExporting(true)}
       />
@@ -145,7 +167,7 @@ export function DataTable<L extends PagedListName>({
       {/* A failed read shows Unavailable and its Retry, nothing else: no pager over rows that are not there. */}
       {failed ? null : pagesFailed ? (
         <Flex justify="center" data-testid="pages-unavailable">
-          <Unavailable what={`${caption} pages`} onRetry={retry} retrying={retrying} />
+          <Unavailable what={t('tables.pagesOf', { caption })} onRetry={retry} retrying={retrying} />
         </Flex>
       ) : (
         <TablePagination
@@ -162,7 +184,7 @@ export function DataTable<L extends PagedListName>({
             list={list}
             total={total}
             // What the member sees filtered now: the search as typed (the table applies it after a pause).
-            criteria={criteriaOf(state, state.search.trim())}
+            criteria={criteriaOf(state, searchText(state.search.trim()))}
             columns={columns as readonly DataColumn<unknown>[]}
             visibleKeys={columnItems.filter((item) => item.checked).map((item) => item.value)}
             caption={caption}

@@ -5,8 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, CloseButton, Dialog, Portal, Progress, Stack, Text, chakra } from '@chakra-ui/react';
-import { contract, formatNumber, type TableInput } from '@md/shared';
+import { contract, type TableInput } from '@md/shared';
 import { errorMessage } from '@/lib/errors.ts';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { isRecord, numberOf } from '@/lib/guards.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import {
@@ -43,8 +44,6 @@ type Phase =
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' };
 
-export const EXPORT_FAILED = 'Export failed';
-
 /**
  * The table's own calls (same transport, both client modes): an answer that is not what the table
  * reads fails the export. Where the server gives a `Next_Cursor` (capability cursor_paging), each
@@ -56,6 +55,7 @@ function useExportSource(
   total: PagedTotalName,
   criteria: TableInput,
 ): ExportSource<unknown> {
+  const t = useT();
   const client = useTRPCClient() as unknown as Record<string, PagedCall>;
   const { pageNo: _pageNo, ...query } = criteria;
   // The server's Next_Cursor after the page before: undefined when it gives none, null after the last page.
@@ -67,7 +67,7 @@ function useExportSource(
         { signal },
       );
       const pages = numberOf(isRecord(answer) ? answer.Success : undefined);
-      if (pages === undefined) throw new Error('The page count could not be read');
+      if (pages === undefined) throw new Error(t('tables.exportDialog.pageCountUnreadable'));
       return pages;
     },
     async fetchPage(pageNo, pageSize, signal) {
@@ -83,7 +83,7 @@ function useExportSource(
         { signal },
       );
       const rows = isRecord(answer) ? answer.Success : undefined;
-      if (!Array.isArray(rows)) throw new Error(`Page ${pageNo} could not be read`);
+      if (!Array.isArray(rows)) throw new Error(t('tables.exportDialog.pageUnreadable', { page: pageNo }));
       const next = isRecord(answer) ? answer.Next_Cursor : undefined;
       cursor = typeof next === 'string' || next === null ? next : undefined;
       return rows;
@@ -100,6 +100,8 @@ export default function ExportDialog({
   caption,
   onClose,
 }: ExportDialogProps) {
+  const t = useT();
+  const messageText = useMessageText();
   // What a CSV can hold: the data columns (a row's buttons are not data).
   const columns = shown.filter((column) => !column.action);
   const [picked, setPicked] = useState<readonly string[]>(() =>
@@ -119,7 +121,7 @@ export default function ExportDialog({
     controller.current = abort;
     try {
       // First, while the click still counts as the member's gesture: the save picker needs one.
-      const sink = await openCsvSink(csvFileName(caption));
+      const sink = await openCsvSink(csvFileName(caption), window, t('tables.exportDialog.csvFile'));
       if (!sink) return;
       setPhase({ kind: 'running', progress: null });
       const rows = await exportRows({
@@ -132,7 +134,11 @@ export default function ExportDialog({
       setPhase({ kind: 'done', rows, file: sink.name });
     } catch (error) {
       if (error instanceof ExportCancelled) setPhase({ kind: 'cancelled' });
-      else setPhase({ kind: 'failed', message: errorMessage(error, EXPORT_FAILED) });
+      else
+        setPhase({
+          kind: 'failed',
+          message: messageText(errorMessage(error, t('tables.exportDialog.failed'))),
+        });
     }
   }
 
@@ -159,18 +165,17 @@ export default function ExportDialog({
         <Dialog.Positioner>
           <Dialog.Content mx="4" data-testid="export-dialog">
             <Dialog.Header>
-              <Dialog.Title>Export {caption}</Dialog.Title>
+              <Dialog.Title>{t('tables.exportDialog.title', { caption })}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <Text fontSize="sm" color="fg.muted">
-                  Every row matching the current search, dates and filters (all pages, not only this one), as
-                  a CSV file: amounts as plain numbers, dates in ISO 8601 UTC.
+                  {t('tables.exportDialog.description')}
                 </Text>
                 {/* Native checkboxes: Chakra's Checkbox and Fieldset recipes would add to every screen's Chakra chunk (components/ui/system.ts). */}
                 <chakra.fieldset disabled={running} border="0" p="0" m="0" minW="0">
                   <chakra.legend fontWeight="medium" fontSize="sm" mb="2">
-                    Columns
+                    {t('tables.columns')}
                   </chakra.legend>
                   <Stack gap="2">
                     {columns.map((column) => (
@@ -196,19 +201,28 @@ export default function ExportDialog({
                   </Stack>
                   {picked.length === 0 && (
                     <Text fontSize="sm" color="fg.error" mt="2">
-                      Choose at least one column.
+                      {t('tables.exportDialog.chooseColumn')}
                     </Text>
                   )}
                 </chakra.fieldset>
                 {running && (
-                  <Progress.Root value={percent} size="sm" colorPalette="teal" aria-label="Export progress">
+                  <Progress.Root
+                    value={percent}
+                    size="sm"
+                    colorPalette="teal"
+                    aria-label={t('tables.exportDialog.progressLabel')}
+                  >
                     <Progress.Track>
                       <Progress.Range />
                     </Progress.Track>
                     <Text fontSize="sm" mt="2" aria-live="polite" data-testid="export-progress">
                       {progress
-                        ? `Page ${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)} · ${formatNumber(progress.rows)} rows`
-                        : 'Starting…'}
+                        ? t('tables.exportDialog.progress', {
+                            done: progress.pagesDone,
+                            total: progress.totalPages,
+                            rows: progress.rows,
+                          })
+                        : t('tables.exportDialog.starting')}
                     </Text>
                   </Progress.Root>
                 )}
@@ -216,7 +230,7 @@ export default function ExportDialog({
                   <Alert.Root status="success" role="status">
                     <Alert.Indicator />
                     <Alert.Title>
-                      Exported {formatNumber(phase.rows)} {phase.rows === 1 ? 'row' : 'rows'} to {phase.file}.
+                      {t('tables.exportDialog.exported', { rows: phase.rows, file: phase.file })}
                     </Alert.Title>
                   </Alert.Root>
                 )}
@@ -224,14 +238,14 @@ export default function ExportDialog({
                   <Alert.Root status="error" role="alert">
                     <Alert.Indicator />
                     <Alert.Title>
-                      {EXPORT_FAILED}: {phase.message}. Nothing was saved.
+                      {t('tables.exportDialog.failedWith', { message: phase.message })}
                     </Alert.Title>
                   </Alert.Root>
                 )}
                 {phase.kind === 'cancelled' && (
                   <Alert.Root status="info" role="status">
                     <Alert.Indicator />
-                    <Alert.Title>Export cancelled. Nothing was saved.</Alert.Title>
+                    <Alert.Title>{t('tables.exportDialog.cancelled')}</Alert.Title>
                   </Alert.Root>
                 )}
               </Stack>
@@ -239,21 +253,23 @@ export default function ExportDialog({
             <Dialog.Footer>
               {running ? (
                 <Button variant="outline" onClick={() => controller.current?.abort()}>
-                  Cancel export
+                  {t('tables.exportDialog.cancelExport')}
                 </Button>
               ) : (
                 <>
                   <Button variant="outline" onClick={close}>
-                    {phase.kind === 'choose' ? 'Cancel' : 'Done'}
+                    {phase.kind === 'choose' ? t('common.cancel') : t('tables.exportDialog.done')}
                   </Button>
                   <Button colorPalette="teal" disabled={picked.length === 0} onClick={() => void start()}>
-                    {phase.kind === 'choose' ? 'Export CSV' : 'Export again'}
+                    {phase.kind === 'choose'
+                      ? t('tables.exportDialog.exportCsv')
+                      : t('tables.exportDialog.exportAgain')}
                   </Button>
                 </>
               )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

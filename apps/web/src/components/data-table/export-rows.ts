@@ -108,11 +108,12 @@ export async function exportRows<Row>(options: {
   }
 }
 
+/** The caption in the member's language, letters of any script kept ('earning-history', 'سجل-الأرباح'). */
 export const csvFileName = (caption: string, now = new Date()) =>
   `${
     caption
       .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-|-$/g, '') || 'table'
   }-${now.toISOString().slice(0, 10)}.csv`;
 
@@ -135,14 +136,19 @@ type SavePicker = (options: {
  * the chunks are collected and downloaded once complete. Must be called from the click itself (the
  * picker needs the user's gesture). Resolves null when the member closes the picker.
  */
-export async function openCsvSink(name: string, win: Window = window): Promise<CsvSink | null> {
+export async function openCsvSink(
+  name: string,
+  win: Window = window,
+  /** The file type as the save picker names it, in the member's language. */
+  description = 'CSV file',
+): Promise<CsvSink | null> {
   const picker = (win as Window & { showSaveFilePicker?: SavePicker }).showSaveFilePicker;
   if (typeof picker === 'function') {
     let handle: Awaited<ReturnType<SavePicker>>;
     try {
       handle = await picker.call(win, {
         suggestedName: name,
-        types: [{ description: 'CSV file', accept: { 'text/csv': ['.csv'] } }],
+        types: [{ description, accept: { 'text/csv': ['.csv'] } }],
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return null;

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Box, Button, Field, Flex, HStack, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { LuColumns3, LuDownload, LuFilter, LuSearch, LuX } from 'react-icons/lu';
 import { TEXT_MAX } from '@md/shared';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { CheckboxMenu, type CheckboxMenuItem } from './checkbox-menu.tsx';
 import type { PresetFilter } from './types.ts';
 import type { TableAction, TableViewState } from './use-table-state.ts';
@@ -24,15 +25,17 @@ interface TableControlsProps {
 }
 
 function ExportButton({ onExport }: { onExport: () => void }) {
+  const t = useT();
   return (
     <Button size="sm" variant="outline" onClick={onExport} aria-haspopup="dialog">
       <LuDownload />
-      Export
+      {t('tables.export')}
     </Button>
   );
 }
 
 export function TableControls({ mobile, onExport, ...props }: TableControlsProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   if (!mobile) {
     return (
@@ -53,7 +56,7 @@ export function TableControls({ mobile, onExport, ...props }: TableControlsProps
           onClick={() => setOpen((v) => !v)}
         >
           <LuFilter />
-          Filter
+          {t('tables.filter')}
         </Button>
         <ExportButton onExport={onExport} />
       </HStack>
@@ -61,14 +64,14 @@ export function TableControls({ mobile, onExport, ...props }: TableControlsProps
         <Box
           id="table-filters-panel"
           role="region"
-          aria-label="Filters"
+          aria-label={t('tables.filters')}
           borderWidth="1px"
           borderRadius="md"
           p="4"
           bg="bg.subtle"
         >
           <Heading as="h2" size="sm" mb="3">
-            Filters
+            {t('tables.filters')}
           </Heading>
           <Stack gap="3">
             <ControlFields {...props} />
@@ -87,13 +90,14 @@ function ControlFields({
   presetFilters,
   searchPlaceholder,
 }: Omit<TableControlsProps, 'mobile' | 'onExport'>) {
+  const t = useT();
   return (
     <>
       <InputGroup startElement={<LuSearch />} flex="1" minW={{ base: 'full', md: '56' }}>
         <Input
           size="sm"
           type="search"
-          aria-label="Search"
+          aria-label={t('tables.search')}
           placeholder={searchPlaceholder}
           // The server refuses longer search text (TEXT_MAX); the box stops there instead.
           maxLength={TEXT_MAX.search}
@@ -102,13 +106,13 @@ function ControlFields({
         />
       </InputGroup>
       <DateField
-        label="Start date"
+        label={t('tables.startDate')}
         value={state.startDate}
         max={state.endDate}
         onChange={(value) => dispatch({ type: 'startDate', value })}
       />
       <DateField
-        label="End date"
+        label={t('tables.endDate')}
         value={state.endDate}
         min={state.startDate}
         onChange={(value) => dispatch({ type: 'endDate', value })}
@@ -118,7 +122,7 @@ function ControlFields({
           label={
             <>
               <LuColumns3 />
-              Columns
+              {t('tables.columns')}
             </>
           }
           items={columns}
@@ -129,11 +133,15 @@ function ControlFields({
           return (
             <CheckboxMenu
               key={filter.column}
-              label={picked.length > 0 ? `${filter.label} (${picked.length})` : filter.label}
-              ariaLabel={`Filter by ${filter.label}`}
+              label={
+                picked.length > 0
+                  ? t('tables.filterPicked', { label: filter.label, count: picked.length })
+                  : filter.label
+              }
+              ariaLabel={t('tables.filterBy', { label: filter.label })}
               items={filter.options.map((option) => ({
                 value: option,
-                label: option,
+                label: filter.optionLabel?.(option) ?? option,
                 checked: picked.includes(option),
               }))}
               onToggle={(option, checked) =>
@@ -148,7 +156,7 @@ function ControlFields({
         })}
         <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'clear' })}>
           <LuX />
-          Clear Filters
+          {t('tables.clearFilters')}
         </Button>
       </Flex>
     </>

@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { Field, Flex, HStack, IconButton, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { TABLE_PAGE_SIZES, parsePageJump } from '@md/shared';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
+
+const MIRRORED = { '& svg': { transform: 'scaleX(-1)' } } as const;
 
 interface TablePaginationProps {
   page: number;
@@ -13,17 +16,27 @@ interface TablePaginationProps {
 }
 
 export function TablePagination({ page, totalPages, pageSize, onPage, onPageSize }: TablePaginationProps) {
+  const t = useT();
+  const f = useFormat();
   return (
-    <Flex as="nav" aria-label="Pagination" gap="4" wrap="wrap" align="center" justify="space-between" pt="3">
+    <Flex
+      as="nav"
+      aria-label={t('tables.pagination')}
+      gap="4"
+      wrap="wrap"
+      align="center"
+      justify="space-between"
+      pt="3"
+    >
       <Field.Root orientation="horizontal" w="auto" gap="2">
         <Field.Label fontSize="sm" whiteSpace="nowrap" mb="0">
-          Rows per page:
+          {t('tables.rowsPerPage')}
         </Field.Label>
         <NativeSelect.Root size="sm" w="20">
           <NativeSelect.Field value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))}>
             {TABLE_PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
-                {size}
+                {f.number(size)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -32,7 +45,9 @@ export function TablePagination({ page, totalPages, pageSize, onPage, onPageSize
       </Field.Root>
       <HStack gap="2">
         <IconButton
-          aria-label="Previous page"
+          aria-label={t('tables.previousPage')}
+          // Back and forward point the other way in a right-to-left language.
+          _rtl={MIRRORED}
           size="sm"
           variant="outline"
           disabled={page <= 1}
@@ -41,10 +56,11 @@ export function TablePagination({ page, totalPages, pageSize, onPage, onPageSize
           <LuChevronLeft />
         </IconButton>
         <Text fontSize="sm" minW="14" textAlign="center" data-testid="page-indicator" aria-live="polite">
-          {page} / {totalPages}
+          {t('tables.pageIndicator', { page, total: totalPages })}
         </Text>
         <IconButton
-          aria-label="Next page"
+          aria-label={t('tables.nextPage')}
+          _rtl={MIRRORED}
           size="sm"
           variant="outline"
           disabled={page >= totalPages}
@@ -61,6 +77,7 @@ export function TablePagination({ page, totalPages, pageSize, onPage, onPageSize
 /** Applied on blur or Enter; anything but a whole number in 1..total reverts to the current page. */
 function PageJump({ page, totalPages, onPage }: Omit<TablePaginationProps, 'pageSize' | 'onPageSize'>) {
   // null: not being edited, so it shows the current page (and follows it).
+  const t = useT();
   const [draft, setDraft] = useState<string | null>(null);
   const apply = () => {
     if (draft === null) return;
@@ -70,7 +87,7 @@ function PageJump({ page, totalPages, onPage }: Omit<TablePaginationProps, 'page
   };
   return (
     <Input
-      aria-label="Go to page"
+      aria-label={t('tables.goToPage')}
       size="sm"
       w="16"
       type="number"

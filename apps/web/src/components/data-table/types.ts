@@ -18,7 +18,8 @@ export type PagedTotalName = {
 export type RowOf<L extends PagedListName> = OutputOf<L>['Success'][number];
 
 /**
- * How a value is shown: as text ('-' when empty), as a date 'MMM dd, yyyy HH:mm', as USD money
+ * How a value is shown (in the member's language): as text ('-' when empty), as a date
+ * 'MMM dd, yyyy HH:mm' in the member's zone with the zone named, as USD money
  * ('$1,500.00'), as a figure with thousands separators ('20,100'), or as a percentage ('1.4%').
  */
 export type ColumnFormat = 'text' | 'date' | 'money' | 'number' | 'percent';
@@ -26,6 +27,7 @@ export type ColumnFormat = 'text' | 'date' | 'money' | 'number' | 'percent';
 export interface DataColumn<Row> {
   /** The row field (or, with `value`, the id of a computed column). Also the column's visibility key. */
   key: string;
+  /** Already in the member's language: build columns with `t` (a useMemo on it), not at module level. */
   header: string;
   format?: ColumnFormat;
   /** The raw value, when it is not `row[key]`: it is formatted, sorted on and shown on mobile cards. */
@@ -44,8 +46,12 @@ export interface DataColumn<Row> {
 /** A preset filter: the member picks some of `options`; sent as `filters: { [column]: picked }`. */
 export interface PresetFilter {
   column: string;
+  /** In the member's language. */
   label: string;
+  /** The values sent to the server. */
   options: readonly string[];
+  /** How an option reads in the menu (the value itself when absent). */
+  optionLabel?: (option: string) => string;
 }
 
 declare module '@tanstack/react-table' {

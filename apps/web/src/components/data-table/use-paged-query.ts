@@ -35,12 +35,14 @@ export function usePagedQuery<L extends PagedListName>(
   list: L,
   total: PagedTotalName,
   state: TableViewState,
+  /** The typed search as the server reads it (DataTableProps.searchText). */
+  searchText: (typed: string) => string = (typed) => typed,
 ) {
   const trpc = useTRPC();
   const typed = state.search.trim();
   const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   // Typing waits for a pause; clearing the box (or Clear Filters) applies at once.
-  const search = typed === '' ? '' : debounced;
+  const search = typed === '' ? '' : searchText(debounced);
   const criteria = criteriaOf(state, search);
   const listProcedure = trpc[list] as unknown as PagedProcedure<{ Success: RowOf<L>[] }>;
   const totalProcedure = trpc[total] as unknown as PagedProcedure<{ Success: number }>;

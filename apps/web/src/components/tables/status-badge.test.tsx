@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { TestProviders } from '@/testing/providers.tsx';
+import { testI18n } from '@/testing/i18n.ts';
+import { testConfig } from '@/testing/render.tsx';
 import { StatusBadge, statusTone } from './status-badge.tsx';
 
 const badge = (node: React.ReactNode) => {
-  render(<ChakraProvider value={defaultSystem}>{node}</ChakraProvider>);
+  render(<TestProviders config={testConfig}>{node}</TestProviders>);
 };
 
 describe('StatusBadge', () => {
@@ -30,5 +32,16 @@ describe('StatusBadge', () => {
     expect(statusTone(null)).toBe('neutral');
     badge(<StatusBadge status="PENDING" />);
     expect(screen.getByText('PENDING')).toHaveAttribute('data-tone', 'pending');
+  });
+
+  it('says a status word it knows in the member’s language, one it does not as sent', () => {
+    render(
+      <TestProviders config={testConfig} i18n={testI18n('es')}>
+        <StatusBadge status="EXPIRED" />
+        <StatusBadge status="Something new" />
+      </TestProviders>,
+    );
+    expect(screen.getByText('Vencido')).toHaveAttribute('data-tone', 'bad');
+    expect(screen.getByText('Something new')).toHaveAttribute('data-tone', 'neutral');
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderSignedIn } from '@/testing/member.ts';
+import { createFormatters } from '@md/shared';
 import { totalEarned } from './subscription-columns.tsx';
+
+const f = createFormatters('en', 'UTC');
 
 const subscription = (over: Record<string, unknown>) => ({
   DateTime: '2024-03-05T10:20:00',
@@ -20,10 +23,10 @@ const subscription = (over: Record<string, unknown>) => ({
 
 describe('subscription columns', () => {
   it("Total Earned is Max_Earnings minus Total_Earnings to 2 decimals, as money like every amount, '-' when both are zero", () => {
-    expect(totalEarned({ Max_Earnings: 300, Total_Earnings: 12.345 })).toBe('$287.65');
-    expect(totalEarned({ Max_Earnings: 1500, Total_Earnings: 0 })).toBe('$1,500.00');
-    expect(totalEarned({ Max_Earnings: 1.1 * 3, Total_Earnings: 0 })).toBe('$3.30');
-    expect(totalEarned({ Max_Earnings: 0, Total_Earnings: 0 })).toBe('-');
+    expect(totalEarned({ Max_Earnings: 300, Total_Earnings: 12.345 }, f)).toBe('$287.65');
+    expect(totalEarned({ Max_Earnings: 1500, Total_Earnings: 0 }, f)).toBe('$1,500.00');
+    expect(totalEarned({ Max_Earnings: 1.1 * 3, Total_Earnings: 0 }, f)).toBe('$3.30');
+    expect(totalEarned({ Max_Earnings: 0, Total_Earnings: 0 }, f)).toBe('-');
   });
 
   it('Transactions page: the columns, money and %, ACTIVE green, EXPIRED red with its Reason once, in the column beside it', async () => {
