@@ -1,6 +1,7 @@
 /** A read-only modal (payout details, withdrawal timeline): a title, what it shows, Close. */
 import type { ReactNode } from 'react';
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { useT } from '@/lib/i18n/i18n.tsx';
 
 export function InfoDialog({
   open,
@@ -13,6 +14,7 @@ export function InfoDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog.Root
       open={open}
@@ -32,11 +34,11 @@ export function InfoDialog({
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                Close
+                {t('common.close')}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={t('common.close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateTime, type WithdrawalTimeline } from '@md/shared';
+import { createFormatters, deviceTimeZone, type WithdrawalTimeline } from '@md/shared';
 import { TestProviders } from '@/testing/providers.tsx';
 import { createMockClient } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { WithdrawalTimelineButton, type WithdrawalRowFacts } from './withdrawal-timeline.tsx';
+
+/** Times as the member reads them: in their zone, the zone named. */
+const formatDateTime = createFormatters('en', deviceTimeZone()).dateTime;
 
 const requested = {
   Step: 'Requested',
@@ -75,7 +78,7 @@ describe('Track (withdrawal timeline)', () => {
     const body = await openTrack({ ...base, Status: 'PENDING', Expected_By: expectedBy, Steps: [requested] });
     const expected = within(body).getByTestId('withdrawal-expected-by');
     expect(expected).toHaveTextContent(`Expected by ${formatDateTime(expectedBy)}`);
-    expect(expected.textContent).toMatch(/^Expected by [A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
+    expect(expected.textContent).toMatch(/^Expected by [A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2} \S+$/);
     expect(expected.closest('li')).toHaveTextContent('Waiting for approval');
     expect(within(body).queryByTestId('withdrawal-reason')).toBeNull();
   });

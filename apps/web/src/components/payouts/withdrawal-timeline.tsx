@@ -10,12 +10,15 @@ import { useState } from 'react';
 import { Badge, Button, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { LuExternalLink, LuListChecks } from 'react-icons/lu';
-import { formatDateTime, formatMoney, type WithdrawalTimeline } from '@md/shared';
+import type { WithdrawalTimeline } from '@md/shared';
 import { SummaryList } from '@/components/form/summary-list.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { recordOf } from '@/lib/guards.ts';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
 import { useTRPC } from '@/lib/trpc.ts';
+import { useStatusText } from '@/components/tables/status-badge.tsx';
 import { InfoDialog } from './info-dialog.tsx';
 
 /** What a History row of a withdrawal request says. */
@@ -27,6 +30,7 @@ export interface WithdrawalRowFacts {
 }
 
 export function WithdrawalTimelineButton({ row }: { row: WithdrawalRowFacts }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -35,13 +39,17 @@ export function WithdrawalTimelineButton({ row }: { row: WithdrawalRowFacts }) {
         variant="outline"
         colorPalette="teal"
         onClick={() => setOpen(true)}
-        aria-label={`Track withdrawal ${row.TransID}`}
+        aria-label={t('history.track.buttonLabel', { transId: row.TransID })}
       >
         <LuListChecks />
-        Track
+        {t('history.track.button')}
       </Button>
       {open && (
-        <InfoDialog open title={`Withdrawal ${row.TransID}`} onClose={() => setOpen(false)}>
+        <InfoDialog
+          open
+          title={t('history.track.title', { transId: row.TransID })}
+          onClose={() => setOpen(false)}
+        >
           <TimelineBody row={row} />
         </InfoDialog>
       )}
@@ -50,6 +58,7 @@ export function WithdrawalTimelineButton({ row }: { row: WithdrawalRowFacts }) {
 }
 
 interface Step {
+  /** Also the list item's key: one step of each kind. */
   label: string;
   at: string | null;
   detail: string;
@@ -62,7 +71,18 @@ interface Step {
 const present = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
+/** The server's step names in the member's language. */
+const STEP_KEYS: Record<WithdrawalTimeline['Steps'][number]['Step'], MessageId> = {
+  Requested: 'history.track.step.requested',
+  Approved: 'history.track.step.approved',
+  Paid: 'history.track.step.paid',
+  Rejected: 'history.track.step.rejected',
+  Refunded: 'history.track.step.refunded',
+};
+
 function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
+  const t = useT();
+  const f = useFormat();
   const trpc = useTRPC();
   const served = hasCapability(useConfig(), 'withdrawal_timeline');
   const timeline = useQuery({
@@ -71,35 +91,49 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
     retry: false,
   });
   if (!served) return <FromStatusWord row={row} />;
-  if (timeline.isPending) return <Skeleton height="8rem" aria-label="Loading the withdrawal timeline" />;
-  const t = recordOf(timeline.data)?.Success as WithdrawalTimeline | undefined;
-  if (timeline.isError || !t)
+  if (timeline.isPending) return <Skeleton height="8rem" aria-label={t('history.track.loading')} />;
+  const w = recordOf(timeline.data)?.Success as WithdrawalTimeline | undefined;
+  if (timeline.isError || !w)
     return (
       <Unavailable
-        what="withdrawal timeline"
+        what={t('history.track.what')}
         retrying={timeline.isFetching}
         onRetry={() => void timeline.refetch()}
       />
     );
-  const reason = present(t.Reason);
-  const expectedBy = present(t.Expected_By);
-  const steps: Step[] = t.Steps.map((s) => ({
-    label: s.Step,
+  const reason = present(w.Reason);
+  const expectedBy = present(w.Expected_By);
+  // Each step's words are the app's, in the member's language, from the figures the answer gives
+  // (the server's Detail is the same sentence in English).
+  const detailOf = (s: WithdrawalTimeline['Steps'][number]) =>
+    t('history.track.detail', {
+      step: s.Step,
+      amount: f.money(s.Amount),
+      fee: f.money(w.Fee),
+      address: w.Address,
+    });
+  const steps: Step[] = w.Steps.map((s) => ({
+    label: STEP_KEYS[s.Step] ? t(STEP_KEYS[s.Step]) : s.Step,
     at: s.DateTime,
-    detail: s.Detail,
+    detail: STEP_KEYS[s.Step] ? detailOf(s) : s.Detail,
     tone: s.Step === 'Rejected' ? 'bad' : 'done',
     ...(s.Step === 'Rejected' && reason
-      ? { note: { testId: 'withdrawal-reason', text: `Reason: ${reason}` } }
+      ? { note: { testId: 'withdrawal-reason', text: t('history.track.reason', { reason }) } }
       : {}),
   }));
-  if (t.Status === 'PENDING')
+  if (w.Status === 'PENDING')
     steps.push({
-      label: 'Approval',
+      label: t('history.track.step.approval'),
       at: null,
-      detail: 'Waiting for approval',
+      detail: t('history.track.waiting'),
       tone: 'waiting',
-      ...(expectedBy && formatDateTime(expectedBy) !== '-'
-        ? { note: { testId: 'withdrawal-expected-by', text: `Expected by ${formatDateTime(expectedBy)}` } }
+      ...(expectedBy && f.dateTime(expectedBy) !== '-'
+        ? {
+            note: {
+              testId: 'withdrawal-expected-by',
+              text: t('history.track.expectedBy', { time: f.dateTime(expectedBy) }),
+            },
+          }
         : {}),
     });
   return (
@@ -107,34 +141,41 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
       <Steps steps={steps} />
       <SummaryList
         rows={[
-          ['Amount', formatMoney(t.Amount)],
-          ['Fee', formatMoney(t.Fee)],
-          ...(t.Status === 'REJECTED'
+          [t('history.track.amount'), f.money(w.Amount)],
+          [t('history.track.fee'), f.money(w.Fee)],
+          ...(w.Status === 'REJECTED'
             ? []
-            : [[t.Status === 'APPROVED' ? 'Sent' : 'To be sent', formatMoney(t.Net_Amount)] as const]),
+            : [
+                [
+                  w.Status === 'APPROVED' ? t('history.track.sent') : t('history.track.toBeSent'),
+                  f.money(w.Net_Amount),
+                ] as const,
+              ]),
           [
-            'To',
-            <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere">
-              {t.Address}
+            t('history.track.to'),
+            // An address reads left to right in any language.
+            <Text as="span" fontFamily="mono" fontSize="xs" overflowWrap="anywhere" dir="ltr">
+              {w.Address}
             </Text>,
           ],
         ]}
       />
-      {t.Explorer_Url && t.Tx_Hash && (
+      {w.Explorer_Url && w.Tx_Hash && (
         <Link
-          href={t.Explorer_Url}
+          href={w.Explorer_Url}
           target="_blank"
           rel="noopener noreferrer"
           colorPalette="teal"
           fontSize="sm"
           overflowWrap="anywhere"
         >
-          Transaction {t.Tx_Hash.slice(0, 10)}…{t.Tx_Hash.slice(-8)} on BscScan <LuExternalLink />
+          {t('history.track.onBscScan', { hash: `${w.Tx_Hash.slice(0, 10)}…${w.Tx_Hash.slice(-8)}` })}{' '}
+          <LuExternalLink />
         </Link>
       )}
-      {t.Status === 'APPROVED' && !t.Tx_Hash && (
+      {w.Status === 'APPROVED' && !w.Tx_Hash && (
         <Text fontSize="sm" color="fg.muted">
-          No transaction hash was recorded for this payout.
+          {t('history.track.noHash')}
         </Text>
       )}
     </Stack>
@@ -143,26 +184,44 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
 
 /** The provider answers one status word: the request's time is the row's, nothing else is known. */
 function FromStatusWord({ row }: { row: WithdrawalRowFacts }) {
+  const t = useT();
+  const f = useFormat();
+  const statusText = useStatusText();
   const word = row.Status.toLowerCase();
   const steps: Step[] = [
-    { label: 'Requested', at: row.DateTime, detail: `${formatMoney(row.Amount)} requested`, tone: 'done' },
+    {
+      label: t('history.track.step.requested'),
+      at: row.DateTime,
+      detail: t('history.track.requested', { amount: f.money(row.Amount) }),
+      tone: 'done',
+    },
   ];
   if (word === 'pending')
-    steps.push({ label: 'Approval', at: null, detail: 'Waiting for approval', tone: 'waiting' });
+    steps.push({
+      label: t('history.track.step.approval'),
+      at: null,
+      detail: t('history.track.waiting'),
+      tone: 'waiting',
+    });
   else if (word === 'rejected')
     steps.push({
-      label: 'Rejected',
+      label: t('history.track.step.rejected'),
       at: null,
-      detail: 'Rejected; the amount is refunded to the Withdrawal wallet (see the Withdrawal Refund row)',
+      detail: t('history.track.rejectedRefunded'),
       tone: 'bad',
     });
-  else steps.push({ label: 'Approved and paid', at: null, detail: `Status: ${row.Status}`, tone: 'done' });
+  else
+    steps.push({
+      label: t('history.track.step.approvedAndPaid'),
+      at: null,
+      detail: t('history.track.status', { status: statusText(row.Status) }),
+      tone: 'done',
+    });
   return (
     <Stack gap="4" data-testid="withdrawal-timeline">
       <Steps steps={steps} />
       <Text fontSize="sm" color="fg.muted" data-testid="timeline-from-status">
-        Built from the row&rsquo;s status: the provider gives no timeline, so times after the request and the
-        transaction hash are not shown.
+        {t('history.track.fromStatus')}
       </Text>
     </Stack>
   );
@@ -171,8 +230,10 @@ function FromStatusWord({ row }: { row: WithdrawalRowFacts }) {
 const TONE_PALETTE = { done: 'green', waiting: 'orange', bad: 'red' } as const;
 
 function Steps({ steps }: { steps: readonly Step[] }) {
+  const t = useT();
+  const f = useFormat();
   return (
-    <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Timeline">
+    <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label={t('history.track.timeline')}>
       {steps.map((s) => (
         <Stack
           as="li"
@@ -188,7 +249,7 @@ function Steps({ steps }: { steps: readonly Step[] }) {
             </Badge>
             {s.at && (
               <Text fontSize="sm" color="fg.muted">
-                {formatDateTime(s.at)}
+                {f.dateTime(s.at)}
               </Text>
             )}
           </Stack>

@@ -41,11 +41,12 @@ describe('History page', () => {
     // A payout row explains itself one tap away; a row that is neither payout nor withdrawal request has nothing to open.
     expect(within(table).getByRole('button', { name: 'Why this payout: E1' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /E2/ })).toBeNull();
+    // In the member's zone, the zone named.
     expect(
       within(table)
         .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toContain('Mar 05, 2024 10:20');
+        .some((cell) => /^Mar 05, 2024 10:20 \S+$/.test(cell.textContent ?? '')),
+    ).toBe(true);
     expect(within(table).getByText('Success')).toHaveAttribute('data-tone', 'ok');
     expect(within(table).getByText('Pending')).toHaveAttribute('data-tone', 'bad');
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('1 / 2');

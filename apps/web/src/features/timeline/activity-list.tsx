@@ -1,7 +1,8 @@
 /** A list of account activities on a timeline, or the spec's empty state when there are none. */
 import { EmptyState, Text, Timeline } from '@chakra-ui/react';
 import { LuActivity, LuInbox } from 'react-icons/lu';
-import { MSG, formatDateTime } from '@md/shared';
+import { MSG } from '@md/shared';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 
 export interface ActivityItem {
   id: string;
@@ -12,6 +13,9 @@ export interface ActivityItem {
 }
 
 export function ActivityList({ items }: { items: readonly ActivityItem[] }) {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
   if (items.length === 0) {
     return (
       <EmptyState.Root borderWidth="1px" borderRadius="md" bg="bg.panel">
@@ -19,8 +23,8 @@ export function ActivityList({ items }: { items: readonly ActivityItem[] }) {
           <EmptyState.Indicator>
             <LuInbox />
           </EmptyState.Indicator>
-          <EmptyState.Title as="h2">{MSG.noActivities}</EmptyState.Title>
-          <EmptyState.Description>{MSG.activitiesAppearHere}</EmptyState.Description>
+          <EmptyState.Title as="h2">{messageText(MSG.noActivities)}</EmptyState.Title>
+          <EmptyState.Description>{messageText(MSG.activitiesAppearHere)}</EmptyState.Description>
         </EmptyState.Content>
       </EmptyState.Root>
     );
@@ -28,7 +32,7 @@ export function ActivityList({ items }: { items: readonly ActivityItem[] }) {
   return (
     <Timeline.Root
       as="ol"
-      aria-label="Activities"
+      aria-label={t('history.timeline.activities')}
       size="lg"
       variant="subtle"
       listStyleType="none"
@@ -48,7 +52,7 @@ export function ActivityList({ items }: { items: readonly ActivityItem[] }) {
               {item.title}
             </Timeline.Title>
             <Timeline.Description as="div">
-              <time dateTime={item.dateTime}>{formatDateTime(item.dateTime)}</time>
+              <time dateTime={item.dateTime}>{f.dateTime(item.dateTime)}</time>
             </Timeline.Description>
             <Text color="fg" overflowWrap="anywhere">
               {item.description}

@@ -1,38 +1,47 @@
 /**
  * The spec's static timeline (§2): five sample activities, shown when the server offers no
- * `activity` extension (as against the real provider). Times are local wall-clock times.
+ * `activity` extension (as against the real provider). Times are local wall-clock times. The words
+ * are catalog messages (the `history` namespace), read in the member's language where shown.
  */
-import type { ActivityItem } from './activity-list.tsx';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
 
-export const SAMPLE_ACTIVITIES: readonly ActivityItem[] = [
+export interface SampleActivity {
+  id: string;
+  title: MessageId;
+  description: MessageId;
+  /** ISO-8601 date-time. */
+  dateTime: string;
+}
+
+export const SAMPLE_ACTIVITIES: readonly SampleActivity[] = [
   {
     id: 'sample-1',
-    title: 'Package purchased',
-    description: 'You purchased the Gold package for $1,000.',
+    title: 'history.timeline.sample.packageTitle',
+    description: 'history.timeline.sample.packageText',
     dateTime: '2025-01-15T10:30:00',
   },
   {
     id: 'sample-2',
-    title: 'Deposit received',
-    description: 'Your deposit of $1,000 USDT (BEP20) was credited to your Deposit wallet.',
+    title: 'history.timeline.sample.depositTitle',
+    description: 'history.timeline.sample.depositText',
     dateTime: '2025-01-15T09:45:00',
   },
   {
     id: 'sample-3',
-    title: 'New team member',
-    description: 'A new member joined your team on the left leg.',
+    title: 'history.timeline.sample.memberTitle',
+    description: 'history.timeline.sample.memberText',
     dateTime: '2025-01-14T16:20:00',
   },
   {
     id: 'sample-4',
-    title: 'Password changed',
-    description: 'Your account password was changed.',
+    title: 'history.timeline.sample.passwordTitle',
+    description: 'history.timeline.sample.passwordText',
     dateTime: '2025-01-12T11:05:00',
   },
   {
     id: 'sample-5',
-    title: 'Account created',
-    description: 'Welcome! Your account is ready.',
+    title: 'history.timeline.sample.accountTitle',
+    description: 'history.timeline.sample.accountText',
     dateTime: '2025-01-10T08:00:00',
   },
 ];

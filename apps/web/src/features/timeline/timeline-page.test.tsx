@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router';
-import { ACTIVITY_LIMIT, MSG, formatDateTime, type Activity } from '@md/shared';
+import { ACTIVITY_LIMIT, MSG, createFormatters, deviceTimeZone, type Activity } from '@md/shared';
 import { TestProviders } from '@/testing/providers.tsx';
 import { callsTo, renderSignedIn } from '@/testing/member.ts';
 import { createMockClient, MockFailure, type MockHandlers } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
+import { englishI18n } from '@/testing/i18n.ts';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
 import { ActivityList } from './activity-list.tsx';
 import { SAMPLE_ACTIVITIES } from './sample-activities.ts';
 import TimelinePage from './timeline-page.tsx';
@@ -23,6 +24,10 @@ function renderTimeline(capabilities: string[], handlers: MockHandlers = {}) {
   return { calls };
 }
 
+/** Times as the member reads them: in their zone, the zone named. */
+const formatDateTime = createFormatters('en', deviceTimeZone()).dateTime;
+const english = (id: MessageId) => englishI18n.messages[id] as string;
+
 const entries = () => within(screen.getByRole('list', { name: 'Activities' })).getAllByRole('listitem');
 const expectEmptyState = async () => {
   expect(await screen.findByRole('heading', { name: MSG.noActivities })).toBeInTheDocument();
@@ -38,11 +43,11 @@ describe('Timeline page', () => {
     expect(items).toHaveLength(5);
     SAMPLE_ACTIVITIES.forEach((sample, i) => {
       const item = items[i]!;
-      expect(within(item).getByRole('heading', { name: sample.title })).toBeInTheDocument();
-      expect(item).toHaveTextContent(sample.description);
+      expect(within(item).getByRole('heading', { name: english(sample.title) })).toBeInTheDocument();
+      expect(item).toHaveTextContent(english(sample.description));
       // Date and time, in the spec's format.
       expect(item.querySelector('time')).toHaveTextContent(formatDateTime(sample.dateTime));
-      expect(item.querySelector('time')!.textContent).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
+      expect(item.querySelector('time')!.textContent).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2} \S+$/);
     });
     expect(callsTo(calls, 'activity.view_recent')).toEqual([]);
   });
@@ -72,7 +77,7 @@ describe('Timeline page', () => {
     expect(items).toHaveLength(2);
     expect(items[1]).toHaveTextContent('You moved $1.00 from your ROI wallet to your Withdrawal wallet.');
     expect(items[1]!.querySelector('time')).toHaveTextContent(formatDateTime(activities[1]!.DateTime));
-    expect(screen.queryByText(SAMPLE_ACTIVITIES[0]!.title)).toBeNull();
+    expect(screen.queryByText(english(SAMPLE_ACTIVITIES[0]!.title))).toBeNull();
     expect(callsTo(calls, 'activity.view_recent').map((call) => call.input)).toEqual([
       { limit: ACTIVITY_LIMIT },
     ]);
@@ -90,14 +95,14 @@ describe('Timeline page', () => {
       },
     });
     await expectEmptyState();
-    expect(screen.queryByText(SAMPLE_ACTIVITIES[0]!.title)).toBeNull();
+    expect(screen.queryByText(english(SAMPLE_ACTIVITIES[0]!.title))).toBeNull();
   });
 
   it('the list alone shows the empty state for no items', async () => {
     render(
-      <ChakraProvider value={defaultSystem}>
+      <TestProviders config={testConfig}>
         <ActivityList items={[]} />
-      </ChakraProvider>,
+      </TestProviders>,
     );
     await expectEmptyState();
   });
