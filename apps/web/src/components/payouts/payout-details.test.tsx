@@ -5,10 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PayoutDetails } from '@md/shared';
+import { createFormatters, deviceTimeZone, type PayoutDetails } from '@md/shared';
 import { TestProviders } from '@/testing/providers.tsx';
 import { createMockClient } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
+import { testI18n } from '@/testing/i18n.ts';
+import type { LoadedLocale } from '@/lib/i18n/i18n.tsx';
 import { PayoutDetailsButton } from './payout-details.tsx';
 
 const leg = (carry: number, fresh: number, carried: number) => ({
@@ -54,16 +56,17 @@ const ROI: PayoutDetails = {
   },
 };
 
-async function open(details: PayoutDetails) {
+async function open(details: PayoutDetails, i18n?: LoadedLocale, button = 'Why this payout') {
   render(
     <TestProviders
+      i18n={i18n}
       config={{ ...testConfig, capabilities: ['payout_details'] }}
       trpcClient={createMockClient({ 'earning.view_payout_details': () => ({ Success: details }) }, [])}
     >
       <PayoutDetailsButton transId={details.TransID} />
     </TestProviders>,
   );
-  await userEvent.click(screen.getByRole('button', { name: `Why this payout: ${details.TransID}` }));
+  await userEvent.click(screen.getByRole('button', { name: `${button}: ${details.TransID}` }));
   return screen.findByTestId('payout-details');
 }
 
@@ -88,5 +91,23 @@ describe('Why this payout', () => {
     expect(text).toContain('Daily return for Nov 26, 2026');
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).not.toContain('business day');
+  });
+
+  it('in Arabic: right to left, the words in Arabic, days, times and amounts in Arabic with Latin digits', async () => {
+    const body = await open(BINARY, testI18n('ar'), 'لماذا هذه الدفعة');
+    const text = body.textContent ?? '';
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('dialog', { name: 'الدفعة BV1' })).toBeInTheDocument();
+    const ar = createFormatters('ar-u-nu-latn', deviceTimeZone());
+    expect(text).toContain(`الدخل الثنائي عن ${ar.day('2026-11-27')}`);
+    expect(ar.day('2026-11-27')).toContain('نوفمبر');
+    expect(text).toContain(`تاريخ الدفع${ar.dateTime(BINARY.DateTime)}`);
+    expect(text).toContain(`المتبقي للكسب قبل هذه الدفعة (حد 3x)${ar.money(900)}`);
+    expect(ar.money(900)).toMatch(/900\.00/);
+    expect(text).toContain(`${ar.money(50)} في المحفظة الثنائية`);
+    expect(screen.getByRole('table', { name: 'حجم فريقيك الأيسر والأيمن في ذلك اليوم' })).toBeInTheDocument();
+    expect(text).toContain('المحذوف (غير مُرحَّل)');
+    expect(text).not.toMatch(/Binary income|Paid on|Left to earn/);
+    expect(screen.getAllByRole('button', { name: 'إغلاق' })).toHaveLength(2);
   });
 });

@@ -10,11 +10,13 @@ import { useState } from 'react';
 import { Button, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { LuCircleHelp } from 'react-icons/lu';
-import { formatDateTime, formatDay, formatMoney, formatPercent, type PayoutDetails } from '@md/shared';
+import type { PayoutDetails } from '@md/shared';
 import { SummaryList } from '@/components/form/summary-list.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { recordOf } from '@/lib/guards.ts';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { InfoDialog } from './info-dialog.tsx';
 
@@ -29,11 +31,9 @@ export interface LevelRowFacts {
   Received_Amount: number;
 }
 
-export const PROVIDER_HAS_NO_DETAILS =
-  'The provider does not offer payout details: the row shows all it gives (amount, type, date).';
-
 /** The "Why?" button of a payout row and its dialog. */
 export function PayoutDetailsButton({ transId, levelRow }: { transId: string; levelRow?: LevelRowFacts }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -42,13 +42,13 @@ export function PayoutDetailsButton({ transId, levelRow }: { transId: string; le
         variant="outline"
         colorPalette="teal"
         onClick={() => setOpen(true)}
-        aria-label={`Why this payout: ${transId}`}
+        aria-label={t('earnings.why.buttonLabel', { transId })}
       >
         <LuCircleHelp />
-        Why?
+        {t('earnings.why.button')}
       </Button>
       {open && (
-        <InfoDialog open title={`Payout ${transId}`} onClose={() => setOpen(false)}>
+        <InfoDialog open title={t('earnings.why.title', { transId })} onClose={() => setOpen(false)}>
           <PayoutDetailsBody transId={transId} levelRow={levelRow} />
         </InfoDialog>
       )}
@@ -57,6 +57,7 @@ export function PayoutDetailsButton({ transId, levelRow }: { transId: string; le
 }
 
 function PayoutDetailsBody({ transId, levelRow }: { transId: string; levelRow?: LevelRowFacts }) {
+  const t = useT();
   const trpc = useTRPC();
   const served = hasCapability(useConfig(), 'payout_details');
   const details = useQuery({
@@ -66,14 +67,14 @@ function PayoutDetailsBody({ transId, levelRow }: { transId: string; levelRow?: 
   });
   if (!served) {
     if (levelRow) return <LevelFromRow row={levelRow} />;
-    return <Text data-testid="payout-details-unavailable">{PROVIDER_HAS_NO_DETAILS}</Text>;
+    return <Text data-testid="payout-details-unavailable">{t('earnings.why.providerHasNoDetails')}</Text>;
   }
-  if (details.isPending) return <Skeleton height="10rem" aria-label="Loading payout details" />;
+  if (details.isPending) return <Skeleton height="10rem" aria-label={t('earnings.why.loading')} />;
   const success = recordOf(details.data)?.Success as PayoutDetails | undefined;
   if (details.isError || !success)
     return (
       <Unavailable
-        what="payout details"
+        what={t('earnings.why.what')}
         retrying={details.isFetching}
         onRetry={() => void details.refetch()}
       />
@@ -82,20 +83,28 @@ function PayoutDetailsBody({ transId, levelRow }: { transId: string; levelRow?: 
 }
 
 function LevelFromRow({ row }: { row: LevelRowFacts }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Stack gap="3" data-testid="payout-details">
       <SummaryList
         rows={[
-          ['From', row.From],
-          ['Level', String(row.Level)],
-          ['Purchase', `${formatMoney(row.Subs_Amount)} (${row.Transaction_ID})`],
-          ['Rate', formatPercent(row.Percentage)],
-          ['Expected', formatMoney(row.Expected_Amount)],
-          ['Received', formatMoney(row.Received_Amount)],
+          [t('earnings.why.from'), row.From],
+          [t('earnings.why.level'), f.number(row.Level)],
+          [
+            t('earnings.why.purchase'),
+            t('earnings.why.purchaseValue', {
+              amount: f.money(row.Subs_Amount),
+              transId: row.Transaction_ID,
+            }),
+          ],
+          [t('earnings.why.rate'), f.percent(row.Percentage)],
+          [t('earnings.why.expected'), f.money(row.Expected_Amount)],
+          [t('earnings.why.received'), f.money(row.Received_Amount)],
         ]}
       />
       <Text fontSize="sm" color="fg.muted">
-        From the Level Bonus row; the provider offers no further detail (cap room, business day).
+        {t('earnings.why.fromLevelRow')}
       </Text>
     </Stack>
   );
@@ -103,105 +112,116 @@ function LevelFromRow({ row }: { row: LevelRowFacts }) {
 
 /** Members read these: days and times as the rest of the app writes them, and words, not the ledger's terms. */
 function CapLines({ d }: { d: PayoutDetails }) {
+  const t = useT();
+  const f = useFormat();
   const rows: [string, string][] = [
-    ['Paid on', formatDateTime(d.DateTime)],
-    ['Due by the plan', formatMoney(d.Expected)],
-    ['Not paid (over the 3x earnings limit)', formatMoney(d.Cap_Taken)],
-    ['Paid to you', `${formatMoney(d.Received)} into your ${d.Wallet} wallet`],
+    [t('earnings.why.paidOn'), f.dateTime(d.DateTime)],
+    [t('earnings.why.dueByPlan'), f.money(d.Expected)],
+    [t('earnings.why.overLimit'), f.money(d.Cap_Taken)],
+    [
+      t('earnings.why.paidToYou'),
+      t('earnings.why.paidInto', { amount: f.money(d.Received), wallet: d.Wallet }),
+    ],
   ];
   if (d.Cap_Headroom_Before !== null && d.Cap_Headroom_After !== null)
     rows.push(
-      ['Left to earn before this (3x limit)', formatMoney(d.Cap_Headroom_Before)],
-      ['Left to earn after this', formatMoney(d.Cap_Headroom_After)],
+      [t('earnings.why.leftBefore'), f.money(d.Cap_Headroom_Before)],
+      [t('earnings.why.leftAfter'), f.money(d.Cap_Headroom_After)],
     );
   return <SummaryList rows={rows} />;
 }
 
 function PayoutExplained({ d }: { d: PayoutDetails }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Stack gap="4" data-testid="payout-details">
       {d.Binary && <BinaryLegs d={d} b={d.Binary} />}
       {d.Level && (
         <Text>
-          {d.Type === 'Direct' ? 'Direct income' : `Level ${d.Level.Level} income`}:{' '}
-          {formatPercent(d.Level.Percentage)} of the {formatMoney(d.Level.Subs_Amount)} package {d.Level.From}{' '}
-          bought (purchase {d.Level.Transaction_ID}).
+          {t('earnings.why.levelIncome', {
+            kind: d.Type === 'Direct' ? 'direct' : 'level',
+            level: d.Level.Level,
+            percent: f.percent(d.Level.Percentage),
+            amount: f.money(d.Level.Subs_Amount),
+            from: d.Level.From,
+            transId: d.Level.Transaction_ID,
+          })}
         </Text>
       )}
       {d.ROI && (
         <Stack gap="2">
-          <Text>
-            Daily return for {formatDay(d.ROI.Business_Date)} (paid Monday to Friday), from each of your
-            packages:
-          </Text>
+          <Text>{t('earnings.why.roiIntro', { day: f.day(d.ROI.Business_Date) })}</Text>
           <Table.Root size="sm" variant="outline">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Package</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Daily rate</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Paid for the day</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('earnings.why.package')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('earnings.why.amount')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('earnings.why.dailyRate')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('earnings.why.paidForDay')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {d.ROI.Packages.map((p) => (
                 <Table.Row key={p.TransID}>
                   <Table.Cell>{p.Name}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoney(p.Amount)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatPercent(p.ROI_Percentage)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoney(p.Daily)}</Table.Cell>
+                  <Table.Cell textAlign="end">{f.money(p.Amount)}</Table.Cell>
+                  <Table.Cell textAlign="end">{f.percent(p.ROI_Percentage)}</Table.Cell>
+                  <Table.Cell textAlign="end">{f.money(p.Daily)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         </Stack>
       )}
-      {d.Rank && (
-        <Text>
-          One-time reward for reaching the {d.Rank.Rank} rank (rank rewards do not count towards the 3x
-          earnings limit).
-        </Text>
-      )}
+      {d.Rank && <Text>{t('earnings.why.rankReward', { rank: d.Rank.Rank })}</Text>}
       <CapLines d={d} />
     </Stack>
   );
 }
 
+const LEG_LINES: readonly [MessageId, keyof NonNullable<PayoutDetails['Binary']>['Left']][] = [
+  ['earnings.why.carryBefore', 'Carry_Before'],
+  ['earnings.why.newVolume', 'New_Volume'],
+  ['earnings.why.totalThatDay', 'Total'],
+  ['earnings.why.carriedOver', 'Carried'],
+  ['earnings.why.removed', 'Flushed'],
+];
+
 function BinaryLegs({ d, b }: { d: PayoutDetails; b: NonNullable<PayoutDetails['Binary']> }) {
-  const lines: [string, keyof typeof b.Left][] = [
-    ['Carried over from the day before', 'Carry_Before'],
-    ['New volume from team purchases', 'New_Volume'],
-    ['Total that day', 'Total'],
-    ['Carried over to the next day', 'Carried'],
-    ['Removed (not carried over)', 'Flushed'],
-  ];
+  const t = useT();
+  const f = useFormat();
   return (
     <Stack gap="2">
       <Text>
-        Binary income for {formatDay(b.Business_Date)}: {formatMoney(b.Matched)} of volume on your left team
-        paired with the same on your right, and you earn {formatPercent(b.Percentage)} of it:{' '}
-        {formatMoney(d.Expected)}.
+        {t('earnings.why.binaryIntro', {
+          day: f.day(b.Business_Date),
+          matched: f.money(b.Matched),
+          percent: f.percent(b.Percentage),
+          expected: f.money(d.Expected),
+        })}
       </Text>
-      <Table.Root size="sm" variant="outline" aria-label="Your left and right team volume that day">
+      <Table.Root size="sm" variant="outline" aria-label={t('earnings.why.legsTable')}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader />
-            <Table.ColumnHeader textAlign="end">Left</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Right</Table.ColumnHeader>
+            {/* The left and right legs are the tree's sides (data), whatever way the language is written. */}
+            <Table.ColumnHeader textAlign="end">{t('earnings.why.left')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('earnings.why.right')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {lines.map(([label, key]) => (
+          {LEG_LINES.map(([label, key]) => (
             <Table.Row key={key}>
-              <Table.Cell>{label}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(b.Left[key])}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(b.Right[key])}</Table.Cell>
+              <Table.Cell>{t(label)}</Table.Cell>
+              <Table.Cell textAlign="end">{f.money(b.Left[key])}</Table.Cell>
+              <Table.Cell textAlign="end">{f.money(b.Right[key])}</Table.Cell>
             </Table.Row>
           ))}
           <Table.Row>
-            <Table.Cell>Paired and paid on</Table.Cell>
-            <Table.Cell textAlign="end">{formatMoney(b.Matched)}</Table.Cell>
-            <Table.Cell textAlign="end">{formatMoney(b.Matched)}</Table.Cell>
+            <Table.Cell>{t('earnings.why.paired')}</Table.Cell>
+            <Table.Cell textAlign="end">{f.money(b.Matched)}</Table.Cell>
+            <Table.Cell textAlign="end">{f.money(b.Matched)}</Table.Cell>
           </Table.Row>
         </Table.Body>
       </Table.Root>

@@ -7,9 +7,10 @@
  */
 import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_RANK, contract, formatMoney, formatNumber } from '@md/shared';
+import { DEFAULT_RANK, contract } from '@md/shared';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import { useTRPC } from '@/lib/trpc.ts';
 import { ProgressMeter } from './progress-meter.tsx';
 
@@ -115,6 +116,8 @@ export function rankStanding(
 
 /** A card of three meters toward the next rank; nothing to show at the top rank. */
 export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
+  const t = useT();
+  const f = useFormat();
   const trpc = useTRPC();
   // The page's own reads: joined, never fetched again on mounting (a failed one stays failed until the page retries).
   const ranksQuery = useQuery({ ...trpc['rank.view_all_ranks'].queryOptions({}), ...JOINED });
@@ -129,7 +132,7 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
   const awaiting = reached.length > 0 ? textOf(reached[reached.length - 1]!.Rank) : undefined;
   const awaitingNote = awaiting && (
     <Text fontSize="sm" color="fg.muted" data-testid="next-rank-awaiting">
-      Your figures already meet {awaiting}: the rank and its reward come with the next daily rank run.
+      {t('earnings.progress.awaiting', { rank: awaiting })}
     </Text>
   );
   // Failures are the pages' to report (spec §8); the meters only stay away.
@@ -139,7 +142,7 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
       awaitingNote
     ) : (
       <Text color="fg.muted" data-testid="next-rank-top">
-        You hold the top rank.
+        {t('earnings.progress.topRank')}
       </Text>
     );
   }
@@ -148,12 +151,14 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
     <Card.Root
       variant="outline"
       as="section"
-      aria-label="Progress to the next rank"
+      aria-label={t('earnings.progress.toNextRank')}
       data-testid="next-rank-progress"
     >
       <Card.Body gap="4">
         <Heading as={headingLevel} size="md">
-          {next ? `Progress to ${textOf(next.Rank)}` : 'Progress to the next rank'}
+          {next
+            ? t('earnings.progress.toRank', { rank: textOf(next.Rank) })
+            : t('earnings.progress.toNextRank')}
         </Heading>
         {loading || !next || !figures ? (
           <Stack gap="4" aria-busy>
@@ -165,34 +170,33 @@ export function NextRankProgress({ headingLevel = 'h2' }: { headingLevel?: 'h2' 
           <Stack gap="4">
             {awaitingNote}
             <ProgressMeter
-              label="Left volume"
+              label={t('earnings.leftVolume')}
               value={figures.left}
               max={numberOf(next.Left_Volune) ?? 0}
-              format={formatMoney}
+              format={f.money}
             />
             <ProgressMeter
-              label="Right volume"
+              label={t('earnings.rightVolume')}
               value={figures.right}
               max={numberOf(next.Right_Volume) ?? 0}
-              format={formatMoney}
+              format={f.money}
             />
             {/* A rank that asks no leaders gets no meter: "64 of 0" drawn as a full bar measures nothing. */}
             {leadersNeeded === 0 ? (
               <Text fontSize="sm" color="fg.muted" data-testid="next-rank-leaders">
-                No qualified leaders needed for {textOf(next.Rank)}.
+                {t('earnings.progress.noLeadersNeeded', { rank: textOf(next.Rank) })}
               </Text>
             ) : figures.leaders !== undefined ? (
               <ProgressMeter
-                label="Qualified leaders"
+                label={t('earnings.qualifiedLeaders')}
                 value={figures.leaders}
                 max={leadersNeeded}
-                format={formatNumber}
+                format={f.number}
                 colorPalette="purple"
               />
             ) : (
               <Text fontSize="sm" color="fg.muted" data-testid="next-rank-leaders">
-                Qualified leaders needed: {formatNumber(leadersNeeded)} (directs with their own left and right
-                direct referrals).
+                {t('earnings.progress.leadersNeeded', { count: f.number(leadersNeeded) })}
               </Text>
             )}
           </Stack>

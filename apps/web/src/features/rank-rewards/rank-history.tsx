@@ -6,10 +6,11 @@
  */
 import { Badge, Box, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_RANK, contract, formatDateTime, formatMoney } from '@md/shared';
+import { DEFAULT_RANK, contract } from '@md/shared';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
@@ -73,19 +74,25 @@ function useRankHistory() {
 }
 
 export function RankHistory() {
+  const t = useT();
+  const f = useFormat();
   const { served, steps, joined, isPending, isError, isFetching, refetch } = useRankHistory();
   const all: Step[] | undefined = steps && [{ rank: DEFAULT_RANK, at: joined, reward: undefined }, ...steps];
   return (
-    <Box as="section" aria-label="Rank history">
+    <Box as="section" aria-label={t('earnings.rankHistory.title')}>
       <Heading as="h2" size="lg" mb="3">
-        Rank history
+        {t('earnings.rankHistory.title')}
       </Heading>
       <Card.Root variant="outline">
         <Card.Body>
           {isPending ? (
-            <Skeleton height="6rem" role="status" aria-label="Loading the rank history" />
+            <Skeleton height="6rem" role="status" aria-label={t('earnings.rankHistory.loading')} />
           ) : isError || !all ? (
-            <Unavailable what="Rank history" onRetry={() => void refetch()} retrying={isFetching} />
+            <Unavailable
+              what={t('earnings.rankHistory.title')}
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
           ) : (
             <Stack as="ol" gap="0" listStyleType="none" m="0" p="0" data-testid="rank-history">
               {all.map((step, index) => (
@@ -104,16 +111,18 @@ export function RankHistory() {
                   </Text>
                   {step.reward !== undefined && step.reward > 0 && (
                     <Badge colorPalette="teal" variant="subtle">
-                      Reward {formatMoney(step.reward)}
+                      {t('earnings.rankHistory.reward', { amount: f.money(step.reward) })}
                     </Badge>
                   )}
                   {index === all.length - 1 && (
                     <Badge colorPalette="teal" variant="solid">
-                      Current
+                      {t('earnings.rank.label.current')}
                     </Badge>
                   )}
                   <Text color="fg.muted" fontSize="sm" w="full">
-                    {index === 0 ? `joined ${formatDateTime(step.at)}` : `reached ${formatDateTime(step.at)}`}
+                    {index === 0
+                      ? t('earnings.rankHistory.joined', { time: f.dateTime(step.at) })
+                      : t('earnings.rankHistory.reached', { time: f.dateTime(step.at) })}
                   </Text>
                 </Box>
               ))}
@@ -121,7 +130,7 @@ export function RankHistory() {
           )}
           {!served && all && (
             <Text fontSize="sm" color="fg.muted" mt="2" data-testid="rank-history-note">
-              Built from your rank rewards: each row is a rank reached.
+              {t('earnings.rankHistory.fromRewards')}
             </Text>
           )}
         </Card.Body>

@@ -2,12 +2,14 @@
 import { useEffect } from 'react';
 import { Badge, Box, Card, Heading, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_RANK, MSG, formatMoney, formatNumber } from '@md/shared';
+import { DEFAULT_RANK, MSG } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { NextRankProgress } from '@/components/progress/rank-progress.tsx';
 import { StatCard } from '@/components/stat-card.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
@@ -15,6 +17,11 @@ import { RankHistory } from './rank-history.tsx';
 import { leadersOf, nextRank, rankLabel, spilloverOf, type RankItem, type RankLabel } from './rank-data.ts';
 
 const LABEL_PALETTE: Record<RankLabel, string> = { Current: 'teal', Past: 'gray', Next: 'purple' };
+const LABEL_KEYS: Record<RankLabel, MessageId> = {
+  Current: 'earnings.rank.label.current',
+  Past: 'earnings.rank.label.past',
+  Next: 'earnings.rank.label.next',
+};
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -26,6 +33,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function RankCard({ rank, label }: { rank: RankItem; label: RankLabel }) {
+  const t = useT();
+  const f = useFormat();
   const spillover = spilloverOf(rank);
   return (
     <Card.Root
@@ -40,16 +49,16 @@ function RankCard({ rank, label }: { rank: RankItem; label: RankLabel }) {
           {rank.Rank}
         </Heading>
         <Badge colorPalette={LABEL_PALETTE[label]} variant={label === 'Current' ? 'solid' : 'subtle'}>
-          {label}
+          {t(LABEL_KEYS[label])}
         </Badge>
       </Card.Header>
       <Card.Body>
         <Stack gap="1" fontSize="sm">
-          <Figure label="Reward" value={formatMoney(rank.Reward)} />
-          <Figure label="Left volume" value={formatMoney(rank.Left_Volune)} />
-          <Figure label="Right volume" value={formatMoney(rank.Right_Volume)} />
-          <Figure label="Qualified leaders" value={formatNumber(leadersOf(rank))} />
-          {spillover > 0 && <Figure label="Spillover" value={formatMoney(spillover)} />}
+          <Figure label={t('earnings.rank.reward')} value={f.money(rank.Reward)} />
+          <Figure label={t('earnings.leftVolume')} value={f.money(rank.Left_Volune)} />
+          <Figure label={t('earnings.rightVolume')} value={f.money(rank.Right_Volume)} />
+          <Figure label={t('earnings.qualifiedLeaders')} value={f.number(leadersOf(rank))} />
+          {spillover > 0 && <Figure label={t('earnings.rank.spillover')} value={f.money(spillover)} />}
         </Stack>
       </Card.Body>
     </Card.Root>
@@ -57,23 +66,17 @@ function RankCard({ rank, label }: { rank: RankItem; label: RankLabel }) {
 }
 
 function HowToAdvance() {
+  const t = useT();
   return (
     <Card.Root variant="subtle">
       <Card.Body>
         <Heading as="h2" size="md" mb="2">
-          How to advance
+          {t('earnings.rank.howToAdvance')}
         </Heading>
         <List.Root gap="1" ps="5">
-          <List.Item>
-            Build balanced team volume on both legs: each rank needs its left and right volume.
-          </List.Item>
-          <List.Item>
-            Higher ranks also need qualified leaders: direct referrals who have their own 1:1 (one left, one
-            right) direct referrals.
-          </List.Item>
-          <List.Item>
-            Each rank pays its reward once, into the Rank wallet, when you qualify for it.
-          </List.Item>
+          <List.Item>{t('earnings.rank.adviceVolume')}</List.Item>
+          <List.Item>{t('earnings.rank.adviceLeaders')}</List.Item>
+          <List.Item>{t('earnings.rank.adviceReward')}</List.Item>
         </List.Root>
       </Card.Body>
     </Card.Root>
@@ -81,6 +84,9 @@ function HowToAdvance() {
 }
 
 export default function RankRewardsPage() {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
   const trpc = useTRPC();
   const signedIn = Boolean(useAuth().user?.username);
   const ranksQuery = useQuery({
@@ -99,14 +105,15 @@ export default function RankRewardsPage() {
   const { error: currentError } = currentQuery;
   // Toasts leave the render cycle first (the toaster flushes synchronously; two in one commit got lost).
   useEffect(() => {
-    if (ranksError) queueMicrotask(() => notify.error(errorMessage(ranksError, MSG.failedLoadRanks)));
-  }, [ranksError]);
+    if (ranksError)
+      queueMicrotask(() => notify.error(messageText(errorMessage(ranksError, MSG.failedLoadRanks))));
+  }, [ranksError, messageText]);
   useEffect(() => {
     if (currentError)
-      queueMicrotask(() => notify.error(errorMessage(currentError, MSG.failedLoadCurrentRank)));
-  }, [currentError]);
+      queueMicrotask(() => notify.error(messageText(errorMessage(currentError, MSG.failedLoadCurrentRank))));
+  }, [currentError, messageText]);
 
-  if (!signedIn) return <Text>{MSG.loginToViewRanks}</Text>;
+  if (!signedIn) return <Text>{messageText(MSG.loginToViewRanks)}</Text>;
 
   // Only named ranks are listed; a missing or odd current rank reads as Starter.
   const ranks = listOf<RankItem>(recordOf(ranksQuery.data)?.Success).filter(
@@ -118,19 +125,23 @@ export default function RankRewardsPage() {
 
   return (
     <Stack gap="6">
-      <PageHeader heading="Rank System" description="Ranks, their requirements and one-time rewards" />
+      <PageHeader heading={t('earnings.rank.heading')} description={t('earnings.rank.description')} />
       {loading ? (
-        <Spinner aria-label="Loading ranks" />
+        <Spinner aria-label={t('earnings.rank.loading')} />
       ) : (
         <>
           <SimpleGrid columns={2} gap="4">
-            <StatCard label="Current Rank" value={current} />
+            <StatCard label={t('earnings.rank.current')} value={current} />
             <StatCard
-              label="Next Rank"
-              value={next ? next.Rank : 'Top rank reached'}
+              label={t('earnings.rank.next')}
+              value={next ? next.Rank : t('earnings.rank.topReached')}
               help={
                 next
-                  ? `Reward ${formatMoney(next.Reward)} · ${formatMoney(next.Left_Volune)} left / ${formatMoney(next.Right_Volume)} right`
+                  ? t('earnings.rank.nextHelp', {
+                      reward: f.money(next.Reward),
+                      left: f.money(next.Left_Volune),
+                      right: f.money(next.Right_Volume),
+                    })
                   : undefined
               }
             />
@@ -138,12 +149,14 @@ export default function RankRewardsPage() {
           {/* The member's figures against the next rank's requirements. */}
           <NextRankProgress />
           <RankHistory />
-          <Box as="section" aria-label="All ranks">
+          <Box as="section" aria-label={t('earnings.rank.all')}>
             <Heading as="h2" size="lg" mb="3">
-              All ranks
+              {t('earnings.rank.all')}
             </Heading>
             {ranks.length === 0 ? (
-              <Text color="fg.muted">{ranksQuery.isError ? MSG.failedLoadRanks : 'No ranks available'}</Text>
+              <Text color="fg.muted">
+                {ranksQuery.isError ? messageText(MSG.failedLoadRanks) : t('earnings.rank.none')}
+              </Text>
             ) : (
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
                 {ranks.map((rank, index) => (
