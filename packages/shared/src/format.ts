@@ -200,7 +200,9 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
     },
     month: (month) => {
       const match = /^(\d{4})-(\d{2})$/.exec(month);
-      return match ? monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))) : NO_FIGURE;
+      return match
+        ? monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)))
+        : NO_FIGURE;
     },
     zoneName: (at = Date.now()) => partsOf(timeFormat, dateOf(at) ?? new Date()).timeZoneName ?? timeZone,
   };
@@ -209,3 +211,21 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
 /** "Oct 02, 2026 01:05 GMT+1": an instant in English in `timeZone`, the zone named (statements, mail). */
 export const zonedDateTime = (value: unknown, timeZone: string): string =>
   createFormatters('en-US', timeZone).dateTime(value);
+
+/**
+ * An instant for a daily run (binary matching at 11:00 UK, the ROI run): `local`, its date and
+ * time in the member's zone, the zone named ("Nov 30, 2026 12:00 GMT+1"), and `uk`, its time of
+ * day on the UK clock the runs keep ("11:00"; the text around it says "UK time").
+ */
+export function ukClock(value: unknown, formatters: Formatters): { local: string; uk: string } {
+  const date = dateOf(value);
+  if (!date) return { local: NO_FIGURE, uk: NO_FIGURE };
+  const english = formatters.locale === 'en' || formatters.locale.startsWith('en-');
+  const uk = new Intl.DateTimeFormat(formatters.locale, {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(english ? { hourCycle: 'h23' as const } : {}),
+  }).format(date);
+  return { local: formatters.dateTime(date), uk };
+}

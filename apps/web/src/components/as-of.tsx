@@ -4,11 +4,13 @@
  * not today.
  */
 import { Text } from '@chakra-ui/react';
+import { useCallback } from 'react';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '10:42', or 'Mar 05, 10:42' for another day than `now`'s. */
+/** '10:42', or 'Mar 05, 10:42' for another day than `now`'s (English, this device's clock). */
 export function asOfTime(updatedAt: number, now = Date.now()): string {
   const at = new Date(updatedAt);
   const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
@@ -17,9 +19,29 @@ export function asOfTime(updatedAt: number, now = Date.now()): string {
     : `${MONTHS[at.getMonth()]} ${pad(at.getDate())}, ${time}`;
 }
 
+/** `asOfTime` in the member's language and zone: '10:42', or '05 mar, 10:42' on another day. */
+export function useAsOfTime() {
+  const f = useFormat();
+  return useCallback(
+    (updatedAt: number, now = Date.now()): string => {
+      if (f.locale === 'en' || f.locale.startsWith('en-')) return asOfTime(updatedAt, now);
+      const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: f.timeZone });
+      const sameDay = dayOf.format(updatedAt) === dayOf.format(now);
+      return new Intl.DateTimeFormat(f.locale, {
+        timeZone: f.timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(sameDay ? {} : { month: 'short', day: '2-digit' }),
+      }).format(updatedAt);
+    },
+    [f],
+  );
+}
+
 /** "as of 10:42" beside a figure that is not current; `prefix` goes before it ("Available as of 10:42"). */
 export function AsOf({ updatedAt, prefix }: { updatedAt: number; prefix?: string }) {
-  const time = asOfTime(updatedAt);
+  const t = useT();
+  const time = useAsOfTime()(updatedAt);
   return (
     <Text
       as="span"
@@ -27,10 +49,10 @@ export function AsOf({ updatedAt, prefix }: { updatedAt: number; prefix?: string
       textStyle="xs"
       fontWeight="medium"
       color="orange.fg"
-      title={`Not current: the latest refresh failed. These figures are from ${time}.`}
+      title={t('common.asOfTitle', { time })}
       data-testid="as-of"
     >
-      {prefix ? `${prefix} as of ${time}` : `as of ${time}`}
+      {prefix ? t('common.asOfWith', { prefix, time }) : t('common.asOf', { time })}
     </Text>
   );
 }

@@ -4,6 +4,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@/components/ui/theme-provider.tsx';
 import { ChunkLoadError, loadChunk } from '@/lib/chunk-load.ts';
+import { I18nProvider } from '@/lib/i18n/i18n.tsx';
+import { englishI18n } from '@/testing/i18n.ts';
 import { ChunkBoundary, CHUNK_ERROR_TITLE, retryingLazy } from './chunk-boundary.tsx';
 
 const loaded = { default: () => <p>The screen</p> };
@@ -30,11 +32,13 @@ describe('a screen whose chunk cannot be loaded', () => {
     const load = vi.fn(() => (online ? Promise.resolve(loaded) : Promise.reject(failure())));
     const Screen = retryingLazy(load, 'page');
     render(
-      <ThemeProvider>
-        <Suspense fallback={<p>Loading</p>}>
-          <Screen />
-        </Suspense>
-      </ThemeProvider>,
+      <I18nProvider initial={englishI18n}>
+        <ThemeProvider>
+          <Suspense fallback={<p>Loading</p>}>
+            <Screen />
+          </Suspense>
+        </ThemeProvider>
+      </I18nProvider>,
     );
     expect(await screen.findByRole('heading', { name: CHUNK_ERROR_TITLE })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(3);

@@ -5,9 +5,11 @@
  * Chakra's own.
  */
 import { Component, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { ChunkLoadError, loadChunk } from '../lib/chunk-load.ts';
 import { AuthCard } from './form/auth-card.tsx';
 
+/** The title in English (tests); on screen it is `common.chunkError.title` in the member's language. */
 export const CHUNK_ERROR_TITLE = 'This screen could not be loaded';
 
 /**
@@ -15,25 +17,24 @@ export const CHUNK_ERROR_TITLE = 'This screen could not be loaded';
  * the dashboard frame failed), 'page' inside the dashboard frame, whose navigation still works.
  */
 export function ChunkError({ frame, onRetry }: { frame: 'screen' | 'page'; onRetry: () => void }) {
+  const t = useT();
+  const title = t('common.chunkError.title');
   const body = (
     <div className="fs-stack" data-testid="chunk-error">
-      <p role="alert">
-        The connection dropped while the app was fetching this screen. You are still signed in and on the same
-        page.
-      </p>
-      <p className="fs-muted fs-small">Retry once you are back online, or reload the app at this address.</p>
+      <p role="alert">{t('common.chunkError.body')}</p>
+      <p className="fs-muted fs-small">{t('common.chunkError.hint')}</p>
       <button type="button" className="fs-button" onClick={onRetry}>
-        Retry
+        {t('common.retry')}
       </button>
       <button type="button" className="fs-button-outline" onClick={() => window.location.reload()}>
-        Reload
+        {t('common.reload')}
       </button>
     </div>
   );
-  if (frame === 'screen') return <AuthCard title={CHUNK_ERROR_TITLE}>{body}</AuthCard>;
+  if (frame === 'screen') return <AuthCard title={title}>{body}</AuthCard>;
   return (
     <section className="fs-stack" style={{ maxWidth: '28rem' }}>
-      <h1 className="fs-heading">{CHUNK_ERROR_TITLE}</h1>
+      <h1 className="fs-heading">{title}</h1>
       {body}
     </section>
   );

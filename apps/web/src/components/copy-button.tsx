@@ -1,14 +1,19 @@
 /** Copies a text and confirms with a 2-second toast; on phones, shares a link with the system sheet. */
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { LuCopy } from 'react-icons/lu';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '../lib/toaster.ts';
 
-export async function copyText(text: string, confirmation: string) {
+/** The English text; screens pass `common.copyFailed` in the member's language. */
+const COPY_FAILED = 'Could not copy to the clipboard';
+
+/** `failure`: what a refused copy says, in the member's language (`t('common.copyFailed')`). */
+export async function copyText(text: string, confirmation: string, failure = COPY_FAILED) {
   try {
     await navigator.clipboard.writeText(text);
     notify.copied(confirmation);
   } catch {
-    notify.error('Could not copy to the clipboard');
+    notify.error(failure);
   }
 }
 
@@ -19,6 +24,7 @@ export async function copyText(text: string, confirmation: string) {
 export async function shareOrCopy(
   share: { url: string; title: string; text?: string },
   confirmation: string,
+  failure = COPY_FAILED,
 ): Promise<'shared' | 'cancelled' | 'copied'> {
   const data: ShareData = { title: share.title, url: share.url, ...(share.text ? { text: share.text } : {}) };
   if (
@@ -33,7 +39,7 @@ export async function shareOrCopy(
       // NotAllowedError and the like: the copy below still gets the link to the member.
     }
   }
-  await copyText(share.url, confirmation);
+  await copyText(share.url, confirmation, failure);
   return 'copied';
 }
 
@@ -43,8 +49,14 @@ interface CopyButtonProps extends Omit<ButtonProps, 'onClick'> {
 }
 
 export function CopyButton({ text, confirmation, children, ...props }: CopyButtonProps) {
+  const t = useT();
   return (
-    <Button size="sm" variant="outline" onClick={() => void copyText(text, confirmation)} {...props}>
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={() => void copyText(text, confirmation, t('common.copyFailed'))}
+      {...props}
+    >
       <LuCopy />
       {children}
     </Button>

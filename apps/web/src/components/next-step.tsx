@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { LuPackagePlus, LuShare2 } from 'react-icons/lu';
 import { MSG } from '@md/shared';
 import { useAuth } from '@/lib/auth.tsx';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { numberOf, recordOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { shareOrCopy } from './copy-button.tsx';
@@ -39,18 +40,16 @@ export function useStartingPoint(): {
   };
 }
 
-export function ChoosePackage({
-  text = 'You have no active package yet. Earnings start with a package.',
-}: {
-  text?: string;
-}) {
+/** `text`: the page's own wording, in the member's language; the home's by default. */
+export function ChoosePackage({ text }: { text?: string }) {
+  const t = useT();
   return (
     <Card.Root variant="subtle" data-testid="next-step-package">
       <Card.Body gap="3">
-        <Text>{text}</Text>
+        <Text>{text ?? t('common.nextStep.noPackage')}</Text>
         <Button asChild colorPalette="teal" alignSelf="flex-start">
           <RouterLink to="/dashboard/package">
-            <LuPackagePlus aria-hidden /> Choose a package
+            <LuPackagePlus aria-hidden /> {t('common.nextStep.choosePackage')}
           </RouterLink>
         </Button>
       </Card.Body>
@@ -58,28 +57,30 @@ export function ChoosePackage({
   );
 }
 
-/** Both registration links (left and right leg), shared or copied. */
-export function ShareYourLink({
-  text = 'No team members yet. Share your link: whoever registers with it joins your team.',
-}: {
-  text?: string;
-}) {
+/** Both registration links (left and right leg), shared or copied. `text`: the page's own wording. */
+export function ShareYourLink({ text }: { text?: string }) {
+  const t = useT();
+  const messageText = useMessageText();
   const username = useAuth().user?.username ?? '';
   if (!username) return null;
   const share = (side: 'left' | 'right') => {
     const url = referralLink(window.location.origin, username, side);
-    void shareOrCopy({ url, title: 'Join my team' }, MSG.copiedLink(url));
+    void shareOrCopy(
+      { url, title: t('common.joinMyTeam') },
+      messageText(MSG.copiedLink(url)),
+      t('common.copyFailed'),
+    );
   };
   return (
     <Card.Root variant="subtle" data-testid="next-step-share">
       <Card.Body gap="3">
-        <Text>{text}</Text>
+        <Text>{text ?? t('common.nextStep.noTeam')}</Text>
         <HStack gap="2" wrap="wrap">
           <Button colorPalette="teal" onClick={() => share('left')}>
-            <LuShare2 aria-hidden /> Share your link (left)
+            <LuShare2 aria-hidden /> {t('common.nextStep.shareLeft')}
           </Button>
           <Button colorPalette="teal" variant="outline" onClick={() => share('right')}>
-            <LuShare2 aria-hidden /> Share your link (right)
+            <LuShare2 aria-hidden /> {t('common.nextStep.shareRight')}
           </Button>
         </HStack>
       </Card.Body>

@@ -4,7 +4,9 @@
  */
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
+import { useT } from '@/lib/i18n/i18n.tsx';
 
+/** The English word (tests); on screen it is `common.unavailable` in the member's language. */
 export const UNAVAILABLE = 'Unavailable';
 
 /** Asks the failed read again; `what` names it for assistive technology ('Retry: Wallets Overview'). */
@@ -17,19 +19,27 @@ export function RetryButton({
   onRetry: () => void;
   retrying?: boolean;
 }) {
+  const t = useT();
   return (
-    <Button size="xs" variant="outline" aria-label={`Retry: ${what}`} loading={retrying} onClick={onRetry}>
+    <Button
+      size="xs"
+      variant="outline"
+      aria-label={t('common.retryWhat', { what })}
+      loading={retrying}
+      onClick={onRetry}
+    >
       <LuRefreshCw />
-      Retry
+      {t('common.retry')}
     </Button>
   );
 }
 
 /** The word in place of the figure, muted (several cards of one read share one RetryButton). */
 export function UnavailableText({ size = 'md' }: { size?: 'sm' | 'md' }) {
+  const t = useT();
   return (
     <Text as="span" color="fg.muted" fontSize={size} fontWeight="normal">
-      {UNAVAILABLE}
+      {t('common.unavailable')}
     </Text>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { useT } from '@/lib/i18n/i18n.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   onConfirm,
   children,
 }: ConfirmDialogProps) {
+  const t = useT();
   return (
     <Dialog.Root
       open={open}
@@ -52,7 +54,7 @@ export function ConfirmDialog({
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={onCancel} disabled={busy}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
                 <Button
                   type="submit"
@@ -64,7 +66,7 @@ export function ConfirmDialog({
                 </Button>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={busy} />
+                <CloseButton size="sm" aria-label={t('common.close')} disabled={busy} />
               </Dialog.CloseTrigger>
             </form>
           </Dialog.Content>

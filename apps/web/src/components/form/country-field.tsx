@@ -4,6 +4,7 @@
  */
 import { forwardRef, useEffect, useRef } from 'react';
 import { Combobox, Field, Portal, useFilter, useListCollection } from '@chakra-ui/react';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 
 export interface CountryFieldProps {
   label: string;
@@ -19,6 +20,8 @@ export const CountryField = forwardRef<HTMLInputElement, CountryFieldProps>(func
   { label, countries, value, onChange, onBlur, name, error },
   ref,
 ) {
+  const t = useT();
+  const messageText = useMessageText();
   const { contains } = useFilter({ sensitivity: 'base' });
   const { collection, filter, set } = useListCollection<string>({
     initialItems: [...countries],
@@ -48,15 +51,20 @@ export const CountryField = forwardRef<HTMLInputElement, CountryFieldProps>(func
       >
         <Combobox.Label>{label}</Combobox.Label>
         <Combobox.Control>
-          <Combobox.Input ref={ref} placeholder="Type to search" autoComplete="off" onBlur={onBlur} />
+          <Combobox.Input
+            ref={ref}
+            placeholder={t('common.typeToSearch')}
+            autoComplete="off"
+            onBlur={onBlur}
+          />
           <Combobox.IndicatorGroup>
-            <Combobox.Trigger aria-label="Show all countries" />
+            <Combobox.Trigger aria-label={t('common.showAllCountries')} />
           </Combobox.IndicatorGroup>
         </Combobox.Control>
         <Portal>
           <Combobox.Positioner>
             <Combobox.Content maxH="16rem">
-              <Combobox.Empty>No country matches</Combobox.Empty>
+              <Combobox.Empty>{t('common.noCountryMatches')}</Combobox.Empty>
               {collection.items.map((country) => (
                 <Combobox.Item key={country} item={country}>
                   {country}
@@ -67,7 +75,7 @@ export const CountryField = forwardRef<HTMLInputElement, CountryFieldProps>(func
           </Combobox.Positioner>
         </Portal>
       </Combobox.Root>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText>{messageText(error)}</Field.ErrorText>}
     </Field.Root>
   );
 });

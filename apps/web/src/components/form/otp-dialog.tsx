@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Text } from '@chakra-ui/react';
 import type { ZodType } from 'zod';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { OtpField } from './otp-field.tsx';
 
@@ -22,10 +23,11 @@ export function OtpDialog({
   title,
   description,
   rule,
-  confirmLabel = 'Confirm',
+  confirmLabel,
   onClose,
   onConfirm,
 }: OtpDialogProps) {
+  const t = useT();
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -45,6 +47,7 @@ export function OtpDialog({
     try {
       await onConfirm(parsed.data);
     } catch (failure) {
+      // Shown by the field, which puts a known provider message in the member's language.
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
@@ -55,7 +58,7 @@ export function OtpDialog({
     <ConfirmDialog
       open={open}
       title={title}
-      confirmLabel={confirmLabel}
+      confirmLabel={confirmLabel ?? t('common.confirm')}
       busy={busy}
       onCancel={close}
       onConfirm={() => void confirm()}

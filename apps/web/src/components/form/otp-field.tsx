@@ -3,6 +3,7 @@
  * labelled text box that keeps digits only, at most 6, so it can be typed, pasted or autofilled.
  */
 import { forwardRef, type ChangeEvent } from 'react';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { keepOtpDigits, OTP_INPUT_PROPS } from './otp-input.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
@@ -12,13 +13,14 @@ export interface OtpFieldProps extends Omit<TextFieldProps, 'label' | 'onChange'
 }
 
 export const OtpField = forwardRef<HTMLInputElement, OtpFieldProps>(function OtpField(
-  { label = 'OTP', onChange, ...props },
+  { label, onChange, ...props },
   ref,
 ) {
+  const t = useT();
   return (
     <TextField
       ref={ref}
-      label={label}
+      label={label ?? t('common.otp')}
       {...OTP_INPUT_PROPS}
       letterSpacing="0.3em"
       onChange={(event) => {

@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { MSG } from '@md/shared';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PasswordField } from './text-field.tsx';
 
@@ -29,6 +30,7 @@ export function PasswordPromptDialog({
   onConfirm,
   onEmpty,
 }: PasswordPromptDialogProps) {
+  const t = useT();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -66,7 +68,7 @@ export function PasswordPromptDialog({
     >
       {children}
       <PasswordField
-        label="Transaction Password"
+        label={t('common.transactionPassword')}
         autoComplete="off"
         autoFocus
         value={password}

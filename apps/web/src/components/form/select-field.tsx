@@ -1,6 +1,7 @@
 /** A labelled native select (accessible and mobile-friendly). */
 import { forwardRef } from 'react';
 import { Field, NativeSelect, type NativeSelectFieldProps } from '@chakra-ui/react';
+import { useMessageText } from '@/lib/i18n/i18n.tsx';
 
 export interface SelectFieldProps extends NativeSelectFieldProps {
   label: string;
@@ -16,6 +17,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, options, error, disabled, placeholder, ...selectProps },
   ref,
 ) {
+  const messageText = useMessageText();
   return (
     <Field.Root invalid={Boolean(error)} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
@@ -30,7 +32,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText>{messageText(error)}</Field.ErrorText>}
     </Field.Root>
   );
 });

@@ -1,6 +1,7 @@
 /** A labelled input with its error: Field.Label is tied to the input, so it is found by its label. */
 import { forwardRef, useState, type ReactNode } from 'react';
 import { Field, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { LuEye, LuEyeOff, LuLock } from '../ui/first-screen-icons.ts';
 
 export interface TextFieldProps extends Omit<InputProps, 'size'> {
@@ -12,17 +13,22 @@ export interface TextFieldProps extends Omit<InputProps, 'size'> {
   endElement?: ReactNode;
 }
 
+/** A read-only field's look: muted, borderless. */
+const READ_ONLY_LOOK = { variant: 'subtle', cursor: 'default', color: 'fg.muted' } as const;
+
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, helper, blockCut, endElement, required, disabled, readOnly, ...inputProps },
   ref,
 ) {
+  // A provider's or a rule's known message shows in the member's language.
+  const messageText = useMessageText();
   // A read-only field must not look like one to type in: muted, borderless, a lock at its end.
   // The input's readonly attribute is what screen readers announce ("read only").
   const input = (
     <Input
       ref={ref}
       onCut={blockCut ? (event) => event.preventDefault() : undefined}
-      {...(readOnly ? { variant: 'subtle' as const, cursor: 'default', color: 'fg.muted' } : {})}
+      {...(readOnly ? READ_ONLY_LOOK : {})}
       {...inputProps}
     />
   );
@@ -35,7 +41,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       </Field.Label>
       {end ? <InputGroup endElement={end}>{input}</InputGroup> : input}
       {helper && <Field.HelperText as="div">{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText>{messageText(error)}</Field.ErrorText>}
     </Field.Root>
   );
 });
@@ -43,6 +49,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 /** A password input with a show/hide toggle (named without "password" so label look-ups stay unique). */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'endElement'>>(
   function PasswordField(props, ref) {
+    const t = useT();
     const [visible, setVisible] = useState(false);
     return (
       <TextField
@@ -51,7 +58,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
         autoComplete="current-password"
         endElement={
           <IconButton
-            aria-label={visible ? 'Hide characters' : 'Show characters'}
+            aria-label={visible ? t('common.hideCharacters') : t('common.showCharacters')}
             aria-pressed={visible}
             variant="ghost"
             size="xs"
