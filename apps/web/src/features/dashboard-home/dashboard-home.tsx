@@ -20,14 +20,12 @@ import {
   DEFAULT_RANK,
   HOME_WALLET_NAMES,
   MSG,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
   type Notification,
+  type WalletName,
 } from '@md/shared';
 import { AsOf } from '@/components/as-of.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { headingFor, navItemByPath } from '@/components/shell/nav-items.ts';
+import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatCard } from '@/components/stat-card.tsx';
 import { RetryButton, Unavailable, UnavailableText } from '@/components/unavailable.tsx';
 import { ChoosePackage, ShareYourLink, useStartingPoint } from '@/components/next-step.tsx';
@@ -35,6 +33,7 @@ import { useAfterFirstPaint } from '@/lib/use-after-first-paint.ts';
 import { useNearViewport } from '@/lib/use-near-viewport.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
@@ -70,10 +69,11 @@ function useCurrentRank() {
   const trpc = useTRPC();
   const query = useQuery(trpc['rank.current_rank'].queryOptions({}));
   const { error } = query;
+  const messageText = useMessageText();
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
-    if (error) queueMicrotask(() => notify.error(errorMessage(error, MSG.failedCurrentRank)));
-  }, [error]);
+    if (error) queueMicrotask(() => notify.error(messageText(errorMessage(error, MSG.failedCurrentRank))));
+  }, [error, messageText]);
   // An answer without a rank is a member without one yet: a Starter (spec §3).
   const rank = query.data ? textOf(recordOf(recordOf(query.data)?.Success)?.Rank) || DEFAULT_RANK : undefined;
   return { rank, isPending: query.isPending };
@@ -89,29 +89,40 @@ function WalletsOverview() {
     isRefetchError,
     dataUpdatedAt,
   } = useWallets();
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
+  const walletLabel = (wallet: WalletName) => t('home.wallet', { wallet });
+  const available = t('home.available');
   if (isPending) {
     return (
       <SimpleGrid columns={CARD_COLUMNS} gap="4" aria-busy>
         {HOME_WALLET_NAMES.map((name) => (
-          <StatCard key={name} label={`${name} Wallet`} value={null} help="Available" loading />
+          <StatCard key={name} label={walletLabel(name)} value={null} help={available} loading />
         ))}
       </SimpleGrid>
     );
   }
   if (isError && !details)
     return (
-      <Unavailable what="Wallets Overview" onRetry={() => void refetch()} retrying={isFetching} size="md" />
+      <Unavailable
+        what={t('home.walletsOverview')}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        size="md"
+      />
     );
-  if (!details || Object.keys(details).length === 0) return <Text color="fg.muted">{MSG.noWalletData}</Text>;
+  if (!details || Object.keys(details).length === 0)
+    return <Text color="fg.muted">{messageText(MSG.noWalletData)}</Text>;
   return (
     <SimpleGrid columns={CARD_COLUMNS} gap="4">
       {HOME_WALLET_NAMES.map((name) => (
         <StatCard
           key={name}
-          label={`${name} Wallet`}
-          value={formatMoney(availableOf(details, name))}
+          label={walletLabel(name)}
+          value={f.money(availableOf(details, name))}
           // The latest refresh failed: the figure is from then, and says so.
-          help={isRefetchError ? <AsOf updatedAt={dataUpdatedAt} prefix="Available" /> : 'Available'}
+          help={isRefetchError ? <AsOf updatedAt={dataUpdatedAt} prefix={available} /> : available}
         />
       ))}
     </SimpleGrid>
@@ -120,6 +131,9 @@ function WalletsOverview() {
 
 function LatestActivity() {
   const trpc = useTRPC();
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
   const query = useQuery(
     trpc['notification.view_notification'].queryOptions({
       page_no: 1,
@@ -138,12 +152,12 @@ function LatestActivity() {
       <Card.Body>
         {query.isError && items.length === 0 ? (
           <Unavailable
-            what="Latest Activity"
+            what={t('home.latestActivity')}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
           />
         ) : items.length === 0 ? (
-          <Text color="fg.muted">{query.isPending ? MSG.loading : MSG.noActivity}</Text>
+          <Text color="fg.muted">{messageText(query.isPending ? MSG.loading : MSG.noActivity)}</Text>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
             {items.map((item, index) => (
@@ -153,9 +167,9 @@ function LatestActivity() {
                 borderBottomWidth={index < items.length - 1 ? '1px' : '0'}
                 pb="2"
               >
-                <Text>{textOf(item.Message)}</Text>
+                <Text>{messageText(textOf(item.Message))}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {formatDateTime(item.DateTime)}
+                  {f.dateTime(item.DateTime)}
                 </Text>
               </Box>
             ))}
@@ -173,13 +187,15 @@ function LatestActivity() {
  */
 function SummaryCard({ teamSize }: { teamSize: ReactNode }) {
   const targetLabel = useId();
+  const t = useT();
+  const f = useFormat();
   const rows = [
-    ['Total users', teamSize],
-    ['Active packages', '0'],
-    ['Pending packages', '0'],
-    ['Completed packages', '0'],
-    ['Revenue this month', formatMoney(0)],
-    ['Target', formatMoney(0)],
+    [t('home.summaryRow.totalUsers'), teamSize],
+    [t('home.summaryRow.activePackages'), f.number(0)],
+    [t('home.summaryRow.pendingPackages'), f.number(0)],
+    [t('home.summaryRow.completedPackages'), f.number(0)],
+    [t('home.summaryRow.revenueThisMonth'), f.money(0)],
+    [t('home.summaryRow.target'), f.money(0)],
   ] as const;
   return (
     <Card.Root variant="outline">
@@ -194,7 +210,7 @@ function SummaryCard({ teamSize }: { teamSize: ReactNode }) {
           {/* A fixed 0 % (spec §2): a plain bar, not a progress machine in the home's chunk. */}
           <Box mt="2">
             <Text id={targetLabel} textStyle="sm" fontWeight="medium">
-              0% achieved
+              {t('home.achieved', { percent: f.percent(0) })}
             </Text>
             <Box
               role="progressbar"
@@ -218,6 +234,8 @@ export default function DashboardHomePage() {
   const { user } = useAuth();
   const { analytics, isPending, isError, isFetching, refetch } = useAnalytics();
   const currentRank = useCurrentRank();
+  const t = useT();
+  const f = useFormat();
   const home = navItemByPath('/dashboard')!;
   // One state for every analytics card: loading, failed or its figure; a failed read has one Retry per section.
   const figureCard = (label: string, value: () => ReactNode, help?: ReactNode) => (
@@ -226,7 +244,7 @@ export default function DashboardHomePage() {
   const retry = (section: string) =>
     isError ? <RetryButton what={section} onRetry={() => void refetch()} retrying={isFetching} /> : undefined;
   // An absent or unreadable figure shows '-' (the formatters' own reading), never 0.
-  const money = (value: unknown) => formatMoney(value);
+  const money = (value: unknown) => f.money(value);
   // Wallets, activity and the summary sit below the fold on a phone: they render after the first paint.
   const belowFold = useAfterFirstPaint();
   // The next steps, wallets, activity and summary appear once the team glance and the analytics
@@ -247,36 +265,37 @@ export default function DashboardHomePage() {
   return (
     <Stack gap="8" data-testid="dashboard-home">
       <PageHeader route={home} username={user?.username ?? ''} />
-      <Section title="Overview" action={retry('Overview')}>
+      <Section title={t('home.overview')} action={retry(t('home.overview'))}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
-          {figureCard('Current Level', () => formatNumber(analytics?.Current_Level))}
+          {figureCard(t('home.currentLevel'), () => f.number(analytics?.Current_Level))}
           {/* The rank call first, then the analytics; a member without a rank yet is a Starter (spec §3). */}
           {currentRank.rank !== undefined ? (
-            <StatCard label="Current Rank" value={currentRank.rank} />
+            <StatCard label={t('home.currentRank')} value={currentRank.rank} />
           ) : currentRank.isPending ? (
-            <StatCard label="Current Rank" value={null} loading />
+            <StatCard label={t('home.currentRank')} value={null} loading />
           ) : (
-            figureCard('Current Rank', () => textOf(analytics?.Current_Rank) || DEFAULT_RANK)
+            figureCard(t('home.currentRank'), () => textOf(analytics?.Current_Rank) || DEFAULT_RANK)
           )}
           {/* Binary leg volumes are USDT, as in the Volume table's Left and Right Total. */}
-          {figureCard('Binary Left', () => money(analytics?.Binary_Left))}
-          {figureCard('Binary Right', () => money(analytics?.Binary_Right))}
+          {figureCard(t('home.binaryLeft'), () => money(analytics?.Binary_Left))}
+          {figureCard(t('home.binaryRight'), () => money(analytics?.Binary_Right))}
         </SimpleGrid>
       </Section>
-      <Section title="Earnings Overview" action={retry('Earnings Overview')}>
+      <Section title={t('home.earningsOverview')} action={retry(t('home.earningsOverview'))}>
         <SimpleGrid columns={CARD_COLUMNS} gap="4">
-          {figureCard('Active Subscriptions', () => formatNumber(analytics?.Active_Subscriptions))}
+          {figureCard(t('home.activeSubscriptions'), () => f.number(analytics?.Active_Subscriptions))}
+          {figureCard(t('home.maxEarnings'), () => money(analytics?.Max_Earnings), t('home.maxEarningsHelp'))}
+          {/* Not the Wallets page's Total Earnings (lifetime Binary + Direct + Upline_Bonus + Level wallet
+              totals): the income paid against the caps of the member's ACTIVE packages. */}
           {figureCard(
-            'Max Earnings',
-            () => money(analytics?.Max_Earnings),
-            'The 3x cap of your active packages',
+            t('home.totalEarnings'),
+            () => money(analytics?.Total_Earnings),
+            t('home.totalEarningsHelp'),
           )}
-          {/* Not the Wallets page's Total Earnings (lifetime Binary + Direct + Upline_Bonus + Level wallet totals). */}
-          {figureCard('Total Earnings', () => money(analytics?.Total_Earnings), TOTAL_EARNINGS_HELP)}
           {figureCard(
-            'Remaining Earnings',
+            t('home.remainingEarnings'),
             () => money(analytics?.Remaining_Earnings),
-            'Left before the cap',
+            t('home.remainingEarningsHelp'),
           )}
         </SimpleGrid>
       </Section>
@@ -288,22 +307,28 @@ export default function DashboardHomePage() {
       {lowerShown && (
         <>
           <NextSteps />
-          <Section title="Wallets Overview">
+          <Section title={t('home.walletsOverview')}>
             <WalletsOverview />
           </Section>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-            <Section title="Latest Activity">
+            <Section title={t('home.latestActivity')}>
               <LatestActivity />
             </Section>
-            <Section title="Summary">
+            <Section title={t('home.summary')}>
               <SummaryCard
                 teamSize={
                   isPending ? (
-                    <Skeleton as="span" display="inline-block" h="1em" w="3ch" aria-label="Loading" />
+                    <Skeleton
+                      as="span"
+                      display="inline-block"
+                      h="1em"
+                      w="3ch"
+                      aria-label={t('common.loadingLabel')}
+                    />
                   ) : isError ? (
                     <UnavailableText />
                   ) : (
-                    formatNumber(analytics?.Team_Size)
+                    f.number(analytics?.Team_Size)
                   )
                 }
               />
@@ -337,9 +362,10 @@ function InsightsWhenNear() {
 /** A member without a package or a team is shown the next step; nothing until the analytics answer. */
 function NextSteps() {
   const { hasPackage, hasTeam } = useStartingPoint();
+  const t = useT();
   if (hasPackage !== false && hasTeam !== false) return null;
   return (
-    <Section title="Next steps">
+    <Section title={t('home.nextSteps')}>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         {hasPackage === false && <ChoosePackage />}
         {hasTeam === false && <ShareYourLink />}
@@ -347,6 +373,3 @@ function NextSteps() {
     </Section>
   );
 }
-
-/** What the home Total Earnings counts: the income paid against the caps of the member's ACTIVE packages. */
-const TOTAL_EARNINGS_HELP = 'ROI, binary and level income on your active packages';

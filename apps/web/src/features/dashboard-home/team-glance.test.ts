@@ -1,17 +1,38 @@
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { createFormatters } from '@md/shared';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
+import type { MessageValues } from '@/lib/i18n/i18n.tsx';
+import { englishI18n, testI18n } from '@/testing/i18n.ts';
 import { formatCountdown, weakerLegHint } from './team-glance.tsx';
+
+/** useT's `t` outside React, in a loaded language. */
+const translator = ({ messages }: typeof englishI18n, intlLocale: string) => {
+  const intl = createIntl({ locale: intlLocale, messages: messages as Record<string, string> });
+  return (id: MessageId, values?: MessageValues) => intl.formatMessage({ id }, values);
+};
+const t = translator(englishI18n, 'en');
+const f = createFormatters('en', 'UTC');
 
 describe('the next binary run card', () => {
   it('names the weaker leg and the difference of the carries', () => {
-    expect(weakerLegHint(0, 3350)).toBe('$3,350.00 more on the LEFT matches today’s RIGHT carry.');
-    expect(weakerLegHint(1200.5, 200)).toBe('$1,000.50 more on the RIGHT matches today’s LEFT carry.');
-    expect(weakerLegHint(0, 0)).toMatch(/^No carry on either leg/);
-    expect(weakerLegHint(50, 50)).toMatch(/^Both legs carry the same volume/);
+    expect(weakerLegHint(0, 3350, t, f)).toBe('$3,350.00 more on the LEFT matches today’s RIGHT carry.');
+    expect(weakerLegHint(1200.5, 200, t, f)).toBe('$1,000.50 more on the RIGHT matches today’s LEFT carry.');
+    expect(weakerLegHint(0, 0, t, f)).toMatch(/^No carry on either leg/);
+    expect(weakerLegHint(50, 50, t, f)).toMatch(/^Both legs carry the same volume/);
   });
 
   it('counts down in hours and minutes, then minutes and seconds, never below zero', () => {
-    expect(formatCountdown(3 * 3_600_000 + 5 * 60_000 + 9_000)).toBe('3 h 05 min');
-    expect(formatCountdown(59 * 60_000 + 9_999)).toBe('59 min 09 s');
-    expect(formatCountdown(-5_000)).toBe('0 min 00 s');
+    expect(formatCountdown(3 * 3_600_000 + 5 * 60_000 + 9_000, t)).toBe('3 h 05 min');
+    expect(formatCountdown(59 * 60_000 + 9_999, t)).toBe('59 min 09 s');
+    expect(formatCountdown(-5_000, t)).toBe('0 min 00 s');
+  });
+
+  it('speaks the member’s language, the amount written its way', () => {
+    const es = translator(testI18n('es'), 'es');
+    // Intl puts a no-break space before the currency.
+    expect(weakerLegHint(0, 3350, es, createFormatters('es', 'UTC')).replace(/\s/g, ' ')).toBe(
+      '3350,00 US$ más en la IZQUIERDA igualan el arrastre actual de la DERECHA.',
+    );
   });
 });

@@ -23,10 +23,11 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, formatMoney, formatNumber, nextUkBinaryRun, ukWeekAndMonthStart } from '@md/shared';
+import { nextUkBinaryRun, ukClock, ukWeekAndMonthStart, type Formatters } from '@md/shared';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { hasCapability, useConfig } from '@/lib/config.tsx';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import { listOf, numberOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 import { Section } from './section.tsx';
@@ -147,33 +148,39 @@ function useTeam() {
   };
 }
 
-function LegCard({ title, leg, scope }: { title: string; leg: Leg; scope: Team['scope'] }) {
+/** A message as text (useT's). */
+type Translate = ReturnType<typeof useT>;
+
+function LegCard({ side, leg, scope }: { side: 'left' | 'right'; leg: Leg; scope: Team['scope'] }) {
+  const t = useT();
+  const f = useFormat();
+  const title = t(side === 'left' ? 'home.team.leftLeg' : 'home.team.rightLeg');
+  // [test id (the English label's), label, figure]
   const rows = [
-    [scope === 'legs' ? 'Members' : 'Directs', leg.members],
-    ['Active', leg.active],
-    ['Inactive', leg.inactive],
-    ['New this week', leg.week],
-    ['New this month', leg.month],
+    [
+      scope === 'legs' ? 'members' : 'directs',
+      t(scope === 'legs' ? 'home.team.members' : 'home.team.directs'),
+      leg.members,
+    ],
+    ['active', t('common.active'), leg.active],
+    ['inactive', t('common.inactive'), leg.inactive],
+    ['new-this-week', t('home.team.newThisWeek'), leg.week],
+    ['new-this-month', t('home.team.newThisMonth'), leg.month],
   ] as const;
   return (
-    <Card.Root size="sm" variant="outline" data-testid={`team-leg-${title.toLowerCase().split(' ')[0]}`}>
+    <Card.Root size="sm" variant="outline" data-testid={`team-leg-${side}`}>
       <Card.Body>
         <Heading as="h3" size="sm" mb="2">
           {title}
         </Heading>
         <Stack as="dl" gap="1" fontSize="sm" m="0">
-          {rows.map(([label, value]) => (
-            <HStack key={label} justify="space-between">
+          {rows.map(([id, label, value]) => (
+            <HStack key={id} justify="space-between">
               <Text as="dt" color="fg.muted">
                 {label}
               </Text>
-              <Text
-                as="dd"
-                fontWeight="semibold"
-                m="0"
-                data-testid={`leg-${label.toLowerCase().replaceAll(' ', '-')}`}
-              >
-                {formatNumber(value)}
+              <Text as="dd" fontWeight="semibold" m="0" data-testid={`leg-${id}`}>
+                {f.number(value)}
               </Text>
             </HStack>
           ))}
@@ -188,32 +195,38 @@ function TeamNumbers({
 }: {
   team: ReturnType<typeof useTeam>;
 }) {
+  const t = useT();
+  const f = useFormat();
   const shown = team ? team.directs.slice(0, DIRECTS_SHOWN) : [];
   return (
-    <Section title="Your team">
+    <Section title={t('home.team.title')}>
       {isPending ? (
-        <Skeleton height="10rem" role="status" aria-label="Loading your team" />
+        <Skeleton height="10rem" role="status" aria-label={t('home.team.loading')} />
       ) : isError || !team ? (
-        <Unavailable what="Your team" onRetry={() => void refetch()} retrying={isFetching} size="md" />
+        <Unavailable
+          what={t('home.team.title')}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          size="md"
+        />
       ) : (
         <Stack gap="4" data-testid="team-numbers" data-scope={team.scope}>
           {team.scope === 'directs' && (
             <Text fontSize="sm" color="fg.muted" data-testid="team-fallback-note">
-              Counted over your {formatNumber(team.directCount)} direct{team.directCount === 1 ? '' : 's'}:
-              the provider does not count whole legs or say a direct’s package.
+              {t('home.team.fallbackNote', { count: team.directCount })}
             </Text>
           )}
           <SimpleGrid columns={{ base: 2 }} gap="4">
-            <LegCard title="Left leg" leg={team.left} scope={team.scope} />
-            <LegCard title="Right leg" leg={team.right} scope={team.scope} />
+            <LegCard side="left" leg={team.left} scope={team.scope} />
+            <LegCard side="right" leg={team.right} scope={team.scope} />
           </SimpleGrid>
           <Card.Root size="sm" variant="outline">
             <Card.Body>
               <Heading as="h3" size="sm" mb="2">
-                Directs ({formatNumber(team.directCount)})
+                {t('home.team.directsHeading', { count: f.number(team.directCount) })}
               </Heading>
               {shown.length === 0 ? (
-                <Text color="fg.muted">No directs yet.</Text>
+                <Text color="fg.muted">{t('home.team.noDirects')}</Text>
               ) : (
                 <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" data-testid="team-directs">
                   {shown.map((direct) => (
@@ -232,11 +245,19 @@ function TeamNumbers({
                         {direct.username}
                       </Text>
                       <Badge colorPalette={direct.active ? 'teal' : 'gray'} variant="subtle">
-                        {direct.active ? 'Active' : 'Inactive'}
+                        {t(direct.active ? 'common.active' : 'common.inactive')}
                       </Badge>
                       <Text fontSize="sm" color="fg.muted" w="full">
-                        {direct.side === '0' ? 'Left' : 'Right'} · joined {formatDateTime(direct.joined)}
-                        {direct.pkg === undefined ? '' : ` · ${direct.pkg ?? 'no package'}`}
+                        {direct.pkg === undefined
+                          ? t('home.team.directLine', {
+                              side: t(direct.side === '0' ? 'common.left' : 'common.right'),
+                              date: f.dateTime(direct.joined),
+                            })
+                          : t('home.team.directLineWithPackage', {
+                              side: t(direct.side === '0' ? 'common.left' : 'common.right'),
+                              date: f.dateTime(direct.joined),
+                              package: direct.pkg ?? t('home.team.noPackage'),
+                            })}
                       </Text>
                     </Box>
                   ))}
@@ -246,11 +267,14 @@ function TeamNumbers({
               {team.directCount > shown.length && (
                 <HStack justify="space-between" flexWrap="wrap" gap="2" mt="3">
                   <Text fontSize="sm" color="fg.muted" data-testid="team-directs-shown">
-                    Showing the {formatNumber(shown.length)} newest of {formatNumber(team.directCount)}.
+                    {t('home.team.shown', {
+                      shown: f.number(shown.length),
+                      total: f.number(team.directCount),
+                    })}
                   </Text>
                   <Button asChild size="sm" variant="outline" colorPalette="teal">
                     <RouterLink to={ALL_DIRECTS_PATH}>
-                      View all {formatNumber(team.directCount)} directs
+                      {t('home.team.viewAll', { total: f.number(team.directCount) })}
                     </RouterLink>
                   </Button>
                 </HStack>
@@ -263,37 +287,25 @@ function TeamNumbers({
   );
 }
 
-/** "3 h 05 min 09 s" to go; seconds drop once an hour or more is left. */
-export function formatCountdown(ms: number): string {
+/** "3 h 05 min" to go, or "59 min 09 s" under an hour: seconds drop once an hour or more is left. */
+export function formatCountdown(ms: number, t: Translate): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h} h ${pad(m)} min` : `${m} min ${pad(s)} s`;
+  return h > 0
+    ? t('home.run.hoursMinutes', { h: String(h), m: pad(m) })
+    : t('home.run.minutesSeconds', { m: String(m), s: pad(s) });
 }
 
 /** What to add where: the weaker leg needs the difference of the carries to match the other's. */
-export function weakerLegHint(left: number, right: number): string {
-  if (left === right)
-    return left === 0
-      ? 'No carry on either leg: the next run matches what both legs bring today.'
-      : 'Both legs carry the same volume: it is matched at the next run.';
+export function weakerLegHint(left: number, right: number, t: Translate, f: Formatters): string {
+  if (left === right) return t(left === 0 ? 'home.run.hintNone' : 'home.run.hintSame');
   return left < right
-    ? `${formatMoney(right - left)} more on the LEFT matches today’s RIGHT carry.`
-    : `${formatMoney(left - right)} more on the RIGHT matches today’s LEFT carry.`;
+    ? t('home.run.hintLeft', { amount: f.money(right - left) })
+    : t('home.run.hintRight', { amount: f.money(left - right) });
 }
-
-const UK_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-// The device's own zone, on the same 24-hour clock as the UK time beside it.
-const LOCAL_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 function useNextRun() {
   const trpc = useTRPC();
@@ -345,6 +357,8 @@ function NextBinaryRun({
 }: {
   run: ReturnType<typeof useNextRun>;
 }) {
+  const t = useT();
+  const f = useFormat();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
@@ -359,15 +373,15 @@ function NextBinaryRun({
     if (served && due) void refetch();
   }, [served, due, refetch]);
   return (
-    <Section title="Next binary run">
+    <Section title={t('home.run.title')}>
       <Card.Root size="sm" variant="outline" data-testid="next-binary-run">
         <Card.Body>
           <Stack gap="2">
             {next === undefined ? (
               isError ? (
-                <Unavailable what="Next binary run" onRetry={() => void refetch()} />
+                <Unavailable what={t('home.run.title')} onRetry={() => void refetch()} />
               ) : (
-                <Skeleton height="2rem" role="status" aria-label="Loading the next run" />
+                <Skeleton height="2rem" role="status" aria-label={t('home.run.loading')} />
               )
             ) : (
               <>
@@ -375,28 +389,30 @@ function NextBinaryRun({
                   fontSize={{ base: 'xl', md: '2xl' }}
                   fontWeight="semibold"
                   role="timer"
-                  aria-label="Time to the next binary run"
+                  aria-label={t('home.run.timerLabel')}
                   data-testid="run-countdown"
                 >
-                  {due ? 'Running now' : `in ${formatCountdown(next - clock)}`}
+                  {due
+                    ? t('home.run.runningNow')
+                    : t('home.run.in', { time: formatCountdown(next - clock, t) })}
                 </Text>
                 <Text fontSize="sm" color="fg.muted" data-testid="run-time">
-                  {UK_TIME.format(next)} UK time ({LOCAL_TIME.format(next)} your time)
-                  {served ? '' : ', counted on this device’s clock'}
+                  {/* The member's own time, the zone named, and the UK time the runs keep. */}
+                  {t(served ? 'home.run.at' : 'home.run.atOnDevice', ukClock(next, f))}
                 </Text>
               </>
             )}
             {carry ? (
               <>
-                <Text data-testid="weaker-leg-hint">{weakerLegHint(carry.left, carry.right)}</Text>
+                <Text data-testid="weaker-leg-hint">{weakerLegHint(carry.left, carry.right, t, f)}</Text>
                 <Text fontSize="sm" color="fg.muted" data-testid="run-carry">
-                  Carry: {formatMoney(carry.left)} left · {formatMoney(carry.right)} right
+                  {t('home.run.carry', { left: f.money(carry.left), right: f.money(carry.right) })}
                 </Text>
               </>
             ) : isPending ? (
-              <Skeleton height="1.5rem" role="status" aria-label="Loading the carry" />
+              <Skeleton height="1.5rem" role="status" aria-label={t('home.run.loadingCarry')} />
             ) : isError && next !== undefined ? (
-              <Unavailable what="Carry" onRetry={() => void refetch()} />
+              <Unavailable what={t('home.run.carryWhat')} onRetry={() => void refetch()} />
             ) : null}
           </Stack>
         </Card.Body>
