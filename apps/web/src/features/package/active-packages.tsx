@@ -4,10 +4,10 @@
  * Without one, the next step: choosing a package.
  */
 import { Card, HStack, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { formatDateTime, formatMoney } from '@md/shared';
 import { ChoosePackage } from '@/components/next-step.tsx';
 import { ProgressMeter } from '@/components/progress/progress-meter.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import type { ActiveSubscription } from './use-active-plans.ts';
 
 interface ActivePackagesProps {
@@ -26,13 +26,16 @@ export function ActivePackages({
   retrying,
   onRetry,
 }: ActivePackagesProps) {
+  const t = useT();
+  const f = useFormat();
+  const title = t('packages.active.title');
   if (failed)
     return (
       <Stack as="section" aria-labelledby="active-packages" gap="3">
         <Heading as="h2" size="lg" id="active-packages">
-          Your active packages
+          {title}
         </Heading>
-        <Unavailable what="Your active packages" onRetry={onRetry} retrying={retrying} />
+        <Unavailable what={title} onRetry={onRetry} retrying={retrying} />
       </Stack>
     );
   // While the table loads nothing is claimed either way.
@@ -42,10 +45,10 @@ export function ActivePackages({
   return (
     <Stack as="section" aria-labelledby="active-packages" gap="3">
       <Heading as="h2" size="lg" id="active-packages">
-        Your active packages
+        {title}
       </Heading>
       {subscriptions.length === 0 ? (
-        <ChoosePackage text="You have no active package yet: choose one below to start earning." />
+        <ChoosePackage text={t('packages.active.none')} />
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
           {subscriptions.map((subscription) => (
@@ -61,15 +64,17 @@ export function ActivePackages({
                     {subscription.name}
                   </Heading>
                   <Text fontSize="xs" color="fg.muted">
-                    Since {formatDateTime(subscription.dateTime)}
+                    {t('packages.active.since', { date: f.dateTime(subscription.dateTime) })}
                   </Text>
                 </HStack>
                 <ProgressMeter
-                  label="Earned of the 3x cap"
+                  label={t('packages.active.earnedOfCap')}
                   value={subscription.totalEarnings}
                   max={subscription.maxEarnings}
-                  format={formatMoney}
-                  help={`Remaining Earnings ${formatMoney(Math.max(0, subscription.maxEarnings - subscription.totalEarnings))}`}
+                  format={f.money}
+                  help={t('packages.active.remaining', {
+                    amount: f.money(Math.max(0, subscription.maxEarnings - subscription.totalEarnings)),
+                  })}
                 />
               </Card.Body>
             </Card.Root>

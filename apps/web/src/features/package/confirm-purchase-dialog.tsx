@@ -1,8 +1,8 @@
 /** The Confirm Purchase panel: package, amount, payment method 'Deposit' and both warnings (spec §2). */
 import { Alert } from '@chakra-ui/react';
-import { formatMoney } from '@md/shared';
 import { ConfirmDialog } from '@/components/form/confirm-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import type { Package } from './package-card.tsx';
 
 interface ConfirmPurchaseDialogProps {
@@ -20,28 +20,30 @@ export function ConfirmPurchaseDialog({
   onCancel,
   onConfirm,
 }: ConfirmPurchaseDialogProps) {
+  const t = useT();
+  const f = useFormat();
   return (
     <ConfirmDialog
       open={open && pkg !== null}
-      title="Confirm Purchase"
-      confirmLabel="Confirm Purchase"
+      title={t('packages.confirm.title')}
+      confirmLabel={t('packages.confirm.title')}
       busy={processing}
-      busyLabel="Processing..."
+      busyLabel={t('common.processing')}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
       <SummaryList
         rows={[
-          ['Package', pkg?.Name ?? ''],
-          ['Amount', formatMoney(pkg?.Price ?? 0)],
-          ['Payment method', 'Deposit'],
+          [t('common.package'), pkg?.Name ?? ''],
+          [t('packages.confirm.amount'), f.money(pkg?.Price ?? 0)],
+          [t('packages.confirm.paymentMethod'), t('packages.confirm.deposit')],
         ]}
       />
       <Alert.Root status="warning">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>A purchased package cannot be cancelled.</Alert.Title>
-          <Alert.Description>Daily ROI is credited Monday through Friday.</Alert.Description>
+          <Alert.Title>{t('packages.confirm.noCancel')}</Alert.Title>
+          <Alert.Description>{t('packages.confirm.roiDays')}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     </ConfirmDialog>

@@ -4,7 +4,8 @@
  * shows (a whole card as a button would carry a heading and a list inside a control).
  */
 import { Badge, Card, chakra, DataList, HStack, Heading, Text } from '@chakra-ui/react';
-import { formatMoney, formatPercent, type packageSchema } from '@md/shared';
+import type { packageSchema } from '@md/shared';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import type { z } from 'zod';
 
 export type Package = z.infer<typeof packageSchema>;
@@ -17,12 +18,14 @@ interface PackageCardProps {
 }
 
 export function PackageCard({ pkg, current, selected, onSelect }: PackageCardProps) {
+  const t = useT();
+  const f = useFormat();
   const rows: [string, string][] = [
-    ['Max Cap', formatMoney(pkg.Max_Cap)],
+    [t('packages.card.maxCap'), f.money(pkg.Max_Cap)],
     // Volumes are USDT, as on the Volume page.
-    ['Binary Volume', formatMoney(pkg.Binary_Volume)],
-    ['Rank Volume', formatMoney(pkg.Rank_Volume)],
-    ['Daily ROI', formatPercent(pkg.ROI_Percentage)],
+    [t('packages.card.binaryVolume'), f.money(pkg.Binary_Volume)],
+    [t('packages.card.rankVolume'), f.money(pkg.Rank_Volume)],
+    [t('packages.card.dailyRoi'), f.percent(pkg.ROI_Percentage)],
   ];
   return (
     <Card.Root
@@ -60,12 +63,12 @@ export function PackageCard({ pkg, current, selected, onSelect }: PackageCardPro
           </Heading>
           {current && (
             <Badge colorPalette="green" variant="solid">
-              Current
+              {t('packages.card.current')}
             </Badge>
           )}
         </HStack>
         <Text fontSize="2xl" fontWeight="bold" color="teal.fg">
-          {formatMoney(pkg.Price)}
+          {f.money(pkg.Price)}
         </Text>
       </Card.Header>
       <Card.Body pt="0">

@@ -7,12 +7,13 @@
  */
 import { useState } from 'react';
 import { Box, Button, Flex, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { MSG, formatMoney } from '@md/shared';
+import { MSG } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { listOf, recordOf, textOf } from '@/lib/guards.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useMoneyMove } from '@/lib/use-money-move.ts';
@@ -36,15 +37,18 @@ export default function PackagePage() {
   const purchase = useSingleFlight();
   const moveMoney = useMoneyMove();
   const item = navItemByPath('/dashboard/package')!;
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
 
   const buy = (plan: string) =>
     purchase.run(async () => {
       const outcome = await moveMoney({
-        action: 'purchase',
+        action: t('packages.page.action'),
         wallet: 'Deposit',
         send: (options) => client['subscription.buy_subscription_packages'].mutate({ plan }, options),
-        success: (answer) => textOf(recordOf(answer)?.Success) || 'Package purchased',
-        failure: (error) => errorMessage(error, MSG.failedPurchase),
+        success: (answer) => messageText(textOf(recordOf(answer)?.Success)) || t('packages.page.purchased'),
+        failure: (error) => messageText(errorMessage(error, MSG.failedPurchase)),
       });
       if (outcome.status === 'refused') return;
       // Done, or unknown (it may have happened): the figures are asked for again either way.
@@ -79,19 +83,28 @@ export default function PackagePage() {
       {/* A failed or unreadable list (spec §8 toasts the failure) is Unavailable with a Retry, not 'No data'. */}
       {packages.isError ||
       (packages.data !== undefined && !Array.isArray(recordOf(packages.data)?.Success)) ? (
-        <Unavailable what="Packages" onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
+        <Unavailable
+          what={t('packages.page.packages')}
+          onRetry={() => void packages.refetch()}
+          retrying={packages.isFetching}
+        />
       ) : packages.isPending ? (
-        <Spinner color="teal.solid" aria-label={MSG.loading} />
+        <Spinner color="teal.solid" aria-label={messageText(MSG.loading)} />
       ) : list.length === 0 ? (
-        <Text color="fg.muted">{MSG.noData}</Text>
+        <Text color="fg.muted">{messageText(MSG.noData)}</Text>
       ) : (
         <Stack gap="3">
           <Text color="fg.muted" fontSize="sm" data-testid="package-hint">
             {selectedPackage
-              ? `${selectedPackage.Name} selected: Select ${selectedPackage.Name} to review and confirm.`
-              : 'Tap a package to choose it.'}
+              ? t('packages.page.selectedHint', { name: selectedPackage.Name })
+              : t('packages.page.tapHint')}
           </Text>
-          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" role="group" aria-label="Packages">
+          <SimpleGrid
+            columns={{ base: 1, sm: 2, xl: 4 }}
+            gap="4"
+            role="group"
+            aria-label={t('packages.page.packages')}
+          >
             {list.map((pkg) => (
               <PackageCard
                 key={pkg.Name}
@@ -128,10 +141,13 @@ export default function PackagePage() {
             align={{ base: 'flex-start', md: 'center' }}
           >
             <Text fontSize="sm" fontWeight="medium">
-              {selectedPackage.Name} · {formatMoney(selectedPackage.Price)}
+              {t('packages.page.selection', {
+                name: selectedPackage.Name,
+                price: f.money(selectedPackage.Price),
+              })}
             </Text>
             <Button colorPalette="teal" size="lg" onClick={() => setConfirmOpen(true)}>
-              Select {selectedPackage.Name}
+              {t('packages.page.select', { name: selectedPackage.Name })}
             </Button>
           </Flex>
         </Box>
