@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { depositAmountField } from '@md/shared';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useConfig } from '@/lib/config.tsx';
+import { useT } from '@/lib/i18n/i18n.tsx';
 import { recordOf } from '@/lib/guards.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { SILENT, useMoneyMove } from '@/lib/use-money-move.ts';
@@ -25,6 +26,7 @@ const CURRENCY = 'USDT.BEP20';
 export function DepositForm() {
   const trpc = useTRPC();
   const config = useConfig();
+  const t = useT();
   const queryClient = useQueryClient();
   const [payment, setPayment] = useState<{ details: Payment; openedAt: number } | null>(null);
   const {
@@ -36,10 +38,11 @@ export function DepositForm() {
   const makePayment = useSingleFlight();
   const moveMoney = useMoneyMove();
 
+  const amountField = register('amount');
   const onSubmit = handleSubmit(({ amount }) =>
     makePayment.run(async () => {
       const outcome = await moveMoney({
-        action: 'deposit request',
+        action: t('deposit.form.action'),
         send: (options) =>
           client['deposit.make_payment'].mutate(
             { amount_usdt: Number(amount), currency: CURRENCY, gateway: config.depositGateway },
@@ -72,12 +75,12 @@ export function DepositForm() {
           maxW="xl"
         >
           <TextField
-            label="Amount (USDT)"
+            label={t('deposit.form.amount')}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="Minimum 10"
+            placeholder={t('deposit.form.minimum')}
             error={errors.amount?.message}
-            {...register('amount')}
+            {...amountField}
           />
           <Button
             type="submit"
@@ -86,11 +89,11 @@ export function DepositForm() {
             flexShrink={0}
             mb={errors.amount ? '6' : '0'}
           >
-            Deposit
+            {t('deposit.form.submit')}
           </Button>
         </Flex>
         <Text fontSize="sm" color="fg.muted" mt="2">
-          Currency: USDT (BEP20)
+          {t('deposit.form.currency')}
         </Text>
       </form>
       {payment && <PaymentDetails payment={payment.details} openedAt={payment.openedAt} />}

@@ -4,41 +4,41 @@
  * the panel says so and the QR code and the address go, so nobody pays a closed window.
  */
 import { Alert, Box, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { MSG, PAYMENT_WINDOW_MINUTES, formatAmount, type OutputOf } from '@md/shared';
+import { MSG, PAYMENT_WINDOW_MINUTES, type OutputOf } from '@md/shared';
 import { CopyButton } from '@/components/copy-button.tsx';
 import { textOf } from '@/lib/guards.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
+import type { MessageId } from '@/lib/i18n/catalog-types.ts';
 import { formatMinutesSeconds, useCountdown } from './use-countdown.ts';
 import { useDepositWatch, type DepositOutcome } from './use-deposit-watch.ts';
 
 export type Payment = OutputOf<'deposit.make_payment'>['Success'];
 const QR_SIZE = 150;
 
-/** What a closed window says: the title, its tone and the next step. */
+/** What a closed window says: the title, its tone and the next step (its text takes the amount). */
 const CLOSED: Record<
   Exclude<DepositOutcome, 'open'>,
-  { title: string; status: 'success' | 'error'; detail: (amount: string) => string }
+  { title: MessageId; status: 'success' | 'error'; detail: MessageId }
 > = {
-  paid: {
-    title: 'Paid — credited',
-    status: 'success',
-    detail: (amount) => `${amount} USDT was credited to your Deposit wallet.`,
-  },
+  paid: { title: 'deposit.payment.paid.title', status: 'success', detail: 'deposit.payment.paid.detail' },
   partial: {
-    title: 'Partial payment not accepted',
+    title: 'deposit.payment.partial.title',
     status: 'error',
-    detail: (amount) =>
-      `Less than ${amount} USDT arrived, so nothing was credited. Do not send more to this address; start a new deposit.`,
+    detail: 'deposit.payment.partial.detail',
   },
   expired: {
-    title: 'Expired',
+    title: 'deposit.payment.expired.title',
     status: 'error',
-    detail: () => 'The payment window has closed. Do not send to this address; start a new deposit to pay.',
+    detail: 'deposit.payment.expired.detail',
   },
 };
 
 export function PaymentDetails({ payment, openedAt }: { payment: Payment; openedAt: number }) {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
   const left = useCountdown(openedAt + PAYMENT_WINDOW_MINUTES * 60_000);
-  const amount = formatAmount(payment.Amount);
+  const amount = f.amount(payment.Amount);
   // Text fields read defensively: the answer's shape is the provider's (spec §8).
   const qrCode = textOf(payment.QR_Code);
   const address = textOf(payment.Address, '-');
@@ -63,7 +63,7 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
             <Box bg="white" p="1" borderRadius="sm">
               <Image
                 src={qrCode}
-                alt="Deposit QR code"
+                alt={t('deposit.payment.qrAlt')}
                 htmlWidth={QR_SIZE}
                 htmlHeight={QR_SIZE}
                 w={`${QR_SIZE}px`}
@@ -71,7 +71,7 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
               />
             </Box>
           ) : (
-            <Text color="fg.error">{MSG.qrMissing}</Text>
+            <Text color="fg.error">{messageText(MSG.qrMissing)}</Text>
           )}
         </Box>
       )}
@@ -79,7 +79,7 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
         {!closed && (
           <Box>
             <Text fontSize="sm" color="fg.muted">
-              Address (BEP20)
+              {t('deposit.payment.address')}
             </Text>
             <HStack gap="2" align="center" flexWrap="wrap">
               <Text
@@ -91,8 +91,12 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
               >
                 {address}
               </Text>
-              <CopyButton text={address} confirmation={MSG.copiedSuccessfully} aria-label="Copy address">
-                Copy
+              <CopyButton
+                text={address}
+                confirmation={messageText(MSG.copiedSuccessfully)}
+                aria-label={t('deposit.payment.copyAddress')}
+              >
+                {t('common.copy')}
               </CopyButton>
             </HStack>
           </Box>
@@ -100,13 +104,13 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
         <HStack gap="8" flexWrap="wrap">
           <Box>
             <Text fontSize="sm" color="fg.muted">
-              Amount
+              {t('deposit.payment.amount')}
             </Text>
-            <Text fontWeight="semibold">{amount} USDT</Text>
+            <Text fontWeight="semibold">{t('deposit.payment.amountValue', { amount })}</Text>
           </Box>
           <Box minW="0">
             <Text fontSize="sm" color="fg.muted">
-              TransID
+              {t('deposit.payment.transId')}
             </Text>
             <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" data-testid="deposit-transid">
               {transId}
@@ -118,15 +122,15 @@ export function PaymentDetails({ payment, openedAt }: { payment: Payment; opened
           <Alert.Root status={closed.status} size="sm" role="status" data-testid="deposit-outcome">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{closed.title}</Alert.Title>
-              <Alert.Description>{closed.detail(amount)}</Alert.Description>
+              <Alert.Title>{t(closed.title)}</Alert.Title>
+              <Alert.Description>{t(closed.detail, { amount })}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         ) : (
           <Alert.Root status="warning" size="sm">
             <Alert.Indicator />
             <Alert.Title fontWeight="normal" role="timer" aria-live="off">
-              {`Send exactly ${amount} USDT (BEP20) within ${formatMinutesSeconds(left)} — partial payments are not accepted`}
+              {t('deposit.payment.sendExactly', { amount, time: formatMinutesSeconds(left) })}
             </Alert.Title>
           </Alert.Root>
         )}
