@@ -90,6 +90,8 @@ const installableApp = () =>
       clientsClaim: true,
       // One file: no workbox-*.js beside it for the static host to cache wrongly.
       inlineWorkboxRuntime: true,
+      // Web Push: shows the server's pushes and opens their screen on a click (public/push-sw.js).
+      importScripts: ['/push-sw.js'],
     },
   });
 
