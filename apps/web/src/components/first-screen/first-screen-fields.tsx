@@ -76,7 +76,7 @@ export const FirstScreenPasswordField = forwardRef<
         <button
           type="button"
           className="fs-icon-button-xs"
-          aria-label={visible ? t('auth.field.hideCharacters') : t('auth.field.showCharacters')}
+          aria-label={visible ? t('auth.hideCharacters') : t('auth.showCharacters')}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >

@@ -89,7 +89,7 @@ function UsernameStep({
       <Stack gap="4">
         <Text color="fg.muted">{t('auth.reset.intro')}</Text>
         <TextField
-          label={t('auth.field.username')}
+          label={t('auth.username')}
           autoComplete="username"
           autoCapitalize="none"
           error={messageText(errors.username?.message)}
@@ -157,15 +157,15 @@ function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPass
     <form noValidate onSubmit={handleSubmit(reset)}>
       <Stack gap="4">
         <Text color="fg.muted">{t('auth.reset.codeFor', { username })}</Text>
-        <OtpField label={t('auth.field.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
+        <OtpField label={t('auth.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
         <PasswordField
-          label={t('auth.field.newPassword')}
+          label={t('auth.newPassword')}
           autoComplete="new-password"
           error={messageText(errors.newpassword?.message)}
           {...newpasswordInput}
         />
         <PasswordField
-          label={t('auth.field.confirmPassword')}
+          label={t('auth.confirmPassword')}
           autoComplete="new-password"
           error={messageText(errors.conpassword?.message)}
           {...conpasswordInput}

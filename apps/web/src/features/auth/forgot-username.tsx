@@ -116,7 +116,7 @@ export default function ForgotUsernamePage() {
         <Stack gap="4">
           <Text color="fg.muted">{t('auth.forgotUsername.intro')}</Text>
           <TextField
-            label={t('auth.field.email')}
+            label={t('auth.email')}
             type="email"
             autoComplete="email"
             error={messageText(errors.email?.message)}

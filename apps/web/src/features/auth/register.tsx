@@ -165,8 +165,8 @@ function AccountStep({
   const t = useT();
   const messageText = useMessageText();
   const sideOptions = [
-    { value: '0', label: t('auth.side.left') },
-    { value: '1', label: t('auth.side.right') },
+    { value: '0', label: t('auth.sideLeft') },
+    { value: '1', label: t('auth.sideRight') },
   ];
   // Without a sponsor in the link the member must type one: say so as soon as they start on the
   // form or leave the field, not only by a disabled button.
@@ -196,7 +196,7 @@ function AccountStep({
     <form noValidate onSubmit={handleSubmit(onSubmit, () => notify.error(messageText(MSG.fixFormErrors)))}>
       <Stack gap="4">
         <TextField
-          label={t('auth.field.username')}
+          label={t('auth.username')}
           autoComplete="username"
           autoCapitalize="none"
           error={messageText(errors.username?.message)}
@@ -204,13 +204,13 @@ function AccountStep({
           {...usernameInput}
         />
         <TextField
-          label={t('auth.field.fullName')}
+          label={t('auth.fullName')}
           autoComplete="name"
           error={messageText(errors.name?.message)}
           {...nameInput}
         />
         <TextField
-          label={t('auth.field.sponsor')}
+          label={t('auth.sponsor')}
           autoCapitalize="none"
           readOnly={sponsorLocked}
           error={sponsorError}
@@ -233,7 +233,7 @@ function AccountStep({
           {...sponsorInput}
         />
         <TextField
-          label={t('auth.field.email')}
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           error={messageText(errors.email?.message)}
@@ -244,7 +244,7 @@ function AccountStep({
           name="country"
           render={({ field }) => (
             <CountryField
-              label={t('auth.field.country')}
+              label={t('auth.country')}
               countries={countries}
               value={field.value}
               onChange={field.onChange}
@@ -257,21 +257,21 @@ function AccountStep({
         />
         {!sideLocked && (
           <SelectField
-            label={t('auth.field.side')}
+            label={t('auth.side')}
             options={sideOptions}
             error={messageText(errors.side?.message)}
             {...sideInput}
           />
         )}
         <PasswordField
-          label={t('auth.field.password')}
+          label={t('auth.password')}
           autoComplete="new-password"
           error={messageText(errors.password?.message)}
           helper={<PasswordChecklist password={watch('password') ?? ''} />}
           {...passwordInput}
         />
         <PasswordField
-          label={t('auth.field.confirmPassword')}
+          label={t('auth.confirmPassword')}
           autoComplete="new-password"
           error={messageText(errors.con_password?.message)}
           {...conPasswordInput}
@@ -313,7 +313,7 @@ function OtpStep({
     <form noValidate onSubmit={handleSubmit(({ otp }) => onVerify(otp))}>
       <Stack gap="4">
         <Text color="fg.muted">{t('auth.register.codeSent', { email })}</Text>
-        <OtpField label={t('auth.field.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
+        <OtpField label={t('auth.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
         <HStack gap="3">
           <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
             {t('auth.register.back')}

@@ -182,16 +182,16 @@ export function SignInPage() {
       <form noValidate onFocus={() => void loadLoginRules().catch(() => undefined)} onSubmit={onSubmit}>
         <div className="fs-stack">
           <FirstScreenField
-            label={t('auth.field.username')}
+            label={t('auth.username')}
             autoComplete="username"
             autoCapitalize="none"
             blockCut
             {...usernameField}
           />
-          <FirstScreenPasswordField label={t('auth.field.password')} blockCut {...passwordField} />
+          <FirstScreenPasswordField label={t('auth.password')} blockCut {...passwordField} />
           {totpRequired && (
             <FirstScreenField
-              label={t('auth.field.totp')}
+              label={t('auth.totp')}
               code
               {...OTP_INPUT_PROPS}
               {...totpField}
