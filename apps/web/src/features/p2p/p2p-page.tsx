@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck } from 'react-icons/lu';
-import { MSG, P2P_FEE, P2P_STEP, formatMoney, p2pAmountField } from '@md/shared';
+import { MSG, P2P_FEE, P2P_STEP, p2pAmountField } from '@md/shared';
 import { AsOf } from '@/components/as-of.tsx';
 import { PasswordPromptDialog } from '@/components/form/password-prompt-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { errorMessage } from '@/lib/errors.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useMoneyMove } from '@/lib/use-money-move.ts';
@@ -24,6 +25,9 @@ import { availableOf, useRefreshWallets, useWallets } from '@/lib/wallets.ts';
 import { useRecipient } from './use-recipient.ts';
 
 export default function P2PPage() {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
   const client = useTRPCClient();
   const { wallets, state, refetch, isFetching, isRefetchError, dataUpdatedAt } = useWallets();
   const sending = useSingleFlight();
@@ -38,23 +42,26 @@ export default function P2PPage() {
   const openPrompt = () => {
     if (!recipient.verified) return;
     const parsed = p2pAmountField(balance ?? 0).safeParse(amount);
-    if (!parsed.success) return setAmountError(parsed.error.issues[0]?.message);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]?.message;
+      return setAmountError(issue && messageText(issue));
+    }
     setPrompting(true);
   };
 
   const transfer = (password: string) =>
     sending.run(async () => {
       const outcome = await moveMoney({
-        action: 'transfer',
+        action: t('p2p.action.transfer'),
         wallet: 'Deposit',
         send: (options) =>
           client.transfer_to_user.mutate(
             { username: recipient.username.trim(), amount: parseFloat(amount), password },
             options,
           ),
-        success: () => MSG.transferSuccessful,
+        success: () => messageText(MSG.transferSuccessful),
         // The server's Error, else 'Transfer failed'; no answer at all is 'Unexpected error during transfer'.
-        failure: (error) => errorMessage(error, MSG.transferFailed, MSG.unexpectedTransferError),
+        failure: (error) => messageText(errorMessage(error, MSG.transferFailed, MSG.unexpectedTransferError)),
       });
       if (outcome.status === 'done') setAmount('');
       if (outcome.status !== 'refused') setPrompting(false);
@@ -63,23 +70,26 @@ export default function P2PPage() {
 
   const available =
     state === 'ready' ? (
-      formatMoney(balance)
+      f.money(balance)
     ) : state === 'loading' ? (
-      <Skeleton as="span" display="inline-block" height="1em" width="4rem" aria-label="Loading the balance" />
+      <Skeleton
+        as="span"
+        display="inline-block"
+        height="1em"
+        width="4rem"
+        aria-label={t('p2p.loadingBalance')}
+      />
     ) : (
-      <Unavailable what="the Deposit balance" retrying={isFetching} onRetry={() => void refetch()} />
+      <Unavailable what={t('p2p.depositBalanceWhat')} retrying={isFetching} onRetry={() => void refetch()} />
     );
 
   return (
     <Stack gap="6">
-      <PageHeader
-        heading="P2P Transfer"
-        description="Transfer funds to another user after verifying the recipient"
-      />
-      <SectionCard title="Send funds">
+      <PageHeader heading={t('p2p.heading')} description={t('p2p.description')} />
+      <SectionCard title={t('p2p.sendFunds')}>
         {/* Not the card's description: that is a <p>, and "Unavailable" brings a button. */}
         <HStack gap="1" mb="4" flexWrap="wrap" color="fg.muted" fontSize="sm" data-testid="p2p-available">
-          <Text as="span">From your Deposit wallet · available</Text> {available}
+          <Text as="span">{t('p2p.fromDeposit')}</Text> {available}
           {/* The latest refresh failed: the balance is from then, and says so. */}
           {state === 'ready' && isRefetchError && <AsOf updatedAt={dataUpdatedAt} />}
         </HStack>
@@ -94,14 +104,14 @@ export default function P2PPage() {
             <HStack align="flex-start" gap="2">
               <Box flex="1">
                 <TextField
-                  label="Recipient username"
+                  label={t('p2p.recipientUsername')}
                   autoComplete="off"
                   autoCapitalize="none"
                   value={recipient.username}
                   helper={
                     recipient.verified ? (
                       <HStack as="span" color="green.fg" gap="1">
-                        <LuBadgeCheck /> Verified
+                        <LuBadgeCheck /> {t('p2p.verified')}
                       </HStack>
                     ) : undefined
                   }
@@ -115,11 +125,11 @@ export default function P2PPage() {
                 loading={recipient.verifying}
                 onClick={() => void recipient.verify()}
               >
-                Verify
+                {t('p2p.verify')}
               </Button>
             </HStack>
             <TextField
-              label="Amount"
+              label={t('p2p.amount')}
               type="number"
               inputMode="decimal"
               min={P2P_STEP}
@@ -135,32 +145,32 @@ export default function P2PPage() {
             />
             <SummaryList
               rows={[
-                ['Fee', formatMoney(P2P_FEE)],
-                ['Recipient gets', formatMoney(parseFloat(amount) || 0)],
+                [t('p2p.fee'), f.money(P2P_FEE)],
+                [t('p2p.recipientGets'), f.money(parseFloat(amount) || 0)],
               ]}
             />
             <Button type="submit" colorPalette="teal" alignSelf="start" disabled={!recipient.verified}>
-              Transfer
+              {t('p2p.submit')}
             </Button>
           </Stack>
         </form>
       </SectionCard>
       <PasswordPromptDialog
         open={prompting}
-        title="Confirm transfer"
-        confirmLabel="Confirm Transfer"
+        title={t('p2p.promptTitle')}
+        confirmLabel={t('p2p.promptConfirm')}
         onClose={() => setPrompting(false)}
         onEmpty={() => {
           setPrompting(false);
-          notify.info(MSG.transferCancelled);
+          notify.info(messageText(MSG.transferCancelled));
         }}
         onConfirm={transfer}
       >
         <SummaryList
           rows={[
-            ['Recipient', recipient.username],
-            ['Amount', formatMoney(parseFloat(amount) || 0)],
-            ['Fee', formatMoney(P2P_FEE)],
+            [t('p2p.recipient'), recipient.username],
+            [t('p2p.amount'), f.money(parseFloat(amount) || 0)],
+            [t('p2p.fee'), f.money(P2P_FEE)],
           ]}
         />
       </PasswordPromptDialog>

@@ -4,9 +4,11 @@
  * cannot be swapped back. What is confirmed is what is sent: the plan is fixed when the panel opens.
  */
 import { Alert, Text } from '@chakra-ui/react';
-import { amountToMicros, formatMoney, microsToAmount, type WalletName } from '@md/shared';
+import { amountToMicros, microsToAmount, type WalletName } from '@md/shared';
 import { ConfirmDialog } from '@/components/form/confirm-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
+import { walletTitle } from './wallet-text.ts';
 
 export interface QuickTransferLeg {
   wallet: WalletName;
@@ -25,23 +27,25 @@ interface QuickTransferDialogProps {
 }
 
 export function QuickTransferDialog({ legs, busy, onCancel, onConfirm }: QuickTransferDialogProps) {
+  const t = useT();
+  const f = useFormat();
   const total = quickTransferTotal(legs ?? []);
   return (
     <ConfirmDialog
       open={legs !== null}
-      title="Quick transfer to Withdrawal"
-      confirmLabel={`Move ${formatMoney(total)}`}
+      title={t('wallets.quick.title')}
+      confirmLabel={t('wallets.quick.confirm', { amount: f.money(total) })}
       busy={busy}
-      busyLabel="Moving..."
+      busyLabel={t('wallets.quick.busy')}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
-      <Text>These reward wallets will be emptied into your Withdrawal wallet:</Text>
+      <Text>{t('wallets.quick.intro')}</Text>
       <SummaryList
         rows={[
-          ...(legs ?? []).map((leg) => [`${leg.wallet} Wallet`, formatMoney(leg.amount)] as const),
-          ['Total', <span data-testid="quick-transfer-total">{formatMoney(total)}</span>],
-          ['Into', 'Withdrawal Wallet'],
+          ...(legs ?? []).map((leg) => [walletTitle(t, leg.wallet), f.money(leg.amount)] as const),
+          [t('wallets.quick.total'), <span data-testid="quick-transfer-total">{f.money(total)}</span>],
+          [t('wallets.quick.into'), walletTitle(t, 'Withdrawal')],
         ]}
       />
       <OneWayWarning />
@@ -51,14 +55,13 @@ export function QuickTransferDialog({ legs, busy, onCancel, onConfirm }: QuickTr
 
 /** What every move into the Withdrawal wallet says before it is confirmed: there is no way back. */
 export function OneWayWarning() {
+  const t = useT();
   return (
     <Alert.Root status="warning">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>This cannot be undone.</Alert.Title>
-        <Alert.Description>
-          The Withdrawal wallet cannot be swapped back into a reward wallet or the Deposit wallet.
-        </Alert.Description>
+        <Alert.Title>{t('wallets.oneWay.title')}</Alert.Title>
+        <Alert.Description>{t('wallets.oneWay.description')}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );
@@ -81,21 +84,23 @@ export function WithdrawalSwapDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <ConfirmDialog
       open={swap !== null}
-      title="Swap into Withdrawal"
-      confirmLabel={`Swap ${formatMoney(swap?.amount ?? 0)}`}
+      title={t('wallets.swapDialog.title')}
+      confirmLabel={t('wallets.swapDialog.confirm', { amount: f.money(swap?.amount ?? 0) })}
       busy={busy}
-      busyLabel="Swapping..."
+      busyLabel={t('wallets.swapDialog.busy')}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
       <SummaryList
         rows={[
-          ['From', `${swap?.from ?? ''} Wallet`],
-          ['Amount', formatMoney(swap?.amount ?? 0)],
-          ['Into', 'Withdrawal Wallet'],
+          [t('wallets.swapDialog.from'), swap ? walletTitle(t, swap.from) : ''],
+          [t('wallets.swapDialog.amount'), f.money(swap?.amount ?? 0)],
+          [t('wallets.quick.into'), walletTitle(t, 'Withdrawal')],
         ]}
       />
       <OneWayWarning />

@@ -3,8 +3,25 @@
  * the balance now, working back to the month's closing and opening balances, to the micro-unit.
  */
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { createFormatters, zonedDateTime } from '@md/shared';
+import type { AnyLocale } from '@/lib/i18n/locales.ts';
+import { intlLocaleOf } from '@/lib/i18n/locales.ts';
+import { testI18n } from '@/testing/i18n.ts';
 import { movementOf, recentMonths, statementFromMovements } from './statement-data.ts';
-import { statementAmount, statementCsv, zonedDateTime } from './statement-files.ts';
+import { statementAmount, statementCsv, type StatementWords } from './statement-files.ts';
+
+/** A statement's words in `locale`, times in `timeZone` (what the page passes from useT and useFormat). */
+function wordsIn(locale: AnyLocale, timeZone: string): StatementWords {
+  const intl = createIntl({
+    locale: intlLocaleOf(locale),
+    messages: testI18n(locale).messages as Record<string, string>,
+  });
+  return {
+    t: (id, values) => intl.formatMessage({ id }, values),
+    f: createFormatters(intlLocaleOf(locale), timeZone),
+  };
+}
 
 const row = (DateTime: string, Amount: number, Type: string, Transfer: string) => ({
   DateTime,
@@ -73,12 +90,21 @@ describe('a statement built on the device', () => {
     expect(statementFromMovements('ROI', '2026-10', movements.slice(1), 10.7).Reference).not.toBe(
       s.Reference,
     );
-    const csv = statementCsv(s, 'Built on this device', 'UTC');
+    const csv = statementCsv(s, wordsIn('en', 'UTC'), true);
+    expect(csv).toContain('Built on this device from your history');
     expect(csv).toContain('Opening balance,"Balance at Oct 01, 2026 00:00 UTC",,11.149999\r\n');
     expect(csv).toContain('Debit,Wallet Swap,1,-2.25\r\n');
     expect(csv).toContain('Closing balance,"Balance at Nov 01, 2026 00:00 UTC",,11.4\r\n');
     expect(csv).toContain('"Oct 10, 2026 12:00 UTC",Wallet Swap,T,-2.25,11.4\r\n');
     expect(csv).not.toContain('$');
+
+    // In the member's language: the words, the reasons and the dates; the amounts stay plain decimals.
+    const spanish = statementCsv(s, wordsIn('es', 'UTC'));
+    expect(spanish).toContain('Saldo inicial,"Saldo al 01 oct 2026, 00:00 UTC",,11.149999\r\n');
+    expect(spanish).toContain('Cargo,Intercambio entre billeteras,1,-2.25\r\n');
+    const arabic = statementCsv(s, wordsIn('ar', 'UTC'));
+    expect(arabic).toContain('الرصيد الافتتاحي');
+    expect(arabic).toContain(',-2.25,11.4\r\n');
   });
 
   it('is as of the moment it was read for the current month, never a later date', () => {

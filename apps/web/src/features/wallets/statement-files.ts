@@ -5,59 +5,47 @@
  * and running balance; the statement's reference on every page). One currency throughout: USDT,
  * written after the figure ("1,065.75 USDT"), never a dollar sign.
  * jsPDF is imported only when a PDF is asked for, so it is in no route's chunk.
+ *
+ * The words follow the member's language (`StatementWords`: the catalog's `t` and the formatters of
+ * the member's language and zone). jsPDF's built-in Helvetica draws only WinAnsi (Latin-1) text: a
+ * PDF in Spanish or Portuguese prints its accents, but one in Arabic could not draw a letter (and no
+ * font with Arabic glyphs is available to embed), so an Arabic member's PDF keeps its words and dates in
+ * English; the CSV and the screen are in Arabic.
  */
-import type { Statement, StatementLine } from '@md/shared';
+import { createIntl } from 'react-intl';
+import { createFormatters, type Formatters, type Statement, type StatementLine } from '@md/shared';
 import { CSV_BOM, csvRecord, plainDecimal } from '@/components/data-table/csv.ts';
+import { loadMessages } from '@/lib/i18n/catalogs.ts';
+import type { AnyLocale } from '@/lib/i18n/locales.ts';
 import { downloadBlob } from '@/lib/download.ts';
+import { reasonText, walletName, type Translate } from './wallet-text.ts';
 
-/** The app's name as the letterhead prints it (the page title's). */
+/** The app's name as the letterhead prints it (the page title's; a name, not translated). */
 export const APP_NAME = 'Member Dashboard';
 export const CURRENCY = 'USDT';
+
+/** A statement's words: the member's catalog and their language's formatters in their time zone. */
+export interface StatementWords {
+  t: Translate;
+  f: Formatters;
+}
 
 export const statementFileName = (s: Statement, ext: 'csv' | 'pdf') =>
   `statement-${s.Wallet.toLowerCase()}-${s.Month}.${ext}`;
 
-/** A figure to the last micro-unit, never fewer than two decimals: "1,065.75", "-2.250001". */
-export const statementFigure = (amount: number) =>
-  (amount === 0 ? 0 : amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+/**
+ * A figure to the last micro-unit, never fewer than two decimals, in the language's digits and
+ * separators: "1,065.75", "-2.250001" (English), "1.065,75" (Portuguese).
+ */
+export const statementFigure = (amount: number, locale = 'en-US') =>
+  (amount === 0 ? 0 : amount).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
 /** An amount with its one currency: "1,065.75 USDT", "-2.25 USDT". */
-export const statementAmount = (amount: number) => `${statementFigure(amount)} ${CURRENCY}`;
+export const statementAmount = (amount: number, locale = 'en-US') =>
+  `${statementFigure(amount, locale)} ${CURRENCY}`;
 
 /** A debit shown as a negative amount (none shows as 0, not -0). */
 export const debit = (amount: number) => (amount === 0 ? 0 : -amount);
-
-/** The member's time zone: this device's (IANA name), UTC when it names none. */
-export const memberTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** "Oct 02, 2026 01:05 GMT+1": the app's 'MMM dd, yyyy HH:mm' in `timeZone`, with the zone named. */
-export function zonedDateTime(iso: string, timeZone: string): string {
-  const at = new Date(iso);
-  if (!Number.isFinite(at.getTime())) return '-';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
-}
-
-/** "October 2026": the month a statement covers (months are UTC calendar months). */
-export const statementMonthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** Whether the statement's month is still running at its As_Of (the current month). */
 export const isCurrentMonth = (s: Statement) =>
@@ -68,55 +56,90 @@ export const closingAt = (s: Statement) => s.As_Of ?? s.To;
 
 export interface StatementFacts {
   member: string;
-  timeZone: string;
-  note?: string;
+  words: StatementWords;
+  /** Built on the device from the history (the provider offers no statements): the PDF says so. */
+  builtOnDevice?: boolean;
+}
+
+export interface StatementSummaryLine {
+  section: string;
+  label: string;
+  count: string;
+  amount: number;
+  /** Opening, totals and closing: printed bold. */
+  strong: boolean;
 }
 
 /** The statement's lines in order: opening, each credit and debit by reason, totals, closing. */
-export function statementLines(
-  s: Statement,
-  timeZone = 'UTC',
-): [section: string, label: string, count: string, amount: number][] {
+export function statementLines(s: Statement, { t, f }: StatementWords): StatementSummaryLine[] {
+  const line = (section: string, label: string, count: string, amount: number, strong: boolean) => ({
+    section,
+    label,
+    count,
+    amount,
+    strong,
+  });
   return [
-    ['Opening balance', `Balance at ${zonedDateTime(s.From, timeZone)}`, '', s.Opening],
-    ...s.Credits.map((c): [string, string, string, number] => [
-      'Credit',
-      c.Reason,
-      String(c.Count),
-      c.Amount,
-    ]),
-    ['Total credits', '', '', s.Total_Credits],
-    ...s.Debits.map((d): [string, string, string, number] => [
-      'Debit',
-      d.Reason,
-      String(d.Count),
-      debit(d.Amount),
-    ]),
-    ['Total debits', '', '', debit(s.Total_Debits)],
-    [
-      'Closing balance',
-      `${isCurrentMonth(s) ? 'Balance as of' : 'Balance at'} ${zonedDateTime(closingAt(s), timeZone)}`,
+    line(
+      t('wallets.statement.openingBalance'),
+      t('wallets.file.balanceAt', { time: f.dateTime(s.From) }),
+      '',
+      s.Opening,
+      true,
+    ),
+    ...s.Credits.map((c) =>
+      line(t('wallets.file.credit'), reasonText(t, c.Reason), String(c.Count), c.Amount, false),
+    ),
+    line(t('wallets.statement.totalCredits'), '', '', s.Total_Credits, true),
+    ...s.Debits.map((d) =>
+      line(t('wallets.file.debit'), reasonText(t, d.Reason), String(d.Count), debit(d.Amount), false),
+    ),
+    line(t('wallets.statement.totalDebits'), '', '', debit(s.Total_Debits), true),
+    line(
+      t('wallets.statement.closingBalance'),
+      t(isCurrentMonth(s) ? 'wallets.file.balanceAsOf' : 'wallets.file.balanceAt', {
+        time: f.dateTime(closingAt(s)),
+      }),
       '',
       s.Closing,
-    ],
+      true,
+    ),
   ];
 }
 
-export function statementCsv(s: Statement, note?: string, timeZone = 'UTC'): string {
+/** The statement as CSV, its words in the member's language; `builtOnDevice` adds the note that says so. */
+export function statementCsv(s: Statement, words: StatementWords, builtOnDevice = false): string {
+  const { t, f } = words;
   let text =
     CSV_BOM +
-    csvRecord([`${s.Wallet} wallet statement`, s.Month, s.Reference ?? '', `Amounts in ${CURRENCY}`]);
-  if (note) text += csvRecord([note]);
-  text += csvRecord(['Section', 'Reason', 'Count', 'Amount']);
-  for (const [section, label, count, amount] of statementLines(s, timeZone))
+    csvRecord([
+      t('wallets.file.walletStatement', { wallet: walletName(t, s.Wallet) }),
+      s.Month,
+      s.Reference ?? '',
+      t('wallets.file.amountsIn', { currency: CURRENCY }),
+    ]);
+  if (builtOnDevice) text += csvRecord([t('wallets.statement.builtOnDevice')]);
+  text += csvRecord([
+    t('wallets.file.section'),
+    t('wallets.statement.reason'),
+    t('wallets.file.count'),
+    t('wallets.file.amount'),
+  ]);
+  for (const { section, label, count, amount } of statementLines(s, words))
     text += csvRecord([section, label, count, plainDecimal(amount)]);
   if (s.Lines?.length) {
     text += csvRecord([]);
-    text += csvRecord(['Date', 'Reason', 'Reference', 'Amount', 'Balance']);
+    text += csvRecord([
+      t('wallets.statement.date'),
+      t('wallets.statement.reason'),
+      t('wallets.statement.reference'),
+      t('wallets.file.amount'),
+      t('wallets.file.balance'),
+    ]);
     for (const line of s.Lines)
       text += csvRecord([
-        zonedDateTime(line.DateTime, timeZone),
-        line.Reason,
+        f.dateTime(line.DateTime),
+        reasonText(t, line.Reason),
         line.Reference,
         plainDecimal(line.Amount),
         plainDecimal(line.Balance),
@@ -125,9 +148,9 @@ export function statementCsv(s: Statement, note?: string, timeZone = 'UTC'): str
   return text;
 }
 
-export function downloadStatementCsv(s: Statement, note?: string): void {
+export function downloadStatementCsv(s: Statement, words: StatementWords, builtOnDevice = false): void {
   downloadBlob(
-    new Blob([statementCsv(s, note, memberTimeZone())], { type: 'text/csv;charset=utf-8' }),
+    new Blob([statementCsv(s, words, builtOnDevice)], { type: 'text/csv;charset=utf-8' }),
     statementFileName(s, 'csv'),
   );
 }
@@ -136,13 +159,35 @@ export function downloadStatementCsv(s: Statement, note?: string): void {
 const unlisted = (s: Statement) =>
   Math.max(0, (s.Line_Count ?? s.Lines?.length ?? 0) - (s.Lines?.length ?? 0));
 
+/**
+ * Text as Helvetica (WinAnsi) prints it and PDF.js reads it back: the spaces `Intl` puts in dates
+ * and figures (no-break, narrow no-break, thin) as plain spaces, the direction marks left out.
+ */
+const printable = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ').replace(/[\u200e\u200f]/g, '');
+
 /** An A4 PDF of the statement, as many pages as its lines take (built in the browser, nothing sent anywhere). */
 export async function statementPdf(s: Statement, facts: StatementFacts): Promise<Blob> {
   const { jsPDF } = await import('jspdf');
-  const { member, timeZone, note } = facts;
+  const { member, words, builtOnDevice } = facts;
+  const { t, f } = words;
   const doc = new jsPDF({ unit: 'pt', format: 'a4' });
+  const wallet = walletName(t, s.Wallet);
+  const monthLabel = f.month(s.Month);
+  const figure = (amount: number) => printable(statementFigure(amount, f.locale));
+  const when = (iso: string) => printable(f.dateTime(iso));
+  /** Draws `text` at most `maxWidth` wide: a longer one (a long translation, a long date) is set smaller to fit. */
+  const fitted = (text: string, x: number, y: number, maxWidth: number, options?: { align: 'right' }) => {
+    const size = doc.getFontSize();
+    const width = doc.getTextWidth(text);
+    if (width > maxWidth) doc.setFontSize(Math.max(6, (size * maxWidth) / width));
+    // Still too long at the smallest size: cut at the column's width.
+    const shown =
+      doc.getTextWidth(text) > maxWidth ? (doc.splitTextToSize(text, maxWidth)[0] as string) : text;
+    doc.text(shown, x, y, options);
+    doc.setFontSize(size);
+  };
   doc.setProperties({
-    title: `${s.Wallet} wallet statement, ${statementMonthLabel(s.Month)}`,
+    title: t('wallets.statement.tableLabel', { wallet, month: monthLabel }),
     subject: s.Reference ?? '',
     creator: APP_NAME,
   });
@@ -157,37 +202,37 @@ export async function statementPdf(s: Statement, facts: StatementFacts): Promise
   doc.setFontSize(18);
   doc.text(APP_NAME, left, y);
   doc.setFontSize(12);
-  doc.text('Wallet statement', right, y, { align: 'right' });
+  doc.text(t('wallets.file.heading'), right, y, { align: 'right' });
   y += 10;
   doc.setLineWidth(1);
   doc.line(left, y, right, y);
   y += 20;
   const current = isCurrentMonth(s);
   const letterhead: [string, string][] = [
-    ['Member', member],
-    ['Wallet', `${s.Wallet} wallet`],
-    ['Period', `${statementMonthLabel(s.Month)} (a calendar month in UTC)`],
-    ['From', zonedDateTime(s.From, timeZone)],
+    [t('wallets.file.member'), member],
+    [t('wallets.file.wallet'), t('wallets.file.walletValue', { wallet })],
+    [t('wallets.file.period'), t('wallets.file.periodValue', { month: monthLabel })],
+    [t('wallets.file.from'), when(s.From)],
     current
-      ? ['As of', `${zonedDateTime(closingAt(s), timeZone)} (the month is not over: the figures stop here)`]
-      : ['Closed at', `${zonedDateTime(closingAt(s), timeZone)} (the start of the next month, excluded)`],
-    ['Times in', `${timeZone}, each time with its zone named`],
-    ['Currency', `${CURRENCY} (BEP20)`],
-    ['Reference', s.Reference ?? 'none given'],
+      ? [t('wallets.statement.asOf'), t('wallets.file.asOfValue', { time: when(closingAt(s)) })]
+      : [t('wallets.statement.closedAt'), t('wallets.file.closedAtValue', { time: when(closingAt(s)) })],
+    [t('wallets.statement.timesIn'), t('wallets.file.timesInValue', { zone: f.timeZone })],
+    [t('wallets.file.currency'), `${CURRENCY} (BEP20)`],
+    [t('wallets.statement.reference'), s.Reference ?? t('wallets.file.noneGiven')],
   ];
   doc.setFontSize(10);
   for (const [label, value] of letterhead) {
     doc.setFont('helvetica', 'bold');
-    doc.text(label, left, y);
+    fitted(label, left, y, 76);
     doc.setFont('helvetica', 'normal');
-    const wrapped = doc.splitTextToSize(value, width - 80) as string[];
+    const wrapped = doc.splitTextToSize(printable(value), width - 80) as string[];
     doc.text(wrapped, left + 80, y);
     y += 14 * wrapped.length;
   }
-  if (note) {
+  if (builtOnDevice) {
     y += 4;
     doc.setFontSize(9);
-    const wrapped = doc.splitTextToSize(note, width) as string[];
+    const wrapped = doc.splitTextToSize(t('wallets.statement.builtOnDevice'), width) as string[];
     doc.text(wrapped, left, y);
     y += 12 * wrapped.length;
   }
@@ -196,31 +241,25 @@ export async function statementPdf(s: Statement, facts: StatementFacts): Promise
   y += 12;
   doc.setFontSize(12);
   doc.setFont('helvetica', 'bold');
-  doc.text('Summary', left, y);
+  doc.text(t('wallets.file.summary'), left, y);
   y += 16;
   doc.setFontSize(10);
-  doc.text('Section', left, y);
-  doc.text('Reason', left + 110, y);
-  doc.text('Count', left + 330, y, { align: 'right' });
-  doc.text('Amount', right, y, { align: 'right' });
-  for (const [section, label, count, amount] of statementLines(s, timeZone)) {
+  fitted(t('wallets.file.section'), left, y, 106);
+  doc.text(t('wallets.statement.reason'), left + 110, y);
+  doc.text(t('wallets.file.count'), left + 330, y, { align: 'right' });
+  doc.text(t('wallets.file.amount'), right, y, { align: 'right' });
+  for (const { section, label, count, amount, strong } of statementLines(s, words)) {
     y += 15;
-    const strong =
-      section.startsWith('Opening') || section.startsWith('Closing') || section.startsWith('Total');
     doc.setFont('helvetica', strong ? 'bold' : 'normal');
-    doc.text(section, left, y);
-    doc.text(label, left + 110, y);
+    fitted(section, left, y, 106);
+    fitted(printable(label), left + 110, y, 190);
     doc.text(count, left + 330, y, { align: 'right' });
-    doc.text(statementAmount(amount), right, y, { align: 'right' });
+    doc.text(printable(statementAmount(amount, f.locale)), right, y, { align: 'right' });
   }
   y += 14;
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(8);
-  doc.text(
-    'Opening + total credits - total debits = closing, to the last micro-unit (0.000001 USDT).',
-    left,
-    y,
-  );
+  doc.text(doc.splitTextToSize(t('wallets.file.reconcile'), width) as string[], left, y);
 
   // Line items, with the header again on each new page.
   const columns = {
@@ -233,36 +272,32 @@ export async function statementPdf(s: Statement, facts: StatementFacts): Promise
   const lineHeader = () => {
     doc.setFont('helvetica', 'bold');
     doc.setFontSize(8.5);
-    doc.text('Date', columns.date, y);
-    doc.text('Reason', columns.reason, y);
-    doc.text('Reference', columns.reference, y);
-    doc.text(`Amount (${CURRENCY})`, columns.amount, y, { align: 'right' });
-    doc.text(`Balance (${CURRENCY})`, columns.balance, y, { align: 'right' });
+    fitted(t('wallets.statement.date'), columns.date, y, 114);
+    fitted(t('wallets.statement.reason'), columns.reason, y, 93);
+    fitted(t('wallets.statement.reference'), columns.reference, y, 110);
+    fitted(t('wallets.file.amountIn', { currency: CURRENCY }), columns.amount, y, 80, { align: 'right' });
+    fitted(t('wallets.file.balanceIn', { currency: CURRENCY }), columns.balance, y, 96, { align: 'right' });
     doc.setFont('helvetica', 'normal');
   };
   y += 28;
   doc.setFontSize(12);
   doc.setFont('helvetica', 'bold');
-  doc.text(`Line items (${s.Line_Count ?? s.Lines?.length ?? 0})`, left, y);
+  doc.text(t('wallets.statement.lineItems', { count: s.Line_Count ?? s.Lines?.length ?? 0 }), left, y);
   y += 16;
   const lines: StatementLine[] = s.Lines ?? [];
   if (s.Lines === undefined) {
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(9);
-    doc.text(
-      'The provider gave no line items for this statement: the summary above is all it gave.',
-      left,
-      y,
-    );
+    doc.text(doc.splitTextToSize(t('wallets.file.noLines'), width) as string[], left, y);
   } else if (lines.length === 0) {
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(9);
-    doc.text('No movements in this period.', left, y);
+    doc.text(t('wallets.file.noMovements'), left, y);
   } else {
     lineHeader();
     doc.setFontSize(8.5);
-    doc.text(`Opening balance`, columns.reason, (y += 13));
-    doc.text(statementFigure(s.Opening), columns.balance, y, { align: 'right' });
+    fitted(t('wallets.statement.openingBalance'), columns.reason, (y += 13), 180);
+    doc.text(figure(s.Opening), columns.balance, y, { align: 'right' });
     for (const line of lines) {
       y += 13;
       if (y > bottom) {
@@ -272,44 +307,72 @@ export async function statementPdf(s: Statement, facts: StatementFacts): Promise
         y += 13;
         doc.setFontSize(8.5);
       }
-      doc.text(zonedDateTime(line.DateTime, timeZone), columns.date, y);
-      doc.text(doc.splitTextToSize(line.Reason, 92)[0] as string, columns.reason, y);
+      fitted(when(line.DateTime), columns.date, y, 114);
+      fitted(reasonText(t, line.Reason), columns.reason, y, 92);
       doc.text(line.Reference, columns.reference, y);
-      doc.text(statementFigure(line.Amount), columns.amount, y, { align: 'right' });
-      doc.text(statementFigure(line.Balance), columns.balance, y, { align: 'right' });
+      doc.text(figure(line.Amount), columns.amount, y, { align: 'right' });
+      doc.text(figure(line.Balance), columns.balance, y, { align: 'right' });
     }
     y += 13;
     doc.setFont('helvetica', 'bold');
-    doc.text(current ? 'Balance as of now' : 'Closing balance', columns.reason, y);
-    doc.text(statementFigure(s.Closing), columns.balance, y, { align: 'right' });
+    fitted(
+      t(current ? 'wallets.file.balanceNow' : 'wallets.statement.closingBalance'),
+      columns.reason,
+      y,
+      180,
+    );
+    doc.text(figure(s.Closing), columns.balance, y, { align: 'right' });
     doc.setFont('helvetica', 'normal');
     const more = unlisted(s);
     if (more > 0) {
       y += 14;
-      doc.text(`${more} further line items are not listed; the summary counts them all.`, left, y);
+      doc.text(t('wallets.file.unlisted', { count: more }), left, y);
     }
   }
 
   // Every page names the statement and where it stands in the file.
   const pages = doc.getNumberOfPages();
-  const made = s.Made_At ? `Made ${zonedDateTime(s.Made_At, timeZone)}` : '';
+  const made = s.Made_At ? t('wallets.file.made', { time: when(s.Made_At) }) : '';
   for (let page = 1; page <= pages; page++) {
     doc.setPage(page);
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(8);
     doc.text(
-      `${APP_NAME} · ${s.Wallet} wallet statement · ${s.Reference ?? statementMonthLabel(s.Month)}`,
+      t('wallets.file.footer', { app: APP_NAME, wallet, reference: s.Reference ?? monthLabel }),
       left,
       812,
     );
-    doc.text([made, `Page ${page} of ${pages}`].filter(Boolean).join(' · '), right, 812, { align: 'right' });
+    doc.text([made, t('wallets.file.page', { page, pages })].filter(Boolean).join(' · '), right, 812, {
+      align: 'right',
+    });
   }
   return doc.output('blob');
 }
 
-export async function downloadStatementPdf(s: Statement, member: string, note?: string): Promise<void> {
+/** Languages Helvetica prints (WinAnsi); any other makes its PDF in English (see the file's note). */
+const PDF_LANGUAGES: readonly AnyLocale[] = ['en', 'es', 'pt-BR'];
+
+/** The statement's words in English, in the member's zone: for a PDF in a language Helvetica cannot print. */
+async function englishWords(timeZone: string): Promise<StatementWords> {
+  const intl = createIntl({ locale: 'en', messages: (await loadMessages('en')) as Record<string, string> });
+  return { t: (id, values) => intl.formatMessage({ id }, values), f: createFormatters('en', timeZone) };
+}
+
+/** The words a PDF in `locale` is written in: the member's, or English where Helvetica has no letters for them. */
+export const pdfWords = async (locale: AnyLocale, words: StatementWords): Promise<StatementWords> =>
+  PDF_LANGUAGES.includes(locale) ? words : englishWords(words.f.timeZone);
+
+export async function downloadStatementPdf(
+  s: Statement,
+  {
+    member,
+    locale,
+    words,
+    builtOnDevice,
+  }: { member: string; locale: AnyLocale; words: StatementWords; builtOnDevice: boolean },
+): Promise<void> {
   downloadBlob(
-    await statementPdf(s, { member, timeZone: memberTimeZone(), note }),
+    await statementPdf(s, { member, words: await pdfWords(locale, words), builtOnDevice }),
     statementFileName(s, 'pdf'),
   );
 }

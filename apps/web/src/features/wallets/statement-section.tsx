@@ -23,6 +23,7 @@ import { WALLET_NAMES, type Statement, type WalletName } from '@md/shared';
 import { SectionCard } from '@/components/section-card.tsx';
 import { Unavailable } from '@/components/unavailable.tsx';
 import { useAuth } from '@/lib/auth.tsx';
+import { useFormat, useLocale, useT } from '@/lib/i18n/i18n.tsx';
 import {
   DEVICE_STATEMENT_PAGES,
   recentMonths,
@@ -36,15 +37,10 @@ import {
   downloadStatementCsv,
   downloadStatementPdf,
   isCurrentMonth,
-  memberTimeZone,
   statementAmount,
   statementFigure,
-  statementMonthLabel,
-  zonedDateTime,
 } from './statement-files.ts';
-
-export const BUILT_ON_DEVICE =
-  'Built on this device from your history and your balance now: the provider offers no statements. Check it against your records before you rely on it.';
+import { reasonText, walletName } from './wallet-text.ts';
 
 /**
  * The server clock less this device's, from the latest statement's Made_At; undefined until the
@@ -63,6 +59,8 @@ function useClockSkew(result: StatementResult): number | undefined {
 }
 
 export function StatementSection() {
+  const t = useT();
+  const f = useFormat();
   const [wallet, setWallet] = useState<WalletName>('Deposit');
   // Undefined: the current month, by the server's clock (the answer says which it is).
   const [month, setMonth] = useState<string>();
@@ -72,14 +70,11 @@ export function StatementSection() {
   const shown = month ?? (result.kind === 'ready' ? result.statement.Month : months[0]);
   if (shown && !months.includes(shown)) months.unshift(shown);
   return (
-    <SectionCard
-      title="Statements"
-      description="A wallet's month: opening balance, every movement with its running balance, totals by reason, closing balance (UTC months)."
-    >
+    <SectionCard title={t('wallets.statement.title')} description={t('wallets.statement.description')}>
       <Stack gap="4">
         <HStack gap="3" align="end" flexWrap="wrap">
           <Field.Root width={{ base: 'full', sm: '12rem' }}>
-            <Field.Label>Wallet</Field.Label>
+            <Field.Label>{t('wallets.statement.wallet')}</Field.Label>
             <NativeSelect.Root size="sm">
               <NativeSelect.Field
                 value={wallet}
@@ -87,7 +82,7 @@ export function StatementSection() {
               >
                 {WALLET_NAMES.map((name) => (
                   <option key={name} value={name}>
-                    {name}
+                    {walletName(t, name)}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -95,13 +90,13 @@ export function StatementSection() {
             </NativeSelect.Root>
           </Field.Root>
           <Field.Root width={{ base: 'full', sm: '12rem' }}>
-            <Field.Label>Month</Field.Label>
+            <Field.Label>{t('wallets.statement.month')}</Field.Label>
             <NativeSelect.Root size="sm" disabled={months.length === 0}>
               <NativeSelect.Field value={shown ?? ''} onChange={(event) => setMonth(event.target.value)}>
-                {months.length === 0 && <option value="">Current month</option>}
+                {months.length === 0 && <option value="">{t('wallets.statement.currentMonth')}</option>}
                 {months.map((m) => (
                   <option key={m} value={m}>
-                    {statementMonthLabel(m)}
+                    {f.month(m)}
                   </option>
                 ))}
               </NativeSelect.Field>
@@ -116,29 +111,34 @@ export function StatementSection() {
 }
 
 function StatementView({ result }: { result: StatementResult }) {
-  if (result.kind === 'loading') return <Skeleton height="12rem" aria-label="Loading the statement" />;
+  const t = useT();
+  const f = useFormat();
+  if (result.kind === 'loading')
+    return <Skeleton height="12rem" aria-label={t('wallets.statement.loading')} />;
   if (result.kind === 'error')
-    return <Unavailable what="statement" retrying={result.retrying} onRetry={result.retry} />;
+    return (
+      <Unavailable what={t('wallets.statement.what')} retrying={result.retrying} onRetry={result.retry} />
+    );
   if (result.kind === 'too-long')
     return (
       <Alert.Root status="warning">
         <Alert.Indicator />
         <Alert.Title>
-          The provider offers no statements, and your history since this month is longer than this device
-          reads ({DEVICE_STATEMENT_PAGES * 100} rows). Export the history instead (History → Export).
+          {t('wallets.statement.tooLong', { rows: f.number(DEVICE_STATEMENT_PAGES * 100) })}
         </Alert.Title>
       </Alert.Root>
     );
-  return (
-    <StatementTable statement={result.statement} note={result.builtOnDevice ? BUILT_ON_DEVICE : undefined} />
-  );
+  return <StatementTable statement={result.statement} builtOnDevice={result.builtOnDevice} />;
 }
 
-function StatementTable({ statement: s, note }: { statement: Statement; note?: string }) {
+function StatementTable({ statement: s, builtOnDevice }: { statement: Statement; builtOnDevice: boolean }) {
+  const t = useT();
+  const f = useFormat();
+  const { locale } = useLocale();
   const { user } = useAuth();
   const [pdfBusy, setPdfBusy] = useState(false);
   const [pdfError, setPdfError] = useState(false);
-  const timeZone = memberTimeZone();
+  const words = { t, f };
   const current = isCurrentMonth(s);
   const row = (label: string, amount: number, strong = false, count?: number) => (
     <Table.Row key={label}>
@@ -147,12 +147,12 @@ function StatementTable({ statement: s, note }: { statement: Statement; note?: s
         {count !== undefined && (
           <Text as="span" color="fg.muted">
             {' '}
-            × {count}
+            {t('wallets.statement.times', { count: f.number(count) })}
           </Text>
         )}
       </Table.Cell>
       <Table.Cell textAlign="end" fontWeight={strong ? 'semibold' : undefined} whiteSpace="nowrap">
-        {statementAmount(amount)}
+        {statementAmount(amount, f.locale)}
       </Table.Cell>
     </Table.Row>
   );
@@ -160,24 +160,25 @@ function StatementTable({ statement: s, note }: { statement: Statement; note?: s
   const unlisted = lines ? Math.max(0, (s.Line_Count ?? lines.length) - lines.length) : 0;
   return (
     <Stack gap="3" data-testid="statement">
-      {note && (
+      {builtOnDevice && (
         <Alert.Root status="info" data-testid="statement-on-device">
           <Alert.Indicator />
-          <Alert.Title>{note}</Alert.Title>
+          <Alert.Title>{t('wallets.statement.builtOnDevice')}</Alert.Title>
         </Alert.Root>
       )}
       <Box as="dl" fontSize="sm" display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
         <Text as="dt" color="fg.muted">
-          {current ? 'As of' : 'Closed at'}
+          {current ? t('wallets.statement.asOf') : t('wallets.statement.closedAt')}
         </Text>
         <Text as="dd" data-testid="statement-as-of">
-          {zonedDateTime(closingAt(s), timeZone)}
-          {current ? ' (this month so far)' : ''}
+          {current
+            ? t('wallets.statement.soFar', { time: f.dateTime(closingAt(s)) })
+            : f.dateTime(closingAt(s))}
         </Text>
         {s.Reference && (
           <>
             <Text as="dt" color="fg.muted">
-              Reference
+              {t('wallets.statement.reference')}
             </Text>
             <Text as="dd" fontFamily="mono" data-testid="statement-reference" wordBreak="break-all">
               {s.Reference}
@@ -185,58 +186,69 @@ function StatementTable({ statement: s, note }: { statement: Statement; note?: s
           </>
         )}
         <Text as="dt" color="fg.muted">
-          Times in
+          {t('wallets.statement.timesIn')}
         </Text>
-        <Text as="dd">{timeZone}</Text>
+        <Text as="dd">{f.timeZone}</Text>
       </Box>
       <Table.Root
         size="sm"
         variant="outline"
-        aria-label={`${s.Wallet} wallet statement, ${statementMonthLabel(s.Month)}`}
+        aria-label={t('wallets.statement.tableLabel', {
+          wallet: walletName(t, s.Wallet),
+          month: f.month(s.Month),
+        })}
       >
         <Table.Body>
-          {row('Opening balance', s.Opening, true)}
-          {s.Credits.map((c) => row(`+ ${c.Reason}`, c.Amount, false, c.Count))}
-          {row('Total credits', s.Total_Credits, true)}
-          {s.Debits.map((d) => row(`− ${d.Reason}`, debit(d.Amount), false, d.Count))}
-          {row('Total debits', debit(s.Total_Debits), true)}
-          {row(current ? 'Closing balance, as of now' : 'Closing balance', s.Closing, true)}
+          {row(t('wallets.statement.openingBalance'), s.Opening, true)}
+          {s.Credits.map((c) => row(`+ ${reasonText(t, c.Reason)}`, c.Amount, false, c.Count))}
+          {row(t('wallets.statement.totalCredits'), s.Total_Credits, true)}
+          {s.Debits.map((d) => row(`− ${reasonText(t, d.Reason)}`, debit(d.Amount), false, d.Count))}
+          {row(t('wallets.statement.totalDebits'), debit(s.Total_Debits), true)}
+          {row(
+            current ? t('wallets.statement.closingNow') : t('wallets.statement.closingBalance'),
+            s.Closing,
+            true,
+          )}
         </Table.Body>
       </Table.Root>
       {lines && (
         <Stack gap="1">
           <Text fontWeight="semibold" fontSize="sm">
-            Line items ({s.Line_Count ?? lines.length})
+            {t('wallets.statement.lineItems', { count: s.Line_Count ?? lines.length })}
           </Text>
           {lines.length === 0 ? (
             <Text fontSize="sm" color="fg.muted">
-              No movements in this month.
+              {t('wallets.statement.noMovementsMonth')}
             </Text>
           ) : (
             <Table.ScrollArea borderWidth="1px" borderRadius="md" maxHeight="24rem" tabIndex={0}>
-              <Table.Root size="sm" stickyHeader aria-label="Line items">
+              <Table.Root size="sm" stickyHeader aria-label={t('wallets.statement.lineItemsLabel')}>
                 <Table.Header>
                   <Table.Row>
-                    <Table.ColumnHeader>Date</Table.ColumnHeader>
-                    <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                    <Table.ColumnHeader>Reference</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Amount (USDT)</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Balance (USDT)</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('wallets.statement.date')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('wallets.statement.reason')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('wallets.statement.reference')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      {t('wallets.statement.amountUsdt')}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">
+                      {t('wallets.statement.balanceUsdt')}
+                    </Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {lines.map((line, index) => (
                     <Table.Row key={`${line.Reference}-${index}`}>
-                      <Table.Cell whiteSpace="nowrap">{zonedDateTime(line.DateTime, timeZone)}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{line.Reason}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{f.dateTime(line.DateTime)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{reasonText(t, line.Reason)}</Table.Cell>
                       <Table.Cell fontFamily="mono" whiteSpace="nowrap">
                         {line.Reference}
                       </Table.Cell>
                       <Table.Cell textAlign="end" whiteSpace="nowrap">
-                        {statementFigure(line.Amount)}
+                        {statementFigure(line.Amount, f.locale)}
                       </Table.Cell>
                       <Table.Cell textAlign="end" whiteSpace="nowrap">
-                        {statementFigure(line.Balance)}
+                        {statementFigure(line.Balance, f.locale)}
                       </Table.Cell>
                     </Table.Row>
                   ))}
@@ -246,37 +258,37 @@ function StatementTable({ statement: s, note }: { statement: Statement; note?: s
           )}
           {unlisted > 0 && (
             <Text fontSize="sm" color="fg.muted">
-              {unlisted} further line items are not listed; the totals count them all.
+              {t('wallets.statement.unlistedScreen', { count: unlisted })}
             </Text>
           )}
         </Stack>
       )}
       <HStack gap="2" flexWrap="wrap">
-        <Button size="sm" variant="outline" onClick={() => downloadStatementCsv(s, note)}>
+        <Button size="sm" variant="outline" onClick={() => downloadStatementCsv(s, words, builtOnDevice)}>
           <LuFileText />
-          Download CSV
+          {t('wallets.statement.downloadCsv')}
         </Button>
         <Button
           size="sm"
           variant="outline"
           loading={pdfBusy}
-          loadingText="Making the PDF"
+          loadingText={t('wallets.statement.makingPdf')}
           onClick={() => {
             setPdfBusy(true);
             setPdfError(false);
             const member = user?.name ? `${user.name} (${user.username})` : (user?.username ?? '');
-            downloadStatementPdf(s, member, note)
+            downloadStatementPdf(s, { member, locale, words, builtOnDevice })
               .catch(() => setPdfError(true))
               .finally(() => setPdfBusy(false));
           }}
         >
           <LuFileDown />
-          Download PDF
+          {t('wallets.statement.downloadPdf')}
         </Button>
       </HStack>
       {pdfError && (
         <Text color="fg.error" fontSize="sm" role="alert">
-          The PDF could not be made. Try again, or download the CSV.
+          {t('wallets.statement.pdfFailed')}
         </Text>
       )}
     </Stack>

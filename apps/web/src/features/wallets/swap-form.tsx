@@ -12,7 +12,6 @@ import {
   REWARD_WALLETS,
   SWAP_STEP,
   SWAP_SUBMIT_GUARD_MS,
-  formatMoney,
   swapAmountField,
   type WalletName,
 } from '@md/shared';
@@ -20,6 +19,7 @@ import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf, textOf } from '@/lib/guards.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useMoneyMove } from '@/lib/use-money-move.ts';
@@ -32,10 +32,13 @@ import {
   type WithdrawalSwap,
 } from './quick-transfer-dialog.tsx';
 import { useSwapWallets, walletOptions } from './use-swap-wallets.ts';
-
-const SELECT_WALLET = 'Select a wallet';
+import { walletName } from './wallet-text.ts';
 
 export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
+  const label = (name: string) => walletName(t, name);
   const client = useTRPCClient();
   const refreshWallets = useRefreshWallets();
   const { from: fromFlags, to: toFlags } = useSwapWallets();
@@ -59,15 +62,15 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
   const send = async (fromWallet: WalletName, toWallet: WalletName, value: number) => {
     await swapping.run(async () => {
       const outcome = await moveMoney({
-        action: 'swap',
+        action: t('wallets.action.swap'),
         wallet: fromWallet,
         send: (options) =>
           client['wallet.transfer_wallet'].mutate(
             { amount: value, from_wallet: fromWallet, to_wallet: toWallet },
             options,
           ),
-        success: (answer) => textOf(recordOf(answer)?.Success) || 'Swap completed',
-        failure: (error) => errorMessage(error, MSG.walletTransferFailed),
+        success: (answer) => messageText(textOf(recordOf(answer)?.Success) || t('wallets.swap.completed')),
+        failure: (error) => messageText(errorMessage(error, MSG.walletTransferFailed)),
       });
       if (outcome.status === 'done') setAmount('');
       setWithdrawalSwap(null);
@@ -77,11 +80,14 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
 
   const swap = async () => {
     const next: typeof errors = {};
-    if (!isWalletName(from)) next.from = SELECT_WALLET;
-    if (!isWalletName(to)) next.to = SELECT_WALLET;
-    else if (to === from) next.to = 'Choose a different wallet';
+    if (!isWalletName(from)) next.from = t('wallets.swap.selectWallet');
+    if (!isWalletName(to)) next.to = t('wallets.swap.selectWallet');
+    else if (to === from) next.to = t('wallets.swap.differentWallet');
     const parsed = swapAmountField(spendable).safeParse(amount);
-    if (!parsed.success) next.amount = parsed.error.issues[0]?.message;
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]?.message;
+      next.amount = issue && messageText(issue);
+    }
     setErrors(next);
     if (Object.keys(next).length > 0 || !isWalletName(from) || !isWalletName(to)) return;
     if (to === 'Withdrawal') {
@@ -98,7 +104,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
       amount: availableOf(wallets, name) ?? 0,
     })).filter((leg) => leg.amount > 0);
     if (legs.length === 0) {
-      notify.info('No reward balance to transfer');
+      notify.info(t('wallets.swap.noRewardBalance'));
       return;
     }
     setQuickLegs(legs);
@@ -110,7 +116,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
       let moved = 0;
       for (const leg of legs) {
         const outcome = await moveMoney({
-          action: `transfer of ${leg.wallet.replace('_', ' ')} to Withdrawal`,
+          action: t('wallets.action.quickTransfer', { wallet: walletName(t, leg.wallet) }),
           wallet: leg.wallet,
           send: (options) =>
             client['wallet.transfer_wallet'].mutate(
@@ -119,13 +125,12 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
             ),
           // One message for the whole transfer once every leg went through.
           success: () => null,
-          failure: (error) => errorMessage(error, MSG.walletTransferFailed),
+          failure: (error) => messageText(errorMessage(error, MSG.walletTransferFailed)),
         });
         if (outcome.status !== 'done') break;
         moved += 1;
       }
-      if (moved === legs.length)
-        notify.success(`Moved ${moved} reward wallet${moved === 1 ? '' : 's'} to Withdrawal`);
+      if (moved === legs.length) notify.success(t('wallets.swap.moved', { count: moved }));
       setQuickLegs(null);
       void refreshWallets();
     });
@@ -142,9 +147,9 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
         <Stack gap="4" maxW="2xl">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <SelectField
-              label="From wallet"
-              placeholder="Select wallet"
-              options={walletOptions(fromFlags, false)}
+              label={t('wallets.swap.from')}
+              placeholder={t('wallets.swap.placeholder')}
+              options={walletOptions(fromFlags, false, label)}
               value={from}
               error={errors.from}
               onChange={(event) => {
@@ -153,9 +158,9 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
               }}
             />
             <SelectField
-              label="To wallet"
-              placeholder="Select wallet"
-              options={walletOptions(toFlags, true)}
+              label={t('wallets.swap.to')}
+              placeholder={t('wallets.swap.placeholder')}
+              options={walletOptions(toFlags, true, label)}
               value={to}
               error={errors.to}
               onChange={(event) => {
@@ -167,7 +172,7 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
           <HStack align="flex-start" gap="2">
             <Box flex="1">
               <TextField
-                label="Amount"
+                label={t('wallets.swap.amount')}
                 type="number"
                 inputMode="decimal"
                 min={0}
@@ -175,7 +180,13 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
                 placeholder="0.00"
                 value={amount}
                 error={errors.amount}
-                helper={from ? `Available: ${wallets ? formatMoney(fromBalance) : 'unavailable'}` : undefined}
+                helper={
+                  !from
+                    ? undefined
+                    : wallets
+                      ? t('wallets.swap.available', { amount: f.money(fromBalance) })
+                      : t('wallets.swap.availableUnknown')
+                }
                 onChange={(event) => {
                   setAmount(event.target.value);
                   setErrors((e) => ({ ...e, amount: undefined }));
@@ -183,12 +194,12 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
               />
             </Box>
             <Button mt="6" variant="outline" disabled={!from} onClick={() => setAmount(String(spendable))}>
-              MAX
+              {t('wallets.swap.max')}
             </Button>
           </HStack>
           <HStack gap="3" flexWrap="wrap">
             <Button type="submit" colorPalette="teal" disabled={swapping.pending} loading={swapping.sending}>
-              Swap
+              {t('wallets.swap.submit')}
             </Button>
             {/* Waits for the balances: clicked before they arrive, it would say there is nothing to move. */}
             <Button
@@ -198,12 +209,11 @@ export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
               disabled={!wallets}
               onClick={reviewQuickTransfer}
             >
-              Quick transfer
+              {t('wallets.swap.quickTransfer')}
             </Button>
           </HStack>
           <Text fontSize="sm" color="fg.muted">
-            Quick transfer moves every reward wallet (Direct, Binary, Level, ROI, Rank) to the Withdrawal
-            wallet, after you confirm what will move.
+            {t('wallets.swap.quickTransferHelp')}
           </Text>
         </Stack>
       </form>

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@md/shared';
 import { errorMessage } from '@/lib/errors.ts';
 import { recordOf } from '@/lib/guards.ts';
+import { useMessageText } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC } from '@/lib/trpc.ts';
 
@@ -17,11 +18,14 @@ const NO_FLAGS: Flags = {};
 const flagsOf = (data: unknown): Flags | undefined => recordOf(recordOf(data)?.Success);
 
 function useToastProblems(data: unknown, error: unknown, empty: string, failed: string) {
+  const messageText = useMessageText();
   useEffect(() => {
     // Toasts leave the render cycle first (the toaster flushes synchronously).
-    if (error) queueMicrotask(() => notify.error(errorMessage(error, failed)));
+    if (error) queueMicrotask(() => notify.error(messageText(errorMessage(error, failed))));
     else if (data !== undefined && Object.keys(flagsOf(data) ?? NO_FLAGS).length === 0)
-      queueMicrotask(() => notify.error(empty));
+      queueMicrotask(() => notify.error(messageText(empty)));
+    // Not again when only the language changes: once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, error, empty, failed]);
 }
 
@@ -34,10 +38,13 @@ export function useSwapWallets() {
   return { from: flagsOf(from.data) ?? NO_FLAGS, to: flagsOf(to.data) ?? NO_FLAGS };
 }
 
-/** Select options: every listed wallet, only true entries selectable; P2P is never a destination. */
-export const walletOptions = (flags: Flags, destination: boolean) =>
+/**
+ * Select options: every listed wallet, only true entries selectable; P2P is never a destination.
+ * `label` names a wallet in the member's language.
+ */
+export const walletOptions = (flags: Flags, destination: boolean, label: (name: string) => string) =>
   Object.entries(flags).map(([name, selectable]) => ({
     value: name,
-    label: name,
+    label: label(name),
     disabled: selectable !== true || (destination && name === 'P2P'),
   }));

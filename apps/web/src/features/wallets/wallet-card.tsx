@@ -6,16 +6,26 @@
  */
 import { Card, HStack, Icon, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { LuTrendingUp, LuWallet } from 'react-icons/lu';
-import { formatMoney } from '@md/shared';
 import { AsOf } from '@/components/as-of.tsx';
+import { useFormat, useT, T } from '@/lib/i18n/i18n.tsx';
+import { walletTitle } from './wallet-text.ts';
 
 /** A figure, or its skeleton while `value` is null (loading). */
-const figure = (value: number | null | undefined) =>
-  value === null ? (
-    <Skeleton as="span" display="inline-block" height="1em" width="5rem" aria-label="Loading" />
+function Figure({ value }: { value: number | null | undefined }) {
+  const t = useT();
+  const f = useFormat();
+  return value === null ? (
+    <Skeleton
+      as="span"
+      display="inline-block"
+      height="1em"
+      width="5rem"
+      aria-label={t('wallets.card.loading')}
+    />
   ) : (
-    formatMoney(value)
+    f.money(value)
   );
+}
 
 /** The colour of a figure: muted when it is not current. */
 const figureColor = (asOf: number | undefined) => (asOf === undefined ? undefined : 'fg.muted');
@@ -31,35 +41,42 @@ export function WalletCard({
   total: number | null | undefined;
   asOf?: number | undefined;
 }) {
+  const t = useT();
   return (
     <Card.Root size="sm" variant="outline" data-testid={`wallet-card-${name}`}>
       <Card.Body>
         <HStack justify="space-between" align="start">
           <Stat.Root>
-            <Stat.Label>{name} Wallet</Stat.Label>
+            <Stat.Label>{walletTitle(t, name)}</Stat.Label>
             <Stat.ValueText
               fontSize={{ base: 'lg', sm: '2xl' }}
               color={figureColor(asOf)}
               data-testid={`wallet-available-${name}`}
             >
-              {figure(available)}
+              <Figure value={available} />
             </Stat.ValueText>
             {asOf !== undefined && (
               <dd>
                 <AsOf updatedAt={asOf} />
               </dd>
             )}
-            <Stat.HelpText as="dd">Available</Stat.HelpText>
+            <Stat.HelpText as="dd">{t('wallets.card.available')}</Stat.HelpText>
             <Text as="dd" fontSize="sm" color="fg.muted">
-              Total:{' '}
-              <Text
-                as="span"
-                fontWeight="semibold"
-                color={figureColor(asOf) ?? 'fg'}
-                data-testid={`wallet-total-${name}`}
-              >
-                {figure(total)}
-              </Text>
+              <T
+                id="wallets.card.total"
+                values={{
+                  amount: (
+                    <Text
+                      as="span"
+                      fontWeight="semibold"
+                      color={figureColor(asOf) ?? 'fg'}
+                      data-testid={`wallet-total-${name}`}
+                    >
+                      <Figure value={total} />
+                    </Text>
+                  ),
+                }}
+              />
             </Text>
           </Stat.Root>
           <Icon color="teal.fg" aria-hidden="true">
@@ -75,9 +92,6 @@ export function WalletCard({
  * Says what it counts (two cards are titled "Total Earnings", and they count different things): the
  * lifetime Totals of the referral-income wallets, spec §2; ROI and Rank rewards are not in it.
  */
-export const TOTAL_EARNINGS_LABEL = 'Total Earnings (lifetime referral income)';
-export const TOTAL_EARNINGS_HELP = 'Binary + Direct + Upline Bonus + Level, not ROI or Rank';
-
 export function TotalEarningsCard({
   total,
   asOf,
@@ -85,6 +99,7 @@ export function TotalEarningsCard({
   total: number | null | undefined;
   asOf?: number | undefined;
 }) {
+  const t = useT();
   return (
     <Card.Root
       size="sm"
@@ -96,20 +111,20 @@ export function TotalEarningsCard({
       <Card.Body>
         <HStack justify="space-between" align="start">
           <Stat.Root>
-            <Stat.Label>{TOTAL_EARNINGS_LABEL}</Stat.Label>
+            <Stat.Label>{t('wallets.card.totalEarnings')}</Stat.Label>
             <Stat.ValueText
               fontSize={{ base: 'lg', sm: '2xl' }}
               color={figureColor(asOf)}
               data-testid="total-earnings"
             >
-              {figure(total)}
+              <Figure value={total} />
             </Stat.ValueText>
             {asOf !== undefined && (
               <dd>
                 <AsOf updatedAt={asOf} />
               </dd>
             )}
-            <Stat.HelpText as="dd">{TOTAL_EARNINGS_HELP}</Stat.HelpText>
+            <Stat.HelpText as="dd">{t('wallets.card.totalEarningsHelp')}</Stat.HelpText>
           </Stat.Root>
           <Icon color="teal.fg" aria-hidden="true">
             <LuTrendingUp />

@@ -10,7 +10,7 @@ import { routes } from '@/app/router.tsx';
 import { SERVER_UNREACHABLE_TITLE } from '@/lib/toaster.ts';
 import { createMockClient, MockFailure } from '@/testing/mock-link.ts';
 import { testConfig } from '@/testing/render.tsx';
-import { callsTo, memberProfile, renderSignedIn, wallet } from '@/testing/member.ts';
+import { callsTo, loadPageBeforeTests, memberProfile, renderSignedIn, wallet } from '@/testing/member.ts';
 
 const wallets = {
   Deposit: wallet(500, 900),
@@ -48,6 +48,8 @@ const openWallets = (handlers = {}, profile = {}) =>
   renderSignedIn('/dashboard/wallets', { ...baseHandlers, ...handlers }, profile);
 
 describe('wallets page', () => {
+  // The page's first import is a cold transform: seconds on a busy machine, outside the tests' waits.
+  loadPageBeforeTests(() => import('./wallets-page.tsx'));
   it('shows the 8 wallet cards with Available and Total, and Total Earnings', async () => {
     openWallets();
     // The first test of the file also waits for the page's lazy chunk: patient on a busy machine.

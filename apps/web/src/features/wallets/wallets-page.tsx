@@ -11,9 +11,9 @@ import { LuArrowLeftRight } from 'react-icons/lu';
 import { WALLET_NAMES } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { SectionCard } from '@/components/section-card.tsx';
-import { asOfTime } from '@/components/as-of.tsx';
 import { RetryButton, Unavailable } from '@/components/unavailable.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 import { availableOf, totalEarnings, totalOf, useWallets } from '@/lib/wallets.ts';
 import { StatementSection } from './statement-section.tsx';
 import { SwapForm } from './swap-form.tsx';
@@ -21,7 +21,13 @@ import { TotalEarningsCard, WalletCard } from './wallet-card.tsx';
 import { tabOf } from './wallets-tabs.ts';
 import { WithdrawalForm } from './withdrawal-form.tsx';
 
+/** When balances on screen were read: the time, with the day in front when it was not today (the member's zone, named). */
+const readAt = (f: ReturnType<typeof useFormat>, at: number) =>
+  new Date(at).toDateString() === new Date().toDateString() ? f.time(at) : f.dateTime(at);
+
 export default function WalletsPage() {
+  const t = useT();
+  const f = useFormat();
   const { wallets, state, refetch, isFetching, isRefetchError, dataUpdatedAt } = useWallets();
   const ready = state === 'ready';
   // The balances shown are from before a refresh that failed: when they were read.
@@ -38,15 +44,19 @@ export default function WalletsPage() {
         <Button asChild variant="outline" colorPalette="teal">
           <RouterLink to="/dashboard/p2pTransfer">
             <LuArrowLeftRight />
-            P2P Transfer
+            {t('nav.p2pTransfer.name')}
           </RouterLink>
         </Button>
       </HStack>
       {state === 'unavailable' ? (
         <Card.Root variant="outline" role="status" data-testid="wallets-unavailable">
           <Card.Body gap="2">
-            <Text fontWeight="medium">Wallet balances</Text>
-            <Unavailable what="wallet balances" retrying={isFetching} onRetry={() => void refetch()} />
+            <Text fontWeight="medium">{t('wallets.page.balances')}</Text>
+            <Unavailable
+              what={t('wallets.page.balancesWhat')}
+              retrying={isFetching}
+              onRetry={() => void refetch()}
+            />
           </Card.Body>
         </Card.Root>
       ) : (
@@ -54,9 +64,13 @@ export default function WalletsPage() {
           {asOf !== undefined && (
             <HStack role="status" gap="3" wrap="wrap" data-testid="wallets-not-current">
               <Text textStyle="sm" color="fg.muted">
-                Not current: these balances are from {asOfTime(asOf)}, and the latest refresh failed.
+                {t('wallets.page.notCurrent', { time: readAt(f, asOf) })}
               </Text>
-              <RetryButton what="Wallet balances" retrying={isFetching} onRetry={() => void refetch()} />
+              <RetryButton
+                what={t('wallets.page.balances')}
+                retrying={isFetching}
+                onRetry={() => void refetch()}
+              />
             </HStack>
           )}
           <SimpleGrid columns={{ base: 2, lg: 3, xl: 4 }} gap={{ base: '3', md: '4' }} aria-busy={!ready}>
@@ -73,11 +87,11 @@ export default function WalletsPage() {
           </SimpleGrid>
         </Stack>
       )}
-      <SectionCard title="Move funds">
+      <SectionCard title={t('wallets.page.moveFunds')}>
         <Tabs.Root key={tab} defaultValue={tab} variant="line" colorPalette="teal" lazyMount unmountOnExit>
           <Tabs.List flexWrap="wrap" mb="4">
-            <Tabs.Trigger value="swap">Wallet Swap</Tabs.Trigger>
-            <Tabs.Trigger value="withdrawal">Withdrawal Request</Tabs.Trigger>
+            <Tabs.Trigger value="swap">{t('wallets.tabs.swap')}</Tabs.Trigger>
+            <Tabs.Trigger value="withdrawal">{t('wallets.tabs.withdrawal')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="swap">
             <SwapForm wallets={wallets} />

@@ -3,10 +3,10 @@
  * destination address, checksummed (EIP-55), where the member confirms it.
  */
 import { Text } from '@chakra-ui/react';
-import { formatMoney } from '@md/shared';
 import { ConfirmDialog } from '@/components/form/confirm-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
 import { checksumAddress } from '@/lib/address.ts';
+import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 
 export interface WithdrawalQuote {
   amount: number;
@@ -47,25 +47,27 @@ export function WithdrawalFeeDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <ConfirmDialog
       open={quote !== null}
-      title="Confirm Withdrawal"
-      confirmLabel="Confirm"
+      title={t('wallets.fee.title')}
+      confirmLabel={t('common.confirm')}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
       {quote && (
         <SummaryList
           rows={[
-            ['Amount', formatMoney(quote.amount)],
-            ['Fee', `${quote.feePercent}%`],
-            ['Fee amount', formatMoney(quote.fee)],
+            [t('wallets.fee.amount'), f.money(quote.amount)],
+            [t('wallets.fee.fee'), f.percent(quote.feePercent)],
+            [t('wallets.fee.feeAmount'), f.money(quote.fee)],
             [
-              'Final amount',
-              <span data-testid="withdrawal-final-amount">{formatMoney(quote.finalAmount)}</span>,
+              t('wallets.fee.finalAmount'),
+              <span data-testid="withdrawal-final-amount">{f.money(quote.finalAmount)}</span>,
             ],
-            ['To address (BEP.20)', <DestinationAddress address={address} />],
+            [t('wallets.withdrawal.toAddress'), <DestinationAddress address={address} />],
           ]}
         />
       )}

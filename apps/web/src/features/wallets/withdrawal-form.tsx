@@ -5,13 +5,14 @@
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Stack, Text } from '@chakra-ui/react';
-import { MSG, formatMoney, shortenAddress, truncate2, withdrawalAmountField } from '@md/shared';
+import { MIN_WITHDRAWAL, MSG, shortenAddress, truncate2, withdrawalAmountField } from '@md/shared';
 import { PasswordPromptDialog } from '@/components/form/password-prompt-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { useAuth } from '@/lib/auth.tsx';
 import { errorMessage } from '@/lib/errors.ts';
 import { numberOf, recordOf, textOf } from '@/lib/guards.ts';
+import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPCClient } from '@/lib/trpc.ts';
 import { useMoneyMove } from '@/lib/use-money-move.ts';
@@ -20,6 +21,9 @@ import { availableOf, useRefreshWallets, type Wallets } from '@/lib/wallets.ts';
 import { DestinationAddress, WithdrawalFeeDialog, type WithdrawalQuote } from './withdrawal-fee-dialog.tsx';
 
 export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
+  const t = useT();
+  const f = useFormat();
+  const messageText = useMessageText();
   const client = useTRPCClient();
   const { profile } = useAuth();
   const refreshWallets = useRefreshWallets();
@@ -38,19 +42,19 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
 
   const requestFees = async () => {
     const parsed = withdrawalAmountField.safeParse(amount);
-    if (!parsed.success) return notify.error(MSG.withdrawalMin);
-    if (!profile?.Transaction_Password) return notify.error(MSG.setTransactionPassword);
+    if (!parsed.success) return notify.error(messageText(MSG.withdrawalMin));
+    if (!profile?.Transaction_Password) return notify.error(messageText(MSG.setTransactionPassword));
     setBusy(true);
     try {
       const response: unknown = await client['withdraw.withdraw_fees'].query({ amount: value });
       const feePercent = numberOf(recordOf(response)?.Success);
       // Without a fee percentage there is nothing to confirm: the fee could not be calculated.
-      if (feePercent === undefined) return notify.error(MSG.failedWithdrawFees);
+      if (feePercent === undefined) return notify.error(messageText(MSG.failedWithdrawFees));
       const fee = truncate2((value * feePercent) / 100);
       setQuote({ amount: value, feePercent, fee, finalAmount: truncate2(value - fee) });
       setStep('fee');
     } catch (error) {
-      notify.error(errorMessage(error, MSG.failedWithdrawFees));
+      notify.error(messageText(errorMessage(error, MSG.failedWithdrawFees)));
     } finally {
       setBusy(false);
     }
@@ -65,12 +69,13 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
     requesting.run(async () => {
       if (!quote) return;
       const outcome = await moveMoney({
-        action: 'withdrawal request',
+        action: t('wallets.action.withdrawal'),
         wallet: 'Withdrawal',
         send: (options) =>
           client['withdraw.withdraw_request'].mutate({ amount: quote.amount, password }, options),
-        success: (answer) => textOf(recordOf(answer)?.Success) || 'Withdrawal requested',
-        failure: (error) => errorMessage(error, MSG.anErrorOccurred),
+        success: (answer) =>
+          messageText(textOf(recordOf(answer)?.Success) || t('wallets.withdrawal.requested')),
+        failure: (error) => messageText(errorMessage(error, MSG.anErrorOccurred)),
       });
       if (outcome.status === 'refused') return;
       if (outcome.status === 'done') setAmount('');
@@ -82,7 +87,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
     <Stack gap="4" maxW="2xl">
       <Box>
         <Text fontSize="sm" color="fg.muted">
-          Withdrawal address (BEP.20)
+          {t('wallets.withdrawal.address')}
         </Text>
         <Text fontFamily="mono" fontSize="lg" title={address ?? undefined} data-testid="withdrawal-address">
           {shortenAddress(address)}
@@ -90,7 +95,7 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
         {!address && (
           <Alert.Root status="info" mt="2" size="sm">
             <Alert.Indicator />
-            <Alert.Title>Save a withdrawal address in Settings → Wallet Address first.</Alert.Title>
+            <Alert.Title>{t('wallets.withdrawal.saveAddress')}</Alert.Title>
           </Alert.Root>
         )}
       </Box>
@@ -103,18 +108,25 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
       >
         <Stack gap="4">
           <TextField
-            label="Withdrawal amount"
+            label={t('wallets.withdrawal.amount')}
             type="number"
             inputMode="decimal"
             min={0}
             step={0.01}
             placeholder="0.00"
             value={amount}
-            helper={`Available: ${wallets ? formatMoney(available) : 'unavailable'} · minimum $20`}
+            helper={
+              wallets
+                ? t('wallets.withdrawal.helper', {
+                    amount: f.money(available),
+                    min: f.number(MIN_WITHDRAWAL),
+                  })
+                : t('wallets.withdrawal.helperUnknown', { min: f.number(MIN_WITHDRAWAL) })
+            }
             onChange={(event) => setAmount(event.target.value)}
           />
           <Button type="submit" colorPalette="teal" alignSelf="start" disabled={disabled} loading={busy}>
-            Withdraw
+            {t('wallets.withdrawal.submit')}
           </Button>
         </Stack>
       </form>
@@ -126,16 +138,16 @@ export function WithdrawalForm({ wallets }: { wallets: Wallets | undefined }) {
       />
       <PasswordPromptDialog
         open={step === 'password'}
-        title="Confirm withdrawal"
-        confirmLabel="Submit Withdrawal"
+        title={t('wallets.withdrawal.promptTitle')}
+        confirmLabel={t('wallets.withdrawal.promptConfirm')}
         onClose={close}
         onConfirm={submit}
       >
         {quote && (
           <SummaryList
             rows={[
-              ['You receive', formatMoney(quote.finalAmount)],
-              ['To address (BEP.20)', <DestinationAddress address={address} />],
+              [t('wallets.withdrawal.youReceive'), f.money(quote.finalAmount)],
+              [t('wallets.withdrawal.toAddress'), <DestinationAddress address={address} />],
             ]}
           />
         )}
