@@ -78,3 +78,21 @@ describe('Settings in Spanish', () => {
     expect(screen.getByRole('heading', { name: 'Autenticación de dos factores' })).toBeInTheDocument();
   });
 });
+
+describe('the avatar menu on a phone', () => {
+  it('offers the languages and switches the app to the one chosen', async () => {
+    signedIn('/dashboard/settings', 'ar');
+    // From the keyboard, as the header's other menus are tested.
+    (await screen.findByTestId('avatar-menu', {}, { timeout: 5000 })).focus();
+    await userEvent.keyboard('{Enter}');
+    const spanish = await screen.findByRole('menuitem', { name: 'Español' });
+    expect(screen.getByRole('menuitem', { name: 'العربية' })).toHaveAttribute('aria-current', 'true');
+    for (let step = 0; step < 10 && !spanish.hasAttribute('data-highlighted'); step++)
+      await userEvent.keyboard('{ArrowDown}');
+    expect(spanish).toHaveAttribute('data-highlighted');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('tab', { name: 'Perfil' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(localStorage.getItem('language')).toBe('es');
+  });
+});
