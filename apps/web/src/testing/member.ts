@@ -1,6 +1,7 @@
 /** A signed-in demo member for page tests: stored session, a profile, and wallets. */
 import { beforeAll } from 'vitest';
 import type { Profile } from '@md/shared';
+import type { LoadedLocale } from '@/lib/i18n/i18n.tsx';
 import type { MockHandlers } from './mock-link.ts';
 import { renderApp } from './render.tsx';
 
@@ -28,14 +29,26 @@ export const wallet = (Available: number, Total = Available) => ({
   User: 'demo',
 });
 
-/** Renders `path` signed in as demo; `handlers` add to (or replace) the profile handler. */
-export function renderSignedIn(path: string, handlers: MockHandlers = {}, profile: Partial<Profile> = {}) {
+/**
+ * Renders `path` signed in as demo; `handlers` add to (or replace) the profile handler; `i18n`: the
+ * language (testI18n('ar') from testing/i18n.ts), English unless given.
+ */
+export function renderSignedIn(
+  path: string,
+  handlers: MockHandlers = {},
+  profile: Partial<Profile> = {},
+  options: { i18n?: LoadedLocale } = {},
+) {
   localStorage.setItem('jwt', 'jwt-1');
   localStorage.setItem(
     'user',
     JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }),
   );
-  return renderApp(path, { 'user.view_profile': () => ({ Success: [memberProfile(profile)] }), ...handlers });
+  return renderApp(
+    path,
+    { 'user.view_profile': () => ({ Success: [memberProfile(profile)] }), ...handlers },
+    options,
+  );
 }
 
 /** How many times a procedure was called so far. */
