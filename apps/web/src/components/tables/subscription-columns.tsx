@@ -86,26 +86,3 @@ export function useSubscriptionColumns(): {
     [t, statusText],
   );
 }
-
-/**
- * @deprecated English headers, for a page not yet in the member's language (the Deposit page's
- * Package tab): use useSubscriptionColumns().
- */
-export const subscriptionColumns: readonly DataColumn<SubscriptionRow>[] = [
-  { key: 'DateTime', header: 'DateTime', format: 'date', summary: true },
-  { key: 'TransID', header: 'TransID' },
-  { key: 'Name', header: 'Name', summary: true },
-  { key: 'Amount', header: 'Amount', format: 'money', summary: true },
-  { key: 'ROI_Percentage', header: 'ROI Percentage', format: 'percent' },
-  { key: 'Max_Earnings', header: 'Max Earnings', format: 'money' },
-  { key: 'Total_Earnings', header: 'Total Earnings', format: 'money' },
-  { key: 'Total_Earned', header: 'Total Earned', format: 'money', value: totalEarnedAmount },
-  { key: 'Wallet', header: 'Wallet' },
-  { key: 'Status', header: 'Status', render: (row) => <SubscriptionStatus row={row} />, summary: true },
-  { key: 'Reason', header: 'Reason', value: (row) => cellText(row.Reason), summary: true },
-];
-
-/** @deprecated English: use useSubscriptionColumns(). */
-export const subscriptionFilters: readonly PresetFilter[] = [
-  { column: 'Status', label: 'Status', options: ['ACTIVE', 'EXPIRED'] },
-];

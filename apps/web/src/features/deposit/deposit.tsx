@@ -11,7 +11,7 @@ import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { StatusBadge } from '@/components/tables/status-badge.tsx';
-import { subscriptionColumns, subscriptionFilters } from '@/components/tables/subscription-columns.tsx';
+import { useSubscriptionColumns } from '@/components/tables/subscription-columns.tsx';
 import { useT } from '@/lib/i18n/i18n.tsx';
 import type { MessageId } from '@/lib/i18n/catalog-types.ts';
 import { DepositForm } from './deposit-form.tsx';
@@ -64,6 +64,7 @@ export default function DepositPage() {
   const item = navItemByPath('/dashboard/deposit')!;
   const { hash } = useLocation();
   const t = useT();
+  const subscriptions = useSubscriptionColumns();
   const [tab, setTab] = useState<TabValue>(() =>
     isTab(hash.slice(1)) ? (hash.slice(1) as TabValue) : 'profile',
   );
@@ -92,8 +93,8 @@ export default function DepositPage() {
                 <DataTable
                   list="subscription.subscription_transaction"
                   total="subscription.total_pagination_subscription_transaction"
-                  columns={subscriptionColumns}
-                  presetFilters={subscriptionFilters}
+                  columns={subscriptions.columns}
+                  presetFilters={subscriptions.filters}
                   caption={t('deposit.history.packageCaption')}
                 />
               ) : (
