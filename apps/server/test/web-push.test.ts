@@ -7,6 +7,9 @@
  * (keys, endpoint rules: no loopback or http without the server's leave, no private or IP hosts),
  * scoped to the token's member, and capped per member under a concurrent burst.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToMicros, PUSH_DEVICES_MAX } from '@md/shared';
 import { walletBalance } from '../src/modules/ledger/ledger.ts';
@@ -441,5 +444,56 @@ describe('pushes, decrypted on the loopback push service', () => {
       url: '/dashboard/history',
     });
     expect(new Set(reply.body.map((p) => p.delivery))).toEqual(new Set(['sent', 'gone']));
+  });
+});
+
+describe('a daily run in the worker thread (a database file)', () => {
+  it('queues its payouts’ pushes in the worker’s chunks; they are sent once the run has answered', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-web-push-'));
+    const onFile = await createTestApp({
+      seed: 'demo',
+      databasePath: join(dir, 'world.sqlite'),
+      config: { pushLoopback: true },
+      pushRetryDelaysMs: [20, 40],
+    });
+    try {
+      const phone = service.device();
+      const token = await onFile.login('demo');
+      const reply = await onFile.post<Answer>(
+        '/notification/subscribe_push',
+        { endpoint: phone.endpoint, keys: phone.keys },
+        { token },
+      );
+      expect(reply.status).toBe(200);
+      const demo = memberIdOf(onFile, 'demo');
+      const before = onFile.services.sqlite
+        .prepare('select max(id) from notifications')
+        .pluck()
+        .get() as number;
+      let payouts: string[] = [];
+      for (let day = 0; day < 4 && payouts.length === 0; day++) {
+        expect((await onFile.post('/__qa/clock?wait=true', { advance: 'P1D' })).status).toBe(200);
+        payouts = onFile.services.sqlite
+          .prepare(
+            "select trans_id from notifications where id > ? and member_id = ? and type in ('ROI_Income', 'Binary_Income', 'Rank_Achieved') order by id",
+          )
+          .pluck()
+          .all(before, demo) as string[];
+      }
+      expect(payouts.length).toBeGreaterThan(0);
+      const pusher = pusherOf(onFile.services)!;
+      for (let i = 0; i < 200 && receivedBy(phone).length < payouts.length; i++) {
+        await pusher.idle();
+        await new Promise((next) => setTimeout(next, 25));
+      }
+      expect(
+        receivedBy(phone)
+          .map((r) => r.message.tag)
+          .sort(),
+      ).toEqual([...payouts].sort());
+    } finally {
+      await onFile.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

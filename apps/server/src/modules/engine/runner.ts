@@ -37,7 +37,7 @@ import type { Services, WriteTurns } from '../../core/services.ts';
 import { watchCommitCounter } from '../../core/read-cache.ts';
 import { storageRefusal } from '../../core/storage.ts';
 import { workerEntry } from '../../core/worker-module.ts';
-import { kickPushes } from '../push/sender.ts';
+import { kickPushes } from '../push/kick.ts';
 import { prepared, type EngineCtx } from './income.ts';
 import {
   pendingRuns,

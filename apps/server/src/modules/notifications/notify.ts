@@ -10,7 +10,7 @@ import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import { rowWriter } from '../ledger/sql.ts';
 import { anySubscription, queuePush, type PushContent } from '../push/push.ts';
-import { kickPushes } from '../push/sender.ts';
+import { kickPushes } from '../push/kick.ts';
 import { choiceOf, EVENT_OF_TYPE, EVENT_SUBJECT, mutedInApp } from './preferences.ts';
 
 export type NotificationType =

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../core/services.ts';
 import { prepared } from '../../core/prepared.ts';
 import { endpointRefusal, guardedLookup } from './endpoints.ts';
+import { registerSender, senderOf } from './kick.ts';
 import { dropSubscription, endpointPolicy, vapidKeys } from './push.ts';
 
 /** Waits before the second and third attempts: three in all. */
@@ -51,15 +52,8 @@ export interface PusherOptions {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'debug'> | undefined;
 }
 
-const senders = new WeakMap<object, Pusher>();
-
-/** The sender of a connection, kicked: what the caller's transaction queued goes once it commits. */
-export function kickPushes(ctx: Pick<Services, 'sqlite'>): void {
-  senders.get(ctx.sqlite)?.kick();
-}
-
 /** The sender of a connection (tests wait on it). */
-export const pusherOf = (ctx: Pick<Services, 'sqlite'>): Pusher | undefined => senders.get(ctx.sqlite);
+export const pusherOf = (ctx: Pick<Services, 'sqlite'>): Pusher | undefined => senderOf<Pusher>(ctx);
 
 /** What the push service answered, or the failure to reach it. */
 type Outcome = { status: number; text: string } | { error: string };
@@ -292,7 +286,7 @@ export function createPusher(
       timers.clear();
     },
   };
-  senders.set(sqlite, pusher);
+  registerSender(services, pusher);
   kick();
   return pusher;
 }
