@@ -262,8 +262,8 @@ function AccountMenu({
             <Menu.Item value="theme">
               {dark ? t('shell.account.lightTheme') : t('shell.account.darkTheme')}
             </Menu.Item>
-            {/* Below 480 px the header has no room for the language menu: it is here instead. */}
-            <Box display={{ base: 'block', sm: 'none' }}>
+            {/* Below 1024 px the header has no room for the language menu: it is here instead. */}
+            <Box display={{ base: 'block', lg: 'none' }}>
               <Menu.Separator />
               <Menu.ItemGroup>
                 <Menu.ItemGroupLabel>{t('common.language')}</Menu.ItemGroupLabel>
@@ -323,8 +323,8 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       <ReferralButtons username={username} />
       <ReferralShareMenu username={username} />
       <NotificationBell username={username} />
-      {/* From 480 px; on a phone the avatar menu offers the languages. */}
-      <Box display={{ base: 'none', sm: 'block' }}>
+      {/* From 1024 px, beside LEFT and RIGHT; below, on phones and tablets, the avatar menu offers the languages. */}
+      <Box display={{ base: 'none', lg: 'block' }}>
         <LanguageSelect width="8.5rem" />
       </Box>
       <ThemeToggle />

@@ -79,7 +79,7 @@ describe('Settings in Spanish', () => {
   });
 });
 
-describe('the avatar menu on a phone', () => {
+describe('the avatar menu below 1024 px', () => {
   it('offers the languages and switches the app to the one chosen', async () => {
     signedIn('/dashboard/settings', 'ar');
     // From the keyboard, as the header's other menus are tested.
