@@ -67,7 +67,8 @@ export function clearLocalStorage() {
       (key) =>
         key === STORAGE_KEYS.theme ||
         key === STORAGE_KEYS.language ||
-        key.startsWith(NOTIFICATIONS_SEEN_PREFIX) || isWorldKey(key),
+        key.startsWith(NOTIFICATIONS_SEEN_PREFIX) ||
+        isWorldKey(key),
     )
     .map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
