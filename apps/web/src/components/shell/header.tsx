@@ -122,7 +122,7 @@ function ReferralButtons({ username }: { username: string }) {
   const t = useT();
   const copy = (side: Side) => {
     const link = referralLink(window.location.origin, username, side);
-    void copyText(link, t('shell.copiedLink', { link }));
+    void copyText(link, t('shell.copiedLink', { link }), t('common.copyFailed'));
   };
   return (
     <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
@@ -151,6 +151,7 @@ function ReferralShareMenu({ username }: { username: string }) {
         text: t('shell.referral.shareText', { side, username }),
       },
       t('shell.copiedLink', { link: url }),
+      t('common.copyFailed'),
     );
   };
   return (

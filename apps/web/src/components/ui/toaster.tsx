@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Portal, Spinner, Stack, Text, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DEFAULTS } from '@md/shared';
-import { useT } from '../../lib/i18n/i18n.tsx';
+import { useMessageText, useT } from '../../lib/i18n/i18n.tsx';
 import { toaster } from '../../lib/toast-store.ts';
 import { ChakraRoot } from './chakra-root.tsx';
 import { toastViewMounted } from '../../lib/toaster.ts';
@@ -42,6 +42,9 @@ export function Toaster() {
   useEffect(toastViewMounted, []);
   // The toasts' region and close buttons, named in the member's language (the library's are English).
   const t = useT();
+  // A toast asked for outside a screen (a lib module, the provider's own words) says a spec message
+  // in English: shown in the member's language when it is one the catalogs know, else as sent.
+  const messageText = useMessageText();
   return (
     // Its own Chakra root: toasts show over sign-in too, which is drawn without Chakra.
     <ChakraRoot>
@@ -51,8 +54,18 @@ export function Toaster() {
             <Toast.Root width={{ md: `${TOAST_DEFAULTS.width}px` }}>
               {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
               <Stack gap="1" flex="1" maxWidth="100%">
-                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-                {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+                {toast.title && (
+                  <Toast.Title>
+                    {typeof toast.title === 'string' ? messageText(toast.title) : toast.title}
+                  </Toast.Title>
+                )}
+                {toast.description && (
+                  <Toast.Description>
+                    {typeof toast.description === 'string'
+                      ? messageText(toast.description)
+                      : toast.description}
+                  </Toast.Description>
+                )}
                 {detailsOf(toast.meta).length > 0 && <ToastDetails details={detailsOf(toast.meta)} />}
               </Stack>
               {toast.closable && <Toast.CloseTrigger aria-label={t('shell.toast.dismiss')} />}
