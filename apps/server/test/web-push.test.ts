@@ -19,7 +19,8 @@ import { pusherOf } from '../src/modules/push/sender.ts';
 import { sendP2p } from '../src/modules/transfers/p2p.ts';
 import { swapWallets } from '../src/modules/wallets/wallets.ts';
 import { requestWithdrawal } from '../src/modules/withdrawals/withdrawals.ts';
-import { createTestApp, expectLedgerSound, memberIdOf, type TestApp } from './helpers.ts';
+import { createQaClient } from '@md/qa-client';
+import { createTestApp, expectLedgerSound, injectFetch, memberIdOf, type TestApp } from './helpers.ts';
 import { startPushService, type Device, type PushService } from './push-service.ts';
 
 let t: TestApp;
@@ -444,6 +445,9 @@ describe('pushes, decrypted on the loopback push service', () => {
       url: '/dashboard/history',
     });
     expect(new Set(reply.body.map((p) => p.delivery))).toEqual(new Set(['sent', 'gone']));
+    // The same through the typed QA client.
+    const qa = createQaClient({ baseUrl: 'http://localhost', fetch: injectFetch(t.fastify) });
+    expect(await qa.defaultWorld.pushes('demo')).toEqual(reply.body);
   });
 });
 

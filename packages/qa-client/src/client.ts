@@ -13,6 +13,7 @@ import type {
   FaultRuleInput,
   Job,
   Mail,
+  Push,
   WorldInfo,
   WorldOptions,
   WorldSource,
@@ -96,6 +97,8 @@ export interface WorldCalls {
      */
     lastOtp(to: string, options?: { seen?: number; timeoutMs?: number }): Promise<string>;
   };
+  /** Web Push notifications queued for a member's devices (every member's latest without `to`), newest first. */
+  pushes(to?: string): Promise<Push[]>;
   /** The current TOTP code of a member with TOTP on, by the world's clock. */
   totp(username: string): Promise<string>;
   /**
@@ -228,6 +231,11 @@ export function createQaClient({
           }
         },
       },
+      pushes: (to) =>
+        answer(
+          'GET /__qa/pushes',
+          scoped.GET('/__qa/pushes', { params: { query: to === undefined ? {} : { to } } }),
+        ),
       async totp(username) {
         const { code } = await answer(
           `GET /__qa/totp/${username}`,

@@ -22,6 +22,8 @@ export type ClockReading = JsonOf<paths['/__qa/clock']['get']['responses'][200]>
 export type ClockMove = JsonOf<paths['/__qa/clock']['post']['responses'][200]>;
 /** A mail the world sent, with the code it carries, if any. */
 export type Mail = JsonOf<paths['/__qa/mailbox']['get']['responses'][200]>[number];
+/** A Web Push the world queued for a member's device, and how its delivery went. */
+export type Push = JsonOf<paths['/__qa/pushes']['get']['responses'][200]>[number];
 /** A fault or latency rule as POST /__qa/faults takes it. */
 export type FaultRuleInput = JsonOf<NonNullable<paths['/__qa/faults']['post']['requestBody']>>;
 /** A fault rule in force, with its id and how often it applied. */
