@@ -175,7 +175,9 @@ describe('Notification preferences', () => {
       'notification.view_push_key': () => ({ Success: { Public_Key: KEY, Devices: 0 } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on push notifications' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/Notifications are blocked for this site/);
+    expect(await screen.findByTestId('push-device-problem')).toHaveTextContent(
+      /Notifications are blocked for this site/,
+    );
     expect(browser.subscribe).not.toHaveBeenCalled();
     expect(callsTo(calls, 'notification.subscribe_push')).toEqual([]);
   });
