@@ -6,39 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENS, server, settle, sharedPage, signedOutFor, visit } from './screens.ts';
-
-/** The page's sideways scroll and the visible elements that cross the viewport's edges unheld. */
-function layoutProblems(page: Page, label: string): Promise<string[]> {
-  return page.evaluate((prefix) => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const problems: string[] = [];
-    if (root.scrollWidth > width)
-      problems.push(`${prefix}the page scrolls sideways: ${root.scrollWidth} px wide in ${width}`);
-    const reported = new Set<Element>();
-    const name = (el: Element) => {
-      const testId = el.getAttribute('data-testid');
-      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      return `<${el.tagName.toLowerCase()}${testId ? ` data-testid="${testId}"` : ''}${el.getAttribute('role') ? ` role="${el.getAttribute('role')}"` : ''}> "${text}"`;
-    };
-    for (const el of document.body.querySelectorAll('*')) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || (box.left >= -1 && box.right <= width + 1)) continue;
-      if (getComputedStyle(el).visibility === 'hidden') continue;
-      let held = false;
-      for (let up = el.parentElement; up && up !== document.body && !held; up = up.parentElement) {
-        held = reported.has(up) || getComputedStyle(up).overflowX !== 'visible';
-      }
-      if (held) continue;
-      reported.add(el);
-      problems.push(
-        `${prefix}${name(el)} spans ${Math.round(box.left)}..${Math.round(box.right)} px of ${width}`,
-      );
-    }
-    return problems;
-  }, label);
-}
+import { layoutProblems, SCREENS, server, settle, sharedPage, signedOutFor, visit } from './screens.ts';
 
 describe('layout of every route', () => {
   describe.each([375, 768, 1280])('layout at %i px', (width) => {

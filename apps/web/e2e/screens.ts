@@ -221,3 +221,35 @@ export async function signedOutFor(page: Page, screen: Screen, visitIt: () => Pr
     }, saved);
   }
 }
+
+/** The page's sideways scroll and the visible elements that cross the viewport's edges unheld. */
+export function layoutProblems(page: Page, label: string): Promise<string[]> {
+  return page.evaluate((prefix) => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const problems: string[] = [];
+    if (root.scrollWidth > width)
+      problems.push(`${prefix}the page scrolls sideways: ${root.scrollWidth} px wide in ${width}`);
+    const reported = new Set<Element>();
+    const name = (el: Element) => {
+      const testId = el.getAttribute('data-testid');
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${testId ? ` data-testid="${testId}"` : ''}${el.getAttribute('role') ? ` role="${el.getAttribute('role')}"` : ''}> "${text}"`;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || (box.left >= -1 && box.right <= width + 1)) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      let held = false;
+      for (let up = el.parentElement; up && up !== document.body && !held; up = up.parentElement) {
+        held = reported.has(up) || getComputedStyle(up).overflowX !== 'visible';
+      }
+      if (held) continue;
+      reported.add(el);
+      problems.push(
+        `${prefix}${name(el)} spans ${Math.round(box.left)}..${Math.round(box.right)} px of ${width}`,
+      );
+    }
+    return problems;
+  }, label);
+}
