@@ -51,7 +51,7 @@ describe('each language at 375 px', () => {
   freshPagePerTest(server, PHONE, (fresh) => (page = fresh));
 
   it.each(LOCALES.map((locale) => [locale]))(
-    '%s: sign-in from the menu (remembered), home, wallets and a swap in the language',
+    '%s: sign-in from the menu (remembered), home, wallets and a wallet swap in the language',
     async (locale) => {
       // Sign-in in English first: the menu switches it, and a reload keeps the choice.
       await page.goto(`${server.url}/`);
@@ -91,6 +91,20 @@ describe('each language at 375 px', () => {
       await expect.poll(() => page.locator('main').innerText()).toContain(money(locale, deposit));
       expect(await layoutProblems(page, 'wallets: ')).toEqual([]);
       expect(await pageLanguage(page)).toEqual({ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' });
+
+      // A money flow in the language: the whole Direct wallet swapped into Deposit with MAX.
+      const direct = wallets.Success.Direct!.Available;
+      expect(direct).toBeGreaterThan(0);
+      await page.getByRole('tab', { name: say(locale, 'wallets.tabs.swap') }).click();
+      await page.getByLabel(say(locale, 'wallets.swap.from')).selectOption('Direct');
+      await page.getByLabel(say(locale, 'wallets.swap.to')).selectOption('Deposit');
+      await page.getByRole('button', { name: say(locale, 'wallets.swap.max') }).click();
+      await page.getByRole('button', { name: say(locale, 'wallets.swap.submit'), exact: true }).click();
+      await expect.poll(() => page.getByTestId('wallet-available-Direct').innerText()).toBe(money(locale, 0));
+      await expect
+        .poll(() => page.getByTestId('wallet-available-Deposit').innerText())
+        .toBe(money(locale, Math.round((deposit + direct) * 1e6) / 1e6));
+      expect(await layoutProblems(page, 'after the swap: ')).toEqual([]);
     },
   );
 

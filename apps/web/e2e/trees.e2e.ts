@@ -85,7 +85,7 @@ describe.each(servers)('tree views in $mode mode', (server) => {
       // Opened at the left child (a tap): its status shows as the others' do, and its name whole.
       await graph.locator(`[data-slot="member"][data-key="0"]`).click();
       await expect.poll(() => top.getAttribute('data-name')).toBe(left.Username);
-      await expect.poll(() => top.innerText(), { timeout: 10_000 }).toMatch(/Left · (Active|Inactive)/);
+      await expect.poll(() => top.innerText(), { timeout: 10_000 }).toMatch(/Left\s+(Active|Inactive)/);
       expect(
         await top.locator('[data-part="name"]').evaluate((name) => name.scrollWidth <= name.clientWidth + 1),
       ).toBe(true);

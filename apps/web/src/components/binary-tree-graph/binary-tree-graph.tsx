@@ -365,22 +365,13 @@ export function BinaryTreeGraph({
               >
                 {member.username}
               </Text>
-              {narrow && slot.key !== '' ? (
-                <>
-                  <Text fontSize="2xs" lineHeight="1.3" truncate>
-                    {side ?? '\u00a0'}
-                  </Text>
-                  <Text fontSize="2xs" lineHeight="1.3" truncate>
-                    {status ?? '\u00a0'}
-                  </Text>
-                </>
-              ) : (
-                <Text fontSize="xs" lineHeight="1.3" truncate>
-                  {side && status
-                    ? t('network.graph.sideAndStatus', { side, status })
-                    : (side ?? status ?? '\u00a0')}
-                </Text>
-              )}
+              {/* Side and status on lines of their own: "Izquierda · Activo" does not fit a node's width on one. */}
+              <Text fontSize="2xs" lineHeight="1.3" truncate>
+                {side ?? '\u00a0'}
+              </Text>
+              <Text fontSize="2xs" lineHeight="1.3" truncate>
+                {status ?? '\u00a0'}
+              </Text>
               {children === 'loading' && (
                 <Spinner
                   size="xs"

@@ -131,7 +131,7 @@ export function NotificationBell({ username }: { username: string }) {
                         {f.dateTime(entry.DateTime)}
                       </Text>
                     </Stack>
-                    <Text fontSize="sm" lineClamp={2} whiteSpace="normal">
+                    <Text fontSize="sm" lineClamp={2} whiteSpace="normal" data-provider-text>
                       {textOf(entry.Message)}
                     </Text>
                   </Link>

@@ -21,6 +21,10 @@ export const KNOWN_TYPES = [
   'P2P_Transfer',
   'Security_Alert',
   'Welcome',
+  'Profile_Update',
+  'System',
+  'Support_Message',
+  'Qualified_Leaders',
 ] as const;
 
 export const isKnownType = (type: string): type is (typeof KNOWN_TYPES)[number] =>

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { cellText, toNumber, type Formatters, type OutputOf } from '@md/shared';
 import type { DataColumn, PresetFilter } from '@/components/data-table/index.ts';
 import { useT } from '@/lib/i18n/i18n.tsx';
+import { walletName } from '@/lib/wallet-text.ts';
 import { StatusBadge, useStatusText } from './status-badge.tsx';
 
 export type SubscriptionRow = OutputOf<'subscription.subscription_transaction'>['Success'][number];
@@ -59,7 +60,11 @@ export function useSubscriptionColumns(): {
           format: 'money',
           value: totalEarnedAmount,
         },
-        { key: 'Wallet', header: t('tables.column.wallet') },
+        {
+          key: 'Wallet',
+          header: t('tables.column.wallet'),
+          value: (row) => walletName(t, String(row.Wallet ?? '')),
+        },
         {
           key: 'Status',
           header: t('tables.column.status'),

@@ -123,8 +123,8 @@ describe('Binary chart: the Tree view', () => {
       ['11', '1'],
       ['001', '1'],
     ]);
-    expect(member(graph, 'alice')).toHaveTextContent('aliceLeft · Active');
-    expect(member(graph, 'bob')).toHaveTextContent('bobRight · Inactive');
+    expect(member(graph, 'alice')).toHaveTextContent('aliceLeftActive');
+    expect(member(graph, 'bob')).toHaveTextContent('bobRightInactive');
     // Left and right in their palettes (the list's).
     expect(member(graph, 'alice')!.className).not.toEqual(member(graph, 'bob')!.className);
     expect(

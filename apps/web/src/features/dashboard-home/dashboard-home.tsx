@@ -167,7 +167,7 @@ function LatestActivity() {
                 borderBottomWidth={index < items.length - 1 ? '1px' : '0'}
                 pb="2"
               >
-                <Text>{messageText(textOf(item.Message))}</Text>
+                <Text data-provider-text>{messageText(textOf(item.Message))}</Text>
                 <Text fontSize="sm" color="fg.muted">
                   {f.dateTime(item.DateTime)}
                 </Text>

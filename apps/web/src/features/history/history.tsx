@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { Stack } from '@chakra-ui/react';
-import type { OutputOf } from '@md/shared';
+import { cellText, type OutputOf } from '@md/shared';
 import { DataTable, type DataColumn } from '@/components/data-table/index.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
@@ -12,6 +12,7 @@ import { PayoutDetailsButton } from '@/components/payouts/payout-details.tsx';
 import { WithdrawalTimelineButton } from '@/components/payouts/withdrawal-timeline.tsx';
 import { StatusBadge } from '@/components/tables/status-badge.tsx';
 import { useT } from '@/lib/i18n/i18n.tsx';
+import { walletName } from '@/lib/wallet-text.ts';
 import { historySearchText, historyTypeLabel } from './history-types.ts';
 
 type EarningRow = OutputOf<'earning.view_all_earning_history'>['Success'][number];
@@ -41,9 +42,22 @@ export default function HistoryPage() {
         value: (row) => historyTypeLabel(t, row.Type),
         summary: true,
       },
-      { key: 'By', header: t('tables.column.by') },
-      { key: 'Transfer', header: t('tables.column.transfer') },
-      { key: 'Wallet', header: t('tables.column.wallet') },
+      // Who and which accounts, as the provider names them (members, ledger accounts): data.
+      {
+        key: 'By',
+        header: t('tables.column.by'),
+        render: (row) => <span data-provider-text>{cellText(row.By)}</span>,
+      },
+      {
+        key: 'Transfer',
+        header: t('tables.column.transfer'),
+        render: (row) => <span data-provider-text>{cellText(row.Transfer)}</span>,
+      },
+      {
+        key: 'Wallet',
+        header: t('tables.column.wallet'),
+        value: (row) => walletName(t, String(row.Wallet ?? '')),
+      },
       // Success is green, anything else red (spec §2).
       {
         key: 'Status',

@@ -75,7 +75,7 @@ export default function NotificationsPage() {
                       {typeName(textOf(entry.Type))}
                     </Badge>
                     {/* The notice's words are the server's (data): shown as sent. */}
-                    <Text>{textOf(entry.Message)}</Text>
+                    <Text data-provider-text>{textOf(entry.Message)}</Text>
                   </Box>
                   <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
                     {f.dateTime(entry.DateTime)}

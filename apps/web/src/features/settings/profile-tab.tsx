@@ -9,29 +9,31 @@ export function ProfileTab({ profile }: { profile: Profile }) {
   const t = useT();
   const f = useFormat();
   const side = sideOf(profile.Side);
-  const rows: [string, string][] = [
-    [t('settings.profile.username'), profile.Username],
-    [t('settings.profile.name'), profile.Name || '-'],
-    [t('settings.profile.email'), maskEmail(profile.Email)],
+  // The member's own details as the provider holds them (names, the country as registered) are
+  // data, shown as sent: marked so, never a text the app forgot to translate.
+  const rows: [string, string, data?: true][] = [
+    [t('settings.profile.username'), profile.Username, true],
+    [t('settings.profile.name'), profile.Name || '-', true],
+    [t('settings.profile.email'), maskEmail(profile.Email), true],
     [
       t('settings.profile.side'),
       side === null ? '-' : t('settings.profile.sideName', { side: side === '0' ? 'left' : 'right' }),
     ],
-    [t('settings.profile.country'), profile.Country || '-'],
+    [t('settings.profile.country'), profile.Country || '-', true],
     [t('settings.profile.memberSince'), f.dateTime(profile.Created_On)],
     [
       t('settings.profile.subscription'),
       profile.Subscription ? t('settings.profile.active') : t('settings.profile.inactive'),
     ],
-    [t('settings.profile.sponsor'), profile.Sponsor || '-'],
+    [t('settings.profile.sponsor'), profile.Sponsor || '-', true],
   ];
   return (
     <SectionCard title={t('settings.profile.title')}>
       <DataList.Root orientation="horizontal" gap="3">
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, data]) => (
           <DataList.Item key={label}>
             <DataList.ItemLabel minW="8rem">{label}</DataList.ItemLabel>
-            <DataList.ItemValue fontWeight="medium" wordBreak="break-all">
+            <DataList.ItemValue fontWeight="medium" wordBreak="break-all" data-provider-text={data}>
               {value}
             </DataList.ItemValue>
           </DataList.Item>

@@ -47,7 +47,7 @@ function SessionRow({
     >
       <Box minW="0" flex="1">
         <HStack gap="2" flexWrap="wrap">
-          <Text fontWeight="medium" overflowWrap="anywhere">
+          <Text fontWeight="medium" overflowWrap="anywhere" data-provider-text>
             {session.Device}
           </Text>
           {session.Current && (

@@ -48,13 +48,13 @@ export function ActivityList({ items }: { items: readonly ActivityItem[] }) {
             </Timeline.Indicator>
           </Timeline.Connector>
           <Timeline.Content pb="6" minW="0">
-            <Timeline.Title as="h2" fontSize="md" fontWeight="semibold">
+            <Timeline.Title as="h2" fontSize="md" fontWeight="semibold" data-provider-text>
               {item.title}
             </Timeline.Title>
             <Timeline.Description as="div">
               <time dateTime={item.dateTime}>{f.dateTime(item.dateTime)}</time>
             </Timeline.Description>
-            <Text color="fg" overflowWrap="anywhere">
+            <Text color="fg" overflowWrap="anywhere" data-provider-text>
               {item.description}
             </Text>
           </Timeline.Content>

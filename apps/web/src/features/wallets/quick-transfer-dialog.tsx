@@ -8,7 +8,7 @@ import { amountToMicros, microsToAmount, type WalletName } from '@md/shared';
 import { ConfirmDialog } from '@/components/form/confirm-dialog.tsx';
 import { SummaryList } from '@/components/form/summary-list.tsx';
 import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
-import { walletTitle } from './wallet-text.ts';
+import { walletTitle } from '@/lib/wallet-text.ts';
 
 export interface QuickTransferLeg {
   wallet: WalletName;

@@ -18,7 +18,7 @@ import { CSV_BOM, csvRecord, plainDecimal } from '@/components/data-table/csv.ts
 import { loadMessages } from '@/lib/i18n/catalogs.ts';
 import type { AnyLocale } from '@/lib/i18n/locales.ts';
 import { downloadBlob } from '@/lib/download.ts';
-import { reasonText, walletName, type Translate } from './wallet-text.ts';
+import { reasonText, walletName, type Translate } from '@/lib/wallet-text.ts';
 
 /** The app's name as the letterhead prints it (the page title's; a name, not translated). */
 export const APP_NAME = 'Member Dashboard';

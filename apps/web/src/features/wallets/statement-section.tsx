@@ -40,7 +40,7 @@ import {
   statementAmount,
   statementFigure,
 } from './statement-files.ts';
-import { reasonText, walletName } from './wallet-text.ts';
+import { reasonText, walletName } from '@/lib/wallet-text.ts';
 
 /**
  * The server clock less this device's, from the latest statement's Made_At; undefined until the

@@ -32,7 +32,7 @@ import {
   type WithdrawalSwap,
 } from './quick-transfer-dialog.tsx';
 import { useSwapWallets, walletOptions } from './use-swap-wallets.ts';
-import { walletName } from './wallet-text.ts';
+import { walletName } from '@/lib/wallet-text.ts';
 
 export function SwapForm({ wallets }: { wallets: Wallets | undefined }) {
   const t = useT();

@@ -8,7 +8,7 @@ import { Card, HStack, Icon, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { LuTrendingUp, LuWallet } from 'react-icons/lu';
 import { AsOf } from '@/components/as-of.tsx';
 import { useFormat, useT, T } from '@/lib/i18n/i18n.tsx';
-import { walletTitle } from './wallet-text.ts';
+import { walletTitle } from '@/lib/wallet-text.ts';
 
 /** A figure, or its skeleton while `value` is null (loading). */
 function Figure({ value }: { value: number | null | undefined }) {
