@@ -132,6 +132,10 @@ export interface Formatters {
  */
 export function createFormatters(locale: string, timeZone: string): Formatters {
   const english = locale === 'en' || locale.startsWith('en-');
+  // In a right-to-left language an amount is a left-to-right unit ("23,450.00 US$"): without the
+  // isolate marks the bidi algorithm draws "US$" as "$US" beside Arabic text.
+  const rightToLeft = /^(ar|he|fa|ur)\b/.test(locale);
+  const isolated = (text: string) => (rightToLeft ? `\u2066${text}\u2069` : text);
   const currency = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'USD',
@@ -174,7 +178,7 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
   return {
     locale,
     timeZone,
-    money: (value) => shown(value, (n) => currency.format(n)),
+    money: (value) => shown(value, (n) => isolated(currency.format(n))),
     amount: (value) => shown(value, (n) => plain.format(n)),
     number: (value) => shown(value, (n) => figure.format(n)),
     percent: (value) => shown(value, (n) => percentFormat.format(n / 100)),

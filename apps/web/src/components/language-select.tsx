@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useLocale, useT } from '@/lib/i18n/i18n.tsx';
 import { LOCALE_NAMES, LOCALES, type AnyLocale } from '@/lib/i18n/locales.ts';
 
-export function LanguageSelect({ width = '9.5rem' }: { width?: string }) {
+/** `width` auto: as wide as the longest language's name ("Português (Brasil)"), never cut. */
+export function LanguageSelect({ width = 'auto' }: { width?: string }) {
   const t = useT();
   const { locale, setLocale } = useLocale();
   const [switching, setSwitching] = useState(false);

@@ -326,7 +326,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       <NotificationBell username={username} />
       {/* From 1024 px, beside LEFT and RIGHT; below, on phones and tablets, the avatar menu offers the languages. */}
       <Box display={{ base: 'none', lg: 'block' }}>
-        <LanguageSelect width="8.5rem" />
+        <LanguageSelect />
       </Box>
       <ThemeToggle />
       <AccountMenu username={username} email={user?.email} onSignOut={logout} />

@@ -95,13 +95,14 @@ describe('Binary chart in Arabic', () => {
     fireEvent.keyDown(within(tree).getByRole('treeitem', { name: /^alice\b/ }), { key: 'ArrowRight' });
     await expect.poll(() => within(tree).queryByRole('treeitem', { name: /^carol\b/ })).toBeNull();
 
-    // The hover panel: labels in Arabic, money in Arabic's format (Latin digits).
+    // The hover panel: labels in Arabic, money in Arabic's format (Latin digits), each amount a
+    // left-to-right unit (isolate marks U+2066…U+2069) so "US$" is not drawn "$US".
     fireEvent.mouseEnter(within(tree).getByRole('treeitem', { name: /^alice\b/ }));
     const panel = await screen.findByTestId('node-details');
     expect(await within(panel).findByText('الثنائي الحالي')).toBeInTheDocument();
-    expect(panel).toHaveTextContent('150.00 US$ / ‏75.50 US$');
+    expect(panel).toHaveTextContent('\u2066\u200f150.00 US$\u2069 / \u2066\u200f75.50 US$\u2069');
     expect(panel).toHaveTextContent('الأرباح');
-    expect(panel).toHaveTextContent('1,234.50 US$');
+    expect(panel).toHaveTextContent('\u2066\u200f1,234.50 US$\u2069');
     expect(panel).toHaveTextContent('لا توجد خطط');
   });
 });
