@@ -21,13 +21,18 @@ export const StatCard = memo(function StatCard({
 }) {
   return (
     <Card.Root size="sm" variant="outline" aria-busy={loading || undefined}>
-      <Card.Body>
+      {/* The card's width is the figure's measure: a longer money format ("US$ 23.450,00") steps
+          the figure down to fit instead of breaking it between its digits. */}
+      <Card.Body css={{ containerType: 'inline-size' }}>
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
           {loading ? (
             <Skeleton as="dd" height="7" width="80%" my="0.5" data-testid="stat-skeleton" />
           ) : (
-            <Stat.ValueText fontSize={{ base: 'xl', md: '2xl' }} overflowWrap="anywhere">
+            <Stat.ValueText
+              fontSize={{ base: 'clamp(1rem, 12cqi, 1.25rem)', md: 'clamp(1rem, 12cqi, 1.5rem)' }}
+              overflowWrap="anywhere"
+            >
               {value}
             </Stat.ValueText>
           )}

@@ -24,6 +24,7 @@ import { copyText, shareOrCopy } from '../copy-button.tsx';
 import { Unavailable } from '../unavailable.tsx';
 import { AsOf } from '../as-of.tsx';
 import { LanguageSelect } from '../language-select.tsx';
+import { useMediaQuery } from '../../lib/use-is-mobile.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { ThemeToggle } from '../ui/theme-toggle.tsx';
 
@@ -211,6 +212,8 @@ function AccountMenu({
   const { locale, setLocale } = useLocale();
   const { resolvedTheme, setTheme } = useTheme();
   const dark = resolvedTheme === 'dark';
+  // The header's own language menu shows from 1024 px (Chakra's lg).
+  const languagesHere = useMediaQuery('(max-width: 1023.98px)');
   const select = (value: string) => {
     if (value === 'theme') setTheme(dark ? 'light' : 'dark');
     else if (value.startsWith(LANGUAGE_ITEM)) void setLocale(value.slice(LANGUAGE_ITEM.length) as AnyLocale);
@@ -263,25 +266,28 @@ function AccountMenu({
             <Menu.Item value="theme">
               {dark ? t('shell.account.lightTheme') : t('shell.account.darkTheme')}
             </Menu.Item>
-            {/* Below 1024 px the header has no room for the language menu: it is here instead. */}
-            <Box display={{ base: 'block', lg: 'none' }}>
-              <Menu.Separator />
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>{t('common.language')}</Menu.ItemGroupLabel>
-                {LOCALES.map((option) => (
-                  <Menu.Item
-                    key={option}
-                    value={`${LANGUAGE_ITEM}${option}`}
-                    lang={option}
-                    aria-current={option === locale ? 'true' : undefined}
-                    fontWeight={option === locale ? 'semibold' : undefined}
-                  >
-                    {LOCALE_NAMES[option]}
-                    {option === locale && <Icon as={LuCheck} ms="auto" aria-hidden />}
-                  </Menu.Item>
-                ))}
-              </Menu.ItemGroup>
-            </Box>
+            {/* Below 1024 px the header has no room for the language menu: it is here instead (in
+                the tree only then: a hidden item would still take the keyboard's highlight). */}
+            {languagesHere && (
+              <>
+                <Menu.Separator />
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>{t('common.language')}</Menu.ItemGroupLabel>
+                  {LOCALES.map((option) => (
+                    <Menu.Item
+                      key={option}
+                      value={`${LANGUAGE_ITEM}${option}`}
+                      lang={option}
+                      aria-current={option === locale ? 'true' : undefined}
+                      fontWeight={option === locale ? 'semibold' : undefined}
+                    >
+                      {LOCALE_NAMES[option]}
+                      {option === locale && <Icon as={LuCheck} ms="auto" aria-hidden />}
+                    </Menu.Item>
+                  ))}
+                </Menu.ItemGroup>
+              </>
+            )}
             <Menu.Separator />
             <Menu.Item value="signout">{t('shell.account.signOut')}</Menu.Item>
           </Menu.Content>
