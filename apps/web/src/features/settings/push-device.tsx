@@ -177,7 +177,7 @@ export function PushDevice() {
           </Text>
         )}
         {problem && (
-          <Text fontSize="sm" color="fg.error" role="status" data-testid="push-device-problem">
+          <Text fontSize="sm" color="red.fg" role="status" data-testid="push-device-problem">
             {t(problem.id, problem.reason === undefined ? undefined : { reason: problem.reason })}
           </Text>
         )}
