@@ -113,7 +113,11 @@ describe('startConfig: where the server listens and whether QA control may be re
         },
       },
     });
-    expect(startConfig({}).build.config).toEqual({ qaControl: true, publicUrl: 'http://localhost:3000' });
+    expect(startConfig({}).build.config).toEqual({
+      qaControl: true,
+      publicUrl: 'http://localhost:3000',
+      pushLoopback: false,
+    });
   });
 });
 

@@ -3,7 +3,7 @@
  * the sidebar's names from the `nav` catalog), Settings in Spanish (its tabs, labels and the member's
  * dates in Spanish, in the device's zone), with the language menu in both places.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFormatters, deviceTimeZone } from '@md/shared';
@@ -80,7 +80,21 @@ describe('Settings in Spanish', () => {
 });
 
 describe('the avatar menu below 1024 px', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('offers the languages and switches the app to the one chosen', async () => {
+    // A tablet's width: below the header's own language menu (1024 px), above the phone layout.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('1023.98px'),
+          media: query,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
     signedIn('/dashboard/settings', 'ar');
     // From the keyboard, as the header's other menus are tested.
     (await screen.findByTestId('avatar-menu', {}, { timeout: 5000 })).focus();

@@ -146,9 +146,9 @@ describe('History in Spanish', () => {
     expect(csv.split('\r\n')[0]).toBe(
       '\uFEFFFecha,ID de transacción,Importe,Tipo,Por,Transferencia,Billetera,Estado',
     );
-    // Machine-readable as before: an ISO date and a plain amount; the Type as the member reads it.
+    // Machine-readable as before: an ISO date and a plain amount; the Type and wallet as the member reads them.
     expect(csv.split('\r\n')[1]).toBe(
-      '2026-11-27T11:00:00Z,E1,12345.6,Ingreso binario,system,Credit,Binary,Success',
+      '2026-11-27T11:00:00Z,E1,12345.6,Ingreso binario,system,Credit,Binario,Success',
     );
   });
 });
