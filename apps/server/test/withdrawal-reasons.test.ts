@@ -14,7 +14,8 @@ import {
 } from '@md/shared';
 import { walletBalance } from '../src/modules/ledger/ledger.ts';
 import { swapWallets } from '../src/modules/wallets/wallets.ts';
-import { noticeTime, requestWithdrawal } from '../src/modules/withdrawals/withdrawals.ts';
+import { noticeTime } from '@md/shared';
+import { requestWithdrawal } from '../src/modules/withdrawals/withdrawals.ts';
 import {
   createTestApp,
   expectLedgerSound,

@@ -233,3 +233,24 @@ export function ukClock(value: unknown, formatters: Formatters): { local: string
   }).format(date);
   return { local: formatters.dateTime(date), uk };
 }
+
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+/**
+ * A time in a notice or mail the server writes: the app's 'MMM dd, yyyy HH:mm' in UTC, said so (the
+ * server does not know the member's zone); the app shows each such time again in the member's zone
+ * (localizeNoticeTimes).
+ */
+export const noticeTime = (ms: number) => {
+  const d = new Date(ms);
+  return `${MONTHS_EN[d.getUTCMonth()]} ${two(d.getUTCDate())}, ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+};
+const NOTICE_TIME =
+  /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{2}), (\d{4}) (\d{2}):(\d{2}) UTC\b/g;
+/** A notice's text with each time the server wrote in UTC (noticeTime) in the member's zone and language, the zone named. */
+export const localizeNoticeTimes = (text: string, format: Pick<Formatters, 'dateTime'>): string =>
+  text.replace(NOTICE_TIME, (_, month: string, day: string, year: string, hour: string, minute: string) =>
+    format.dateTime(
+      Date.UTC(Number(year), MONTHS_EN.indexOf(month), Number(day), Number(hour), Number(minute)),
+    ),
+  );

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   amountToMicros,
   cellText,
+  createFormatters,
+  localizeNoticeTimes,
+  noticeTime,
   formatAmount,
   formatDateTime,
   formatDay,
@@ -135,5 +138,34 @@ describe('small formatters', () => {
     expect(amountToMicros(19.99)).toBe(19_990_000);
     expect(amountToMicros(1.1 * 3)).toBe(3_300_000);
     expect(microsToAmount(19_990_000)).toBe(19.99);
+  });
+});
+
+describe('times in the member’s zone', () => {
+  it('writes a time with its zone named, English keeping the app’s pattern', () => {
+    expect(createFormatters('en', 'Europe/Madrid').dateTime('2026-11-27T14:05:00Z')).toBe(
+      'Nov 27, 2026 15:05 GMT+1',
+    );
+    expect(createFormatters('es', 'America/New_York').dateTime('2026-11-27T14:05:00Z')).toMatch(
+      /^27 nov 2026, 09:05 (EST|GMT-5)$/,
+    );
+  });
+
+  it('shows the UTC times the server writes in notices again in the member’s zone and language', () => {
+    const notice = `Expected to be processed by ${noticeTime(Date.UTC(2026, 10, 30, 9, 5))}.`;
+    expect(notice).toBe('Expected to be processed by Nov 30, 2026 09:05 UTC.');
+    expect(localizeNoticeTimes(notice, createFormatters('en', 'Asia/Tokyo'))).toBe(
+      'Expected to be processed by Nov 30, 2026 18:05 GMT+9.',
+    );
+    expect(localizeNoticeTimes(notice, createFormatters('pt-BR', 'America/Sao_Paulo'))).toMatch(
+      /^Expected to be processed by 30 de nov\. de 2026, 06:05 BRT\.$/,
+    );
+    // Text without such a time is left as sent.
+    expect(
+      localizeNoticeTimes(
+        'Scheduled maintenance on Sunday 02:00–03:00 UK time.',
+        createFormatters('en', 'UTC'),
+      ),
+    ).toBe('Scheduled maintenance on Sunday 02:00–03:00 UK time.');
   });
 });

@@ -15,6 +15,7 @@ import {
   microsToAmount,
   MIN_WITHDRAWAL,
   MSG,
+  noticeTime,
   WITHDRAWAL_DEFAULT_REJECT_REASON,
   WITHDRAWAL_PROCESSING_HOURS,
   type WithdrawalTimeline,
@@ -42,14 +43,6 @@ const MIN_WITHDRAWAL_MICROS = amountToMicros(MIN_WITHDRAWAL);
 /** When a request made at `createdAt` is expected to be decided (WITHDRAWAL_PROCESSING_HOURS later). */
 export const withdrawalExpectedBy = (createdAt: number) =>
   createdAt + WITHDRAWAL_PROCESSING_HOURS * 3_600_000;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const two = (n: number) => String(n).padStart(2, '0');
-/** A time in a notice or mail: the app's date format ('MMM dd, yyyy HH:mm') in UTC, said so (the server has no member time zone). */
-export const noticeTime = (ms: number) => {
-  const d = new Date(ms);
-  return `${MONTHS[d.getUTCMonth()]} ${two(d.getUTCDate())}, ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
-};
 
 /** Fee in micro-units, rounded down; BigInt because amount × basis points can pass 2^53. */
 export function withdrawalFee(ctx: Pick<MoneyCtx, 'plan'>, amountMicros: number): number {

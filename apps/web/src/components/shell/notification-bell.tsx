@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Float, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { LuBell } from 'react-icons/lu';
-import { MSG } from '@md/shared';
+import { localizeNoticeTimes, MSG } from '@md/shared';
 import { textOf } from '@/lib/guards.ts';
 import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import {
@@ -132,7 +132,7 @@ export function NotificationBell({ username }: { username: string }) {
                       </Text>
                     </Stack>
                     <Text fontSize="sm" lineClamp={2} whiteSpace="normal" data-provider-text>
-                      {textOf(entry.Message)}
+                      {localizeNoticeTimes(textOf(entry.Message), f)}
                     </Text>
                   </Link>
                 </Menu.Item>

@@ -19,6 +19,7 @@ import {
   DASHBOARD_NOTIFICATIONS,
   DEFAULT_RANK,
   HOME_WALLET_NAMES,
+  localizeNoticeTimes,
   MSG,
   type Notification,
   type WalletName,
@@ -167,7 +168,7 @@ function LatestActivity() {
                 borderBottomWidth={index < items.length - 1 ? '1px' : '0'}
                 pb="2"
               >
-                <Text data-provider-text>{messageText(textOf(item.Message))}</Text>
+                <Text data-provider-text>{localizeNoticeTimes(messageText(textOf(item.Message)), f)}</Text>
                 <Text fontSize="sm" color="fg.muted">
                   {f.dateTime(item.DateTime)}
                 </Text>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, type Notification } from '@md/shared';
+import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, localizeNoticeTimes, type Notification } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
 import { capitalizeUnknown, useNotificationType } from '@/components/shell/notification-type.ts';
@@ -75,7 +75,7 @@ export default function NotificationsPage() {
                       {typeName(textOf(entry.Type))}
                     </Badge>
                     {/* The notice's words are the server's (data): shown as sent. */}
-                    <Text data-provider-text>{textOf(entry.Message)}</Text>
+                    <Text data-provider-text>{localizeNoticeTimes(textOf(entry.Message), f)}</Text>
                   </Box>
                   <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
                     {f.dateTime(entry.DateTime)}

@@ -1,7 +1,7 @@
 /** A list of account activities on a timeline, or the spec's empty state when there are none. */
 import { EmptyState, Text, Timeline } from '@chakra-ui/react';
 import { LuActivity, LuInbox } from 'react-icons/lu';
-import { MSG } from '@md/shared';
+import { localizeNoticeTimes, MSG } from '@md/shared';
 import { useFormat, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 
 export interface ActivityItem {
@@ -55,7 +55,7 @@ export function ActivityList({ items }: { items: readonly ActivityItem[] }) {
               <time dateTime={item.dateTime}>{f.dateTime(item.dateTime)}</time>
             </Timeline.Description>
             <Text color="fg" overflowWrap="anywhere" data-provider-text>
-              {item.description}
+              {localizeNoticeTimes(item.description, f)}
             </Text>
           </Timeline.Content>
         </Timeline.Item>
