@@ -119,6 +119,25 @@ describe('each language at 375 px', () => {
   });
 });
 
+describe('Arabic at 1280 px', () => {
+  let page!: Page;
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
+
+  it('right to left on a desktop: the sidebar on the right, nothing crossing the edges', async () => {
+    await signInWithToken(page, server, 'demo', PASSWORD);
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    for (const route of ['/dashboard', '/dashboard/wallets', '/dashboard/history', '/dashboard/settings']) {
+      await page.goto(`${server.url}${route}`);
+      await settle(page);
+      expect(await pageLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+      expect(await layoutProblems(page, `${route}: `)).toEqual([]);
+      // The sidebar stands at the start side, the right in Arabic.
+      const sidebar = await page.getByRole('navigation').first().boundingBox();
+      expect(sidebar!.x + sidebar!.width, route).toBeGreaterThan(1280 - 2);
+    }
+  });
+});
+
 /**
  * What a pseudo-locale page shows outside the catalogs: a text or a label with a plain English word
  * and none of the pseudo-locale's accents (a catalog message keeps its values plain inside its
