@@ -13,23 +13,11 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
-import { WORKER_START_DELAY_MS } from '../src/app/page-settled.ts';
+import { workerControls } from './browser.ts';
 import { freshPagePerTest } from './support.ts';
 
 // The worker is the same in both client modes: one is enough.
 const servers = inject('e2eServers').filter((server) => server.mode === 'mock');
-
-/** Resolves once the app's service worker controls the page (pwa.e2e.ts: the start delay is moved on). */
-async function workerControls(page: Page) {
-  await page.waitForFunction(() => document.readyState === 'complete');
-  await page.clock.fastForward(WORKER_START_DELAY_MS);
-  await page.waitForFunction(
-    () =>
-      navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated',
-    undefined,
-    { timeout: 30_000 },
-  );
-}
 
 interface Shown {
   title: string;

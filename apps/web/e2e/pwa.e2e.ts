@@ -16,31 +16,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp, type App } from '../../server/src/app.ts';
-import { WORKER_START_DELAY_MS } from '../src/app/page-settled.ts';
 import { readManifest } from '../../../scripts/bench/bundle-budget.ts';
-import { browserPath } from './browser.ts';
+import { browserPath, workerControls } from './browser.ts';
 import { freshPagePerTest, registerMember, signIn, uniqueName } from './support.ts';
 
 const servers = inject('e2eServers');
 const root = resolve(import.meta.dirname, '../../..');
 const dist = resolve(import.meta.dirname, '../dist');
-
-/**
- * Resolves once a service worker controls the page (the first install claims it at once). The app
- * starts its worker 10 s after the page's load (page-settled.ts): the page's clock, installed before
- * the test's first navigation and running in real time, is moved on by that much instead of waited
- * out; missed, the timer fires in real time all the same.
- */
-async function workerControls(page: Page) {
-  await page.waitForFunction(() => document.readyState === 'complete');
-  await page.clock.fastForward(WORKER_START_DELAY_MS);
-  await page.waitForFunction(
-    () =>
-      navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated',
-    undefined,
-    { timeout: 30_000 },
-  );
-}
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });

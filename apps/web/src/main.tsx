@@ -70,7 +70,12 @@ function BootFailure({ message, gone }: { message: string; gone: string | null }
 
 function start() {
   // The language's catalogs load beside /config.json: no round trip of their own before the first paint.
-  const language = loadLocale(startingLocale());
+  // A language whose catalogs cannot be loaded starts the app in English rather than not at all
+  // (without a connection English fails too, and the offline screen follows).
+  const starting = startingLocale();
+  const language = loadLocale(starting).catch((error: unknown) =>
+    starting === 'en' ? Promise.reject(error) : loadLocale('en'),
+  );
   Promise.all([loadRuntimeConfig(), language])
     .then(([config, i18n]) => {
       if (throughDoor) keepDoorWorld(config);

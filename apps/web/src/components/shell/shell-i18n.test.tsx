@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFormatters, deviceTimeZone } from '@md/shared';
+import { mockMediaQueries } from '@/testing/media.ts';
 import { loadPageBeforeTests, memberProfile } from '@/testing/member.ts';
 import { testI18n } from '@/testing/i18n.ts';
 import { renderApp } from '@/testing/render.tsx';
@@ -84,17 +85,7 @@ describe('the avatar menu below 1024 px', () => {
 
   it('offers the languages and switches the app to the one chosen', async () => {
     // A tablet's width: below the header's own language menu (1024 px), above the phone layout.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('1023.98px'),
-          media: query,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-        }) as unknown as MediaQueryList,
-    );
+    mockMediaQueries((query) => query.includes('1023.98px'));
     signedIn('/dashboard/settings', 'ar');
     // From the keyboard, as the header's other menus are tested.
     (await screen.findByTestId('avatar-menu', {}, { timeout: 5000 })).focus();

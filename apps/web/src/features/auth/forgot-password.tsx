@@ -70,7 +70,6 @@ function UsernameStep({
 }) {
   const sendCode = useSendResetCode();
   const t = useT();
-  const messageText = useMessageText();
   const {
     register,
     handleSubmit,
@@ -92,7 +91,7 @@ function UsernameStep({
           label={t('auth.username')}
           autoComplete="username"
           autoCapitalize="none"
-          error={messageText(errors.username?.message)}
+          error={errors.username?.message}
           {...usernameInput}
         />
         <Button
@@ -157,17 +156,17 @@ function NewPasswordStep({ username, sentAt, onResent, onBack, onDone }: NewPass
     <form noValidate onSubmit={handleSubmit(reset)}>
       <Stack gap="4">
         <Text color="fg.muted">{t('auth.reset.codeFor', { username })}</Text>
-        <OtpField label={t('auth.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
+        <OtpField label={t('auth.otp')} error={errors.otp?.message} {...otpInput} />
         <PasswordField
           label={t('auth.newPassword')}
           autoComplete="new-password"
-          error={messageText(errors.newpassword?.message)}
+          error={errors.newpassword?.message}
           {...newpasswordInput}
         />
         <PasswordField
           label={t('auth.confirmPassword')}
           autoComplete="new-password"
-          error={messageText(errors.conpassword?.message)}
+          error={errors.conpassword?.message}
           {...conpasswordInput}
         />
         <Button

@@ -119,7 +119,7 @@ export default function ForgotUsernamePage() {
             label={t('auth.email')}
             type="email"
             autoComplete="email"
-            error={messageText(errors.email?.message)}
+            error={errors.email?.message}
             {...emailInput}
           />
           {captchaEnabled && (

@@ -172,16 +172,16 @@ function AccountStep({
   // form or leave the field, not only by a disabled button.
   const sponsorMissing =
     !sponsorLocked && !(watch('sponsor') ?? '').trim() && (isDirty || Boolean(touchedFields.sponsor));
-  const sponsorError = messageText(
+  // The field says it in the member's language (TextField translates the spec's messages).
+  const sponsorError =
     errors.sponsor?.message ??
-      (sponsorMissing
-        ? MSG.sponsorRequired
-        : sponsorState === 'invalid'
-          ? MSG.checkSponsor
-          : sponsorState === 'error'
-            ? MSG.failedValidateSponsor
-            : undefined),
-  );
+    (sponsorMissing
+      ? MSG.sponsorRequired
+      : sponsorState === 'invalid'
+        ? MSG.checkSponsor
+        : sponsorState === 'error'
+          ? MSG.failedValidateSponsor
+          : undefined);
   const canSubmit = isValid && usernameState.status !== 'taken' && sponsorState === 'valid' && !isSubmitting;
 
   // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
@@ -199,14 +199,14 @@ function AccountStep({
           label={t('auth.username')}
           autoComplete="username"
           autoCapitalize="none"
-          error={messageText(errors.username?.message)}
+          error={errors.username?.message}
           helper={<UsernameHint state={usernameState} />}
           {...usernameInput}
         />
         <TextField
           label={t('auth.fullName')}
           autoComplete="name"
-          error={messageText(errors.name?.message)}
+          error={errors.name?.message}
           {...nameInput}
         />
         <TextField
@@ -236,7 +236,7 @@ function AccountStep({
           label={t('auth.email')}
           type="email"
           autoComplete="email"
-          error={messageText(errors.email?.message)}
+          error={errors.email?.message}
           {...emailInput}
         />
         <Controller
@@ -251,7 +251,7 @@ function AccountStep({
               onBlur={field.onBlur}
               name={field.name}
               ref={field.ref}
-              error={messageText(errors.country?.message)}
+              error={errors.country?.message}
             />
           )}
         />
@@ -259,21 +259,21 @@ function AccountStep({
           <SelectField
             label={t('auth.side')}
             options={sideOptions}
-            error={messageText(errors.side?.message)}
+            error={errors.side?.message}
             {...sideInput}
           />
         )}
         <PasswordField
           label={t('auth.password')}
           autoComplete="new-password"
-          error={messageText(errors.password?.message)}
+          error={errors.password?.message}
           helper={<PasswordChecklist password={watch('password') ?? ''} />}
           {...passwordInput}
         />
         <PasswordField
           label={t('auth.confirmPassword')}
           autoComplete="new-password"
-          error={messageText(errors.con_password?.message)}
+          error={errors.con_password?.message}
           {...conPasswordInput}
         />
         <Button
@@ -306,14 +306,13 @@ function OtpStep({
     formState: { errors, isSubmitting },
   } = useForm<{ otp: string }>({ resolver: zodResolver(registrationOtpSchema), defaultValues: { otp: '' } });
   const t = useT();
-  const messageText = useMessageText();
   // The inputs' bindings, named outside the markup (its lint reads string arguments there as text).
   const otpInput = register('otp');
   return (
     <form noValidate onSubmit={handleSubmit(({ otp }) => onVerify(otp))}>
       <Stack gap="4">
         <Text color="fg.muted">{t('auth.register.codeSent', { email })}</Text>
-        <OtpField label={t('auth.otp')} error={messageText(errors.otp?.message)} {...otpInput} />
+        <OtpField label={t('auth.otp')} error={errors.otp?.message} {...otpInput} />
         <HStack gap="3">
           <Button variant="outline" onClick={onBack} disabled={isSubmitting}>
             {t('auth.register.back')}

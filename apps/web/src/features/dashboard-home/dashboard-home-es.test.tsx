@@ -1,32 +1,8 @@
 /** The home in Spanish: the words from the catalogs, the figures written the Spanish way. */
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers.tsx';
-import { routes } from '@/app/router.tsx';
+import { screen, within } from '@testing-library/react';
 import { testI18n } from '@/testing/i18n.ts';
-import { loadPageBeforeTests, memberProfile } from '@/testing/member.ts';
-import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
-import { testConfig } from '@/testing/render.tsx';
-
-/** renderSignedIn (testing/member.ts) in Spanish. */
-function renderSignedInSpanish(path: string, handlers: MockHandlers) {
-  localStorage.setItem('jwt', 'jwt-1');
-  localStorage.setItem(
-    'user',
-    JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }),
-  );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = createMockClient(
-    { 'user.view_profile': () => ({ Success: [memberProfile()] }), ...handlers },
-    [],
-  );
-  return render(
-    <AppProviders config={testConfig} i18n={testI18n('es')} trpcClient={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
+import { loadPageBeforeTests, renderSignedIn } from '@/testing/member.ts';
 
 /** Intl writes a no-break space before "US$": compared as a plain space. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
@@ -36,22 +12,27 @@ describe('Dashboard home in Spanish', () => {
   loadPageBeforeTests(() => import('./dashboard-home.tsx'));
 
   it('names its sections and cards in Spanish and writes money and counts the Spanish way', async () => {
-    renderSignedInSpanish('/dashboard', {
-      'user_analytics.view_user_analytics': () => ({
-        Success: {
-          Current_Level: 3,
-          Current_Rank: 'Silver',
-          Binary_Left: 1500,
-          Binary_Right: 750,
-          Active_Subscriptions: 2,
-          Max_Earnings: 12345.67,
-          Total_Earnings: 420.5,
-          Remaining_Earnings: 11925.17,
-          Direct_Referrals: 4,
-          Team_Size: 12100,
-        },
-      }),
-    });
+    renderSignedIn(
+      '/dashboard',
+      {
+        'user_analytics.view_user_analytics': () => ({
+          Success: {
+            Current_Level: 3,
+            Current_Rank: 'Silver',
+            Binary_Left: 1500,
+            Binary_Right: 750,
+            Active_Subscriptions: 2,
+            Max_Earnings: 12345.67,
+            Total_Earnings: 420.5,
+            Remaining_Earnings: 11925.17,
+            Direct_Referrals: 4,
+            Team_Size: 12100,
+          },
+        }),
+      },
+      {},
+      { i18n: testI18n('es') },
+    );
     const earnings = await screen.findByRole('region', { name: 'Resumen de ganancias' });
     expect(await within(earnings).findByText('Ganancias máximas')).toBeInTheDocument();
     expect(plain(card('Ganancias máximas').textContent)).toContain('12.345,67 US$');

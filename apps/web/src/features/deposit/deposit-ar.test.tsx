@@ -1,53 +1,36 @@
 /** The deposit page in Arabic: right to left, the words from the catalogs, the amount's figures kept Latin. */
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers.tsx';
-import { routes } from '@/app/router.tsx';
 import { testI18n } from '@/testing/i18n.ts';
-import { loadPageBeforeTests, memberProfile } from '@/testing/member.ts';
-import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
-import { testConfig } from '@/testing/render.tsx';
-
-/** renderSignedIn (testing/member.ts) in Arabic. */
-function renderSignedInArabic(path: string, handlers: MockHandlers) {
-  localStorage.setItem('jwt', 'jwt-1');
-  localStorage.setItem(
-    'user',
-    JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }),
-  );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = createMockClient(
-    { 'user.view_profile': () => ({ Success: [memberProfile()] }), ...handlers },
-    [],
-  );
-  return render(
-    <AppProviders config={testConfig} i18n={testI18n('ar')} trpcClient={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
+import { loadPageBeforeTests, renderSignedIn } from '@/testing/member.ts';
 
 describe('Deposit page in Arabic', () => {
   loadPageBeforeTests(() => import('./deposit.tsx'));
 
   it('reads right to left with Arabic tabs, columns and payment window; the amount in Latin digits', async () => {
     const user = userEvent.setup();
-    renderSignedInArabic('/dashboard/deposit', {
-      'table.view_deposit_transaction': () => ({
-        Success: [{ id: '7', amount: '25', date: '2024-03-05', status: 'Pending', transaction_id: 'DEP-0' }],
-      }),
-      'table.total_pagination_deposit_transaction': () => ({ Success: 1 }),
-      'deposit.make_payment': () => ({
-        Success: {
-          Amount: 1234.5,
-          QR_Code: 'data:image/png;base64,iVBORw0KGgo=',
-          Address: '0xAbC0000000000000000000000000000000000001',
-          TransID: 'DEP-1',
-        },
-      }),
-    });
+    renderSignedIn(
+      '/dashboard/deposit',
+      {
+        'table.view_deposit_transaction': () => ({
+          Success: [
+            { id: '7', amount: '25', date: '2024-03-05', status: 'Pending', transaction_id: 'DEP-0' },
+          ],
+        }),
+        'table.total_pagination_deposit_transaction': () => ({ Success: 1 }),
+        'deposit.make_payment': () => ({
+          Success: {
+            Amount: 1234.5,
+            QR_Code: 'data:image/png;base64,iVBORw0KGgo=',
+            Address: '0xAbC0000000000000000000000000000000000001',
+            TransID: 'DEP-1',
+          },
+        }),
+      },
+      {},
+      { i18n: testI18n('ar') },
+    );
     const amount = await screen.findByLabelText('المبلغ (USDT)');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar');

@@ -3,15 +3,10 @@
  * US$ after the figure), and Arabic right to left with Latin digits.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '@/app/providers.tsx';
-import { routes } from '@/app/router.tsx';
-import type { AnyLocale } from '@/lib/i18n/locales.ts';
+import { screen, within } from '@testing-library/react';
 import { testI18n } from '@/testing/i18n.ts';
-import { createMockClient, type MockHandlers } from '@/testing/mock-link.ts';
-import { loadPageBeforeTests, memberProfile, wallet } from '@/testing/member.ts';
-import { testConfig } from '@/testing/render.tsx';
+import { type MockHandlers } from '@/testing/mock-link.ts';
+import { loadPageBeforeTests, memberProfile, renderSignedIn, wallet } from '@/testing/member.ts';
 
 const handlers: MockHandlers = {
   'user.view_profile': () => ({ Success: [memberProfile()] }),
@@ -22,21 +17,6 @@ const handlers: MockHandlers = {
   'wallet.view_to_wallets': () => ({ Success: { Deposit: true, Withdrawal: true } }),
 };
 
-/** `path` signed in as demo, in `locale`. */
-function renderIn(locale: AnyLocale, path: string) {
-  localStorage.setItem('jwt', 'jwt-1');
-  localStorage.setItem(
-    'user',
-    JSON.stringify({ username: 'demo', avatar: 'Default', name: 'Demo Member', email: 'demo@example.com' }),
-  );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return render(
-    <AppProviders config={testConfig} i18n={testI18n(locale)} trpcClient={createMockClient(handlers)}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
-
 describe('wallets in other languages', () => {
   loadPageBeforeTests(() => Promise.all([import('./wallets-page.tsx'), import('../p2p/p2p-page.tsx')]));
   afterEach(() => {
@@ -45,7 +25,7 @@ describe('wallets in other languages', () => {
   });
 
   it('Spanish: the cards, tabs and statement in Spanish, money with a decimal comma', async () => {
-    renderIn('es', '/dashboard/wallets');
+    renderSignedIn('/dashboard/wallets', handlers, {}, { i18n: testI18n('es') });
     const card = await screen.findByTestId('wallet-card-Withdrawal', {}, { timeout: 10_000 });
     expect(await within(card).findByText('150,50 US$')).toBeInTheDocument();
     expect(within(card).getByText('Billetera de retiro')).toBeInTheDocument();
@@ -62,7 +42,7 @@ describe('wallets in other languages', () => {
   });
 
   it('Arabic: the P2P page right to left, its words in Arabic and its figures in Latin digits', async () => {
-    renderIn('ar', '/dashboard/p2pTransfer');
+    renderSignedIn('/dashboard/p2pTransfer', handlers, {}, { i18n: testI18n('ar') });
     expect(
       await screen.findByRole('heading', { name: 'تحويل P2P' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

@@ -4,6 +4,7 @@
  * language lacking a key answers the English text (a translation not yet made), never the key.
  */
 import type { MessageFormatElement } from 'react-intl';
+import { loadChunk } from '../chunk-load.ts';
 import { PSEUDO_LOCALE, type AnyLocale } from './locales.ts';
 
 export type Catalog = Record<string, string | MessageFormatElement[]>;
@@ -31,7 +32,8 @@ export function mergeCatalogs(files: Record<string, Catalog>): Catalog {
 async function loadCatalogs(locale: string): Promise<Catalog> {
   const load = Object.entries(LANGUAGES).find(([path]) => localeOf(path) === locale)?.[1];
   if (!load) throw new Error(`No catalogs for the language ${locale}`);
-  return mergeCatalogs(await load());
+  // A chunk like a screen's: a blip or a deploy still reaching the CDN is tried again (chunk-load.ts).
+  return mergeCatalogs(await loadChunk(load));
 }
 
 /** Every message of a language, English beneath it; the pseudo-locale is English made strange. */

@@ -19,6 +19,7 @@ import {
 } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
 import { createFormatters, deviceTimeZone, MSG, type Formatters } from '@md/shared';
+import { notify } from '../toaster.ts';
 import { loadMessages, type Catalog } from './catalogs.ts';
 import type { MessageId } from './catalog-types.ts';
 import { applyDocumentLocale, directionOf, intlLocaleOf, rememberLocale, type AnyLocale } from './locales.ts';
@@ -81,7 +82,23 @@ function useLocaleState(): LocaleState {
 }
 
 /** The language, its direction and the switch. */
-export const useLocale = () => useLocaleState();
+/**
+ * The language, its direction and the switch. A switch whose catalogs cannot be loaded (no
+ * connection, a deploy's file gone) leaves the app in its language and says so.
+ */
+export function useLocale(): LocaleState {
+  const state = useLocaleState();
+  const intl = useIntl();
+  const { setLocale } = state;
+  const switchLocale = useCallback(
+    (next: AnyLocale) =>
+      setLocale(next).catch(() => {
+        notify.error(intl.formatMessage({ id: 'common.languageFailed' }));
+      }),
+    [setLocale, intl],
+  );
+  return useMemo(() => ({ ...state, setLocale: switchLocale }), [state, switchLocale]);
+}
 
 /** Money, figures and dates in the member's language and time zone. */
 export const useFormat = (): Formatters => useLocaleState().format;
