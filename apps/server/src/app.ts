@@ -544,6 +544,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
     services.mailer.close();
     pusher?.close();
     services.storage?.close();
+    services.tokens.flushLastSeen();
     services.groupCommit?.close();
     sqlite.close();
   });

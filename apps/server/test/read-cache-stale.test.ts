@@ -76,6 +76,7 @@ beforeAll(async () => {
         if (member.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionExpired);
         return member as Member;
       },
+      flushLastSeen: () => t.services.tokens.flushLastSeen(),
     },
   };
   await resign();

@@ -12,7 +12,8 @@ import { TOTP } from 'otpauth';
 import { MSG } from '@md/shared';
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
-import { LAST_SEEN_INTERVAL_MS } from '../src/core/tokens.ts';
+import { LAST_SEEN_FLUSH_MS, LAST_SEEN_INTERVAL_MS } from '../src/core/tokens.ts';
+import { moneyTransaction, transfer } from '../src/modules/ledger/ledger.ts';
 import { deviceOf } from '../src/modules/sessions/handlers.ts';
 import { createTestApp, undoMigrationsAfter, type TestApp } from './helpers.ts';
 import { fromTemplate } from './templates.ts';
@@ -45,6 +46,21 @@ const profile = (token: string) => t.post('/user/view_profile', {}, { token });
 const sessionsOf = async (token: string) =>
   (await t.post<{ Success: Listed[] }>('/user/view_sessions', {}, { token })).body.Success;
 const expired = { status: 401, body: { Error: MSG.sessionExpired } };
+/** A session's row as stored (what is written, not what waits to be). */
+const rowOf = (token: string) =>
+  t.services.sqlite
+    .prepare('select last_seen_at as at, ip from sessions where id = ?')
+    .get(t.fastify.jwt.decode<{ jti: string }>(token)!.jti) as { at: number; ip: string };
+/** A swap of one micro-unit from the member's ROI wallet to its Deposit wallet. */
+const swapOf = (memberId: number, at: number) => ({
+  transId: `SESSIONS-SWAP-${at}`,
+  from: { member: memberId, wallet: 'ROI' as const },
+  to: { member: memberId, wallet: 'Deposit' as const },
+  amount: 1,
+  reason: 'swap' as const,
+  memberId,
+  at,
+});
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
@@ -267,10 +283,11 @@ describe('the sessions list', () => {
       ['Chrome 120 on Windows 10', '10.9.4.2', true],
       ['Safari 17 on iOS', '10.9.4.1', false],
     ]);
-    const lastSeen = () =>
-      t.services.sqlite
-        .prepare('select last_seen_at as at, ip from sessions where id = ?')
-        .get(t.fastify.jwt.decode<{ jti: string }>(phone)!.jti) as { at: number; ip: string };
+    const lastSeen = () => {
+      // Written a moment later or with a money move (the next case): written now, as the list does.
+      t.services.tokens.flushLastSeen();
+      return rowOf(phone);
+    };
     const signedInAt = lastSeen().at;
     t.clock.advance(LAST_SEEN_INTERVAL_MS / 2);
     await t.post('/user/view_profile', {}, { token: phone, ip: '10.9.4.9' });
@@ -278,6 +295,27 @@ describe('the sessions list', () => {
     t.clock.advance(LAST_SEEN_INTERVAL_MS / 2);
     await t.post('/user/view_profile', {}, { token: phone, ip: '10.9.4.9' });
     expect(lastSeen()).toEqual({ at: t.clock.now(), ip: '10.9.4.9' });
+  });
+
+  it('last seen costs no commit of its own: written with the next money move, or a moment later with the others waiting', async () => {
+    const [a, b] = [await signIn(nextMember()), await signIn(nextMember())];
+    const signedInAt = t.clock.now();
+    t.clock.advance(LAST_SEEN_INTERVAL_MS);
+    for (const token of [a, b]) expect((await profile(token)).status).toBe(200);
+    // Not written by the calls themselves.
+    expect([rowOf(a).at, rowOf(b).at]).toEqual([signedInAt, signedInAt]);
+    // A money move of anyone's carries every waiting time in its own transaction.
+    const { id: mover } = t.services.sqlite
+      .prepare("select id from members where username = 'demo'")
+      .get() as { id: number };
+    moneyTransaction(t.services, () => transfer(t.services, [swapOf(mover, t.clock.now())]));
+    expect([rowOf(a).at, rowOf(b).at]).toEqual([t.clock.now(), t.clock.now()]);
+    // Without one, a moment later, both in one transaction.
+    t.clock.advance(LAST_SEEN_INTERVAL_MS);
+    for (const token of [a, b]) expect((await profile(token)).status).toBe(200);
+    expect(rowOf(a).at).toBe(t.clock.now() - LAST_SEEN_INTERVAL_MS);
+    await new Promise((resolve) => setTimeout(resolve, LAST_SEEN_FLUSH_MS + 100));
+    expect([rowOf(a).at, rowOf(b).at]).toEqual([t.clock.now(), t.clock.now()]);
   });
 
   it('never shows a session last seen before it was signed in', async () => {

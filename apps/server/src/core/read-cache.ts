@@ -28,8 +28,8 @@ export const FOREIGN_CHECK_MS = 100;
 
 /**
  * Tables no kept answer reads (engine state, mail, throttles, support): their writes drop nothing.
- * (Sessions are read by the token check's cache: a sign-in, a sign-out or a last-seen write drops
- * that member's answers.)
+ * (Sessions are read by the token check's cache, kept from `sessions` alone: a sign-in, a sign-out
+ * or a last-seen write drops that member's session rows, not their other answers.)
  */
 const UNREAD_TABLES = new Set([
   'clock_state',
@@ -43,12 +43,14 @@ const UNREAD_TABLES = new Set([
   'support_messages',
 ]);
 
-const TOUCH = 'md_read_cache_touch';
+const TOUCH_MEMBER = 'md_read_cache_touch_member';
 const TOUCH_ALL = 'md_read_cache_touch_all';
 
 interface Store {
   byMember: Map<number, Map<string, unknown>>;
   size: number;
+  /** The only tables its values are read from (createReadCache's `tables`); every table when undefined. */
+  tables: ReadonlySet<string> | undefined;
 }
 
 interface Watch {
@@ -70,29 +72,32 @@ function triggersOf(table: string, columns: Set<string>): string[] {
   const on = `main.${quote(table)}`;
   const name = (op: string) => quote(`md_read_cache_${table}_${op}`);
   const all = `select ${TOUCH_ALL}();`;
+  // The member and the table written: a store kept from other tables only keeps its values.
+  const TOUCH = (member: string) => `${TOUCH_MEMBER}(${member}, '${table.replaceAll("'", "''")}')`;
   let insert: string, update: string, remove: string;
   if (table === 'members') {
-    insert = `select ${TOUCH}(NEW.id), ${TOUCH}(NEW.sponsor_id), ${TOUCH}(NEW.parent_id);`;
-    update = `select ${TOUCH}(OLD.id), ${TOUCH}(NEW.id), ${TOUCH}(OLD.sponsor_id), ${TOUCH}(NEW.sponsor_id);
+    insert = `select ${TOUCH('NEW.id')}, ${TOUCH('NEW.sponsor_id')}, ${TOUCH('NEW.parent_id')};`;
+    update = `select ${TOUCH('OLD.id')}, ${TOUCH('NEW.id')}, ${TOUCH('OLD.sponsor_id')}, ${TOUCH('NEW.sponsor_id')};
       select ${TOUCH_ALL}() where OLD.username is not NEW.username or OLD.id is not NEW.id;`;
     remove = all;
   } else if (table === 'transfers') {
     const of = (row: string) =>
-      `select ${TOUCH}(member_id) from main.accounts where id in (${row}.from_account_id, ${row}.to_account_id);
-       select ${TOUCH}(${row}.member_id), ${TOUCH}(${row}.counterparty_member_id);`;
+      `select ${TOUCH('member_id')} from main.accounts where id in (${row}.from_account_id, ${row}.to_account_id);
+       select ${TOUCH(`${row}.member_id`)}, ${TOUCH(`${row}.counterparty_member_id`)};`;
     insert = of('NEW');
     update = `${of('OLD')} ${of('NEW')}`;
     remove = of('OLD');
   } else if (columns.has('account_id')) {
     // An account's rows (its monthly credits) drop the account's member.
-    const of = (row: string) => `select ${TOUCH}(member_id) from main.accounts where id = ${row}.account_id;`;
+    const of = (row: string) =>
+      `select ${TOUCH('member_id')} from main.accounts where id = ${row}.account_id;`;
     insert = of('NEW');
     update = `${of('OLD')} ${of('NEW')}`;
     remove = of('OLD');
   } else if (columns.has('member_id')) {
-    insert = `select ${TOUCH}(NEW.member_id);`;
-    update = `select ${TOUCH}(OLD.member_id); select ${TOUCH}(NEW.member_id) where NEW.member_id is not OLD.member_id;`;
-    remove = `select ${TOUCH}(OLD.member_id);`;
+    insert = `select ${TOUCH('NEW.member_id')};`;
+    update = `select ${TOUCH('OLD.member_id')}; select ${TOUCH('NEW.member_id')} where NEW.member_id is not OLD.member_id;`;
+    remove = `select ${TOUCH('OLD.member_id')};`;
   } else {
     insert = update = remove = all;
   }
@@ -103,9 +108,10 @@ function triggersOf(table: string, columns: Set<string>): string[] {
   ];
 }
 
-function dropMember(watch: Watch, member: number) {
+function dropMember(watch: Watch, member: number, table: string) {
   watch.writes++;
   for (const store of watch.stores) {
+    if (store.tables && !store.tables.has(table)) continue;
     const answers = store.byMember.get(member);
     if (answers) {
       store.size -= answers.size;
@@ -153,12 +159,17 @@ function watchOf(sqlite: Database.Database): Watch {
     dataVersion: 0,
   };
   // directOnly: callable from top-level SQL and TEMP triggers only, never from the file's own schema.
-  sqlite.function(TOUCH, { deterministic: false, directOnly: true }, (member: unknown) => {
-    if (typeof member === 'number') dropMember(created, member);
-    else if (typeof member === 'bigint') dropMember(created, Number(member));
-    else if (member !== null) dropAll(created);
-    return null;
-  });
+  sqlite.function(
+    TOUCH_MEMBER,
+    { deterministic: false, directOnly: true },
+    (member: unknown, table: unknown) => {
+      const from = String(table);
+      if (typeof member === 'number') dropMember(created, member, from);
+      else if (typeof member === 'bigint') dropMember(created, Number(member), from);
+      else if (member !== null) dropAll(created);
+      return null;
+    },
+  );
   sqlite.function(TOUCH_ALL, { deterministic: false, directOnly: true }, () => {
     dropAll(created);
     return null;
@@ -238,8 +249,16 @@ export interface ReadCache<V> {
   get(sqlite: Database.Database, member: number, key: string, compute: () => V): V;
 }
 
-/** A cache of at most `maxEntries` answers per connection; past that the least recently read members' answers go first. */
-export function createReadCache<V>(maxEntries: number): ReadCache<V> {
+/**
+ * A cache of at most `maxEntries` answers per connection; past that the least recently read members'
+ * answers go first. With `tables`, its values are read from those tables only: a write to a member's
+ * rows elsewhere keeps them (the token check's member and session rows outlive the member's money moves).
+ */
+export function createReadCache<V>(
+  maxEntries: number,
+  options: { tables?: readonly string[] } = {},
+): ReadCache<V> {
+  const tables = options.tables && new Set(options.tables);
   const stores = new WeakMap<Database.Database, Store>();
   return {
     get(sqlite, member, key, compute) {
@@ -248,7 +267,7 @@ export function createReadCache<V>(maxEntries: number): ReadCache<V> {
       checkOthers(sqlite, watch);
       let store = stores.get(sqlite);
       if (!store) {
-        stores.set(sqlite, (store = { byMember: new Map(), size: 0 }));
+        stores.set(sqlite, (store = { byMember: new Map(), size: 0, tables }));
         watch.stores.add(store);
       }
       const answers = store.byMember.get(member);

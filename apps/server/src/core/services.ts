@@ -47,6 +47,11 @@ export interface TokenService {
   authenticate(token: string, caller?: Caller): { member: Member; sessionId: string };
   /** The member of a valid token (authenticate without the bookkeeping). */
   verify(token: string): Member;
+  /**
+   * Writes the sessions' last-seen times that wait to be written (authenticate keeps them a
+   * moment): inside the caller's transaction when one is open, else in one of their own.
+   */
+  flushLastSeen(): void;
 }
 
 export interface Services {

@@ -3,9 +3,13 @@
  * `sessions`), refused once that session is revoked (logout, "sign out", a security change) or
  * the member's token version moves on (a password reset).
  *
- * Rule: a call costs one primary-key read of its session row (the member itself comes from the
- * read cache); the row's last-seen time and address are written at most once a minute per session,
- * and `sessions` is a table no kept answer reads, so those writes drop no cached answer.
+ * Rule: a call costs no database read of its session row (it is kept in the read cache, as the
+ * member); the row's last-seen time and address change at most once a minute per session, and
+ * that write has no commit of its own: it waits in this service (one per world) and is written by
+ * the next money transaction of any call, or a moment later with every other session waiting then,
+ * in one transaction (LAST_SEEN_FLUSH_MS). What reads the column (the sessions list) writes the
+ * waiting times first. A sign-out or revoke is written at once, so an ended session is refused at
+ * its next call as before.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +37,8 @@ interface Claims {
 const VERIFIED_CACHE_SIZE = 10_000;
 /** A session's last-seen time is written at most this often (a call in between changes nothing). */
 export const LAST_SEEN_INTERVAL_MS = 60_000;
+/** How long a last-seen time waits for a money transaction to carry it before it is written on its own, with the others waiting. */
+export const LAST_SEEN_FLUSH_MS = 1_000;
 /** The User-Agent kept per session is cut to this length (the header is the client's to fill). */
 const USER_AGENT_MAX = 512;
 
@@ -66,11 +72,38 @@ export function createTokenService(
     .prepare();
   // Every authenticated call reads its member: kept until a write touches the member (a password
   // change, which moves the token version, is one), so a read-only call costs a map lookup.
-  const memberCache = createReadCache<Member | undefined>(10_000);
+  const memberCache = createReadCache<Member | undefined>(10_000, { tables: ['members'] });
   // And its session, kept the same way: any write to the member's sessions (a sign-out, a revoke, a
   // last-seen time) drops it, so an ended session is refused at the next call. Read each time it
-  // cost ~30 µs of a 130 µs authenticated call under load (scripts/bench/http.ts).
-  const sessionCache = createReadCache<SessionRow | undefined>(10_000);
+  // cost ~30 µs of a 130 µs authenticated call under load (scripts/bench/http.ts). Both are kept
+  // through writes to other tables: a money move dropped them, and every write call read them again.
+  const sessionCache = createReadCache<SessionRow | undefined>(10_000, { tables: ['sessions'] });
+  // Last-seen times not yet written, by session: a write here cost a commit (and an answer's wait
+  // for its sync) on the call that happened to be due.
+  const unwritten = new Map<string, { at: number; ip: string }>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const writeUnwritten = () => {
+    for (const [id, { at, ip }] of unwritten) seen.run({ at, ip, id });
+    unwritten.clear();
+  };
+  const flushLastSeen = () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (unwritten.size === 0 || !db.$client.open) return;
+    try {
+      if (db.$client.inTransaction) writeUnwritten();
+      // Never in SQLite's busy wait for it: this thread would stop answering while a run holds the lock.
+      else if (lockHeld()) scheduleFlush();
+      else db.$client.transaction(writeUnwritten)();
+    } catch {
+      // Bookkeeping only: a database that refuses writes (read-only, full) still answers reads.
+      unwritten.clear();
+    }
+  };
+  const scheduleFlush = () => {
+    flushTimer ??= setTimeout(flushLastSeen, LAST_SEEN_FLUSH_MS);
+    flushTimer.unref?.();
+  };
   /** The token's claims, its signature and algorithm checked on first sight (expiry is checked by the caller every time). */
   const claimsOf = (token: string): Claims => {
     const known = verified.get(token);
@@ -139,20 +172,18 @@ export function createTokenService(
           : undefined;
       if (!session || session.memberId !== id || session.revokedAt !== null)
         throw unauthorized(MSG.sessionExpired, 'SESSION_EXPIRED');
-      // Never in SQLite's busy wait for it: this thread would stop answering while a run holds the lock.
-      const due = now - session.lastSeenAt >= LAST_SEEN_INTERVAL_MS || now < session.lastSeenAt;
-      if (caller && due && !lockHeld()) {
-        try {
-          seen.run({ at: now, ip: caller.ip, id: claims.jti });
-        } catch {
-          // Bookkeeping only: a database that refuses writes (read-only, full) still answers reads.
-        }
+      const lastSeenAt = unwritten.get(jti!)?.at ?? session.lastSeenAt;
+      const due = now - lastSeenAt >= LAST_SEEN_INTERVAL_MS || now < lastSeenAt;
+      if (caller && due) {
+        unwritten.set(jti!, { at: now, ip: caller.ip });
+        scheduleFlush();
       }
-      return { member, sessionId: claims.jti! };
+      return { member, sessionId: jti! };
     },
     verify(token) {
       return this.authenticate(token).member;
     },
+    flushLastSeen,
   };
 }
 

@@ -48,10 +48,22 @@ export interface Leg {
 /**
  * Runs `work` in one IMMEDIATE transaction: the write lock is taken before the first read, so
  * two processes on one file cannot both read the same balance and both spend it. Nested inside
- * another transaction (the seed) it becomes a savepoint.
+ * another transaction (the seed) it becomes a savepoint. The sessions' last-seen times waiting to
+ * be written go in the same commit (core/tokens.ts), so they cost no commit of their own.
  */
-export function moneyTransaction<T>(ctx: Pick<Services, 'sqlite'>, work: () => T): T {
-  return ctx.sqlite.transaction(work).immediate();
+export function moneyTransaction<T>(
+  ctx: Pick<Services, 'sqlite'> & { tokens?: Pick<Services['tokens'], 'flushLastSeen'> },
+  work: () => T,
+): T {
+  const tokens = ctx.sqlite.inTransaction ? undefined : ctx.tokens;
+  if (!tokens) return ctx.sqlite.transaction(work).immediate();
+  return ctx.sqlite
+    .transaction(() => {
+      const done = work();
+      tokens.flushLastSeen();
+      return done;
+    })
+    .immediate();
 }
 
 /**

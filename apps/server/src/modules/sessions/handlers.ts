@@ -58,6 +58,8 @@ export const sessionHandlers: Handlers = {
   },
 
   'user.view_sessions': (ctx) => {
+    // Last-seen times wait a moment to share a commit (core/tokens.ts): the list shows them.
+    ctx.tokens.flushLastSeen();
     const rows = ctx.db
       .select()
       .from(sessions)
