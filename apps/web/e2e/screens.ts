@@ -2,12 +2,12 @@
  * The screens the accessibility and layout files visit (a11y.e2e.ts, layout.e2e.ts), in mock mode
  * (the QA panel exists only there; both modes render the same screens): every route of the router,
  * every tab on it, and one dialog of each kind; how a screen is opened and waited for; and the
- * shared page, signed in as demo in each test's world, that each of their blocks drives.
+ * shared page, signed in as demo in its block's world, that each of their blocks drives.
  */
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newTestContext } from './browser.ts';
-import { signInWithToken, worldPerTest } from './support.ts';
+import { endWorld, newWorld, signInWithToken } from './support.ts';
 
 export const server = inject('e2eServers').find((s) => s.mode === 'mock')!;
 
@@ -153,11 +153,56 @@ function tabsOf(page: Page, screen: Screen): Locator | null {
   return screen.open ? null : page.locator('main').getByRole('tab');
 }
 
+/** Pages whose last screen opened a dialog or menu: their next screen is loaded afresh, with nothing left over. */
+const dialogLeftOpen = new WeakSet<Page>();
+
+/**
+ * Brings `route` up. A dashboard route reached from another one, signed in, is navigated to inside
+ * the running app (as its links do): the sweeps check what each screen draws, and a first load of
+ * the app per screen cost most of their time. Anything else is a page load. The navigation has
+ * landed once a heading stands that was not there before it, or the headings read otherwise.
+ */
+async function openRoute(page: Page, route: string) {
+  const here = page.url().startsWith(server.url) ? new URL(page.url()) : undefined;
+  const inApp =
+    here !== undefined &&
+    !dialogLeftOpen.has(page) &&
+    here.pathname.startsWith('/dashboard') &&
+    route.startsWith('/dashboard') &&
+    here.pathname + here.search !== route &&
+    (await page.evaluate(() => localStorage.getItem('jwt') !== null));
+  dialogLeftOpen.delete(page);
+  if (!inApp) {
+    await page.goto(`${server.url}${route}`);
+    return;
+  }
+  const before = await page.evaluate((path) => {
+    const headings = [...document.querySelectorAll('h1')];
+    for (const heading of headings) heading.setAttribute('data-e2e-before', '');
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return headings.map((heading) => heading.textContent).join('|');
+  }, route);
+  await expect
+    .poll(() =>
+      page.evaluate((previous) => {
+        const headings = [...document.querySelectorAll('h1')];
+        return (
+          headings.length > 0 &&
+          (headings.some((heading) => !heading.hasAttribute('data-e2e-before')) ||
+            headings.map((heading) => heading.textContent).join('|') !== previous)
+        );
+      }, before),
+    )
+    .toBe(true);
+}
+
 /** Opens the screen, then runs `check` on it and on each of its other tabs, labelled by tab name. */
 export async function visit(page: Page, screen: Screen, check: (label: string) => Promise<string[]>) {
-  await page.goto(`${server.url}${screen.route}`);
+  await openRoute(page, screen.route);
   await settle(page);
   if (screen.open) {
+    dialogLeftOpen.add(page);
     await screen.open(page);
     await settle(page);
   }
@@ -175,7 +220,7 @@ export async function visit(page: Page, screen: Screen, check: (label: string) =
   return problems;
 }
 
-/** In the calling describe block: one context (viewport, theme) and one page, signed in as demo in each test's world. */
+/** In the calling describe block: one context (viewport, theme), one page and one world, signed in as demo. */
 export function sharedPage(options: { width: number; theme: 'light' | 'dark' }, use: (page: Page) => void) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -194,11 +239,13 @@ export function sharedPage(options: { width: number; theme: 'light' | 'dark' }, 
     await context?.close();
     await browser?.close();
   });
-  worldPerTest(
-    server,
-    () => [context!],
-    async () => void (await signInWithToken(page!, server, 'demo', 'Demo@1234')),
-  );
+  // One world for the block: its screens are read, never changed (a dialog is opened, never
+  // confirmed), so the app stays booted from one screen to the next (openRoute).
+  beforeAll(async () => {
+    await newWorld(server, context!);
+    await signInWithToken(page!, server, 'demo', 'Demo@1234');
+  });
+  afterAll(() => endWorld(server));
 }
 
 /** Public routes are visited signed out: a signed-in member is sent on to the dashboard. */
