@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { createFormatters, DEFAULT_PLAN } from '@md/shared';
 import { intlLocaleOf, LOCALES, type AnyLocale } from '../src/lib/i18n/locales.ts';
-import { DASHBOARD_ROUTES, layoutProblems, PUBLIC_ROUTES, settle } from './screens.ts';
+import { DASHBOARD_ROUTES, layoutProblems, openRoute, PUBLIC_ROUTES, settle } from './screens.ts';
 import { api, freshPagePerTest, signInWithToken } from './support.ts';
 
 const server = inject('e2eServers').find((s) => s.mode === 'mock')!;
@@ -127,7 +127,7 @@ describe('Arabic at 1280 px', () => {
     await signInWithToken(page, server, 'demo', PASSWORD);
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     for (const route of ['/dashboard', '/dashboard/wallets', '/dashboard/history', '/dashboard/settings']) {
-      await page.goto(`${server.url}${route}`);
+      await openRoute(page, route);
       await settle(page);
       expect(await pageLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
       expect(await layoutProblems(page, `${route}: `)).toEqual([]);
@@ -215,7 +215,7 @@ describe.each([375, 1280])('the pseudo-locale at %i px', (width) => {
   it('every screen and tab: nothing outside the catalogs, nothing clipped', async () => {
     const problems: string[] = [];
     const look = async (route: string) => {
-      await page.goto(`${server.url}${route}`);
+      await openRoute(page, route);
       await settle(page);
       problems.push(...(await untranslated(page, `${route}: `, KEPT_WORDS)));
       const tabs = page.locator('main').getByRole('tab');

@@ -162,7 +162,7 @@ const dialogLeftOpen = new WeakSet<Page>();
  * the app per screen cost most of their time. Anything else is a page load. The navigation has
  * landed once a heading stands that was not there before it, or the headings read otherwise.
  */
-async function openRoute(page: Page, route: string) {
+export async function openRoute(page: Page, route: string) {
   const here = page.url().startsWith(server.url) ? new URL(page.url()) : undefined;
   const inApp =
     here !== undefined &&
