@@ -18,6 +18,7 @@ import {
   freshPagePerTest,
   uniqueName,
 } from './support.ts';
+import { openRoute } from './screens.ts';
 
 const servers = inject('e2eServers');
 type Wallets = Record<string, { Available: number }>;
@@ -36,7 +37,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     const start = await wallets();
 
     // Deposit, then QA marks it paid.
-    await page.goto(`${server.url}/dashboard/deposit`);
+    await openRoute(page, '/dashboard/deposit', server.url);
     await page.getByLabel('Amount (USDT)').fill('120');
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.getByAltText('Deposit QR code').waitFor();
@@ -47,16 +48,16 @@ describe.each(servers)('money in $mode mode', (server) => {
     const depositId = (await page.getByTestId('deposit-transid').innerText()).trim();
     await api(server, `/__qa/deposits/${depositId}/pay`, {});
 
-    await page.goto(`${server.url}/dashboard/wallets`);
+    await openRoute(page, '/dashboard/wallets', server.url);
     await expect.poll(() => available('Deposit')).toContain(formatMoney(start.Deposit!.Available + 120));
 
     // Buy the Starter package.
-    await page.goto(`${server.url}/dashboard/package`);
+    await openRoute(page, '/dashboard/package', server.url);
     await page.getByTestId('package-card-Starter').click();
     await page.getByRole('button', { name: 'Select Starter' }).click();
     await page.getByRole('button', { name: 'Confirm Purchase' }).click();
     await expectToast(page, 'Starter');
-    await page.goto(`${server.url}/dashboard/transactions`);
+    await openRoute(page, '/dashboard/transactions', server.url);
     const firstRow = page.getByTestId('data-table').locator('tbody tr').first();
     await expect.poll(() => firstRow.innerText()).toContain('Starter');
     expect(await firstRow.innerText()).toContain('ACTIVE');
@@ -64,7 +65,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     // Swap the whole Direct wallet to Withdrawal with MAX.
     const direct = (await wallets()).Direct!.Available;
     expect(direct).toBeGreaterThan(0);
-    await page.goto(`${server.url}/dashboard/wallets`);
+    await openRoute(page, '/dashboard/wallets', server.url);
     await page.getByRole('tab', { name: 'Wallet Swap' }).click();
     await page.getByLabel('From wallet').selectOption('Direct');
     await page.getByLabel('To wallet').selectOption('Withdrawal');
@@ -80,7 +81,7 @@ describe.each(servers)('money in $mode mode', (server) => {
 
     // A new transaction password through the emailed OTP.
     const mailsBefore = await mailCount(server, 'demo');
-    await page.goto(`${server.url}/dashboard/settings`);
+    await openRoute(page, '/dashboard/settings', server.url);
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByLabel('Transaction Password', { exact: true }).fill('Pay#4321');
     await page.getByRole('button', { name: /^(Reset|Set) Transaction Password$/ }).click();
@@ -101,7 +102,7 @@ describe.each(servers)('money in $mode mode', (server) => {
       .toBe(true);
 
     // P2P to a member of the downline.
-    await page.goto(`${server.url}/dashboard/p2pTransfer`);
+    await openRoute(page, '/dashboard/p2pTransfer', server.url);
     await page.getByLabel('Recipient username').fill('Gonzalo_001');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expectToast(page, 'Recipient verified successfully!');
@@ -114,7 +115,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     // A new withdrawal address through the emailed OTP.
     const address = '0x52908400098527886E0F7030069857D2E4169EE7';
     const mailsBeforeAddress = await mailCount(server, 'demo');
-    await page.goto(`${server.url}/dashboard/settings`);
+    await openRoute(page, '/dashboard/settings', server.url);
     await page.getByRole('tab', { name: 'Wallet Address' }).click();
     await page.getByLabel('Wallet Address', { exact: true }).fill(address);
     await page.getByRole('button', { name: 'Save Address' }).click();
@@ -138,7 +139,7 @@ describe.each(servers)('money in $mode mode', (server) => {
       .toBe(address);
 
     // Withdraw 25: the dialog shows the 5 % fee and 23.75 to receive.
-    await page.goto(`${server.url}/dashboard/wallets`);
+    await openRoute(page, '/dashboard/wallets', server.url);
     await page.getByRole('tab', { name: 'Withdrawal Request' }).click();
     await expect.poll(() => page.getByText('0x5290...9EE7').isVisible()).toBe(true);
     await page.getByLabel('Withdrawal amount').fill('25');
@@ -161,7 +162,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     await api(server, `/__qa/withdrawals/${mine!.TransID}/approve`, {});
 
     // History shows each step.
-    await page.goto(`${server.url}/dashboard/history`);
+    await openRoute(page, '/dashboard/history', server.url);
     await page.getByLabel('Rows per page:').selectOption('50');
     const history = page.getByTestId('data-table');
     await expect.poll(() => history.innerText()).toContain(depositId);
@@ -186,7 +187,7 @@ describe.each(servers)('money in $mode mode', (server) => {
 
   it('pages, searches, filters by date, chooses columns and sorts the History table', async () => {
     await signInWithToken(page, server, 'demo', 'Demo@1234');
-    await page.goto(`${server.url}/dashboard/history`);
+    await openRoute(page, '/dashboard/history', server.url);
     const table = page.getByTestId('data-table');
     const rows = table.locator('tbody tr');
     const indicator = page.getByTestId('page-indicator');
@@ -256,7 +257,7 @@ describe.each(servers)('money in $mode mode', (server) => {
   it('moves the table controls into a Filters panel at 375 px, and Clear Filters resets them', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInWithToken(page, server, 'demo', 'Demo@1234');
-    await page.goto(`${server.url}/dashboard/history`);
+    await openRoute(page, '/dashboard/history', server.url);
     await expect.poll(() => page.getByTestId('data-card').count()).toBe(10);
     expect(await page.getByTestId('data-table').count()).toBe(0);
     expect(await page.getByPlaceholder('Search transactions...').isVisible()).toBe(false);
@@ -273,7 +274,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     // The Blob download path (the File System Access picker is a native dialog a test cannot answer; the component tests cover it).
     await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
     await signInWithToken(page, server, 'demo', 'Demo@1234');
-    await page.goto(`${server.url}/dashboard/history`);
+    await openRoute(page, '/dashboard/history', server.url);
     const table = page.getByTestId('data-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(10);
 
@@ -351,7 +352,7 @@ describe.each(servers)('money in $mode mode', (server) => {
   it('keeps Export one tap away at 375 px, beside Filter', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInWithToken(page, server, 'demo', 'Demo@1234');
-    await page.goto(`${server.url}/dashboard/transactions`);
+    await openRoute(page, '/dashboard/transactions', server.url);
     const exportButton = page.getByRole('button', { name: 'Export', exact: true });
     await exportButton.focus();
     await page.keyboard.press('Enter');
@@ -367,7 +368,7 @@ describe.each(servers)('money in $mode mode', (server) => {
   it('counts new notifications on the header bell, and opening it clears the count', async () => {
     const member = await registerMember(server, uniqueName('bell'));
     await signInWithToken(page, server, member.username, member.password);
-    await page.goto(`${server.url}/dashboard/wallets`);
+    await openRoute(page, '/dashboard/wallets', server.url);
     const bell = page.getByTestId('notification-bell');
     const label = () => bell.getAttribute('aria-label');
     const own = (
@@ -412,7 +413,7 @@ describe.each(servers)('money in $mode mode', (server) => {
       expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 
     // Deposit amount.
-    await page.goto(`${server.url}/dashboard/deposit`);
+    await openRoute(page, '/dashboard/deposit', server.url);
     const deposit = page.getByRole('button', { name: 'Deposit', exact: true });
     await deposit.click();
     await shows('Enter Amount');
@@ -424,7 +425,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     await shows('Amount cannot be less than 10!');
 
     // Swap above the source balance.
-    await page.goto(`${server.url}/dashboard/wallets`);
+    await openRoute(page, '/dashboard/wallets', server.url);
     await page.getByRole('tab', { name: 'Wallet Swap' }).click();
     await page.getByLabel('From wallet').selectOption('P2P');
     await page.getByLabel('To wallet').selectOption('Deposit');
@@ -439,7 +440,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     await expectToast(page, 'Amount should be greater then $20');
 
     // P2P: unknown recipient, too much, and an empty password prompt.
-    await page.goto(`${server.url}/dashboard/p2pTransfer`);
+    await openRoute(page, '/dashboard/p2pTransfer', server.url);
     expect(await page.getByLabel('Amount', { exact: true }).isDisabled()).toBe(true);
     await page.getByLabel('Recipient username').fill('nosuchmember');
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -456,7 +457,7 @@ describe.each(servers)('money in $mode mode', (server) => {
     await expectToast(page, 'Transfer cancelled');
 
     // Transaction password and wallet address rules.
-    await page.goto(`${server.url}/dashboard/settings`);
+    await openRoute(page, '/dashboard/settings', server.url);
     await page.getByRole('tab', { name: 'Security' }).click();
     const setPassword = page.getByRole('button', { name: /^(Reset|Set) Transaction Password$/ });
     await setPassword.click();

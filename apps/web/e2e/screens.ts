@@ -157,13 +157,13 @@ function tabsOf(page: Page, screen: Screen): Locator | null {
 const dialogLeftOpen = new WeakSet<Page>();
 
 /**
- * Brings `route` up. A dashboard route reached from another one, signed in, is navigated to inside
+ * Brings `route` of the app at `origin` up. A dashboard route reached from another one, signed in, is navigated to inside
  * the running app (as its links do): the sweeps check what each screen draws, and a first load of
  * the app per screen cost most of their time. Anything else is a page load. The navigation has
  * landed once a heading stands that was not there before it, or the headings read otherwise.
  */
-export async function openRoute(page: Page, route: string) {
-  const here = page.url().startsWith(server.url) ? new URL(page.url()) : undefined;
+export async function openRoute(page: Page, route: string, origin = server.url) {
+  const here = page.url().startsWith(origin) ? new URL(page.url()) : undefined;
   const inApp =
     here !== undefined &&
     !dialogLeftOpen.has(page) &&
@@ -173,7 +173,7 @@ export async function openRoute(page: Page, route: string) {
     (await page.evaluate(() => localStorage.getItem('jwt') !== null));
   dialogLeftOpen.delete(page);
   if (!inApp) {
-    await page.goto(`${server.url}${route}`);
+    await page.goto(`${origin}${route}`);
     return;
   }
   const before = await page.evaluate((path) => {
