@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatDay } from '@md/shared';
 import { api, freshPagePerTest, signIn } from './support.ts';
+import { openRoute } from './screens.ts';
 
 const servers = inject('e2eServers');
 
@@ -53,7 +54,7 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
 
   it('draws earnings over time on Bonus and the home: summary, keyboard readout, 30/90 switch and the table agree', async () => {
     await openAs();
-    await page.goto(`${server.url}/dashboard/bonus`);
+    await openRoute(page, '/dashboard/bonus', server.url);
     const chart = await drawnChart('Earnings over time');
     const summary = chart.getByTestId('chart-summary');
     expect(await summary.innerText()).toMatch(
@@ -116,14 +117,14 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     }
 
     // The home draws it too, last on the page, once the member scrolls near it.
-    await page.goto(`${server.url}/dashboard`);
+    await openRoute(page, '/dashboard', server.url);
     await scrollToHomeInsights();
     await drawnChart('Earnings over time');
   });
 
   it("draws the legs' volumes on Volume and shows the meters: next rank on Ranks & Rewards and the home, the cap of each ACTIVE package", async () => {
     await openAs();
-    await page.goto(`${server.url}/dashboard/volume`);
+    await openRoute(page, '/dashboard/volume', server.url);
     const volume = page.locator('[data-testid="series-chart"]', {
       has: page.getByRole('heading', { name: 'Leg volumes over time' }),
     });
@@ -163,7 +164,7 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
     expect(leg('Right leg')).toBe(sum(rows.map((row) => row.Right_Volume)));
     expect(leg('Left leg')).toBe(sum(rows.filter((row) => row.Side === '0').map((row) => row.Volume)));
 
-    await page.goto(`${server.url}/dashboard/rankrewards`);
+    await openRoute(page, '/dashboard/rankrewards', server.url);
     const left = page.getByRole('progressbar', { name: 'Left volume' });
     await left.waitFor();
     expect(await left.getAttribute('aria-valuetext')).toMatch(/^\$[\d,]+\.\d\d of \$[\d,]+\.\d\d \(\d+%\)$/);
@@ -173,11 +174,11 @@ describe.each(servers)('charts and meters in $mode mode', (server) => {
       extensions ? 1 : 0,
     );
 
-    await page.goto(`${server.url}/dashboard`);
+    await openRoute(page, '/dashboard', server.url);
     await scrollToHomeInsights();
     await page.getByTestId('next-rank-progress').getByRole('progressbar', { name: 'Left volume' }).waitFor();
 
-    await page.goto(`${server.url}/dashboard/package`);
+    await openRoute(page, '/dashboard/package', server.url);
     const meter = page.getByRole('progressbar', { name: 'Earned of the 3x cap' }).first();
     await meter.waitFor();
     expect(await meter.getAttribute('aria-valuetext')).toMatch(/^\$[\d,]+\.\d\d of \$[\d,]+\.\d\d \(\d+%\)$/);

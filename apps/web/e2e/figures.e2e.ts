@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { MSG } from '@md/shared';
 import { getAddress } from 'viem';
 import { addFault, api, clearFaults, expectToast, freshPagePerTest, signInWithToken } from './support.ts';
+import { openRoute } from './screens.ts';
 
 const servers = inject('e2eServers');
 const PASSWORD = 'Demo@1234';
@@ -122,7 +123,7 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
         path: '/wallet/view_all_wallets_details',
         body: { Success: { ...wallets, Deposit: { ...wallet, Available: 'unknown' } } },
       });
-      await page.goto(`${server.url}/dashboard`);
+      await openRoute(page, '/dashboard', server.url);
       const card = (label: string) =>
         page
           .locator('dl', { has: page.getByText(label, { exact: true }) })
@@ -131,13 +132,13 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
       await expect.poll(() => card('Binary Right').innerText()).toBe('$250.00');
       expect(await card('Binary Left').innerText()).toBe('-');
       expect(await card('Current Level').innerText()).toBe('-');
-      await page.goto(`${server.url}/dashboard/wallets`);
+      await openRoute(page, '/dashboard/wallets', server.url);
       await expect.poll(() => page.getByTestId('wallet-total-Direct').innerText()).toBe('$300.00');
       expect(await page.getByTestId('wallet-total-Binary').innerText()).toBe('-');
       expect(await page.getByTestId('wallet-card-Total-Earnings').innerText()).not.toContain('$');
       expect(await page.locator('main').innerText()).not.toContain('$0.00');
       // The header's Deposit balance on the package page.
-      await page.goto(`${server.url}/dashboard/package`);
+      await openRoute(page, '/dashboard/package', server.url);
       await expect
         .poll(() => page.getByTestId('package-balance').innerText())
         .toMatch(/Available Bal :\s*-$/);
@@ -145,7 +146,7 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
 
     it('Withdraw in the menu leads on to the Wallets page at its Withdrawal Request tab', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
-      await page.goto(`${server.url}/dashboard/withdraw`);
+      await openRoute(page, '/dashboard/withdraw', server.url);
       await page.getByRole('heading', { level: 1, name: 'Withdraw' }).waitFor();
       expect(await page.getByText('Withdrawals are made from the Wallets tab.').isVisible()).toBe(true);
       await page.getByRole('link', { name: 'Go to Withdrawal Request' }).click();
@@ -169,7 +170,7 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
         path: '/wallet/transfer_wallet',
         body: { Success: 'Swapped into Withdrawal' },
       });
-      await page.goto(`${server.url}/dashboard/wallets`);
+      await openRoute(page, '/dashboard/wallets', server.url);
       await expect
         .poll(() => page.getByLabel('From wallet').locator('option', { hasText: 'Direct' }).count())
         .toBe(1);
@@ -202,7 +203,7 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
       const address = profile.Success[0]!.Wallet_Details.Wallet_Address;
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
       await addFault(server, FUNDED);
-      await page.goto(`${server.url}/dashboard/wallets?tab=withdrawal`);
+      await openRoute(page, '/dashboard/wallets?tab=withdrawal', server.url);
       await page.getByLabel('Withdrawal amount', { exact: true }).fill('25');
       await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm Withdrawal' });
@@ -219,7 +220,7 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
 
     it('after choosing a package its Select button is on screen without scrolling', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
-      await page.goto(`${server.url}/dashboard/package`);
+      await openRoute(page, '/dashboard/package', server.url);
       const cards = page.locator('[data-testid^="package-card-"]');
       await cards.first().waitFor();
       // The last card: the one furthest down the grid.
@@ -243,14 +244,14 @@ describe.each(servers)('figures and failed reads in $mode mode', (server) => {
     it('an unreadable answer is a failed read too: notifications and a table whose Success is no list', async () => {
       await signInWithToken(page, server, 'demo', PASSWORD);
       await addFault(server, { path: '/notification/view_notification', body: { Success: 'surprise' } });
-      await page.goto(`${server.url}/dashboard/notification`);
+      await openRoute(page, '/dashboard/notification', server.url);
       await retry('Notifications').waitFor();
       expect(await text()).not.toContain(MSG.noNotifications);
       await addFault(server, {
         path: '/binary/view_binary_transaction',
         body: { Success: { not: 'a list' } },
       });
-      await page.goto(`${server.url}/dashboard/volume`);
+      await openRoute(page, '/dashboard/volume', server.url);
       await retry('Binary volume').waitFor();
       expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
     });

@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { LEVEL_PAGE_SIZE } from '@md/shared';
 import type { Page } from 'playwright-core';
 import { api, freshPagePerTest, registerMember, signInWithToken, uniqueName } from './support.ts';
+import { openRoute } from './screens.ts';
 
 const servers = inject('e2eServers');
 describe.each(servers)('network in $mode mode', (server) => {
@@ -29,7 +30,7 @@ describe.each(servers)('network in $mode mode', (server) => {
 
   it('expands the binary tree three levels and shows the hover panel', async () => {
     await signInWithToken(page, server, 'demo', 'Demo@1234');
-    await page.goto(`${server.url}/dashboard/binarychart`);
+    await openRoute(page, '/dashboard/binarychart', server.url);
     const tree = page.getByRole('tree', { name: 'Binary tree' });
     await tree.locator('[role="treeitem"][aria-level="1"]').first().waitFor();
     expect(await tree.locator('[role="treeitem"][aria-level="1"]').first().getAttribute('data-name')).toBe(
@@ -62,7 +63,7 @@ describe.each(servers)('network in $mode mode', (server) => {
 
   it('opens the level chart one level at a time', async () => {
     await signInWithToken(page, server, 'demo', 'Demo@1234');
-    await page.goto(`${server.url}/dashboard/levelchart`);
+    await openRoute(page, '/dashboard/levelchart', server.url);
     const tree = page.getByRole('tree', { name: 'Level tree' });
     await tree.locator('[role="treeitem"]').first().waitFor();
     const directs = await api<{ Success: { Downline: { Username: string }[] } }>(
@@ -110,7 +111,7 @@ describe.each(servers)('network in $mode mode', (server) => {
 
     const level = await firstRow('/level/level_earning_transaction');
     expect(level).toMatchObject({ From: direct, Level: 1, Subs_Amount: 100, Received_Amount: 10 });
-    await page.goto(`${server.url}/dashboard/bonus`);
+    await openRoute(page, '/dashboard/bonus', server.url);
     await page.getByRole('tab', { name: 'Level Bonus' }).click();
     await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(level.TransID));
 
@@ -127,13 +128,13 @@ describe.each(servers)('network in $mode mode', (server) => {
     expect(volume).toBeDefined();
     expect(Date.parse(String(volume.DateTime))).toBeGreaterThan(boughtAt);
     expect(volume.Left_Volume).toBeGreaterThanOrEqual(100);
-    await page.goto(`${server.url}/dashboard/volume`);
+    await openRoute(page, '/dashboard/volume', server.url);
     await expect.poll(() => page.getByTestId('data-table').innerText()).toContain(String(volume.TransID));
 
     const current = (await api<{ Success: { Rank: string } }>(server, '/rank/current_rank', {}, jwt)).Success
       .Rank;
     expect(current).not.toBe('Starter');
-    await page.goto(`${server.url}/dashboard/rankrewards`);
+    await openRoute(page, '/dashboard/rankrewards', server.url);
     await expect.poll(() => page.getByTestId(`rank-${current}`).innerText()).toContain('Current');
   });
 });
@@ -156,7 +157,7 @@ describe('level chart pages in mock mode', () => {
     expect(whole.CountUser).toBeGreaterThan(LEVEL_PAGE_SIZE);
 
     await signInWithToken(page, mock, 'demo', 'Demo@1234');
-    await page.goto(`${mock.url}/dashboard/levelchart`);
+    await openRoute(page, '/dashboard/levelchart', mock.url);
     const tree = page.getByRole('tree', { name: 'Level tree' });
     const root = tree.locator('[role="treeitem"][aria-level="1"]');
     await expect.poll(() => root.getAttribute('data-name')).toBe('demo');
@@ -244,7 +245,7 @@ describe.each(servers)('binary chart Tree view in $mode mode', (server) => {
     const grandchild = (await childrenOf(left.Username))[0]!;
 
     await signInWithToken(page, server, 'demo', 'Demo@1234');
-    await page.goto(`${server.url}/dashboard/binarychart`);
+    await openRoute(page, '/dashboard/binarychart', server.url);
     await page.getByRole('tab', { name: 'Tree' }).click();
     const graph = page.getByRole('tree', { name: 'Binary tree graph' });
     const top = graph.locator('[data-slot="member"][aria-level="1"]');
