@@ -20,3 +20,12 @@ export function prepared(sqlite: Database.Database, source: string): Database.St
   if (!statement) bySource.set(source, (statement = sqlite.prepare(source)));
   return statement;
 }
+
+/** A transaction function per connection that runs the work it is given: better-sqlite3 builds four wrappers for each `transaction(fn)`. */
+const runners = new WeakMap<Database.Database, Database.Transaction<(work: () => unknown) => unknown>>();
+/** Runs `work` in an IMMEDIATE transaction (a savepoint inside one), through the connection's one transaction function. */
+export function immediateTransaction<T>(sqlite: Database.Database, work: () => T): T {
+  let runner = runners.get(sqlite);
+  if (!runner) runners.set(sqlite, (runner = sqlite.transaction((run: () => unknown) => run())));
+  return runner.immediate(work) as T;
+}

@@ -289,26 +289,46 @@ interface Purchase {
 }
 
 /**
- * Level income of a purchase: the five sponsors above the buyer (one recursive query), each
- * with a level_incomes row of expected vs received (0 without an ACTIVE subscription).
+ * Level income of a purchase: the five sponsors above the buyer and their ACTIVE subscriptions
+ * (one recursive query), each with a level_incomes row of expected vs received (0 without an
+ * ACTIVE subscription), the five rows in one insert. A purchase is most of the write path's CPU:
+ * a query per sponsor and a statement per row cost more than what they read and wrote.
  */
 export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
-  const uplines = prepared(
+  // The sponsors are distinct members (the tree has no cycles): each one's list is its own, as
+  // payCappedIncome requires. `+s.status`: the (member_id, created_at) index gives the order.
+  const rows = prepared(
     ctx.sqlite,
     `with recursive up(id, level) as (
        select sponsor_id, 1 from members where id = @buyer and sponsor_id is not null
        union all
        select m.sponsor_id, up.level + 1 from members m join up on m.id = up.id where m.sponsor_id is not null and up.level < ${LEVEL_PERCENTAGES.length}
      )
-     select id, level from up order by level`,
-  ).all({ buyer: purchase.memberId }) as { id: number; level: number }[];
-  const insert = prepared(
-    ctx.sqlite,
-    `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     select up.id, up.level, s.id as subscriptionId, s.max_earnings as maxEarnings, s.total_earnings as totalEarnings
+       from up left join subscriptions s on s.member_id = up.id and +s.status = 'ACTIVE'
+      order by up.level, s.created_at, s.id`,
+  ).all({ buyer: purchase.memberId }) as {
+    id: number;
+    level: number;
+    subscriptionId: number | null;
+    maxEarnings: number;
+    totalEarnings: number;
+  }[];
+  const uplines: { id: number; level: number; active: ActiveSubscription[] }[] = [];
+  for (const row of rows) {
+    let upline = uplines.at(-1);
+    if (upline?.level !== row.level) uplines.push((upline = { id: row.id, level: row.level, active: [] }));
+    if (row.subscriptionId !== null)
+      upline.active.push({
+        id: row.subscriptionId,
+        maxEarnings: row.maxEarnings,
+        totalEarnings: row.totalEarnings,
+      });
+  }
+  if (uplines.length === 0) return;
   const payouts = newPayouts();
-  for (const { id, level } of uplines) {
+  const values: (number | string)[] = [];
+  for (const { id, level, active } of uplines) {
     const percentage = LEVEL_PERCENTAGES[level - 1]!;
     const expected = percentOf(purchase.amount, percentage);
     const transId = `LI${purchase.transId}L${level}`;
@@ -330,8 +350,9 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
             : `You earned ${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
       },
       payouts,
+      active,
     );
-    insert.run(
+    values.push(
       transId,
       id,
       purchase.memberId,
@@ -344,6 +365,11 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
       purchase.at,
     );
   }
+  prepared(
+    ctx.sqlite,
+    `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
+     values ${Array<string>(uplines.length).fill('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+  ).run(values);
   writePayouts(ctx, payouts);
 }
 

@@ -25,6 +25,7 @@ import { MSG } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
 import { recordAnswer, replayOf, storedAnswer } from '../../core/idempotency.ts';
 import type { Ctx, Services } from '../../core/services.ts';
+import { immediateTransaction } from '../../core/prepared.ts';
 import { prepared, rowWriter } from './sql.ts';
 
 export type LedgerCtx = Pick<Services, 'sqlite' | 'clock'>;
@@ -56,14 +57,12 @@ export function moneyTransaction<T>(
   work: () => T,
 ): T {
   const tokens = ctx.sqlite.inTransaction ? undefined : ctx.tokens;
-  if (!tokens) return ctx.sqlite.transaction(work).immediate();
-  return ctx.sqlite
-    .transaction(() => {
-      const done = work();
-      tokens.flushLastSeen();
-      return done;
-    })
-    .immediate();
+  if (!tokens) return immediateTransaction(ctx.sqlite, work);
+  return immediateTransaction(ctx.sqlite, () => {
+    const done = work();
+    tokens.flushLastSeen();
+    return done;
+  });
 }
 
 /**
