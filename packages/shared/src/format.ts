@@ -102,6 +102,12 @@ const dateOf = (value: unknown): Date | undefined => {
   return Number.isFinite(date.getTime()) ? date : undefined;
 };
 
+/** A value made on its first call and kept. */
+const once = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
 /** Formatters for one language (a BCP 47 tag Intl knows) and one time zone: what a screen shows. */
 export interface Formatters {
   locale: string;
@@ -124,6 +130,8 @@ export interface Formatters {
   month: (month: string) => string;
   /** The zone's short name at an instant ("GMT+1", "EST"). */
   zoneName: (at?: unknown) => string;
+  /** The time of day on the UK clock the daily runs keep ("11:00"). */
+  ukTime: (date: Date) => string;
 }
 
 /**
@@ -136,40 +144,67 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
   // isolate marks the bidi algorithm draws "US$" as "$US" beside Arabic text.
   const rightToLeft = /^(ar|he|fa|ur)\b/.test(locale);
   const isolated = (text: string) => (rightToLeft ? `\u2066${text}\u2069` : text);
-  const currency = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const figure = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 });
-  const dateTimeFormat = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(english ? { hourCycle: 'h23' as const } : {}),
-    timeZoneName: 'short',
-  });
-  const timeFormat = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(english ? { hourCycle: 'h23' as const } : {}),
-    timeZoneName: 'short',
-  });
-  const dayFormat = new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-  });
-  const shortDayFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: '2-digit' });
-  const monthFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' });
+  // Each Intl formatter is made on its first use: making one costs a phone a few milliseconds, and a
+  // screen uses some of them only.
+  const currency = once(
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  );
+  const plain = once(
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
+  const figure = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }));
+  const percentFormat = once(
+    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }),
+  );
+  const dateTimeFormat = once(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        year: 'numeric',
+        month: 'short',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(english ? { hourCycle: 'h23' as const } : {}),
+        timeZoneName: 'short',
+      }),
+  );
+  const timeFormat = once(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(english ? { hourCycle: 'h23' as const } : {}),
+        timeZoneName: 'short',
+      }),
+  );
+  const dayFormat = once(
+    () =>
+      new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: '2-digit' }),
+  );
+  const shortDayFormat = once(
+    () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: '2-digit' }),
+  );
+  const monthFormat = once(
+    () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+  );
+  // The UK clock the daily runs keep (ukClock).
+  const ukTimeFormat = once(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: 'Europe/London',
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(english ? { hourCycle: 'h23' as const } : {}),
+      }),
+  );
   const partsOf = (format: Intl.DateTimeFormat, date: Date) =>
     Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value])) as Record<
       string,
@@ -178,37 +213,39 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
   return {
     locale,
     timeZone,
-    money: (value) => shown(value, (n) => isolated(currency.format(n))),
-    amount: (value) => shown(value, (n) => plain.format(n)),
-    number: (value) => shown(value, (n) => figure.format(n)),
-    percent: (value) => shown(value, (n) => percentFormat.format(n / 100)),
+    money: (value) => shown(value, (n) => isolated(currency().format(n))),
+    amount: (value) => shown(value, (n) => plain().format(n)),
+    number: (value) => shown(value, (n) => figure().format(n)),
+    percent: (value) => shown(value, (n) => percentFormat().format(n / 100)),
     dateTime: (value) => {
       const date = dateOf(value);
       if (!date) return NO_FIGURE;
-      if (!english) return dateTimeFormat.format(date);
-      const p = partsOf(dateTimeFormat, date);
+      if (!english) return dateTimeFormat().format(date);
+      const p = partsOf(dateTimeFormat(), date);
       return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute} ${p.timeZoneName}`;
     },
     time: (value) => {
       const date = dateOf(value);
-      return date ? timeFormat.format(date) : NO_FIGURE;
+      return date ? timeFormat().format(date) : NO_FIGURE;
     },
     day: (day, withYear = true) => {
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
       if (!match) return NO_FIGURE;
       const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
       if (!Number.isFinite(date.getTime())) return NO_FIGURE;
-      if (!english) return (withYear ? dayFormat : shortDayFormat).format(date);
-      const p = partsOf(withYear ? dayFormat : shortDayFormat, date);
+      const format = withYear ? dayFormat() : shortDayFormat();
+      if (!english) return format.format(date);
+      const p = partsOf(format, date);
       return withYear ? `${p.month} ${p.day}, ${p.year}` : `${p.month} ${p.day}`;
     },
     month: (month) => {
       const match = /^(\d{4})-(\d{2})$/.exec(month);
       return match
-        ? monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)))
+        ? monthFormat().format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)))
         : NO_FIGURE;
     },
-    zoneName: (at = Date.now()) => partsOf(timeFormat, dateOf(at) ?? new Date()).timeZoneName ?? timeZone,
+    zoneName: (at = Date.now()) => partsOf(timeFormat(), dateOf(at) ?? new Date()).timeZoneName ?? timeZone,
+    ukTime: (date) => ukTimeFormat().format(date),
   };
 }
 
@@ -224,14 +261,7 @@ export const zonedDateTime = (value: unknown, timeZone: string): string =>
 export function ukClock(value: unknown, formatters: Formatters): { local: string; uk: string } {
   const date = dateOf(value);
   if (!date) return { local: NO_FIGURE, uk: NO_FIGURE };
-  const english = formatters.locale === 'en' || formatters.locale.startsWith('en-');
-  const uk = new Intl.DateTimeFormat(formatters.locale, {
-    timeZone: 'Europe/London',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(english ? { hourCycle: 'h23' as const } : {}),
-  }).format(date);
-  return { local: formatters.dateTime(date), uk };
+  return { local: formatters.dateTime(date), uk: formatters.ukTime(date) };
 }
 
 const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -299,6 +299,14 @@ export function formatCountdown(ms: number, t: Translate): string {
     : t('home.run.minutesSeconds', { m: String(m), s: pad(s) });
 }
 
+/** Milliseconds until formatCountdown's text for `next` changes at `clock` (a second while it is unknown or due). */
+export function untilCountdownChanges(next: number | undefined, clock: number): number {
+  const left = next === undefined ? 0 : next - clock;
+  if (left <= 0) return 1000;
+  const step = left >= 3_600_000 ? 60_000 : 1000;
+  return (left % step) + 1;
+}
+
 /** What to add where: the weaker leg needs the difference of the carries to match the other's. */
 export function weakerLegHint(left: number, right: number, t: Translate, f: Formatters): string {
   if (left === right) return t(left === 0 ? 'home.run.hintNone' : 'home.run.hintSame');
@@ -360,14 +368,16 @@ function NextBinaryRun({
   const t = useT();
   const f = useFormat();
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
   const clock = now + skew;
   // The provider does not say: the next 11:00 UK time on this device's clock.
   const next = served ? servedNext : nextUkBinaryRun(clock);
   const due = next !== undefined && next <= clock;
+  useEffect(() => {
+    // The card is drawn again when its countdown's text changes, not every second: hours and
+    // minutes change once a minute.
+    const timer = window.setTimeout(() => setNow(Date.now()), untilCountdownChanges(next, clock));
+    return () => window.clearTimeout(timer);
+  }, [next, clock]);
   useEffect(() => {
     // Past the run: ask the server again (it names the following one, and the new carry).
     if (served && due) void refetch();
