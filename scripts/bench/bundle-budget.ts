@@ -18,7 +18,14 @@ import { gzipSync } from 'node:zlib';
  * languages: FormatJS's message runtime, without its parser, costs sign-in 15 kB), every other route's own
  * chunk, and what only a member's explicit request loads (below).
  */
-export const BUDGETS = { signInKb: 136, routeChunkKb: 60, onDemandKb: 140 } as const;
+export const BUDGETS = { signInKb: 136, dashboardKb: 260, routeChunkKb: 60, onDemandKb: 140 } as const;
+/**
+ * The dashboard home's first load with a stored session (what it runs before the home paints):
+ * sign-in's JavaScript, the English catalogs (read at boot), Chakra's runtime and the dashboard
+ * group (frame and home). Its budget, `dashboardKb`, is the 255 kB it weighed when first stated
+ * (2026-11-29), with a little room: every kB is parsed and run on a phone before the home appears.
+ */
+export const DASHBOARD_FIRST_LOAD = ['catalog-en', 'dashboard'] as const;
 /**
  * Libraries no route loads, only a member's explicit request (the statement's PDF: jsPDF, and the
  * optional helpers it imports lazily itself): held to their own budget instead of a route's.
@@ -53,6 +60,8 @@ export interface RouteCost {
 
 export interface BundleReport {
   signIn: { files: string[]; gzip: number; raw: number };
+  /** DASHBOARD_FIRST_LOAD's chunks, their static imports and sign-in's. */
+  dashboard: { files: string[]; gzip: number };
   routes: RouteCost[];
   /** Chunks of ON_DEMAND libraries (not routes). */
   onDemand: RouteCost[];
@@ -101,6 +110,17 @@ export function analyseBundle(dist: string): BundleReport {
     raw: sum(signInKeys, 'raw'),
   };
 
+  const dashboardKeys = new Set(signInKeys);
+  for (const name of DASHBOARD_FIRST_LOAD) {
+    const key = Object.keys(manifest).find((k) => manifest[k]!.name === name);
+    if (!key) throw new Error(`The manifest has no chunk named ${name}`);
+    staticClosure(manifest, key, dashboardKeys);
+  }
+  const dashboard = {
+    files: [...dashboardKeys].map((key) => manifest[key]!.file),
+    gzip: sum(dashboardKeys, 'gzip'),
+  };
+
   const dynamicallyImported = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
   const isRouteGroup = (key: string, chunk: ManifestChunk) =>
     chunk.name !== undefined && chunk.name in ROUTE_GROUPS && dynamicallyImported.has(key);
@@ -119,6 +139,9 @@ export function analyseBundle(dist: string): BundleReport {
     ...(kb(signIn.gzip) > BUDGETS.signInKb
       ? [`sign-in ${kb(signIn.gzip).toFixed(1)} kB > ${BUDGETS.signInKb} kB`]
       : []),
+    ...(kb(dashboard.gzip) > BUDGETS.dashboardKb
+      ? [`the dashboard's first load ${kb(dashboard.gzip).toFixed(1)} kB > ${BUDGETS.dashboardKb} kB`]
+      : []),
     ...routes
       .filter((r) => kb(r.ownGzip) > BUDGETS.routeChunkKb)
       .map((r) => `${r.source} ${kb(r.ownGzip).toFixed(1)} kB > ${BUDGETS.routeChunkKb} kB`),
@@ -126,5 +149,5 @@ export function analyseBundle(dist: string): BundleReport {
       .filter((r) => kb(r.ownGzip) > BUDGETS.onDemandKb)
       .map((r) => `${r.source} ${kb(r.ownGzip).toFixed(1)} kB > ${BUDGETS.onDemandKb} kB (on demand)`),
   ];
-  return { signIn, routes, onDemand, overBudget };
+  return { signIn, dashboard, routes, onDemand, overBudget };
 }
