@@ -338,7 +338,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
         retryDelaysMs: options.mailRetryDelaysMs,
         log: fastify.log,
       }),
-    tokens: createTokenService(fastify, db, clock, () => services.writeTurns?.held() ?? false),
+    tokens: createTokenService(
+      fastify,
+      db,
+      clock,
+      () => (services.writeTurns?.held() ?? false) || (services.storage?.problem() ?? null) !== null,
+    ),
     config,
     plan: options.plan ?? loadPlan(),
     inFlightKeys: new Set(),

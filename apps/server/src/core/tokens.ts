@@ -48,8 +48,12 @@ export function createTokenService(
   app: FastifyInstance,
   db: Db,
   clock: Clock,
-  /** Another connection holds the write lock (the daily runs' worker): the last-seen write waits for a later call. */
-  lockHeld: () => boolean = () => false,
+  /**
+   * A last-seen write outside a call must wait: another connection holds the write lock (the daily
+   * runs' worker), or the files have a problem (a write through an unwritable WAL index kills the
+   * process; core/storage.ts). It is tried again a moment later.
+   */
+  writeWaits: () => boolean = () => false,
 ): TokenService {
   const verified = new Map<string, Claims>();
   const memberById = db
@@ -92,8 +96,9 @@ export function createTokenService(
     if (unwritten.size === 0 || !db.$client.open) return;
     try {
       if (db.$client.inTransaction) writeUnwritten();
-      // Never in SQLite's busy wait for it: this thread would stop answering while a run holds the lock.
-      else if (lockHeld()) scheduleFlush();
+      // Never in SQLite's busy wait for it (this thread would stop answering while a run holds the
+      // lock), nor through files with a problem.
+      else if (writeWaits()) scheduleFlush();
       else db.$client.transaction(writeUnwritten)();
     } catch {
       // Bookkeeping only: a database that refuses writes (read-only, full) still answers reads.
