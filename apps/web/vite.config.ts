@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { chakraThemeAlias } from './chakra-theme-alias.ts';
 import { icuCatalogs } from './icu-catalogs.ts';
-import { LOCALES } from './src/lib/i18n/locales.ts';
+import { FIRST_NAMESPACES, LOCALES } from './src/lib/i18n/locales.ts';
 import { STORAGE_KEYS } from './src/lib/storage.ts';
 
 /** Everything the dev server does not serve itself goes to the local mock server (one port in production). */
@@ -238,10 +238,19 @@ export default defineConfig({
               test: /src\/(components\/shell\/dashboard-layout|features\/dashboard-home\/dashboard-home)\.tsx$/,
               priority: 1,
             },
-            // A language's catalogs are one chunk, loaded beside /config.json at boot (main.tsx).
+            // A language's catalogs in two chunks (lib/i18n/catalogs.ts): the namespaces sign-in
+            // reads, loaded beside /config.json at boot (English's stay in the app's first file),
+            // and the rest, loaded with the first screen past sign-in.
+            ...LOCALES.filter((locale) => locale !== 'en').map((locale) => ({
+              name: `catalog-${locale}-first`,
+              test: new RegExp(`src/locales/${locale}/(first\\.ts|(${FIRST_NAMESPACES.join('|')})\\.json)$`),
+              priority: 3,
+            })),
             ...LOCALES.map((locale) => ({
               name: `catalog-${locale}`,
-              test: new RegExp(`src/locales/${locale}/`),
+              test: new RegExp(
+                `src/locales/${locale}/(rest\\.ts|(?!(${FIRST_NAMESPACES.join('|')})\\.json$)[^/]+\\.json)$`,
+              ),
               priority: 3,
             })),
           ],

@@ -119,6 +119,39 @@ describe('each language at 375 px', () => {
   });
 });
 
+describe('the catalogs in two parts', () => {
+  let page!: Page;
+  freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));
+
+  it('sign-in in English fetches no catalog; the form in use starts the rest, and the dashboard reads every namespace', async () => {
+    const catalogs: string[] = [];
+    const missing: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/catalog-/.test(request.url())) catalogs.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (/MISSING_TRANSLATION|Missing message/i.test(message.text())) missing.push(message.text());
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: say('en', 'auth.signIn.submit') }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(catalogs).toEqual([]);
+    await page.getByLabel('Username').fill('demo');
+    await expect.poll(() => catalogs.length).toBe(1);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: say('en', 'auth.signIn.submit') }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await settle(page);
+    // Words of namespaces past sign-in's: the navigation and the home.
+    await page
+      .getByRole('heading', { level: 1, name: say('en', 'nav.dashboard.heading', { username: 'demo' }) })
+      .waitFor();
+    await expect.poll(() => page.locator('body').innerText()).toContain(say('en', 'home.run.title'));
+    expect(catalogs).toHaveLength(1);
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('Arabic at 1280 px', () => {
   let page!: Page;
   freshPagePerTest(server, { width: 1280, height: 900 }, (fresh) => (page = fresh));

@@ -73,8 +73,11 @@ function start() {
   // A language whose catalogs cannot be loaded starts the app in English rather than not at all
   // (without a connection English fails too, and the offline screen follows).
   const starting = startingLocale();
-  const language = loadLocale(starting).catch((error: unknown) =>
-    starting === 'en' ? Promise.reject(error) : loadLocale('en'),
+  // Sign-in for a member with no session reads the catalogs' first part (English's is in this
+  // file); any other screen, the whole of them.
+  const part = window.location.pathname === '/' && !getJwt() ? 'first' : 'whole';
+  const language = loadLocale(starting, part).catch((error: unknown) =>
+    starting === 'en' ? Promise.reject(error) : loadLocale('en', part),
   );
   Promise.all([loadRuntimeConfig(), language])
     .then(([config, i18n]) => {

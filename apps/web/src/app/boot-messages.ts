@@ -42,4 +42,5 @@ export const bootFallback = (): LoadedLocale => ({
   messages: Object.fromEntries(
     Object.entries(BOOT_ENGLISH).map(([id, message]) => [id, compiled(message)]),
   ) satisfies Catalog,
+  whole: false,
 });

@@ -12,6 +12,7 @@ import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { EXTRA_NAV_ROUTES, NAV_ROUTES } from '../components/shell/nav-routes.ts';
 import { SignInPage } from '../features/auth/sign-in.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
+import { WholeCatalogs } from '../lib/i18n/i18n.tsx';
 import { RedirectSignedIn, RequireAuth } from './require-auth.tsx';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
@@ -75,14 +76,17 @@ const ComingLaterPage = retryingLazy(
 
 /**
  * The routes drawn with Chakra, inside one Chakra root that stays mounted as the member moves
- * between them. When its chunk cannot be loaded, the message is drawn without Chakra.
+ * between them, once the language's whole catalogs are in (sign-in has its first part alone).
+ * When its chunk cannot be loaded, the message is drawn without Chakra.
  */
 const ChakraOutlet = retryingLazy(() => {
   preloadScreen(window.location.pathname);
   return loadChakraRoot().then(({ ChakraRoot }) => ({
     default: () => (
       <ChakraRoot>
-        <Outlet />
+        <WholeCatalogs>
+          <Outlet />
+        </WholeCatalogs>
       </ChakraRoot>
     ),
   }));

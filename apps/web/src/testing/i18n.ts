@@ -13,9 +13,9 @@ const english = catalogsOf('en');
 
 /** A language's messages, English beneath (as the app loads them). */
 export function testI18n(locale: AnyLocale = 'en'): LoadedLocale {
-  if (locale === 'en') return { locale, messages: english };
-  if (locale === 'en-XA') return { locale, messages: pseudoCatalog(english) };
-  return { locale, messages: { ...english, ...catalogsOf(locale) } };
+  if (locale === 'en') return { locale, messages: english, whole: true };
+  if (locale === 'en-XA') return { locale, messages: pseudoCatalog(english), whole: true };
+  return { locale, messages: { ...english, ...catalogsOf(locale) }, whole: true };
 }
 
 export const englishI18n = testI18n('en');

@@ -16,7 +16,8 @@ import { keepOtpDigits, OTP_INPUT_PROPS } from '@/components/form/otp-input.ts';
 import { AppLink } from '@/components/form/router-link.tsx';
 import { useConfig } from '@/lib/config.tsx';
 import { errorMessage } from '@/lib/errors.ts';
-import { T, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
+import { preloadMessages } from '@/lib/i18n/catalogs.ts';
+import { T, useLocale, useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { notify } from '@/lib/toaster.ts';
 import { useTRPC, useTRPCClient } from '@/lib/trpc.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
@@ -82,6 +83,13 @@ export function SignInPage() {
   const startSession = useStartSession();
   const t = useT();
   const messageText = useMessageText();
+  const { locale } = useLocale();
+  // A member at work in the form is about to sign in: the rules, and the rest of the language's
+  // catalogs the dashboard reads, start loading.
+  const onFirstFocus = () => {
+    void loadLoginRules().catch(() => undefined);
+    preloadMessages(locale);
+  };
 
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', totp: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -179,7 +187,7 @@ export function SignInPage() {
         </p>
       }
     >
-      <form noValidate onFocus={() => void loadLoginRules().catch(() => undefined)} onSubmit={onSubmit}>
+      <form noValidate onFocus={onFirstFocus} onSubmit={onSubmit}>
         <div className="fs-stack">
           <FirstScreenField
             label={t('auth.username')}

@@ -10,28 +10,40 @@
  */
 import {
   createContext,
+  use,
   useCallback,
   useContext,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
 import { createFormatters, deviceTimeZone, MSG, type Formatters } from '@md/shared';
 import { notify } from '../toaster.ts';
-import { loadMessages, type Catalog } from './catalogs.ts';
+import { loadMessages, type Catalog, type CatalogPart } from './catalogs.ts';
 import type { MessageId } from './catalog-types.ts';
-import { applyDocumentLocale, directionOf, intlLocaleOf, rememberLocale, type AnyLocale } from './locales.ts';
+import {
+  applyDocumentLocale,
+  directionOf,
+  intlLocaleOf,
+  PSEUDO_LOCALE,
+  rememberLocale,
+  type AnyLocale,
+} from './locales.ts';
 
 export interface LoadedLocale {
   locale: AnyLocale;
   messages: Catalog;
+  /** Every namespace, or only sign-in's (catalogs.ts: FIRST_NAMESPACES). */
+  whole: boolean;
 }
 
-export const loadLocale = async (locale: AnyLocale): Promise<LoadedLocale> => ({
+export const loadLocale = async (locale: AnyLocale, part: CatalogPart = 'whole'): Promise<LoadedLocale> => ({
   locale,
-  messages: await loadMessages(locale),
+  messages: await loadMessages(locale, part),
+  whole: part === 'whole' || locale === PSEUDO_LOCALE,
 });
 
 interface LocaleState {
@@ -40,27 +52,51 @@ interface LocaleState {
   format: Formatters;
   /** Loads the language's catalogs, then switches the whole app to it and remembers the choice. */
   setLocale: (locale: AnyLocale) => Promise<void>;
+  /** Whether every namespace of the language is loaded (sign-in starts with the first part). */
+  whole: boolean;
+  /** Loads the rest of the language's catalogs into the app: one promise per language until it fails. */
+  loadWhole: () => Promise<void>;
 }
 
 const LocaleContext = createContext<LocaleState | null>(null);
 
 export function I18nProvider({ initial, children }: { initial: LoadedLocale; children: ReactNode }) {
   const [loaded, setLoaded] = useState(initial);
-  const { locale, messages } = loaded;
+  const { locale, messages, whole } = loaded;
   useLayoutEffect(() => applyDocumentLocale(locale), [locale]);
+  // A switch made on sign-in loads the first part of the new language; past sign-in, the whole.
+  const wholeNow = useRef(whole);
+  wholeNow.current = whole;
   const setLocale = useCallback(async (next: AnyLocale) => {
-    const nextLoaded = await loadLocale(next);
+    const nextLoaded = await loadLocale(next, wholeNow.current ? 'whole' : 'first');
     rememberLocale(next);
     setLoaded(nextLoaded);
   }, []);
+  const completions = useRef(new Map<AnyLocale, Promise<void>>());
+  const loadWhole = useCallback(() => {
+    let completion = completions.current.get(locale);
+    if (!completion) {
+      completion = loadLocale(locale, 'whole').then(
+        (next) => setLoaded((now) => (now.locale === locale ? next : now)),
+        (error: unknown) => {
+          completions.current.delete(locale);
+          throw error;
+        },
+      );
+      completions.current.set(locale, completion);
+    }
+    return completion;
+  }, [locale]);
   const state = useMemo<LocaleState>(
     () => ({
       locale,
       direction: directionOf(locale),
       format: createFormatters(intlLocaleOf(locale), deviceTimeZone()),
       setLocale,
+      whole,
+      loadWhole,
     }),
-    [locale, setLocale],
+    [locale, setLocale, whole, loadWhole],
   );
   return (
     <LocaleContext.Provider value={state}>
@@ -98,6 +134,16 @@ export function useLocale(): LocaleState {
     [setLocale, intl],
   );
   return useMemo(() => ({ ...state, setLocale: switchLocale }), [state, switchLocale]);
+}
+
+/**
+ * Renders its children once the language's whole catalogs are in the app: every screen past
+ * sign-in (app/router.tsx). A load that fails is thrown to the screen's chunk boundary (Retry).
+ */
+export function WholeCatalogs({ children }: { children: ReactNode }) {
+  const { whole, loadWhole } = useLocaleState();
+  if (!whole) use(loadWhole());
+  return children;
 }
 
 /** Money, figures and dates in the member's language and time zone. */

@@ -12,6 +12,12 @@ export type AppLocale = (typeof LOCALES)[number];
  * and bracketed, so a string left outside the catalogs, or clipped, shows on screen.
  */
 export const PSEUDO_LOCALE = 'en-XA';
+
+/**
+ * The catalogs' namespaces sign-in, the boot and offline pages, the toasts and the language menu
+ * read: each language's first part (catalogs.ts; its folder's first.ts names the same files).
+ */
+export const FIRST_NAMESPACES = ['app', 'auth', 'common', 'msg', 'shell'] as const;
 export type AnyLocale = AppLocale | typeof PSEUDO_LOCALE;
 
 export const DEFAULT_LOCALE: AppLocale = 'en';
