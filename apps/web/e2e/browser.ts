@@ -8,7 +8,6 @@ import {
   type Page,
   type Worker,
 } from 'playwright-core';
-import { WORKER_START_DELAY_MS } from '../src/app/page-settled.ts';
 
 /** The system Chromium, the whole browser: Lighthouse and Chrome's own install verdict want it. */
 export function browserPath(): string {
@@ -248,21 +247,4 @@ export function reusablePage(context: BrowserContext, page: Page) {
       visited.clear();
     },
   };
-}
-
-/**
- * Resolves once a service worker controls the page (the first install claims it at once). The app
- * starts its worker 10 s after the page's load (page-settled.ts): the page's clock, installed before
- * the test's first navigation and running in real time, is moved on by that much instead of waited
- * out; missed, the timer fires in real time all the same.
- */
-export async function workerControls(page: Page) {
-  await page.waitForFunction(() => document.readyState === 'complete');
-  await page.clock.fastForward(WORKER_START_DELAY_MS);
-  await page.waitForFunction(
-    () =>
-      navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === 'activated',
-    undefined,
-    { timeout: 30_000 },
-  );
 }

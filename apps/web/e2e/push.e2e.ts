@@ -13,7 +13,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
-import { workerControls } from './browser.ts';
+import { workerControls } from './service-worker.ts';
 import { freshPagePerTest } from './support.ts';
 
 // The worker is the same in both client modes: one is enough.

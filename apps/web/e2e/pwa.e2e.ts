@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp, type App } from '../../server/src/app.ts';
 import { readManifest } from '../../../scripts/bench/bundle-budget.ts';
-import { browserPath, workerControls } from './browser.ts';
+import { browserPath } from './browser.ts';
+import { workerControls } from './service-worker.ts';
 import { freshPagePerTest, registerMember, signIn, uniqueName } from './support.ts';
 
 const servers = inject('e2eServers');
