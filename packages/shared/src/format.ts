@@ -146,65 +146,31 @@ export function createFormatters(locale: string, timeZone: string): Formatters {
   const isolated = (text: string) => (rightToLeft ? `\u2066${text}\u2069` : text);
   // Each Intl formatter is made on its first use: making one costs a phone a few milliseconds, and a
   // screen uses some of them only.
-  const currency = once(
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: 'USD',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      }),
-  );
-  const plain = once(
-    () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  );
-  const figure = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }));
-  const percentFormat = once(
-    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }),
-  );
-  const dateTimeFormat = once(
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone,
-        year: 'numeric',
-        month: 'short',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        ...(english ? { hourCycle: 'h23' as const } : {}),
-        timeZoneName: 'short',
-      }),
-  );
-  const timeFormat = once(
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-        ...(english ? { hourCycle: 'h23' as const } : {}),
-        timeZoneName: 'short',
-      }),
-  );
-  const dayFormat = once(
-    () =>
-      new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month: 'short', day: '2-digit' }),
-  );
-  const shortDayFormat = once(
-    () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: '2-digit' }),
-  );
-  const monthFormat = once(
-    () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }),
-  );
+  const numbers = (options: Intl.NumberFormatOptions) => once(() => new Intl.NumberFormat(locale, options));
+  const dates = (options: Intl.DateTimeFormatOptions) => once(() => new Intl.DateTimeFormat(locale, options));
+  // The time of day: English keeps the spec's 24-hour clock.
+  const clock = {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(english ? { hourCycle: 'h23' } : {}),
+  } as const satisfies Intl.DateTimeFormatOptions;
+  const currency = numbers({
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const plain = numbers({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const figure = numbers({ maximumFractionDigits: 2 });
+  const percentFormat = numbers({ style: 'percent', maximumFractionDigits: 4 });
+  const shortDay = { month: 'short', day: '2-digit' } as const;
+  const dateTimeFormat = dates({ timeZone, year: 'numeric', ...shortDay, ...clock, timeZoneName: 'short' });
+  const timeFormat = dates({ timeZone, ...clock, timeZoneName: 'short' });
+  const dayFormat = dates({ timeZone: 'UTC', year: 'numeric', ...shortDay });
+  const shortDayFormat = dates({ timeZone: 'UTC', ...shortDay });
+  const monthFormat = dates({ timeZone: 'UTC', month: 'long', year: 'numeric' });
   // The UK clock the daily runs keep (ukClock).
-  const ukTimeFormat = once(
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone: 'Europe/London',
-        hour: '2-digit',
-        minute: '2-digit',
-        ...(english ? { hourCycle: 'h23' as const } : {}),
-      }),
-  );
+  const ukTimeFormat = dates({ timeZone: 'Europe/London', ...clock });
   const partsOf = (format: Intl.DateTimeFormat, date: Date) =>
     Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value])) as Record<
       string,
