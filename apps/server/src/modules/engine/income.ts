@@ -12,7 +12,7 @@ import {
   openStagedCredits,
   type SystemCredit,
 } from '../ledger/ledger.ts';
-import { prepared } from '../ledger/sql.ts';
+import { prepared, rowWriter } from '../ledger/sql.ts';
 import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
 import { EVENT_OF_TYPE } from '../notifications/preferences.ts';
 import { queueStagedPayoutPushes } from '../push/push.ts';
@@ -288,10 +288,23 @@ interface Purchase {
   at: number;
 }
 
+const LEVEL_INCOME_COLUMNS = [
+  'trans_id',
+  'member_id',
+  'from_member_id',
+  'subscription_trans_id',
+  'level',
+  'percentage',
+  'subs_amount',
+  'expected_amount',
+  'received_amount',
+  'created_at',
+] as const;
+
 /**
  * Level income of a purchase: the five sponsors above the buyer and their ACTIVE subscriptions
  * (one recursive query), each with a level_incomes row of expected vs received (0 without an
- * ACTIVE subscription), the five rows in one insert. A purchase is most of the write path's CPU:
+ * ACTIVE subscription), the rows through one row writer (ledger/sql.ts). A purchase is most of the write path's CPU:
  * a query per sponsor and a statement per row cost more than what they read and wrote.
  */
 export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
@@ -327,7 +340,7 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
   }
   if (uplines.length === 0) return;
   const payouts = newPayouts();
-  const values: (number | string)[] = [];
+  const incomes = rowWriter(ctx.sqlite, 'level_incomes', LEVEL_INCOME_COLUMNS);
   for (const { id, level, active } of uplines) {
     const percentage = LEVEL_PERCENTAGES[level - 1]!;
     const expected = percentOf(purchase.amount, percentage);
@@ -352,7 +365,7 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
       payouts,
       active,
     );
-    values.push(
+    incomes.push([
       transId,
       id,
       purchase.memberId,
@@ -363,13 +376,9 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
       expected,
       received,
       purchase.at,
-    );
+    ]);
   }
-  prepared(
-    ctx.sqlite,
-    `insert into level_incomes (trans_id, member_id, from_member_id, subscription_trans_id, level, percentage, subs_amount, expected_amount, received_amount, created_at)
-     values ${Array<string>(uplines.length).fill('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-  ).run(values);
+  incomes.end();
   writePayouts(ctx, payouts);
 }
 
