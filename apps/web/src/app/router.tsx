@@ -12,7 +12,7 @@ import { FullScreenSpinner } from '../components/full-screen-spinner.tsx';
 import { EXTRA_NAV_ROUTES, NAV_ROUTES } from '../components/shell/nav-routes.ts';
 import { SignInPage } from '../features/auth/sign-in.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
-import { WholeCatalogs } from '../lib/i18n/i18n.tsx';
+import { WholeCatalogs } from './whole-catalogs.tsx';
 import { RedirectSignedIn, RequireAuth } from './require-auth.tsx';
 
 type ScreenModule = Promise<{ default: ComponentType }>;

@@ -11,11 +11,9 @@ import englishFirst from '../../locales/en/first.ts';
 import { loadChunk } from '../chunk-load.ts';
 import { PSEUDO_LOCALE, type AnyLocale } from './locales.ts';
 
-export { FIRST_NAMESPACES } from './locales.ts';
-
 export type Catalog = Record<string, string | MessageFormatElement[]>;
 
-/** `first`: FIRST_NAMESPACES alone; `whole`: every namespace. */
+/** `first`: FIRST_NAMESPACES (locales.ts) alone; `whole`: every namespace. */
 export type CatalogPart = 'first' | 'whole';
 
 type Loader = () => Promise<Record<string, Catalog>>;

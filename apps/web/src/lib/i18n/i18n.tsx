@@ -10,7 +10,6 @@
  */
 import {
   createContext,
-  use,
   useCallback,
   useContext,
   useLayoutEffect,
@@ -54,8 +53,11 @@ interface LocaleState {
   setLocale: (locale: AnyLocale) => Promise<void>;
   /** Whether every namespace of the language is loaded (sign-in starts with the first part). */
   whole: boolean;
-  /** Loads the rest of the language's catalogs into the app: one promise per language until it fails. */
-  loadWhole: () => Promise<void>;
+  /**
+   * Loads the rest of the language's catalogs into the app: one promise per language and attempt
+   * (a failed attempt stays failed until the member asks again: app/whole-catalogs.tsx).
+   */
+  loadWhole: (attempt: number) => Promise<void>;
 }
 
 const LocaleContext = createContext<LocaleState | null>(null);
@@ -65,28 +67,29 @@ export function I18nProvider({ initial, children }: { initial: LoadedLocale; chi
   const { locale, messages, whole } = loaded;
   useLayoutEffect(() => applyDocumentLocale(locale), [locale]);
   // A switch made on sign-in loads the first part of the new language; past sign-in, the whole.
-  const wholeNow = useRef(whole);
-  wholeNow.current = whole;
-  const setLocale = useCallback(async (next: AnyLocale) => {
-    const nextLoaded = await loadLocale(next, wholeNow.current ? 'whole' : 'first');
-    rememberLocale(next);
-    setLoaded(nextLoaded);
-  }, []);
-  const completions = useRef(new Map<AnyLocale, Promise<void>>());
-  const loadWhole = useCallback(() => {
-    let completion = completions.current.get(locale);
-    if (!completion) {
-      completion = loadLocale(locale, 'whole').then(
-        (next) => setLoaded((now) => (now.locale === locale ? next : now)),
-        (error: unknown) => {
-          completions.current.delete(locale);
-          throw error;
-        },
-      );
-      completions.current.set(locale, completion);
-    }
-    return completion;
-  }, [locale]);
+  const setLocale = useCallback(
+    async (next: AnyLocale) => {
+      const nextLoaded = await loadLocale(next, whole ? 'whole' : 'first');
+      rememberLocale(next);
+      setLoaded(nextLoaded);
+    },
+    [whole],
+  );
+  const completions = useRef(new Map<string, Promise<void>>());
+  const loadWhole = useCallback(
+    (attempt: number) => {
+      const key = `${locale} ${attempt}`;
+      let completion = completions.current.get(key);
+      if (!completion) {
+        completion = loadLocale(locale, 'whole').then((next) =>
+          setLoaded((now) => (now.locale === locale ? next : now)),
+        );
+        completions.current.set(key, completion);
+      }
+      return completion;
+    },
+    [locale],
+  );
   const state = useMemo<LocaleState>(
     () => ({
       locale,
@@ -117,7 +120,6 @@ function useLocaleState(): LocaleState {
   return state;
 }
 
-/** The language, its direction and the switch. */
 /**
  * The language, its direction and the switch. A switch whose catalogs cannot be loaded (no
  * connection, a deploy's file gone) leaves the app in its language and says so.
@@ -136,14 +138,10 @@ export function useLocale(): LocaleState {
   return useMemo(() => ({ ...state, setLocale: switchLocale }), [state, switchLocale]);
 }
 
-/**
- * Renders its children once the language's whole catalogs are in the app: every screen past
- * sign-in (app/router.tsx). A load that fails is thrown to the screen's chunk boundary (Retry).
- */
-export function WholeCatalogs({ children }: { children: ReactNode }) {
+/** Whether the language's whole catalogs are in, and the way to load them (app/whole-catalogs.tsx). */
+export function useWholeCatalogs(): Pick<LocaleState, 'whole' | 'loadWhole'> {
   const { whole, loadWhole } = useLocaleState();
-  if (!whole) use(loadWhole());
-  return children;
+  return { whole, loadWhole };
 }
 
 /** Money, figures and dates in the member's language and time zone. */
