@@ -4,7 +4,9 @@
  * first screen draws, each from the Chakra recipe and style props the same element has on the
  * other screens. Sign-in so looks like the rest of the app without loading Chakra's runtime (about
  * 45 kB gzipped of script); when the runtime loads later (a toast, the next screen) it inserts the
- * same reset, globals and variables, so nothing on the page moves.
+ * same reset, globals and variables, so nothing on the page moves. The dashboard's frame is drawn
+ * with these classes too: resolving its style props at run time was the largest render of a
+ * dashboard load on a phone, repeated on every screen.
  *
  * first-screen.css is this module's output, committed: `npm run first-screen:css` writes it and
  * first-screen-styles.test.ts fails when it is stale. Never imported by the app itself.
@@ -12,6 +14,7 @@
 import type { SystemContext, SystemStyleObject } from '@chakra-ui/react';
 import { serializeStyles } from '@emotion/serialize';
 import { compile, serialize, stringify } from 'stylis';
+import { SIDEBAR_WIDTH } from '@md/shared';
 
 export const FIRST_SCREEN_CSS_FILE = 'apps/web/src/components/first-screen/first-screen.css';
 
@@ -153,6 +156,128 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
       px: '3',
       insetInlineEnd: '0',
       top: '0',
+    },
+  },
+  // The dashboard's frame (components/shell): drawn on every dashboard screen and again on each
+  // navigation, so it costs no style resolution at run time. Its menus' and drawer's contents are
+  // Chakra's, mounted when opened.
+  'fs-shell': { css: { display: 'flex', minH: '100dvh', bg: 'bg.subtle' } },
+  'fs-shell-column': { css: { display: 'flex', flexDirection: 'column', flex: '1', minW: '0' } },
+  'fs-shell-main': {
+    css: {
+      flex: '1',
+      px: { base: '4', md: '6' },
+      py: { base: '5', md: '8' },
+      maxW: '7xl',
+      width: 'full',
+      mx: 'auto',
+    },
+  },
+  'fs-sidebar': {
+    css: {
+      display: { base: 'none', md: 'block' },
+      width: SIDEBAR_WIDTH,
+      flexShrink: 0,
+      borderEndWidth: '1px',
+      bg: 'bg.panel',
+      position: 'sticky',
+      top: '0',
+      height: '100dvh',
+      overflowY: 'auto',
+      px: '3',
+      pb: '6',
+    },
+  },
+  // Heading as="p" size="md" in teal: the brand atop the sidebar and the drawer.
+  'fs-brand': { recipe: ['heading', { size: 'md' }], css: { px: '3', py: '4', color: 'teal.fg' } },
+  'fs-nav': { css: { display: 'flex', flexDirection: 'column', gap: '4' } },
+  'fs-nav-list': {
+    css: { display: 'flex', flexDirection: 'column', gap: '1', listStyleType: 'none', p: '0', m: '0' },
+  },
+  // A sidebar link; the router marks the current page's with aria-current="page".
+  'fs-nav-link': {
+    css: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '3',
+      px: '3',
+      py: '2',
+      rounded: 'md',
+      fontWeight: 'medium',
+      color: 'fg',
+      _hover: { bg: 'bg.muted' },
+      '&[aria-current=page]': {
+        fontWeight: 'semibold',
+        bg: 'teal.subtle',
+        color: 'teal.fg',
+        _hover: { bg: 'teal.subtle' },
+      },
+    },
+  },
+  // Icon boxSize="4".
+  'fs-nav-icon': { recipe: ['icon', {}], css: { boxSize: '4' } },
+  'fs-nav-group-label': {
+    css: {
+      px: '3',
+      pb: '1',
+      fontSize: 'xs',
+      fontWeight: 'semibold',
+      textTransform: 'uppercase',
+      letterSpacing: 'wider',
+      color: 'fg.muted',
+    },
+  },
+  'fs-header': {
+    css: {
+      display: 'flex',
+      alignItems: 'center',
+      gap: { base: '1', sm: '2', md: '4' },
+      px: { base: '2', sm: '3', md: '6' },
+      py: '3',
+      borderBottomWidth: '1px',
+      bg: 'bg.panel',
+      position: 'sticky',
+      top: '0',
+      zIndex: 'sticky',
+    },
+  },
+  'fs-grow': { css: { flex: '1', minW: '0' } },
+  // What shows from one width on or below it only (Chakra's md and lg).
+  'fs-below-md': { css: { display: { base: 'inline-flex', md: 'none' } } },
+  'fs-from-lg': { css: { display: { base: 'none', lg: 'flex' }, alignItems: 'center', gap: '2' } },
+  'fs-below-lg': { css: { display: { base: 'block', lg: 'none' } } },
+  // Button size="sm" variant="outline" (the referral links).
+  'fs-button-outline-sm': { recipe: ['button', { variant: 'outline', size: 'sm' }] },
+  // The avatar menu's trigger: a ghost button around the initial and the member's name and email.
+  'fs-account-button': {
+    recipe: ['button', { variant: 'ghost', size: 'sm' }],
+    css: { px: '1', minW: '0', height: 'auto', py: '1' },
+  },
+  'fs-account': { css: { display: 'flex', alignItems: 'center', gap: '3', minW: '0' } },
+  // Avatar size="sm" colorPalette="teal" with its initial.
+  'fs-avatar': {
+    slot: ['avatar', { size: 'sm', variant: 'subtle', shape: 'full' }, 'root'],
+    css: { colorPalette: 'teal' },
+  },
+  'fs-avatar-initial': { slot: ['avatar', { size: 'sm', variant: 'subtle', shape: 'full' }, 'fallback'] },
+  // The name and email: read out only on a phone, where the balance needs the room.
+  'fs-account-names': {
+    css: {
+      display: 'flex',
+      flexDirection: 'column',
+      minW: '0',
+      textAlign: 'start',
+      srOnly: { base: true, sm: false },
+    },
+  },
+  'fs-account-name': { css: { fontWeight: 'semibold', truncate: true } },
+  'fs-account-email': {
+    css: {
+      fontSize: 'xs',
+      color: 'fg.muted',
+      truncate: true,
+      maxW: { base: '8rem', md: '14rem' },
+      fontWeight: 'normal',
     },
   },
   // FullScreenSpinner: Spinner size="xl" in teal, centred on the screen.

@@ -1,6 +1,9 @@
-/** The protected shell: sidebar + header + the child route; keeps the profile fresh. */
+/**
+ * The protected shell: sidebar + header + the child route; keeps the profile fresh. Drawn with the
+ * first screen's classes (components/first-screen), not Chakra's style props: it renders on every
+ * dashboard screen, and resolving its styles at run time was most of a phone's first render.
+ */
 import { Suspense, useState } from 'react';
-import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
 import { useProfileRefresh } from '../../lib/auth.tsx';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
@@ -10,30 +13,29 @@ import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
 
 export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer is mounted when first opened, and then kept (it animates out on close).
+  const [menuUsed, setMenuUsed] = useState(false);
   useProfileRefresh();
   // One navigation per width: the hidden desktop sidebar was 134 of the frame's 325 elements on a
   // phone, rendered and styled for nothing.
   const isMobile = useIsMobile();
   return (
-    <Flex minH="100dvh" bg="bg.subtle">
+    <div className="fs-shell">
       {!isMobile && <DesktopSidebar />}
-      <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
-      <Flex direction="column" flex="1" minW="0">
-        <Header onOpenMenu={() => setMenuOpen(true)} />
-        <Box
-          as="main"
-          flex="1"
-          px={{ base: '4', md: '6' }}
-          py={{ base: '5', md: '8' }}
-          maxW="7xl"
-          width="full"
-          mx="auto"
-        >
+      {menuUsed && <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />}
+      <div className="fs-shell-column">
+        <Header
+          onOpenMenu={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
+        />
+        <main className="fs-shell-main">
           <Suspense fallback={<FullScreenSpinner />}>
             <Outlet />
           </Suspense>
-        </Box>
-      </Flex>
-    </Flex>
+        </main>
+      </div>
+    </div>
   );
 }

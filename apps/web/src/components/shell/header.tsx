@@ -1,18 +1,5 @@
 /** Shell header: menu (mobile), package balance, referral links, notifications bell, theme toggle, the avatar's account menu and logout. */
-import {
-  Avatar,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  Icon,
-  IconButton,
-  Menu,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, HStack, Icon, Menu, Portal, Skeleton, Text } from '@chakra-ui/react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTheme } from 'next-themes';
 import { LuCheck, LuLogOut, LuMenu, LuShare2 } from 'react-icons/lu';
@@ -126,14 +113,24 @@ function ReferralButtons({ username }: { username: string }) {
     void copyText(link, t('shell.copiedLink', { link }), t('common.copyFailed'));
   };
   return (
-    <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
-      <Button size="sm" variant="outline" onClick={() => copy('left')} title={t('shell.referral.copyLeft')}>
+    <div className="fs-from-lg">
+      <button
+        type="button"
+        className="fs-button-outline-sm"
+        onClick={() => copy('left')}
+        title={t('shell.referral.copyLeft')}
+      >
         {t('shell.referral.left')}
-      </Button>
-      <Button size="sm" variant="outline" onClick={() => copy('right')} title={t('shell.referral.copyRight')}>
+      </button>
+      <button
+        type="button"
+        className="fs-button-outline-sm"
+        onClick={() => copy('right')}
+        title={t('shell.referral.copyRight')}
+      >
         {t('shell.referral.right')}
-      </Button>
-    </HStack>
+      </button>
+    </div>
   );
 }
 
@@ -156,17 +153,17 @@ function ReferralShareMenu({ username }: { username: string }) {
     );
   };
   return (
-    <Box display={{ base: 'block', lg: 'none' }}>
+    <div className="fs-below-lg">
       <Menu.Root onSelect={({ value }) => share(value === 'left' ? 'left' : 'right')}>
         <Menu.Trigger asChild>
-          <IconButton
+          <button
+            type="button"
+            className="fs-icon-button"
             aria-label={t('shell.referral.share')}
             title={t('shell.referral.share')}
-            variant="ghost"
-            size="sm"
           >
             <LuShare2 />
-          </IconButton>
+          </button>
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
@@ -180,7 +177,7 @@ function ReferralShareMenu({ username }: { username: string }) {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-    </Box>
+    </div>
   );
 }
 
@@ -223,38 +220,26 @@ function AccountMenu({
   return (
     <Menu.Root onSelect={({ value }) => select(value)} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          px="1"
-          minW="0"
-          height="auto"
-          py="1"
+        <button
+          type="button"
+          className="fs-account-button"
           title={email ? t('shell.account.title', { username, email }) : username}
           data-testid="avatar-menu"
         >
-          <HStack gap="3" minW="0">
+          <span className="fs-account">
             {/* The trigger is named by the member's name and email (its visible text); the initial is decoration. */}
-            <Avatar.Root size="sm" colorPalette="teal" aria-hidden>
-              <Avatar.Fallback>{username.slice(0, 1).toUpperCase()}</Avatar.Fallback>
-            </Avatar.Root>
+            <span className="fs-avatar" aria-hidden>
+              <span className="fs-avatar-initial">{username.slice(0, 1).toUpperCase()}</span>
+            </span>
             {/* On a phone the avatar stands for the member (the names, squeezing the balance, are read out only). */}
-            <Stack gap="0" minW="0" srOnly={{ base: true, sm: false }} textAlign="start">
-              <Text fontWeight="semibold" truncate data-testid="header-username">
+            <span className="fs-account-names">
+              <span className="fs-account-name" data-testid="header-username">
                 {username}
-              </Text>
-              <Text
-                fontSize="xs"
-                color="fg.muted"
-                truncate
-                maxW={{ base: '8rem', md: '14rem' }}
-                fontWeight="normal"
-              >
-                {email}
-              </Text>
-            </Stack>
-          </HStack>
-        </Button>
+              </span>
+              <span className="fs-account-email">{email}</span>
+            </span>
+          </span>
+        </button>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
@@ -303,48 +288,36 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const t = useT();
   const username = user?.username ?? '';
   return (
-    <Flex
-      as="header"
-      align="center"
-      gap={{ base: '1', sm: '2', md: '4' }}
-      px={{ base: '2', sm: '3', md: '6' }}
-      py="3"
-      borderBottomWidth="1px"
-      bg="bg.panel"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-    >
-      <IconButton
+    // Drawn with the first screen's classes (components/first-screen): the header is on every
+    // dashboard screen. Its menus' contents are Chakra's, mounted when opened.
+    <header className="fs-header">
+      <button
+        type="button"
+        className="fs-icon-button fs-below-md"
         aria-label={t('shell.openMenu')}
-        variant="ghost"
-        size="sm"
-        display={{ base: 'inline-flex', md: 'none' }}
         onClick={onOpenMenu}
       >
         <LuMenu />
-      </IconButton>
-      <Box flex="1" minW="0">
-        {pathname === '/dashboard/package' && <PackageBalance />}
-      </Box>
+      </button>
+      <div className="fs-grow">{pathname === '/dashboard/package' && <PackageBalance />}</div>
       <ReferralButtons username={username} />
       <ReferralShareMenu username={username} />
       <NotificationBell username={username} />
       {/* From 1024 px, beside LEFT and RIGHT; below, on phones and tablets, the avatar menu offers the languages. */}
-      <Box display={{ base: 'none', lg: 'block' }}>
+      <div className="fs-from-lg">
         <LanguageSelect />
-      </Box>
+      </div>
       <ThemeToggle />
       <AccountMenu username={username} email={user?.email} onSignOut={logout} />
-      <IconButton
+      <button
+        type="button"
+        className="fs-icon-button"
         aria-label={t('shell.logout')}
         title={t('shell.logout')}
-        variant="ghost"
-        size="sm"
         onClick={logout}
       >
         <LuLogOut />
-      </IconButton>
-    </Flex>
+      </button>
+    </header>
   );
 }

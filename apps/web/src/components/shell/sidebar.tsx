@@ -1,23 +1,14 @@
 /** The sidebar: a 16 rem column from 768 px up, a slide-in drawer below that closes on navigation. */
-import { useId } from 'react';
-import {
-  Box,
-  CloseButton,
-  Drawer,
-  Flex,
-  Heading,
-  Icon,
-  Portal,
-  Stack,
-  Text,
-  type HeadingProps,
-} from '@chakra-ui/react';
+import { useId, type ComponentProps } from 'react';
+import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 import { SIDEBAR_WIDTH } from '@md/shared';
 import { useT } from '@/lib/i18n/i18n.tsx';
 import { EXTRA_ROUTES, NAV_ITEMS, type NavItem } from './nav-items.ts';
 import { useNavText } from './nav-text.ts';
 
+// Drawn with the first screen's classes (components/first-screen): the column is on every
+// dashboard screen of a wide window. The router marks the current page's link with aria-current.
 function NavLinks({
   items,
   onNavigate,
@@ -27,31 +18,16 @@ function NavLinks({
 }) {
   const nav = useNavText();
   return (
-    <Stack as="ul" gap="1" listStyleType="none" p="0" m="0">
-      {items.map((item) => (
+    <ul className="fs-nav-list">
+      {items.map(({ icon: ItemIcon, ...item }) => (
         <li key={item.path}>
-          <NavLink to={item.path} end={item.end ?? false} onClick={onNavigate}>
-            {({ isActive }) => (
-              <Flex
-                align="center"
-                gap="3"
-                px="3"
-                py="2"
-                rounded="md"
-                fontWeight={isActive ? 'semibold' : 'medium'}
-                bg={isActive ? 'teal.subtle' : 'transparent'}
-                color={isActive ? 'teal.fg' : 'fg'}
-                _hover={{ bg: isActive ? 'teal.subtle' : 'bg.muted' }}
-                aria-current={isActive ? 'page' : undefined}
-              >
-                <Icon as={item.icon} boxSize="4" />
-                {nav.name(item)}
-              </Flex>
-            )}
+          <NavLink to={item.path} end={item.end ?? false} onClick={onNavigate} className="fs-nav-link">
+            <ItemIcon className="fs-nav-icon" aria-hidden focusable="false" />
+            {nav.name(item)}
           </NavLink>
         </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
 
@@ -61,58 +37,35 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const moreId = useId();
   const t = useT();
   return (
-    <Stack gap="4">
+    <div className="fs-nav">
       <NavLinks items={NAV_ITEMS} onNavigate={onNavigate} />
-      <Box as="section" aria-labelledby={moreId}>
-        <Text
-          id={moreId}
-          px="3"
-          pb="1"
-          fontSize="xs"
-          fontWeight="semibold"
-          textTransform="uppercase"
-          letterSpacing="wider"
-          color="fg.muted"
-        >
+      <section aria-labelledby={moreId}>
+        <p id={moreId} className="fs-nav-group-label">
           {t('shell.sidebar.more')}
-        </Text>
+        </p>
         <NavLinks items={EXTRA_ROUTES} onNavigate={onNavigate} />
-      </Box>
-    </Stack>
+      </section>
+    </div>
   );
 }
 
 // Takes props: as the drawer's title (asChild) it receives the id the dialog is named by.
-function Brand(props: HeadingProps) {
+function Brand({ className, ...props }: ComponentProps<'p'>) {
   const t = useT();
   return (
-    <Heading as="p" size="md" px="3" py="4" color="teal.fg" {...props}>
+    <p className={className ? `fs-brand ${className}` : 'fs-brand'} {...props}>
       {t('shell.sidebar.brand')}
-    </Heading>
+    </p>
   );
 }
 
 export function DesktopSidebar() {
   const t = useT();
   return (
-    <Box
-      as="nav"
-      aria-label={t('shell.sidebar.main')}
-      display={{ base: 'none', md: 'block' }}
-      width={SIDEBAR_WIDTH}
-      flexShrink={0}
-      borderEndWidth="1px"
-      bg="bg.panel"
-      position="sticky"
-      top="0"
-      height="100dvh"
-      overflowY="auto"
-      px="3"
-      pb="6"
-    >
+    <nav aria-label={t('shell.sidebar.main')} className="fs-sidebar">
       <Brand />
       <NavList />
-    </Box>
+    </nav>
   );
 }
 
