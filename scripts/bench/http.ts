@@ -13,6 +13,12 @@
  *   trpc       GET /trpc/<procedure>?input=<json> with the bearer header, as the web app's httpLink sends it;
  *   batch      GET /trpc/<procedure>?batch=1&input={"0":<json>}, as its httpBatchLink sends one call;
  *   off        REST on a second server process with READ_CACHE=off, on the same database;
+ *   qa         REST on another server process with QA control on (QA_CONTROL=on: worlds, the clock,
+ *              the journal, fault rules, the gateway's routing), otherwise the same production
+ *              config, on the same database; its row says what QA control adds to a cached read as
+ *              CPU µs per request on ÷ off (`rest`), taken within each round (goal ≤ 1.05);
+ *              with `--before BUNDLE`, another build's pair (QA control off and on) runs beside them
+ *              in the same rounds, so a change's before and after come from one run;
  *   mixed      REST, with every 10th request a write (purchases and swaps, alternately) by one of
  *              `--writers` members funded for the whole run, at least 6 sponsor levels below `demo`
  *              (so no write touches demo's rows: its answers stay the same). Purchases rotate over
@@ -31,11 +37,12 @@
  * request (from /proc: barely moved by other processes' load, unlike throughput) and the load
  * average while the run lasted.
  *   node --import tsx scripts/bench/http.ts [--members 100000] [--rounds 3] [--duration 4] [--connections 50]
- *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed] [--writers 2000] [--server BUNDLE]
+ *     [--only view_profile,earning] [--modes json,trpc,batch,off,mixed,qa] [--writers 2000] [--server BUNDLE] [--before BUNDLE]
  * A quick run (about 2 min): --members 20000 --rounds 2 --duration 2 --only view_profile,view_all_earning
  * (--only takes parts of paths, comma-separated: `earning` alone also matches level_earning_transaction).
  * Goals: REST ≥ 0.7 of bare; tRPC ≥ 0.9 of REST; mixed ≥ 0.8 of read-only; cache-off
- * tables ≥ 0.5 of bare; every read ≥ 5× json-server. And REST p99 ≤ 2× bare's p99.
+ * tables ≥ 0.5 of bare; every read ≥ 5× json-server; QA control on ≤ 1.05× the CPU of off. And REST p99 ≤ 2× bare's p99.
+ * QA control alone (about 2 min): --members 20000 --rounds 5 --duration 3 --only view_all_wallets,view_profile --modes qa
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
@@ -57,7 +64,7 @@ const DURATION = numberArg('duration', 4);
 const CONNECTIONS = numberArg('connections', 50);
 const WRITERS = numberArg('writers', 2_000);
 const ONLY = stringArg('only')?.split(',').filter(Boolean);
-const MODE_NAMES = ['json', 'trpc', 'batch', 'off', 'mixed'] as const;
+const MODE_NAMES = ['json', 'trpc', 'batch', 'off', 'mixed', 'qa'] as const;
 type Mode = (typeof MODE_NAMES)[number];
 const MODES = new Set((stringArg('modes') ?? MODE_NAMES.join(',')).split(',').filter(Boolean));
 for (const mode of MODES)
@@ -174,7 +181,12 @@ if (!THROUGH_TSX && !OTHER_SERVER)
   execFileSync(process.execPath, ['apps/server/build.mjs'], { stdio: 'inherit' });
 const subjectPort = basePort;
 const offPort = basePort + 3;
-const startServer = (name: string, port: number, env: Record<string, string>) =>
+const qaPort = basePort + 4;
+/** `--before FILE` (with `qa`): that build with QA control off and on, measured beside this one. */
+const BEFORE = on('qa') ? stringArg('before') : undefined;
+const beforePort = basePort + 5;
+const beforeQaPort = basePort + 6;
+const startServer = (name: string, port: number, env: Record<string, string>, bundle?: string) =>
   start(
     name,
     // SERVER_NODE_OPTIONS: e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
@@ -185,7 +197,7 @@ const startServer = (name: string, port: number, env: Record<string, string>) =>
       ...(process.env.SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
       ...(THROUGH_TSX
         ? ['--import', 'tsx', 'apps/server/src/main.ts']
-        : [OTHER_SERVER ?? 'apps/server/dist/main.js']),
+        : [bundle ?? OTHER_SERVER ?? 'apps/server/dist/main.js']),
     ],
     // The stand-in API, which production serves only when asked (docs/deployment.md).
     {
@@ -204,7 +216,14 @@ started = performance.now();
 await startServer('server', subjectPort, {});
 // Started one after the other: both open (and check) the same database file.
 if (on('off')) await startServer('server-off', offPort, { READ_CACHE: 'off' });
-console.log(`server${on('off') ? 's' : ''}: ready in ${Math.round(performance.now() - started)} ms`);
+if (on('qa')) await startServer('server-qa', qaPort, { QA_CONTROL: 'on' });
+if (BEFORE) {
+  await startServer('server-before', beforePort, {}, BEFORE);
+  await startServer('server-before-qa', beforeQaPort, { QA_CONTROL: 'on' }, BEFORE);
+}
+console.log(
+  `server${on('off') || on('qa') ? 's' : ''}: ready in ${Math.round(performance.now() - started)} ms`,
+);
 const subject = `http://127.0.0.1:${subjectPort}`;
 
 const login = await fetch(`${subject}/user/login`, {
@@ -258,6 +277,15 @@ for (const name of endpoints) {
     });
     if (JSON.stringify(off) !== JSON.stringify(rest))
       throw new Error(`${path}: the cache-off server answers differently`);
+  }
+  if (on('qa')) {
+    const qa = await answerOf(`http://127.0.0.1:${qaPort}${path}`, {
+      method: 'POST',
+      headers,
+      body: bodyOf(name),
+    });
+    if (JSON.stringify(qa) !== JSON.stringify(rest))
+      throw new Error(`${path}: the server with QA control on answers differently`);
   }
 }
 
@@ -358,11 +386,24 @@ if (on('json')) {
 
 // ---- the variants ----
 type VariantName =
-  'bare' | 'bare-trpc' | 'bare-mixed' | 'json' | 'rest' | 'trpc' | 'batch' | 'off' | 'mixed' | 'writes';
+  | 'bare'
+  | 'bare-trpc'
+  | 'bare-mixed'
+  | 'json'
+  | 'rest'
+  | 'trpc'
+  | 'batch'
+  | 'off'
+  | 'mixed'
+  | 'writes'
+  | 'qa'
+  | 'before'
+  | 'before-qa';
 interface Variant {
   name: VariantName;
   /** The process whose CPU time is counted. */
-  process: 'bare' | 'json-server' | 'server' | 'server-off';
+  process:
+    'bare' | 'json-server' | 'server' | 'server-off' | 'server-qa' | 'server-before' | 'server-before-qa';
   options: (name: ProcedureName) => autocannon.Options;
 }
 const restRead = (port: number) => (name: ProcedureName) => ({
@@ -427,6 +468,12 @@ if (on('trpc'))
   );
 if (on('batch')) variants.push({ name: 'batch', process: 'server', options: batchRead });
 if (on('off')) variants.push({ name: 'off', process: 'server-off', options: restRead(offPort) });
+if (on('qa')) variants.push({ name: 'qa', process: 'server-qa', options: restRead(qaPort) });
+if (BEFORE)
+  variants.push(
+    { name: 'before', process: 'server-before', options: restRead(beforePort) },
+    { name: 'before-qa', process: 'server-before-qa', options: restRead(beforeQaPort) },
+  );
 if (on('mixed'))
   variants.push(
     { name: 'bare-mixed', process: 'bare', options: mixed(barePort, false) },
@@ -522,6 +569,13 @@ for (const name of endpoints) {
     add('off/bare', ratio('off', 'bare'));
     add('mixed/rest', ratio('mixed', 'rest'));
     add('bare-mixed/bare', ratio('bare-mixed', 'bare'));
+    // CPU, not throughput: what QA control costs the process per request, whatever else runs.
+    add('qa cpu/rest cpu', got.qa && got.rest ? got.qa.cpu / got.rest.cpu : undefined);
+    add('qa rps/rest rps', ratio('qa', 'rest'));
+    add(
+      'before: qa cpu/rest cpu',
+      got['before-qa'] && got.before ? got['before-qa'].cpu / got.before.cpu : undefined,
+    );
     add('p99 rest/bare', got.rest && got.bare ? got.rest.p99 / Math.max(1, got.bare.p99) : undefined);
     if (got.json) {
       const lowest = JSON_COMPARED.filter((v) => got[v]).reduce((a, b) => (rps(b)! < rps(a)! ? b : a));
@@ -572,6 +626,8 @@ const GOALS: {
   goal: number;
   applies?: (name: ProcedureName) => boolean;
   times?: boolean;
+  /** The goal is a ceiling (met at or below it). */
+  atMost?: boolean;
 }[] = [
   { key: 'rest/bare', title: 'REST ÷ bare (≥ 0.7)', goal: 0.7 },
   { key: 'trpc/rest', title: 'tRPC ÷ REST (≥ 0.9)', goal: 0.9 },
@@ -579,7 +635,14 @@ const GOALS: {
   { key: 'off/bare', title: 'cache off ÷ bare (tables ≥ 0.5)', goal: 0.5, applies: isTable },
   { key: 'mixed/rest', title: '10 % writes ÷ read-only (≥ 0.8)', goal: 0.8 },
   { key: 'read/json', title: 'lowest read ÷ json-server (≥ 5×)', goal: 5, times: true },
+  {
+    key: 'qa cpu/rest cpu',
+    title: 'QA control on ÷ off, CPU µs per request (≤ 1.05)',
+    goal: 1.05,
+    atMost: true,
+  },
 ];
+const meets = (g: (typeof GOALS)[number], x: number) => (g.atMost ? x <= g.goal : x >= g.goal);
 /** The CPU-time equivalent of a throughput ratio: what it would be if each process had a core of its own. */
 const CPU_OF: Record<string, [VariantName, VariantName]> = {
   'rest/bare': ['bare', 'rest'],
@@ -600,7 +663,7 @@ const readsInMix = (row: Row) => {
 const cell = (row: Row, g: (typeof GOALS)[number]) => {
   const s = row.ratios[g.key];
   if (!s) return '–';
-  const verdict = g.applies && !g.applies(row.name) ? '' : s.med >= g.goal ? ' ok' : ' **MISSED**';
+  const verdict = g.applies && !g.applies(row.name) ? '' : meets(g, s.med) ? ' ok' : ' **MISSED**';
   const [fast, slow] =
     g.key === 'read/json' && row.lowJson ? (['json', row.lowJson] as const) : (CPU_OF[g.key] ?? []);
   const cpu =
@@ -616,6 +679,12 @@ const cell = (row: Row, g: (typeof GOALS)[number]) => {
       readsInMix(row),
     ].join(''),
     'read/json': row.lowJson && ` (${row.lowJson})`,
+    'qa cpu/rest cpu':
+      row.ratios['qa rps/rest rps'] &&
+      `; req/s on ÷ off ${fmt(row.ratios['qa rps/rest rps'].med)}, ${row.samples.qa!.cpu.toFixed(0)} against ${row.samples.rest!.cpu.toFixed(0)} µs` +
+        (row.ratios['before: qa cpu/rest cpu']
+          ? `; the --before build ${fmt(row.ratios['before: qa cpu/rest cpu'].med)} (${fmt(row.ratios['before: qa cpu/rest cpu'].min)}–${fmt(row.ratios['before: qa cpu/rest cpu'].max)}), ${row.samples['before-qa']!.cpu.toFixed(0)} against ${row.samples.before!.cpu.toFixed(0)} µs`
+          : ''),
   };
   const extra = besides[g.key] ?? '';
   return `${fmt(s.med, g.times)} (${fmt(s.min, g.times)}–${fmt(s.max, g.times)}${cpu}${extra})${verdict}`;
@@ -644,7 +713,7 @@ if (writeCheck) out.push('', writeCheck);
 const missed = rows.flatMap((row) =>
   shown
     .filter(
-      (g) => row.ratios[g.key] && (!g.applies || g.applies(row.name)) && row.ratios[g.key]!.med < g.goal,
+      (g) => row.ratios[g.key] && (!g.applies || g.applies(row.name)) && !meets(g, row.ratios[g.key]!.med),
     )
     .map((g) => `${contract[row.name].path} ${g.key}`),
 );
