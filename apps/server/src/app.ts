@@ -306,9 +306,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
   registerAnswerHeaders(fastify);
   // Every 5xx leaves a line saying why: those nobody explained (a QA fault's raw answer) get one here.
   // (A callback hook: no promise per request.)
-  // First of all hooks: a request naming a QA world is that world's app's to answer.
+  // First of all hooks: a request naming a QA world is that world's app's to answer. Only a
+  // server that can have worlds looks (they come with QA control, below).
   let worlds: Worlds | undefined;
-  registerWorldDispatch(fastify, () => worlds);
+  if (config.qaControl && options.worlds !== false) registerWorldDispatch(fastify, () => worlds);
   fastify.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 500 && !serverErrorLogged(request))
       request.log.warn(

@@ -175,8 +175,6 @@ export function createGateway(services: Services, options: GatewayOptions) {
 
   /** The stand-in answers; a provider token the provider vouched for acts as its (shadow) member. */
   const fromMock = async (call: Call, next: () => Promise<unknown>): Promise<unknown> => {
-    // Without a provider no token but the stand-in's own can be known: nothing to do per call.
-    if (!provider) return next();
     const token = callToken(call.name, call.input, call.caller);
     if (token) {
       const username =
@@ -192,7 +190,8 @@ export function createGateway(services: Services, options: GatewayOptions) {
 
   const intercept: Interceptor = (call, next) => {
     const target = routing.targetOf(call.name);
-    if (target === 'mock') return fromMock(call, next);
+    // Without a provider the stand-in answers as it is: no promise of the gateway's own per call.
+    if (target === 'mock') return provider ? fromMock(call, next) : next();
     const recording = recordingOf(target);
     return recording ? Promise.resolve().then(() => fromRecording(call, recording)) : fromProvider(call);
   };

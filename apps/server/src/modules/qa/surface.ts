@@ -59,11 +59,15 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   // Exchanges with a call waiting (delay or hang): released when the server closes.
   const holding = new Set<ExchangeState>();
   const usernames = new Map<string, string | null>();
+  // Until an exchange has a state (an X-QA-Fault header, a fault applied), no answer needs a look in `states`.
+  let anyState = false;
 
   const stateOf = (exchange: Exchange): ExchangeState => {
     let state = states.get(exchange.request);
-    if (!state)
+    if (!state) {
+      anyState = true;
       states.set(exchange.request, (state = { waiters: new Set(), listening: false, reply: exchange.reply }));
+    }
     return state;
   };
 
@@ -114,7 +118,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   // Empty and malformed answers replace whatever the transport produced (REST JSON or tRPC's).
   // A callback hook: no promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const state = states.get(request);
+    const state = anyState ? states.get(request) : undefined;
     if (state?.raw) {
       reply.code(state.raw.status).header('content-type', JSON_TYPE);
       return done(null, state.raw.text);

@@ -95,24 +95,33 @@ const isServerWide = (url: string) =>
 
 /** First thing on every request: one that names a world is that world's to answer. */
 export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds | undefined) {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: a request that names no world (nearly every one) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const named = namedWorld(request);
-    const registry = worlds();
-    if (named === undefined || !registry || isServerWide(request.url)) return;
-    const { id } = named;
-    const world = await registry.enter(id);
-    const release = world && registry.hold(id);
-    if (!world || !release) {
-      // The page loads (the app then says its world is gone, and offers the way out); a call does not.
-      if (named.by === 'cookie' && isPageLoad(request)) return;
-      return sendError(reply.header(WORLD_HEADER, id), 404, WORLD_MESSAGES.unknown(id));
-    }
-    // 'close' follows the answer's end, or the client going away first.
-    reply.raw.once('close', release);
-    reply.hijack();
-    world.route(request.raw, reply.raw);
-    return reply;
+    const registry = named && worlds();
+    if (named === undefined || !registry || isServerWide(request.url)) return done();
+    dispatch(registry, named, request, reply).then(() => done(), done);
   });
+}
+
+async function dispatch(
+  registry: Worlds,
+  { id, by }: { id: string; by: 'header' | 'cookie' },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const world = await registry.enter(id);
+  const release = world && registry.hold(id);
+  if (!world || !release) {
+    // The page loads (the app then says its world is gone, and offers the way out); a call does not.
+    if (by === 'cookie' && isPageLoad(request)) return;
+    sendError(reply.header(WORLD_HEADER, id), 404, WORLD_MESSAGES.unknown(id));
+    return;
+  }
+  // 'close' follows the answer's end, or the client going away first.
+  reply.raw.once('close', release);
+  reply.hijack();
+  world.route(request.raw, reply.raw);
 }
 
 export interface WorldRouteOptions {
