@@ -4,6 +4,7 @@ import {
   createJournal,
   isSecretField,
   JOURNAL_CAPACITY,
+  keptBody,
   REDACTED,
   redact,
 } from '../src/modules/qa/journal.ts';
@@ -339,6 +340,30 @@ describe('journal redaction is lazy', () => {
     expect(answer.Success.Key).toBe('JBSWY3DPEHPK3PXP');
     expect(body.password).toBe('Demo@1234');
     expect(headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('keeps a body without its top-level secrets only when that lists the same, and never changes it', () => {
+    const bodies: unknown[] = [
+      { jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', pageNo: 1, pageSize: 10 },
+      { username: 'demo', password: 'Demo@1234', otp: '', token: null, nested: [{ otp: '123456' }] },
+      JSON.parse('{"__proto__": {"jwt": "x"}, "newPassword": "Secret@1", "note": "Bearer abc"}'),
+      { password: REDACTED, page: 2 },
+      [{ jwt: 'eyJx.y.z' }],
+      'text',
+      null,
+    ];
+    for (const body of bodies) {
+      const before = JSON.stringify(body);
+      const kept = keptBody(body);
+      expect(redact(kept)).toEqual(redact(body));
+      expect(JSON.stringify(body)).toBe(before);
+      // A copy only when a secret's value would otherwise be held.
+      const copied = kept !== body;
+      expect(copied, before).toBe(
+        before.includes('Demo@1234') || before.includes('eyJhbG') || before.includes('Secret@1'),
+      );
+      if (copied) expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    }
   });
 
   it('serves a cached read its own unredacted answer while the journal lists it redacted', async () => {

@@ -81,6 +81,25 @@ export function redact(value: unknown, depth = 0): unknown {
   );
 }
 
+/**
+ * What a record keeps of a request body: the body itself, or, when a top-level field holds what
+ * `redact` hides by its name (a body's `jwt`), a shallow copy with '[redacted]' in its place. The
+ * listing is the same either way, and the buffer does not hold on to every call's token.
+ */
+export function keptBody(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const body = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in body) {
+    if (!Object.hasOwn(body, key)) continue;
+    const item = body[key];
+    // A spread defines a client's own `__proto__` key as a key (assigning it would set the prototype).
+    if (isSecretField(key) && item !== undefined && item !== null && item !== '' && item !== REDACTED)
+      (copy ??= { ...body })[key] = REDACTED;
+  }
+  return copy ?? value;
+}
+
 export interface JournalEntry {
   /** Increasing per call; newest first in listings. */
   id: number;

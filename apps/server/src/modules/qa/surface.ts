@@ -11,7 +11,7 @@ import type { Services } from '../../core/services.ts';
 import type { Call, Exchange, Interceptor } from '../../transport/call.ts';
 import { callToken } from '../../transport/invoke.ts';
 import { createFaultStore, parseHeaderRule, type AppliedFault, type HeaderRule } from './faults.ts';
-import { createJournal, type JournalRecord } from './journal.ts';
+import { createJournal, keptBody, type JournalRecord } from './journal.ts';
 import { createSnapshots } from './snapshots.ts';
 import { presentsQaToken } from './token.ts';
 import { JSON_TYPE } from '../../core/answer-headers.ts';
@@ -240,18 +240,21 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     const { exchange } = call;
     const started = performance.now();
     const member = memberOf(call);
+    const path = contract[call.name].path;
+    const url = exchange.request.url;
     const entry: JournalRecord = journal.add({
       id: 0,
       at: services.clock.now(),
       requestId: String(exchange.request.id),
       method: exchange.request.method,
-      url: exchange.request.url,
-      path: contract[call.name].path,
+      // The path's own string when they are equal: the buffer keeps one copy, not one per call.
+      url: url === path ? path : url,
+      path,
       procedure: call.name,
       transport: exchange.transport,
       requestHeaders: exchange.request.headers,
       member,
-      requestBody: call.input ?? null,
+      requestBody: keptBody(call.input ?? null),
       status: null,
       durationMs: null,
       responseBody: null,
