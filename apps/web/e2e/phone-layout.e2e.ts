@@ -60,7 +60,7 @@ describe('at 375 px', () => {
     await open(page, 'demo', '/dashboard');
     await page.getByText('Deposit Wallet', { exact: true }).waitFor();
     for (const region of ['Overview', 'Earnings Overview', 'Wallets Overview']) {
-      const rows = await tops(page, `section[aria-label="${region}"] .chakra-card__root`);
+      const rows = await tops(page, `section[aria-label="${region}"] .fs-stat-card`);
       // Cards 1 and 2 share a row, card 3 starts the next one.
       expect(rows[0], region).toBe(rows[1]);
       expect(rows[2]!, region).toBeGreaterThan(rows[0]!);

@@ -1,8 +1,10 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
 import type { NavRoute } from './shell/nav-routes.ts';
 import { useNavText } from './shell/nav-text.ts';
 
-/** A page's heading: a dashboard route's own (`route`, in the member's language), or the text given. */
+/**
+ * A page's heading: a dashboard route's own (`route`, in the member's language), or the text given.
+ * Drawn with the first screen's classes (components/first-screen): it is on every dashboard screen.
+ */
 export function PageHeader({
   route,
   username,
@@ -18,15 +20,9 @@ export function PageHeader({
   const title = route ? nav.heading(route, username) : heading;
   const subtitle = route ? nav.description(route) : description;
   return (
-    <Box mb="6">
-      <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-        {title}
-      </Heading>
-      {subtitle && (
-        <Text color="fg.muted" mt="1">
-          {subtitle}
-        </Text>
-      )}
-    </Box>
+    <div className="fs-page-header">
+      <h1 className="fs-page-title">{title}</h1>
+      {subtitle && <p className="fs-page-description">{subtitle}</p>}
+    </div>
   );
 }

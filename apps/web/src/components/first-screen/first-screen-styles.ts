@@ -280,6 +280,128 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
       fontWeight: 'normal',
     },
   },
+  // A page's heading (components/page-header.tsx), on every dashboard screen.
+  'fs-page-header': { css: { mb: '6' } },
+  'fs-page-title': { recipe: ['heading', { size: 'xl' }], css: { textStyle: { md: '2xl' } } },
+  'fs-page-description': { css: { color: 'fg.muted', mt: '1' } },
+  // StatCard (components/stat-card.tsx): Card size="sm" variant="outline" around a Stat.
+  'fs-stat-card': { slot: ['card', { size: 'sm', variant: 'outline' }, 'root'] },
+  'fs-stat-card-body': {
+    slot: ['card', { size: 'sm', variant: 'outline' }, 'body'],
+    css: { containerType: 'inline-size' },
+  },
+  'fs-stat': { slot: ['stat', { size: 'md' }, 'root'] },
+  'fs-stat-label': { slot: ['stat', { size: 'md' }, 'label'] },
+  'fs-stat-value': {
+    slot: ['stat', { size: 'md' }, 'valueText'],
+    css: {
+      fontSize: { base: 'clamp(1rem, 12cqi, 1.25rem)', md: 'clamp(1rem, 12cqi, 1.5rem)' },
+      overflowWrap: 'anywhere',
+    },
+  },
+  'fs-stat-help': { slot: ['stat', { size: 'md' }, 'helpText'] },
+  // Skeleton (pulse) where a card's figure will be.
+  'fs-stat-skeleton': {
+    recipe: ['skeleton', { loading: 'true', variant: 'pulse' }],
+    css: { height: '7', width: '80%', my: '0.5' },
+  },
+  // The home (features/dashboard-home): its column of sections, each titled, and their grids.
+  'fs-home': { css: { display: 'flex', flexDirection: 'column', gap: '8' } },
+  'fs-section-head': { css: { display: 'flex', alignItems: 'center', gap: '3', mb: '3', flexWrap: 'wrap' } },
+  'fs-section-title': { recipe: ['heading', { size: 'lg' }] },
+  // SimpleGrid columns={{ base: 2, lg: 4 }} gap="4": the figure cards.
+  'fs-card-grid': {
+    css: {
+      display: 'grid',
+      gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+      gap: '4',
+    },
+  },
+  // The team glance (features/dashboard-home/team-glance.tsx): the next run's card beside the team's
+  // from lg (SimpleGrid columns={{ base: 1, lg: 3 }} gap="6"), each a small outline card.
+  'fs-glance': {
+    css: {
+      display: 'grid',
+      gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      gap: '6',
+      alignItems: 'start',
+    },
+  },
+  'fs-glance-run': { css: { gridColumn: { lg: '3' }, gridRow: { lg: '1' }, minW: '0' } },
+  'fs-glance-team': { css: { gridColumn: { lg: '1 / span 2' }, gridRow: { lg: '1' }, minW: '0' } },
+  'fs-card-sm': { slot: ['card', { size: 'sm', variant: 'outline' }, 'root'] },
+  'fs-card-sm-body': { slot: ['card', { size: 'sm', variant: 'outline' }, 'body'] },
+  'fs-card-title': { recipe: ['heading', { size: 'sm' }], css: { mb: '2' } },
+  'fs-stack-1': { css: { display: 'flex', flexDirection: 'column', gap: '1' } },
+  'fs-stack-2': { css: { display: 'flex', flexDirection: 'column', gap: '2' } },
+  'fs-pair-grid': { css: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '4' } },
+  // A label and its figure on one line (HStack justify="space-between").
+  'fs-spread': { css: { display: 'flex', alignItems: 'center', gap: '2', justifyContent: 'space-between' } },
+  'fs-strong': { css: { fontWeight: 'semibold' } },
+  'fs-flush': { css: { m: '0', p: '0', listStyleType: 'none' } },
+  'fs-full': { css: { width: 'full' } },
+  'fs-direct': {
+    css: {
+      display: 'flex',
+      flexWrap: 'wrap',
+      columnGap: '3',
+      rowGap: '0',
+      alignItems: 'baseline',
+      borderBottomWidth: '1px',
+      pb: '2',
+    },
+  },
+  'fs-direct-name': { css: { fontWeight: 'semibold', flex: '1', minW: '8rem', truncate: true } },
+  // Badge variant="subtle" (size sm), teal or gray.
+  'fs-badge-teal': { recipe: ['badge', { variant: 'subtle', size: 'sm' }], css: { colorPalette: 'teal' } },
+  'fs-badge-gray': { recipe: ['badge', { variant: 'subtle', size: 'sm' }], css: { colorPalette: 'gray' } },
+  'fs-directs-more': {
+    css: {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      flexWrap: 'wrap',
+      gap: '2',
+      mt: '3',
+    },
+  },
+  // Button size="sm" variant="outline" colorPalette="teal".
+  'fs-button-outline-sm-teal': {
+    recipe: ['button', { variant: 'outline', size: 'sm' }],
+    css: { colorPalette: 'teal' },
+  },
+  'fs-countdown': { css: { fontSize: { base: 'xl', md: '2xl' }, fontWeight: 'semibold' } },
+  // Skeletons (pulse) of a card's parts: the team's numbers, the countdown, the carry.
+  'fs-skeleton': { recipe: ['skeleton', { loading: 'true', variant: 'pulse' }] },
+  'fs-skeleton-team': { css: { height: '10rem' } },
+  'fs-skeleton-line': { css: { height: '2rem' } },
+  'fs-skeleton-short': { css: { height: '1.5rem' } },
+  // The home's lower sections: latest activity and the summary side by side from lg, each an
+  // outline card (size md).
+  'fs-halves': {
+    css: {
+      display: 'grid',
+      gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', lg: 'repeat(2, minmax(0, 1fr))' },
+      gap: '6',
+    },
+  },
+  'fs-halves-narrow': {
+    css: {
+      display: 'grid',
+      gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', lg: 'repeat(2, minmax(0, 1fr))' },
+      gap: '4',
+    },
+  },
+  'fs-card-md': { slot: ['card', { size: 'md', variant: 'outline' }, 'root'] },
+  'fs-card-md-body': { slot: ['card', { size: 'md', variant: 'outline' }, 'body'] },
+  'fs-stack-3': { css: { display: 'flex', flexDirection: 'column', gap: '3' } },
+  'fs-activity-item': { css: { pb: '2', '&:not(:last-child)': { borderBottomWidth: '1px' } } },
+  'fs-spread-row': { css: { display: 'flex', justifyContent: 'space-between' } },
+  'fs-summary-target': { css: { mt: '2' } },
+  'fs-summary-target-label': { css: { textStyle: 'sm', fontWeight: 'medium' } },
+  // A fixed 0 % bar (not a progress machine): Chakra's progress track's look.
+  'fs-summary-bar': { css: { mt: '1.5', h: '2', borderRadius: 'l1', bg: 'bg.muted' } },
+  'fs-skeleton-figure': { css: { display: 'inline-block', h: '1em', w: '3ch' } },
   // FullScreenSpinner: Spinner size="xl" in teal, centred on the screen.
   'fs-centre-screen': {
     css: { display: 'flex', alignItems: 'center', justifyContent: 'center', minH: '100dvh' },

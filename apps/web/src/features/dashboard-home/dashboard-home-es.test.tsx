@@ -6,7 +6,7 @@ import { loadPageBeforeTests, renderSignedIn } from '@/testing/member.ts';
 
 /** Intl writes a no-break space before "US$": compared as a plain space. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
-const card = (label: string) => screen.getByText(label).closest<HTMLElement>('.chakra-card__root')!;
+const card = (label: string) => screen.getByText(label).closest<HTMLElement>('.fs-stat-card')!;
 
 describe('Dashboard home in Spanish', () => {
   loadPageBeforeTests(() => import('./dashboard-home.tsx'));

@@ -20,7 +20,7 @@ const analytics = {
 
 const figuresRegions = () =>
   ['Overview', 'Earnings Overview', 'Wallets Overview'].map((name) => screen.getByRole('region', { name }));
-const card = (label: string) => screen.getByText(label).closest<HTMLElement>('.chakra-card__root')!;
+const card = (label: string) => screen.getByText(label).closest<HTMLElement>('.fs-stat-card')!;
 
 describe('Dashboard home', () => {
   loadPageBeforeTests(() => import('./dashboard-home.tsx'));

@@ -1,7 +1,9 @@
 /**
  * Dashboard home (/dashboard): overview, earnings, wallets, latest activity and the summary card.
  * While a read is under way its cards show skeletons; a read that failed shows 'Unavailable' with a
- * Retry, never a 0 or $0.00 that looks like a figure. The failures stay silent (§8).
+ * Retry, never a 0 or $0.00 that looks like a figure. The failures stay silent (§8). Drawn with the
+ * first screen's classes (components/first-screen): Chakra's looks without resolving style props
+ * at run time, which was most of a phone's work as each of the home's reads answered.
  */
 import {
   lazy,
@@ -13,7 +15,6 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Box, Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -59,9 +60,6 @@ function useAnalytics() {
   return { ...query, analytics: recordOf(recordOf(query.data)?.Success) };
 }
 
-/** Two to a row on a phone, four from lg. */
-const CARD_COLUMNS = { base: 2, lg: 4 } as const;
-
 /**
  * The member's rank from /rank/current_rank (as the Ranks page reads it). A failure is toasted with
  * the server's text or 'Failed to get current rank' (spec §8); the card then reads the analytics.
@@ -97,11 +95,11 @@ function WalletsOverview() {
   const available = t('home.available');
   if (isPending) {
     return (
-      <SimpleGrid columns={CARD_COLUMNS} gap="4" aria-busy>
+      <div className="fs-card-grid" aria-busy>
         {HOME_WALLET_NAMES.map((name) => (
           <StatCard key={name} label={walletLabel(name)} value={null} help={available} loading />
         ))}
-      </SimpleGrid>
+      </div>
     );
   }
   if (isError && !details)
@@ -114,9 +112,9 @@ function WalletsOverview() {
       />
     );
   if (!details || Object.keys(details).length === 0)
-    return <Text color="fg.muted">{messageText(MSG.noWalletData)}</Text>;
+    return <p className="fs-muted">{messageText(MSG.noWalletData)}</p>;
   return (
-    <SimpleGrid columns={CARD_COLUMNS} gap="4">
+    <div className="fs-card-grid">
       {HOME_WALLET_NAMES.map((name) => (
         <StatCard
           key={name}
@@ -126,7 +124,7 @@ function WalletsOverview() {
           help={isRefetchError ? <AsOf updatedAt={dataUpdatedAt} prefix={available} /> : available}
         />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -149,8 +147,8 @@ function LatestActivity() {
     DASHBOARD_NOTIFICATIONS,
   );
   return (
-    <Card.Root variant="outline">
-      <Card.Body>
+    <div className="fs-card-md">
+      <div className="fs-card-md-body">
         {query.isError && items.length === 0 ? (
           <Unavailable
             what={t('home.latestActivity')}
@@ -158,26 +156,19 @@ function LatestActivity() {
             retrying={query.isFetching}
           />
         ) : items.length === 0 ? (
-          <Text color="fg.muted">{messageText(query.isPending ? MSG.loading : MSG.noActivity)}</Text>
+          <p className="fs-muted">{messageText(query.isPending ? MSG.loading : MSG.noActivity)}</p>
         ) : (
-          <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+          <ul className="fs-stack-3 fs-flush">
             {items.map((item, index) => (
-              <Box
-                as="li"
-                key={`${textOf(item.TransID)}-${index}`}
-                borderBottomWidth={index < items.length - 1 ? '1px' : '0'}
-                pb="2"
-              >
-                <Text data-provider-text>{localizeNoticeTimes(messageText(textOf(item.Message)), f)}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {f.dateTime(item.DateTime)}
-                </Text>
-              </Box>
+              <li key={`${textOf(item.TransID)}-${index}`} className="fs-activity-item">
+                <p data-provider-text>{localizeNoticeTimes(messageText(textOf(item.Message)), f)}</p>
+                <p className="fs-small fs-muted">{f.dateTime(item.DateTime)}</p>
+              </li>
             ))}
-          </Stack>
+          </ul>
         )}
-      </Card.Body>
-    </Card.Root>
+      </div>
+    </div>
   );
 }
 
@@ -199,35 +190,32 @@ function SummaryCard({ teamSize }: { teamSize: ReactNode }) {
     [t('home.summaryRow.target'), f.money(0)],
   ] as const;
   return (
-    <Card.Root variant="outline">
-      <Card.Body>
-        <Stack gap="2">
+    <div className="fs-card-md">
+      <div className="fs-card-md-body">
+        <div className="fs-stack-2">
           {rows.map(([label, value]) => (
-            <Box key={label} display="flex" justifyContent="space-between">
-              <Text color="fg.muted">{label}</Text>
-              <Text fontWeight="semibold">{value}</Text>
-            </Box>
+            <div key={label} className="fs-spread-row">
+              <p className="fs-muted">{label}</p>
+              <p className="fs-strong">{value}</p>
+            </div>
           ))}
           {/* A fixed 0 % (spec §2): a plain bar, not a progress machine in the home's chunk. */}
-          <Box mt="2">
-            <Text id={targetLabel} textStyle="sm" fontWeight="medium">
+          <div className="fs-summary-target">
+            <p id={targetLabel} className="fs-summary-target-label">
               {t('home.achieved', { percent: f.percent(0) })}
-            </Text>
-            <Box
+            </p>
+            <div
               role="progressbar"
               aria-labelledby={targetLabel}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={0}
-              mt="1.5"
-              h="2"
-              borderRadius="l1"
-              bg="bg.muted"
+              className="fs-summary-bar"
             />
-          </Box>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -264,10 +252,10 @@ export default function DashboardHomePage() {
   const lowerShown = useDeferredValue(belowFold && ((glanceSettled && !isPending) || waitedLongEnough));
 
   return (
-    <Stack gap="8" data-testid="dashboard-home">
+    <div className="fs-home" data-testid="dashboard-home">
       <PageHeader route={home} username={user?.username ?? ''} />
       <Section title={t('home.overview')} action={retry(t('home.overview'))}>
-        <SimpleGrid columns={CARD_COLUMNS} gap="4">
+        <div className="fs-card-grid">
           {figureCard(t('home.currentLevel'), () => f.number(analytics?.Current_Level))}
           {/* The rank call first, then the analytics; a member without a rank yet is a Starter (spec §3). */}
           {currentRank.rank !== undefined ? (
@@ -280,10 +268,10 @@ export default function DashboardHomePage() {
           {/* Binary leg volumes are USDT, as in the Volume table's Left and Right Total. */}
           {figureCard(t('home.binaryLeft'), () => money(analytics?.Binary_Left))}
           {figureCard(t('home.binaryRight'), () => money(analytics?.Binary_Right))}
-        </SimpleGrid>
+        </div>
       </Section>
       <Section title={t('home.earningsOverview')} action={retry(t('home.earningsOverview'))}>
-        <SimpleGrid columns={CARD_COLUMNS} gap="4">
+        <div className="fs-card-grid">
           {figureCard(t('home.activeSubscriptions'), () => f.number(analytics?.Active_Subscriptions))}
           {figureCard(t('home.maxEarnings'), () => money(analytics?.Max_Earnings), t('home.maxEarningsHelp'))}
           {/* Not the Wallets page's Total Earnings (lifetime Binary + Direct + Upline_Bonus + Level wallet
@@ -298,7 +286,7 @@ export default function DashboardHomePage() {
             () => money(analytics?.Remaining_Earnings),
             t('home.remainingEarningsHelp'),
           )}
-        </SimpleGrid>
+        </div>
       </Section>
       {belowFold && (
         <Suspense fallback={null}>
@@ -311,7 +299,7 @@ export default function DashboardHomePage() {
           <Section title={t('home.walletsOverview')}>
             <WalletsOverview />
           </Section>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+          <div className="fs-halves">
             <Section title={t('home.latestActivity')}>
               <LatestActivity />
             </Section>
@@ -319,13 +307,7 @@ export default function DashboardHomePage() {
               <SummaryCard
                 teamSize={
                   isPending ? (
-                    <Skeleton
-                      as="span"
-                      display="inline-block"
-                      h="1em"
-                      w="3ch"
-                      aria-label={t('common.loadingLabel')}
-                    />
+                    <span className="fs-skeleton fs-skeleton-figure" aria-label={t('common.loadingLabel')} />
                   ) : isError ? (
                     <UnavailableText />
                   ) : (
@@ -334,11 +316,11 @@ export default function DashboardHomePage() {
                 }
               />
             </Section>
-          </SimpleGrid>
+          </div>
           <InsightsWhenNear />
         </>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -367,10 +349,10 @@ function NextSteps() {
   if (hasPackage !== false && hasTeam !== false) return null;
   return (
     <Section title={t('home.nextSteps')}>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <div className="fs-halves-narrow">
         {hasPackage === false && <ChoosePackage />}
         {hasTeam === false && <ShareYourLink />}
-      </SimpleGrid>
+      </div>
     </Section>
   );
 }

@@ -1,8 +1,7 @@
 /** The home's titled region. */
 import type { ReactNode } from 'react';
-import { Box, HStack, Heading } from '@chakra-ui/react';
 
-/** A titled region; `action` (a Retry) stands beside the title. */
+/** A titled region; `action` (a Retry) stands beside the title. Drawn with the first screen's classes. */
 export function Section({
   title,
   action,
@@ -13,14 +12,12 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Box as="section" aria-label={title}>
-      <HStack gap="3" mb="3" wrap="wrap">
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
+    <section aria-label={title}>
+      <div className="fs-section-head">
+        <h2 className="fs-section-title">{title}</h2>
         {action}
-      </HStack>
+      </div>
       {children}
-    </Box>
+    </section>
   );
 }

@@ -7,20 +7,11 @@
  * spec's endpoints allow, and said so: the directs from the direct team call, counted per leg
  * (no call counts a whole leg), no package; the countdown on this device's clock to 11:00 UK time
  * and the carry from the member's own node details.
+ *
+ * Drawn with the first screen's classes (components/first-screen), Chakra's looks without its
+ * runtime's style resolution: the largest part of the home, drawn again as each of its reads answers.
  */
 import { useEffect, useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  Heading,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { nextUkBinaryRun, ukClock, ukWeekAndMonthStart, type Formatters } from '@md/shared';
@@ -168,25 +159,21 @@ function LegCard({ side, leg, scope }: { side: 'left' | 'right'; leg: Leg; scope
     ['new-this-month', t('home.team.newThisMonth'), leg.month],
   ] as const;
   return (
-    <Card.Root size="sm" variant="outline" data-testid={`team-leg-${side}`}>
-      <Card.Body>
-        <Heading as="h3" size="sm" mb="2">
-          {title}
-        </Heading>
-        <Stack as="dl" gap="1" fontSize="sm" m="0">
+    <div className="fs-card-sm" data-testid={`team-leg-${side}`}>
+      <div className="fs-card-sm-body">
+        <h3 className="fs-card-title">{title}</h3>
+        <dl className="fs-stack-1 fs-small fs-flush">
           {rows.map(([id, label, value]) => (
-            <HStack key={id} justify="space-between">
-              <Text as="dt" color="fg.muted">
-                {label}
-              </Text>
-              <Text as="dd" fontWeight="semibold" m="0" data-testid={`leg-${id}`}>
+            <div key={id} className="fs-spread">
+              <dt className="fs-muted">{label}</dt>
+              <dd className="fs-strong fs-flush" data-testid={`leg-${id}`}>
                 {f.number(value)}
-              </Text>
-            </HStack>
+              </dd>
+            </div>
           ))}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+        </dl>
+      </div>
+    </div>
   );
 }
 
@@ -201,7 +188,7 @@ function TeamNumbers({
   return (
     <Section title={t('home.team.title')}>
       {isPending ? (
-        <Skeleton height="10rem" role="status" aria-label={t('home.team.loading')} />
+        <div className="fs-skeleton fs-skeleton-team" role="status" aria-label={t('home.team.loading')} />
       ) : isError || !team ? (
         <Unavailable
           what={t('home.team.title')}
@@ -210,44 +197,32 @@ function TeamNumbers({
           size="md"
         />
       ) : (
-        <Stack gap="4" data-testid="team-numbers" data-scope={team.scope}>
+        <div className="fs-stack" data-testid="team-numbers" data-scope={team.scope}>
           {team.scope === 'directs' && (
-            <Text fontSize="sm" color="fg.muted" data-testid="team-fallback-note">
+            <p className="fs-small fs-muted" data-testid="team-fallback-note">
               {t('home.team.fallbackNote', { count: team.directCount })}
-            </Text>
+            </p>
           )}
-          <SimpleGrid columns={{ base: 2 }} gap="4">
+          <div className="fs-pair-grid">
             <LegCard side="left" leg={team.left} scope={team.scope} />
             <LegCard side="right" leg={team.right} scope={team.scope} />
-          </SimpleGrid>
-          <Card.Root size="sm" variant="outline">
-            <Card.Body>
-              <Heading as="h3" size="sm" mb="2">
+          </div>
+          <div className="fs-card-sm">
+            <div className="fs-card-sm-body">
+              <h3 className="fs-card-title">
                 {t('home.team.directsHeading', { count: f.number(team.directCount) })}
-              </Heading>
+              </h3>
               {shown.length === 0 ? (
-                <Text color="fg.muted">{t('home.team.noDirects')}</Text>
+                <p className="fs-muted">{t('home.team.noDirects')}</p>
               ) : (
-                <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" data-testid="team-directs">
+                <ul className="fs-stack-2 fs-flush" data-testid="team-directs">
                   {shown.map((direct) => (
-                    <Box
-                      as="li"
-                      key={direct.username}
-                      display="flex"
-                      flexWrap="wrap"
-                      columnGap="3"
-                      rowGap="0"
-                      alignItems="baseline"
-                      borderBottomWidth="1px"
-                      pb="2"
-                    >
-                      <Text fontWeight="semibold" flex="1" minW="8rem" truncate>
-                        {direct.username}
-                      </Text>
-                      <Badge colorPalette={direct.active ? 'teal' : 'gray'} variant="subtle">
+                    <li key={direct.username} className="fs-direct">
+                      <p className="fs-direct-name">{direct.username}</p>
+                      <span className={direct.active ? 'fs-badge-teal' : 'fs-badge-gray'}>
                         {t(direct.active ? 'common.active' : 'common.inactive')}
-                      </Badge>
-                      <Text fontSize="sm" color="fg.muted" w="full">
+                      </span>
+                      <p className="fs-small fs-muted fs-full">
                         {direct.pkg === undefined
                           ? t('home.team.directLine', {
                               side: t(direct.side === '0' ? 'common.left' : 'common.right'),
@@ -258,30 +233,28 @@ function TeamNumbers({
                               date: f.dateTime(direct.joined),
                               package: direct.pkg ?? t('home.team.noPackage'),
                             })}
-                      </Text>
-                    </Box>
+                      </p>
+                    </li>
                   ))}
-                </Stack>
+                </ul>
               )}
               {/* The count is every direct, the list its newest: say so, and lead to the whole list. */}
               {team.directCount > shown.length && (
-                <HStack justify="space-between" flexWrap="wrap" gap="2" mt="3">
-                  <Text fontSize="sm" color="fg.muted" data-testid="team-directs-shown">
+                <div className="fs-directs-more">
+                  <p className="fs-small fs-muted" data-testid="team-directs-shown">
                     {t('home.team.shown', {
                       shown: f.number(shown.length),
                       total: f.number(team.directCount),
                     })}
-                  </Text>
-                  <Button asChild size="sm" variant="outline" colorPalette="teal">
-                    <RouterLink to={ALL_DIRECTS_PATH}>
-                      {t('home.team.viewAll', { total: f.number(team.directCount) })}
-                    </RouterLink>
-                  </Button>
-                </HStack>
+                  </p>
+                  <RouterLink to={ALL_DIRECTS_PATH} className="fs-button-outline-sm-teal">
+                    {t('home.team.viewAll', { total: f.number(team.directCount) })}
+                  </RouterLink>
+                </div>
               )}
-            </Card.Body>
-          </Card.Root>
-        </Stack>
+            </div>
+          </div>
+        </div>
       )}
     </Section>
   );
@@ -384,20 +357,23 @@ function NextBinaryRun({
   }, [served, due, refetch]);
   return (
     <Section title={t('home.run.title')}>
-      <Card.Root size="sm" variant="outline" data-testid="next-binary-run">
-        <Card.Body>
-          <Stack gap="2">
+      <div className="fs-card-sm" data-testid="next-binary-run">
+        <div className="fs-card-sm-body">
+          <div className="fs-stack-2">
             {next === undefined ? (
               isError ? (
                 <Unavailable what={t('home.run.title')} onRetry={() => void refetch()} />
               ) : (
-                <Skeleton height="2rem" role="status" aria-label={t('home.run.loading')} />
+                <div
+                  className="fs-skeleton fs-skeleton-line"
+                  role="status"
+                  aria-label={t('home.run.loading')}
+                />
               )
             ) : (
               <>
-                <Text
-                  fontSize={{ base: 'xl', md: '2xl' }}
-                  fontWeight="semibold"
+                <p
+                  className="fs-countdown"
                   role="timer"
                   aria-label={t('home.run.timerLabel')}
                   data-testid="run-countdown"
@@ -405,28 +381,32 @@ function NextBinaryRun({
                   {due
                     ? t('home.run.runningNow')
                     : t('home.run.in', { time: formatCountdown(next - clock, t) })}
-                </Text>
-                <Text fontSize="sm" color="fg.muted" data-testid="run-time">
+                </p>
+                <p className="fs-small fs-muted" data-testid="run-time">
                   {/* The member's own time, the zone named, and the UK time the runs keep. */}
                   {t(served ? 'home.run.at' : 'home.run.atOnDevice', ukClock(next, f))}
-                </Text>
+                </p>
               </>
             )}
             {carry ? (
               <>
-                <Text data-testid="weaker-leg-hint">{weakerLegHint(carry.left, carry.right, t, f)}</Text>
-                <Text fontSize="sm" color="fg.muted" data-testid="run-carry">
+                <p data-testid="weaker-leg-hint">{weakerLegHint(carry.left, carry.right, t, f)}</p>
+                <p className="fs-small fs-muted" data-testid="run-carry">
                   {t('home.run.carry', { left: f.money(carry.left), right: f.money(carry.right) })}
-                </Text>
+                </p>
               </>
             ) : isPending ? (
-              <Skeleton height="1.5rem" role="status" aria-label={t('home.run.loadingCarry')} />
+              <div
+                className="fs-skeleton fs-skeleton-short"
+                role="status"
+                aria-label={t('home.run.loadingCarry')}
+              />
             ) : isError && next !== undefined ? (
               <Unavailable what={t('home.run.carryWhat')} onRetry={() => void refetch()} />
             ) : null}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+          </div>
+        </div>
+      </div>
     </Section>
   );
 }
@@ -445,13 +425,13 @@ export default function TeamGlance({ onSettled }: { onSettled: () => void }) {
     if (settled) onSettled();
   }, [settled, onSettled]);
   return (
-    <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
-      <Box gridColumn={{ lg: '3' }} gridRow={{ lg: '1' }} minW="0">
+    <div className="fs-glance">
+      <div className="fs-glance-run">
         <NextBinaryRun run={run} />
-      </Box>
-      <Box gridColumn={{ lg: '1 / span 2' }} gridRow={{ lg: '1' }} minW="0">
+      </div>
+      <div className="fs-glance-team">
         <TeamNumbers team={team} />
-      </Box>
-    </SimpleGrid>
+      </div>
+    </div>
   );
 }
