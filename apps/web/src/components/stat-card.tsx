@@ -27,10 +27,14 @@ export const StatCard = memo(function StatCard({
       <div className="fs-stat-card-body">
         <dl className="fs-stat">
           <dt className="fs-stat-label">{label}</dt>
+          {/* Keyed apart: the figure is a new element, not the skeleton's restyled, which the
+              browser would count as a layout shift of the skeleton's box. */}
           {loading ? (
-            <dd className="fs-stat-skeleton" data-testid="stat-skeleton" />
+            <dd key="skeleton" className="fs-stat-skeleton" data-testid="stat-skeleton" />
           ) : (
-            <dd className="fs-stat-value">{value}</dd>
+            <dd key="value" className="fs-stat-value">
+              {value}
+            </dd>
           )}
           {help && <dd className="fs-stat-help">{help}</dd>}
         </dl>

@@ -188,7 +188,12 @@ function TeamNumbers({
   return (
     <Section title={t('home.team.title')}>
       {isPending ? (
-        <div className="fs-skeleton fs-skeleton-team" role="status" aria-label={t('home.team.loading')} />
+        <div
+          key="skeleton"
+          className="fs-skeleton fs-skeleton-team"
+          role="status"
+          aria-label={t('home.team.loading')}
+        />
       ) : isError || !team ? (
         <Unavailable
           what={t('home.team.title')}
@@ -197,7 +202,8 @@ function TeamNumbers({
           size="md"
         />
       ) : (
-        <div className="fs-stack" data-testid="team-numbers" data-scope={team.scope}>
+        // Keyed apart from the skeleton: a new element, not the skeleton's box restyled (a layout shift).
+        <div key="team" className="fs-stack" data-testid="team-numbers" data-scope={team.scope}>
           {team.scope === 'directs' && (
             <p className="fs-small fs-muted" data-testid="team-fallback-note">
               {t('home.team.fallbackNote', { count: team.directCount })}
