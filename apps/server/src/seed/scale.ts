@@ -32,7 +32,12 @@ import { amountToMicros, EARNINGS_CAP_MULTIPLIER, microsToAmount, formatMoney } 
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Services } from '../core/services.ts';
 import { DEPOSIT_WINDOW_MS } from '../modules/deposits/deposits.ts';
-import { CAP_REACHED_REASON, LEVEL_PERCENTAGES, percentOf } from '../modules/engine/income.ts';
+import {
+  CAP_REACHED_REASON,
+  LEVEL_INCOME_COLUMNS,
+  LEVEL_PERCENTAGES,
+  percentOf,
+} from '../modules/engine/income.ts';
 import { runDueJobs } from '../modules/engine/jobs.ts';
 import { markStatsComplete } from '../modules/engine/stats.ts';
 import { monthOf } from '../modules/ledger/ledger.ts';
@@ -365,18 +370,7 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
     'counterparty_member_id',
     'created_at',
   ]);
-  const levelIncomes = rowWriter(sqlite, 'level_incomes', [
-    'trans_id',
-    'member_id',
-    'from_member_id',
-    'subscription_trans_id',
-    'level',
-    'percentage',
-    'subs_amount',
-    'expected_amount',
-    'received_amount',
-    'created_at',
-  ]);
+  const levelIncomes = rowWriter(sqlite, 'level_incomes', LEVEL_INCOME_COLUMNS);
   const notifications = rowWriter(sqlite, 'notifications', [
     'member_id',
     'type',

@@ -288,7 +288,8 @@ interface Purchase {
   at: number;
 }
 
-const LEVEL_INCOME_COLUMNS = [
+/** The level_incomes row as the writers fill it (a purchase's level income, the scale seed). */
+export const LEVEL_INCOME_COLUMNS = [
   'trans_id',
   'member_id',
   'from_member_id',
