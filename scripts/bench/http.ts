@@ -269,23 +269,19 @@ for (const name of endpoints) {
       throw new Error(`${name}: the batched answer is not [the single answer]`);
     answers[`/trpc/${name}`] = single;
   }
-  if (on('off')) {
-    const off = await answerOf(`http://127.0.0.1:${offPort}${path}`, {
+  // The other servers of the run answer exactly what the subject does.
+  for (const [mode, port, server] of [
+    ['off', offPort, 'the cache-off server'],
+    ['qa', qaPort, 'the server with QA control on'],
+  ] as const) {
+    if (!on(mode)) continue;
+    const answer = await answerOf(`http://127.0.0.1:${port}${path}`, {
       method: 'POST',
       headers,
       body: bodyOf(name),
     });
-    if (JSON.stringify(off) !== JSON.stringify(rest))
-      throw new Error(`${path}: the cache-off server answers differently`);
-  }
-  if (on('qa')) {
-    const qa = await answerOf(`http://127.0.0.1:${qaPort}${path}`, {
-      method: 'POST',
-      headers,
-      body: bodyOf(name),
-    });
-    if (JSON.stringify(qa) !== JSON.stringify(rest))
-      throw new Error(`${path}: the server with QA control on answers differently`);
+    if (JSON.stringify(answer) !== JSON.stringify(rest))
+      throw new Error(`${path}: ${server} answers differently`);
   }
 }
 
