@@ -27,6 +27,16 @@ interface ClassStyle {
   css?: SystemStyleObject;
 }
 
+/** SimpleGrid's columns ({ base, lg }) and gap: equal columns that never overflow their track. */
+const simpleGrid = (base: number, lg: number, gap: string): SystemStyleObject => ({
+  display: 'grid',
+  gridTemplateColumns:
+    base === lg
+      ? `repeat(${base}, minmax(0, 1fr))`
+      : { base: `repeat(${base}, minmax(0, 1fr))`, lg: `repeat(${lg}, minmax(0, 1fr))` },
+  gap,
+});
+
 /** A class of the first screen → the Chakra styles it stands for. */
 export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
   // AuthCard: a centred card on the subtle background, the language menu and theme toggle above it.
@@ -310,23 +320,10 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
   'fs-section-head': { css: { display: 'flex', alignItems: 'center', gap: '3', mb: '3', flexWrap: 'wrap' } },
   'fs-section-title': { recipe: ['heading', { size: 'lg' }] },
   // SimpleGrid columns={{ base: 2, lg: 4 }} gap="4": the figure cards.
-  'fs-card-grid': {
-    css: {
-      display: 'grid',
-      gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
-      gap: '4',
-    },
-  },
+  'fs-card-grid': { css: simpleGrid(2, 4, '4') },
   // The team glance (features/dashboard-home/team-glance.tsx): the next run's card beside the team's
   // from lg (SimpleGrid columns={{ base: 1, lg: 3 }} gap="6"), each a small outline card.
-  'fs-glance': {
-    css: {
-      display: 'grid',
-      gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-      gap: '6',
-      alignItems: 'start',
-    },
-  },
+  'fs-glance': { css: { ...simpleGrid(1, 3, '6'), alignItems: 'start' } },
   'fs-glance-run': { css: { gridColumn: { lg: '3' }, gridRow: { lg: '1' }, minW: '0' } },
   'fs-glance-team': { css: { gridColumn: { lg: '1 / span 2' }, gridRow: { lg: '1' }, minW: '0' } },
   'fs-card-sm': { slot: ['card', { size: 'sm', variant: 'outline' }, 'root'] },
@@ -334,7 +331,7 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
   'fs-card-title': { recipe: ['heading', { size: 'sm' }], css: { mb: '2' } },
   'fs-stack-1': { css: { display: 'flex', flexDirection: 'column', gap: '1' } },
   'fs-stack-2': { css: { display: 'flex', flexDirection: 'column', gap: '2' } },
-  'fs-pair-grid': { css: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '4' } },
+  'fs-pair-grid': { css: simpleGrid(2, 2, '4') },
   // A label and its figure on one line (HStack justify="space-between").
   'fs-spread': { css: { display: 'flex', alignItems: 'center', gap: '2', justifyContent: 'space-between' } },
   'fs-strong': { css: { fontWeight: 'semibold' } },
@@ -378,20 +375,8 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
   'fs-skeleton-short': { css: { height: '1.5rem' } },
   // The home's lower sections: latest activity and the summary side by side from lg, each an
   // outline card (size md).
-  'fs-halves': {
-    css: {
-      display: 'grid',
-      gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', lg: 'repeat(2, minmax(0, 1fr))' },
-      gap: '6',
-    },
-  },
-  'fs-halves-narrow': {
-    css: {
-      display: 'grid',
-      gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', lg: 'repeat(2, minmax(0, 1fr))' },
-      gap: '4',
-    },
-  },
+  'fs-halves': { css: simpleGrid(1, 2, '6') },
+  'fs-halves-narrow': { css: simpleGrid(1, 2, '4') },
   'fs-card-md': { slot: ['card', { size: 'md', variant: 'outline' }, 'root'] },
   'fs-card-md-body': { slot: ['card', { size: 'md', variant: 'outline' }, 'body'] },
   'fs-stack-3': { css: { display: 'flex', flexDirection: 'column', gap: '3' } },
