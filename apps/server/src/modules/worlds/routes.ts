@@ -100,28 +100,32 @@ export function registerWorldDispatch(app: FastifyInstance, worlds: () => Worlds
     const named = namedWorld(request);
     const registry = named && worlds();
     if (named === undefined || !registry || isServerWide(request.url)) return done();
-    dispatch(registry, named, request, reply).then(() => done(), done);
+    // Answered here (the world's app, or its 404): the default world's lifecycle stops, as a hook
+    // that sends must not also call done().
+    dispatch(registry, named, request, reply).then((answered) => answered || done(), done);
   });
 }
 
+/** Hands the request to its world; false when the default world is to answer it after all. */
 async function dispatch(
   registry: Worlds,
   { id, by }: { id: string; by: 'header' | 'cookie' },
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<void> {
+): Promise<boolean> {
   const world = await registry.enter(id);
   const release = world && registry.hold(id);
   if (!world || !release) {
     // The page loads (the app then says its world is gone, and offers the way out); a call does not.
-    if (by === 'cookie' && isPageLoad(request)) return;
+    if (by === 'cookie' && isPageLoad(request)) return false;
     sendError(reply.header(WORLD_HEADER, id), 404, WORLD_MESSAGES.unknown(id));
-    return;
+    return true;
   }
   // 'close' follows the answer's end, or the client going away first.
   reply.raw.once('close', release);
   reply.hijack();
   world.route(request.raw, reply.raw);
+  return true;
 }
 
 export interface WorldRouteOptions {
