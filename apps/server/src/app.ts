@@ -584,7 +584,7 @@ function worldBuilder(
         jobs: server.jobs,
       });
       await app.fastify.ready();
-      const stopTimer = startJobTimer(app.services, (error) =>
+      const timer = startJobTimer(app.services, (error) =>
         server.log.error(
           { err: error, world: id },
           'Daily run failed in a world (it resumes on the next tick)',
@@ -599,8 +599,9 @@ function worldBuilder(
           hasProvider: app.gateway?.hasProvider,
         },
         route: (request, response) => app.fastify.routing(request, response),
+        caughtUp: timer.caughtUp,
         async close() {
-          stopTimer();
+          timer.stop();
           await app.fastify.close();
         },
       };

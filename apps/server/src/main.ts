@@ -78,7 +78,7 @@ const stopJobs = standin
         { err: error, storage: storageFaultOf(error) },
         'Daily run failed (it resumes on the next tick)',
       );
-    })
+    }).stop
   : () => {};
 const ms = Math.round(performance.now() - started);
 const database = created

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
+import { manualClock } from '../src/core/clock.ts';
 import { JOB_MESSAGES } from '../src/core/jobs.ts';
 import { WORLD_MESSAGES } from '../src/modules/worlds/registry.ts';
 import { worldCaller, type CreatedWorld } from './helpers.ts';
@@ -144,6 +145,56 @@ describe('a declared state built as a job', () => {
     expect(again.status).toBe(409);
     expect(again.body.Error).toBe(JOB_MESSAGES.finished(now.id, 'cancelled'));
     expect((await c.call<{ Error: string }>('GET', '/__qa/jobs/j-unknown')).status).toBe(404);
+  }, 120_000);
+});
+
+describe('a world made from a database a day behind', () => {
+  let app: App;
+  let c: ReturnType<typeof worldCaller>;
+  beforeAll(async () => {
+    // The default world's clock two days back: a snapshot of it is what a template or snapshot made
+    // before a day boundary is to a world opened after it (the world's own clock is real time).
+    app = await buildApp({
+      databasePath: tempDatabase(),
+      seed: 'demo',
+      jwtSecret: 'world-jobs-secret',
+      clock: manualClock(Date.now() - 2 * 86_400_000),
+    });
+    c = worldCaller(app.fastify);
+  });
+  afterAll(() => app.fastify.close());
+
+  it('is handed out once the days it owes are paid: nothing is owed and its figures hold when it answers', async () => {
+    expect((await c.call('POST', '/__qa/snapshots', { body: { name: 'two-days-ago' } })).status).toBe(201);
+    const world = await c.create({ from: 'snapshot:two-days-ago' });
+    // At once: a clock move of a second owes nothing (it would be a 202 job if a run were still owed).
+    const moved = await c.call<{ ran: unknown[] }>('POST', '/__qa/clock', {
+      world: world.id,
+      body: { advance: 'PT1S' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.ran).toEqual([]);
+    type Wallets = { Success: Record<string, { Available: number }> };
+    const token = await c.login(world.id);
+    const read = async () =>
+      (
+        await c.call<Wallets>('POST', '/wallet/view_all_wallets_details', {
+          world: world.id,
+          token,
+          body: {},
+        })
+      ).body.Success;
+    const first = await read();
+    const behind = (
+      await c.call<Wallets>('POST', '/wallet/view_all_wallets_details', {
+        token: await c.login(undefined),
+        body: {},
+      })
+    ).body.Success;
+    // The two days were paid into it (the snapshot's own world has not been paid them).
+    expect(first.ROI!.Available).toBeGreaterThan(behind.ROI!.Available);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await read()).toEqual(first);
   }, 120_000);
 });
 

@@ -386,24 +386,25 @@ export const dailyRunsOf = (ctx: Pick<EngineCtx, 'sqlite'>): DailyRuns | undefin
  * by now, through the app's executor (pendingRuns finds what is missing from job_runs, however
  * long the server was stopped). A tick while the previous one still works is skipped. Runs
  * already done are skipped by their job_runs key, so the QA clock and this timer never pay a
- * day twice.
+ * day twice. `caughtUp` settles when the first tick has ended: what was owed at start is paid
+ * (or its failure reported).
  */
 export function startJobTimer(
   ctx: EngineCtx,
   onError: (error: unknown) => void,
   everyMs = 60_000,
-): () => void {
+): { stop: () => void; caughtUp: Promise<void> } {
   const { clock } = ctx;
   const runDue = (from: number, to: number) =>
     dailyRunsOf(ctx)?.runDue(from, to) ??
     new Promise<JobRunReport[]>((resolve) => resolve(runDueJobs(ctx, from, to)));
   let from = clock.now();
   let working = false;
-  const tick = () => {
+  const tick = async () => {
     if (working) return;
     working = true;
     const now = clock.now();
-    runDue(Math.min(from, now), now)
+    await runDue(Math.min(from, now), now)
       .then(
         () => (from = now),
         (error: unknown) => {
@@ -412,8 +413,8 @@ export function startJobTimer(
       )
       .finally(() => (working = false));
   };
-  tick();
-  const timer = setInterval(tick, everyMs);
+  const caughtUp = tick();
+  const timer = setInterval(() => void tick(), everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), caughtUp };
 }

@@ -65,6 +65,12 @@ export interface WorldApp {
   settings: SettingsHolders;
   /** Hands a raw request to the world's own routes, hooks and error handling. */
   route(request: IncomingMessage, response: ServerResponse): void;
+  /**
+   * Settles once the daily runs owed when it opened are paid (a template or snapshot made before a
+   * day boundary owes that day): a new world is handed out only then, so its figures do not move
+   * under its first requests.
+   */
+  caughtUp?: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -476,7 +482,8 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
           ? await stateImage(entry, request.state, request.control)
           : (request.image ?? (await imageOf(from, request.snapshots)));
         entry.app = open(entry, image);
-        await entry.app;
+        const app = await entry.app;
+        await app.caughtUp;
         // Cancelled as the build ended: the world is not kept.
         if (request.control?.signal?.aborted) throw new BuildCancelledError('The build was cancelled');
       } catch (error) {
