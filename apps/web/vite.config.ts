@@ -151,9 +151,9 @@ function precompress(): Plugin {
  * A member with a stored session who opens a dashboard URL needs the dashboard chunk, yet the app
  * chunk asks for it only once it has loaded and run (router.tsx preloadScreen): on slow 4G
  * that is a second round trip and download after the first (Lighthouse mobile). A tiny
- * script in <head> (a file: the CSP allows no inline script) starts that download (and Chakra's
- * runtime with the app's system, components/ui/chakra-root.tsx, which sign-in does without) beside
- * the app chunk's, for dashboard URLs with a stored session only, so sign-in pays nothing for it.
+ * script in <head> (a file: the CSP allows no inline script) starts that download beside the app
+ * chunk's, for dashboard URLs with a stored session only, so sign-in pays nothing for it. The frame
+ * and home need nothing else: they are drawn without Chakra's runtime.
  */
 function sessionPreload(): Plugin {
   let outDir = '';
@@ -165,12 +165,9 @@ function sessionPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        // The dashboard's frame and home, and Chakra's runtime and system they draw with.
+        // The dashboard's frame and home.
         const chunks = Object.values(ctx.bundle ?? {}).filter(
-          (chunk) =>
-            chunk.type === 'chunk' &&
-            (chunk.name === 'dashboard' ||
-              chunk.facadeModuleId?.endsWith('/src/components/ui/chakra-root.tsx')),
+          (chunk) => chunk.type === 'chunk' && chunk.name === 'dashboard',
         );
         if (chunks.length === 0) return [];
         const links = chunks

@@ -31,37 +31,38 @@ describe('a lazy chunk that fails to load', () => {
   it('shows Retry and Reload at the same address, and Retry loads the screen once the chunk can be fetched', async () => {
     await signInWithToken(page, mock, 'demo', PASSWORD);
 
-    // The Chakra root itself (its runtime and the app's system, one chunk): the message is drawn with the
-    // first screen's classes.
+    // The Chakra root itself (its runtime and the app's system, one chunk), under a page drawn with it:
+    // the message is drawn with the first screen's classes, inside the frame (drawn without Chakra).
     const chakraRoot = /\/assets\/chakra-[^/]*\.js$/;
     let chakraTries = 0;
     await page.route(chakraRoot, (route) => {
       chakraTries++;
       return route.abort('connectionrefused');
     });
-    await page.goto(`${mock.url}/dashboard`);
+    await page.goto(`${mock.url}/dashboard/wallets`);
     const message = page.getByTestId('chunk-error');
     await message.waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('This screen could not be loaded');
     expect(chakraTries).toBeGreaterThanOrEqual(3);
     expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBeGreaterThan(0);
     await page.unroute(chakraRoot);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('dashboard-home').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByTestId('wallet-card-Deposit').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/wallets');
 
     // A page's chunk, reached from inside the app: the dashboard's frame stays around the message.
-    const walletsChunk = /\/assets\/wallets-page-[^/]*\.js$/;
-    await page.route(walletsChunk, (route) => route.abort('internetdisconnected'));
-    await navigateInApp(page, '/dashboard/wallets');
+    const bonusChunk = /\/assets\/bonus-page-[^/]*\.js$/;
+    await page.route(bonusChunk, (route) => route.abort('internetdisconnected'));
+    await navigateInApp(page, '/dashboard/bonus');
     await message.waitFor();
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBeGreaterThan(0);
-    expect(new URL(page.url()).pathname).toBe('/dashboard/wallets');
-    await page.unroute(walletsChunk);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/bonus');
+    await page.unroute(bonusChunk);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('wallet-card-Deposit').waitFor();
+    await page.getByRole('tab', { name: 'Rank Bonus' }).waitFor();
     expect(await message.count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/dashboard/wallets');
+    expect(new URL(page.url()).pathname).toBe('/dashboard/bonus');
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Routes of spec §2. Sign-in loads eagerly (it is light, and drawn without Chakra); everything else
- * is split per screen and renders inside one Chakra root (`ChakraOutlet`), whose chunk holds
- * Chakra's runtime and the app's system. A screen's chunks (the Chakra root, the dashboard frame,
- * the page) start loading together when the first of them is asked for (`preloadScreen`): rendered
- * one inside the other, each lazy part would only start once its parent had arrived.
+ * is split per screen. The dashboard's frame and home are drawn without Chakra too (the first
+ * screen's classes); every other screen renders inside a Chakra root (`chakraOutlet`), whose chunk
+ * holds Chakra's runtime and the app's system. A screen's chunks (the Chakra root, the dashboard
+ * frame, the page) start loading together when the first of them is asked for (`preloadScreen`):
+ * rendered one inside the other, each lazy part would only start once its parent had arrived.
  */
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
@@ -44,15 +45,15 @@ const SCREEN_LOADERS: Record<string, () => ScreenModule> = {
 };
 
 /**
- * Starts loading the chunks the screen at `path` needs, all at once: the Chakra root, the
- * dashboard frame for a dashboard path, and the screen's own. Called when the Chakra root is first
+ * Starts loading the chunks the screen at `path` needs, all at once: the Chakra root (not for the
+ * dashboard's home), the dashboard frame for a dashboard path, and the screen's own. Called when the Chakra root is first
  * asked for (a navigation from sign-in), and at boot for a stored session on a dashboard URL.
  */
 export function preloadScreen(path: string) {
   // A failed load is not an error here: the route's own lazy() load reports it.
   const quiet = () => undefined;
   const screen = path.replace(/\/$/, '');
-  loadChakraRoot().catch(quiet);
+  if (screen !== '/dashboard') loadChakraRoot().catch(quiet);
   if (screen.startsWith('/dashboard')) loadDashboardLayout().catch(quiet);
   SCREEN_LOADERS[screen]?.().catch(quiet);
 }
@@ -77,20 +78,24 @@ const ComingLaterPage = retryingLazy(
 /**
  * The routes drawn with Chakra, inside one Chakra root that stays mounted as the member moves
  * between them, once the language's whole catalogs are in (sign-in has its first part alone).
- * When its chunk cannot be loaded, the message is drawn without Chakra.
+ * When its chunk cannot be loaded, the message is drawn without Chakra (`frame`: in place of the
+ * whole screen, or of the page inside the dashboard frame).
  */
-const ChakraOutlet = retryingLazy(() => {
-  preloadScreen(window.location.pathname);
-  return loadChakraRoot().then(({ ChakraRoot }) => ({
-    default: () => (
-      <ChakraRoot>
-        <WholeCatalogs>
-          <Outlet />
-        </WholeCatalogs>
-      </ChakraRoot>
-    ),
-  }));
-}, 'screen');
+const chakraOutlet = (frame: 'screen' | 'page') => {
+  const ChakraOutlet = retryingLazy(() => {
+    preloadScreen(window.location.pathname);
+    return loadChakraRoot().then(({ ChakraRoot }) => ({
+      default: () => (
+        <ChakraRoot>
+          <WholeCatalogs>
+            <Outlet />
+          </WholeCatalogs>
+        </ChakraRoot>
+      ),
+    }));
+  }, frame);
+  return <ChakraOutlet />;
+};
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 
@@ -105,14 +110,19 @@ const childPath = (path: string) => path.replace('/dashboard/', '');
 
 const dashboardChildren: RouteObject[] = [
   { index: true, element: screen('/dashboard') },
-  ...NAV_ROUTES.filter((item) => item.path !== '/dashboard').map((item) => ({
-    path: childPath(item.path),
-    element: BUILT_PAGES[item.path] ?? <ComingLaterPage route={item} />,
-  })),
-  ...EXTRA_NAV_ROUTES.map((route) => ({
-    path: childPath(route.path),
-    element: BUILT_PAGES[route.path] ?? <ComingLaterPage route={route} />,
-  })),
+  {
+    element: chakraOutlet('page'),
+    children: [
+      ...NAV_ROUTES.filter((item) => item.path !== '/dashboard').map((item) => ({
+        path: childPath(item.path),
+        element: BUILT_PAGES[item.path] ?? <ComingLaterPage route={item} />,
+      })),
+      ...EXTRA_NAV_ROUTES.map((route) => ({
+        path: childPath(route.path),
+        element: BUILT_PAGES[route.path] ?? <ComingLaterPage route={route} />,
+      })),
+    ],
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -132,17 +142,25 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        element: withSuspense(<ChakraOutlet />),
+        element: withSuspense(chakraOutlet('screen')),
         children: [
           { path: '/register', element: withSuspense(screen('/register')) },
           { path: '/forgot-password', element: withSuspense(screen('/forgot-password')) },
           { path: '/forgot-username', element: withSuspense(screen('/forgot-username')) },
-          {
-            path: '/dashboard',
-            element: <RequireAuth>{withSuspense(<DashboardLayout />)}</RequireAuth>,
-            children: dashboardChildren,
-          },
         ],
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAuth>
+            {withSuspense(
+              <WholeCatalogs>
+                <DashboardLayout />
+              </WholeCatalogs>,
+            )}
+          </RequireAuth>
+        ),
+        children: dashboardChildren,
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

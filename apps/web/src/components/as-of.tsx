@@ -1,9 +1,8 @@
 /**
  * Figures whose latest refresh failed are not shown as live: "as of 10:42", the time the figures on
  * screen were read (spec's 24-hour HH:mm, the member's clock), with the day in front when it was
- * not today.
+ * not today. Drawn with the first screen's classes: the dashboard's frame shows it.
  */
-import { Text } from '@chakra-ui/react';
 import { useCallback } from 'react';
 import { useFormat, useT } from '@/lib/i18n/i18n.tsx';
 
@@ -43,16 +42,8 @@ export function AsOf({ updatedAt, prefix }: { updatedAt: number; prefix?: string
   const t = useT();
   const time = useAsOfTime()(updatedAt);
   return (
-    <Text
-      as="span"
-      display="block"
-      textStyle="xs"
-      fontWeight="medium"
-      color="orange.fg"
-      title={t('common.asOfTitle', { time })}
-      data-testid="as-of"
-    >
+    <span className="fs-as-of" title={t('common.asOfTitle', { time })} data-testid="as-of">
       {prefix ? t('common.asOfWith', { prefix, time }) : t('common.asOf', { time })}
-    </Text>
+    </span>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Empty states that suggest the next step: a member without a package is sent to
- * the package page; a member without a downline gets the referral links to share.
+ * the package page; a member without a downline gets the referral links to share. Drawn with the
+ * first screen's classes: the dashboard's home shows them.
  */
-import { Button, Card, HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { LuPackagePlus, LuShare2 } from 'react-icons/lu';
@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth.tsx';
 import { useMessageText, useT } from '@/lib/i18n/i18n.tsx';
 import { numberOf, recordOf } from '@/lib/guards.ts';
 import { useTRPC } from '@/lib/trpc.ts';
-import { shareOrCopy } from './copy-button.tsx';
+import { shareOrCopy } from '../lib/copy.ts';
 import { referralLink } from './shell/header.tsx';
 
 /**
@@ -44,16 +44,14 @@ export function useStartingPoint(): {
 export function ChoosePackage({ text }: { text?: string }) {
   const t = useT();
   return (
-    <Card.Root variant="subtle" data-testid="next-step-package">
-      <Card.Body gap="3">
-        <Text>{text ?? t('common.nextStep.noPackage')}</Text>
-        <Button asChild colorPalette="teal" alignSelf="flex-start">
-          <RouterLink to="/dashboard/package">
-            <LuPackagePlus aria-hidden /> {t('common.nextStep.choosePackage')}
-          </RouterLink>
-        </Button>
-      </Card.Body>
-    </Card.Root>
+    <div className="fs-next-step" data-testid="next-step-package">
+      <div className="fs-next-step-body">
+        <p>{text ?? t('common.nextStep.noPackage')}</p>
+        <RouterLink to="/dashboard/package" className="fs-next-step-button">
+          <LuPackagePlus aria-hidden /> {t('common.nextStep.choosePackage')}
+        </RouterLink>
+      </div>
+    </div>
   );
 }
 
@@ -72,18 +70,18 @@ export function ShareYourLink({ text }: { text?: string }) {
     );
   };
   return (
-    <Card.Root variant="subtle" data-testid="next-step-share">
-      <Card.Body gap="3">
-        <Text>{text ?? t('common.nextStep.noTeam')}</Text>
-        <HStack gap="2" wrap="wrap">
-          <Button colorPalette="teal" onClick={() => share('left')}>
+    <div className="fs-next-step" data-testid="next-step-share">
+      <div className="fs-next-step-body">
+        <p>{text ?? t('common.nextStep.noTeam')}</p>
+        <div className="fs-next-step-actions">
+          <button type="button" className="fs-next-step-button" onClick={() => share('left')}>
             <LuShare2 aria-hidden /> {t('common.nextStep.shareLeft')}
-          </Button>
-          <Button colorPalette="teal" variant="outline" onClick={() => share('right')}>
+          </button>
+          <button type="button" className="fs-next-step-button-outline" onClick={() => share('right')}>
             <LuShare2 aria-hidden /> {t('common.nextStep.shareRight')}
-          </Button>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

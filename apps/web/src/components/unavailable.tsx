@@ -1,8 +1,9 @@
 /**
  * A figure or list whose read failed: "Unavailable" and a Retry, never a zero that looks like a
  * balance (a member would take it for one). The failure itself stays silent where the spec says so (§8): no toast.
+ * Drawn with the first screen's classes (components/first-screen): the dashboard's frame and home
+ * show it without Chakra's runtime.
  */
-import { Button, HStack, Text } from '@chakra-ui/react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { useT } from '@/lib/i18n/i18n.tsx';
 
@@ -20,17 +21,33 @@ export function RetryButton({
   retrying?: boolean;
 }) {
   const t = useT();
+  // Chakra's Button with `loading`: disabled, the spinner centred over the hidden label.
   return (
-    <Button
-      size="xs"
-      variant="outline"
+    <button
+      type="button"
+      className="fs-retry"
       aria-label={t('common.retryWhat', { what })}
-      loading={retrying}
+      data-loading={retrying ? '' : undefined}
+      disabled={retrying}
       onClick={onRetry}
     >
-      <LuRefreshCw />
-      {t('common.retry')}
-    </Button>
+      {retrying ? (
+        <>
+          <span className="fs-loading-centre">
+            <span className="fs-loading-spinner" />
+          </span>
+          <span className="fs-loading-label">
+            <LuRefreshCw />
+            {t('common.retry')}
+          </span>
+        </>
+      ) : (
+        <>
+          <LuRefreshCw />
+          {t('common.retry')}
+        </>
+      )}
+    </button>
   );
 }
 
@@ -38,9 +55,9 @@ export function RetryButton({
 export function UnavailableText({ size = 'md' }: { size?: 'sm' | 'md' }) {
   const t = useT();
   return (
-    <Text as="span" color="fg.muted" fontSize={size} fontWeight="normal">
+    <span className={size === 'sm' ? 'fs-unavailable-word-sm' : 'fs-unavailable-word'}>
       {t('common.unavailable')}
-    </Text>
+    </span>
   );
 }
 
@@ -56,9 +73,9 @@ export function Unavailable({
   size?: 'sm' | 'md';
 }) {
   return (
-    <HStack gap="2" wrap="wrap" data-testid="unavailable">
+    <div className="fs-unavailable" data-testid="unavailable">
       <UnavailableText size={size} />
       <RetryButton what={what} onRetry={onRetry} retrying={retrying} />
-    </HStack>
+    </div>
   );
 }

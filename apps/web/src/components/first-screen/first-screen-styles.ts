@@ -395,6 +395,61 @@ export const FIRST_SCREEN_CLASSES: Record<string, ClassStyle> = {
     recipe: ['spinner', { size: 'xl' }],
     css: { color: 'teal.solid', borderWidth: '3px' },
   },
+  // The header's bell: a ghost icon button with its unread count floating at its top end (Float
+  // placement="top-end" offset="1.5", Badge size="xs" variant="solid" colorPalette="red").
+  'fs-bell': { recipe: ['button', { variant: 'ghost', size: 'sm' }], css: { px: '0', position: 'relative' } },
+  'fs-bell-count': {
+    recipe: ['badge', { variant: 'solid', size: 'xs' }],
+    css: {
+      colorPalette: 'red',
+      borderRadius: 'full',
+      minW: '4',
+      justifyContent: 'center',
+      px: '1',
+      position: 'absolute',
+      insetBlockStart: '1.5',
+      insetEnd: '1.5',
+      translate: '50% -50%',
+      _rtl: { translate: '-50% -50%' },
+    },
+  },
+  // A failed read: the muted word and Retry (Button size="xs" variant="outline"), wrapping as an HStack.
+  'fs-unavailable': { css: { display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' } },
+  'fs-unavailable-word': { css: { color: 'fg.muted', fontSize: 'md', fontWeight: 'normal' } },
+  'fs-unavailable-word-sm': { css: { color: 'fg.muted', fontSize: 'sm', fontWeight: 'normal' } },
+  'fs-retry': { recipe: ['button', { variant: 'outline', size: 'xs' }] },
+  // A button's loading state (Chakra's Loader): the spinner centred over its hidden label.
+  'fs-loading-spinner': {
+    recipe: ['spinner', { size: 'inherit' }],
+    css: { borderWidth: '0.125em', color: 'inherit' },
+  },
+  'fs-loading-centre': {
+    css: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      position: 'absolute',
+      top: '50%',
+      insetStart: '50%',
+      translate: '-50% -50%',
+      _rtl: { translate: '50% -50%' },
+    },
+  },
+  'fs-loading-label': { css: { visibility: 'hidden', display: 'contents' } },
+  // "as of 10:42" beside a figure that is not current.
+  'fs-as-of': { css: { display: 'block', textStyle: 'xs', fontWeight: 'medium', color: 'orange.fg' } },
+  // The next step for a member without a package or a team: a subtle card, a teal button or two.
+  'fs-next-step': { slot: ['card', { variant: 'subtle' }, 'root'] },
+  'fs-next-step-body': { slot: ['card', { variant: 'subtle' }, 'body'], css: { gap: '3' } },
+  'fs-next-step-button': {
+    recipe: ['button', { variant: 'solid', size: 'md' }],
+    css: { colorPalette: 'teal', alignSelf: 'flex-start' },
+  },
+  'fs-next-step-button-outline': {
+    recipe: ['button', { variant: 'outline', size: 'md' }],
+    css: { colorPalette: 'teal' },
+  },
+  'fs-next-step-actions': { css: { display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' } },
 };
 
 /** One rule set, scoped to `selector`, from a Chakra CSS object (nested conditions and layers). */

@@ -9,12 +9,13 @@ import { useProfileRefresh } from '../../lib/auth.tsx';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 import { FullScreenSpinner } from '../full-screen-spinner.tsx';
 import { Header } from './header.tsx';
-import { DesktopSidebar, MobileSidebar } from './sidebar.tsx';
+import { useFrameParts } from './frame-parts.ts';
+import { DesktopSidebar } from './sidebar.tsx';
 
 export default function DashboardLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  // The drawer is mounted when first opened, and then kept (it animates out on close).
-  const [menuUsed, setMenuUsed] = useState(false);
+  // The drawer (Chakra's, frame-chakra.tsx) is loaded when first opened, and then kept (it animates out on close).
+  const { parts, request } = useFrameParts();
   useProfileRefresh();
   // One navigation per width: the hidden desktop sidebar was 134 of the frame's 325 elements on a
   // phone, rendered and styled for nothing.
@@ -22,14 +23,9 @@ export default function DashboardLayout() {
   return (
     <div className="fs-shell">
       {!isMobile && <DesktopSidebar />}
-      {menuUsed && <MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />}
+      {parts && <parts.MobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />}
       <div className="fs-shell-column">
-        <Header
-          onOpenMenu={() => {
-            setMenuUsed(true);
-            setMenuOpen(true);
-          }}
-        />
+        <Header onOpenMenu={() => (parts ? setMenuOpen(true) : request(() => setMenuOpen(true)))} />
         <main className="fs-shell-main">
           <Suspense fallback={<FullScreenSpinner />}>
             <Outlet />

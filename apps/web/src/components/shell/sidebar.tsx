@@ -1,8 +1,6 @@
-/** The sidebar: a 16 rem column from 768 px up, a slide-in drawer below that closes on navigation. */
+/** The sidebar: a 16 rem column from 768 px up; below, the same list in a drawer (frame-chakra.tsx) that closes on navigation. */
 import { useId, type ComponentProps } from 'react';
-import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
-import { SIDEBAR_WIDTH } from '@md/shared';
 import { useT } from '@/lib/i18n/i18n.tsx';
 import { EXTRA_ROUTES, NAV_ITEMS, type NavItem } from './nav-items.ts';
 import { useNavText } from './nav-text.ts';
@@ -32,7 +30,7 @@ function NavLinks({
 }
 
 /** The spec's thirteen items, then the routes it leaves out of them (Support, Timeline, …) under "More". */
-function NavList({ onNavigate }: { onNavigate?: () => void }) {
+export function NavList({ onNavigate }: { onNavigate?: () => void }) {
   // Both the column and the drawer render a list: each names its group by its own id.
   const moreId = useId();
   const t = useT();
@@ -50,7 +48,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 // Takes props: as the drawer's title (asChild) it receives the id the dialog is named by.
-function Brand({ className, ...props }: ComponentProps<'p'>) {
+export function Brand({ className, ...props }: ComponentProps<'p'>) {
   const t = useT();
   return (
     <p className={className ? `fs-brand ${className}` : 'fs-brand'} {...props}>
@@ -66,42 +64,5 @@ export function DesktopSidebar() {
       <Brand />
       <NavList />
     </nav>
-  );
-}
-
-export function MobileSidebar({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const t = useT();
-  return (
-    <Drawer.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="start"
-      size="xs"
-    >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content maxW={SIDEBAR_WIDTH}>
-            <Drawer.Header>
-              <Drawer.Title asChild>
-                <Brand />
-              </Drawer.Title>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('shell.sidebar.closeMenu')} />
-              </Drawer.CloseTrigger>
-            </Drawer.Header>
-            <Drawer.Body as="nav" aria-label={t('shell.sidebar.main')} px="3">
-              <NavList onNavigate={() => onOpenChange(false)} />
-            </Drawer.Body>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
   );
 }
