@@ -77,9 +77,8 @@ const ComingLaterPage = retryingLazy(
 
 /**
  * The routes drawn with Chakra, inside one Chakra root that stays mounted as the member moves
- * between them, once the language's whole catalogs are in (sign-in has its first part alone).
- * When its chunk cannot be loaded, the message is drawn without Chakra (`frame`: in place of the
- * whole screen, or of the page inside the dashboard frame).
+ * between them. When its chunk cannot be loaded, the message is drawn without Chakra (`frame`: in
+ * place of the whole screen, or of the page inside the dashboard frame).
  */
 const chakraOutlet = (frame: 'screen' | 'page') => {
   const ChakraOutlet = retryingLazy(() => {
@@ -87,15 +86,16 @@ const chakraOutlet = (frame: 'screen' | 'page') => {
     return loadChakraRoot().then(({ ChakraRoot }) => ({
       default: () => (
         <ChakraRoot>
-          <WholeCatalogs>
-            <Outlet />
-          </WholeCatalogs>
+          <Outlet />
         </ChakraRoot>
       ),
     }));
   }, frame);
   return <ChakraOutlet />;
 };
+
+/** The screens past sign-in that are not the dashboard's, drawn with Chakra. */
+const AUTH_SCREENS_OUTLET = chakraOutlet('screen');
 
 const withSuspense = (element: ReactNode) => <Suspense fallback={<FullScreenSpinner />}>{element}</Suspense>;
 
@@ -141,8 +141,9 @@ export const routes: RouteObject[] = [
           </RedirectSignedIn>
         ),
       },
+      // Every screen past sign-in waits for the language's whole catalogs (sign-in has its first part alone).
       {
-        element: withSuspense(chakraOutlet('screen')),
+        element: withSuspense(<WholeCatalogs>{AUTH_SCREENS_OUTLET}</WholeCatalogs>),
         children: [
           { path: '/register', element: withSuspense(screen('/register')) },
           { path: '/forgot-password', element: withSuspense(screen('/forgot-password')) },

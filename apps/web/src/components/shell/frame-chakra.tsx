@@ -35,7 +35,7 @@ import { capitalizeUnknown, useNotificationType } from './notification-type.ts';
 import { Brand, NavList } from './sidebar.tsx';
 
 /** Where each account item of the avatar menu leads: Settings' tabs by fragment. */
-export const ACCOUNT_LINKS = {
+const ACCOUNT_LINKS = {
   profile: '/dashboard/settings',
   security: '/dashboard/settings#security',
   sessions: '/dashboard/settings#sessions',
@@ -241,36 +241,26 @@ function PackageBalanceFigure() {
       {t('shell.availableBal')}
     </Box>
   );
+  // While loading and when unreadable: the label, then a skeleton or Unavailable with its Retry.
+  const row = (busy: boolean, figure: ReactNode) => (
+    <HStack
+      gap="2"
+      fontSize={{ base: 'xs', sm: 'md' }}
+      flexWrap="wrap"
+      rowGap={busy ? '0' : '1'}
+      data-testid="package-balance"
+      aria-busy={busy ? 'true' : undefined}
+    >
+      {label}
+      {figure}
+    </HStack>
+  );
   if (isPending)
-    return (
-      <HStack
-        gap="2"
-        fontSize={{ base: 'xs', sm: 'md' }}
-        flexWrap="wrap"
-        rowGap="0"
-        data-testid="package-balance"
-        aria-busy="true"
-      >
-        {label}
-        <Skeleton height="1em" width="5rem" aria-label={t('shell.loadingBalance')} />
-      </HStack>
-    );
+    return row(true, <Skeleton height="1em" width="5rem" aria-label={t('shell.loadingBalance')} />);
   if (!deposit)
-    return (
-      <HStack
-        gap="2"
-        fontSize={{ base: 'xs', sm: 'md' }}
-        flexWrap="wrap"
-        rowGap="1"
-        data-testid="package-balance"
-      >
-        {label}
-        <Unavailable
-          what={t('shell.availableBalance')}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
-      </HStack>
+    return row(
+      false,
+      <Unavailable what={t('shell.availableBalance')} onRetry={() => void refetch()} retrying={isFetching} />,
     );
   return (
     <Text

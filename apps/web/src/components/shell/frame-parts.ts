@@ -15,7 +15,7 @@ export type FrameParts = typeof FramePartsModule;
 const loadFrameParts = (): Promise<FrameParts> => import('./frame-chakra.tsx');
 
 /** Starts loading the parts (a pointer over a trigger, a trigger focused): the click finds them in. */
-export const preloadFrameParts = () => void loadFrameParts().catch(() => undefined);
+const preloadFrameParts = () => void loadFrameParts().catch(() => undefined);
 
 /**
  * The parts once loaded. `request()` loads them (tried again on failure, then a toast saying the
