@@ -109,9 +109,30 @@ export const DIALOGS: Screen[] = [
   },
 ];
 
+/** Forms after a submit with nothing filled in: their field errors, drawn by the first screen's classes and by Chakra. */
+export const FORM_ERRORS: Screen[] = [
+  {
+    route: '/',
+    name: 'sign-in form errors',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByText('Username is required').waitFor();
+    },
+  },
+  {
+    route: '/dashboard/support',
+    name: 'support form errors',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Subject is required').waitFor();
+    },
+  },
+];
+
 export const SCREENS: Screen[] = [
   ...[...PUBLIC_ROUTES, ...DASHBOARD_ROUTES].map((route) => ({ route, name: route })),
   ...DIALOGS,
+  ...FORM_ERRORS,
 ];
 
 /**

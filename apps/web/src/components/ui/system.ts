@@ -144,7 +144,9 @@ export const slotRecipes = {
 /**
  * Solid fills under white text at WCAG AA (4.5:1): Chakra's teal, green, cyan and pink solids are
  * their 600 shades (white text 3.3–4.0:1); the 700 shades give 5.0–6.0:1. Orange keeps its dark
- * mode fill, which carries black text.
+ * mode fill, which carries black text. Likewise text in the status colours on the light page: a
+ * field's error in red 500 is 3.8:1 on white, red 600 4.8:1; warning orange 600 3.6:1 and success
+ * green 600 3.3:1, their 700 shades 7.8:1 and 6.8:1 (the dark theme's 300–400 shades pass on black).
  */
 const shade = (palette: string, light: number, dark: number) => ({
   value: { _light: `{colors.${palette}.${light}}`, _dark: `{colors.${palette}.${dark}}` },
@@ -158,6 +160,12 @@ const aaSemanticTokens = {
     cyan: { ...semanticColors.cyan, solid: shade('cyan', 700, 700) },
     pink: { ...semanticColors.pink, solid: shade('pink', 700, 700) },
     orange: { ...semanticColors.orange, solid: shade('orange', 700, 500) },
+    fg: {
+      ...semanticColors.fg,
+      error: shade('red', 600, 400),
+      warning: shade('orange', 700, 300),
+      success: shade('green', 700, 300),
+    },
   },
 };
 
