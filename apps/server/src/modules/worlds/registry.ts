@@ -40,6 +40,7 @@ export const WORLD_MESSAGES = {
   ttl: (max: number) => `ttlMinutes is a whole number of minutes from 1 to ${max}`,
   clientMode: "clientMode is 'mock' (tRPC) or 'provider' (REST at the provider's paths)",
   name: 'name is what to call the world: 1 to 64 characters',
+  closing: 'The server is closing: no world is created now. Try again once it is back.',
 } as const;
 
 export const DEFAULT_WORLD_TTL_MINUTES = 120;
@@ -197,6 +198,9 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
   const reserved = new Map<string, number>();
   const history: WorldEvent[] = [];
   let dirty = false;
+  /** Creations not yet listed: close() waits for them, and a world finished while closing is discarded. */
+  const creating = new Set<Promise<unknown>>();
+  let closing = false;
 
   const expiresAt = (entry: Entry) => entry.lastUsedAt + entry.ttlMinutes * 60_000;
   const busy = (entry: Entry) => Boolean(entry.busy) || (options.working?.(entry.id) ?? false);
@@ -388,6 +392,51 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     };
   }
 
+  async function create(request: CreateWorld): Promise<WorldInfo> {
+    const ttlMinutes = request.ttlMinutes ?? DEFAULT_WORLD_TTL_MINUTES;
+    const from = request.from ?? (request.state ? 'empty' : 'demo');
+    const client = request.client ?? 'unknown';
+    if (request.state && from !== 'empty') throw badRequest(WORLD_MESSAGES.stateWithFrom);
+    // Counted before the first await: a burst of creations cannot pass the caps together.
+    const release = request.reserved ? undefined : reserve(client);
+    const at = now();
+    const entry: Entry = {
+      id: `w-${options.node ? `${options.node}.` : ''}${randomBytes(16).toString('base64url')}`,
+      ...(request.name ? { name: request.name } : {}),
+      from,
+      createdBy: client,
+      ...(request.clientMode ? { clientMode: request.clientMode } : {}),
+      createdAt: at,
+      lastUsedAt: at,
+      ttlMinutes,
+      entered: 0,
+      lastEnteredAt: null,
+    };
+    request.control?.onId?.(entry.id);
+    try {
+      const image = request.state
+        ? await stateImage(entry, request.state, request.control)
+        : (request.image ?? (await imageOf(from, request.snapshots)));
+      entry.app = open(entry, image);
+      const app = await entry.app;
+      await app.caughtUp;
+      // Cancelled as the build ended: the world is not kept.
+      if (request.control?.signal?.aborted) throw new BuildCancelledError('The build was cancelled');
+      // Finished while the server closes: nothing would close it, and the list is already saved.
+      if (closing) throw new AppError(503, WORLD_MESSAGES.closing);
+    } catch (error) {
+      await discard(entry).catch(() => undefined);
+      throw error;
+    } finally {
+      release?.();
+    }
+    entry.lastUsedAt = now();
+    entries.set(entry.id, entry);
+    save();
+    record({ world: entry.id, event: 'created', client, from });
+    return info(entry);
+  }
+
   const live = (id: string) => {
     const entry = entries.get(id);
     if (!entry) return undefined;
@@ -456,47 +505,13 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
 
     reserve,
 
-    async create(request: CreateWorld = {}): Promise<WorldInfo> {
-      const ttlMinutes = request.ttlMinutes ?? DEFAULT_WORLD_TTL_MINUTES;
-      const from = request.from ?? (request.state ? 'empty' : 'demo');
-      const client = request.client ?? 'unknown';
-      if (request.state && from !== 'empty') throw badRequest(WORLD_MESSAGES.stateWithFrom);
-      // Counted before the first await: a burst of creations cannot pass the caps together.
-      const release = request.reserved ? undefined : reserve(client);
-      const at = now();
-      const entry: Entry = {
-        id: `w-${options.node ? `${options.node}.` : ''}${randomBytes(16).toString('base64url')}`,
-        ...(request.name ? { name: request.name } : {}),
-        from,
-        createdBy: client,
-        ...(request.clientMode ? { clientMode: request.clientMode } : {}),
-        createdAt: at,
-        lastUsedAt: at,
-        ttlMinutes,
-        entered: 0,
-        lastEnteredAt: null,
-      };
-      request.control?.onId?.(entry.id);
-      try {
-        const image = request.state
-          ? await stateImage(entry, request.state, request.control)
-          : (request.image ?? (await imageOf(from, request.snapshots)));
-        entry.app = open(entry, image);
-        const app = await entry.app;
-        await app.caughtUp;
-        // Cancelled as the build ended: the world is not kept.
-        if (request.control?.signal?.aborted) throw new BuildCancelledError('The build was cancelled');
-      } catch (error) {
-        await discard(entry).catch(() => undefined);
-        throw error;
-      } finally {
-        release?.();
-      }
-      entry.lastUsedAt = now();
-      entries.set(entry.id, entry);
-      save();
-      record({ world: entry.id, event: 'created', client, from });
-      return info(entry);
+    create(request: CreateWorld = {}): Promise<WorldInfo> {
+      if (closing) return Promise.reject(new AppError(503, WORLD_MESSAGES.closing));
+      const creation = create(request);
+      creating.add(creation);
+      const settled = () => void creating.delete(creation);
+      creation.then(settled, settled);
+      return creation;
     },
 
     async remove(id: string, client = 'unknown'): Promise<void> {
@@ -510,7 +525,10 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
 
     /** Closes every open world (the server is closing); their files and list stay for the next start. */
     async close(): Promise<void> {
+      closing = true;
       clearInterval(timer);
+      // A creation under way discards what it built (its own catch) rather than leave it open.
+      await Promise.allSettled([...creating]);
       if (dirty) save();
       await Promise.all(
         [...entries.values()].map(async (entry) => (await entry.app?.catch(() => undefined))?.close()),
