@@ -12,10 +12,9 @@ function stubBuilder() {
   const builds: { finish: (app: WorldApp) => void }[] = [];
   const closed: string[] = [];
   const builder = {
-    build: (world: { id: string }) =>
+    build: () =>
       new Promise<WorldApp>((resolve) => {
         builds.push({ finish: resolve });
-        void world;
       }),
     template: async () => Buffer.alloc(0),
     state: async () => Buffer.alloc(0),
