@@ -27,6 +27,7 @@ import { BuildCancelledError } from './world-thread.ts';
 import type { Snapshots } from '../qa/snapshots.ts';
 import type { SettingsHolders } from './world-file.ts';
 import { isScenario, SCENARIOS } from '../../seed/index.ts';
+import { dueRuns } from '../engine/schedule.ts';
 
 export const WORLD_MESSAGES = {
   unknown: (id: string) =>
@@ -193,7 +194,8 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
   const perClient = options.perClient ?? DEFAULT_WORLDS_PER_CLIENT;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
-  const templates = new Map<string, Promise<WorldImage>>();
+  /** Each scenario's template, and when it was seeded (by this registry's clock). */
+  const templates = new Map<string, { image: Promise<WorldImage>; seededAt: number }>();
   /** Creations under way, by client: counted against the caps before their first await. */
   const reserved = new Map<string, number>();
   const history: WorldEvent[] = [];
@@ -283,22 +285,33 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     }
   }
 
+  /**
+   * A scenario's template, seeded once and kept while no daily run falls due after its seeding: a
+   * world made from it would owe that run and pay it before it is handed out (on a server up for a
+   * month, every creation would pay the month). Seeded again then; the file is replaced whole, so a
+   * creation still copying the previous one reads it complete.
+   */
   function template(scenario: string): Promise<WorldImage> {
-    let built = templates.get(scenario);
-    if (!built) {
-      built = (async (): Promise<WorldImage> => {
-        if (memory) return { data: (await builder.template(scenario, null)) as Buffer };
-        const file = join(dir!, 'templates', `${scenario}.sqlite`);
-        mkdirSync(join(dir!, 'templates'), { recursive: true });
-        rmSync(file, { force: true });
-        await builder.template(scenario, file);
-        return { file };
-      })();
-      templates.set(scenario, built);
-      // A failed build is not kept: the next creation tries again.
-      built.catch(() => templates.delete(scenario));
-    }
-    return built;
+    const kept = templates.get(scenario);
+    const at = now();
+    if (kept && dueRuns(kept.seededAt, at).length === 0) return kept.image;
+    const image = (async (): Promise<WorldImage> => {
+      if (memory) return { data: (await builder.template(scenario, null)) as Buffer };
+      const file = join(dir!, 'templates', `${scenario}.sqlite`);
+      const next = `${file}.next`;
+      mkdirSync(join(dir!, 'templates'), { recursive: true });
+      rmSync(next, { force: true });
+      await builder.template(scenario, next);
+      renameSync(next, file);
+      return { file };
+    })();
+    const entry = { image, seededAt: at };
+    templates.set(scenario, entry);
+    // A failed build is not kept: the next creation tries again.
+    image.catch(() => {
+      if (templates.get(scenario) === entry) templates.delete(scenario);
+    });
+    return image;
   }
 
   function imageOf(from: string, snapshots: Snapshots | undefined): Promise<WorldImage> {
