@@ -6,12 +6,17 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Services } from '../src/core/services.ts';
-import { createWorlds, WORLD_MESSAGES, type WorldApp } from '../src/modules/worlds/registry.ts';
+import {
+  createWorlds,
+  WORLD_MESSAGES,
+  type WorldApp,
+  type WorldBuilder,
+} from '../src/modules/worlds/registry.ts';
 
 function stubBuilder() {
   const builds: { finish: (app: WorldApp) => void }[] = [];
   const closed: string[] = [];
-  const builder = {
+  const builder: WorldBuilder = {
     build: () =>
       new Promise<WorldApp>((resolve) => {
         builds.push({ finish: resolve });
@@ -59,6 +64,25 @@ describe('a world created while the server closes', () => {
       message: WORLD_MESSAGES.closing,
     });
     expect(builds).toHaveLength(1);
+  });
+
+  it('a close that begins while the template is made opens no app for the creation', async () => {
+    const { builder, builds, closed } = stubBuilder();
+    let templateMade!: (image: Buffer) => void;
+    builder.template = () => new Promise<Buffer>((resolve) => (templateMade = resolve));
+    const worlds = createWorlds(builder, { databasePath: ':memory:' });
+    const creation = worlds.create({ from: 'demo', client: 'qa' });
+    const outcome = creation.then(
+      () => 'created',
+      (error: Error & { status?: number }) => error,
+    );
+    await vi.waitFor(() => expect(templateMade).toBeTypeOf('function'));
+    const closing = worlds.close();
+    templateMade(Buffer.from('image'));
+    await closing;
+    expect(await outcome).toMatchObject({ status: 503, message: WORLD_MESSAGES.closing });
+    expect(builds).toHaveLength(0);
+    expect(closed).toEqual([]);
   });
 
   it('a world listed before the close is closed by it, as before', async () => {

@@ -405,7 +405,12 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     };
   }
 
+  const refuseWhileClosing = () => {
+    if (closing) throw new AppError(503, WORLD_MESSAGES.closing);
+  };
+
   async function create(request: CreateWorld): Promise<WorldInfo> {
+    refuseWhileClosing();
     const ttlMinutes = request.ttlMinutes ?? DEFAULT_WORLD_TTL_MINUTES;
     const from = request.from ?? (request.state ? 'empty' : 'demo');
     const client = request.client ?? 'unknown';
@@ -430,13 +435,15 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
       const image = request.state
         ? await stateImage(entry, request.state, request.control)
         : (request.image ?? (await imageOf(from, request.snapshots)));
+      // The server began closing meanwhile: no app is opened only to be closed.
+      refuseWhileClosing();
       entry.app = open(entry, image);
       const app = await entry.app;
       await app.caughtUp;
       // Cancelled as the build ended: the world is not kept.
       if (request.control?.signal?.aborted) throw new BuildCancelledError('The build was cancelled');
       // Finished while the server closes: nothing would close it, and the list is already saved.
-      if (closing) throw new AppError(503, WORLD_MESSAGES.closing);
+      refuseWhileClosing();
     } catch (error) {
       await discard(entry).catch(() => undefined);
       throw error;
@@ -519,7 +526,6 @@ export function createWorlds(builder: WorldBuilder, options: WorldsOptions) {
     reserve,
 
     create(request: CreateWorld = {}): Promise<WorldInfo> {
-      if (closing) return Promise.reject(new AppError(503, WORLD_MESSAGES.closing));
       const creation = create(request);
       creating.add(creation);
       const settled = () => void creating.delete(creation);
