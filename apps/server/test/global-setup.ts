@@ -25,6 +25,9 @@ const serverDir = resolve(import.meta.dirname, '..');
 
 export default function setup(project: TestProject) {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+  // Test apps run from the sources start their worker threads from this bundle (core/worker-module.ts):
+  // tsx would compile each thread's sources again, ~2 s a thread. Test workers inherit the variable.
+  process.env.SERVER_WORKERS = 'bundle';
   const templateDir = mkdtempSync(join(tmpdir(), 'md-templates-'));
   project.provide('serverBundle', join(serverDir, 'dist/main.js'));
   project.provide('templateDir', templateDir);

@@ -11,7 +11,7 @@
  * provider (forwarding, recordings, drift) is covered by the server project's tests
  * (apps/server/test: gateway, recordings, drift).
  */
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,6 +38,7 @@ declare module 'vitest' {
 }
 
 const root = resolve(import.meta.dirname, '../../..');
+const serverDir = resolve(root, 'apps/server');
 
 export default async function setup(project: TestProject) {
   testBrowserPath(); // fail early, with the install hint, when there is no Chromium
@@ -48,6 +49,10 @@ export default async function setup(project: TestProject) {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  // The server's worker threads (daily runs, world builds) start from their bundle, built here,
+  // instead of tsx compiling their sources again in every thread (core/worker-module.ts).
+  execFileSync(process.execPath, ['build.mjs', '--workers'], { cwd: serverDir, stdio: 'inherit' });
+  process.env.SERVER_WORKERS = 'bundle';
   const dir = mkdtempSync(join(tmpdir(), 'md-e2e-'));
   // A file database: worlds live beside it as file copies of the demo template.
   const app = await buildApp({
