@@ -30,6 +30,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { manualClock } from '../../apps/server/src/core/clock.ts';
 import { DEMO_PASSWORD_HASH } from '../../apps/server/src/core/passwords.ts';
@@ -70,7 +71,8 @@ const advance = stringArg('advance');
 // The clock move runs in the app's worker thread: started from its bundle, as `npm start` starts it
 // (through tsx the thread first compiles the server's sources, 2–3 s of the move; core/worker-module.ts).
 if (advance) {
-  execFileSync(process.execPath, ['apps/server/build.mjs', '--workers'], { stdio: 'inherit' });
+  const build = fileURLToPath(new URL('../../apps/server/build.mjs', import.meta.url));
+  execFileSync(process.execPath, [build, '--workers'], { stdio: 'inherit' });
   process.env.SERVER_WORKERS = 'bundle';
 }
 
