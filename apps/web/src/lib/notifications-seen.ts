@@ -101,6 +101,11 @@ export function useLatestNotifications(enabled: boolean) {
     ...trpc['notification.view_notification'].queryOptions(LATEST_NOTIFICATIONS_INPUT),
     enabled,
     refetchInterval: NOTIFICATIONS_POLL_MS,
+    // The bell wakes as an observer joining (not one switched on, which fetches whatever the state),
+    // so a read the Notifications page just saw fail is not asked again, flipping that page back to
+    // Loading: the page's Retry asks, and the poll later.
+    subscribed: enabled,
+    retryOnMount: false,
   });
   const entries = listOf<Partial<Notification>>(recordOf(query.data)?.Success);
   return { entries, loading: query.isPending, loaded: query.isSuccess };

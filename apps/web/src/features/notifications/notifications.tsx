@@ -1,7 +1,7 @@
 /** Notifications (/dashboard/notification): 20 per page with Previous, Next and numbered pages. */
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG, NOTIFICATIONS_PAGE_SIZE, clampPage, localizeNoticeTimes, type Notification } from '@md/shared';
 import { PageHeader } from '@/components/page-header.tsx';
 import { navItemByPath } from '@/components/shell/nav-items.ts';
@@ -28,14 +28,16 @@ export default function NotificationsPage() {
   const typeName = useNotificationType();
   const [page, setPage] = useState(1);
   const item = navItemByPath('/dashboard/notification')!;
-  const list = useQuery(
-    trpc['notification.view_notification'].queryOptions({
+  const list = useQuery({
+    ...trpc['notification.view_notification'].queryOptions({
       page_no: page,
       page_size: NOTIFICATIONS_PAGE_SIZE,
       pageNo: page,
       pageSize: NOTIFICATIONS_PAGE_SIZE,
     }),
-  );
+    // The page shown stays, pager included, while the next one loads.
+    placeholderData: keepPreviousData,
+  });
   const total = useQuery(trpc['notification.total_view_notification'].queryOptions({}));
   // Both fetches fail silently (spec §8): no entries, one page. Only numbers and object entries are read.
   const totalPages = Math.max(
@@ -48,7 +50,7 @@ export default function NotificationsPage() {
   const failed = list.isError || (list.data !== undefined && !Array.isArray(recordOf(list.data)?.Success));
   // Seeing the first page clears the header bell's count: its first entry is the newest.
   const username = useAuth().user?.username ?? '';
-  const newest = page === 1 ? entries[0] : undefined;
+  const newest = page === 1 && !list.isPlaceholderData ? entries[0] : undefined;
   useEffect(() => markNotificationsSeen(username, newest), [username, newest]);
 
   return (
@@ -86,7 +88,8 @@ export default function NotificationsPage() {
           ))}
         </Stack>
       )}
-      {!failed && (
+      {/* The pager goes with a list that came: not beside Loading… or Unavailable. */}
+      {!failed && list.isSuccess && (
         <HStack as="nav" aria-label={t('notifications.pagination')} gap="2" flexWrap="wrap" justify="center">
           <Button size="sm" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
             {t('common.previous')}
