@@ -10,13 +10,16 @@
  *   withdrawal   requestWithdrawal (the same);
  *   wallets      wallet.view_all_wallets_details with the read cache off for a member with `--small`
  *                transfers and one with `--large` (100,000 by default, over 24 months).
- * CPU µs per call from process.cpuUsage (includes the commit's fsync wait only as system time; the
- * wall time beside it includes it). Each kind runs in rounds, interleaved so load falls on all alike;
+ * CPU µs per call from process.cpuUsage, every thread of the process (the system part, printed
+ * beside it, is mostly the kernel writing the WAL's frames, two writes a page, and the thread pool's
+ * sync of them; the wall time beside it includes the wait for that sync). Each kind runs in rounds, interleaved so load falls on all alike;
  * medians over rounds. `--sync group|normal|full`: `group` (the server's: NORMAL, then each call waits
  * for the shared sync its answer would wait for, core/group-commit.ts; one call at a time, so one sync
  * each), or the bare pragma. `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
  *   node --import tsx scripts/bench/writes.ts [--members 20000] [--calls 400] [--rounds 5] [--large 100000] [--sync full]
  *   node --cpu-prof --cpu-prof-dir /tmp/prof --import tsx scripts/bench/writes.ts --only purchase --calls 4000 --rounds 1
+ * `--statements`: also each kind's SQLite time per call, statement by statement (BEGIN and COMMIT
+ * included; the timing adds a little to the CPU figures).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,6 +42,7 @@ import { seedScenario } from '../../apps/server/src/seed/index.ts';
 import { invoke } from '../../apps/server/src/transport/invoke.ts';
 import { fundWriters, pickWriters } from './fixtures.ts';
 import { median, numberArg, stringArg } from './cli.ts';
+import { statementTimes } from './statement-times.ts';
 
 const MEMBERS = numberArg('members', 20_000);
 const CALLS = numberArg('calls', 400);
@@ -49,6 +53,8 @@ const SYNC = stringArg('sync') ?? 'group';
 const KINDS = ['purchase', 'swap', 'p2p', 'withdrawal', 'wallets'] as const;
 type Kind = (typeof KINDS)[number];
 const ONLY = new Set((stringArg('only') ?? KINDS.join(',')).split(','));
+/** `--statements`: each kind's SQLite time per call, statement by statement (statement-times.ts). */
+const statements = process.argv.includes('--statements') ? statementTimes() : undefined;
 const DAY = 86_400_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-writes-'));
@@ -174,7 +180,9 @@ const ops: Record<Exclude<Kind, 'wallets'>, () => unknown> = {
 };
 
 /** CPU and wall µs per call of `op`, over CALLS calls, and the WAL pages each call wrote. */
-async function measure(op: () => unknown): Promise<{ cpu: number; wall: number; pages: number }> {
+async function measure(
+  op: () => unknown,
+): Promise<{ cpu: number; system: number; wall: number; pages: number }> {
   // The WAL restarts empty and is not checkpointed while the calls run: its frames are the calls' pages.
   services.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   const autocheckpoint = services.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
@@ -186,13 +194,13 @@ async function measure(op: () => unknown): Promise<{ cpu: number; wall: number; 
   const used = process.cpuUsage(before);
   const { log } = (services.sqlite.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!;
   services.sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
-  return { cpu: (used.user + used.system) / CALLS, wall, pages: log / CALLS };
+  return { cpu: (used.user + used.system) / CALLS, system: used.system / CALLS, wall, pages: log / CALLS };
 }
 
 console.log(
   `scale ${MEMBERS} members, ${writers.length} writers, synchronous=${SYNC}; ${CALLS} calls per kind and round, ${ROUNDS} rounds`,
 );
-const samples = new Map<string, { cpu: number; wall: number; pages: number }[]>();
+const samples = new Map<string, { cpu: number; system: number; wall: number; pages: number }[]>();
 const loads: number[] = [];
 const variants: [string, () => unknown][] = [];
 for (const kind of ['purchase', 'swap', 'p2p', 'withdrawal'] as const)
@@ -211,7 +219,8 @@ for (const [, op] of variants) await op(); // warm: statements prepared
 for (let round = 0; round < ROUNDS; round++) {
   for (let v = 0; v < variants.length; v++) {
     const [name, op] = variants[(v + round) % variants.length]!;
-    const result = await measure(op);
+    // With --statements, only the calls' own statements are counted (not the WAL's checkpoints around them).
+    const result = await measure(statements ? () => statements.during(name, async () => op()) : op);
     samples.set(name, [...(samples.get(name) ?? []), result]);
   }
   loads.push(loadavg()[0]!);
@@ -226,12 +235,15 @@ if (ONLY.has('p2p') || ONLY.has('withdrawal')) {
 }
 for (const [name, results] of samples) {
   const cpu = median(results.map((r) => r.cpu));
+  const system = median(results.map((r) => r.system));
   const wall = median(results.map((r) => r.wall));
   const pages = median(results.map((r) => r.pages));
   console.log(
-    `${name.padEnd(28)} ${(cpu / 1000).toFixed(3)} ms CPU, ${(wall / 1000).toFixed(3)} ms wall, ${pages.toFixed(1)} WAL pages per call (median of ${results.length} rounds)`,
+    `${name.padEnd(28)} ${(cpu / 1000).toFixed(3)} ms CPU (system ${(system / 1000).toFixed(3)}), ${(wall / 1000).toFixed(3)} ms wall, ${pages.toFixed(1)} WAL pages per call (median of ${results.length} rounds)`,
   );
 }
+if (statements)
+  for (const [name, results] of samples) console.log(statements.report(name, CALLS * results.length));
 if (ONLY.has('wallets')) {
   const wall = (k: number) => median(samples.get(`wallets (${k} transfers)`)!.map((r) => r.cpu));
   console.log(
