@@ -53,6 +53,18 @@ async function openQaPanel(page: Page, tab: string) {
 const DASHBOARD_PAGES: Shot[] = [
   { name: 'dashboard', path: '/dashboard' },
   { name: 'notifications', path: '/dashboard/notification' },
+  {
+    // A failed read: Unavailable and its Retry alone, no pager (the next three calls of the list fail; the bell's share them).
+    name: 'notifications-unavailable',
+    path: '/dashboard/notification',
+    act: async (page) => {
+      await page.request.post(`${baseUrl}/__qa/faults`, {
+        data: { path: '/notification/view_notification', status: 502, empty: true, times: 3 },
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'Retry: Notifications' }).waitFor();
+    },
+  },
   { name: 'settings', path: '/dashboard/settings' },
   { name: 'package', path: '/dashboard/package' },
   { name: 'transactions', path: '/dashboard/transactions' },
