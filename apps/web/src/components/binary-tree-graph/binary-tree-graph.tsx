@@ -379,6 +379,7 @@ export function BinaryTreeGraph({
                   bottom="-5"
                   insetStart="50%"
                   ms="-1.5"
+                  role="status"
                   aria-label={t('network.tree.loading', { name: member.username })}
                 />
               )}

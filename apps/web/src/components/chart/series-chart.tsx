@@ -237,7 +237,13 @@ export function SeriesChart({
             <Legend keys={keys} />
             <PlotArea>
               {series.isPending ? (
-                <Skeleton h="full" w="full" aria-busy aria-label={t('network.chart.loading', { title })} />
+                <Skeleton
+                  h="full"
+                  w="full"
+                  role="status"
+                  aria-busy
+                  aria-label={t('network.chart.loading', { title })}
+                />
               ) : series.isError || !points ? (
                 <Unavailable what={title} onRetry={series.refetch} retrying={series.isFetching} />
               ) : (

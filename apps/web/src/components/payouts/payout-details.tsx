@@ -69,7 +69,8 @@ function PayoutDetailsBody({ transId, levelRow }: { transId: string; levelRow?: 
     if (levelRow) return <LevelFromRow row={levelRow} />;
     return <Text data-testid="payout-details-unavailable">{t('earnings.why.providerHasNoDetails')}</Text>;
   }
-  if (details.isPending) return <Skeleton height="10rem" aria-label={t('earnings.why.loading')} />;
+  if (details.isPending)
+    return <Skeleton height="10rem" role="status" aria-label={t('earnings.why.loading')} />;
   const success = recordOf(details.data)?.Success as PayoutDetails | undefined;
   if (details.isError || !success)
     return (

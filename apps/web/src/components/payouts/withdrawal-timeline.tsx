@@ -91,7 +91,8 @@ function TimelineBody({ row }: { row: WithdrawalRowFacts }) {
     retry: false,
   });
   if (!served) return <FromStatusWord row={row} />;
-  if (timeline.isPending) return <Skeleton height="8rem" aria-label={t('history.track.loading')} />;
+  if (timeline.isPending)
+    return <Skeleton height="8rem" role="status" aria-label={t('history.track.loading')} />;
   const w = recordOf(timeline.data)?.Success as WithdrawalTimeline | undefined;
   if (timeline.isError || !w)
     return (

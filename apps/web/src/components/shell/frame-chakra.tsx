@@ -256,7 +256,10 @@ function PackageBalanceFigure() {
     </HStack>
   );
   if (isPending)
-    return row(true, <Skeleton height="1em" width="5rem" aria-label={t('shell.loadingBalance')} />);
+    return row(
+      true,
+      <Skeleton height="1em" width="5rem" role="status" aria-label={t('shell.loadingBalance')} />,
+    );
   if (!deposit)
     return row(
       false,

@@ -330,7 +330,7 @@ function TreeRowInner<T>({ row, index, start, active, handlers }: TreeRowProps<T
       {/* Drawn first (order) but after the content in the DOM: the row's name starts with the node. */}
       <Box w="7" flexShrink={0} display="flex" justifyContent="center" order={-1}>
         {row.loading ? (
-          <Spinner size="sm" aria-label={t('network.tree.loading', { name })} />
+          <Spinner size="sm" role="status" aria-label={t('network.tree.loading', { name })} />
         ) : row.expandable ? (
           // A closed node's chevron points toward the reading's end: mirrored in right to left.
           <Icon aria-hidden="true" color="fg.muted" boxSize="4" _rtl={{ transform: 'scaleX(-1)' }}>
@@ -387,7 +387,9 @@ function MoreTreeRowInner<T>({ row, index, start, active, handlers }: MoreTreeRo
       }}
     >
       <Box w="7" flexShrink={0} display="flex" justifyContent="center">
-        {row.loading && <Spinner size="sm" aria-label={t('network.tree.loadingMore', { name: parent })} />}
+        {row.loading && (
+          <Spinner size="sm" role="status" aria-label={t('network.tree.loadingMore', { name: parent })} />
+        )}
       </Box>
       <Box
         flex="1"

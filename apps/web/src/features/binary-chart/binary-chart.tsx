@@ -148,7 +148,7 @@ export default function BinaryChartPage() {
           retrying={rootQuery.isFetching}
         />
       ) : rootQuery.isPending && username ? (
-        <Spinner aria-label={t('network.binary.loading')} />
+        <Spinner role="status" aria-label={t('network.binary.loading')} />
       ) : !root ? (
         <Text color="fg.muted">{messageText(MSG.noOrgData)}</Text>
       ) : (

@@ -46,7 +46,7 @@ export function NodeDetails({ username }: { username: string }) {
         {username}
       </Heading>
       {isPending ? (
-        <Spinner size="sm" aria-label={t('network.details.loading')} />
+        <Spinner size="sm" role="status" aria-label={t('network.details.loading')} />
       ) : isError || !details ? (
         <Text color="fg.muted">{t('network.details.none')}</Text>
       ) : (

@@ -114,7 +114,7 @@ function StatementView({ result }: { result: StatementResult }) {
   const t = useT();
   const f = useFormat();
   if (result.kind === 'loading')
-    return <Skeleton height="12rem" aria-label={t('wallets.statement.loading')} />;
+    return <Skeleton height="12rem" role="status" aria-label={t('wallets.statement.loading')} />;
   if (result.kind === 'error')
     return (
       <Unavailable what={t('wallets.statement.what')} retrying={result.retrying} onRetry={result.retry} />

@@ -20,6 +20,7 @@ function Figure({ value }: { value: number | null | undefined }) {
       display="inline-block"
       height="1em"
       width="5rem"
+      role="status"
       aria-label={t('wallets.card.loading')}
     />
   ) : (

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { MSG } from '@md/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OnlineOnly } from '@/app/offline.tsx';
@@ -218,6 +219,26 @@ describe('wallets page', () => {
     const card = await screen.findByTestId('wallet-card-Total-Earnings', {}, { timeout: 5000 });
     expect(card).toHaveTextContent('Total Earnings (lifetime referral income)');
     expect(card).toHaveTextContent('Binary + Direct + Upline Bonus + Level, not ROI or Rank');
+  });
+
+  it('while balances and the statement load, their skeletons are labelled status regions (axe: no prohibited ARIA)', async () => {
+    const never = () => new Promise(() => {});
+    openWallets({
+      'wallet.view_all_wallets_details': never,
+      'wallet.view_statement': never,
+      'earning.view_all_earning_history': never,
+    });
+    // The statement, and the figures: Available and Total of 8 wallet cards, and Total Earnings.
+    expect(await screen.findByLabelText('Loading the statement', {}, { timeout: 12_000 })).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.getAllByLabelText('Loading')).toHaveLength(17);
+    // A label on an element without a role (a skeleton's div or span) is prohibited ARIA: axe calls it serious.
+    const { violations } = await axe.run(document.body, {
+      runOnly: ['aria-prohibited-attr', 'aria-allowed-attr', 'aria-allowed-role'],
+    });
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
   });
 
   it('says "Unavailable" with a retry instead of $0.00 when the wallets call fails; Retry loads them', async () => {
