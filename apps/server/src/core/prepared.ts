@@ -2,8 +2,9 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '@md/db';
 
-export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
-  const built = new WeakMap<Db, T>();
+/** What `build` makes of a database (Drizzle's, or a raw connection), made once for each. */
+export function perDatabase<T, D extends object = Db>(build: (db: D) => T): (db: D) => T {
+  const built = new WeakMap<D, T>();
   return (db) => {
     let value = built.get(db);
     if (value === undefined) built.set(db, (value = build(db)));
@@ -11,13 +12,21 @@ export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   };
 }
 
-/** Prepared statements cached per connection: the daily runs call these per member, the read caches per get. */
+/**
+ * Prepared statements cached per connection: the daily runs call these per member, the read caches
+ * per get, the tables per page. A table's SQL varies with the filters used and how many values, so
+ * a bound (emptied when reached) keeps odd filter lists from growing the cache.
+ */
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const STATEMENT_CACHE_SIZE = 500;
 export function prepared(sqlite: Database.Database, source: string): Database.Statement {
   let bySource = statements.get(sqlite);
   if (!bySource) statements.set(sqlite, (bySource = new Map()));
   let statement = bySource.get(source);
-  if (!statement) bySource.set(source, (statement = sqlite.prepare(source)));
+  if (!statement) {
+    if (bySource.size >= STATEMENT_CACHE_SIZE) bySource.clear();
+    bySource.set(source, (statement = sqlite.prepare(source)));
+  }
   return statement;
 }
 

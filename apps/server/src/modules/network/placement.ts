@@ -5,30 +5,21 @@
  * of queries.
  */
 import type Database from 'better-sqlite3';
+import { perDatabase } from '../../core/prepared.ts';
 import { childJump } from './jumps.ts';
 
 export type Side = '0' | '1';
 
-const statements = new WeakMap<
-  Database.Database,
-  Database.Statement<[{ sponsorId: number; side: Side }], { id: number }>
->();
-
-function outerEndStatement(sqlite: Database.Database) {
-  let statement = statements.get(sqlite);
-  if (!statement) {
-    statement = sqlite.prepare<[{ sponsorId: number; side: Side }], { id: number }>(
-      `with recursive leg(id, depth) as (
-         select @sponsorId, 0
-         union all
-         select m.id, leg.depth + 1 from members m join leg on m.parent_id = leg.id and m.side = @side
-       )
-       select id from leg order by depth desc limit 1`,
-    );
-    statements.set(sqlite, statement);
-  }
-  return statement;
-}
+const outerEndStatement = perDatabase((sqlite: Database.Database) =>
+  sqlite.prepare<[{ sponsorId: number; side: Side }], { id: number }>(
+    `with recursive leg(id, depth) as (
+       select @sponsorId, 0
+       union all
+       select m.id, leg.depth + 1 from members m join leg on m.parent_id = leg.id and m.side = @side
+     )
+     select id from leg order by depth desc limit 1`,
+  ),
+);
 
 /** The binary parent a new member of `sponsorId` on `side` is placed under. */
 export function findPlacement(
@@ -54,38 +45,29 @@ interface StatsStatements {
   growAncestors: Database.Statement<[{ parentId: number; by: number }]>;
   growOne: Database.Statement<[number, number]>;
 }
-const statsStatements = new WeakMap<Database.Database, StatsStatements>();
-
-function statsStatementsOf(sqlite: Database.Database): StatsStatements {
-  let prepared = statsStatements.get(sqlite);
-  if (!prepared) {
-    prepared = {
-      sponsorOf: sqlite.prepare('select sponsor_id as sponsorId from members where id = ?'),
-      binaryPosition: sqlite.prepare(
-        'select depth, binary_jump_id as jump from binary_stats where member_id = ?',
-      ),
-      sponsorPosition: sqlite.prepare(
-        'select sponsor_depth as depth, sponsor_jump_id as jump from binary_stats where member_id = ?',
-      ),
-      insert: sqlite.prepare(
-        'insert into binary_stats (member_id, depth, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?)',
-      ),
-      // One statement for the whole ancestor chain (thousands deep under spillover): the walk
-      // follows parent pointers in SQLite instead of a query per level.
-      growAncestors: sqlite.prepare(
-        `with recursive up(id) as (
+const statsStatementsOf = perDatabase((sqlite: Database.Database): StatsStatements => ({
+  sponsorOf: sqlite.prepare('select sponsor_id as sponsorId from members where id = ?'),
+  binaryPosition: sqlite.prepare(
+    'select depth, binary_jump_id as jump from binary_stats where member_id = ?',
+  ),
+  sponsorPosition: sqlite.prepare(
+    'select sponsor_depth as depth, sponsor_jump_id as jump from binary_stats where member_id = ?',
+  ),
+  insert: sqlite.prepare(
+    'insert into binary_stats (member_id, depth, binary_jump_id, sponsor_depth, sponsor_jump_id) values (?, ?, ?, ?, ?)',
+  ),
+  // One statement for the whole ancestor chain (thousands deep under spillover): the walk
+  // follows parent pointers in SQLite instead of a query per level.
+  growAncestors: sqlite.prepare(
+    `with recursive up(id) as (
            select @parentId
            union all
            select m.parent_id from members m join up on m.id = up.id where m.parent_id is not null
          )
          update binary_stats set team_size = team_size + @by where member_id in (select id from up)`,
-      ),
-      growOne: sqlite.prepare('update binary_stats set team_size = team_size + ? where member_id = ?'),
-    };
-    statsStatements.set(sqlite, prepared);
-  }
-  return prepared;
-}
+  ),
+  growOne: sqlite.prepare('update binary_stats set team_size = team_size + ? where member_id = ?'),
+}));
 
 /**
  * The position of a new member under `aboveId` in one tree (jumps.ts): a root's depth is 0 and it

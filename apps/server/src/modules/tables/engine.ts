@@ -4,9 +4,9 @@
  * search (LIKE over the searchable columns), the inclusive start/end dates, the filters, and
  * newest-first paging. Every table is indexed on (member, time), so first pages stay cheap.
  */
-import type Database from 'better-sqlite3';
 import { TABLE_CURSOR_MESSAGE, type ParsedInputOf } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
+import { prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 
 export type TableQuery = ParsedInputOf<'table.view_deposit_transaction'>;
@@ -92,24 +92,6 @@ function conditions(source: TableSource<unknown>, query: TableQuery, memberId: n
 }
 
 /**
- * Statements by SQL text, per connection: preparing costs more than running a first page. The
- * text varies only with which conditions are used and how many filter values, so a small bound
- * (emptied when reached) keeps odd filter lists from growing it.
- */
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-const STATEMENT_CACHE_SIZE = 500;
-function statement(sqlite: Database.Database, sql: string): Database.Statement {
-  let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
-  let prepared = cache.get(sql);
-  if (!prepared) {
-    if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
-    cache.set(sql, (prepared = sqlite.prepare(sql)));
-  }
-  return prepared;
-}
-
-/**
  * A cursor names the last row of a page by its place in the order (time, then id): the next page
  * is the rows after it, wherever new rows were added meanwhile. Opaque to clients.
  */
@@ -139,7 +121,7 @@ export function pageOf<Row>(
     offset = 0;
   }
   // One row past the page says whether there is a next one.
-  const raw = statement(
+  const raw = prepared(
     ctx.sqlite,
     `select ${source.select}, ${source.time} as cursor_time, ${source.id} as cursor_id from ${source.from} where ${where}${after} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
   ).all({ ...params, limit: query.pageSize + 1, offset }) as Record<string, unknown>[];
@@ -166,11 +148,11 @@ export function pageCountOf(
   const from = params.search === undefined && source.countFrom ? source.countFrom : source.from;
   const counted = (
     plain && source.counter
-      ? statement(
+      ? prepared(
           ctx.sqlite,
           'select total from table_rows where member_id = @member and source = @source',
         ).get({ member: ctx.member.id, source: source.counter })
-      : statement(ctx.sqlite, `select count(*) as total from ${from} where ${where}`).get(params)
+      : prepared(ctx.sqlite, `select count(*) as total from ${from} where ${where}`).get(params)
   ) as { total: number } | undefined;
   const rows = counted?.total ?? 0;
   return { pages: Math.max(1, Math.ceil(rows / query.pageSize)), rows };
