@@ -306,6 +306,7 @@ export function SeriesTable({
       maxH="320px"
       overflowY="auto"
       tabIndex={0}
+      role="region"
       aria-label={t('network.chart.figuresLabel', { title })}
     >
       <Table.Root size="sm" variant="line" stickyHeader data-testid="chart-table">

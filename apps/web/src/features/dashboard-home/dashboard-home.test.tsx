@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
+import { ariaProblems } from '@/testing/aria.ts';
 import { MockFailure } from '@/testing/mock-link.ts';
 import { callsTo, loadPageBeforeTests, renderSignedIn } from '@/testing/member.ts';
 
@@ -155,6 +156,8 @@ describe('Dashboard home', () => {
     // which decide whether the next steps stand above them.
     await within(await screen.findByRole('region', { name: 'Your team' })).findByText('Unavailable');
     expect(screen.queryByRole('region', { name: 'Wallets Overview' })).toBeNull();
+    // The skeletons carry labels: as status regions, which may.
+    expect(await ariaProblems()).toEqual([]);
   });
 
   it('while the wallets are read their cards show skeletons, never $0.00', async () => {

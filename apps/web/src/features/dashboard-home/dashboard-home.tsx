@@ -307,7 +307,7 @@ export default function DashboardHomePage() {
               <SummaryCard
                 teamSize={
                   isPending ? (
-                    <span className="fs-skeleton fs-skeleton-figure" aria-label={t('common.loadingLabel')} />
+                    <span className="fs-skeleton fs-skeleton-figure" role="status" aria-label={t('common.loadingLabel')} />
                   ) : isError ? (
                     <UnavailableText />
                   ) : (

@@ -187,7 +187,7 @@ export default function LevelChartPage() {
           retrying={rootQuery.isFetching}
         />
       ) : rootQuery.isPending && username ? (
-        <Spinner aria-label={t('network.level.loading')} />
+        <Spinner role="status" aria-label={t('network.level.loading')} />
       ) : !root ? (
         <Stack gap="4">
           <Text color="fg.muted">{messageText(MSG.noOrgData)}</Text>

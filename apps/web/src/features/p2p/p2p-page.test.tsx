@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
+import { ariaProblems } from '@/testing/aria.ts';
 import { MockFailure } from '@/testing/mock-link.ts';
 import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
 import type { MockHandlers } from '@/testing/mock-link.ts';
@@ -21,6 +22,17 @@ async function verify(name: string) {
 }
 
 describe('P2P transfer', () => {
+  it('while the balance loads, its skeleton is a labelled status region (axe: no prohibited ARIA)', async () => {
+    renderSignedIn(
+      '/dashboard/p2pTransfer',
+      handlers({ 'wallet.view_all_wallets_details': () => new Promise(() => {}) }),
+    );
+    expect(
+      await screen.findByRole('status', { name: 'Loading the balance' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await ariaProblems()).toEqual([]);
+  });
+
   it('verifies the recipient (lowercased); the amount is disabled until then; editing resets it', async () => {
     const { calls } = renderSignedIn('/dashboard/p2pTransfer', handlers());
     expect(

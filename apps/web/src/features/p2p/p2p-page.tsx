@@ -77,6 +77,7 @@ export default function P2PPage() {
         display="inline-block"
         height="1em"
         width="4rem"
+        role="status"
         aria-label={t('p2p.loadingBalance')}
       />
     ) : (

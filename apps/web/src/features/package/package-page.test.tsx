@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@md/shared';
 import { MockFailure } from '@/testing/mock-link.ts';
+import { ariaProblems } from '@/testing/aria.ts';
 import { callsTo, renderSignedIn, wallet } from '@/testing/member.ts';
 
 const packages = [
@@ -17,6 +18,15 @@ const handlers = (buy: () => unknown = () => ({ Success: 'Subscription purchased
 });
 
 describe('package page', () => {
+  it('while the packages load, the spinner is a labelled status region (axe: no prohibited ARIA)', async () => {
+    renderSignedIn('/dashboard/package', {
+      ...handlers(),
+      'table.view_subscription': () => new Promise(() => {}),
+    });
+    expect(await screen.findByRole('status', { name: MSG.loading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await ariaProblems()).toEqual([]);
+  });
+
   it('lists the packages, badges the current one and shows the pulsing header balance', async () => {
     renderSignedIn('/dashboard/package', handlers(), { package: 'Starter' });
     const starter = await screen.findByTestId('package-card-Starter', {}, { timeout: 5000 });

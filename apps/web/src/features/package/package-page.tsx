@@ -89,7 +89,7 @@ export default function PackagePage() {
           retrying={packages.isFetching}
         />
       ) : packages.isPending ? (
-        <Spinner color="teal.solid" aria-label={messageText(MSG.loading)} />
+        <Spinner color="teal.solid" role="status" aria-label={messageText(MSG.loading)} />
       ) : list.length === 0 ? (
         <Text color="fg.muted">{messageText(MSG.noData)}</Text>
       ) : (

@@ -127,7 +127,7 @@ export default function RankRewardsPage() {
     <Stack gap="6">
       <PageHeader heading={t('earnings.rank.heading')} description={t('earnings.rank.description')} />
       {loading ? (
-        <Spinner aria-label={t('earnings.rank.loading')} />
+        <Spinner role="status" aria-label={t('earnings.rank.loading')} />
       ) : (
         <>
           <SimpleGrid columns={2} gap="4">

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { MSG } from '@md/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { OnlineOnly } from '@/app/offline.tsx';
@@ -10,6 +9,7 @@ import { englishI18n } from '@/testing/i18n.ts';
 import { routes } from '@/app/router.tsx';
 import { SERVER_UNREACHABLE_TITLE } from '@/lib/toaster.ts';
 import { createMockClient, MockFailure } from '@/testing/mock-link.ts';
+import { ariaProblems } from '@/testing/aria.ts';
 import { testConfig } from '@/testing/render.tsx';
 import { callsTo, loadPageBeforeTests, memberProfile, renderSignedIn, wallet } from '@/testing/member.ts';
 
@@ -235,10 +235,7 @@ describe('wallets page', () => {
     );
     expect(screen.getAllByLabelText('Loading')).toHaveLength(17);
     // A label on an element without a role (a skeleton's div or span) is prohibited ARIA: axe calls it serious.
-    const { violations } = await axe.run(document.body, {
-      runOnly: ['aria-prohibited-attr', 'aria-allowed-attr', 'aria-allowed-role'],
-    });
-    expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+    expect(await ariaProblems()).toEqual([]);
   });
 
   it('says "Unavailable" with a retry instead of $0.00 when the wallets call fails; Retry loads them', async () => {
