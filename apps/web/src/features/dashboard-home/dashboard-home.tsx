@@ -307,7 +307,11 @@ export default function DashboardHomePage() {
               <SummaryCard
                 teamSize={
                   isPending ? (
-                    <span className="fs-skeleton fs-skeleton-figure" role="status" aria-label={t('common.loadingLabel')} />
+                    <span
+                      className="fs-skeleton fs-skeleton-figure"
+                      role="status"
+                      aria-label={t('common.loadingLabel')}
+                    />
                   ) : isError ? (
                     <UnavailableText />
                   ) : (
