@@ -147,6 +147,15 @@ const DASHBOARD_PAGES: Shot[] = [
     act: (page) => page.getByRole('tab', { name: 'Wallet' }).click(),
   },
   { name: 'volume', path: '/dashboard/volume' },
+  {
+    // The chart's figures as a table: a named, focusable scrolling region.
+    name: 'volume-table',
+    path: '/dashboard/volume',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Show as table' }).first().click();
+      await page.getByTestId('chart-table').first().waitFor();
+    },
+  },
   { name: 'rank-rewards', path: '/dashboard/rankrewards' },
   {
     // The rank history under the meters.

@@ -13,9 +13,9 @@
  * CPU µs per call from process.cpuUsage, every thread of the process (the system part, printed
  * beside it, is mostly the kernel writing the WAL's frames, two writes a page, and the thread pool's
  * sync of them; the wall time beside it includes the wait for that sync). Each kind runs in rounds,
- * interleaved so load falls on all alike; medians over rounds. `--sync group|normal|full`: `group` (the server's: NORMAL, then each call waits
- * for the shared sync its answer would wait for, core/group-commit.ts; one call at a time, so one sync
- * each), or the bare pragma. `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
+ * interleaved so load falls on all alike; medians over rounds. `--sync group|normal|full`: `group`
+ * (the server's: NORMAL, then each call waits for the shared sync its answer would wait for,
+ * core/group-commit.ts; one call at a time, so one sync each), or the bare pragma. `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
  *   node --import tsx scripts/bench/writes.ts [--members 20000] [--calls 400] [--rounds 5] [--large 100000] [--sync full]
  *   node --cpu-prof --cpu-prof-dir /tmp/prof --import tsx scripts/bench/writes.ts --only purchase --calls 4000 --rounds 1
  * `--statements`: also each kind's SQLite time per call, statement by statement (BEGIN and COMMIT

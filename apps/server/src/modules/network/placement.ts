@@ -60,11 +60,11 @@ const statsStatementsOf = perDatabase((sqlite: Database.Database): StatsStatemen
   // follows parent pointers in SQLite instead of a query per level.
   growAncestors: sqlite.prepare(
     `with recursive up(id) as (
-           select @parentId
-           union all
-           select m.parent_id from members m join up on m.id = up.id where m.parent_id is not null
-         )
-         update binary_stats set team_size = team_size + @by where member_id in (select id from up)`,
+       select @parentId
+       union all
+       select m.parent_id from members m join up on m.id = up.id where m.parent_id is not null
+     )
+     update binary_stats set team_size = team_size + @by where member_id in (select id from up)`,
   ),
   growOne: sqlite.prepare('update binary_stats set team_size = team_size + ? where member_id = ?'),
 }));
