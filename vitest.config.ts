@@ -91,10 +91,12 @@ export default defineConfig({
           // twice. Every second attempt is named in npm test's summary (scripts/test.mjs).
           retry: 1,
           // Files run in parallel against one server, each test in a QA world of its own
-          // (e2e/support.ts), each file with its own Chromium: one file per two cores, at least two.
-          // Three on 2 cores took 373 s instead of 505 (the CPU idle 20 % instead of ~44 %), but in one
-          // run of six world-tabs' shared enter link failed both attempts: two until that race is found.
-          maxWorkers: Number(process.env.E2E_WORKERS ?? Math.max(2, Math.floor(availableParallelism() / 2))),
+          // (e2e/support.ts), each file with its own Chromium. A file leaves its cores idle while its
+          // pages wait (polls, answers): three files per two cores, at least three (on 2 cores 373 s
+          // with the CPU idle 20 %, against 505 s and ~44 % with two; four spent 19 % more CPU).
+          maxWorkers: Number(
+            process.env.E2E_WORKERS ?? Math.max(3, Math.round(availableParallelism() * 1.5)),
+          ),
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

@@ -2,14 +2,15 @@
  * A QA world per tab: two tabs of one browser enter two worlds through the doors and stay there
  * side by side (reloads, sign-ins, one world's clock moved, one tab leaving); every page shows the
  * world's badge; a shared enter link opens the world signed out in another browser, without an
- * error; a tab whose world was deleted says so and offers the way out. The QA panel builds a world
+ * error; a tab that entered no world keeps its page's world and session while another tab enters
+ * one; a tab whose world was deleted says so and offers the way out. The QA panel builds a world
  * from a declared state (a wrong one refused fault by fault) and gives its 2FA member's code.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newTestContext } from './browser.ts';
+import { launchBrowser, newTestContext, traceContext } from './browser.ts';
 import { signIn, toastTexts } from './support.ts';
 import type { E2eServer } from './global-setup.ts';
 
@@ -33,6 +34,13 @@ describe.each(servers)('a QA world per tab in $mode mode', (server: E2eServer) =
   };
   const inWorld = (world: string, path: string, init: RequestInit = {}) =>
     fetch(`${server.url}${path}`, { ...init, headers: { 'x-qa-world': world, ...init.headers } });
+  /** A context for the running test, what its pages did printed if the test fails. */
+  const openContext = async (viewport: { width: number; height: number }) => {
+    context = await newTestContext(browser, { viewport });
+    const trace = traceContext(context);
+    onTestFailed(() => trace.print('the test failed'));
+    return context;
+  };
   const badge = (page: Page) => page.getByTestId('qa-world-badge');
   const roi = (page: Page) => page.getByTestId('wallet-available-ROI').innerText();
   /** The tab's wallets page once its figures are in. */
@@ -54,7 +62,7 @@ describe.each(servers)('a QA world per tab in $mode mode', (server: E2eServer) =
   });
 
   it('keeps two tabs in two worlds: each signs in, one world’s clock moves, one tab leaves alone', async () => {
-    context = await newTestContext(browser, { viewport: { width: 375, height: 800 } });
+    context = await openContext({ width: 375, height: 800 });
     const [one, two] = [await create('Tab one'), await create('Tab two')];
     const [a, b] = [await context.newPage(), await context.newPage()];
 
@@ -99,7 +107,7 @@ describe.each(servers)('a QA world per tab in $mode mode', (server: E2eServer) =
   });
 
   it('opens a shared enter link in another browser signed out, with no error from its old session', async () => {
-    context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
+    context = await openContext({ width: 1280, height: 900 });
     const world = await create('Shared');
     const page = await context.newPage();
     // This browser was signed in to the default world: that session is not the world's.
@@ -122,8 +130,26 @@ describe.each(servers)('a QA world per tab in $mode mode', (server: E2eServer) =
     await expect.poll(() => page.getByTestId('dashboard-home').isVisible()).toBe(true);
   });
 
+  it('keeps a tab that never entered a world in the one it was loaded in while another tab enters one', async () => {
+    context = await openContext({ width: 1280, height: 900 });
+    const world = await create('Next door');
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    // A signs in to the default world: it holds no world, its page was loaded by the browser's cookie.
+    await signIn(a, server, 'demo', 'Demo@1234');
+    // B enters a world: the door sets the browser's cookie under A's page.
+    await b.goto(new URL(world.enter, server.url).href);
+    await expect.poll(() => badge(b).innerText()).toContain('Next door');
+    // A's next calls still go to the default world with its session (in the world they were refused
+    // 401, and that ended A's session): A stays signed in, on its screen, with its figures.
+    await a.getByRole('link', { name: 'Wallets' }).first().click();
+    await expect.poll(() => roi(a)).toMatch(/\$/);
+    expect(a.url()).toBe(`${server.url}/dashboard/wallets`);
+    expect(await a.evaluate(() => localStorage.getItem('jwt'))).not.toBeNull();
+    expect(await badge(a).count()).toBe(0);
+  });
+
   it('says when the world a tab is in is gone, and takes it back to the default world', async () => {
-    context = await newTestContext(browser, { viewport: { width: 375, height: 800 } });
+    context = await openContext({ width: 375, height: 800 });
     const world = await create('Short-lived');
     const page = await context.newPage();
     await page.goto(`${server.url}${world.enter}`);

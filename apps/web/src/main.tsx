@@ -13,7 +13,7 @@ import { ConfigLoadError, loadRuntimeConfig } from './lib/config.tsx';
 import { I18nProvider, loadLocale, useMessageText, useT, type LoadedLocale } from './lib/i18n/i18n.tsx';
 import { startingLocale } from './lib/i18n/locales.ts';
 import { getJwt } from './lib/storage.ts';
-import { cameThroughDoor, keepDoorWorld, LEAVE_WORLD_URL } from './lib/world.ts';
+import { cameThroughDoor, keepDoorWorld, keepPageWorld, LEAVE_WORLD_URL } from './lib/world.ts';
 // Chakra's reset, globals and tokens, and the first screen's classes: sign-in draws with these alone.
 import './components/first-screen/first-screen.css';
 
@@ -82,6 +82,7 @@ function start() {
   Promise.all([loadRuntimeConfig(), language])
     .then(([config, i18n]) => {
       if (throughDoor) keepDoorWorld(config);
+      keepPageWorld(config);
       // A transition renders in slices that yield to the browser every few ms (a default-priority
       // render runs to the end in one task): a screen's Chakra styling does not block input for
       // hundreds of ms on a phone's CPU.

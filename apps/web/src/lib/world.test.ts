@@ -5,7 +5,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '@/testing/render.tsx';
 import { clearLocalStorage, getJwt, setJwt } from './storage.ts';
-import { cameThroughDoor, heldWorld, keepDoorWorld, worldFetch, worldKey, WORLD_HEADER } from './world.ts';
+import {
+  cameThroughDoor,
+  heldWorld,
+  keepDoorWorld,
+  keepPageWorld,
+  worldFetch,
+  worldKey,
+  WORLD_HEADER,
+} from './world.ts';
 
 const W1 = 'w-AAAAAAAAAAAAAAAAAAAAAA';
 const W2 = 'w-BBBBBBBBBBBBBBBBBBBBBB';
@@ -27,6 +35,7 @@ function headersSent(call: () => Promise<unknown>) {
 }
 
 afterEach(() => {
+  keepPageWorld(testConfig);
   sessionStorage.clear();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
@@ -50,6 +59,24 @@ describe('a tab and its QA world', () => {
     expect(cameThroughDoor()).toBe(false);
     expect(heldWorld()).toBeNull();
     expect((await headersSent(() => worldFetch('/config.json'))).has(WORLD_HEADER)).toBe(false);
+  });
+
+  it('names the world its page was loaded in when it holds none, so a door another tab opens does not move its calls', async () => {
+    const sent = async () => (await headersSent(() => worldFetch('/trpc/x'))).get(WORLD_HEADER);
+    // The default world of a stand-in with QA control (its /config.json names no world).
+    keepPageWorld({ ...testConfig, capabilities: ['qa'] });
+    expect(await sent()).toBe('default');
+    // A page loaded by the cookie of a world.
+    keepPageWorld({ ...testConfig, capabilities: ['qa'], qaWorld: W1 });
+    expect(await sent()).toBe(W1);
+    expect(heldWorld()).toBeNull();
+    // A world the tab holds comes first.
+    throughDoor(W2, W2);
+    expect(await sent()).toBe(W2);
+    sessionStorage.clear();
+    // In front of a real provider (no QA control): nothing.
+    keepPageWorld(testConfig);
+    expect(await sent()).toBeNull();
   });
 
   it('names its world on calls to its own server, keeping their headers, and never to another origin', async () => {

@@ -3,8 +3,8 @@
  * names it on every call to its server (X-QA-World), so two tabs of one browser stay in two worlds
  * and each leaves on its own. The server's doors send a tab to `/?qa_world=<id>` (`default` on
  * leaving). A tab that was never told (a URL typed in a new tab, a test harness that sets the
- * cookie) sends nothing and follows the qa_world cookie, the world last entered, as browsers did
- * before tabs had worlds. Members of a real provider never hold a world: nothing is stored and no
+ * cookie) loads each page in the qa_world cookie's world, the world last entered, as browsers did
+ * before tabs had worlds, and that page's calls stay there (keepPageWorld). Members of a real provider never hold a world: nothing is stored and no
  * header is sent.
  *
  * A world's session is its own: in a world a tab holds, the stored jwt and user have keys of the
@@ -66,6 +66,22 @@ export function keepDoorWorld(config: RuntimeConfig) {
   keep(config.qaWorld ?? DEFAULT_WORLD);
 }
 
+/**
+ * The world this page was loaded in, named on its calls when the tab holds none. A door opened by
+ * another tab (or by this one, navigating away while a call is on its way) moves the cookie under
+ * the page: its calls would reach that world with this world's session, be refused 401, and end the
+ * session. The next page load follows the cookie again. Page state by nature: it ends with the page.
+ */
+let pageWorld: string | null = null;
+
+/** At start, /config.json in: the world it was served from (a stand-in with QA control only). */
+export function keepPageWorld(config: RuntimeConfig) {
+  pageWorld =
+    config.qaWorld !== undefined || config.capabilities.includes('qa')
+      ? (config.qaWorld ?? DEFAULT_WORLD)
+      : null;
+}
+
 /** The key a session value has in this tab's world: the spec's own key outside any world. */
 export function worldKey(key: string): string {
   const world = heldWorld();
@@ -90,9 +106,9 @@ const sameOrigin = (input: RequestInfo | URL) => {
   return new URL(url, window.location.href).origin === window.location.origin;
 };
 
-/** `fetch` that names this tab's world on calls to this server (never to another origin: a real provider). */
+/** `fetch` that names this tab's world (else its page's) on calls to this server (never to another origin: a real provider). */
 export const worldFetch: typeof fetch = (input, init) => {
-  const world = read();
+  const world = read() ?? pageWorld;
   if (world === null || !sameOrigin(input)) return globalThis.fetch(input, init);
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
   headers.set(WORLD_HEADER, world);
