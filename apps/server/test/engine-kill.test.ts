@@ -230,6 +230,8 @@ function outcome(db: Database.Database) {
     notifications: all(
       'select member_id, type, message, trans_id, created_at from notifications order by member_id, trans_id, type',
     ),
+    // The ROI payouts without a notice (their notices are read from the credits above otherwise).
+    withheld: all('select member_id, trans_id from notices_withheld order by member_id, trans_id'),
     balances: all(
       "select member_id, wallet, balance from accounts where kind = 'member' order by member_id, wallet",
     ),

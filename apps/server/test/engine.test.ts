@@ -15,6 +15,7 @@ import { CAP_REACHED_REASON } from '../src/modules/engine/income.ts';
 import { engineHooks, resumeUnfinishedRuns, runDueJobs } from '../src/modules/engine/jobs.ts';
 import { dueRuns } from '../src/modules/engine/schedule.ts';
 import { binaryStatsOf } from '../src/modules/engine/stats.ts';
+import { memberNotices } from '../src/modules/notifications/notices.ts';
 import type { MemberWallet } from '@md/db';
 import { createTestApp, expectLedgerSound, type TestApp } from './helpers.ts';
 
@@ -83,9 +84,15 @@ describe('ROI', () => {
       a,
     );
     expect(subscription).toEqual({ total_earnings: 75_000_000, status: 'ACTIVE' });
-    expect(
-      w.rows('select 1 from notifications where member_id = ? and type = ?', a, 'ROI_Income'),
-    ).toHaveLength(5);
+    // A notice per payout, read from its credit: what the day paid and for which business day.
+    expect(memberNotices(w.t.services, a, 20).filter((n) => n.type === 'ROI_Income')).toEqual(
+      ['2026-03-09', '2026-03-06', '2026-03-05', '2026-03-04', '2026-03-03'].map((date) => ({
+        type: 'ROI_Income',
+        message: `You earned $15.00 daily ROI for ${date}.`,
+        transId: `ROI${date.replaceAll('-', '')}M${a}`,
+        createdAt: expect.any(Number),
+      })),
+    );
   });
 });
 

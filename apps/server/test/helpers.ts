@@ -17,6 +17,7 @@ import {
 } from '@md/qa-client';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
+import { memberNotices, roiNoticeTextSql } from '../src/modules/notifications/notices.ts';
 import { fromTemplate } from './templates.ts';
 
 export interface Reply<T = Record<string, unknown>> {
@@ -197,6 +198,13 @@ const UNDO: Record<string, string> = {
   '0016_withdrawal_reject_reason': 'alter table withdrawals drop column reject_reason',
   '0017_web_push':
     'drop table push_outbox; drop table push_subscriptions; alter table notification_preferences drop column phone',
+  // The previous main stored every ROI payout's notice: written back from the credits, in their order.
+  '0018_roi_notices_from_ledger': `insert into notifications (member_id, type, message, trans_id, created_at)
+    select a.member_id, 'ROI_Income', ${roiNoticeTextSql('t.amount', "substr(t.trans_id, 4, 4) || '-' || substr(t.trans_id, 8, 2) || '-' || substr(t.trans_id, 10, 2)")}, t.trans_id, t.created_at
+      from transfers t join accounts a on a.id = t.to_account_id
+     where t.reason = 'roi' and not exists (select 1 from notices_withheld w where w.member_id = a.member_id and w.trans_id = t.trans_id)
+     order by t.id;
+    drop table notices_withheld`,
 };
 
 const tableNames = (db: Database.Database) =>
@@ -218,21 +226,50 @@ export function tableColumns(db: Database.Database): Record<string, string[]> {
 }
 
 /**
+ * Every member's notices as their list shows them. Before migration 0018 they are the stored rows;
+ * since, an ROI payout's notice is read from its credit (notices.ts), so the table alone no longer
+ * says what a member sees.
+ */
+function noticeLists(db: Database.Database): [member: number, notices: unknown[]][] {
+  const fromCredits = db.prepare("select 1 from sqlite_master where name = 'notices_withheld'").get();
+  const stored = db.prepare(
+    'select type, message, trans_id as transId, created_at as createdAt from notifications where member_id = ? order by created_at desc, id desc',
+  );
+  return (
+    db
+      .prepare('select distinct member_id from notifications union select id from members')
+      .pluck()
+      .all() as number[]
+  )
+    .sort((a, b) => a - b)
+    .map((member) => [member, fromCredits ? memberNotices({ sqlite: db }, member, 1e9) : stored.all(member)]);
+}
+
+/**
  * Each table's row count and a digest of its rows in rowid order (every column, or only `columns`
  * of the tables named there: an upgrade that adds columns compares what the old database had).
+ * `notifications` stands for every member's list of notices (noticeLists), so an upgrade test
+ * compares what members see across migration 0018; its notices_withheld is left out.
  */
 export function tableContents(
   db: Database.Database,
   columns?: Record<string, readonly string[]>,
 ): Record<string, { rows: number; digest: string }> {
+  const digestOf = (rows: unknown[]) => createHash('sha256').update(JSON.stringify(rows)).digest('hex');
   return Object.fromEntries(
-    tableNames(db).map((table) => {
-      const only = columns?.[table];
-      const list = only ? only.map((c) => `"${c}"`).join(', ') : '*';
-      const rows = db.prepare(`select ${list} from "${table}"`).raw().all();
-      const digest = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
-      return [table, { rows: rows.length, digest }];
-    }),
+    tableNames(db)
+      .filter((table) => table !== 'notices_withheld')
+      .map((table) => {
+        if (table === 'notifications') {
+          const lists = noticeLists(db);
+          const rows = lists.reduce((n, [, list]) => n + list.length, 0);
+          return [table, { rows, digest: digestOf(lists) }];
+        }
+        const only = columns?.[table];
+        const list = only ? only.map((c) => `"${c}"`).join(', ') : '*';
+        const rows = db.prepare(`select ${list} from "${table}"`).raw().all();
+        return [table, { rows: rows.length, digest: digestOf(rows) }];
+      }),
   );
 }
 

@@ -125,12 +125,13 @@ describe('email change', () => {
 describe('notifications', () => {
   it('pages newest first with defaults 1 and 20, in both parameter spellings', async () => {
     const total = await t.post<{ Success: number }>('/notification/total_view_notification', { token });
-    const stored = (
-      t.services.sqlite.prepare('select count(*) as n from notifications where member_id = 1').get() as {
-        n: number;
-      }
-    ).n;
-    // Registrations of the team, 13 weeks of daily income and the rest: many pages.
+    const count = (sql: string) => t.services.sqlite.prepare(sql).pluck().get() as number;
+    // Registrations of the team and the rest, stored; 13 weeks of daily ROI, read from its credits.
+    const roiPaid = count(
+      "select count(*) from transfers t join accounts a on a.id = t.to_account_id where a.member_id = 1 and t.reason = 'roi'",
+    );
+    expect(roiPaid).toBeGreaterThan(50);
+    const stored = count('select count(*) from notifications where member_id = 1') + roiPaid;
     expect(stored).toBeGreaterThan(100);
     expect(total.body.Success).toBe(stored);
     const first = await t.post<{ Success: { DateTime: string; TransID: string; Type: string }[] }>(
@@ -148,6 +149,22 @@ describe('notifications', () => {
       { token },
     );
     expect(last.body.Success).toHaveLength(stored - (pages - 1) * 20);
+    // Page after page, every notice once, newest first across the stored ones and the credits'.
+    const everyPage = [];
+    for (let page = 1; page <= pages; page++)
+      everyPage.push(
+        ...(
+          await t.post<{ Success: { DateTime: string; TransID: string; Type: string }[] }>(
+            '/notification/view_notification',
+            { page_no: page },
+            { token },
+          )
+        ).body.Success,
+      );
+    expect(new Set(everyPage.map((n) => JSON.stringify(n))).size).toBe(stored);
+    const everyTime = everyPage.map((n) => Date.parse(n.DateTime));
+    expect([...everyTime].sort((a, b) => b - a)).toEqual(everyTime);
+    expect(everyPage.filter((n) => n.Type === 'ROI_Income')).toHaveLength(roiPaid);
     expect(
       (
         await t.post<{ Success: unknown[] }>(

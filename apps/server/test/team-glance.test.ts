@@ -16,6 +16,7 @@ import { TEAM_DIRECTS_LISTED, nextUkBinaryRun, ukWeekAndMonthStart } from '@md/s
 import { buildApp } from '../src/app.ts';
 import { manualClock } from '../src/core/clock.ts';
 import { dueRuns, scheduledAt } from '../src/modules/engine/schedule.ts';
+import { memberNotices } from '../src/modules/notifications/notices.ts';
 import { PREFERENCE_MESSAGES } from '../src/modules/notifications/preferences.ts';
 import { nextBinaryRun } from '../src/modules/team/handlers.ts';
 import { RATE_RULES } from '../src/transport/rate-limit.ts';
@@ -453,20 +454,14 @@ describe('notification preferences', { timeout: 120_000 }, () => {
     try {
       const token = await app.login('demo');
       const demoId = memberIdOf(app, 'demo');
-      const notes = (type: string) =>
-        (
-          app.services.sqlite
-            .prepare('select count(*) as n from notifications where member_id = ? and type = ?')
-            .get(demoId, type) as { n: number }
-        ).n;
+      // What each member's list shows (stored notices, and daily ROI read from its credits).
+      const listed = (member: number, types: string[]) =>
+        memberNotices(app.services, member, 1e9).filter((n) => types.includes(n.type)).length;
+      const notes = (type: string) => listed(demoId, [type]);
       const othersPayouts = () =>
         (
-          app.services.sqlite
-            .prepare(
-              "select count(*) as n from notifications where member_id <> ? and type in ('ROI_Income', 'Binary_Income')",
-            )
-            .get(demoId) as { n: number }
-        ).n;
+          app.services.sqlite.prepare('select id from members where id <> ?').pluck().all(demoId) as number[]
+        ).reduce((sum, member) => sum + listed(member, ['ROI_Income', 'Binary_Income']), 0);
       expect(
         (await app.post('/notification/update_preferences', { event: 'payouts', in_app: false }, { token }))
           .status,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToMicros, PUSH_DEVICES_MAX } from '@md/shared';
 import { walletBalance } from '../src/modules/ledger/ledger.ts';
+import { memberNotices } from '../src/modules/notifications/notices.ts';
 import { ENDPOINT_MESSAGES, endpointRefusal, guardedLookup } from '../src/modules/push/endpoints.ts';
 import { PUSH_MESSAGES } from '../src/modules/push/push.ts';
 import { pusherOf } from '../src/modules/push/sender.ts';
@@ -243,18 +244,21 @@ describe('pushes, decrypted on the loopback push service', () => {
     }
   });
 
+  /** Demo's payout notices as the list shows them (daily ROI's read from its credits). */
+  const payoutNotices = () =>
+    memberNotices(t.services, demo, 1e9)
+      .filter((n) =>
+        ['ROI_Income', 'Binary_Income', 'Direct_Income', 'Level_Income', 'Rank_Achieved'].includes(n.type),
+      )
+      .map(({ transId, message, type }) => ({ transId, message, type }));
   const advanceDay = async () => {
-    const before = t.services.sqlite.prepare('select max(id) from notifications').pluck().get() as number;
+    const seen = new Set(payoutNotices().map((n) => `${n.type} ${n.transId}`));
     const reply = await t.post('/__qa/clock?wait=true', { advance: 'P1D' });
     expect(reply.status).toBe(200);
     await settled();
     // Sessions end as the clock moves on: sign in again.
     for (const name of Object.keys(tokens)) tokens[name] = await t.login(name);
-    return t.services.sqlite
-      .prepare(
-        "select trans_id as transId, message, type from notifications where id > ? and member_id = ? and type in ('ROI_Income', 'Binary_Income', 'Direct_Income', 'Level_Income', 'Rank_Achieved') order by id",
-      )
-      .all(before, demo) as { transId: string; message: string; type: string }[];
+    return payoutNotices().filter((n) => !seen.has(`${n.type} ${n.transId}`));
   };
 
   it('a daily run’s payouts reach the device exactly once each, signed for the service’s origin', async () => {
@@ -470,19 +474,15 @@ describe('a daily run in the worker thread (a database file)', () => {
       );
       expect(reply.status).toBe(200);
       const demo = memberIdOf(onFile, 'demo');
-      const before = onFile.services.sqlite
-        .prepare('select max(id) from notifications')
-        .pluck()
-        .get() as number;
+      const payoutNotices = () =>
+        memberNotices(onFile.services, demo, 1e9)
+          .filter((n) => ['ROI_Income', 'Binary_Income', 'Rank_Achieved'].includes(n.type))
+          .map((n) => n.transId);
+      const before = new Set(payoutNotices());
       let payouts: string[] = [];
       for (let day = 0; day < 4 && payouts.length === 0; day++) {
         expect((await onFile.post('/__qa/clock?wait=true', { advance: 'P1D' })).status).toBe(200);
-        payouts = onFile.services.sqlite
-          .prepare(
-            "select trans_id from notifications where id > ? and member_id = ? and type in ('ROI_Income', 'Binary_Income', 'Rank_Achieved') order by id",
-          )
-          .pluck()
-          .all(before, demo) as string[];
+        payouts = payoutNotices().filter((transId) => !before.has(transId));
       }
       expect(payouts.length).toBeGreaterThan(0);
       const pusher = pusherOf(onFile.services)!;

@@ -108,6 +108,22 @@ export const notifications = sqliteTable(
   (t) => [index('notifications_member_time').on(t.memberId, t.createdAt)],
 );
 
+/**
+ * The ROI payouts that have no notice in a member's list. A daily ROI payout's notice is read from
+ * its ledger credit (modules/notifications/notices.ts) instead of being stored beside it: it says
+ * what the credit says. So a payout is listed unless a row here withholds it: the member had payout
+ * notices off in the app when it was paid, or a stored notice (kept from before) stands for it.
+ * WITHOUT ROWID in the migration (the key is the row).
+ */
+export const noticesWithheld = sqliteTable(
+  'notices_withheld',
+  {
+    memberId: integer('member_id').notNull(),
+    transId: text('trans_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.transId] })],
+);
+
 /** Throttles of once-per-interval actions (the 10 s password-reset rule). */
 /**
  * Sign-in sessions: one row per token signed (its `jti`), so a token can be revoked before it

@@ -22,6 +22,7 @@ import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Member, Services } from '../core/services.ts';
 import { insertMember } from '../modules/auth/members.ts';
 import type { Side } from '../modules/network/placement.ts';
+import { noticeCount } from '../modules/notifications/notices.ts';
 import { notify } from '../modules/notifications/notify.ts';
 import { scheduleDemoMoney, type DemoMoneyFacts } from './demo-money.ts';
 import { planTeam, type PlannedMember } from './demo-team.ts';
@@ -132,11 +133,10 @@ export function seedDemo(services: Services): {
   );
   const played = sim.run(now);
 
-  const totals = services.sqlite
-    .prepare<[], { members: number; notifications: number }>(
-      'select (select count(*) from members) as members, (select count(*) from notifications) as notifications',
-    )
-    .get()!;
+  const totals = {
+    members: services.sqlite.prepare('select count(*) from members').pluck().get() as number,
+    notifications: noticeCount(services),
+  };
   return {
     scenario: 'demo',
     ...totals,

@@ -4,11 +4,10 @@
  * newest first. A movement that has a notification with the same TransID is shown once, by the
  * notification, whose text says more.
  */
-import { desc, eq } from 'drizzle-orm';
-import { notifications } from '@md/db';
 import { ACTIVITY_LIMIT, formatMoney, humanizeType, microsToAmount, type Activity } from '@md/shared';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
+import { memberNotices } from '../notifications/notices.ts';
 import { recentSupportMessages } from '../support/handlers.ts';
 
 /** Titles of the notification types the server writes; others read as their type. */
@@ -86,13 +85,7 @@ export function recentActivity(
   memberId: number,
   limit: number,
 ): Activity[] {
-  const notes = ctx.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.memberId, memberId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit)
-    .all();
+  const notes = memberNotices(ctx, memberId, limit);
   const notified = new Set(notes.map((n) => n.transId));
   const items: { at: number; order: number; activity: Activity }[] = notes.map((n, i) => ({
     at: n.createdAt,

@@ -12,12 +12,12 @@ import {
   openStagedCredits,
   type SystemCredit,
 } from '../ledger/ledger.ts';
-import { prepared, rowWriter } from '../ledger/sql.ts';
+import { moneyTextSql, prepared, rowWriter } from '../ledger/sql.ts';
 import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
 import { EVENT_OF_TYPE } from '../notifications/preferences.ts';
 import { queueStagedPayoutPushes } from '../push/push.ts';
 
-export { prepared };
+export { moneyTextSql, prepared };
 
 export type EngineCtx = Pick<Services, 'sqlite' | 'db' | 'clock' | 'plan'>;
 
@@ -110,13 +110,6 @@ export const activeSubscriptions = (ctx: Pick<Services, 'sqlite'>, memberId: num
 export const percentSql = (micros: string, basisPoints: string | number) =>
   `((${micros}) / 10000 * (${basisPoints}) + ((${micros}) % 10000) * (${basisPoints}) / 10000)`;
 
-/**
- * An amount of micro-units (an integer expression, 0 ≤ amount < 10^15) as formatMoney writes it in
- * a message: "$1,500.00", truncated to the cent.
- */
-export const moneyTextSql = (micros: string) =>
-  `printf('$%,d.%02d', (${micros}) / 1000000, ((${micros}) % 1000000) / 10000)`;
-
 /** What a kind of capped income writes besides its amount: the credit's wallet and reason, its TransID and notification. */
 export interface StagedIncomeKind {
   wallet: MemberWallet;
@@ -126,6 +119,11 @@ export interface StagedIncomeKind {
   notificationType: string;
   /** SQL of the notification text, given SQL of the amount received and of the staged income's detail; `@date` is the business date. */
   message: (received: string, detail: string) => string;
+  /**
+   * The notice is read from the credit (notifications/notices.ts) instead of stored: only the
+   * members who had payout notices off in the app are written, as withheld.
+   */
+  noticeFromCredit?: boolean;
 }
 
 /**
@@ -152,7 +150,7 @@ export function openStagedIncomes(ctx: Pick<Services, 'sqlite'>): void {
  * statements: each member's expected amount is taken from its ACTIVE subscriptions' remaining
  * caps, oldest first (a running sum of the rooms before each one), a subscription whose cap is
  * filled becomes EXPIRED with its Reason, and what was received is credited from the payouts
- * account (creditStagedFromSystem) with a notification, in member order. A member is staged once
+ * account (creditStagedFromSystem) with its notice (stored, or read from the credit: notices.ts), in member order. A member is staged once
  * per chunk, so the caps read are still its own when paid. Answers the count and total paid.
  * Caller holds the transaction.
  */
@@ -199,19 +197,24 @@ export function payStagedIncomes(
     reason: kind.reason,
     at,
   });
-  prepared(
-    ctx.sqlite,
-    `insert or fail into notifications (member_id, type, message, trans_id, created_at)
-     select c.member_id, @type, ${kind.message('c.amount', 'i.detail')}, c.trans_id, c.created_at
-       from temp.staged_credits c join temp.engine_incomes i on i.member_id = c.member_id
-      -- A member who turned payout notices off in the app gets none, as notify() would decide.
-      where not exists (select 1 from notification_preferences p where p.member_id = c.member_id and p.event = @event and p.in_app = 0)
-      order by c.seq`,
-  ).run({
-    type: kind.notificationType,
-    date,
-    event: EVENT_OF_TYPE[kind.notificationType] ?? kind.notificationType,
-  });
+  const event = EVENT_OF_TYPE[kind.notificationType] ?? kind.notificationType;
+  // A member who turned payout notices off in the app gets none, as notify() would decide.
+  const muted = `exists (select 1 from notification_preferences p where p.member_id = c.member_id and p.event = @event and p.in_app = 0)`;
+  if (kind.noticeFromCredit)
+    prepared(
+      ctx.sqlite,
+      `insert or fail into notices_withheld (member_id, trans_id)
+       select c.member_id, c.trans_id from temp.staged_credits c where ${muted} order by c.member_id`,
+    ).run({ event });
+  else
+    prepared(
+      ctx.sqlite,
+      `insert or fail into notifications (member_id, type, message, trans_id, created_at)
+       select c.member_id, @type, ${kind.message('c.amount', 'i.detail')}, c.trans_id, c.created_at
+         from temp.staged_credits c join temp.engine_incomes i on i.member_id = c.member_id
+        where not ${muted}
+        order by c.seq`,
+    ).run({ type: kind.notificationType, date, event });
   // The same notices to the devices of members who turned push on (sent once the run's chunk commits).
   queueStagedPayoutPushes(ctx, kind.notificationType, kind.message('c.amount', 'i.detail'), { date });
   return creditStagedFromSystem(ctx, 'payouts');

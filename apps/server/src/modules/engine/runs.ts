@@ -22,6 +22,7 @@ import {
   type Payouts,
   type StagedIncomeKind,
 } from './income.ts';
+import { roiNoticeTextSql } from '../notifications/notices.ts';
 import type { JobName } from './schedule.ts';
 
 /** A run's running totals, kept in job_runs.summary (JSON) between chunks. */
@@ -39,7 +40,8 @@ const ROI_INCOME: StagedIncomeKind = {
   reason: 'roi',
   transIdPrefix: 'ROI',
   notificationType: 'ROI_Income',
-  message: (received) => `'You earned ' || ${moneyTextSql(received)} || ' daily ROI for ' || @date || '.'`,
+  message: (received) => roiNoticeTextSql(received, '@date'),
+  noticeFromCredit: true,
 };
 
 /**

@@ -5,6 +5,13 @@ import { prepared } from '../../core/prepared.ts';
 /** Prepared statements cached per connection (core/prepared.ts): the daily runs call these per member. */
 export { prepared };
 
+/**
+ * An amount of micro-units (an integer expression, 0 ≤ amount < 10^15) as formatMoney writes it in
+ * a message: "$1,500.00", truncated to the cent.
+ */
+export const moneyTextSql = (micros: string) =>
+  `printf('$%,d.%02d', (${micros}) / 1000000, ((${micros}) % 1000000) / 10000)`;
+
 /** Rows per statement; a smaller remainder goes through 32, 16, … 1 row statements. */
 const MAX_ROWS = 64;
 

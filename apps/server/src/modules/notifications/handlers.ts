@@ -1,40 +1,24 @@
-/** The caller's notifications, newest first, paged (spec §7; page size 20 by default). */
-import { count, desc, eq } from 'drizzle-orm';
-import { notifications } from '@md/db';
+/** The caller's notifications, newest first, paged (spec §7; page size 20 by default): notices.ts. */
 import { NOTIFICATIONS_PAGE_SIZE } from '@md/shared';
 import type { Handlers } from '../../transport/handlers.ts';
 import { devicesOf, PUSH_MESSAGES, subscribePush, unsubscribePush, vapidKeys } from '../push/push.ts';
+import { memberNoticeCount, memberNotices } from './notices.ts';
 import { PREFERENCE_MESSAGES, preferencesOf, setPreference } from './preferences.ts';
 
 export const notificationHandlers: Handlers = {
   'notification.view_notification': (ctx, input) => {
     const pageNo = input.page_no ?? input.pageNo ?? 1;
     const pageSize = input.page_size ?? input.pageSize ?? NOTIFICATIONS_PAGE_SIZE;
-    const rows = ctx.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.memberId, ctx.member.id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize)
-      .all();
     return {
-      Success: rows.map((row) => ({
-        Message: row.message,
-        DateTime: new Date(row.createdAt).toISOString(),
-        TransID: row.transId,
-        Type: row.type,
+      Success: memberNotices(ctx, ctx.member.id, pageSize, (pageNo - 1) * pageSize).map((notice) => ({
+        Message: notice.message,
+        DateTime: new Date(notice.createdAt).toISOString(),
+        TransID: notice.transId,
+        Type: notice.type,
       })),
     };
   },
-  'notification.total_view_notification': (ctx) => {
-    const row = ctx.db
-      .select({ total: count() })
-      .from(notifications)
-      .where(eq(notifications.memberId, ctx.member.id))
-      .get();
-    return { Success: row?.total ?? 0 };
-  },
+  'notification.total_view_notification': (ctx) => ({ Success: memberNoticeCount(ctx, ctx.member.id) }),
 
   // Extension `notification_preferences`: always the token's member.
   'notification.view_preferences': (ctx) => ({ Success: preferencesOf(ctx, ctx.member.id) }),

@@ -1,0 +1,81 @@
+/**
+ * A member's notices, newest first: the stored ones (notify(), notifyMany()) and their daily ROI
+ * payouts', read from the ledger.
+ *
+ * Rule: a daily ROI payout's notice is its credit to the member's ROI wallet (reason `roi`): type
+ * ROI_Income, the credit's TransID and time, and the text 'You earned $X daily ROI for DATE.', the
+ * business date being the one its TransID carries (ROI + yyyymmdd + M + member id). It is listed
+ * unless notices_withheld names it (the member had payout notices off in the app when it was
+ * paid). A daily run pays tens of thousands of members; a stored copy of each payout was half of
+ * what it wrote, and each copy an index entry on its member's pages (docs/performance.md).
+ * At the same time, a payout's notice comes before a stored one (the ROI run is the day's last).
+ */
+import type { Services } from '../../core/services.ts';
+import { moneyTextSql, prepared } from '../ledger/sql.ts';
+
+/** The text of an ROI payout's notice, in SQL: the amount received and the business date given as SQL. */
+export const roiNoticeTextSql = (received: string, date: string) =>
+  `'You earned ' || ${moneyTextSql(received)} || ' daily ROI for ' || ${date} || '.'`;
+
+/** The business date (yyyy-mm-dd) an ROI payout's TransID carries, in SQL. */
+const dateOfRoiTransId = (transId: string) =>
+  `substr(${transId}, 4, 4) || '-' || substr(${transId}, 8, 2) || '-' || substr(${transId}, 10, 2)`;
+
+/** The ROI credits that have a notice, not withheld (`member`: the SQL of the credit's member). */
+const listedRoi = (member: string) =>
+  `t.reason = 'roi' and not exists (select 1 from notices_withheld w where w.member_id = ${member} and w.trans_id = t.trans_id)`;
+/** The member's ROI credits that have a notice, newest first (the ROI wallet's time index, backwards). */
+const ROI_CREDITS = `from transfers t
+  where t.to_account_id = (select id from accounts where member_id = @member and wallet = 'ROI') and ${listedRoi('@member')}`;
+
+export interface Notice {
+  type: string;
+  message: string;
+  transId: string;
+  createdAt: number;
+}
+
+/**
+ * A page of the member's notices: `limit` of them after the newest `offset`. Each side is read in
+ * order through its index up to offset + limit rows; only those are merged.
+ */
+export function memberNotices(
+  ctx: Pick<Services, 'sqlite'>,
+  memberId: number,
+  limit: number,
+  offset = 0,
+): Notice[] {
+  if (limit <= 0) return [];
+  return prepared(
+    ctx.sqlite,
+    `select type, message, trans_id as transId, created_at as createdAt from (
+       select * from (select type, message, trans_id, created_at, 0 as payout, id from notifications
+                       where member_id = @member order by created_at desc, id desc limit @upto)
+       union all
+       select * from (select 'ROI_Income', ${roiNoticeTextSql('t.amount', dateOfRoiTransId('t.trans_id'))}, t.trans_id, t.created_at, 1, t.id
+                      ${ROI_CREDITS} order by t.created_at desc, t.id desc limit @upto))
+     order by created_at desc, payout desc, id desc limit @limit offset @offset`,
+  ).all({ member: memberId, upto: offset + limit, limit, offset }) as Notice[];
+}
+
+/** How many notices the member has (the list's page count). */
+export function memberNoticeCount(ctx: Pick<Services, 'sqlite'>, memberId: number): number {
+  return prepared(
+    ctx.sqlite,
+    `select (select count(*) from notifications where member_id = @member) + (select count(*) ${ROI_CREDITS})`,
+  )
+    .pluck()
+    .get({ member: memberId }) as number;
+}
+
+/** How many notices every member has in all (a seed's summary). */
+export function noticeCount(ctx: Pick<Services, 'sqlite'>): number {
+  return prepared(
+    ctx.sqlite,
+    `select (select count(*) from notifications)
+          + (select count(*) from transfers t join accounts a on a.id = t.to_account_id
+              where a.member_id is not null and ${listedRoi('a.member_id')})`,
+  )
+    .pluck()
+    .get() as number;
+}
