@@ -27,10 +27,12 @@ import { createTestApp, type TestApp } from './helpers.ts';
 
 const PAGE = { pageNo: 1, pageSize: 10 };
 const tableInput = contract['table.view_deposit_transaction'].input;
-/** Every read the caches keep: the paged tables and their page counts, the profile, the wallets. */
+/** Every read the caches keep: the paged tables and their page counts, the profile, the notices, the wallets. */
 const CACHED_READS: readonly ProcedureName[] = [
   ...procedureNames.filter((name) => contract[name].input === tableInput),
   'user.view_profile',
+  'notification.view_notification',
+  'notification.total_view_notification',
   'wallet.view_all_wallets_details',
 ];
 const inputOf = (name: ProcedureName) => (contract[name].input === tableInput ? PAGE : {});

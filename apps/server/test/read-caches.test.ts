@@ -19,6 +19,7 @@ import {
 } from '../src/core/read-cache.ts';
 import { DEPOSIT_WINDOW_MS, openDeposit } from '../src/modules/deposits/deposits.ts';
 import { moneyTransaction, transfer, walletFigures } from '../src/modules/ledger/ledger.ts';
+import { notify } from '../src/modules/notifications/notify.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'md-read-caches-'));
@@ -177,6 +178,41 @@ describe('answers of the pure reads', () => {
     expect(await profile()).toBe('Cache Me');
     t.services.sqlite.prepare("update members set name = 'Renamed' where id = ?").run(id);
     expect(await profile()).toBe('Renamed');
+  });
+
+  it('the notices and their count change with a notice alone, and with a daily ROI payout (its credit)', async () => {
+    const { t, id, token } = await appWithMember();
+    const notices = async () => ({
+      listed: (
+        await t.post<{ Success: { Type: string; Message: string }[] }>(
+          '/notification/view_notification',
+          {},
+          { token },
+        )
+      ).body.Success.map((n) => n.Type),
+      total: (await t.post<{ Success: number }>('/notification/total_view_notification', { token })).body
+        .Success,
+    });
+    expect(await notices()).toEqual({ listed: [], total: 0 });
+    expect(await notices()).toEqual({ listed: [], total: 0 });
+    // A notice with no other write for the member (as the seeds and declared states write them).
+    notify(t.services, id, 'Welcome', 'Welcome, Cache Me!');
+    expect(await notices()).toEqual({ listed: ['Welcome'], total: 1 });
+    // An ROI payout's notice is its credit.
+    t.clock.set(t.clock.now() + 1000);
+    moneyTransaction(t.services, () =>
+      transfer(t.services, [
+        {
+          transId: `ROI20261015M${id}`,
+          from: { system: 'payouts' },
+          to: { member: id, wallet: 'ROI' },
+          amount: 15_000_000,
+          reason: 'roi',
+          memberId: id,
+        },
+      ]),
+    );
+    expect(await notices()).toEqual({ listed: ['ROI_Income', 'Welcome'], total: 2 });
   });
 
   it('keys answers by member and input, not by token', async () => {

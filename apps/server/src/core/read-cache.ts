@@ -39,7 +39,6 @@ const UNREAD_TABLES = new Set([
   'throttles',
   'job_runs',
   'binary_stats',
-  'notifications',
   'support_messages',
 ]);
 

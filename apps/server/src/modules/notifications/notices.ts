@@ -46,13 +46,16 @@ export function memberNotices(
   offset = 0,
 ): Notice[] {
   if (limit <= 0) return [];
+  // A payout's text is built for the rows of the page only: its arm carries the amount instead.
   return prepared(
     ctx.sqlite,
-    `select type, message, trans_id as transId, created_at as createdAt from (
-       select * from (select type, message, trans_id, created_at, 0 as payout, id from notifications
+    `select case when payout then 'ROI_Income' else type end as type,
+            case when payout then ${roiNoticeTextSql('amount', dateOfRoiTransId('trans_id'))} else message end as message,
+            trans_id as transId, created_at as createdAt from (
+       select * from (select type, message, null as amount, trans_id, created_at, 0 as payout, id from notifications
                        where member_id = @member order by created_at desc, id desc limit @upto)
        union all
-       select * from (select 'ROI_Income', ${roiNoticeTextSql('t.amount', dateOfRoiTransId('t.trans_id'))}, t.trans_id, t.created_at, 1, t.id
+       select * from (select null, null, t.amount, t.trans_id, t.created_at, 1, t.id
                       ${ROI_CREDITS} order by t.created_at desc, t.id desc limit @upto))
      order by created_at desc, payout desc, id desc limit @limit offset @offset`,
   ).all({ member: memberId, upto: offset + limit, limit, offset }) as Notice[];
