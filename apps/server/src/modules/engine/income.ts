@@ -150,9 +150,9 @@ export function openStagedIncomes(ctx: Pick<Services, 'sqlite'>): void {
  * statements: each member's expected amount is taken from its ACTIVE subscriptions' remaining
  * caps, oldest first (a running sum of the rooms before each one), a subscription whose cap is
  * filled becomes EXPIRED with its Reason, and what was received is credited from the payouts
- * account (creditStagedFromSystem) with its notice (stored, or read from the credit: notices.ts), in member order. A member is staged once
- * per chunk, so the caps read are still its own when paid. Answers the count and total paid.
- * Caller holds the transaction.
+ * account (creditStagedFromSystem) with its notice (stored, or read from the credit: notices.ts),
+ * in member order. A member is staged once per chunk, so the caps read are still its own when
+ * paid. Answers the count and total paid. Caller holds the transaction.
  */
 export function payStagedIncomes(
   ctx: EngineCtx,

@@ -10,6 +10,7 @@
  * paid.
  */
 import { microsToAmount, formatMoney } from '@md/shared';
+import { roiNoticeTextSql } from '../notifications/notices.ts';
 import {
   BINARY_BASIS_POINTS,
   moneyTextSql,
@@ -22,7 +23,6 @@ import {
   type Payouts,
   type StagedIncomeKind,
 } from './income.ts';
-import { roiNoticeTextSql } from '../notifications/notices.ts';
 import type { JobName } from './schedule.ts';
 
 /** A run's running totals, kept in job_runs.summary (JSON) between chunks. */
