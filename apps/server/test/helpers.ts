@@ -17,7 +17,7 @@ import {
 } from '@md/qa-client';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
-import { memberNotices, roiNoticeTextSql } from '../src/modules/notifications/notices.ts';
+import { memberNotices, roiCreditNoticeTextSql } from '../src/modules/notifications/notices.ts';
 import { fromTemplate } from './templates.ts';
 
 export interface Reply<T = Record<string, unknown>> {
@@ -200,7 +200,7 @@ const UNDO: Record<string, string> = {
     'drop table push_outbox; drop table push_subscriptions; alter table notification_preferences drop column phone',
   // The previous main stored every ROI payout's notice: written back from the credits, in their order.
   '0018_roi_notices_from_ledger': `insert into notifications (member_id, type, message, trans_id, created_at)
-    select a.member_id, 'ROI_Income', ${roiNoticeTextSql('t.amount', "substr(t.trans_id, 4, 4) || '-' || substr(t.trans_id, 8, 2) || '-' || substr(t.trans_id, 10, 2)")}, t.trans_id, t.created_at
+    select a.member_id, 'ROI_Income', ${roiCreditNoticeTextSql('t.amount', 't.trans_id')}, t.trans_id, t.created_at
       from transfers t join accounts a on a.id = t.to_account_id
      where t.reason = 'roi' and not exists (select 1 from notices_withheld w where w.member_id = a.member_id and w.trans_id = t.trans_id)
      order by t.id;

@@ -17,9 +17,12 @@ import { moneyTextSql, prepared } from '../ledger/sql.ts';
 export const roiNoticeTextSql = (received: string, date: string) =>
   `'You earned ' || ${moneyTextSql(received)} || ' daily ROI for ' || ${date} || '.'`;
 
-/** The business date (yyyy-mm-dd) an ROI payout's TransID carries, in SQL. */
-const dateOfRoiTransId = (transId: string) =>
-  `substr(${transId}, 4, 4) || '-' || substr(${transId}, 8, 2) || '-' || substr(${transId}, 10, 2)`;
+/** The text of an ROI credit's notice, in SQL: its amount, and the business date its TransID carries. */
+export const roiCreditNoticeTextSql = (amount: string, transId: string) =>
+  roiNoticeTextSql(
+    amount,
+    `substr(${transId}, 4, 4) || '-' || substr(${transId}, 8, 2) || '-' || substr(${transId}, 10, 2)`,
+  );
 
 /** The ROI credits that have a notice, not withheld (`member`: the SQL of the credit's member). */
 const listedRoi = (member: string) =>
@@ -50,7 +53,7 @@ export function memberNotices(
   return prepared(
     ctx.sqlite,
     `select case when payout then 'ROI_Income' else type end as type,
-            case when payout then ${roiNoticeTextSql('amount', dateOfRoiTransId('trans_id'))} else message end as message,
+            case when payout then ${roiCreditNoticeTextSql('amount', 'trans_id')} else message end as message,
             trans_id as transId, created_at as createdAt from (
        select * from (select type, message, null as amount, trans_id, created_at, 0 as payout, id from notifications
                        where member_id = @member order by created_at desc, id desc limit @upto)
