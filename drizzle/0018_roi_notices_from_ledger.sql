@@ -12,28 +12,24 @@ CREATE TABLE `notices_withheld` (
 	PRIMARY KEY(`member_id`, `trans_id`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
-CREATE INDEX `notifications_trans_id_upgrade` ON `notifications` (`trans_id`);
---> statement-breakpoint
+-- Every ROI credit without a stored notice that says exactly what it reads back: withheld. Matched through
+-- the notices' (member, time) index: a notice and its credit were written with one time.
 INSERT INTO `notices_withheld` (`member_id`, `trans_id`)
 SELECT a.`member_id`, t.`trans_id`
   FROM `transfers` t JOIN `accounts` a ON a.`id` = t.`to_account_id`
  WHERE t.`reason` = 'roi' AND a.`member_id` IS NOT NULL
    AND NOT EXISTS (SELECT 1 FROM `notifications` n
-                    WHERE n.`trans_id` = t.`trans_id` AND n.`member_id` = a.`member_id` AND n.`type` = 'ROI_Income');
+                    WHERE n.`member_id` = a.`member_id` AND n.`created_at` = t.`created_at` AND n.`trans_id` = t.`trans_id`
+                      AND n.`type` = 'ROI_Income' AND t.`trans_id` GLOB 'ROI[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]M*'
+                      AND n.`message` = 'You earned ' || printf('$%,d.%02d', t.`amount` / 1000000, (t.`amount` % 1000000) / 10000)
+                          || ' daily ROI for ' || substr(t.`trans_id`, 4, 4) || '-' || substr(t.`trans_id`, 8, 2) || '-' || substr(t.`trans_id`, 10, 2) || '.')
+ ORDER BY a.`member_id`, t.`trans_id`;
 --> statement-breakpoint
-DELETE FROM `notifications` WHERE `id` IN (
-  SELECT n.`id`
-    FROM `transfers` t JOIN `accounts` a ON a.`id` = t.`to_account_id`
-    JOIN `notifications` n ON n.`trans_id` = t.`trans_id` AND n.`member_id` = a.`member_id` AND n.`type` = 'ROI_Income'
-   WHERE t.`reason` = 'roi' AND t.`trans_id` GLOB 'ROI[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]M*'
-     AND n.`created_at` = t.`created_at`
-     AND n.`message` = 'You earned ' || printf('$%,d.%02d', t.`amount` / 1000000, (t.`amount` % 1000000) / 10000)
+-- The stored notices their credits read back exactly: the list reads them from the credits now.
+DELETE FROM `notifications` WHERE `type` = 'ROI_Income' AND EXISTS (
+  SELECT 1 FROM `transfers` t JOIN `accounts` a ON a.`id` = t.`to_account_id`
+   WHERE t.`trans_id` = `notifications`.`trans_id` AND t.`reason` = 'roi' AND a.`member_id` = `notifications`.`member_id`
+     AND t.`created_at` = `notifications`.`created_at`
+     AND t.`trans_id` GLOB 'ROI[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]M*'
+     AND `notifications`.`message` = 'You earned ' || printf('$%,d.%02d', t.`amount` / 1000000, (t.`amount` % 1000000) / 10000)
          || ' daily ROI for ' || substr(t.`trans_id`, 4, 4) || '-' || substr(t.`trans_id`, 8, 2) || '-' || substr(t.`trans_id`, 10, 2) || '.');
---> statement-breakpoint
-INSERT OR IGNORE INTO `notices_withheld` (`member_id`, `trans_id`)
-SELECT a.`member_id`, t.`trans_id`
-  FROM `transfers` t JOIN `accounts` a ON a.`id` = t.`to_account_id`
-  JOIN `notifications` n ON n.`trans_id` = t.`trans_id` AND n.`member_id` = a.`member_id` AND n.`type` = 'ROI_Income'
- WHERE t.`reason` = 'roi';
---> statement-breakpoint
-DROP INDEX `notifications_trans_id_upgrade`;
