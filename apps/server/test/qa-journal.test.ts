@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOTP } from 'otpauth';
 import {
   createJournal,
   isSecretField,
   JOURNAL_CAPACITY,
   keptBody,
+  keptHeaders,
   REDACTED,
   redact,
 } from '../src/modules/qa/journal.ts';
@@ -115,6 +116,33 @@ describe('journal entries', () => {
       status: 400,
       responseBody: { Error: 'The request body is not valid JSON' },
     });
+  });
+
+  it("names a call's member by the token its own check authenticated, looking up none of its own", async () => {
+    const token = await t.login('demo');
+    await t.fastify.inject({ method: 'DELETE', url: '/__qa/journal' });
+    const verify = vi.spyOn(t.services.tokens, 'verify');
+    try {
+      await t.post('/user/view_profile', { jwt: token }, { token });
+      await t.trpc('wallet.view_all_wallets_details', 'query', {}, token);
+      // No fault rule could apply, so nothing needed the member before the call ran.
+      expect(verify).not.toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+    }
+    const [rpc, rest] = await journal();
+    expect(rest).toMatchObject({
+      procedure: 'user.view_profile',
+      member: 'demo',
+      requestBody: { jwt: REDACTED },
+    });
+    expect(rpc).toMatchObject({ procedure: 'wallet.view_all_wallets_details', member: 'demo' });
+
+    // A refused token names nobody; a sign-in names the member its body does.
+    await t.post('/user/view_profile', {}, { token: 'not-a-token' });
+    expect((await journal('?limit=1'))[0]).toMatchObject({ status: 401, member: null });
+    await t.login('demo');
+    expect((await journal('?limit=1'))[0]).toMatchObject({ procedure: 'user.login', member: 'demo' });
   });
 
   it('records the fault rule that shaped an answer, and a call still waiting as pending', async () => {
@@ -340,6 +368,29 @@ describe('journal redaction is lazy', () => {
     expect(answer.Success.Key).toBe('JBSWY3DPEHPK3PXP');
     expect(body.password).toBe('Demo@1234');
     expect(headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it("keeps a request's headers with its secret ones blanked, as the listing shows them", () => {
+    const headers = JSON.parse(
+      '{"authorization": "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln", "cookie": "qa_world=w1", "host": "localhost", "x-forwarded-for": ["a", "b"], "__proto__": "x", "x-empty": ""}',
+    );
+    const before = JSON.stringify(headers);
+    const kept = keptHeaders(headers);
+    expect(kept).toEqual({
+      authorization: REDACTED,
+      cookie: REDACTED,
+      host: 'localhost',
+      'x-forwarded-for': ['a', 'b'],
+      ['__proto__']: 'x',
+      'x-empty': '',
+    });
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(redact(kept)).toEqual(redact(headers));
+    expect(JSON.stringify(headers)).toBe(before);
+    // A body of its token alone is one shared copy, listed as the body was.
+    const one = keptBody({ jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln' });
+    expect(keptBody({ jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.c2ln' })).toBe(one);
+    expect(one).toEqual({ jwt: REDACTED });
   });
 
   it('keeps a body without its top-level secrets only when that lists the same, and never changes it', () => {

@@ -7,7 +7,7 @@ import { contract, type ProcedureName } from '@md/shared';
 import { ContractError, logServerError } from '../core/errors.ts';
 import type { Caller, Services } from '../core/services.ts';
 import type { Handlers } from './handlers.ts';
-import { invoke } from './invoke.ts';
+import { invoke, type CallReport } from './invoke.ts';
 
 export type Transport = 'rest' | 'trpc';
 
@@ -31,6 +31,8 @@ export interface Call {
    * status and body the provider gave, and how long it took; the journal shows them.
    */
   answered?: { source: Source; status: number; body: unknown; providerMs: number | null };
+  /** The username the call's token authenticated, once the handlers' side has checked it (invoke reports it). */
+  member?: string;
 }
 
 /** Who calls, from the HTTP request: both transports read the same headers. */
@@ -58,6 +60,17 @@ export function chainInterceptors(
   return (call, next) => outer(call, () => inner(call, next));
 }
 
+/** What invoke reports of a call, kept on the call: one object per call, no closures. */
+class Reporter implements CallReport {
+  constructor(private readonly call: Call) {}
+  header(name: string, value: string) {
+    this.call.exchange.reply.header(name, value);
+  }
+  authenticated(username: string) {
+    this.call.member = username;
+  }
+}
+
 export function createCallEndpoint(
   services: Services,
   handlers: Handlers,
@@ -66,10 +79,7 @@ export function createCallEndpoint(
   return async (call) => {
     // Reads the call when it runs: the gateway may have put a stand-in token for a member signed in
     // at the provider in its caller and input (modules/gateway/shadow.ts).
-    const next = () =>
-      invoke(services, handlers, call.name, call.input, call.caller, (name, value) =>
-        call.exchange.reply.header(name, value),
-      );
+    const next = () => invoke(services, handlers, call.name, call.input, call.caller, new Reporter(call));
     try {
       const writes = contract[call.name].kind === 'mutation';
       // A write is refused while the database files are gone or cannot be written, and any call

@@ -77,8 +77,14 @@ function parametersOf(name: ProcedureName, input: unknown): Record<string, unkno
 const readKey = (name: ProcedureName, input: unknown) =>
   `${name}|${JSON.stringify(parametersOf(name, input))}`;
 
-/** Sets a header of the call's answer (the transport's reply). */
-export type AnswerHeader = (name: string, value: string) => void;
+/** What a call tells its transport besides its answer. */
+export interface CallReport {
+  /** Sets a header of the call's answer (the transport's reply). */
+  header(name: string, value: string): void;
+  /** The member the call's token authenticated: the QA journal names the call by it, so it looks up no token of its own. */
+  authenticated?(username: string): void;
+}
+const NO_REPORT: CallReport = { header: () => undefined };
 
 export async function invoke(
   services: Services,
@@ -86,7 +92,7 @@ export async function invoke(
   name: ProcedureName,
   rawInput: unknown,
   caller: Caller,
-  answerHeader: AnswerHeader = () => undefined,
+  report: CallReport = NO_REPORT,
 ): Promise<unknown> {
   const entry = contract[name];
   const handler = handlers[name] as ((ctx: Ctx, input: unknown) => unknown) | undefined;
@@ -99,8 +105,10 @@ export async function invoke(
   let sessionId: string | null = null;
   if (entry.auth !== 'none') {
     const token = callToken(name, body, caller);
-    if (token) ({ member, sessionId } = services.tokens.authenticate(token, caller));
-    else if (entry.auth === 'required') throw unauthorized(MSG.invalidAuthentication);
+    if (token) {
+      ({ member, sessionId } = services.tokens.authenticate(token, caller));
+      report.authenticated?.(member.username);
+    } else if (entry.auth === 'required') throw unauthorized(MSG.invalidAuthentication);
   }
   const parse = () => {
     const parsed = entry.input.safeParse(body);
@@ -111,9 +119,9 @@ export async function invoke(
       );
     return parsed.data;
   };
-  const replayed = () => answerHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  const replayed = () => report.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   // Every answer of a money move says whether it is a replay: `false` until the store answers.
-  if (entry.idempotent) answerHeader(IDEMPOTENT_REPLAYED_HEADER, 'false');
+  if (entry.idempotent) report.header(IDEMPOTENT_REPLAYED_HEADER, 'false');
 
   const key = entry.idempotent && member ? idempotencyKeyOf(caller.idempotencyKey) : undefined;
   if (member && key !== undefined) {

@@ -220,6 +220,10 @@ export function createFaultStore(random: () => number = Math.random) {
 
   return {
     list: (): StoredRule[] => rules.map((r) => ({ ...r })),
+    /** Whether any stored rule could apply to a call. */
+    get active() {
+      return rules.length > 0;
+    },
 
     add(input: RuleInput): StoredRule {
       const rule: StoredRule = {

@@ -1,10 +1,11 @@
 /**
  * The request journal of the QA surface: the latest contract calls with their requests and
  * answers, secrets redacted, in a bounded ring buffer (memory only; a restart or DELETE clears it).
- * A call records references to its own headers, input and answer, never copies (copying
- * every answer made development reads twice as dear); redaction happens when the journal is
- * listed, so no listing ever shows a secret. Recorded objects are never changed: answers from the
- * read cache are shared by every caller.
+ * A call records references to its input and answer, never copies (copying every answer made
+ * development reads twice as dear), and its headers with secret ones blanked (the request's own
+ * header object with its token was most of what a record kept alive, and a scavenge copied it);
+ * redaction happens again when the journal is listed, so no listing ever shows a secret. Recorded
+ * objects are never changed: answers from the read cache are shared by every caller.
  */
 import type { ProcedureName } from '@md/shared';
 
@@ -90,14 +91,58 @@ export function keptBody(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const body = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
+  let keys = 0;
+  let secret = '';
   for (const key in body) {
     if (!Object.hasOwn(body, key)) continue;
+    keys++;
     const item = body[key];
     // A spread defines a client's own `__proto__` key as a key (assigning it would set the prototype).
-    if (isSecretField(key) && item !== undefined && item !== null && item !== '' && item !== REDACTED)
+    if (isSecretField(key) && item !== undefined && item !== null && item !== '' && item !== REDACTED) {
       (copy ??= { ...body })[key] = REDACTED;
+      secret = key;
+    }
   }
-  return copy ?? value;
+  // A body of its token alone (most REST reads send `{ jwt }`) is kept as one shared copy.
+  return keys === 1 && copy ? tokenOnly(secret, copy) : (copy ?? value);
+}
+const tokenOnlyBodies = new Map<string, Readonly<Record<string, unknown>>>();
+const tokenOnly = (key: string, copy: Record<string, unknown>) => {
+  let shared = tokenOnlyBodies.get(key);
+  if (!shared && tokenOnlyBodies.size < 100 && key !== '__proto__')
+    tokenOnlyBodies.set(key, (shared = Object.freeze(copy)));
+  return shared ?? copy;
+};
+
+// Header values repeat from call to call (host, content type, user agent): a record keeps the
+// first string seen of each, so what it holds is not a fresh copy of each that every scavenge moves.
+const headerValues = new Map<string, string>();
+const POOLED_LENGTH = 256;
+const pooled = (value: string) => {
+  if (value.length > POOLED_LENGTH) return value;
+  let kept = headerValues.get(value);
+  if (kept === undefined) {
+    // Values that never repeat (request ids, keys) would fill it: started again when full.
+    if (headerValues.size >= 1_000) headerValues.clear();
+    headerValues.set(value, (kept = value));
+  }
+  return kept;
+};
+
+/**
+ * The request headers a record keeps: the same names and values, with a secret header's value
+ * (Authorization, Cookie) as '[redacted]', which the listing shows anyway.
+ */
+export function keptHeaders(headers: Readonly<Record<string, string | string[] | undefined>>) {
+  const kept: Record<string, string | string[] | undefined> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    const shown = value && isSecretField(name) ? REDACTED : typeof value === 'string' ? pooled(value) : value;
+    // Defined, not assigned: a client's own `__proto__` header would set the copy's prototype.
+    if (name === '__proto__') Object.defineProperty(kept, name, { value: shown, enumerable: true });
+    else kept[name] = shown;
+  }
+  return kept;
 }
 
 export interface JournalEntry {
@@ -184,15 +229,6 @@ export function createJournal(capacity = JOURNAL_CAPACITY) {
         out.push(listed(entry));
       }
       return out;
-    },
-    /**
-     * Whether a record of this request is still in the buffer, found by its headers object (one per
-     * request): request ids are the client's own when it sends X-Request-Id, and may repeat.
-     */
-    hasRequest(headers: object): boolean {
-      for (let i = 1; i <= size; i++)
-        if (ring[(next - i + capacity) % capacity]!.requestHeaders === headers) return true;
-      return false;
     },
     clear(): number {
       const n = size;

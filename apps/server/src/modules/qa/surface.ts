@@ -11,12 +11,19 @@ import type { Services } from '../../core/services.ts';
 import type { Call, Exchange, Interceptor } from '../../transport/call.ts';
 import { callToken } from '../../transport/invoke.ts';
 import { createFaultStore, parseHeaderRule, type AppliedFault, type HeaderRule } from './faults.ts';
-import { createJournal, keptBody, type JournalRecord } from './journal.ts';
+import { createJournal, keptBody, keptHeaders, type JournalRecord } from './journal.ts';
 import { createSnapshots } from './snapshots.ts';
 import { presentsQaToken } from './token.ts';
 import { JSON_TYPE } from '../../core/answer-headers.ts';
 
 export const FAULT_HEADER = 'x-qa-fault';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The headers the QA journal keeps of this request, once it holds a record of one of its calls (modules/qa/surface.ts). */
+    journaledHeaders: Record<string, string | string[] | undefined> | null;
+  }
+}
 
 export interface QaSurfaceOptions {
   /** Randomness of probabilities and random delays (Math.random unless given; seeded in tests). */
@@ -115,6 +122,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     }
   });
 
+  app.decorateRequest('journaledHeaders', null);
   // Empty and malformed answers replace whatever the transport produced (REST JSON or tRPC's).
   // A callback hook: no promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -124,13 +132,12 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       return done(null, state.raw.text);
     }
     // A REST call refused before its handler (unreadable JSON, too large): journaled here.
-    // (Found by its headers object among the recent records: no per-request mark, which every call would pay for.)
     if (
       reply.statusCode >= 400 &&
+      request.journaledHeaders === null &&
       request.method === 'POST' &&
       request.routeOptions.url &&
-      endpointByPath.has(request.routeOptions.url) &&
-      !journal.hasRequest(request.headers)
+      endpointByPath.has(request.routeOptions.url)
     ) {
       const procedure = endpointByPath.get(request.routeOptions.url)!;
       let body: unknown = payload;
@@ -143,7 +150,14 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       }
       journal.add({
         id: 0,
-        ...base(request, 'rest', procedure),
+        at: services.clock.now(),
+        requestId: String(request.id),
+        method: request.method,
+        url: request.url,
+        path: contract[procedure].path,
+        procedure,
+        transport: 'rest',
+        requestHeaders: keptHeaders(request.headers),
         member: null,
         requestBody: null,
         status: reply.statusCode,
@@ -156,18 +170,6 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       });
     }
     done(null, payload);
-  });
-
-  // References only: the journal redacts when listed (journal.ts).
-  const base = (request: FastifyRequest, transport: Exchange['transport'], procedure: Call['name']) => ({
-    at: services.clock.now(),
-    requestId: String(request.id),
-    method: request.method,
-    url: request.url,
-    path: contract[procedure].path,
-    procedure,
-    transport,
-    requestHeaders: request.headers,
   });
 
   /**
@@ -226,8 +228,21 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     finish(entry, started, by ? by.status : 200, by ? by.body : output);
     entry.source = by ? by.source : 'mock';
     entry.providerMs = by ? by.providerMs : null;
-    // A provider token the gateway learnt during this very call (it asked the provider whose it is).
-    if (entry.member === null && options.memberOfToken) entry.member = memberOf(call);
+    named(entry, call);
+  };
+  /** Completes the record of a call that failed (or that the gateway answered with an error). */
+  const failed = (entry: JournalRecord, started: number, call: Call, error: unknown) => {
+    if (call.answered) return answered(entry, started, call, undefined);
+    finish(entry, started, statusOf(error), errorBody(error));
+    named(entry, call);
+  };
+  /**
+   * Names the member of a completed call not named at its start: the one its token authenticated
+   * (invoke reports it), or else by `memberOf` (no token; a refused one; a provider token the
+   * gateway learnt during this very call).
+   */
+  const named = (entry: JournalRecord, call: Call) => {
+    entry.member ??= call.member ?? memberOf(call);
   };
   /** No answer goes out: the connection is dropped (or already gone). */
   const noAnswer = (exchange: Exchange, entry: JournalRecord, started: number, outcome: string) => {
@@ -236,23 +251,24 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     return undefined;
   };
 
-  const intercept: Interceptor = async (call, next) => {
-    const { exchange } = call;
-    const started = performance.now();
-    const member = memberOf(call);
+  /** A call's record, pending from now on. References only: the journal redacts when listed. */
+  const record = (call: Call, member: string | null): JournalRecord => {
+    const { request, transport } = call.exchange;
+    // One copy per request: a tRPC batch's calls share it, and it marks the request as journaled.
+    request.journaledHeaders ??= keptHeaders(request.headers);
     const path = contract[call.name].path;
-    const url = exchange.request.url;
-    const entry: JournalRecord = journal.add({
+    const url = request.url;
+    return journal.add({
       id: 0,
       at: services.clock.now(),
-      requestId: String(exchange.request.id),
-      method: exchange.request.method,
+      requestId: String(request.id),
+      method: request.method,
       // The path's own string when they are equal: the buffer keeps one copy, not one per call.
       url: url === path ? path : url,
       path,
       procedure: call.name,
-      transport: exchange.transport,
-      requestHeaders: exchange.request.headers,
+      transport,
+      requestHeaders: request.journaledHeaders,
       member,
       requestBody: keptBody(call.input ?? null),
       status: null,
@@ -263,11 +279,47 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       fault: null,
       pending: true,
     });
+  };
 
+  const intercept: Interceptor = (call, next) => {
+    const started = performance.now();
+    // An empty header is no header: tools that fill every documented parameter send it so.
+    const rawHeader = call.exchange.request.headers[FAULT_HEADER] || undefined;
+    if (rawHeader !== undefined || faults.active) return faulted(call, next, rawHeader, started);
+    // No rule can apply: the call runs as it is, with no frame of the surface's own around it, and
+    // its member is named when it completes, by the token invoke checks anyway.
+    const entry = record(call, null);
+    let answer: Promise<unknown>;
+    try {
+      answer = next();
+    } catch (error) {
+      failed(entry, started, call, error);
+      throw error;
+    }
+    return answer.then(
+      (output) => {
+        answered(entry, started, call, output);
+        return output;
+      },
+      (error: unknown) => {
+        failed(entry, started, call, error);
+        throw error;
+      },
+    );
+  };
+
+  /** A call while a rule could apply (a stored rule, or an X-QA-Fault header): the rule's member is known first. */
+  const faulted = async (
+    call: Call,
+    next: () => Promise<unknown>,
+    rawHeader: string | string[] | undefined,
+    started: number,
+  ) => {
+    const { exchange } = call;
+    const member = memberOf(call);
+    const entry = record(call, member);
     try {
       // Without a header, no state per exchange: the stored rules alone decide.
-      // An empty header is no header: tools that fill every documented parameter send it so.
-      const rawHeader = exchange.request.headers[FAULT_HEADER] || undefined;
       const state = rawHeader === undefined ? undefined : stateOf(exchange);
       // Without the QA token the header is ignored, not refused: a 401 on a contract call would
       // sign the member out, and to a member the header is noise. Not even parsed, so it cannot 400.
@@ -327,8 +379,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
       answered(entry, started, call, output);
       return output;
     } catch (error) {
-      if (call.answered) answered(entry, started, call, undefined);
-      else finish(entry, started, statusOf(error), errorBody(error));
+      failed(entry, started, call, error);
       throw error;
     }
   };
