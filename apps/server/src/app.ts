@@ -446,7 +446,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<App> {
         memberOfToken: gateway?.memberOfToken,
       })
     : undefined;
-  const intercept = chainInterceptors(qa?.intercept, gateway?.intercept);
+  const intercept = chainInterceptors(qa?.intercept, gateway?.intercept, gateway?.passes);
   if (qa && options.worlds !== false)
     worlds = createWorlds(worldBuilder(options, { jwtSecret, log: fastify.log, jobs: services.jobs }), {
       databasePath: options.databasePath ?? ':memory:',

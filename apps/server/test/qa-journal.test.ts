@@ -327,7 +327,6 @@ describe('journal redaction is lazy', () => {
     const body = { username: 'demo', password: 'Demo@1234', nested: [{ otp: '123456' }] };
     const headers = { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', host: 'localhost' };
     const record = ring.add({
-      id: 0,
       at: Date.UTC(2026, 10, 2, 9, 0, 0),
       requestId: 'req-1',
       method: 'GET',
@@ -485,4 +484,46 @@ describe('journal filters and bounds', () => {
     add(6);
     expect(ring.list({ limit: 10 }).map((e) => e.member)).toEqual(['6']);
   }, 30_000);
+
+  it('writes a new call into its oldest slot emptied, and leaves a slot still pending to its own call', () => {
+    const ring = createJournal(2);
+    const hung = ring.start();
+    hung.member = 'hung';
+    const done = ring.add({
+      member: 'done',
+      status: 502,
+      durationMs: 3,
+      source: 'provider',
+      providerMs: 2,
+      fault: { id: 'f1', effect: 'drop', delayMs: 0 },
+      outcome: 'dropped',
+      pending: false,
+    } as never);
+    // The pending record's slot goes to a new record; the call completes its own record later.
+    const third = ring.start();
+    expect(third).not.toBe(hung);
+    third.member = 'third';
+    Object.assign(hung, { status: 200, pending: false });
+    expect(ring.list({ limit: 10 }).map((e) => [e.member, e.status])).toEqual([
+      ['third', null],
+      ['done', 502],
+    ]);
+    // A completed slot is used again, with nothing of its last call left in it.
+    const fourth = ring.start();
+    expect(fourth).toBe(done);
+    expect(ring.list({ limit: 1 })[0]).toEqual(
+      expect.objectContaining({
+        member: null,
+        status: null,
+        durationMs: null,
+        source: null,
+        providerMs: null,
+        fault: null,
+        pending: true,
+        responseBody: null,
+      }),
+    );
+    expect(ring.list({ limit: 1 })[0]).not.toHaveProperty('outcome');
+    expect(ring.list({ limit: 10 }).map((e) => e.id)).toEqual([4, 3]);
+  });
 });

@@ -51,13 +51,17 @@ export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<
 
 export type CallEndpoint = (call: Call) => Promise<unknown>;
 
-/** One interceptor around another: `outer` sees what `inner` answered (the QA surface around the gateway). */
+/**
+ * One interceptor around another: `outer` sees what `inner` answered (the QA surface around the
+ * gateway). `innerPasses` names the calls `inner` would only pass on, which skip it.
+ */
 export function chainInterceptors(
   outer: Interceptor | undefined,
   inner: Interceptor | undefined,
+  innerPasses: (call: Call) => boolean = () => false,
 ): Interceptor | undefined {
   if (!outer || !inner) return outer ?? inner;
-  return (call, next) => outer(call, () => inner(call, next));
+  return (call, next) => outer(call, innerPasses(call) ? next : () => inner(call, next));
 }
 
 /** What invoke reports of a call, kept on the call: one object per call, no closures. */

@@ -198,6 +198,8 @@ export function createGateway(services: Services, options: GatewayOptions) {
 
   return {
     intercept,
+    /** Whether `intercept` would only pass the call on: the stand-in answers it, with no provider to ask about its token. */
+    passes: (call: Call) => !provider && routing.targetOf(call.name) === 'mock',
     routing,
     recordings,
     /** The username of a provider token the provider vouched for (the journal and fault rules name members by it). */

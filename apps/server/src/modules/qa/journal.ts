@@ -179,7 +179,7 @@ export interface JournalEntry {
   fault: { id: string; effect: string; delayMs: number } | null;
   pending: boolean;
   /** Set when no answer went out: 'dropped', 'client closed', 'server closing'. */
-  outcome?: string;
+  outcome?: string | undefined;
 }
 
 /**
@@ -192,9 +192,10 @@ export interface JournalRecord extends Omit<JournalEntry, 'time'> {
 
 /** A record as the journal lists it: its time as ISO text, the query string gone, secrets redacted. */
 function listed(record: JournalRecord): JournalEntry {
-  const { at, url, requestHeaders, requestBody, responseBody, ...rest } = record;
+  const { at, url, requestHeaders, requestBody, responseBody, outcome, ...rest } = record;
   return {
     ...rest,
+    ...(outcome === undefined ? {} : { outcome }),
     time: new Date(at).toISOString(),
     url: url.split('?', 1)[0]!,
     requestHeaders: redact(requestHeaders),
@@ -203,21 +204,67 @@ function listed(record: JournalRecord): JournalEntry {
   };
 }
 
+/** A record before its call is written in: the shape every slot of the buffer keeps. */
+const blankRecord = (): JournalRecord => ({
+  id: 0,
+  at: 0,
+  requestId: '',
+  method: '',
+  url: '',
+  path: '',
+  procedure: 'user.login',
+  transport: 'rest',
+  status: null,
+  durationMs: null,
+  member: null,
+  requestHeaders: null,
+  requestBody: null,
+  responseBody: null,
+  source: null,
+  providerMs: null,
+  fault: null,
+  pending: true,
+  outcome: undefined,
+});
+
 export function createJournal(capacity = JOURNAL_CAPACITY) {
+  // The records are slots used in turn, not an object per call: what a scavenge finds alive in the
+  // buffer is the calls' own headers and bodies alone.
   const ring: (JournalRecord | undefined)[] = new Array(capacity);
   let next = 0;
   let size = 0;
   let nextId = 1;
 
+  /** The oldest slot as a new call's record: emptied, with its id, pending; the caller writes the call in. */
+  const start = (): JournalRecord => {
+    let record = ring[next];
+    // A record still pending stays with its call, which completes it later: the slot gets a new one.
+    if (!record || record.pending) record = ring[next] = blankRecord();
+    else {
+      record.status = null;
+      record.durationMs = null;
+      record.member = null;
+      record.responseBody = null;
+      record.source = null;
+      record.providerMs = null;
+      record.fault = null;
+      record.pending = true;
+      record.outcome = undefined;
+    }
+    record.id = nextId++;
+    next = (next + 1) % capacity;
+    size = Math.min(size + 1, capacity);
+    return record;
+  };
+
   return {
     capacity,
-    /** Adds a record (the oldest goes when full; its `id` is set here) and answers it for the caller to complete. */
-    add(entry: JournalRecord): JournalRecord {
-      entry.id = nextId++;
-      ring[next] = entry;
-      next = (next + 1) % capacity;
-      size = Math.min(size + 1, capacity);
-      return entry;
+    start,
+    /** Adds a record written whole (a call refused before its handler) and answers it; its `id` is set here. */
+    add(fields: Omit<JournalRecord, 'id'>): JournalRecord {
+      const record = start();
+      const { id } = record;
+      return Object.assign(record, fields, { id });
     },
     /** Newest first, optionally only one endpoint's or one member's calls; redacted here. */
     list(filter: { procedure?: ProcedureName | '*'; member?: string; limit: number }): JournalEntry[] {

@@ -149,7 +149,6 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
         }
       }
       journal.add({
-        id: 0,
         at: services.clock.now(),
         requestId: String(request.id),
         method: request.method,
@@ -258,27 +257,19 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     request.journaledHeaders ??= keptHeaders(request.headers);
     const path = contract[call.name].path;
     const url = request.url;
-    return journal.add({
-      id: 0,
-      at: services.clock.now(),
-      requestId: String(request.id),
-      method: request.method,
-      // The path's own string when they are equal: the buffer keeps one copy, not one per call.
-      url: url === path ? path : url,
-      path,
-      procedure: call.name,
-      transport,
-      requestHeaders: request.journaledHeaders,
-      member,
-      requestBody: keptBody(call.input ?? null),
-      status: null,
-      durationMs: null,
-      responseBody: null,
-      source: null,
-      providerMs: null,
-      fault: null,
-      pending: true,
-    });
+    const entry = journal.start();
+    entry.at = services.clock.now();
+    entry.requestId = String(request.id);
+    entry.method = request.method;
+    // The path's own string when they are equal: the buffer keeps one copy, not one per call.
+    entry.url = url === path ? path : url;
+    entry.path = path;
+    entry.procedure = call.name;
+    entry.transport = transport;
+    entry.requestHeaders = request.journaledHeaders;
+    entry.member = member;
+    entry.requestBody = keptBody(call.input ?? null);
+    return entry;
   };
 
   const intercept: Interceptor = (call, next) => {
