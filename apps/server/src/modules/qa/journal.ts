@@ -2,10 +2,9 @@
  * The request journal of the QA surface: the latest contract calls with their requests and
  * answers, secrets redacted, in a bounded ring buffer (memory only; a restart or DELETE clears it).
  * A call records references to its input and answer, never copies (copying every answer made
- * development reads twice as dear), and its headers with secret ones blanked (the request's own
- * header object with its token was most of what a record kept alive, and a scavenge copied it);
- * redaction happens again when the journal is listed, so no listing ever shows a secret. Recorded
- * objects are never changed: answers from the read cache are shared by every caller.
+ * development reads twice as dear), and a copy of its headers with secret ones blanked, so the
+ * buffer holds no token; redaction happens when the journal is listed, so no listing ever shows
+ * a secret. Recorded objects are never changed: answers from the read cache are shared by every caller.
  */
 import type { ProcedureName } from '@md/shared';
 
@@ -114,21 +113,6 @@ const tokenOnly = (key: string, copy: Record<string, unknown>) => {
   return shared ?? copy;
 };
 
-// Header values repeat from call to call (host, content type, user agent): a record keeps the
-// first string seen of each, so what it holds is not a fresh copy of each that every scavenge moves.
-const headerValues = new Map<string, string>();
-const POOLED_LENGTH = 256;
-const pooled = (value: string) => {
-  if (value.length > POOLED_LENGTH) return value;
-  let kept = headerValues.get(value);
-  if (kept === undefined) {
-    // Values that never repeat (request ids, keys) would fill it: started again when full.
-    if (headerValues.size >= 1_000) headerValues.clear();
-    headerValues.set(value, (kept = value));
-  }
-  return kept;
-};
-
 /**
  * The request headers a record keeps: the same names and values, with a secret header's value
  * (Authorization, Cookie) as '[redacted]', which the listing shows anyway.
@@ -137,7 +121,7 @@ export function keptHeaders(headers: Readonly<Record<string, string | string[] |
   const kept: Record<string, string | string[] | undefined> = {};
   for (const name in headers) {
     const value = headers[name];
-    const shown = value && isSecretField(name) ? REDACTED : typeof value === 'string' ? pooled(value) : value;
+    const shown = value && isSecretField(name) ? REDACTED : value;
     // Defined, not assigned: a client's own `__proto__` header would set the copy's prototype.
     if (name === '__proto__') Object.defineProperty(kept, name, { value: shown, enumerable: true });
     else kept[name] = shown;
