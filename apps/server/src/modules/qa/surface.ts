@@ -122,7 +122,8 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     }
   });
 
-  app.decorateRequest('journaledHeaders', null);
+  // Once per server: a scope of an app that has a surface already (a test's second one) shares the field.
+  if (!app.hasRequestDecorator('journaledHeaders')) app.decorateRequest('journaledHeaders', null);
   // Empty and malformed answers replace whatever the transport produced (REST JSON or tRPC's).
   // A callback hook: no promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
