@@ -485,6 +485,39 @@ describe('journal filters and bounds', () => {
     expect(ring.list({ limit: 10 }).map((e) => e.member)).toEqual(['6']);
   }, 30_000);
 
+  it('keeps more calls in flight than it has slots, each completing its own record', () => {
+    const ring = createJournal(3);
+    const inFlight = [1, 2, 3, 4, 5].map((n) => Object.assign(ring.start(), { member: String(n) }));
+    expect(new Set(inFlight).size).toBe(5);
+    // Completed in reverse: each into its own record, whether the ring still lists it or not.
+    for (const record of [...inFlight].reverse()) Object.assign(record, { status: 200, pending: false });
+    expect(ring.list({ limit: 10 }).map((e) => [e.id, e.member, e.status, e.pending])).toEqual([
+      [5, '5', 200, false],
+      [4, '4', 200, false],
+      [3, '3', 200, false],
+    ]);
+  });
+
+  it('journals each of 100 calls arriving at once exactly once, completed', async () => {
+    const token = await t.login('demo');
+    await t.fastify.inject({ method: 'DELETE', url: '/__qa/journal' });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i % 2 === 0
+          ? t.post('/user/view_profile', {}, { token })
+          : t.trpc('wallet.view_all_wallets_details', 'query', {}, token),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
+    const entries = await journal('?limit=500');
+    expect(entries).toHaveLength(100);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(100);
+    expect(new Set(entries.map((e) => e.requestId)).size).toBe(100);
+    expect(entries.filter((e) => e.procedure === 'user.view_profile')).toHaveLength(50);
+    for (const entry of entries)
+      expect(entry).toMatchObject({ pending: false, status: 200, member: 'demo', fault: null });
+  });
+
   it('writes a new call into its oldest slot emptied, and leaves a slot still pending to its own call', () => {
     const ring = createJournal(2);
     const hung = ring.start();

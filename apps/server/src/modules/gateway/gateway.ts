@@ -188,18 +188,21 @@ export function createGateway(services: Services, options: GatewayOptions) {
     return next();
   };
 
+  /** Whether the gateway only passes the call on: the stand-in answers it, with no provider to ask about its token. */
+  const passes = (call: Call) => !provider && routing.targetOf(call.name) === 'mock';
+
   const intercept: Interceptor = (call, next) => {
+    // No promise of the gateway's own per call.
+    if (passes(call)) return next();
     const target = routing.targetOf(call.name);
-    // Without a provider the stand-in answers as it is: no promise of the gateway's own per call.
-    if (target === 'mock') return provider ? fromMock(call, next) : next();
+    if (target === 'mock') return fromMock(call, next);
     const recording = recordingOf(target);
     return recording ? Promise.resolve().then(() => fromRecording(call, recording)) : fromProvider(call);
   };
 
   return {
     intercept,
-    /** Whether `intercept` would only pass the call on: the stand-in answers it, with no provider to ask about its token. */
-    passes: (call: Call) => !provider && routing.targetOf(call.name) === 'mock',
+    passes,
     routing,
     recordings,
     /** The username of a provider token the provider vouched for (the journal and fault rules name members by it). */
