@@ -57,13 +57,22 @@ function count(json, status) {
  * Tests that passed on a second attempt (the browser project retries once): vitest keeps a failed
  * attempt's error on the test that then passed. Listed so a flake is seen and looked into, not hidden.
  */
+/** A failure's message without its stack, at most 20 lines: a string assertion's diff names what failed. */
+const firstLines = (message) =>
+  message
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 20)
+    .filter((line, i, lines) => !lines.slice(0, i + 1).some((l) => /^\s+at /.test(l)))
+    .join('\n      ');
+
 const passedOnRetry = (json) =>
   (json?.testResults ?? []).flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status === 'passed' && test.failureMessages.length > 0)
       .map((test) => ({
         name: `${file.name.split('/').slice(-2).join('/')} > ${test.fullName}`,
-        first: test.failureMessages[0].split('\n')[0],
+        first: firstLines(test.failureMessages[0]),
       })),
   );
 

@@ -42,6 +42,14 @@ async function axeProblems(page: Page, label: string): Promise<string[]> {
     );
 }
 
+/**
+ * No problem found. Each one is in the failure's message, in full: a diff truncates a long string and
+ * shows an array as `[ Array(1) ]`, and a retried test's summary reads only the message.
+ */
+function expectNone(problems: string[]) {
+  expect(problems, `\n${problems.join('\n')}\n`).toEqual([]);
+}
+
 describe('accessibility of every route', () => {
   it('covers every route of the router', () => {
     const covered = [...new Set(SCREENS.map((s) => s.route))].sort();
@@ -56,8 +64,7 @@ describe('accessibility of every route', () => {
       const problems = await signedOutFor(page, screen, () =>
         visit(page, screen, (label) => axeProblems(page, label)),
       );
-      // Joined: a failure reads each violation in full (an array's diff shows `[ Array(1) ]`).
-      expect(problems.join('\n')).toBe('');
+      expectNone(problems);
     });
   });
 
@@ -70,7 +77,7 @@ describe('accessibility of every route', () => {
         it.each(DIALOGS.filter((s) => s.widths?.includes(375)).map((s) => [s.name, s]))(
           '%s: no serious or critical violations',
           async (_, screen) => {
-            expect((await visit(page, screen, (label) => axeProblems(page, label))).join('\n')).toBe('');
+            expectNone(await visit(page, screen, (label) => axeProblems(page, label)));
           },
         );
       });
