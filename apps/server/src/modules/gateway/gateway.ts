@@ -181,7 +181,8 @@ export function createGateway(services: Services, options: GatewayOptions) {
         shadow.usernameOf(token) ?? (shadow.isStandinToken(token) ? null : await askProvider(token));
       if (username) {
         const standin = shadow.standinTokenFor(username);
-        call.caller = { ...call.caller, authorization: `Bearer ${standin}` };
+        // Not `{ ...caller, field }`: see transport/invoke.ts.
+        call.caller = Object.assign({}, call.caller, { authorization: `Bearer ${standin}` });
         call.input = shadow.withToken(call.name, call.input, standin);
       }
     }

@@ -113,7 +113,8 @@ export function createShadowMembers(services: Services) {
     withToken(name: ProcedureName, input: unknown, token: string): unknown {
       const field = contract[name].tokenField;
       if (!field || !isObject(input) || input[field] === undefined) return input;
-      return { ...input, [field]: token };
+      // Not `{ ...input, field }`: see transport/invoke.ts.
+      return Object.assign({}, input, { [field]: token });
     },
   };
 }

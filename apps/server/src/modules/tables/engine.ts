@@ -121,10 +121,12 @@ export function pageOf<Row>(
     offset = 0;
   }
   // One row past the page says whether there is a next one.
+  params.limit = query.pageSize + 1;
+  params.offset = offset;
   const raw = prepared(
     ctx.sqlite,
     `select ${source.select}, ${source.time} as cursor_time, ${source.id} as cursor_id from ${source.from} where ${where}${after} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
-  ).all({ ...params, limit: query.pageSize + 1, offset }) as Record<string, unknown>[];
+  ).all(params) as Record<string, unknown>[];
   const more = raw.length > query.pageSize;
   const rows = more ? raw.slice(0, query.pageSize) : raw;
   const last = rows.at(-1);
