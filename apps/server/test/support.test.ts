@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activitySchema, contract, MSG, type Activity } from '@md/shared';
+import { recentTransfers } from '../src/modules/activity/handlers.ts';
 import { SUPPORT_ADDRESS } from '../src/modules/support/handlers.ts';
 import { createTestApp, memberIdOf, MINUTE, type TestApp } from './helpers.ts';
 
@@ -184,6 +185,29 @@ describe('activity.view_recent', () => {
       all.filter((item) => /^[A-Z][a-z]+(_[A-Z][a-z]+)*$/.test(item.Type)).map((item) => item.TransID),
     );
     expect(all.filter((item) => /^[a-z_]+$/.test(item.Type) && notifiedIds.has(item.TransID))).toEqual([]);
+  });
+
+  it("reads the newest legs of every member's whole history, from each account's newest rows only", () => {
+    // The same legs as gathering a member's whole history and sorting it, at every limit, for every
+    // member: the busiest hold thousands of legs on one account and a few on the others.
+    const whole = t.services.sqlite.prepare(
+      `select t.id from transfers t where t.id in (
+         select id from transfers where from_account_id in (select id from accounts where member_id = @member)
+         union select id from transfers where to_account_id in (select id from accounts where member_id = @member))
+       order by t.created_at desc, t.id desc limit @limit`,
+    );
+    const members = t.services.sqlite.prepare('select id from members').pluck().all() as number[];
+    let compared = 0;
+    for (const member of members)
+      for (const limit of [1, 7, 60, 150]) {
+        const expected = whole.pluck().all({ member, limit });
+        expect(
+          recentTransfers(t.services, member, limit).map((row) => row.id),
+          `member ${member}`,
+        ).toEqual(expected);
+        compared += expected.length;
+      }
+    expect(compared).toBeGreaterThan(1000);
   });
 
   it("is scoped to the token's member", async () => {

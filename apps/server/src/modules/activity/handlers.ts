@@ -6,6 +6,7 @@
  */
 import { ACTIVITY_LIMIT, formatMoney, humanizeType, microsToAmount, type Activity } from '@md/shared';
 import type { Services } from '../../core/services.ts';
+import { limitSql, prepared } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { memberNotices } from '../notifications/notices.ts';
 import { recentSupportMessages } from '../support/handlers.ts';
@@ -61,23 +62,36 @@ function transferActivity(row: TransferRow, memberId: number): Activity {
   };
 }
 
-/** The member's newest ledger legs (each of its wallets read through its own time index). */
-function recentTransfers(ctx: Pick<Services, 'sqlite'>, memberId: number, limit: number): TransferRow[] {
-  return ctx.sqlite
-    .prepare<{ member: number; limit: number }, TransferRow>(
-      `select t.id, t.trans_id, t.amount, t.reason, t.created_at, fa.member_id as from_member, fa.wallet as from_wallet,
+/**
+ * The member's newest ledger legs. Each of the member's accounts is read through its own time
+ * index, both ways, `limit` rows at most each, and only those are merged: the legs of a member's
+ * whole history, gathered and sorted, cost ~1.5 ms a call at a few thousand.
+ */
+export function recentTransfers(
+  ctx: Pick<Services, 'sqlite'>,
+  memberId: number,
+  limit: number,
+): TransferRow[] {
+  const accounts = prepared<[number], number>(ctx.sqlite, 'select id from accounts where member_id = ?')
+    .pluck()
+    .all(memberId);
+  if (accounts.length === 0) return [];
+  const newest = (column: string) =>
+    `select * from (select id from transfers where ${column} = ? order by created_at desc, id desc ${limitSql(limit)})`;
+  // `in` takes each id once, so the arms need no union's sort: a swap's leg is in two of them.
+  const legs = accounts.map(() => `${newest('from_account_id')} union all ${newest('to_account_id')}`);
+  return prepared<number[], TransferRow>(
+    ctx.sqlite,
+    `select t.id, t.trans_id, t.amount, t.reason, t.created_at, fa.member_id as from_member, fa.wallet as from_wallet,
          ta.member_id as to_member, ta.wallet as to_wallet, cp.username as counterparty
        from transfers t
          join accounts fa on fa.id = t.from_account_id
          join accounts ta on ta.id = t.to_account_id
          left join members cp on cp.id = t.counterparty_member_id
-       where t.id in (
-         select id from transfers where from_account_id in (select id from accounts where member_id = @member)
-         union select id from transfers where to_account_id in (select id from accounts where member_id = @member))
+       where t.id in (${legs.join(' union all ')})
        order by t.created_at desc, t.id desc
-       limit @limit`,
-    )
-    .all({ member: memberId, limit });
+       ${limitSql(limit)}`,
+  ).all(...accounts.flatMap((account) => [account, account]));
 }
 
 export function recentActivity(

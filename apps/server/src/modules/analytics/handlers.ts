@@ -4,6 +4,7 @@
  * from the ranks.
  */
 import { microsToAmount } from '@md/shared';
+import { prepared } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { binaryStatsOf, currentRankOf } from '../engine/stats.ts';
@@ -13,16 +14,18 @@ const MAX_LEVEL = 5;
 
 /** Direct referrals, whole sponsor downline, and the deepest level (≤ 5) holding a member: one query. */
 export function sponsorTeamFigures(ctx: Reader, memberId: number) {
-  const row = ctx.sqlite
-    .prepare<[{ root: number }], { directs: number | null; team: number | null; deepest: number | null }>(
-      `with recursive team(id, level) as (
+  const row = prepared<
+    [{ root: number }],
+    { directs: number | null; team: number | null; deepest: number | null }
+  >(
+    ctx.sqlite,
+    `with recursive team(id, level) as (
          select id, 1 from members where sponsor_id = @root
          union all
          select m.id, team.level + 1 from members m join team on m.sponsor_id = team.id
        )
        select sum(level = 1) as directs, count(*) as team, max(case when level <= ${MAX_LEVEL} then level end) as deepest from team`,
-    )
-    .get({ root: memberId });
+  ).get({ root: memberId });
   return { directReferrals: row?.directs ?? 0, teamSize: row?.team ?? 0, deepestLevel: row?.deepest ?? 0 };
 }
 
@@ -37,12 +40,11 @@ export function binaryVolumes(ctx: Reader, memberId: number) {
 
 /** Figures of the member's ACTIVE subscriptions, in USDT. */
 export function subscriptionFigures(ctx: Reader, memberId: number) {
-  const row = ctx.sqlite
-    .prepare<[number], { active: number; maxEarnings: number; totalEarnings: number }>(
-      `select count(*) as active, coalesce(sum(max_earnings), 0) as maxEarnings, coalesce(sum(total_earnings), 0) as totalEarnings
+  const row = prepared<[number], { active: number; maxEarnings: number; totalEarnings: number }>(
+    ctx.sqlite,
+    `select count(*) as active, coalesce(sum(max_earnings), 0) as maxEarnings, coalesce(sum(total_earnings), 0) as totalEarnings
          from subscriptions where member_id = ? and status = 'ACTIVE'`,
-    )
-    .get(memberId)!;
+  ).get(memberId)!;
   return {
     activeSubscriptions: row.active,
     maxEarnings: microsToAmount(row.maxEarnings),

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { members } from '@md/db';
 import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, microsToAmount } from '@md/shared';
 import { notFound } from '../../core/errors.ts';
+import { limitSql, prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { binaryStatsOf } from '../engine/stats.ts';
@@ -48,14 +49,13 @@ const DIRECTS = `select m.username, (select count(*) from members d where d.spon
 
 /** Lifetime credits of the member's income transfers, by reason. */
 function incomeTotals(ctx: AuthedCtx, memberId: number) {
-  const rows = ctx.sqlite
-    .prepare<{ member: number }, { reason: string; total: number }>(
-      `select t.reason, sum(t.amount) as total
+  const rows = prepared<{ member: number }, { reason: string; total: number }>(
+    ctx.sqlite,
+    `select t.reason, sum(t.amount) as total
        from transfers t join accounts a on a.id = t.to_account_id
        where a.member_id = @member and t.reason in ('roi', 'direct_income', 'level_income', 'binary_income', 'rank_reward')
        group by t.reason`,
-    )
-    .all({ member: memberId });
+  ).all({ member: memberId });
   const by = new Map(rows.map((row) => [row.reason, row.total]));
   const earnings = rows.reduce((sum, row) => sum + row.total, 0);
   return { earnings, direct: by.get('direct_income') ?? 0 };
@@ -64,17 +64,16 @@ function incomeTotals(ctx: AuthedCtx, memberId: number) {
 export const networkHandlers: Handlers = {
   'binary.view_binary_downline': (ctx, input) => {
     const member = binaryMember(ctx, input.username);
-    const children = ctx.sqlite
-      .prepare<
-        { parent: number },
-        { username: string; side: string; sponsor: string | null; active: number }
-      >(
-        `select m.username, m.side, s.username as sponsor,
+    const children = prepared<
+      { parent: number },
+      { username: string; side: string; sponsor: string | null; active: number }
+    >(
+      ctx.sqlite,
+      `select m.username, m.side, s.username as sponsor,
            exists (select 1 from subscriptions x where x.member_id = m.id and x.status = 'ACTIVE') as active
          from members m left join members s on s.id = m.sponsor_id
          where m.parent_id = @parent order by m.side`,
-      )
-      .all({ parent: member.id });
+    ).all({ parent: member.id });
     return {
       Success: {
         Username: member.username,
@@ -95,15 +94,18 @@ export const networkHandlers: Handlers = {
     const stats = binaryStatsOf(ctx, member.id);
     const { earnings, direct } = incomeTotals(ctx, member.id);
     const sponsor = member.sponsorId
-      ? ctx.sqlite
-          .prepare<{ id: number }, { username: string }>('select username from members where id = @id')
-          .get({ id: member.sponsorId })
+      ? prepared<{ id: number }, { username: string }>(
+          ctx.sqlite,
+          'select username from members where id = @id',
+        ).get({ id: member.sponsorId })
       : undefined;
-    const subscriptions = ctx.sqlite
-      .prepare<{ member: number }, { plan: string; status: string; end_date: number | null }>(
-        'select plan, status, end_date from subscriptions where member_id = @member order by created_at, id',
-      )
-      .all({ member: member.id });
+    const subscriptions = prepared<
+      { member: number },
+      { plan: string; status: string; end_date: number | null }
+    >(
+      ctx.sqlite,
+      'select plan, status, end_date from subscriptions where member_id = @member order by created_at, id',
+    ).all({ member: member.id });
     // One entry per plan name: active when any subscription of it is, expiry of the latest ended one.
     const plans: Record<string, { Active: boolean; Expiry: string | null }> = {};
     for (const s of subscriptions) {
@@ -129,11 +131,10 @@ export const networkHandlers: Handlers = {
 
   'level.view_downline': (ctx, input) => {
     const member = levelMember(ctx, input.username);
-    const directs = ctx.sqlite
-      .prepare<{ sponsor: number }, { username: string; count: number }>(
-        `${DIRECTS} order by m.created_at, m.id`,
-      )
-      .all({ sponsor: member.id });
+    const directs = prepared<{ sponsor: number }, { username: string; count: number }>(
+      ctx.sqlite,
+      `${DIRECTS} order by m.created_at, m.id`,
+    ).all({ sponsor: member.id });
     return {
       Success: {
         Username: member.username,
@@ -147,20 +148,18 @@ export const networkHandlers: Handlers = {
   'level.view_downline_page': (ctx, input) => {
     const member = levelMember(ctx, input.username);
     const perPage = input.per_page ?? LEVEL_PAGE_SIZE;
-    const total = ctx.sqlite
-      .prepare<{ sponsor: number }, { n: number }>(
-        'select count(*) as n from members where sponsor_id = @sponsor',
-      )
-      .get({ sponsor: member.id })!.n;
+    const total = prepared<{ sponsor: number }, { n: number }>(
+      ctx.sqlite,
+      'select count(*) as n from members where sponsor_id = @sponsor',
+    ).get({ sponsor: member.id })!.n;
     // Past the last page there is nothing to read (and an offset that large must not be walked).
     const directs =
       (input.page - 1) * perPage >= total
         ? []
-        : ctx.sqlite
-            .prepare<{ sponsor: number; limit: number; offset: number }, { username: string; count: number }>(
-              `${DIRECTS} order by m.created_at, m.id limit @limit offset @offset`,
-            )
-            .all({ sponsor: member.id, limit: perPage, offset: (input.page - 1) * perPage });
+        : prepared<{ sponsor: number; offset: number }, { username: string; count: number }>(
+            ctx.sqlite,
+            `${DIRECTS} order by m.created_at, m.id ${limitSql(perPage)} offset @offset`,
+          ).all({ sponsor: member.id, offset: (input.page - 1) * perPage });
     return {
       Success: {
         Username: member.username,

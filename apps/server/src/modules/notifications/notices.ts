@@ -11,6 +11,7 @@
  * At the same time, a payout's notice comes before a stored one (the ROI run is the day's last).
  */
 import type { Services } from '../../core/services.ts';
+import { limitSql } from '../../core/prepared.ts';
 import { moneyTextSql, prepared } from '../ledger/sql.ts';
 
 /** The text of an ROI payout's notice, in SQL: the amount received and the business date given as SQL. */
@@ -56,12 +57,12 @@ export function memberNotices(
             case when payout then ${roiCreditNoticeTextSql('amount', 'trans_id')} else message end as message,
             trans_id as transId, created_at as createdAt from (
        select * from (select type, message, null as amount, trans_id, created_at, 0 as payout, id from notifications
-                       where member_id = @member order by created_at desc, id desc limit @upto)
+                       where member_id = @member order by created_at desc, id desc ${limitSql(offset + limit)})
        union all
        select * from (select null, null, t.amount, t.trans_id, t.created_at, 1, t.id
-                      ${ROI_CREDITS} order by t.created_at desc, t.id desc limit @upto))
-     order by created_at desc, payout desc, id desc limit @limit offset @offset`,
-  ).all({ member: memberId, upto: offset + limit, limit, offset }) as Notice[];
+                      ${ROI_CREDITS} order by t.created_at desc, t.id desc ${limitSql(offset + limit)}))
+     order by created_at desc, payout desc, id desc ${limitSql(limit)} offset @offset`,
+  ).all({ member: memberId, offset }) as Notice[];
 }
 
 /** How many notices the member has (the list's page count). */

@@ -12,7 +12,7 @@
 import { createECDH } from 'node:crypto';
 import { PUSH_DEVICES_MAX, type NotificationEvent } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
-import { prepared } from '../../core/prepared.ts';
+import { limitSql, prepared } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import { endpointRefusal, type EndpointPolicy } from './endpoints.ts';
 
@@ -280,11 +280,12 @@ export function listPushes(ctx: Pick<Services, 'sqlite'>, username?: string): Pu
             o.delivery, o.attempts, o.status, o.last_error as lastError, o.sent_at as sentAt, s.endpoint
        from push_outbox o join members m on m.id = o.member_id left join push_subscriptions s on s.id = o.subscription_id
       where (@username is null or m.username = @username)
-      order by o.created_at desc, o.id desc limit @limit`,
-  ).all({ username: username ?? null, limit: username ? 500 : 50 }) as (Omit<
-    PushView,
-    'createdAt' | 'sentAt' | 'service'
-  > & { createdAt: number; sentAt: number | null; endpoint: string | null })[];
+      order by o.created_at desc, o.id desc ${limitSql(username ? 500 : 50)}`,
+  ).all({ username: username ?? null }) as (Omit<PushView, 'createdAt' | 'sentAt' | 'service'> & {
+    createdAt: number;
+    sentAt: number | null;
+    endpoint: string | null;
+  })[];
   return rows.map(({ endpoint, createdAt, sentAt, ...row }) => ({
     ...row,
     createdAt: new Date(createdAt).toISOString(),

@@ -6,7 +6,7 @@
  */
 import { TABLE_CURSOR_MESSAGE, type ParsedInputOf } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
-import { prepared } from '../../core/prepared.ts';
+import { limitSql, prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 
 export type TableQuery = ParsedInputOf<'table.view_deposit_transaction'>;
@@ -121,11 +121,10 @@ export function pageOf<Row>(
     offset = 0;
   }
   // One row past the page says whether there is a next one.
-  params.limit = query.pageSize + 1;
   params.offset = offset;
   const raw = prepared(
     ctx.sqlite,
-    `select ${source.select}, ${source.time} as cursor_time, ${source.id} as cursor_id from ${source.from} where ${where}${after} order by ${source.time} desc, ${source.id} desc limit @limit offset @offset`,
+    `select ${source.select}, ${source.time} as cursor_time, ${source.id} as cursor_id from ${source.from} where ${where}${after} order by ${source.time} desc, ${source.id} desc ${limitSql(query.pageSize + 1)} offset @offset`,
   ).all(params) as Record<string, unknown>[];
   const more = raw.length > query.pageSize;
   const rows = more ? raw.slice(0, query.pageSize) : raw;
