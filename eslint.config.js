@@ -5,7 +5,17 @@ import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'drizzle/**', 'data/**', 'screenshots/**', '.turbo/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/node_modules/**',
+      'drizzle/**',
+      'data/**',
+      'screenshots/**',
+      '.turbo/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -27,12 +27,13 @@ import { createTestApp, type TestApp } from './helpers.ts';
 
 const PAGE = { pageNo: 1, pageSize: 10 };
 const tableInput = contract['table.view_deposit_transaction'].input;
-/** Every read the caches keep: the paged tables and their page counts, the profile, the notices, the wallets. */
+/** Every read the caches keep: the paged tables and their page counts, the profile, the notices, the activity, the wallets. */
 const CACHED_READS: readonly ProcedureName[] = [
   ...procedureNames.filter((name) => contract[name].input === tableInput),
   'user.view_profile',
   'notification.view_notification',
   'notification.total_view_notification',
+  'activity.view_recent',
   'wallet.view_all_wallets_details',
 ];
 const inputOf = (name: ProcedureName) => (contract[name].input === tableInput ? PAGE : {});
@@ -234,6 +235,16 @@ const mutations: { name: string; run: () => Promise<unknown> }[] = [
       expect(reply.body).not.toHaveProperty('Error');
       await resign();
     },
+  },
+  {
+    name: 'support message sent (shown in the activity)',
+    run: () =>
+      call('demo', 'support.send_message', {
+        name: 'Demo Member',
+        email: 'demo.stale@example.com',
+        subject: 'Stale check',
+        message: 'Is this message in my activity at once?',
+      }),
   },
   {
     name: 'wallet address (profile) updated',

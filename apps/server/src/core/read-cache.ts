@@ -27,7 +27,7 @@ import { prepared } from './prepared.ts';
 export const FOREIGN_CHECK_MS = 100;
 
 /**
- * Tables no kept answer reads (engine state, mail, throttles, support): their writes drop nothing.
+ * Tables no kept answer reads (engine state, mail, throttles): their writes drop nothing.
  * (Sessions are read by the token check's cache, kept from `sessions` alone: a sign-in, a sign-out
  * or a last-seen write drops that member's session rows, not their other answers.)
  */
@@ -39,7 +39,6 @@ const UNREAD_TABLES = new Set([
   'throttles',
   'job_runs',
   'binary_stats',
-  'support_messages',
 ]);
 
 const TOUCH_MEMBER = 'md_read_cache_touch_member';

@@ -52,9 +52,10 @@ const inputIssueMessage = (error: z.ZodError) => {
 
 /**
  * Reads whose answer depends only on the database, the caller and the input (never the clock):
- * the paged tables, their page counts, the profile and the notices (two index ranges merged since
- * daily ROI's are read from its credits). Their answers are kept per member until a write touches
- * that member (core/read-cache.ts), unless `config.readCache` is false.
+ * the paged tables, their page counts, the profile, the notices (two index ranges merged since
+ * daily ROI's are read from its credits) and the recent activity (notices, ledger legs and support
+ * messages merged). Their answers are kept per member until a write touches that member
+ * (core/read-cache.ts), unless `config.readCache` is false.
  */
 const tableInput = contract['table.view_deposit_transaction'].input;
 const READ_CACHED = new Set<ProcedureName>([
@@ -62,6 +63,7 @@ const READ_CACHED = new Set<ProcedureName>([
   'user.view_profile',
   'notification.view_notification',
   'notification.total_view_notification',
+  'activity.view_recent',
 ]);
 const answers = createReadCache<unknown>(5_000);
 

@@ -4,10 +4,11 @@
  * answered 'Message sent!' only once support has it (delivered, or in the outbox without SMTP).
  */
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { supportMessages } from '@md/db';
 import { MSG } from '@md/shared';
 import { AppError } from '../../core/errors.ts';
+import { limitSql, prepared } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 
@@ -29,22 +30,15 @@ export interface StoredSupportMessage {
 
 /** The member's latest support messages, newest first (the timeline reads them). */
 export function recentSupportMessages(
-  ctx: Pick<Services, 'db'>,
+  ctx: Pick<Services, 'sqlite'>,
   memberId: number,
   limit: number,
 ): StoredSupportMessage[] {
-  return ctx.db
-    .select({
-      ticket: supportMessages.ticket,
-      subject: supportMessages.subject,
-      email: supportMessages.email,
-      createdAt: supportMessages.createdAt,
-    })
-    .from(supportMessages)
-    .where(eq(supportMessages.memberId, memberId))
-    .orderBy(desc(supportMessages.createdAt), desc(supportMessages.id))
-    .limit(limit)
-    .all();
+  return prepared<[number], StoredSupportMessage>(
+    ctx.sqlite,
+    `select ticket, subject, email, created_at as createdAt from support_messages
+      where member_id = ? order by created_at desc, id desc ${limitSql(limit)}`,
+  ).all(memberId);
 }
 
 export const supportHandlers: Handlers = {
