@@ -74,6 +74,10 @@ describe('a database of the previous main', () => {
         const demoList = lists.get(demo)!;
         expect(demoList.length).toBeGreaterThan(25);
         expect(memberNotices(app.services, demo, 20, 20)).toEqual(demoList.slice(20, 40));
+        // Page by page, for every member (the quiet one's notices all come from one side of the merge).
+        for (const [member, list] of lists)
+          for (let offset = 0; offset < list.length; offset += 7)
+            expect(memberNotices(app.services, member, 7, offset)).toEqual(list.slice(offset, offset + 7));
         expect(demoList.find((n) => n.transId === edited)?.message).toBe('ROI paid.');
 
         // Stored: the edited notice only, of all the ROI ones; withheld: it and the quiet member's payouts.

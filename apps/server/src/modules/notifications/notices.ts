@@ -50,6 +50,9 @@ export function memberNotices(
   offset = 0,
 ): Notice[] {
   if (limit <= 0) return [];
+  // Each arm reads at least offset + limit rows, rounded up to a power of two: its LIMIT is written
+  // into the SQL (core/prepared.ts), and a page deep in the list must not make a statement of its own.
+  const upto = limitSql(2 ** Math.ceil(Math.log2(offset + limit)));
   // A payout's text is built for the rows of the page only: its arm carries the amount instead.
   return prepared(
     ctx.sqlite,
@@ -57,10 +60,10 @@ export function memberNotices(
             case when payout then ${roiCreditNoticeTextSql('amount', 'trans_id')} else message end as message,
             trans_id as transId, created_at as createdAt from (
        select * from (select type, message, null as amount, trans_id, created_at, 0 as payout, id from notifications
-                       where member_id = @member order by created_at desc, id desc ${limitSql(offset + limit)})
+                       where member_id = @member order by created_at desc, id desc ${upto})
        union all
        select * from (select null, null, t.amount, t.trans_id, t.created_at, 1, t.id
-                      ${ROI_CREDITS} order by t.created_at desc, t.id desc ${limitSql(offset + limit)}))
+                      ${ROI_CREDITS} order by t.created_at desc, t.id desc ${upto}))
      order by created_at desc, payout desc, id desc ${limitSql(limit)} offset @offset`,
   ).all({ member: memberId, offset }) as Notice[];
 }

@@ -5,14 +5,15 @@ import { perDatabase } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 
 const mine = and(eq(subscriptions.memberId, sql.placeholder('member')), eq(subscriptions.status, 'ACTIVE'));
+// No `.limit(1)`: `get` reads the first row, and Drizzle binds a LIMIT, which costs a prepare at every
+// run (core/prepared.ts).
 const queries = perDatabase((db) => ({
-  active: db.select({ id: subscriptions.id }).from(subscriptions).where(mine).limit(1).prepare(),
+  active: db.select({ id: subscriptions.id }).from(subscriptions).where(mine).prepare(),
   current: db
     .select({ plan: subscriptions.plan })
     .from(subscriptions)
     .where(mine)
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(1)
     .prepare(),
 }));
 
