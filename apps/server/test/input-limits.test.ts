@@ -6,7 +6,7 @@
  * the OpenAPI document states each bound as maxLength.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, MSG, TEXT_MAX } from '@md/shared';
+import { contract, MSG, procedureNames, TEXT_MAX } from '@md/shared';
 import { createTestApp, moneySnapshot, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -208,6 +208,39 @@ describe('other text inputs', () => {
     expect(
       (await post('/table/view_deposit_transaction', { search: ['s'.repeat(TEXT_MAX.search)] }, demo)).body,
     ).toEqual({ Success: [], Next_Cursor: null });
+  });
+});
+
+describe('page numbers', () => {
+  it('answers a page far past the end of every paged read empty, up to the largest safe page number, never a 500', async () => {
+    const shapeOf = (name: (typeof procedureNames)[number]) =>
+      (contract[name].input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    const paged = procedureNames.filter((name) => 'pageNo' in shapeOf(name) || 'per_page' in shapeOf(name));
+    expect(paged.length).toBeGreaterThan(15);
+    for (const name of paged) {
+      const byPageNo = 'pageNo' in shapeOf(name);
+      // The largest page size the read takes: a page ends past 2^53 rows with it.
+      let size = 0;
+      for (const candidate of [200, 100, 50]) {
+        const body = byPageNo
+          ? { pageNo: 1, pageSize: candidate }
+          : { username: 'demo', page: 1, per_page: candidate };
+        if ((await post(contract[name].path, body, demo)).status === 200) {
+          size = candidate;
+          break;
+        }
+      }
+      expect(size, name).toBeGreaterThan(0);
+      for (const page of [Number.MAX_SAFE_INTEGER, 2 ** 46 + 1, 1e11]) {
+        const body = byPageNo ? { pageNo: page, pageSize: size } : { username: 'demo', page, per_page: size };
+        const reply = await post(contract[name].path, body, demo);
+        expect(reply.status, `${name} page ${page}: ${JSON.stringify(reply.body)}`).toBe(200);
+        const rows = Array.isArray(reply.body.Success)
+          ? reply.body.Success
+          : (reply.body.Success as { Downline?: unknown[] } | undefined)?.Downline;
+        if (rows) expect(rows, `${name} page ${page}`).toEqual([]);
+      }
+    }
   });
 });
 

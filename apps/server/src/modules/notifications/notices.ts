@@ -40,8 +40,20 @@ export interface Notice {
 }
 
 /**
+ * How many rows each side of the merge reads for a page ending at row `end`: the next power of two,
+ * so a page deep in the list makes no statement of its own (the LIMIT is written into the SQL,
+ * core/prepared.ts). A page number near the largest safe integer asks for more rows than that: from
+ * 2^52 on, more than any member has, each side reads every row.
+ */
+function rowsPerSide(end: number): number {
+  let rows = 1;
+  while (rows < end && rows < 2 ** 52) rows *= 2;
+  return rows;
+}
+
+/**
  * A page of the member's notices: `limit` of them after the newest `offset`. Each side is read in
- * order through its index up to offset + limit rows; only those are merged.
+ * order through its index up to offset + limit rows (rowsPerSide); only those are merged.
  */
 export function memberNotices(
   ctx: Pick<Services, 'sqlite'>,
@@ -50,9 +62,7 @@ export function memberNotices(
   offset = 0,
 ): Notice[] {
   if (limit <= 0) return [];
-  // Each arm reads at least offset + limit rows, rounded up to a power of two: its LIMIT is written
-  // into the SQL (core/prepared.ts), and a page deep in the list must not make a statement of its own.
-  const upto = limitSql(2 ** Math.ceil(Math.log2(offset + limit)));
+  const upto = limitSql(rowsPerSide(offset + limit));
   // A payout's text is built for the rows of the page only: its arm carries the amount instead.
   return prepared(
     ctx.sqlite,
