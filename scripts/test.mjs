@@ -53,19 +53,20 @@ function count(json, status) {
   return { passed: json.numPassedTests, failed: status === 0 || failed > 0 ? failed : 1 };
 }
 
+/** A failure's message without its stack, at most 20 lines (an assertion's own message may run to several). */
+const firstLines = (message) => {
+  const lines = message.split('\n').filter((line) => line.trim() !== '');
+  const stack = lines.findIndex((line) => /^\s+at /.test(line));
+  return lines
+    .slice(0, stack === -1 ? undefined : stack)
+    .slice(0, 20)
+    .join('\n      ');
+};
+
 /**
  * Tests that passed on a second attempt (the browser project retries once): vitest keeps a failed
  * attempt's error on the test that then passed. Listed so a flake is seen and looked into, not hidden.
  */
-/** A failure's message without its stack, at most 20 lines: a string assertion's diff names what failed. */
-const firstLines = (message) =>
-  message
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .slice(0, 20)
-    .filter((line, i, lines) => !lines.slice(0, i + 1).some((l) => /^\s+at /.test(l)))
-    .join('\n      ');
-
 const passedOnRetry = (json) =>
   (json?.testResults ?? []).flatMap((file) =>
     file.assertionResults

@@ -94,11 +94,7 @@ export function recentTransfers(
   ).all(...accounts.flatMap((account) => [account, account]));
 }
 
-export function recentActivity(
-  ctx: Pick<Services, 'db' | 'sqlite'>,
-  memberId: number,
-  limit: number,
-): Activity[] {
+export function recentActivity(ctx: Pick<Services, 'sqlite'>, memberId: number, limit: number): Activity[] {
   const notes = memberNotices(ctx, memberId, limit);
   const notified = new Set(notes.map((n) => n.transId));
   const items: { at: number; order: number; activity: Activity }[] = notes.map((n, i) => ({
