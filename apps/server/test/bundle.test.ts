@@ -57,7 +57,7 @@ describe('the bundled server', () => {
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { JWT?: string }).JWT).toMatch(/^ey/);
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it('serves /config.json, tRPC and the docs viewer with its own assets', async () => {

@@ -80,7 +80,7 @@ describe('over http (local)', () => {
     expectCommonHeaders(response);
   });
 
-  it('API answers carry them too: REST, its errors, tRPC', async () => {
+  it('API answers carry the API set: REST, its errors and wrong methods, tRPC', async () => {
     const rest = await t.fastify.inject({
       method: 'POST',
       url: '/user/login',
@@ -94,12 +94,51 @@ describe('over http (local)', () => {
       payload: '{',
     });
     expect(broken.statusCode).toBe(400);
+    const wrongMethod = await t.fastify.inject({ method: 'GET', url: '/user/login' });
+    expect(wrongMethod.statusCode).toBe(405);
     const trpc = await t.fastify.inject({ method: 'GET', url: '/trpc/user.view_country?input=%7B%7D' });
     expect(trpc.statusCode).toBe(200);
-    for (const response of [rest, broken, trpc]) {
+    const trpcHead = await t.fastify.inject({ method: 'HEAD', url: '/trpc/user.view_country?input=%7B%7D' });
+    // Refused by a hook of the tRPC scope before the route runs.
+    const trpcText = await t.fastify.inject({
+      method: 'POST',
+      url: '/trpc/user.view_country',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
+    expect(trpcText.statusCode).toBe(415);
+    for (const response of [rest, broken, wrongMethod, trpc, trpcHead, trpcText]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      // Opened as a page, a JSON answer loads and runs nothing, and no page may frame it.
+      expect(Object.fromEntries(policy(response))).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      // A document's headers stay off JSON (they were ~600 bytes on every call).
+      for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+        expect(response.headers[name], name).toBeUndefined();
+    }
+  });
+
+  it('JSON the web app reads (/config.json) and an unknown path keep the document set', async () => {
+    for (const url of ['/config.json', '/no/such/path']) {
+      const response = await t.fastify.inject({ method: 'GET', url });
       expectCommonHeaders(response);
+      expect(response.headers['origin-agent-cluster']).toBe('?1');
       expectWebAppPolicy(response);
     }
+    const unknownPost = await t.fastify.inject({
+      method: 'POST',
+      url: '/no/such/path',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(unknownPost.statusCode).toBeGreaterThanOrEqual(400);
+    expectCommonHeaders(unknownPost);
   });
 
   it('/docs keeps Swagger UI working under its own policy (still no inline script)', async () => {

@@ -14,6 +14,7 @@ import { handlers } from '../src/modules/index.ts';
 import { createQaSurface } from '../src/modules/qa/surface.ts';
 import { DEMO_TRANSACTION_PASSWORD } from '../src/seed/demo-money.ts';
 import { createAppRouter, guardTrpcContentType, type TrpcContext } from '../src/transport/trpc.ts';
+import { API_ROUTE } from '../src/core/security-headers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -21,6 +22,10 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp({ seed: 'demo' });
   await t.fastify.register(async (scope) => {
+    // The adapter's routes answer as API routes too (the security headers of an API answer).
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, ...API_ROUTE.config };
+    });
     guardTrpcContentType(scope);
     const qa = createQaSurface(scope, t.services);
     await scope.register(fastifyTRPCPlugin, {

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract, procedureNames } from '@md/shared';
 import { JSON_TYPE } from '../core/answer-headers.ts';
+import { API_ROUTE } from '../core/security-headers.ts';
 import { sendError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { callerOf, createCallEndpoint, type Interceptor } from './call.ts';
@@ -22,7 +23,7 @@ export function registerRestRoutes(
   app.removeContentTypeParser('text/plain');
   const call = createCallEndpoint(services, handlers, interceptor);
   for (const name of procedureNames) {
-    app.post(contract[name].path, async (request, reply) => {
+    app.post(contract[name].path, API_ROUTE, async (request, reply) => {
       const answer = await call({
         name,
         input: request.body,
@@ -34,6 +35,7 @@ export function registerRestRoutes(
         : answer;
     });
     app.route({
+      ...API_ROUTE,
       method: OTHER_METHODS,
       url: contract[name].path,
       handler: (request, reply) =>

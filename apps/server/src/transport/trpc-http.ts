@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { contract, procedureNames, type AppErrorShape, type ProcedureName } from '@md/shared';
+import { API_ROUTE } from '../core/security-headers.ts';
 import type { Caller, Services } from '../core/services.ts';
 import { callerOf, createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
@@ -198,7 +199,7 @@ export function registerTrpcRoutes(
     done(null, payload);
   });
 
-  scope.all<{ Params: { path: string } }>(`${prefix}/:path`, async (request, reply) => {
+  scope.all<{ Params: { path: string } }>(`${prefix}/:path`, API_ROUTE, async (request, reply) => {
     const calls = callsOf(request, request.params.path);
     if (!calls)
       return fastifyRequestHandler({
