@@ -45,9 +45,6 @@ const REFERENCE_SCOPE = `t.id in (
       select id from transfers where from_account_id in (select id from accounts where member_id = @member)
       union select id from transfers where to_account_id in (select id from accounts where member_id = @member)
       union select id from transfers where member_id = @member)`;
-const REFERENCE_SELECT = `t.id, t.created_at, t.trans_id, t.amount, t.reason, fa.member_id as from_member, ta.member_id as to_member,
-    fa.wallet as from_wallet, ta.wallet as to_wallet, fm.username as from_user, tm.username as to_user,
-    t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`;
 const REFERENCE_SEARCH = ['t.trans_id', 't.reason', 'cp.username', 'fa.wallet', 'ta.wallet'];
 const REFERENCE_FILTERS: Record<string, string> = { Type: 't.reason', Wallet: 'ta.wallet' };
 
@@ -93,12 +90,11 @@ function referencePage(sqlite: Database.Database, member: number, query: Query) 
   const { where, params } = referenceWhere(member, query);
   const rows = sqlite
     .prepare(
-      `select ${REFERENCE_SELECT} from ${REFERENCE_FROM} where ${where} order by t.created_at desc, t.id desc limit @limit offset @offset`,
+      // The page's own columns (in their order, for its toRow) over the old scope: the rows are what differ.
+      `select ${earningSource.columns.select} from ${REFERENCE_FROM} where ${where} order by t.created_at desc, t.id desc limit @limit offset @offset`,
     )
-    .all({ ...params, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }) as Record<
-    string,
-    unknown
-  >[];
+    .raw(true)
+    .all({ ...params, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }) as unknown[][];
   return { Success: rows.map((row) => earningSource.toRow(row)) };
 }
 

@@ -1,6 +1,6 @@
 /** The seven paged tables of spec §7 as sources for the table engine; field names are the provider's. */
 import { microsToAmount, truncate2 } from '@md/shared';
-import type { TableSource } from './engine.ts';
+import { columns, type TableSource } from './engine.ts';
 
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 const isoOrNull = (ms: unknown) => (ms === null || ms === undefined ? null : iso(ms));
@@ -36,6 +36,14 @@ const reasonLabelSql = (column: string) =>
     .map(([code, label]) => `when ${sqlText(code)} then ${sqlText(label)}`)
     .join(' ')} else replace(${column}, '_', ' ') end`;
 
+const deposit = columns({
+  id: 'd.id',
+  amount: 'd.amount',
+  created_at: 'd.created_at',
+  status: 'd.status',
+  trans_id: 'd.trans_id',
+});
+const D = deposit.at;
 export const depositSource: TableSource<{
   id: string;
   amount: string;
@@ -45,21 +53,36 @@ export const depositSource: TableSource<{
 }> = {
   from: 'deposits d',
   where: 'd.member_id = @member',
-  select: 'd.id, d.amount, d.created_at, d.status, d.trans_id',
+  columns: deposit,
   time: 'd.created_at',
   id: 'd.id',
   search: ['d.trans_id', 'd.status', 'd.address'],
   counter: 'deposits',
   filters: { status: 'd.status' },
   toRow: (r) => ({
-    id: text(r.id),
-    amount: truncate2(amount(r.amount)).toFixed(2),
-    date: iso(r.created_at),
-    status: text(r.status),
-    transaction_id: text(r.trans_id),
+    id: text(r[D.id]),
+    amount: truncate2(amount(r[D.amount])).toFixed(2),
+    date: iso(r[D.created_at]),
+    status: text(r[D.status]),
+    transaction_id: text(r[D.trans_id]),
   }),
 };
 
+const subscription = columns({
+  id: 's.id',
+  created_at: 's.created_at',
+  trans_id: 's.trans_id',
+  plan: 's.plan',
+  amount: 's.amount',
+  roi_basis_points: 's.roi_basis_points',
+  max_earnings: 's.max_earnings',
+  total_earnings: 's.total_earnings',
+  wallet: 's.wallet',
+  status: 's.status',
+  reason: 's.reason',
+  end_date: 's.end_date',
+});
+const S = subscription.at;
 export const subscriptionSource: TableSource<{
   DateTime: string;
   TransID: string;
@@ -75,25 +98,24 @@ export const subscriptionSource: TableSource<{
 }> = {
   from: 'subscriptions s',
   where: 's.member_id = @member',
-  select:
-    's.id, s.created_at, s.trans_id, s.plan, s.amount, s.roi_basis_points, s.max_earnings, s.total_earnings, s.wallet, s.status, s.reason, s.end_date',
+  columns: subscription,
   time: 's.created_at',
   id: 's.id',
   search: ['s.trans_id', 's.plan', 's.status', 's.reason'],
   counter: 'subscriptions',
   filters: { Status: 's.status', Name: 's.plan' },
   toRow: (r) => ({
-    DateTime: iso(r.created_at),
-    TransID: text(r.trans_id),
-    Name: text(r.plan),
-    Amount: amount(r.amount),
-    ROI_Percentage: Number(r.roi_basis_points) / 100,
-    Max_Earnings: amount(r.max_earnings),
-    Total_Earnings: amount(r.total_earnings),
-    Wallet: text(r.wallet),
-    Status: text(r.status),
-    Reason: r.reason === null ? null : text(r.reason),
-    End_Date: isoOrNull(r.end_date),
+    DateTime: iso(r[S.created_at]),
+    TransID: text(r[S.trans_id]),
+    Name: text(r[S.plan]),
+    Amount: amount(r[S.amount]),
+    ROI_Percentage: Number(r[S.roi_basis_points]) / 100,
+    Max_Earnings: amount(r[S.max_earnings]),
+    Total_Earnings: amount(r[S.total_earnings]),
+    Wallet: text(r[S.wallet]),
+    Status: text(r[S.status]),
+    Reason: r[S.reason] === null ? null : text(r[S.reason]),
+    End_Date: isoOrNull(r[S.end_date]),
   }),
 };
 
@@ -103,6 +125,24 @@ export const subscriptionSource: TableSource<{
  * 0008, kept by a trigger on transfers) lists them per member in page order, so a page reads its
  * rows from one key range and joins only those; what a row shows comes from the joined rows.
  */
+const earning = columns({
+  id: 't.id',
+  created_at: 't.created_at',
+  trans_id: 't.trans_id',
+  amount: 't.amount',
+  reason: 't.reason',
+  from_member: 'fa.member_id',
+  to_member: 'ta.member_id',
+  from_wallet: 'fa.wallet',
+  to_wallet: 'ta.wallet',
+  from_user: 'fm.username',
+  to_user: 'tm.username',
+  counterparty_id: 't.counterparty_member_id',
+  counterparty: 'cp.username',
+  withdrawal_status: 'w.status',
+  me: '@member',
+});
+const E = earning.at;
 export const earningSource: TableSource<{
   DateTime: string;
   TransID: string;
@@ -125,51 +165,69 @@ export const earningSource: TableSource<{
   // Type and Wallet filter on the transfer and its destination; the dates on the entry itself.
   countFrom:
     'earning_entries e join transfers t on t.id = e.transfer_id join accounts ta on ta.id = t.to_account_id',
-  select: `t.id, t.created_at, t.trans_id, t.amount, t.reason, fa.member_id as from_member, ta.member_id as to_member,
-    fa.wallet as from_wallet, ta.wallet as to_wallet, fm.username as from_user, tm.username as to_user,
-    t.counterparty_member_id as counterparty_id, cp.username as counterparty, w.status as withdrawal_status, @member as me`,
+  columns: earning,
   time: 'e.created_at',
   id: 'e.transfer_id',
   search: ['t.trans_id', 't.reason', reasonLabelSql('t.reason'), 'cp.username', 'fa.wallet', 'ta.wallet'],
   counter: 'earning',
   filters: { Type: 't.reason', Wallet: 'ta.wallet' },
   toRow: (r) => {
-    const me = Number(r.me);
+    const me = Number(r[E.me]);
+    const fromMember = r[E.from_member];
+    const toMember = r[E.to_member];
+    const fromWallet = r[E.from_wallet];
+    const toWallet = r[E.to_wallet];
+    const fromUser = r[E.from_user];
+    const reason = r[E.reason];
     const label = (member: unknown, wallet: unknown, user: unknown) =>
       member === null
         ? humanize(text(wallet))
         : Number(member) === me
           ? text(wallet)
           : `${text(user)} ${text(wallet)}`;
-    const mineTo = r.to_member !== null && Number(r.to_member) === me;
-    const mineFrom = r.from_member !== null && Number(r.from_member) === me;
+    const mineTo = toMember !== null && Number(toMember) === me;
+    const mineFrom = fromMember !== null && Number(fromMember) === me;
+    const withdrawalStatus = r[E.withdrawal_status];
     const status =
-      r.reason === 'withdrawal_request' && r.withdrawal_status === 'PENDING'
+      reason === 'withdrawal_request' && withdrawalStatus === 'PENDING'
         ? 'Pending'
-        : r.reason === 'withdrawal_request' && r.withdrawal_status === 'REJECTED'
+        : reason === 'withdrawal_request' && withdrawalStatus === 'REJECTED'
           ? 'Rejected'
           : 'Success';
     return {
-      DateTime: iso(r.created_at),
-      TransID: text(r.trans_id),
-      Amount: amount(r.amount),
-      Type: reasonLabel(text(r.reason)),
+      DateTime: iso(r[E.created_at]),
+      TransID: text(r[E.trans_id]),
+      Amount: amount(r[E.amount]),
+      Type: reasonLabel(text(reason)),
       // Who the money came from, or went to, seen from the caller's side.
       By:
-        r.from_member !== null && !mineFrom
-          ? text(r.from_user)
-          : r.counterparty && Number(r.counterparty_id) !== me
-            ? text(r.counterparty)
+        fromMember !== null && !mineFrom
+          ? text(fromUser)
+          : r[E.counterparty] && Number(r[E.counterparty_id]) !== me
+            ? text(r[E.counterparty])
             : mineFrom
-              ? text(r.from_user)
+              ? text(fromUser)
               : 'System',
-      Transfer: `${label(r.from_member, r.from_wallet, r.from_user)} → ${label(r.to_member, r.to_wallet, r.to_user)}`,
-      Wallet: mineTo ? text(r.to_wallet) : mineFrom ? text(r.from_wallet) : '-',
+      Transfer: `${label(fromMember, fromWallet, fromUser)} → ${label(toMember, toWallet, r[E.to_user])}`,
+      Wallet: mineTo ? text(toWallet) : mineFrom ? text(fromWallet) : '-',
       Status: status,
     };
   },
 };
 
+const levelEarning = columns({
+  id: 'li.id',
+  created_at: 'li.created_at',
+  trans_id: 'li.trans_id',
+  subscription_trans_id: 'li.subscription_trans_id',
+  subs_amount: 'li.subs_amount',
+  from_user: 'fm.username',
+  level: 'li.level',
+  percentage: 'li.percentage',
+  expected_amount: 'li.expected_amount',
+  received_amount: 'li.received_amount',
+});
+const L = levelEarning.at;
 export const levelEarningSource: TableSource<{
   DateTime: string;
   TransID: string;
@@ -184,56 +242,80 @@ export const levelEarningSource: TableSource<{
   from: 'level_incomes li left join members fm on fm.id = li.from_member_id',
   countFrom: 'level_incomes li',
   where: 'li.member_id = @member',
-  select:
-    'li.id, li.created_at, li.trans_id, li.subscription_trans_id, li.subs_amount, fm.username as from_user, li.level, li.percentage, li.expected_amount, li.received_amount',
+  columns: levelEarning,
   time: 'li.created_at',
   id: 'li.id',
   search: ['li.trans_id', 'li.subscription_trans_id', 'fm.username'],
   counter: 'level_earning',
   filters: { Level: 'cast(li.level as text)' },
   toRow: (r) => ({
-    DateTime: iso(r.created_at),
-    TransID: text(r.trans_id),
-    Transaction_ID: text(r.subscription_trans_id),
-    Subs_Amount: amount(r.subs_amount),
-    From: text(r.from_user),
-    Level: Number(r.level),
-    Percentage: Number(r.percentage) / 100,
-    Expected_Amount: amount(r.expected_amount),
-    Received_Amount: amount(r.received_amount),
+    DateTime: iso(r[L.created_at]),
+    TransID: text(r[L.trans_id]),
+    Transaction_ID: text(r[L.subscription_trans_id]),
+    Subs_Amount: amount(r[L.subs_amount]),
+    From: text(r[L.from_user]),
+    Level: Number(r[L.level]),
+    Percentage: Number(r[L.percentage]) / 100,
+    Expected_Amount: amount(r[L.expected_amount]),
+    Received_Amount: amount(r[L.received_amount]),
   }),
 };
 
+const volume = columns({
+  id: 'v.id',
+  created_at: 'v.created_at',
+  trans_id: 'v.trans_id',
+  from_user: 'fm.username',
+  transaction_id: 'v.transaction_id',
+  side: 'v.side',
+  volume: 'v.volume',
+  left_volume: 'v.left_volume',
+  left_carry: 'v.left_carry',
+  left_total: 'v.left_total',
+  right_volume: 'v.right_volume',
+  right_carry: 'v.right_carry',
+  right_total: 'v.right_total',
+  status: 'v.status',
+});
+const V = volume.at;
 const volumeSource = (kind: 'binary' | 'rank') =>
   ({
     from: 'volume_entries v left join members fm on fm.id = v.from_member_id',
     countFrom: 'volume_entries v',
     where: `v.member_id = @member and v.kind = '${kind}'`,
-    select: `v.id, v.created_at, v.trans_id, fm.username as from_user, v.transaction_id, v.side, v.volume,
-      v.left_volume, v.left_carry, v.left_total, v.right_volume, v.right_carry, v.right_total, v.status`,
+    columns: volume,
     time: 'v.created_at',
     id: 'v.id',
     search: ['v.trans_id', 'v.transaction_id', 'fm.username', 'v.status'],
     filters: { Side: 'v.side', Status: 'v.status' },
-    toRow: (r: Record<string, unknown>) => ({
-      DateTime: iso(r.created_at),
-      TransID: text(r.trans_id),
-      From_User: text(r.from_user),
-      Transaction_ID: text(r.transaction_id),
-      Side: side(r.side),
-      Volume: amount(r.volume),
-      Left_Volume: amount(r.left_volume),
-      Left_Carry: amount(r.left_carry),
-      Left_Total: amount(r.left_total),
-      Right_Volume: amount(r.right_volume),
-      Right_Carry: amount(r.right_carry),
-      Right_Total: amount(r.right_total),
-      Status: text(r.status),
+    toRow: (r: readonly unknown[]) => ({
+      DateTime: iso(r[V.created_at]),
+      TransID: text(r[V.trans_id]),
+      From_User: text(r[V.from_user]),
+      Transaction_ID: text(r[V.transaction_id]),
+      Side: side(r[V.side]),
+      Volume: amount(r[V.volume]),
+      Left_Volume: amount(r[V.left_volume]),
+      Left_Carry: amount(r[V.left_carry]),
+      Left_Total: amount(r[V.left_total]),
+      Right_Volume: amount(r[V.right_volume]),
+      Right_Carry: amount(r[V.right_carry]),
+      Right_Total: amount(r[V.right_total]),
+      Status: text(r[V.status]),
     }),
   }) satisfies TableSource<unknown>;
 export const binaryVolumeSource = volumeSource('binary');
 export const rankVolumeSource = volumeSource('rank');
 
+const rankReward = columns({
+  id: 'rr.id',
+  created_at: 'rr.created_at',
+  trans_id: 'rr.trans_id',
+  rank: 'rr.rank',
+  reward: 'rr.reward',
+  status: 'rr.status',
+});
+const R = rankReward.at;
 export const rankRewardSource: TableSource<{
   DateTime: string;
   Transaction_ID: string;
@@ -243,17 +325,17 @@ export const rankRewardSource: TableSource<{
 }> = {
   from: 'rank_rewards rr',
   where: 'rr.member_id = @member',
-  select: 'rr.id, rr.created_at, rr.trans_id, rr.rank, rr.reward, rr.status',
+  columns: rankReward,
   time: 'rr.created_at',
   id: 'rr.id',
   search: ['rr.trans_id', 'rr.rank'],
   counter: 'rank_rewards',
   filters: { Status: "case when rr.status then 'true' else 'false' end", Current_Rank: 'rr.rank' },
   toRow: (r) => ({
-    DateTime: iso(r.created_at),
-    Transaction_ID: text(r.trans_id),
-    Current_Rank: text(r.rank),
-    Reward: amount(r.reward),
-    Status: Boolean(r.status),
+    DateTime: iso(r[R.created_at]),
+    Transaction_ID: text(r[R.trans_id]),
+    Current_Rank: text(r[R.rank]),
+    Reward: amount(r[R.reward]),
+    Status: Boolean(r[R.status]),
   }),
 };
