@@ -493,18 +493,23 @@ function computeWalletFigures(
   thisMonth: number,
   lastMonth: number,
 ): Record<MemberWallet, WalletFigures> {
+  // As arrays: better-sqlite3's row objects (and a rest pattern per row) were half of a cold read.
   const rows = stmt(
     ctx,
-    `select a.wallet as wallet, a.balance as balance, a.credits_posted as total,
-            coalesce((select sum(credits) from account_months m where m.account_id = a.id and m.month >= @thisMonth), 0) as thisMonth,
-            coalesce((select credits from account_months m where m.account_id = a.id and m.month = @lastMonth), 0) as lastMonth
+    `select a.wallet, a.balance, a.credits_posted,
+            coalesce((select sum(credits) from account_months m where m.account_id = a.id and m.month >= @thisMonth), 0),
+            coalesce((select credits from account_months m where m.account_id = a.id and m.month = @lastMonth), 0)
        from accounts a
       where a.member_id = @member`,
-  ).all({ member: memberId, thisMonth, lastMonth }) as ({ wallet: MemberWallet } & WalletFigures)[];
+  )
+    .raw(true)
+    .all({ member: memberId, thisMonth, lastMonth }) as [MemberWallet, number, number, number, number][];
   const result = Object.fromEntries(
     MEMBER_WALLETS.map((w) => [w, { balance: 0, total: 0, thisMonth: 0, lastMonth: 0 }]),
   ) as Record<MemberWallet, WalletFigures>;
-  for (const { wallet, ...figures } of rows) if (wallet in result) result[wallet] = figures;
+  for (const [wallet, balance, total, creditsThisMonth, creditsLastMonth] of rows)
+    if (wallet in result)
+      result[wallet] = { balance, total, thisMonth: creditsThisMonth, lastMonth: creditsLastMonth };
   return result;
 }
 
