@@ -100,6 +100,12 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
+/** A JSON answer opened as a page loads nothing and runs nothing; no page may frame it. */
+const API_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
 export function registerSecurityHeaders(fastify: FastifyInstance, options: SecurityHeadersOptions) {
   const https = options.publicUrl.startsWith('https://');
   const hsts = https ? { maxAge: 31_536_000, includeSubDomains: true } : false;
@@ -135,9 +141,3 @@ export function registerSecurityHeaders(fastify: FastifyInstance, options: Secur
     done();
   });
 }
-
-/** A JSON answer opened as a page loads nothing and runs nothing; no page may frame it. */
-export const API_DIRECTIVES: Directives = {
-  'default-src': ["'none'"],
-  'frame-ancestors': ["'none'"],
-};

@@ -69,7 +69,6 @@ export const depositSource: TableSource<{
 };
 
 const subscription = columns({
-  id: 's.id',
   created_at: 's.created_at',
   trans_id: 's.trans_id',
   plan: 's.plan',
@@ -119,14 +118,7 @@ export const subscriptionSource: TableSource<{
   }),
 };
 
-/**
- * Earning history: every transfer that touches one of the caller's wallets, or that belongs to
- * the caller's history (the system legs of an approved withdrawal). earning_entries (migration
- * 0008, kept by a trigger on transfers) lists them per member in page order, so a page reads its
- * rows from one key range and joins only those; what a row shows comes from the joined rows.
- */
 const earning = columns({
-  id: 't.id',
   created_at: 't.created_at',
   trans_id: 't.trans_id',
   amount: 't.amount',
@@ -143,6 +135,12 @@ const earning = columns({
   me: '@member',
 });
 const E = earning.at;
+/**
+ * Earning history: every transfer that touches one of the caller's wallets, or that belongs to
+ * the caller's history (the system legs of an approved withdrawal). earning_entries (migration
+ * 0008, kept by a trigger on transfers) lists them per member in page order, so a page reads its
+ * rows from one key range and joins only those; what a row shows comes from the joined rows.
+ */
 export const earningSource: TableSource<{
   DateTime: string;
   TransID: string;
@@ -216,7 +214,6 @@ export const earningSource: TableSource<{
 };
 
 const levelEarning = columns({
-  id: 'li.id',
   created_at: 'li.created_at',
   trans_id: 'li.trans_id',
   subscription_trans_id: 'li.subscription_trans_id',
@@ -262,7 +259,6 @@ export const levelEarningSource: TableSource<{
 };
 
 const volume = columns({
-  id: 'v.id',
   created_at: 'v.created_at',
   trans_id: 'v.trans_id',
   from_user: 'fm.username',
@@ -308,7 +304,6 @@ export const binaryVolumeSource = volumeSource('binary');
 export const rankVolumeSource = volumeSource('rank');
 
 const rankReward = columns({
-  id: 'rr.id',
   created_at: 'rr.created_at',
   trans_id: 'rr.trans_id',
   rank: 'rr.rank',
