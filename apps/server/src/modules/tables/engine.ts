@@ -56,6 +56,14 @@ export function columns<const Name extends string>(sql: Readonly<Record<Name, st
   };
 }
 
+/** Columns named as the table under `alias` names them: `{ created_at: 'd.created_at', … }`. */
+export function ownColumns<const Name extends string>(
+  alias: string,
+  names: readonly Name[],
+): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, `${alias}.${name}`])) as Record<Name, string>;
+}
+
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,6 +1,6 @@
 /** The seven paged tables of spec §7 as sources for the table engine; field names are the provider's. */
 import { microsToAmount, truncate2 } from '@md/shared';
-import { columns, type TableSource } from './engine.ts';
+import { columns, ownColumns, type TableSource } from './engine.ts';
 
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 const isoOrNull = (ms: unknown) => (ms === null || ms === undefined ? null : iso(ms));
@@ -36,13 +36,7 @@ const reasonLabelSql = (column: string) =>
     .map(([code, label]) => `when ${sqlText(code)} then ${sqlText(label)}`)
     .join(' ')} else replace(${column}, '_', ' ') end`;
 
-const deposit = columns({
-  id: 'd.id',
-  amount: 'd.amount',
-  created_at: 'd.created_at',
-  status: 'd.status',
-  trans_id: 'd.trans_id',
-});
+const deposit = columns(ownColumns('d', ['id', 'amount', 'created_at', 'status', 'trans_id']));
 const D = deposit.at;
 export const depositSource: TableSource<{
   id: string;
@@ -68,19 +62,21 @@ export const depositSource: TableSource<{
   }),
 };
 
-const subscription = columns({
-  created_at: 's.created_at',
-  trans_id: 's.trans_id',
-  plan: 's.plan',
-  amount: 's.amount',
-  roi_basis_points: 's.roi_basis_points',
-  max_earnings: 's.max_earnings',
-  total_earnings: 's.total_earnings',
-  wallet: 's.wallet',
-  status: 's.status',
-  reason: 's.reason',
-  end_date: 's.end_date',
-});
+const subscription = columns(
+  ownColumns('s', [
+    'created_at',
+    'trans_id',
+    'plan',
+    'amount',
+    'roi_basis_points',
+    'max_earnings',
+    'total_earnings',
+    'wallet',
+    'status',
+    'reason',
+    'end_date',
+  ]),
+);
 const S = subscription.at;
 export const subscriptionSource: TableSource<{
   DateTime: string;
@@ -119,10 +115,7 @@ export const subscriptionSource: TableSource<{
 };
 
 const earning = columns({
-  created_at: 't.created_at',
-  trans_id: 't.trans_id',
-  amount: 't.amount',
-  reason: 't.reason',
+  ...ownColumns('t', ['created_at', 'trans_id', 'amount', 'reason']),
   from_member: 'fa.member_id',
   to_member: 'ta.member_id',
   from_wallet: 'fa.wallet',
@@ -214,15 +207,17 @@ export const earningSource: TableSource<{
 };
 
 const levelEarning = columns({
-  created_at: 'li.created_at',
-  trans_id: 'li.trans_id',
-  subscription_trans_id: 'li.subscription_trans_id',
-  subs_amount: 'li.subs_amount',
+  ...ownColumns('li', [
+    'created_at',
+    'trans_id',
+    'subscription_trans_id',
+    'subs_amount',
+    'level',
+    'percentage',
+    'expected_amount',
+    'received_amount',
+  ]),
   from_user: 'fm.username',
-  level: 'li.level',
-  percentage: 'li.percentage',
-  expected_amount: 'li.expected_amount',
-  received_amount: 'li.received_amount',
 });
 const L = levelEarning.at;
 export const levelEarningSource: TableSource<{
@@ -259,19 +254,21 @@ export const levelEarningSource: TableSource<{
 };
 
 const volume = columns({
-  created_at: 'v.created_at',
-  trans_id: 'v.trans_id',
+  ...ownColumns('v', [
+    'created_at',
+    'trans_id',
+    'transaction_id',
+    'side',
+    'volume',
+    'left_volume',
+    'left_carry',
+    'left_total',
+    'right_volume',
+    'right_carry',
+    'right_total',
+    'status',
+  ]),
   from_user: 'fm.username',
-  transaction_id: 'v.transaction_id',
-  side: 'v.side',
-  volume: 'v.volume',
-  left_volume: 'v.left_volume',
-  left_carry: 'v.left_carry',
-  left_total: 'v.left_total',
-  right_volume: 'v.right_volume',
-  right_carry: 'v.right_carry',
-  right_total: 'v.right_total',
-  status: 'v.status',
 });
 const V = volume.at;
 const volumeSource = (kind: 'binary' | 'rank') =>
@@ -303,13 +300,7 @@ const volumeSource = (kind: 'binary' | 'rank') =>
 export const binaryVolumeSource = volumeSource('binary');
 export const rankVolumeSource = volumeSource('rank');
 
-const rankReward = columns({
-  created_at: 'rr.created_at',
-  trans_id: 'rr.trans_id',
-  rank: 'rr.rank',
-  reward: 'rr.reward',
-  status: 'rr.status',
-});
+const rankReward = columns(ownColumns('rr', ['created_at', 'trans_id', 'rank', 'reward', 'status']));
 const R = rankReward.at;
 export const rankRewardSource: TableSource<{
   DateTime: string;
