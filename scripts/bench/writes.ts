@@ -12,7 +12,11 @@
  *                transfers and one with `--large` (100,000 by default, over 24 months).
  * CPU µs per call from process.cpuUsage, every thread of the process (the system part, printed
  * beside it, is mostly the kernel writing the WAL's frames, two writes a page, and the thread pool's
- * sync of them; the wall time beside it includes the wait for that sync). Each kind runs in rounds,
+ * sync of them; the wall time beside it includes the wait for that sync). The calls run in the
+ * server's WAL regime: its automatic checkpoint (whose cost falls on the calls, as on the server) and
+ * the WAL reused from its start after each, never a file growing from empty (every sync would then
+ * write the file's size too: ~80 µs more a call). The WAL pages per call are counted apart, over
+ * PAGE_CALLS more calls with the checkpoint off. Each kind runs in rounds,
  * interleaved so load falls on all alike; medians over rounds. `--sync group|normal|full`: `group`
  * (the server's: NORMAL, then each call waits for the shared sync its answer would wait for,
  * core/group-commit.ts; one call at a time, so one sync each), or the bare pragma. `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
@@ -56,6 +60,8 @@ const ONLY = new Set((stringArg('only') ?? KINDS.join(',')).split(','));
 /** `--statements`: each kind's SQLite time per call, statement by statement (statement-times.ts). */
 const statements = process.argv.includes('--statements') ? statementTimes() : undefined;
 const DAY = 86_400_000;
+/** Calls of each kind whose WAL frames are counted (after the timed rounds). */
+const PAGE_CALLS = Math.min(CALLS, 100);
 
 const dir = mkdtempSync(join(tmpdir(), 'md-bench-writes-'));
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -74,7 +80,7 @@ const answered = async (result: unknown) => {
 const writers = pickWriters(services, 1, 1_000, LEVEL_PERCENTAGES.length + 1);
 const plans = services.plan.packages.map((p) => p.name);
 const maxPrice = Math.max(...services.plan.packages.map((p) => p.price));
-const perWriter = Math.ceil((ROUNDS * CALLS) / writers.length) + 2;
+const perWriter = Math.ceil((ROUNDS * CALLS + PAGE_CALLS) / writers.length) + 2;
 services.sqlite.transaction(() => {
   fundWriters(services, writers, perWriter * maxPrice * 1_000_000, perWriter * 1_000_000);
   creditFromSystem(
@@ -179,28 +185,33 @@ const ops: Record<Exclude<Kind, 'wallets'>, () => unknown> = {
   withdrawal: () => requestWithdrawal(services, writerFor().id, amountToMicros(20), DEMO_WALLET_ADDRESS),
 };
 
-/** CPU and wall µs per call of `op`, over CALLS calls, and the WAL pages each call wrote. */
-async function measure(
-  op: () => unknown,
-): Promise<{ cpu: number; system: number; wall: number; pages: number }> {
-  // The WAL restarts empty and is not checkpointed while the calls run: its frames are the calls' pages.
-  services.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  const autocheckpoint = services.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
-  services.sqlite.pragma('wal_autocheckpoint = 0');
+/** CPU and wall µs per call of `op`, over CALLS calls, in the server's WAL regime. */
+async function measure(op: () => unknown): Promise<{ cpu: number; system: number; wall: number }> {
+  // Every frame checkpointed: the next commit writes the WAL from its start, over the file's blocks.
+  services.sqlite.pragma('wal_checkpoint(PASSIVE)');
   const before = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < CALLS; i++) await answered(op());
   const wall = ((performance.now() - start) * 1000) / CALLS;
   const used = process.cpuUsage(before);
+  return { cpu: (used.user + used.system) / CALLS, system: used.system / CALLS, wall };
+}
+
+/** The WAL pages a call of `op` writes: PAGE_CALLS calls with the automatic checkpoint off, their frames counted. */
+async function walPages(op: () => unknown): Promise<number> {
+  services.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const autocheckpoint = services.sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
+  services.sqlite.pragma('wal_autocheckpoint = 0');
+  for (let i = 0; i < PAGE_CALLS; i++) await answered(op());
   const { log } = (services.sqlite.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!;
   services.sqlite.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
-  return { cpu: (used.user + used.system) / CALLS, system: used.system / CALLS, wall, pages: log / CALLS };
+  return log / PAGE_CALLS;
 }
 
 console.log(
   `scale ${MEMBERS} members, ${writers.length} writers, synchronous=${SYNC}; ${CALLS} calls per kind and round, ${ROUNDS} rounds`,
 );
-const samples = new Map<string, { cpu: number; system: number; wall: number; pages: number }[]>();
+const samples = new Map<string, { cpu: number; system: number; wall: number }[]>();
 const loads: number[] = [];
 const variants: [string, () => unknown][] = [];
 for (const kind of ['purchase', 'swap', 'p2p', 'withdrawal'] as const)
@@ -219,12 +230,14 @@ for (const [, op] of variants) await op(); // warm: statements prepared
 for (let round = 0; round < ROUNDS; round++) {
   for (let v = 0; v < variants.length; v++) {
     const [name, op] = variants[(v + round) % variants.length]!;
-    // With --statements, only the calls' own statements are counted (not the WAL's checkpoints around them).
+    // With --statements, only the calls' own statements are counted (an automatic checkpoint is in its COMMIT's).
     const result = await measure(statements ? () => statements.during(name, async () => op()) : op);
     samples.set(name, [...(samples.get(name) ?? []), result]);
   }
   loads.push(loadavg()[0]!);
 }
+const pages = new Map<string, number>();
+for (const [name, op] of variants) pages.set(name, await walPages(op));
 if (ONLY.has('p2p') || ONLY.has('withdrawal')) {
   const before = process.cpuUsage();
   for (let i = 0; i < 5; i++) await verifyPassword(DEMO_TRANSACTION_PASSWORD, DEMO_PASSWORD_HASH);
@@ -237,9 +250,8 @@ for (const [name, results] of samples) {
   const cpu = median(results.map((r) => r.cpu));
   const system = median(results.map((r) => r.system));
   const wall = median(results.map((r) => r.wall));
-  const pages = median(results.map((r) => r.pages));
   console.log(
-    `${name.padEnd(28)} ${(cpu / 1000).toFixed(3)} ms CPU (system ${(system / 1000).toFixed(3)}), ${(wall / 1000).toFixed(3)} ms wall, ${pages.toFixed(1)} WAL pages per call (median of ${results.length} rounds)`,
+    `${name.padEnd(28)} ${(cpu / 1000).toFixed(3)} ms CPU (system ${(system / 1000).toFixed(3)}), ${(wall / 1000).toFixed(3)} ms wall, ${pages.get(name)!.toFixed(1)} WAL pages per call (median of ${results.length} rounds)`,
   );
 }
 if (statements)
