@@ -13,12 +13,13 @@
  * Commits are noticed by `total_changes()` (rows written on this connection, a counter SQLite keeps),
  * read when an answer is about to leave: no hook per statement, a few hundred nanoseconds per answer.
  */
-import { closeSync, fdatasync, fstatSync, openSync, statSync } from 'node:fs';
+import { fdatasync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { errorBody, logServerError, retryAfterOf } from './errors.ts';
 import { STORAGE_MESSAGES, type StorageMonitor } from './storage.ts';
 import { JSON_TYPE } from './answer-headers.ts';
+import { keepFile, type KeptFile } from './kept-file.ts';
 
 export interface GroupCommit {
   /**
@@ -36,28 +37,26 @@ export interface GroupCommit {
  * Syncs the file at `path` to disk (data, not metadata: the WAL's size is fixed by its frames),
  * through a descriptor kept open between syncs (opening one per sync cost more CPU than the sync).
  * The descriptor is opened again when the path names another file than it has (the `-wal` deleted
- * and made anew); a missing `-wal` rejects with ENOENT.
+ * and made anew), which the descriptor's name tells without a stat (core/kept-file.ts: a stat here
+ * made every sync write the file's inode too); a missing `-wal` rejects with ENOENT.
  */
 export function walSyncer(): { sync: (path: string) => Promise<void>; close: () => void } {
-  let kept: { fd: number; ino: number } | undefined;
+  let kept: KeptFile | undefined;
   const close = () => {
-    if (kept) closeSync(kept.fd);
+    kept?.close();
     kept = undefined;
   };
   return {
     close,
     sync(path) {
+      let fd: number;
       try {
-        const ino = statSync(path).ino;
-        if (kept?.ino !== ino) {
-          close();
-          const fd = openSync(path, 'r');
-          kept = { fd, ino: fstatSync(fd).ino };
-        }
+        if (kept && !kept.inPlace()) close();
+        kept ??= keepFile(path);
+        fd = kept.fd;
       } catch (error) {
         return Promise.reject(error as Error);
       }
-      const { fd } = kept;
       return new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
     },
   };

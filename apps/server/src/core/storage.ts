@@ -18,6 +18,7 @@ import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileIdentity } from '@md/db';
 import { AppError, logServerError } from './errors.ts';
+import { keepFile, type KeptFile } from './kept-file.ts';
 
 export const STORAGE_MESSAGES = {
   cannotSave: 'The server cannot save changes right now. Please try again later.',
@@ -169,11 +170,15 @@ function unwritable(file: string): string | undefined {
 /**
  * What is wrong with the files of an open database, as they were opened (`watched`: path, device
  * and inode): one gone or replaced (for good), or one that cannot be written. A few stat/access
- * calls, no database access: safe while touching the database is not. Exported for the daily
- * runs' worker, to check its own files between chunks.
+ * calls, no database access: safe while touching the database is not. A file with a descriptor
+ * kept on it (the -wal: core/kept-file.ts) is asked through that, not stat'ed while it is in place.
+ * Exported for the daily runs' worker, to check its own files between chunks.
  */
-export function fileProblem(watched: readonly FileIdentity[]): Omit<StorageProblem, 'since'> | null {
+export function fileProblem(
+  watched: readonly (FileIdentity & { kept?: KeptFile })[],
+): Omit<StorageProblem, 'since'> | null {
   for (const identity of watched) {
+    if (identity.kept?.inPlace()) continue;
     const name = basename(identity.path);
     const stat = statSync(identity.path, { throwIfNoEntry: false });
     if (!stat)
@@ -213,6 +218,18 @@ export function fileProblem(watched: readonly FileIdentity[]): Omit<StorageProbl
   return found;
 }
 
+/** A descriptor on `file` if the path still names the file as it was opened; otherwise the stat tells. */
+function keptAsOpened(file: FileIdentity): KeptFile | undefined {
+  try {
+    const kept = keepFile(file.path);
+    if (kept.ino === file.ino) return kept;
+    kept.close();
+  } catch {
+    // Gone already: the first check reports it.
+  }
+  return undefined;
+}
+
 /** The files of a database file to watch: the file, its -wal and -shm as they are now. */
 export function filesOf(path: string): FileIdentity[] {
   const files: FileIdentity[] = [];
@@ -248,7 +265,11 @@ export function createStorageMonitor(
   log: FastifyBaseLogger,
   intervalMs = STORAGE_CHECK_INTERVAL_MS,
 ): StorageMonitor {
-  const watched = [...files];
+  // The -wal is synced at every write: its identity is asked of a descriptor kept on it, as it was opened.
+  const watched = files.map((file): FileIdentity & { kept?: KeptFile } => ({
+    ...file,
+    kept: file.path.endsWith('-wal') ? keptAsOpened(file) : undefined,
+  }));
   const main = watched[0];
   if (main) {
     const shm = statSync(`${main.path}-shm`, { throwIfNoEntry: false });
@@ -303,6 +324,7 @@ export function createStorageMonitor(
     lastFault: () => last,
     close() {
       if (timer) clearInterval(timer);
+      for (const { kept } of watched) kept?.close();
     },
   };
   return monitor;
