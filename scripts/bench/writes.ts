@@ -18,9 +18,8 @@
  * write the file's size too: ~80 µs more a call). The WAL pages per call are counted apart, over
  * PAGE_CALLS more calls with the checkpoint off. Each kind runs in rounds,
  * interleaved so load falls on all alike; medians over rounds. `--sync group|normal|full`: `group`
- * (the server's: NORMAL, then each call waits for the sync its answer would wait for,
- * core/group-commit.ts; one call at a time, so one sync each, on the thread as for a call with no
- * other in flight), or the bare pragma. `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
+ * (the server's: NORMAL, then each call waits for the shared sync its answer would wait for,
+ * core/group-commit.ts; one call at a time, so one sync each), or the bare pragma. `--only purchase,swap` limits the kinds (for a --cpu-prof of one).
  *   node --import tsx scripts/bench/writes.ts [--members 20000] [--calls 400] [--rounds 5] [--large 100000] [--sync full]
  *   node --cpu-prof --cpu-prof-dir /tmp/prof --import tsx scripts/bench/writes.ts --only purchase --calls 4000 --rounds 1
  * `--statements`: also each kind's SQLite time per call, statement by statement (BEGIN and COMMIT
@@ -76,7 +75,7 @@ if (SYNC !== 'group') services.sqlite.pragma(`synchronous = ${SYNC}`);
 /** What the answer of a call waits for before it leaves (nothing without group commit). */
 const answered = async (result: unknown) => {
   await result;
-  if (SYNC === 'group') await services.groupCommit?.synced(false);
+  if (SYNC === 'group') await services.groupCommit?.synced();
 };
 const writers = pickWriters(services, 1, 1_000, LEVEL_PERCENTAGES.length + 1);
 const plans = services.plan.packages.map((p) => p.name);

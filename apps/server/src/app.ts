@@ -38,7 +38,7 @@ import { logAfterAnswerFailures } from './core/after-answer.ts';
 import type { ServerConfig, Services } from './core/services.ts';
 import { loadPlan } from './core/plan.ts';
 import { registerSecurityHeaders } from './core/security-headers.ts';
-import { createGroupCommit, holdAnswersUntilSynced, type WalSync } from './core/group-commit.ts';
+import { createGroupCommit, holdAnswersUntilSynced } from './core/group-commit.ts';
 import { createStorageMonitor, reportStorageFault } from './core/storage.ts';
 import { createTokenService } from './core/tokens.ts';
 import { webAssetOptions } from './core/web-assets.ts';
@@ -138,7 +138,7 @@ export interface BuildOptions {
   /** Waits between push attempts (modules/push/sender.ts); tests shorten them. */
   pushRetryDelaysMs?: readonly number[];
   /** Syncs the `-wal` for group commit (core/group-commit.ts); a test slows it down or fails it. */
-  walSync?: WalSync;
+  walSync?: (walPath: string) => Promise<void>;
   /**
    * Fastify's pino logger: off unless set (tests stay quiet); true is `info`. At `debug`, one line
    * per request. `stream` captures the lines (tests).

@@ -3,7 +3,7 @@
  * answer leaves before what was committed ahead of it is synced to disk by one shared sync of the
  * `-wal`, run off the event loop. A SIGKILL in a burst of writes is durability.test.ts.
  */
-import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -56,43 +56,11 @@ function heldSync() {
   };
 }
 
-/** A `-wal` sync that counts where it ran: off the thread (`sync`) or on it (`syncNow`), which may be failed. */
-function countedSync() {
-  const counts = { off: 0, on: 0 };
-  let failOn: string | undefined;
-  return {
-    counts,
-    failNextOnThread(code: string) {
-      failOn = code;
-    },
-    walSync: {
-      sync: (path: string) => {
-        counts.off++;
-        return datasyncFile(path);
-      },
-      syncNow: (path: string) => {
-        counts.on++;
-        if (failOn) {
-          const code = failOn;
-          failOn = undefined;
-          throw Object.assign(new Error(`${code}: sync failed`), { code });
-        }
-        const fd = openSync(path, 'r');
-        try {
-          fdatasyncSync(fd);
-        } finally {
-          closeSync(fd);
-        }
-      },
-    },
-  };
-}
-
-async function demoApp(sync?: ReturnType<typeof heldSync> | ReturnType<typeof countedSync>) {
+async function demoApp(sync?: ReturnType<typeof heldSync>) {
   open = await createTestApp({
     databasePath: join(dir, `app-${++file}.sqlite`),
     seed: 'demo',
-    ...(sync ? { walSync: 'walSync' in sync ? sync.walSync : { sync: sync.sync } } : {}),
+    ...(sync ? { walSync: sync.sync } : {}),
   });
   return open;
 }
@@ -149,40 +117,6 @@ describe('group commit', () => {
     const syncs = state.calls - before;
     expect(syncs).toBeGreaterThanOrEqual(1);
     expect(syncs).toBeLessThanOrEqual(4);
-    await expectLedgerSound(t);
-  });
-
-  it('a write with no other call in flight syncs on the thread; writes in flight together share syncs off it', async () => {
-    const state = countedSync();
-    const t = await demoApp(state);
-    const token = await t.login('demo');
-    const lone = { ...state.counts };
-    expect((await swap(t, token)).status).toBe(200);
-    expect(state.counts).toEqual({ off: lone.off, on: lone.on + 1 });
-    // A read with nothing to sync syncs nothing.
-    expect((await t.post('/user/view_profile', {}, { token })).status).toBe(200);
-    expect(state.counts).toEqual({ off: lone.off, on: lone.on + 1 });
-
-    const before = { ...state.counts };
-    const answers = await Promise.all(Array.from({ length: 40 }, () => swap(t, token)));
-    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
-    const off = state.counts.off - before.off;
-    const on = state.counts.on - before.on;
-    expect(off).toBeGreaterThanOrEqual(1);
-    expect(off + on).toBeLessThanOrEqual(4);
-    await expectLedgerSound(t);
-  });
-
-  it('a sync on the thread that fails answers the storage 503; the next write is answered once synced', async () => {
-    const state = countedSync();
-    const t = await demoApp(state);
-    const token = await t.login('demo');
-    const transfers = t.count('transfers');
-    state.failNextOnThread('EIO');
-    expect(await swap(t, token)).toMatchObject({ status: 503, body: { Error: STORAGE_MESSAGES.cannotSave } });
-    // Committed but unknown on disk: the next answer's sync covers it.
-    expect((await swap(t, token)).status).toBe(200);
-    expect(t.count('transfers')).toBe(transfers + 2);
     await expectLedgerSound(t);
   });
 
