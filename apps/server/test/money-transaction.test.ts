@@ -1,7 +1,7 @@
 /**
  * A money move nested in another (a purchase inside moneyAnswer's transaction) runs as part of it,
  * without a savepoint: its failure fails the whole transaction, even when a caller catches it and
- * goes on, so nothing commits half a move. Inside a transaction opened another way (the seed's) a
+ * goes on, so nothing commits half a move. Inside a transaction opened another way (a plain one) a
  * nested move is a savepoint: it fails alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe('a money move inside another', () => {
     expect(t.count('transfers')).toBe(transfers + 1);
   });
 
-  it('inside a transaction opened another way (the seed) is a savepoint: it fails alone', () => {
+  it('inside a transaction opened another way (a plain one) is a savepoint: it fails alone', () => {
     const before = t.count('transfers');
     t.services.sqlite.transaction(() => {
       credit();

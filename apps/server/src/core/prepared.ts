@@ -62,7 +62,7 @@ export const NESTED_FAILURE_CAUGHT =
  * file past 64 KiB (a purchase's ~40 pages: a quarter of its CPU). What a savepoint gave, a failure
  * undone on its own, is kept safe another way: once nested work has thrown, the outer transaction
  * rolls back even if a caller caught the error, so nothing commits half a move. Inside a
- * transaction opened some other way (the seed's), it is a savepoint as before.
+ * transaction opened some other way (a plain `sqlite.transaction`), it is a savepoint as before.
  */
 export function immediateTransaction<T>(sqlite: Database.Database, work: () => T): T {
   const outer = running.get(sqlite);

@@ -24,6 +24,7 @@ import {
   type WorldStateFault,
 } from '@md/shared';
 import { AppError, badRequest } from '../core/errors.ts';
+import { immediateTransaction } from '../core/prepared.ts';
 import { DEMO_PASSWORD, DEMO_PASSWORD_HASH, hashPasswordSync } from '../core/passwords.ts';
 import { newTotpSecret } from '../core/totp.ts';
 import type { Member, Services } from '../core/services.ts';
@@ -84,7 +85,7 @@ export function buildWorldState(
   const date = Date.parse(state.date);
   const start = state.start === undefined ? date : Date.parse(state.start);
   try {
-    return services.sqlite.transaction((): WorldStateSummary => {
+    return immediateTransaction(services.sqlite, (): WorldStateSummary => {
       const members = new Map<string, Member>();
       const total = {
         members:
@@ -122,7 +123,7 @@ export function buildWorldState(
         count: number;
       };
       return { members: count, runs: played.runs, now: services.clock.now() };
-    })();
+    });
   } catch (error) {
     // The stored offset rolled back with the transaction: the clock follows the database.
     services.clock.reload();

@@ -5,6 +5,7 @@
  */
 import { meta } from '@md/db';
 import { badRequest } from '../core/errors.ts';
+import { immediateTransaction } from '../core/prepared.ts';
 import { rewriteAll } from '../core/read-cache.ts';
 import type { Services } from '../core/services.ts';
 import { backfillBinaryStats } from '../modules/engine/stats.ts';
@@ -52,7 +53,7 @@ export function seedScenario(
 ): SeedSummary {
   if (!isScenario(name))
     throw badRequest(`Unknown scenario '${name}'. Known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
-  return services.sqlite.transaction((): SeedSummary => {
+  return immediateTransaction(services.sqlite, (): SeedSummary => {
     const summary: SeedSummary =
       name === 'demo'
         ? seedDemo(services)
@@ -73,7 +74,7 @@ export function seedScenario(
         .onConflictDoUpdate({ target: meta.key, set: { value } })
         .run();
     return summary;
-  })();
+  });
 }
 
 const scaleSummary = (facts: ScaleFacts): SeedSummary => ({

@@ -50,9 +50,9 @@ export interface Leg {
  * Runs `work` in one IMMEDIATE transaction: the write lock is taken before the first read, so
  * two processes on one file cannot both read the same balance and both spend it. Nested inside
  * another moneyTransaction (a move inside moneyAnswer's) it is part of that one: its failure fails
- * the whole (core/prepared.ts); inside the seed's transaction it is a savepoint. The sessions'
- * last-seen times waiting to be written go in the same commit (core/tokens.ts), so they cost no
- * commit of their own.
+ * the whole (core/prepared.ts), as in the seeds' transactions; inside a plain transaction it is a
+ * savepoint. The sessions' last-seen times waiting to be written go in the same commit
+ * (core/tokens.ts), so they cost no commit of their own.
  */
 export function moneyTransaction<T>(
   ctx: Pick<Services, 'sqlite'> & { tokens?: Pick<Services['tokens'], 'flushLastSeen'> },
