@@ -108,25 +108,25 @@ const API_DIRECTIVES: Directives = {
 
 export function registerSecurityHeaders(fastify: FastifyInstance, options: SecurityHeadersOptions) {
   const https = options.publicUrl.startsWith('https://');
-  const hsts = https ? { maxAge: 31_536_000, includeSubDomains: true } : false;
-  const documentHeaders = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(options.runtimeConfig, https) },
+  // What a document and an API answer both carry.
+  const both = {
     // HSTS pins browsers to https for a year: only a deployment served over https may ask for it.
-    strictTransportSecurity: hsts,
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
     // Same-site: a web app on a sibling host (provider mode in production) may still load images.
     crossOriginResourcePolicy: { policy: 'same-site' },
+  } satisfies HelmetOptions;
+  const documentHeaders = helmetHeaders({
+    ...both,
+    contentSecurityPolicy: { useDefaults: false, directives: webAppDirectives(options.runtimeConfig, https) },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
   // What a document's headers do (isolate a browsing context, steer prefetching, legacy IE and
   // Flash, the old XSS auditor) means nothing to JSON; each was ~50 bytes on every call.
   const apiHeaders = helmetHeaders({
+    ...both,
     contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
-    strictTransportSecurity: hsts,
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
