@@ -17,7 +17,11 @@ import {
 } from '@md/qa-client';
 import { buildApp, type App, type BuildOptions } from '../src/app.ts';
 import { manualClock, type Clock } from '../src/core/clock.ts';
-import { memberNotices, roiCreditNoticeTextSql } from '../src/modules/notifications/notices.ts';
+import {
+  CREDIT_NOTICES,
+  memberNotices,
+  roiCreditNoticeTextSql,
+} from '../src/modules/notifications/notices.ts';
 import { fromTemplate } from './templates.ts';
 
 export interface Reply<T = Record<string, unknown>> {
@@ -184,6 +188,14 @@ export const memberIdOf = (t: TestApp, username: string) =>
   (t.services.sqlite.prepare('select id from members where username = ?').get(username) as { id: number }).id;
 
 /** SQL that takes away what each migration added, for the migrations whose additions a test may take away. */
+/** A purchase's direct and level income credits (`t`, into `a`) and their notices, in SQL (notices.ts). */
+const purchaseKinds = CREDIT_NOTICES.filter((kind) => kind.reason !== 'roi');
+const purchaseIncome = {
+  credits: `(${purchaseKinds.map((kind) => `(${kind.credit} and a.wallet = '${kind.wallet}')`).join(' or ')})`,
+  type: `case t.reason ${purchaseKinds.map((kind) => `when '${kind.reason}' then '${kind.type}'`).join(' ')} end`,
+  text: `case t.reason ${purchaseKinds.map((kind) => `when '${kind.reason}' then ${kind.text('t.amount', 't.trans_id', 't.counterparty_member_id')}`).join(' ')} end`,
+};
+
 const UNDO: Record<string, string> = {
   '0009_running_totals':
     'drop table account_months; alter table accounts drop column debits_posted; alter table accounts drop column credits_posted; drop index deposits_open',
@@ -205,6 +217,14 @@ const UNDO: Record<string, string> = {
      where t.reason = 'roi' and not exists (select 1 from notices_withheld w where w.member_id = a.member_id and w.trans_id = t.trans_id)
      order by t.id;
     drop table notices_withheld`,
+  // The previous main stored a purchase's direct and level income notices: written back from the credits.
+  '0019_purchase_income_notices_from_ledger': `insert into notifications (member_id, type, message, trans_id, created_at)
+    select a.member_id, ${purchaseIncome.type}, ${purchaseIncome.text}, t.trans_id, t.created_at
+      from transfers t join accounts a on a.id = t.to_account_id
+     where ${purchaseIncome.credits} and not exists (select 1 from notices_withheld w where w.member_id = a.member_id and w.trans_id = t.trans_id)
+     order by t.id;
+    delete from notices_withheld where exists (select 1 from transfers t join accounts a on a.id = t.to_account_id
+     where t.trans_id = notices_withheld.trans_id and a.member_id = notices_withheld.member_id and ${purchaseIncome.credits})`,
 };
 
 const tableNames = (db: Database.Database) =>
@@ -227,29 +247,52 @@ export function tableColumns(db: Database.Database): Record<string, string[]> {
 
 /**
  * Every member's notices as their list shows them. Before migration 0018 they are the stored rows;
- * since, an ROI payout's notice is read from its credit (notices.ts), so the table alone no longer
- * says what a member sees.
+ * since, an ROI payout's notice is read from its credit (notices.ts), and since 0019 a purchase's
+ * direct and level income's too, so the table alone no longer says what a member sees.
  */
 function noticeLists(db: Database.Database): [member: number, notices: unknown[]][] {
   const fromCredits = db.prepare("select 1 from sqlite_master where name = 'notices_withheld'").get();
   const stored = db.prepare(
     'select type, message, trans_id as transId, created_at as createdAt from notifications where member_id = ? order by created_at desc, id desc',
   );
-  return (
+  const members = (
     db
       .prepare('select distinct member_id from notifications union select id from members')
       .pluck()
       .all() as number[]
-  )
-    .sort((a, b) => a - b)
-    .map((member) => [member, fromCredits ? memberNotices({ sqlite: db }, member, 1e9) : stored.all(member)]);
+  ).sort((a, b) => a - b);
+  if (!fromCredits) return members.map((member) => [member, stored.all(member)]);
+  // Between 0018 and 0019 only the ROI notices came from credits: the purchases' are read as stored,
+  // their credits withheld for this reading only (rolled back).
+  const lists = () =>
+    members.map((member): [number, unknown[]] => [member, memberNotices({ sqlite: db }, member, 1e9)]);
+  if (applied(db, '0019_purchase_income_notices_from_ledger')) return lists();
+  db.exec('savepoint notice_lists');
+  try {
+    db.exec(`insert or ignore into notices_withheld (member_id, trans_id)
+      select a.member_id, t.trans_id from transfers t join accounts a on a.id = t.to_account_id
+       where a.member_id is not null and ${purchaseIncome.credits}`);
+    return lists();
+  } finally {
+    db.exec('rollback to notice_lists; release notice_lists');
+  }
+}
+
+/** Whether the database has had migration `tag` (its record in __drizzle_migrations). */
+function applied(db: Database.Database, tag: string): boolean {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const when = journal.entries.find((entry) => entry.tag === tag)?.when;
+  if (when === undefined) throw new Error(`no migration ${tag}`);
+  return db.prepare('select 1 from __drizzle_migrations where created_at >= ?').get(when) !== undefined;
 }
 
 /**
  * Each table's row count and a digest of its rows in rowid order (every column, or only `columns`
  * of the tables named there: an upgrade that adds columns compares what the old database had).
  * `notifications` stands for every member's list of notices (noticeLists), so an upgrade test
- * compares what members see across migration 0018; its notices_withheld is left out.
+ * compares what members see across migrations 0018 and 0019; its notices_withheld is left out.
  */
 export function tableContents(
   db: Database.Database,

@@ -126,12 +126,21 @@ describe('notifications', () => {
   it('pages newest first with defaults 1 and 20, in both parameter spellings', async () => {
     const total = await t.post<{ Success: number }>('/notification/total_view_notification', { token });
     const count = (sql: string) => t.services.sqlite.prepare(sql).pluck().get() as number;
-    // Registrations of the team and the rest, stored; 13 weeks of daily ROI, read from its credits.
-    const roiPaid = count(
-      "select count(*) from transfers t join accounts a on a.id = t.to_account_id where a.member_id = 1 and t.reason = 'roi'",
-    );
+    // Registrations of the team and the rest, stored; 13 weeks of daily ROI and the team's
+    // purchases' direct and level income, read from their credits.
+    const paid = (reason: string) =>
+      count(
+        `select count(*) from transfers t join accounts a on a.id = t.to_account_id where a.member_id = 1 and t.reason = '${reason}'`,
+      );
+    const roiPaid = paid('roi');
+    const purchaseIncomePaid = paid('direct_income') + paid('level_income');
     expect(roiPaid).toBeGreaterThan(50);
-    const stored = count('select count(*) from notifications where member_id = 1') + roiPaid;
+    expect(purchaseIncomePaid).toBeGreaterThan(10);
+    expect(count("select count(*) from notifications where type in ('Direct_Income', 'Level_Income')")).toBe(
+      0,
+    );
+    const stored =
+      count('select count(*) from notifications where member_id = 1') + roiPaid + purchaseIncomePaid;
     expect(stored).toBeGreaterThan(100);
     expect(total.body.Success).toBe(stored);
     const first = await t.post<{ Success: { DateTime: string; TransID: string; Type: string }[] }>(
@@ -165,6 +174,9 @@ describe('notifications', () => {
     const everyTime = everyPage.map((n) => Date.parse(n.DateTime));
     expect([...everyTime].sort((a, b) => b - a)).toEqual(everyTime);
     expect(everyPage.filter((n) => n.Type === 'ROI_Income')).toHaveLength(roiPaid);
+    expect(everyPage.filter((n) => n.Type === 'Direct_Income' || n.Type === 'Level_Income')).toHaveLength(
+      purchaseIncomePaid,
+    );
     expect(
       (
         await t.post<{ Success: unknown[] }>(

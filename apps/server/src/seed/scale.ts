@@ -19,8 +19,8 @@
  * write (payDeposit, buyPackage): a PAID deposit, its Deposit wallet (a wallet is created by its
  * first transfer), the ledger's deposit (deposits_clearing → Deposit) and purchase (Deposit →
  * package_sales) transfers, the subscription, the level income of its five sponsors (a
- * level_incomes row each, Direct and Level credits from `payouts` up to each one's cap, their
- * notifications), the pending volume and the purchase's notification; the ledger balances.
+ * level_incomes row each, Direct and Level credits from `payouts` up to each one's cap, whose
+ * notices the list reads from them), the pending volume and the purchase's notification; the ledger balances.
  * Written in bulk, in the order and with the ids those calls would give them (test: scale.test.ts
  * replays the purchases through the money modules and compares every row). One difference:
  * deposit addresses are `0x` + the deposit id in 40 decimal digits (a valid EIP-55 address, having
@@ -28,7 +28,7 @@
  *
  * Members: `demo` (the root, Demo@1234) and `m0000002`, `m0000003`, … all with Demo@1234.
  */
-import { amountToMicros, EARNINGS_CAP_MULTIPLIER, microsToAmount, formatMoney } from '@md/shared';
+import { amountToMicros, EARNINGS_CAP_MULTIPLIER, formatMoney } from '@md/shared';
 import { DEMO_PASSWORD_HASH } from '../core/passwords.ts';
 import type { Services } from '../core/services.ts';
 import { DEPOSIT_WINDOW_MS } from '../modules/deposits/deposits.ts';
@@ -72,7 +72,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Indexes the scenario fills in random order: by sponsor and parent, by depth, and the sponsors'
- * level income (its credits, notifications and rows go to them; their wallets open out of member order).
+ * level income (its credits and rows go to them; their wallets open out of member order).
  */
 const RANDOM_ORDER_INDEXES = [
   'members_sponsor',
@@ -322,8 +322,6 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
     while (pick >= weights[index]!) pick -= weights[index++]!;
     if (buys || id === 1) choice[id] = index + 1;
   }
-  const username = (id: number) => (id === 1 ? 'demo' : `m${String(id).padStart(7, '0')}`);
-
   const firstId = (table: string) =>
     (sqlite.prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`).get() as { id: number }).id;
   // Accounts: created by their first transfer (a system account too), ids in that order.
@@ -493,27 +491,6 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
           balanceOf[kind]![upline]! += amount;
           credit(walletOf[kind]![upline]!, amount, at);
           facts.credited += amount;
-        }
-        const buyer = username(memberId);
-        for (const [upline, kind, amount, levelTransId, level] of credits) {
-          const usdt = formatMoney(microsToAmount(amount));
-          notifications.push(
-            kind === DIRECT
-              ? [
-                  upline,
-                  'Direct_Income',
-                  `You earned ${usdt} direct income from ${buyer}'s purchase.`,
-                  levelTransId,
-                  at,
-                ]
-              : [
-                  upline,
-                  'Level_Income',
-                  `You earned ${usdt} level ${level} income from ${buyer}'s purchase.`,
-                  levelTransId,
-                  at,
-                ],
-          );
         }
       }
       notifications.push([memberId, 'Package_Purchase', pkg.purchaseMessage, transId, at]);

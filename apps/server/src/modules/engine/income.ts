@@ -13,6 +13,7 @@ import {
   type SystemCredit,
 } from '../ledger/ledger.ts';
 import { moneyTextSql, prepared, rowWriter } from '../ledger/sql.ts';
+import { purchaseIncomeNotice } from '../notifications/notices.ts';
 import { notifyMany, type NotificationRow } from '../notifications/notify.ts';
 import { EVENT_OF_TYPE } from '../notifications/preferences.ts';
 import { queueStagedPayoutPushes } from '../push/push.ts';
@@ -230,9 +231,10 @@ export interface IncomeInput {
   at: number;
   counterpartyMemberId?: number | null;
   notificationType: string;
-  /** The notification text for the amount received (USDT). */
   /** The notification's text, given the amount received as the app writes money ("$1,500.00"). */
   message: (received: string) => string;
+  /** The list reads the notice from the credit (notices.ts): only its push is queued here. */
+  noticeFromCredit?: boolean;
 }
 
 /**
@@ -276,6 +278,7 @@ export function payCappedIncome(
       message: input.message(formatMoney(microsToAmount(received))),
       transId: input.transId,
       createdAt: input.at,
+      fromCredit: input.noticeFromCredit,
     });
   }
   return received;
@@ -361,10 +364,8 @@ export function payLevelIncome(ctx: EngineCtx, purchase: Purchase): void {
         at: purchase.at,
         counterpartyMemberId: purchase.memberId,
         notificationType: direct ? 'Direct_Income' : 'Level_Income',
-        message: (usdt) =>
-          direct
-            ? `You earned ${usdt} direct income from ${purchase.buyerUsername}'s purchase.`
-            : `You earned ${usdt} level ${level} income from ${purchase.buyerUsername}'s purchase.`,
+        message: (usdt) => purchaseIncomeNotice(usdt, level, purchase.buyerUsername),
+        noticeFromCredit: true,
       },
       payouts,
       active,

@@ -1,14 +1,18 @@
 /**
- * A member's notices, newest first: the stored ones (notify(), notifyMany()) and their daily ROI
- * payouts', read from the ledger.
+ * A member's notices, newest first: the stored ones (notify(), notifyMany()) and the notices of
+ * their payouts that are read from the ledger: daily ROI, and a purchase's direct and level income.
  *
- * Rule: a daily ROI payout's notice is its credit to the member's ROI wallet (reason `roi`): type
- * ROI_Income, the credit's TransID and time, and the text 'You earned $X daily ROI for DATE.', the
- * business date being the one its TransID carries (ROI + yyyymmdd + M + member id). It is listed
- * unless notices_withheld names it (the member had payout notices off in the app when it was
- * paid). A daily run pays tens of thousands of members; a stored copy of each payout was half of
- * what it wrote, and each copy an index entry on its member's pages (docs/performance.md).
- * At the same time, a payout's notice comes before a stored one (the ROI run is the day's last).
+ * Rule: such a payout's notice is its credit to the member's wallet (CREDIT_NOTICES): the credit's
+ * TransID and time, the payout's type, and the text the payout would have stored, built from the
+ * credit: its amount; for ROI the business date its TransID carries (ROI + yyyymmdd + M + member
+ * id); for direct and level income the buyer (its counterparty) and the level its TransID ends with
+ * (LI + the purchase's TransID + L + level). It is listed unless notices_withheld names it (the
+ * member had payout notices off in the app when it was paid, or a stored notice stands for it). A
+ * daily run pays tens of thousands of members and a purchase up to five sponsors: a stored copy of
+ * each payout was an index entry on its member's pages, half of what a daily run wrote
+ * (docs/performance.md).
+ * At the same time, a payout's notice comes before a stored one (the ROI run is the day's last;
+ * the sponsors of a purchase get no other notice in its transaction).
  */
 import type { Services } from '../../core/services.ts';
 import { limitSql } from '../../core/prepared.ts';
@@ -25,12 +29,55 @@ export const roiCreditNoticeTextSql = (amount: string, transId: string) =>
     `substr(${transId}, 4, 4) || '-' || substr(${transId}, 8, 2) || '-' || substr(${transId}, 10, 2)`,
   );
 
-/** The ROI credits that have a notice, not withheld (`member`: the SQL of the credit's member). */
-const listedRoi = (member: string) =>
-  `t.reason = 'roi' and not exists (select 1 from notices_withheld w where w.member_id = ${member} and w.trans_id = t.trans_id)`;
-/** The member's ROI credits that have a notice, newest first (the ROI wallet's time index, backwards). */
-const ROI_CREDITS = `from transfers t
-  where t.to_account_id = (select id from accounts where member_id = @member and wallet = 'ROI') and ${listedRoi('@member')}`;
+/** A purchase's income to a sponsor (level 1 is direct income): its push, and its notice in the list. */
+export const purchaseIncomeNotice = (received: string, level: number, buyer: string) =>
+  level === 1
+    ? `You earned ${received} direct income from ${buyer}'s purchase.`
+    : `You earned ${received} level ${level} income from ${buyer}'s purchase.`;
+
+/** purchaseIncomeNotice in SQL, for a credit: its amount, its TransID (which ends with the level), the buyer's id. */
+const purchaseIncomeCreditTextSql = (direct: boolean) => (amount: string, transId: string, buyer: string) =>
+  `'You earned ' || ${moneyTextSql(amount)} || ${direct ? `' direct income'` : `' level ' || substr(${transId}, -1) || ' income'`} || ' from ' || (select username from members where id = ${buyer}) || '''s purchase.'`;
+
+/**
+ * The payouts whose notice is read from their credit: the wallet credited, which of its credits
+ * (`credit`, SQL over the credit `t`: its reason, and for a purchase's income the buyer), the
+ * notice's type, and its text in SQL over the credit's amount, TransID and counterparty.
+ */
+export const CREDIT_NOTICES = [
+  {
+    wallet: 'ROI',
+    reason: 'roi',
+    credit: `t.reason = 'roi'`,
+    type: 'ROI_Income',
+    text: (amount: string, transId: string) => roiCreditNoticeTextSql(amount, transId),
+  },
+  {
+    wallet: 'Direct',
+    reason: 'direct_income',
+    credit: `t.reason = 'direct_income' and t.counterparty_member_id is not null`,
+    type: 'Direct_Income',
+    text: purchaseIncomeCreditTextSql(true),
+  },
+  {
+    wallet: 'Level',
+    reason: 'level_income',
+    credit: `t.reason = 'level_income' and t.counterparty_member_id is not null`,
+    type: 'Level_Income',
+    text: purchaseIncomeCreditTextSql(false),
+  },
+] as const;
+type CreditNotice = (typeof CREDIT_NOTICES)[number];
+
+/** A kind's credits that have a notice, not withheld (`member`: the SQL of the credit's member). */
+const listed = (kind: CreditNotice, member: string) =>
+  `${kind.credit} and not exists (select 1 from notices_withheld w where w.member_id = ${member} and w.trans_id = t.trans_id)`;
+/** The member's credits of a kind that have a notice (its wallet's time index, read backwards for a page). */
+const creditsOf = (kind: CreditNotice) => `from transfers t
+  where t.to_account_id = (select id from accounts where member_id = @member and wallet = '${kind.wallet}') and ${listed(kind, '@member')}`;
+
+const payoutType = `case reason ${CREDIT_NOTICES.map((kind) => `when '${kind.reason}' then '${kind.type}'`).join(' ')} end`;
+const payoutText = `case reason ${CREDIT_NOTICES.map((kind) => `when '${kind.reason}' then ${kind.text('amount', 'trans_id', 'buyer')}`).join(' ')} end`;
 
 export interface Notice {
   type: string;
@@ -52,8 +99,9 @@ function rowsPerSide(end: number): number {
 }
 
 /**
- * A page of the member's notices: `limit` of them after the newest `offset`. Each side is read in
- * order through its index up to offset + limit rows (rowsPerSide); only those are merged.
+ * A page of the member's notices: `limit` of them after the newest `offset`. Each side (the stored
+ * notices, and each kind of credit) is read in order through its index up to offset + limit rows
+ * (rowsPerSide); only those are merged.
  */
 export function memberNotices(
   ctx: Pick<Services, 'sqlite'>,
@@ -63,17 +111,20 @@ export function memberNotices(
 ): Notice[] {
   if (limit <= 0) return [];
   const upto = limitSql(rowsPerSide(offset + limit));
-  // A payout's text is built for the rows of the page only: its arm carries the amount instead.
+  // A payout's text is built for the rows of the page only: its arm carries the credit instead.
+  const payouts = CREDIT_NOTICES.map(
+    (kind) => `
+       union all
+       select * from (select null, null, t.amount, t.reason, t.counterparty_member_id, t.trans_id, t.created_at, 1, t.id
+                      ${creditsOf(kind)} order by t.created_at desc, t.id desc ${upto})`,
+  ).join('');
   return prepared(
     ctx.sqlite,
-    `select case when payout then 'ROI_Income' else type end as type,
-            case when payout then ${roiCreditNoticeTextSql('amount', 'trans_id')} else message end as message,
+    `select case when payout then ${payoutType} else type end as type,
+            case when payout then ${payoutText} else message end as message,
             trans_id as transId, created_at as createdAt from (
-       select * from (select type, message, null as amount, trans_id, created_at, 0 as payout, id from notifications
-                       where member_id = @member order by created_at desc, id desc ${upto})
-       union all
-       select * from (select null, null, t.amount, t.trans_id, t.created_at, 1, t.id
-                      ${ROI_CREDITS} order by t.created_at desc, t.id desc ${upto}))
+       select * from (select type, message, null as amount, null as reason, null as buyer, trans_id, created_at, 0 as payout, id
+                        from notifications where member_id = @member order by created_at desc, id desc ${upto})${payouts})
      order by created_at desc, payout desc, id desc ${limitSql(limit)} offset @offset`,
   ).all({ member: memberId, offset }) as Notice[];
 }
@@ -82,7 +133,7 @@ export function memberNotices(
 export function memberNoticeCount(ctx: Pick<Services, 'sqlite'>, memberId: number): number {
   return prepared(
     ctx.sqlite,
-    `select (select count(*) from notifications where member_id = @member) + (select count(*) ${ROI_CREDITS})`,
+    `select (select count(*) from notifications where member_id = @member)${CREDIT_NOTICES.map((kind) => ` + (select count(*) ${creditsOf(kind)})`).join('')}`,
   )
     .pluck()
     .get({ member: memberId }) as number;
@@ -92,9 +143,10 @@ export function memberNoticeCount(ctx: Pick<Services, 'sqlite'>, memberId: numbe
 export function noticeCount(ctx: Pick<Services, 'sqlite'>): number {
   return prepared(
     ctx.sqlite,
-    `select (select count(*) from notifications)
-          + (select count(*) from transfers t join accounts a on a.id = t.to_account_id
-              where a.member_id is not null and ${listedRoi('a.member_id')})`,
+    `select (select count(*) from notifications)${CREDIT_NOTICES.map(
+      (kind) => ` + (select count(*) from transfers t join accounts a on a.id = t.to_account_id
+              where a.wallet = '${kind.wallet}' and a.member_id is not null and ${listed(kind, 'a.member_id')})`,
+    ).join('')}`,
   )
     .pluck()
     .get() as number;

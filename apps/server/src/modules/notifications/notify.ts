@@ -88,14 +88,19 @@ export interface NotificationRow {
   message: string;
   transId: string;
   createdAt: number;
+  /**
+   * The list reads this notice from its credit (notices.ts, CREDIT_NOTICES): nothing is stored,
+   * unless the member turned it off in-app, which withholds the credit's.
+   */
+  fromCredit?: boolean;
 }
 
 /** Several notifications in this order, as notify() would write them one by one (the daily runs write one per payout). */
 export function notifyMany(ctx: Pick<Services, 'sqlite'>, rows: readonly NotificationRow[]): void {
   if (rows.length === 0) return;
   const events = [...new Set(rows.map((n) => EVENT_OF_TYPE[n.type]).filter((event) => event !== undefined))];
-  // Those who turned a batch's event off in-app, read once per batch (few members do).
-  const muted = mutedInApp(ctx, events);
+  // Those of the batch who turned its event off in-app, read once per batch.
+  const muted = mutedInApp(ctx, events, [...new Set(rows.map((n) => n.memberId))]);
   const writer = rowWriter(ctx.sqlite, 'notifications', [
     'member_id',
     'type',
@@ -103,12 +108,16 @@ export function notifyMany(ctx: Pick<Services, 'sqlite'>, rows: readonly Notific
     'trans_id',
     'created_at',
   ]);
+  const withheld = rowWriter(ctx.sqlite, 'notices_withheld', ['member_id', 'trans_id']);
   for (const n of rows) {
     const event = EVENT_OF_TYPE[n.type];
-    if (event && muted.size > 0 && muted.has(`${n.memberId}/${event}`)) continue;
-    writer.push([n.memberId, n.type, n.message, n.transId, n.createdAt]);
+    const off = event !== undefined && muted.size > 0 && muted.has(`${n.memberId}/${event}`);
+    if (n.fromCredit) {
+      if (off) withheld.push([n.memberId, n.transId]);
+    } else if (!off) writer.push([n.memberId, n.type, n.message, n.transId, n.createdAt]);
   }
   writer.end();
+  withheld.end();
   // Payouts are pushed to the devices of members who have any (none subscribed: one indexed probe).
   if (!anySubscription(ctx)) return;
   let queued = 0;
