@@ -274,6 +274,29 @@ describe('when full', () => {
     get(9, 'p1');
     expect(computed.at(-1)).toBe('9:p1');
   });
+
+  it('keeps a member read between every other member’s first read, and drops the others oldest first', async () => {
+    const { t } = await appWithMember();
+    const computed: number[] = [];
+    const cache = createReadCache<number>(100);
+    const get = (member: number) =>
+      cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member));
+    // 300 members each read once, member 1 read again after each: a hit moves a member back only
+    // once it is out of the newest half (a Map's delete and set of a last key costs O(size)).
+    for (let member = 2; member <= 301; member++) {
+      get(member);
+      get(1);
+    }
+    // Member 1 computed once, after member 2; every other member once.
+    expect(computed).toEqual([2, 1, ...Array.from({ length: 299 }, (_, i) => i + 3)]);
+    computed.length = 0;
+    get(1);
+    // The newest 99 others are kept; every older one was dropped.
+    for (let member = 301; member >= 203; member--) get(member);
+    expect(computed).toEqual([]);
+    get(202);
+    expect(computed).toEqual([202]);
+  });
 });
 
 describe('what a write drops', () => {

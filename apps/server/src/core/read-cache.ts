@@ -44,9 +44,18 @@ const UNREAD_TABLES = new Set([
 const TOUCH_MEMBER = 'md_read_cache_touch_member';
 const TOUCH_ALL = 'md_read_cache_touch_all';
 
+/** A member's kept answers, and when the member was last put at the back of the eviction order. */
+interface Kept {
+  answers: Map<string, unknown>;
+  at: number;
+}
+
 interface Store {
-  byMember: Map<number, Map<string, unknown>>;
+  /** In eviction order: the members least recently put at the back first. */
+  byMember: Map<number, Kept>;
   size: number;
+  /** Members put at the back so far (each Kept's `at` counts from it). */
+  appended: number;
   /** The only tables its values are read from (createReadCache's `tables`); every table when undefined. */
   tables: ReadonlySet<string> | undefined;
 }
@@ -110,9 +119,9 @@ function dropMember(watch: Watch, member: number, table: string) {
   watch.writes++;
   for (const store of watch.stores) {
     if (store.tables && !store.tables.has(table)) continue;
-    const answers = store.byMember.get(member);
-    if (answers) {
-      store.size -= answers.size;
+    const kept = store.byMember.get(member);
+    if (kept) {
+      store.size -= kept.answers.size;
       store.byMember.delete(member);
     }
   }
@@ -242,6 +251,19 @@ function checkOthers(sqlite: Database.Database, watch: Watch) {
   }
 }
 
+/**
+ * Puts a member read again at the back of the eviction order, unless it went there within the last
+ * half of the store's appends (it is in the back half already). V8's Map makes a delete and set of
+ * one of its last keys cost O(size): moving the member read on every hit cost a hit 2 µs with 2,000
+ * members kept, 11 µs with 5,000 (docs/performance.md).
+ */
+function moveBack(store: Store, member: number, kept: Kept) {
+  if (store.appended - kept.at <= store.byMember.size >> 1) return;
+  store.byMember.delete(member);
+  kept.at = ++store.appended;
+  store.byMember.set(member, kept);
+}
+
 export interface ReadCache<V> {
   /** The kept answer of `member` under `key`, or compute()'s (kept when it is safe to). */
   get(sqlite: Database.Database, member: number, key: string, compute: () => V): V;
@@ -265,36 +287,37 @@ export function createReadCache<V>(
       checkOthers(sqlite, watch);
       let store = stores.get(sqlite);
       if (!store) {
-        stores.set(sqlite, (store = { byMember: new Map(), size: 0, tables }));
+        stores.set(sqlite, (store = { byMember: new Map(), size: 0, appended: 0, tables }));
         watch.stores.add(store);
       }
-      const answers = store.byMember.get(member);
-      if (answers?.has(key)) {
-        // The member moves to the back of the map's order: eviction takes the least recently read first.
-        store.byMember.delete(member);
-        store.byMember.set(member, answers);
-        return answers.get(key) as V;
+      const kept = store.byMember.get(member);
+      if (kept?.answers.has(key)) {
+        moveBack(store, member, kept);
+        return kept.answers.get(key) as V;
       }
       const writes = watch.writes;
       const value = compute();
       // compute() may write (a read that settles what fell due): then the value may be older than the write.
       if (watch.writes !== writes || value instanceof Promise) return value;
-      let kept = store.byMember.get(member);
-      if (kept) store.byMember.delete(member);
-      // Full: the least recently read members' answers go (this member's own oldest when it alone fills it).
-      for (const [other, theirs] of store.byMember) {
-        if (store.size < maxEntries) break;
-        store.byMember.delete(other);
-        store.size -= theirs.size;
-      }
-      if (kept)
-        for (const old of kept.keys()) {
+      if (store.size >= maxEntries) {
+        // Full: the members least recently read go first, then this member's own oldest answers.
+        for (const [other, theirs] of store.byMember) {
           if (store.size < maxEntries) break;
-          kept.delete(old);
-          store.size--;
+          if (other === member) continue;
+          store.byMember.delete(other);
+          store.size -= theirs.answers.size;
         }
-      store.byMember.set(member, (kept ??= new Map()));
-      kept.set(key, value);
+        if (kept)
+          for (const old of kept.answers.keys()) {
+            if (store.size < maxEntries) break;
+            kept.answers.delete(old);
+            store.size--;
+          }
+      }
+      if (kept) {
+        moveBack(store, member, kept);
+        kept.answers.set(key, value);
+      } else store.byMember.set(member, { answers: new Map([[key, value]]), at: ++store.appended });
       store.size++;
       return value;
     },
