@@ -395,7 +395,7 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
     monthCredits.set(account, (monthCredits.get(account) ?? 0) + amount);
   };
   const facts = { packages: 0, volume: 0, paid: 0, credited: 0 };
-  const credits: [memberId: number, kind: number, amount: number, transId: string, level: number][] = [];
+  const credits: [memberId: number, kind: number, amount: number, transId: string][] = [];
 
   return {
     packageOf: (id: number): SeedPackage | undefined => (choice[id] ? packages[choice[id] - 1] : undefined),
@@ -457,7 +457,7 @@ function scaleMoney(services: Pick<Services, 'sqlite' | 'plan'>, total: number, 
         if (received > 0) {
           roomOf[upline]! -= received;
           if (roomOf[upline] === 0) expiredAtOf[upline] = at;
-          credits.push([upline, level === 1 ? DIRECT : LEVEL, received, levelTransId, level]);
+          credits.push([upline, level === 1 ? DIRECT : LEVEL, received, levelTransId]);
         }
         levelIncomes.push([
           levelTransId,
