@@ -297,6 +297,27 @@ describe('when full', () => {
     get(202);
     expect(computed).toEqual([202]);
   });
+
+  it('goes on evicting oldest first after everything was dropped', async () => {
+    const { t } = await appWithMember();
+    const computed: number[] = [];
+    const cache = createReadCache<number>(3);
+    const get = (member: number) =>
+      cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member));
+    const kept = (members: number[]) => {
+      computed.length = 0;
+      for (const member of members) get(member);
+      return computed.length === 0;
+    };
+    for (const member of [1, 2, 3, 4]) get(member); // 1 goes
+    expect(kept([2, 3, 4])).toBe(true);
+    dropAllReadCaches(t.services.sqlite);
+    for (const member of [5, 6, 7, 8]) get(member); // 5 goes, not a member from before the drop
+    expect(kept([6, 7, 8])).toBe(true);
+    get(9); // 6 goes
+    expect(kept([7, 8, 9])).toBe(true);
+    expect(kept([6])).toBe(false);
+  });
 });
 
 describe('what a write drops', () => {

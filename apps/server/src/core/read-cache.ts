@@ -56,6 +56,11 @@ interface Store {
   size: number;
   /** Members put at the back so far (each Kept's `at` counts from it). */
   appended: number;
+  /**
+   * Where eviction goes on from (the front of `byMember`), kept between misses: a new iterator skips
+   * every entry deleted at the map's front since its last rehash, O(size) for each evicting miss.
+   */
+  evictor: Iterator<[number, Kept]> | undefined;
   /** The only tables its values are read from (createReadCache's `tables`); every table when undefined. */
   tables: ReadonlySet<string> | undefined;
 }
@@ -264,6 +269,27 @@ function moveBack(store: Store, member: number, kept: Kept) {
   store.byMember.set(member, kept);
 }
 
+/** Drops the members at the front of the eviction order, but `member`, until the store is under `maxEntries`. */
+function evictOthers(store: Store, member: number, maxEntries: number) {
+  // A Map's iterator follows the map through deletes, sets and rehashes; it starts again from the
+  // front once at the end, at most once a call (the map may hold `member` alone).
+  let restarted = false;
+  while (store.size >= maxEntries) {
+    let next = store.evictor?.next();
+    if (!next || next.done) {
+      if (restarted) return;
+      restarted = true;
+      store.evictor = store.byMember.entries();
+      next = store.evictor.next();
+      if (next.done) return;
+    }
+    const [other, theirs] = next.value;
+    if (other === member) continue;
+    store.byMember.delete(other);
+    store.size -= theirs.answers.size;
+  }
+}
+
 export interface ReadCache<V> {
   /** The kept answer of `member` under `key`, or compute()'s (kept when it is safe to). */
   get(sqlite: Database.Database, member: number, key: string, compute: () => V): V;
@@ -287,7 +313,10 @@ export function createReadCache<V>(
       checkOthers(sqlite, watch);
       let store = stores.get(sqlite);
       if (!store) {
-        stores.set(sqlite, (store = { byMember: new Map(), size: 0, appended: 0, tables }));
+        stores.set(
+          sqlite,
+          (store = { byMember: new Map(), size: 0, appended: 0, evictor: undefined, tables }),
+        );
         watch.stores.add(store);
       }
       const kept = store.byMember.get(member);
@@ -301,12 +330,7 @@ export function createReadCache<V>(
       if (watch.writes !== writes || value instanceof Promise) return value;
       if (store.size >= maxEntries) {
         // Full: the members least recently read go first, then this member's own oldest answers.
-        for (const [other, theirs] of store.byMember) {
-          if (store.size < maxEntries) break;
-          if (other === member) continue;
-          store.byMember.delete(other);
-          store.size -= theirs.answers.size;
-        }
+        evictOthers(store, member, maxEntries);
         if (kept)
           for (const old of kept.answers.keys()) {
             if (store.size < maxEntries) break;
