@@ -298,7 +298,7 @@ describe('when full', () => {
     expect(computed).toEqual([202]);
   });
 
-  it('goes on evicting oldest first after everything was dropped', async () => {
+  it('goes on evicting oldest first after everything was dropped, and after one member filled it alone', async () => {
     const { t } = await appWithMember();
     const computed: number[] = [];
     const cache = createReadCache<number>(3);
@@ -317,6 +317,15 @@ describe('when full', () => {
     get(9); // 6 goes
     expect(kept([7, 8, 9])).toBe(true);
     expect(kept([6])).toBe(false);
+    // One member filling it alone walks eviction to the map's end; the next members' misses start over.
+    dropAllReadCaches(t.services.sqlite);
+    const pages = (key: string) => cache.get(t.services.sqlite, 20, key, () => 20);
+    for (const key of ['p1', 'p2', 'p3', 'p4']) pages(key);
+    for (const member of [21, 22, 23]) get(member); // member 20's pages go, oldest first
+    expect(kept([21, 22, 23])).toBe(true);
+    get(24); // 21 goes
+    expect(kept([22, 23, 24])).toBe(true);
+    expect(kept([21])).toBe(false);
   });
 });
 
