@@ -21,6 +21,7 @@ import {
   CREDIT_NOTICES,
   memberNotices,
   roiCreditNoticeTextSql,
+  type Notice,
 } from '../src/modules/notifications/notices.ts';
 import { fromTemplate } from './templates.ts';
 
@@ -252,16 +253,13 @@ export function tableColumns(db: Database.Database): Record<string, string[]> {
  */
 function noticeLists(db: Database.Database): [member: number, notices: unknown[]][] {
   const fromCredits = db.prepare("select 1 from sqlite_master where name = 'notices_withheld'").get();
-  const stored = db.prepare(
-    'select type, message, trans_id as transId, created_at as createdAt from notifications where member_id = ? order by created_at desc, id desc',
-  );
   const members = (
     db
       .prepare('select distinct member_id from notifications union select id from members')
       .pluck()
       .all() as number[]
   ).sort((a, b) => a - b);
-  if (!fromCredits) return members.map((member) => [member, stored.all(member)]);
+  if (!fromCredits) return members.map((member) => [member, storedNotices(db, member)]);
   // Between 0018 and 0019 only the ROI notices came from credits: the purchases' are read as stored,
   // their credits withheld for this reading only (rolled back).
   const lists = () =>
@@ -277,6 +275,14 @@ function noticeLists(db: Database.Database): [member: number, notices: unknown[]
     db.exec('rollback to notice_lists; release notice_lists');
   }
 }
+
+/** A member's stored notices, newest first: their whole list before migration 0018. */
+export const storedNotices = (db: Database.Database, member: number): Notice[] =>
+  db
+    .prepare(
+      'select type, message, trans_id as transId, created_at as createdAt from notifications where member_id = ? order by created_at desc, id desc',
+    )
+    .all(member) as Notice[];
 
 /** Whether the database has had migration `tag` (its record in __drizzle_migrations). */
 function applied(db: Database.Database, tag: string): boolean {

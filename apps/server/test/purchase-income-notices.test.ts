@@ -16,8 +16,16 @@ import {
   memberNoticeCount,
   memberNotices,
   purchaseIncomeNotice,
+  type Notice,
 } from '../src/modules/notifications/notices.ts';
-import { createTestApp, memberIdOf, previousMainDemo, tableContents, type TestApp } from './helpers.ts';
+import {
+  createTestApp,
+  memberIdOf,
+  previousMainDemo,
+  storedNotices,
+  tableContents,
+  type TestApp,
+} from './helpers.ts';
 import { grant } from './money-fixtures.ts';
 
 interface LevelIncome {
@@ -154,13 +162,6 @@ describe('a purchase', () => {
   });
 });
 
-interface StoredNotice {
-  type: string;
-  message: string;
-  transId: string;
-  createdAt: number;
-}
-
 describe('a database of the previous main', () => {
   it('lists every member’s notices as before with the purchases’ income read from their credits, and keeps every other row', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'md-purchase-notices-migration-'));
@@ -170,7 +171,7 @@ describe('a database of the previous main', () => {
       let quiet = 0;
       let edited = '';
       let purchaseStored = 0;
-      const lists = new Map<number, StoredNotice[]>();
+      const lists = new Map<number, Notice[]>();
       const purchaseTypes = "type in ('Direct_Income', 'Level_Income')";
       const { clock, before, columns } = await previousMainDemo(
         path,
@@ -201,15 +202,9 @@ describe('a database of the previous main', () => {
               "update notifications set message = 'Level income paid.' where member_id = ? and trans_id = ?",
             )
             .run(demo, edited);
-          // What each member saw then: the stored notices and the ROI payouts' (read from their credits).
-          for (const member of old.prepare('select id from members').pluck().all() as number[]) {
-            const stored = old
-              .prepare(
-                'select type, message, trans_id as transId, created_at as createdAt from notifications where member_id = ? order by created_at desc, id desc',
-              )
-              .all(member) as StoredNotice[];
-            lists.set(member, stored);
-          }
+          // Each member's stored notices then: their purchase notices are among them.
+          for (const member of old.prepare('select id from members').pluck().all() as number[])
+            lists.set(member, storedNotices(old, member));
         },
       );
       expect(purchaseStored).toBeGreaterThan(20);
@@ -221,7 +216,7 @@ describe('a database of the previous main', () => {
         // Every member's list holds the purchase notices it held, as they read; and its count.
         for (const [member, stored] of lists) {
           const list = memberNotices(app.services, member, 1e9);
-          const purchase = (notices: StoredNotice[]) =>
+          const purchase = (notices: Notice[]) =>
             notices.filter((n) => n.type === 'Direct_Income' || n.type === 'Level_Income');
           expect(purchase(list)).toEqual(purchase(stored));
           expect(memberNoticeCount(app.services, member)).toBe(list.length);

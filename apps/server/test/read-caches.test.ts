@@ -248,6 +248,18 @@ describe('answers of the pure reads', () => {
   });
 });
 
+/** A cache of `size` answers whose computations are counted, per member. */
+const counted = (size = 100) => {
+  const computed: number[] = [];
+  const cache = createReadCache<number>(size);
+  return {
+    computed,
+    cache,
+    get: (t: TestApp, member: number) =>
+      cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member)),
+  };
+};
+
 describe('when full', () => {
   it('drops the least recently read members first, and a member filling it alone loses its oldest answers', async () => {
     const { t } = await appWithMember();
@@ -277,10 +289,8 @@ describe('when full', () => {
 
   it('keeps a member read between every other member’s first read, and drops the others oldest first', async () => {
     const { t } = await appWithMember();
-    const computed: number[] = [];
-    const cache = createReadCache<number>(100);
-    const get = (member: number) =>
-      cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member));
+    const { computed, get: read } = counted(100);
+    const get = (member: number) => read(t, member);
     // 300 members each read once, member 1 read again after each: a hit moves a member back only
     // once it is out of the newest half (a Map's delete and set of a last key costs O(size)).
     for (let member = 2; member <= 301; member++) {
@@ -300,10 +310,8 @@ describe('when full', () => {
 
   it('goes on evicting oldest first after everything was dropped, and after one member filled it alone', async () => {
     const { t } = await appWithMember();
-    const computed: number[] = [];
-    const cache = createReadCache<number>(3);
-    const get = (member: number) =>
-      cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member));
+    const { computed, cache, get: read } = counted(3);
+    const get = (member: number) => read(t, member);
     const kept = (members: number[]) => {
       computed.length = 0;
       for (const member of members) get(member);
@@ -330,17 +338,6 @@ describe('when full', () => {
 });
 
 describe('what a write drops', () => {
-  /** A cache whose computations are counted, per member. */
-  const counted = () => {
-    const computed: number[] = [];
-    const cache = createReadCache<number>(100);
-    return {
-      computed,
-      get: (t: TestApp, member: number) =>
-        cache.get(t.services.sqlite, member, 'k', () => (computed.push(member), member)),
-    };
-  };
-
   it("only the answers of the members it touches: a transfer's two members, not a third", async () => {
     const { t, id } = await appWithMember();
     const insert = t.services.sqlite.prepare(

@@ -10,15 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ledgerCheck } from '../src/modules/ledger/ledger.ts';
-import { memberNoticeCount, memberNotices } from '../src/modules/notifications/notices.ts';
-import { previousMainDemo, tableContents } from './helpers.ts';
-
-interface StoredNotice {
-  type: string;
-  message: string;
-  transId: string;
-  createdAt: number;
-}
+import { memberNoticeCount, memberNotices, type Notice } from '../src/modules/notifications/notices.ts';
+import { previousMainDemo, storedNotices, tableContents } from './helpers.ts';
 
 describe('a database of the previous main', () => {
   it('lists every member’s notices as before with the ROI payouts’ read from their credits, and keeps every other row', async () => {
@@ -28,7 +21,7 @@ describe('a database of the previous main', () => {
       let demo = 0;
       let quiet = 0;
       let edited = '';
-      const lists = new Map<number, StoredNotice[]>();
+      const lists = new Map<number, Notice[]>();
       let roiStored = 0;
       const { clock, before, columns } = await previousMainDemo(path, '0017_web_push', (old) => {
         roiStored = old
@@ -54,11 +47,8 @@ describe('a database of the previous main', () => {
         old
           .prepare("update notifications set message = 'ROI paid.' where member_id = ? and trans_id = ?")
           .run(demo, edited);
-        const list = old.prepare(
-          'select type, message, trans_id as transId, created_at as createdAt from notifications where member_id = ? order by created_at desc, id desc',
-        );
         for (const member of old.prepare('select id from members').pluck().all() as number[])
-          lists.set(member, list.all(member) as StoredNotice[]);
+          lists.set(member, storedNotices(old, member));
       });
       expect(roiStored).toBeGreaterThan(100);
       expect(lists.get(quiet)!.some((n) => n.type === 'ROI_Income')).toBe(false);
