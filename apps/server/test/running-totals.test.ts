@@ -215,7 +215,9 @@ describe('running totals', () => {
           }
           expectFiguresAsTransfers(services.sqlite, instantsAround(services.sqlite));
         }),
-        { numRuns: 15 },
+        // One fixed seed, as the fuzz suite has: the checks below of what the sequences exercised
+        // must hold on every run (an unseeded run once drew 15 sequences without a refusal).
+        { numRuns: 15, seed: 20_261_201 },
       );
       // The sequences exercised refusals, several months and wallets credited more than once a month.
       expect(refused).toBeGreaterThan(0);
