@@ -13,6 +13,10 @@
  * Prints each day's time per job and the median total, with the process's CPU time and, on
  * Linux, the time it spent waiting for a CPU (on a shared machine the wall time also counts
  * other processes' turns; wall minus that wait is what an idle machine would show).
+ * Beside each day, the floor of its own rows (rows-floor.ts): the rows the day left new, changed or
+ * removed, written into a copy of the day's start by plain statements in as many commits, a
+ * statement a row and by set statements; the day's CPU ÷ the cheaper floor's is the goal's ratio (≤ 3×). `--no-floor` skips it (the copies and the diff take
+ * a few seconds a day at 100,000 members).
  * `--advance P30D`: instead of the days above, a day's purchases' volume and then one
  * `POST /__qa/clock { advance }` as a tester sends it (the runs in the app's worker thread,
  * sized as the server sizes them, the thread started from its bundle as `npm start` starts it);
@@ -40,9 +44,11 @@ import { openRunConnection } from '../../apps/server/src/modules/engine/run-conn
 import { openDeposit, payDeposit } from '../../apps/server/src/modules/deposits/deposits.ts';
 import { buyPackage } from '../../apps/server/src/modules/packages/packages.ts';
 import { median, numberArg, stringArg } from './cli.ts';
+import { describeChanges, rowChanges, snapshotDatabase, writeFloor } from './rows-floor.ts';
 
 const MEMBERS = numberArg('members', 100_000);
-const DAYS = Math.min(numberArg('days', 4), 4); // Monday start: days 1–4 each include ROI (Tue–Fri 00:05)
+const DAYS = Math.min(numberArg('days', 4), 4);
+const FLOOR = !process.argv.includes('--no-floor'); // Monday start: days 1–4 each include ROI (Tue–Fri 00:05)
 const chunkMs = stringArg('chunk-ms');
 if (chunkMs !== undefined) {
   engineHooks.chunkMs = Number(chunkMs);
@@ -121,6 +127,12 @@ if (kept && !reuse) {
 // connection; `--sync full` measures them with the request connection's setting instead.
 const runs = openRunConnection(join(dir, 'bench.sqlite'), clock, services.plan);
 if (stringArg('sync') === 'full') runs.sqlite.pragma('synchronous = FULL');
+/** The floor's connection: opened as the runs' (and synced as they are). */
+const openLikeRuns = (path: string) => {
+  const sqlite = openRunConnection(path, clock, services.plan).sqlite;
+  sqlite.pragma(`synchronous = ${runs.sqlite.pragma('synchronous', { simple: true }) as number}`);
+  return sqlite;
+};
 
 function buildNetwork() {
   const insertMember = db.prepare(
@@ -180,6 +192,8 @@ engineHooks.afterChunk = (job, _date, _cursor, phase) => {
 };
 const totals: number[] = [];
 const cpuTotals: number[] = [];
+/** Each day's CPU ÷ its rows' floor CPU, and wall ÷ wall. */
+const floorRatios: { cpu: number; wall: number }[] = [];
 const ownTotals: number[] = [];
 const addVolume = db.prepare(
   'update binary_stats set own_binary_pending = own_binary_pending + ?, own_rank_pending = own_rank_pending + ? where member_id = ?',
@@ -212,6 +226,8 @@ for (let day = 0; day < (advance ? 0 : DAYS); day++) {
   db.transaction(() => {
     for (let i = 1; i <= MEMBERS; i++) if (random() < 0.1) addVolume.run(250_000_000, 250_000_000, i);
   })();
+  const before = join(dir, 'before.sqlite');
+  if (FLOOR) snapshotDatabase(db, before);
   const from = clock.now();
   const to = from + 86_400_000;
   clock.set(to);
@@ -240,7 +256,38 @@ for (let day = 0; day < (advance ? 0 : DAYS); day++) {
   console.log(
     `  chunks: ${[...chunks].map(([k, c]) => `${k} ${c.n} in ${Math.round(c.ms)} ms (longest ${Math.round(c.max)})`).join(', ')}`,
   );
+  const commits = [...chunks.values()].reduce((sum, c) => sum + c.n, 0);
   chunks.clear();
+  if (FLOOR) {
+    runs.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const changes = rowChanges(join(dir, 'bench.sqlite'), before);
+    const floors = (['rows', 'sets'] as const).map((mode) => ({
+      mode,
+      ...writeFloor(
+        changes,
+        before,
+        join(dir, 'bench.sqlite'),
+        join(dir, 'floor.sqlite'),
+        commits,
+        openLikeRuns,
+        mode,
+      ),
+    }));
+    rmSync(before, { force: true });
+    // The goal's floor is the cheaper way of writing them.
+    const floor = floors.reduce((a, b) => (b.cpuMs < a.cpuMs ? b : a));
+    floorRatios.push({ cpu: cpuMs / floor.cpuMs, wall: ms / floor.ms });
+    console.log(
+      `  its rows' floor: ${(changes.inserted + changes.updated + changes.deleted).toLocaleString('en')} rows (${describeChanges(changes)}); ` +
+        floors
+          .map(
+            (f) =>
+              `${f.mode === 'rows' ? 'a statement a row' : 'set statements'} in ${f.commits} commits ${Math.round(f.ms)} ms (CPU ${Math.round(f.cpuMs)} ms)`,
+          )
+          .join(', ') +
+        `; the day ÷ the cheaper ${(cpuMs / floor.cpuMs).toFixed(2)}× CPU, ${(ms / floor.ms).toFixed(2)}× wall`,
+    );
+  }
   totals.push(ms);
   cpuTotals.push(cpuMs);
   ownTotals.push(ms - waitMs);
@@ -250,7 +297,10 @@ for (let day = 0; day < (advance ? 0 : DAYS); day++) {
 }
 if (!advance)
   console.log(
-    `median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms (CPU ${Math.round(median(cpuTotals))} ms; without waiting for a CPU ${Math.round(median(ownTotals))} ms)`,
+    `median full daily run over ${MEMBERS} members: ${Math.round(median(totals))} ms (CPU ${Math.round(median(cpuTotals))} ms; without waiting for a CPU ${Math.round(median(ownTotals))} ms)` +
+      (floorRatios.length
+        ? `; ÷ its rows' floor ${median(floorRatios.map((r) => r.cpu)).toFixed(2)}× CPU, ${median(floorRatios.map((r) => r.wall)).toFixed(2)}× wall (goal ≤ 3×)`
+        : ''),
   );
 
 // A purchase by the deepest member (level income 5 sponsors up, volume recorded once on the buyer).
