@@ -1,14 +1,14 @@
 /**
  * The floor of a run's own rows: what writing exactly the rows a run left changed costs, with the
  * tables' indexes and nothing else. A copy of the database is taken before the run; after it, every
- * table's new, changed and removed rows are found against the copy; then another copy of the
- * before state gets those rows by plain prepared statements (INSERT a new row, UPDATE only the
- * columns that changed, DELETE a removed one), table by table in key order, in as many commits as
- * the run made, on a connection opened as the run's (engine/run-connection.ts). Triggers are
- * dropped on that copy and foreign keys are not checked there: what the triggers wrote is already
- * among the rows, and the rows are the run's, consistent as they are. `sqlite_sequence` is left to
- * the inserts that move it. What the floor leaves out is exactly the run's own work: deciding who is
- * paid what (the reads), and any row it wrote and removed again.
+ * table's new, changed and removed rows are found against the copy (for a changed row, the columns
+ * that changed); then another copy of the before state gets those rows, in as many commits as the
+ * run made, on a connection opened as the run's (engine/run-connection.ts): a statement a row, or by
+ * set statements (`FloorMode`). Triggers are dropped on that copy and foreign keys are not checked
+ * there: what the triggers wrote is already among the rows, and the rows are the run's, consistent
+ * as they are. `sqlite_sequence` is left to the inserts that move it. The copy must end with the
+ * run's rows exactly (`writeFloor` checks). What the floor leaves out is exactly the run's own
+ * work: deciding who is paid what (the reads), and any row it wrote and removed again.
  */
 import { copyFileSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
