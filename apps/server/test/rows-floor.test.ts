@@ -5,9 +5,10 @@
  * means something only while this holds (a new table kind, a column the diff misses). Timings are
  * in scripts/bench/engine-daily.ts, never asserted here.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../src/core/clock.ts';
 import { runDueJobs } from '../src/modules/engine/jobs.ts';
@@ -74,6 +75,28 @@ describe("a run's rows and their floor", () => {
     const floor = writeFloor(changes, before, after, join(dir, `floor-${mode}.sqlite`), 3, open, mode);
     expect(floor.commits).toBeGreaterThanOrEqual(3);
     expect(floor.cpuMs).toBeGreaterThan(0);
+  });
+
+  it('removes rows too, from rowid tables and tables without one', () => {
+    // The run's result with two rows of before gone: a notice (rowid) and an earning entry (keyed by its columns).
+    const fewer = join(dir, 'fewer.sqlite');
+    copyFileSync(after, fewer);
+    const db = new Database(fewer);
+    db.exec(
+      'delete from notifications where id = (select min(id) from notifications); ' +
+        'delete from earning_entries where (member_id, created_at, transfer_id) = ' +
+        '(select member_id, created_at, transfer_id from earning_entries order by 1, 2, 3 limit 1)',
+    );
+    db.close();
+    const removing = rowChanges(fewer, before);
+    const removed = (name: string) =>
+      removing.tables.find((table) => table.table === name)?.deletes.keys.length ?? 0;
+    expect(removed('notifications')).toBe(1);
+    expect(removed('earning_entries')).toBe(1);
+    for (const mode of ['rows', 'sets'] as const)
+      expect(
+        writeFloor(removing, before, fewer, join(dir, `fewer-${mode}.sqlite`), 2, open, mode).commits,
+      ).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses to stand as a floor when a row is left out', () => {
