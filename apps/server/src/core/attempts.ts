@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { RETRY_SOON_SECONDS, tooMany } from './errors.ts';
 import { HASH_BUSY_MESSAGE } from './passwords.ts';
 import type { Caller, Services } from './services.ts';
+import { UseOrder } from './use-order.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -131,33 +132,35 @@ export const KNOWN_ADDRESSES_PER_ACCOUNT = 5;
 
 /**
  * The addresses each account signed in from lately (the few most recent per account), which the
- * per-account ceiling does not refuse. Bounded: past MAX_ACCOUNTS the account that signed in
- * longest ago is forgotten first (its owner then meets the ceiling like a new address would).
+ * per-account ceiling does not refuse. Bounded: past MAX_ACCOUNTS an account that signed in
+ * longest ago (among the older half: core/use-order.ts) is forgotten first (its owner then meets
+ * the ceiling like a new address would).
  */
 export class KnownAddresses {
   static readonly MAX_ACCOUNTS = 100_000;
-  private readonly accounts = new Map<string, Map<string, number>>();
+  /** Each account's addresses (when each last signed in), the accounts in the order they last signed in. */
+  private readonly accounts = new UseOrder<string, { addresses: Map<string, number>; at: number }>();
 
   remember(account: string, address: string, now: number): void {
-    const addresses = this.accounts.get(account) ?? new Map<string, number>();
-    // Re-inserted so both maps stay in the order of last use (oldest first).
-    this.accounts.delete(account);
-    this.accounts.set(account, addresses);
+    let known = this.accounts.entries.get(account);
+    if (known) this.accounts.used(account, known);
+    else this.accounts.add(account, (known = { addresses: new Map(), at: 0 }));
+    // Re-inserted so an account's few addresses stay in the order of last use (oldest first).
+    const { addresses } = known;
     addresses.delete(address);
     addresses.set(address, now);
     if (addresses.size > KNOWN_ADDRESSES_PER_ACCOUNT) addresses.delete(addresses.keys().next().value!);
-    if (this.accounts.size > KnownAddresses.MAX_ACCOUNTS)
-      this.accounts.delete(this.accounts.keys().next().value!);
+    if (this.accounts.entries.size > KnownAddresses.MAX_ACCOUNTS) this.accounts.evict(account);
   }
 
   /** A sign-in "in the future" (QA moved the clock back) still counts: moving the clock never locks anyone. */
   has(account: string, address: string, now: number): boolean {
-    const at = this.accounts.get(account)?.get(address);
+    const at = this.accounts.entries.get(account)?.addresses.get(address);
     return at !== undefined && now - at < KNOWN_ADDRESS_MS;
   }
 
   clear(): void {
-    this.accounts.clear();
+    this.accounts.entries.clear();
   }
 }
 

@@ -22,6 +22,7 @@
  */
 import type Database from 'better-sqlite3';
 import { prepared } from './prepared.ts';
+import { UseOrder, type Placed } from './use-order.ts';
 
 /** How often, at most, `data_version` is read to see commits by other processes. */
 export const FOREIGN_CHECK_MS = 100;
@@ -45,22 +46,16 @@ const TOUCH_MEMBER = 'md_read_cache_touch_member';
 const TOUCH_ALL = 'md_read_cache_touch_all';
 
 /** A member's kept answers, and when the member was last put at the back of the eviction order. */
-interface Kept {
+interface Kept extends Placed {
   answers: Map<string, unknown>;
-  at: number;
 }
 
 interface Store {
-  /** In eviction order: the members least recently put at the back first. */
+  /** The members in eviction order: least recently read first, to within half the store. */
+  order: UseOrder<number, Kept>;
+  /** `order.entries`: each member's kept answers. */
   byMember: Map<number, Kept>;
   size: number;
-  /** Members put at the back so far (each Kept's `at` counts from it). */
-  appended: number;
-  /**
-   * Where eviction goes on from (the front of `byMember`), kept between misses: a new iterator skips
-   * every entry deleted at the map's front since its last rehash, O(size) for each evicting miss.
-   */
-  evictor: Iterator<[number, Kept]> | undefined;
   /** The only tables its values are read from (createReadCache's `tables`); every table when undefined. */
   tables: ReadonlySet<string> | undefined;
 }
@@ -256,37 +251,12 @@ function checkOthers(sqlite: Database.Database, watch: Watch) {
   }
 }
 
-/**
- * Puts a member read again at the back of the eviction order, unless it went there within the last
- * half of the store's appends (it is in the back half already). V8's Map makes a delete and set of
- * one of its last keys cost O(size): moving the member read on every hit cost a hit 2 µs with 2,000
- * members kept, 11 µs with 5,000 (docs/performance.md).
- */
-function moveBack(store: Store, member: number, kept: Kept) {
-  if (store.appended - kept.at <= store.byMember.size >> 1) return;
-  store.byMember.delete(member);
-  kept.at = ++store.appended;
-  store.byMember.set(member, kept);
-}
-
-/** Drops the members at the front of the eviction order, but `member`, until the store is under `maxEntries`. */
+/** Drops the least recently read members, but `member`, until the store is under `maxEntries`. */
 function evictOthers(store: Store, member: number, maxEntries: number) {
-  // A Map's iterator follows the map through deletes, sets and rehashes; it starts again from the
-  // front once at the end, at most once a call (the map may hold `member` alone).
-  let restarted = false;
   while (store.size >= maxEntries) {
-    let next = store.evictor?.next();
-    if (!next || next.done) {
-      if (restarted) return;
-      restarted = true;
-      store.evictor = store.byMember.entries();
-      next = store.evictor.next();
-      if (next.done) return;
-    }
-    const [other, theirs] = next.value;
-    if (other === member) continue;
-    store.byMember.delete(other);
-    store.size -= theirs.answers.size;
+    const evicted = store.order.evict(member);
+    if (!evicted) return;
+    store.size -= evicted[1].answers.size;
   }
 }
 
@@ -313,15 +283,13 @@ export function createReadCache<V>(
       checkOthers(sqlite, watch);
       let store = stores.get(sqlite);
       if (!store) {
-        stores.set(
-          sqlite,
-          (store = { byMember: new Map(), size: 0, appended: 0, evictor: undefined, tables }),
-        );
+        const order = new UseOrder<number, Kept>();
+        stores.set(sqlite, (store = { order, byMember: order.entries, size: 0, tables }));
         watch.stores.add(store);
       }
       const kept = store.byMember.get(member);
       if (kept?.answers.has(key)) {
-        moveBack(store, member, kept);
+        store.order.used(member, kept);
         return kept.answers.get(key) as V;
       }
       const writes = watch.writes;
@@ -339,9 +307,9 @@ export function createReadCache<V>(
           }
       }
       if (kept) {
-        moveBack(store, member, kept);
+        store.order.used(member, kept);
         kept.answers.set(key, value);
-      } else store.byMember.set(member, { answers: new Map([[key, value]]), at: ++store.appended });
+      } else store.order.add(member, { answers: new Map([[key, value]]), at: 0 });
       store.size++;
       return value;
     },

@@ -20,6 +20,7 @@ import { unauthorized } from './errors.ts';
 import type { Clock } from './clock.ts';
 import { createReadCache } from './read-cache.ts';
 import type { Member, TokenService } from './services.ts';
+import { OldestFirst } from './use-order.ts';
 
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
@@ -56,6 +57,7 @@ export function createTokenService(
   writeWaits: () => boolean = () => false,
 ): TokenService {
   const verified = new Map<string, Claims>();
+  const verifiedOldest = new OldestFirst(verified);
   const memberById = db
     .select()
     .from(members)
@@ -120,7 +122,7 @@ export function createTokenService(
       const code = (error as { code?: string }).code;
       throw unauthorized(code === 'FAST_JWT_EXPIRED' ? MSG.sessionExpired : MSG.invalidAuthentication);
     }
-    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    if (verified.size >= VERIFIED_CACHE_SIZE) verifiedOldest.evict();
     verified.set(token, claims);
     return claims;
   };
