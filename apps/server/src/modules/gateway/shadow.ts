@@ -14,6 +14,7 @@
  */
 import { contract, type ProcedureName } from '@md/shared';
 import type { Member, Services } from '../../core/services.ts';
+import { UseOrder } from '../../core/use-order.ts';
 import { findMemberByUsername, insertMember } from '../auth/members.ts';
 
 /** Tokens remembered at most (a QA session's worth); the oldest go first. */
@@ -53,7 +54,8 @@ export function vouchedBy(
 
 export function createShadowMembers(services: Services) {
   /** Provider token → username (insertion order = age). */
-  const known = new Map<string, string>();
+  /** Tokens the provider vouched for, by when they were last vouched for. */
+  const known = new UseOrder<string, { username: string; at: number }>();
   /** Username → a stand-in token for that member, re-signed when it stops verifying. */
   const standinTokens = new Map<string, string>();
 
@@ -79,12 +81,13 @@ export function createShadowMembers(services: Services) {
   return {
     /** Remembers a token the provider vouched for. */
     learn(token: string, username: string) {
-      known.delete(token);
-      if (known.size >= MAX_TOKENS) known.delete(known.keys().next().value!);
-      known.set(token, username);
+      const seen = known.entries.get(token);
+      if (seen?.username === username) return known.used(token, seen);
+      if (!seen && known.entries.size >= MAX_TOKENS) known.evict();
+      known.add(token, { username, at: 0 });
     },
     /** The username of a provider token seen before, or null. */
-    usernameOf: (token: string): string | null => known.get(token) ?? null,
+    usernameOf: (token: string): string | null => known.entries.get(token)?.username ?? null,
     /** Whether the stand-in signed this token itself (valid or not, it is then the stand-in's to judge). */
     isStandinToken(token: string): boolean {
       try {
