@@ -12,6 +12,7 @@
  */
 import { copyFileSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { quoteIdentifier as quote } from '../../apps/server/src/core/prepared.ts';
 
 interface TableRows {
   table: string;
@@ -32,9 +33,11 @@ export interface RowChanges {
   deleted: number;
 }
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** Copies the database file of `sqlite` to `path` (its WAL checkpointed first, so the file is all of it). */
+/**
+ * Copies the database file of `sqlite` to `path` (its WAL checkpointed first, so the file is all of
+ * it). A file copy keeps every page as the run finds it; VACUUM INTO would pack the B-trees full, and
+ * the floor would then split leaves the run does not.
+ */
 export function snapshotDatabase(sqlite: Database.Database, path: string): void {
   const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
   if (result?.busy)
@@ -137,12 +140,13 @@ export function describeChanges(changes: RowChanges): string {
     .sort((a, b) => b.n - a.n)
     .map(({ t, updated }) =>
       [
+        t.table,
         t.inserts.rows.length && `${t.inserts.rows.length.toLocaleString('en')} new`,
         updated && `${updated.toLocaleString('en')} changed`,
         t.deletes.keys.length && `${t.deletes.keys.length.toLocaleString('en')} removed`,
       ]
         .filter(Boolean)
-        .reduce((s, part) => `${s} ${part}`, t.table),
+        .join(' '),
     )
     .join(', ');
 }

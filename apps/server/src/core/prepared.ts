@@ -46,6 +46,9 @@ export function limitSql(count: number): string {
   return `limit ${count}`;
 }
 
+/** A table's or column's name as an SQL identifier, quoted (a `"` in it doubled). */
+export const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
 /** A transaction function per connection that runs the work it is given: better-sqlite3 builds four wrappers for each `transaction(fn)`. */
 const runners = new WeakMap<Database.Database, Database.Transaction<(work: () => unknown) => unknown>>();
 /** The immediateTransaction each connection is inside, and whether work nested in it failed. */

@@ -21,7 +21,7 @@
  * Keys must carry everything else the value depends on (input, month).
  */
 import type Database from 'better-sqlite3';
-import { prepared } from './prepared.ts';
+import { prepared, quoteIdentifier as quote } from './prepared.ts';
 import { UseOrder, type Placed } from './use-order.ts';
 
 /** How often, at most, `data_version` is read to see commits by other processes. */
@@ -51,10 +51,11 @@ interface Kept extends Placed {
 }
 
 interface Store {
-  /** The members in eviction order: least recently read first, to within half the store. */
+  /**
+   * Each member's kept answers (`order.entries`), in eviction order: least recently read first, to
+   * within half the store.
+   */
   order: UseOrder<number, Kept>;
-  /** `order.entries`: each member's kept answers. */
-  byMember: Map<number, Kept>;
   size: number;
   /** The only tables its values are read from (createReadCache's `tables`); every table when undefined. */
   tables: ReadonlySet<string> | undefined;
@@ -71,8 +72,6 @@ interface Watch {
 }
 
 const watches = new WeakMap<Database.Database, Watch>();
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The TEMP triggers of one table: what each insert, update and delete touches. */
 function triggersOf(table: string, columns: Set<string>): string[] {
@@ -119,10 +118,10 @@ function dropMember(watch: Watch, member: number, table: string) {
   watch.writes++;
   for (const store of watch.stores) {
     if (store.tables && !store.tables.has(table)) continue;
-    const kept = store.byMember.get(member);
+    const kept = store.order.entries.get(member);
     if (kept) {
       store.size -= kept.answers.size;
-      store.byMember.delete(member);
+      store.order.entries.delete(member);
     }
   }
 }
@@ -130,7 +129,7 @@ function dropMember(watch: Watch, member: number, table: string) {
 function dropAll(watch: Watch) {
   watch.writes++;
   for (const store of watch.stores) {
-    store.byMember.clear();
+    store.order.entries.clear();
     store.size = 0;
   }
 }
@@ -283,11 +282,10 @@ export function createReadCache<V>(
       checkOthers(sqlite, watch);
       let store = stores.get(sqlite);
       if (!store) {
-        const order = new UseOrder<number, Kept>();
-        stores.set(sqlite, (store = { order, byMember: order.entries, size: 0, tables }));
+        stores.set(sqlite, (store = { order: new UseOrder(), size: 0, tables }));
         watch.stores.add(store);
       }
-      const kept = store.byMember.get(member);
+      const kept = store.order.entries.get(member);
       if (kept?.answers.has(key)) {
         store.order.used(member, kept);
         return kept.answers.get(key) as V;

@@ -5,7 +5,7 @@
  */
 import { meta } from '@md/db';
 import { badRequest } from '../core/errors.ts';
-import { immediateTransaction } from '../core/prepared.ts';
+import { immediateTransaction, quoteIdentifier } from '../core/prepared.ts';
 import { rewriteAll } from '../core/read-cache.ts';
 import type { Services } from '../core/services.ts';
 import { backfillBinaryStats } from '../modules/engine/stats.ts';
@@ -103,8 +103,7 @@ export function resetDatabase(services: Services, name: string): SeedSummary {
   // Every row is rewritten: the read cache's per-row triggers stand aside and all its answers go.
   return rewriteAll(services.sqlite, () =>
     services.sqlite.transaction(() => {
-      for (const table of tables)
-        services.sqlite.prepare(`delete from "${table.replaceAll('"', '""')}"`).run();
+      for (const table of tables) services.sqlite.prepare(`delete from ${quoteIdentifier(table)}`).run();
       // Ids start at 1 again so a scenario is the same after every reset.
       if (hasSequence) services.sqlite.prepare('delete from sqlite_sequence').run();
       services.clock.reset();

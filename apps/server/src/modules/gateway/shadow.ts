@@ -53,8 +53,7 @@ export function vouchedBy(
 }
 
 export function createShadowMembers(services: Services) {
-  /** Provider token → username (insertion order = age). */
-  /** Tokens the provider vouched for, by when they were last vouched for. */
+  /** Provider token → username, the tokens in the order they were last vouched for. */
   const known = new UseOrder<string, { username: string; at: number }>();
   /** Username → a stand-in token for that member, re-signed when it stops verifying. */
   const standinTokens = new Map<string, string>();
@@ -82,9 +81,11 @@ export function createShadowMembers(services: Services) {
     /** Remembers a token the provider vouched for. */
     learn(token: string, username: string) {
       const seen = known.entries.get(token);
-      if (seen?.username === username) return known.used(token, seen);
-      if (!seen && known.entries.size >= MAX_TOKENS) known.evict();
-      known.add(token, { username, at: 0 });
+      if (seen?.username === username) known.used(token, seen);
+      else {
+        if (!seen && known.entries.size >= MAX_TOKENS) known.evict();
+        known.add(token, { username, at: 0 });
+      }
     },
     /** The username of a provider token seen before, or null. */
     usernameOf: (token: string): string | null => known.entries.get(token)?.username ?? null,

@@ -25,6 +25,7 @@ import type Database from 'better-sqlite3';
 import { resetGuessLimits } from '../../core/attempts.ts';
 import { rewriteAll } from '../../core/read-cache.ts';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { quoteIdentifier as quote } from '../../core/prepared.ts';
 import type { Services } from '../../core/services.ts';
 
 export const SNAPSHOT_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -42,8 +43,6 @@ export function checkSnapshotName(name: unknown): string {
   if (typeof name !== 'string' || !SNAPSHOT_NAME.test(name)) throw badRequest(NAME_RULE);
   return name;
 }
-
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** The migrations a database was built with: a snapshot restores only into the same schema. */
 function migrations(sqlite: Database.Database, schema: string): string {
