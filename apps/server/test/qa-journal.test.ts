@@ -386,6 +386,9 @@ describe('journal redaction is lazy', () => {
     expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
     expect(redact(kept)).toEqual(redact(headers));
     expect(JSON.stringify(headers)).toBe(before);
+    // Headers without a secret are kept as they are: nothing to hide, nothing to copy.
+    const plain = { host: 'localhost', 'content-type': 'application/json', 'x-empty': '', authorization: '' };
+    expect(keptHeaders(plain)).toBe(plain);
     // A body of its token alone is one shared copy, listed as the body was.
     const one = keptBody({ jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln' });
     expect(keptBody({ jwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.c2ln' })).toBe(one);

@@ -33,6 +33,8 @@ export interface Call {
   answered?: { source: Source; status: number; body: unknown; providerMs: number | null };
   /** The username the call's token authenticated, once the handlers' side has checked it (invoke reports it). */
   member?: string;
+  /** What the interceptor keeps of the call until its `settled` is told how it ended (the QA journal's record). */
+  intercepted?: unknown;
 }
 
 /** Who calls, from the HTTP request: both transports read the same headers. */
@@ -47,7 +49,14 @@ export const callerOf = (request: FastifyRequest): Caller => {
 };
 
 /** Wraps a call; `next` runs it (invoke). What it answers or throws is what the transport sends. */
-export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<unknown>;
+export interface Interceptor {
+  (call: Call, next: () => Promise<unknown>): Promise<unknown>;
+  /**
+   * Told how a call ended once the endpoint has its answer, for an interceptor that returned
+   * `next()` as it was: no promise of its own per call, and the answer is awaited once.
+   */
+  settled?: (call: Call, outcome: unknown, failed: boolean) => void;
+}
 
 export type CallEndpoint = (call: Call) => Promise<unknown>;
 
@@ -61,7 +70,14 @@ export function chainInterceptors(
   innerPasses: (call: Call) => boolean = () => false,
 ): Interceptor | undefined {
   if (!outer || !inner) return outer ?? inner;
-  return (call, next) => outer(call, innerPasses(call) ? next : () => inner(call, next));
+  const chained: Interceptor = (call, next) =>
+    outer(call, innerPasses(call) ? next : () => inner(call, next));
+  if (outer.settled || inner.settled)
+    chained.settled = (call, outcome, failed) => {
+      inner.settled?.(call, outcome, failed);
+      outer.settled?.(call, outcome, failed);
+    };
+  return chained;
 }
 
 /** What invoke reports of a call, kept on the call: one object per call, no closures. */
@@ -98,8 +114,11 @@ export function createCallEndpoint(
       } finally {
         turns?.release();
       }
-      return await answer;
+      const output = await answer;
+      interceptor?.settled?.(call, output, false);
+      return output;
     } catch (error) {
+      interceptor?.settled?.(call, error, true);
       // An answer that breaks the contract is a server bug: the 500 names it, and so does the log.
       if (error instanceof ContractError)
         logServerError(call.exchange.request, error, error.message, { procedure: call.name });

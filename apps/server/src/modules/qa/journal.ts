@@ -2,8 +2,8 @@
  * The request journal of the QA surface: the latest contract calls with their requests and
  * answers, secrets redacted, in a bounded ring buffer (memory only; a restart or DELETE clears it).
  * A call records references to its input and answer, never copies (copying every answer made
- * development reads twice as dear), and a copy of its headers with secret ones blanked, so the
- * buffer holds no token; redaction happens when the journal is listed, so no listing ever shows
+ * development reads twice as dear); its headers and body are copied with secret fields blanked
+ * only when they hold one, so the buffer holds no token; redaction happens when the journal is listed, so no listing ever shows
  * a secret. Recorded objects are never changed: answers from the read cache are shared by every caller.
  */
 import type { ProcedureName } from '@md/shared';
@@ -89,35 +89,50 @@ export function redact(value: unknown, depth = 0): unknown {
 export function keptBody(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const body = value as Record<string, unknown>;
-  let copy: Record<string, unknown> | undefined;
+  // First only looked at: most bodies hold no secret, and a token-only body needs no copy of its own.
   let keys = 0;
+  let secrets = 0;
   let secret = '';
   for (const key in body) {
     if (!Object.hasOwn(body, key)) continue;
     keys++;
-    const item = body[key];
-    // A spread defines a client's own `__proto__` key as a key (assigning it would set the prototype).
-    if (isSecretField(key) && item !== undefined && item !== null && item !== '' && item !== REDACTED) {
-      (copy ??= { ...body })[key] = REDACTED;
+    if (isHeldSecret(key, body[key])) {
+      secrets++;
       secret = key;
     }
   }
+  if (secrets === 0) return value;
   // A body of its token alone (most REST reads send `{ jwt }`) is kept as one shared copy.
-  return keys === 1 && copy ? tokenOnly(secret, copy) : (copy ?? value);
+  if (keys === 1) return tokenOnly(secret);
+  // A spread defines a client's own `__proto__` key as a key (assigning it would set the prototype).
+  const copy: Record<string, unknown> = { ...body };
+  for (const key in copy) if (Object.hasOwn(copy, key) && isHeldSecret(key, copy[key])) copy[key] = REDACTED;
+  return copy;
 }
+const isHeldSecret = (key: string, item: unknown) =>
+  isSecretField(key) && item !== undefined && item !== null && item !== '' && item !== REDACTED;
 const tokenOnlyBodies = new Map<string, Readonly<Record<string, unknown>>>();
-const tokenOnly = (key: string, copy: Record<string, unknown>) => {
+const tokenOnly = (key: string): Readonly<Record<string, unknown>> => {
   let shared = tokenOnlyBodies.get(key);
-  if (!shared && tokenOnlyBodies.size < 100 && key !== '__proto__')
-    tokenOnlyBodies.set(key, (shared = Object.freeze(copy)));
-  return shared ?? copy;
+  if (shared) return shared;
+  shared = Object.freeze(Object.fromEntries([[key, REDACTED]]) as Record<string, unknown>);
+  if (tokenOnlyBodies.size < 100) tokenOnlyBodies.set(key, shared);
+  return shared;
 };
 
 /**
- * The request headers a record keeps: the same names and values, with a secret header's value
- * (Authorization, Cookie) as '[redacted]', which the listing shows anyway.
+ * The request headers a record keeps: the headers themselves when none is secret, or a copy with
+ * a secret header's value (Authorization, Cookie) as '[redacted]', which the listing shows anyway.
  */
 export function keptHeaders(headers: Readonly<Record<string, string | string[] | undefined>>) {
+  let secret = false;
+  for (const name in headers) {
+    if (headers[name] && isSecretField(name)) {
+      secret = true;
+      break;
+    }
+  }
+  if (!secret) return headers;
   const kept: Record<string, string | string[] | undefined> = {};
   for (const name in headers) {
     const value = headers[name];
@@ -172,11 +187,13 @@ export interface JournalEntry {
  */
 export interface JournalRecord extends Omit<JournalEntry, 'time'> {
   at: number;
+  /** `performance.now()` when the call arrived, for its duration; not listed. */
+  started: number;
 }
 
 /** A record as the journal lists it: its time as ISO text, the query string gone, secrets redacted. */
 function listed(record: JournalRecord): JournalEntry {
-  const { at, url, requestHeaders, requestBody, responseBody, outcome, ...rest } = record;
+  const { at, started: _started, url, requestHeaders, requestBody, responseBody, outcome, ...rest } = record;
   return {
     ...rest,
     ...(outcome === undefined ? {} : { outcome }),
@@ -192,6 +209,7 @@ function listed(record: JournalRecord): JournalEntry {
 const blankRecord = (): JournalRecord => ({
   id: 0,
   at: 0,
+  started: 0,
   requestId: '',
   method: '',
   url: '',
@@ -245,7 +263,7 @@ export function createJournal(capacity = JOURNAL_CAPACITY) {
     capacity,
     start,
     /** Adds a record written whole (a call refused before its handler) and answers it; its `id` is set here. */
-    add(fields: Omit<JournalRecord, 'id'>): JournalRecord {
+    add(fields: Omit<JournalRecord, 'id' | 'started'>): JournalRecord {
       const record = start();
       const { id } = record;
       return Object.assign(record, fields, { id });

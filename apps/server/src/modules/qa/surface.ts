@@ -281,23 +281,17 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     // No rule can apply: the call runs as it is, with no frame of the surface's own around it, and
     // its member is named when it completes, by the token invoke checks anyway.
     const entry = record(call, null);
-    let answer: Promise<unknown>;
-    try {
-      answer = next();
-    } catch (error) {
-      failed(entry, started, call, error);
-      throw error;
-    }
-    return answer.then(
-      (output) => {
-        answered(entry, started, call, output);
-        return output;
-      },
-      (error: unknown) => {
-        failed(entry, started, call, error);
-        throw error;
-      },
-    );
+    entry.started = started;
+    // Completed by `settled` when the endpoint has the answer: no promise of the surface's own.
+    call.intercepted = entry;
+    return next();
+  };
+  intercept.settled = (call, outcome, threw) => {
+    const entry = call.intercepted as JournalRecord | undefined;
+    if (!entry) return;
+    call.intercepted = undefined;
+    if (threw) failed(entry, entry.started, call, outcome);
+    else answered(entry, entry.started, call, outcome);
   };
 
   /** A call while a rule could apply (a stored rule, or an X-QA-Fault header): the rule's member is known first. */
