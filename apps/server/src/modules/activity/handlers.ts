@@ -10,6 +10,7 @@ import { limitSql, prepared } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { memberNotices } from '../notifications/notices.ts';
 import { recentSupportMessages } from '../support/handlers.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 /** Titles of the notification types the server writes; others read as their type. */
 const NOTIFICATION_TITLES: Record<string, string> = {
@@ -56,7 +57,7 @@ function transferActivity(row: TransferRow, memberId: number): Activity {
   return {
     Title: row.reason === 'swap' ? 'Wallet swap' : capitalized(humanizeType(row.reason)),
     Description: description,
-    DateTime: new Date(row.created_at).toISOString(),
+    DateTime: isoTime(row.created_at),
     Type: row.reason,
     TransID: row.trans_id,
   };
@@ -103,7 +104,7 @@ export function recentActivity(ctx: Pick<Services, 'sqlite'>, memberId: number, 
     activity: {
       Title: NOTIFICATION_TITLES[n.type] ?? capitalized(humanizeType(n.type)),
       Description: n.message,
-      DateTime: new Date(n.createdAt).toISOString(),
+      DateTime: isoTime(n.createdAt),
       Type: n.type,
       TransID: n.transId,
     },
@@ -122,7 +123,7 @@ export function recentActivity(ctx: Pick<Services, 'sqlite'>, memberId: number, 
       activity: {
         Title: 'Support message sent',
         Description: `"${m.subject}" (reference ${m.ticket}). We will reply to ${m.email}.`,
-        DateTime: new Date(m.createdAt).toISOString(),
+        DateTime: isoTime(m.createdAt),
         Type: 'Support_Message',
         TransID: m.ticket,
       },

@@ -29,6 +29,7 @@ import type { Handlers } from '../../transport/handlers.ts';
 import { moneyAnswer, moneyTransaction, nextTransId, transfer } from '../ledger/ledger.ts';
 import { prepared } from '../ledger/sql.ts';
 import { notify } from '../notifications/notify.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export type MoneyCtx = Pick<Services, 'db' | 'sqlite' | 'clock' | 'config' | 'plan'>;
 export type DepositRow = typeof deposits.$inferSelect;
@@ -250,9 +251,9 @@ export const depositView = (d: DepositRow, username?: string) => ({
   currency: d.currency,
   address: d.address,
   status: d.status,
-  createdAt: new Date(d.createdAt).toISOString(),
-  expiresAt: new Date(d.expiresAt).toISOString(),
-  paidAt: d.paidAt === null ? null : new Date(d.paidAt).toISOString(),
+  createdAt: isoTime(d.createdAt),
+  expiresAt: isoTime(d.expiresAt),
+  paidAt: d.paidAt === null ? null : isoTime(d.paidAt),
 });
 
 /**

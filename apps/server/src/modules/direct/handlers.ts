@@ -4,6 +4,7 @@ import { members } from '@md/db';
 import { maskEmail } from '@md/shared';
 import type { Handlers } from '../../transport/handlers.ts';
 import { hasActiveSubscription } from '../profile/subscriptions.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export const directHandlers: Handlers = {
   'direct.view_direct_team_details': (ctx) => {
@@ -20,7 +21,7 @@ export const directHandlers: Handlers = {
         Email: maskEmail(m.email),
         Side: m.side ?? '0',
         Country: m.country,
-        Created_On: new Date(m.createdAt).toISOString(),
+        Created_On: isoTime(m.createdAt),
         Status: hasActiveSubscription(ctx, m.id),
       })),
     };

@@ -14,6 +14,7 @@ import type { Handlers } from '../../transport/handlers.ts';
 import { binaryStatsOf } from '../engine/stats.ts';
 import { pathHandlers } from './paths.ts';
 import { downlineCheck, NETWORK_MESSAGES, sponsorLevelOf } from './scope.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export { NETWORK_MESSAGES };
 
@@ -111,7 +112,7 @@ export const networkHandlers: Handlers = {
     for (const s of subscriptions) {
       const entry = (plans[s.plan] ??= { Active: false, Expiry: null });
       if (s.status === 'ACTIVE') entry.Active = true;
-      if (s.end_date !== null) entry.Expiry = new Date(s.end_date).toISOString();
+      if (s.end_date !== null) entry.Expiry = isoTime(s.end_date);
     }
     return {
       Success: {

@@ -4,6 +4,7 @@ import type { Handlers } from '../../transport/handlers.ts';
 import { devicesOf, PUSH_MESSAGES, subscribePush, unsubscribePush, vapidKeys } from '../push/push.ts';
 import { memberNoticeCount, memberNotices } from './notices.ts';
 import { PREFERENCE_MESSAGES, preferencesOf, setPreference } from './preferences.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export const notificationHandlers: Handlers = {
   'notification.view_notification': (ctx, input) => {
@@ -12,7 +13,7 @@ export const notificationHandlers: Handlers = {
     return {
       Success: memberNotices(ctx, ctx.member.id, pageSize, (pageNo - 1) * pageSize).map((notice) => ({
         Message: notice.message,
-        DateTime: new Date(notice.createdAt).toISOString(),
+        DateTime: isoTime(notice.createdAt),
         TransID: notice.transId,
         Type: notice.type,
       })),

@@ -10,6 +10,7 @@ import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
 import { currentPackageName, hasActiveSubscription } from './subscriptions.ts';
 import { endOtherSessions } from '../sessions/handlers.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export const PROFILE_MESSAGES = {
   emailBlocked: 'Email cannot be changed while you have an active subscription',
@@ -42,7 +43,7 @@ export const profileHandlers: Handlers = {
           Side: member.side ?? '0',
           Sponsor: sponsor?.username ?? null,
           Country: member.country,
-          Created_On: new Date(member.createdAt).toISOString(),
+          Created_On: isoTime(member.createdAt),
           Subscription: currentPackage !== null,
           package: currentPackage,
           Transaction_Password: member.transactionPasswordHash !== null,

@@ -18,6 +18,7 @@ import { notFound } from '../../core/errors.ts';
 import { prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import { BINARY_BASIS_POINTS, percentOf } from '../engine/income.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export const PAYOUT_NOT_FOUND = 'Payout not found';
 
@@ -25,7 +26,6 @@ type Ctx = Pick<AuthedCtx, 'sqlite'>;
 /** Ledger reasons the 3x cap bounds (every income but rank rewards, DESIGN §6). */
 const CAPPED_REASONS = "('roi', 'direct_income', 'level_income', 'binary_income')";
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const dayOf = (compact: string) => `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6, 8)}`;
 
 interface Credit {
@@ -66,7 +66,7 @@ function capped(ctx: Ctx, memberId: number, transId: string, at: number, expecte
   const received = credit?.amount ?? 0;
   const room = capRoomBefore(ctx, memberId, at, credit?.id);
   return {
-    DateTime: iso(credit?.at ?? at),
+    DateTime: isoTime(credit?.at ?? at),
     Wallet: credit?.wallet ?? wallet,
     Expected: microsToAmount(expected),
     Received: microsToAmount(received),
@@ -213,7 +213,7 @@ function rankDetails(ctx: Ctx, memberId: number, transId: string): PayoutDetails
   return {
     TransID: transId,
     Type: 'Rank',
-    DateTime: iso(row.created_at),
+    DateTime: isoTime(row.created_at),
     Wallet: credit?.wallet ?? 'Rank',
     Expected: microsToAmount(row.reward),
     Received: microsToAmount(credit?.amount ?? 0),

@@ -20,6 +20,7 @@ import { badRequest } from '../../core/errors.ts';
 import { prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import { reasonLabel } from '../tables/sources.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export const STATEMENT_MESSAGES = { futureMonth: 'That month has not started yet' } as const;
 
@@ -45,7 +46,7 @@ interface Movement {
 }
 
 /** The current month by a clock, YYYY-MM (UTC). */
-export const monthOf = (at: number) => new Date(at).toISOString().slice(0, 7);
+export const monthOf = (at: number) => isoTime(at).slice(0, 7);
 
 /** The statement of one wallet and month, in micro-units (a wallet never used reads 0 throughout). */
 export function statementMicros(
@@ -142,7 +143,7 @@ export function walletStatement(
     balance += m.micros;
     if (items.length < STATEMENT_LINES_MAX)
       items.push({
-        DateTime: new Date(m.createdAt).toISOString(),
+        DateTime: isoTime(m.createdAt),
         Reason: reasonLabel(m.reason),
         Reference: m.transId,
         Amount: microsToAmount(m.micros),
@@ -152,16 +153,16 @@ export function walletStatement(
   return {
     Wallet: wallet,
     Month: asked,
-    From: new Date(from).toISOString(),
-    To: new Date(to).toISOString(),
+    From: isoTime(from),
+    To: isoTime(to),
     Opening: microsToAmount(s.opening),
     Credits: lines(s.credits),
     Total_Credits: microsToAmount(s.totalCredits),
     Debits: lines(s.debits),
     Total_Debits: microsToAmount(s.totalDebits),
     Closing: microsToAmount(s.closing),
-    As_Of: new Date(asOf).toISOString(),
-    Made_At: new Date(now).toISOString(),
+    As_Of: isoTime(asOf),
+    Made_At: isoTime(now),
     Reference: statementReference(ctx.member.id, wallet, asked, s.opening, s.movements),
     Lines: items,
     Line_Count: s.movements.length,

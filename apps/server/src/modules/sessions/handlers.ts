@@ -11,6 +11,7 @@ import { badRequest } from '../../core/errors.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import { revokeOtherSessions, revokeSession } from '../../core/tokens.ts';
 import type { Handlers } from '../../transport/handlers.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export const SESSION_MESSAGES = {
   loggedOut: 'Signed out',
@@ -76,7 +77,7 @@ export const sessionHandlers: Handlers = {
       ID: row.id,
       Device: deviceOf(row.userAgent),
       Address: row.ip,
-      Created_On: new Date(row.createdAt).toISOString(),
+      Created_On: isoTime(row.createdAt),
       Last_Seen: lastSeenOf(row.lastSeenAt, row.createdAt),
       Current: row.id === ctx.sessionId,
     }));

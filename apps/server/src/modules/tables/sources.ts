@@ -1,8 +1,9 @@
 /** The seven paged tables of spec §7 as sources for the table engine; field names are the provider's. */
 import { microsToAmount, truncate2 } from '@md/shared';
 import { columns, ownColumns, type TableSource } from './engine.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
-const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
+const iso = (ms: unknown) => isoTime(Number(ms));
 const isoOrNull = (ms: unknown) => (ms === null || ms === undefined ? null : iso(ms));
 const amount = (micros: unknown) => microsToAmount(Number(micros));
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));

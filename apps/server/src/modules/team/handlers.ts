@@ -14,10 +14,10 @@ import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { dueRuns } from '../engine/schedule.ts';
 import { binaryStatsOf, currentRankOf } from '../engine/stats.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 type LegCounts = OutputOf<'team.view_team_summary'>['Success']['Left'];
 const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * One leg's counts: the binary subtree under the member's child on `side`, walked through the
@@ -81,7 +81,7 @@ function directsOf(ctx: Pick<AuthedCtx, 'sqlite'>, memberId: number) {
     Count: count,
     Rows: rows.map((r) => ({
       Username: r.username,
-      Joined: iso(r.joined),
+      Joined: isoTime(r.joined),
       Side: r.side,
       Package: r.package,
       Status: r.active ? ('ACTIVE' as const) : ('INACTIVE' as const),
@@ -104,8 +104,8 @@ export const teamHandlers: Handlers = {
     const { week, month } = ukWeekAndMonthStart(now);
     return {
       Success: {
-        Week_From: iso(week),
-        Month_From: iso(month),
+        Week_From: isoTime(week),
+        Month_From: isoTime(month),
         Left: legCounts(ctx, ctx.member.id, '0', week, month),
         Right: legCounts(ctx, ctx.member.id, '1', week, month),
         Directs: directsOf(ctx, ctx.member.id),
@@ -117,8 +117,8 @@ export const teamHandlers: Handlers = {
     const stats = binaryStatsOf(ctx, ctx.member.id);
     return {
       Success: {
-        Now: iso(now),
-        Next_Run: iso(nextBinaryRun(now)),
+        Now: isoTime(now),
+        Next_Run: isoTime(nextBinaryRun(now)),
         Left_Carry: microsToAmount(stats?.leftCarry ?? 0),
         Right_Carry: microsToAmount(stats?.rightCarry ?? 0),
       },
@@ -137,10 +137,10 @@ export const teamHandlers: Handlers = {
     return {
       Success: {
         Rank: currentRankOf(ctx, ctx.member.id),
-        Joined: iso(ctx.member.createdAt),
+        Joined: isoTime(ctx.member.createdAt),
         History: rows.map((r) => ({
           Rank: r.rank,
-          Reached_On: iso(r.at),
+          Reached_On: isoTime(r.at),
           Reward: microsToAmount(r.reward),
           TransID: r.transId,
         })),

@@ -27,6 +27,7 @@ import type { MoneyCtx } from '../deposits/deposits.ts';
 import { moneyAnswer, moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireTransactionPassword } from '../security/security.ts';
+import { isoTime } from '../../core/iso-time.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 type WithdrawalStatus = WithdrawalRow['status'];
@@ -228,13 +229,12 @@ export const withdrawalView = (w: WithdrawalRow, username?: string) => ({
   netAmount: microsToAmount(w.netAmount),
   address: w.address,
   status: w.status,
-  createdAt: new Date(w.createdAt).toISOString(),
-  decidedAt: w.decidedAt === null ? null : new Date(w.decidedAt).toISOString(),
+  createdAt: isoTime(w.createdAt),
+  decidedAt: w.decidedAt === null ? null : isoTime(w.decidedAt),
   txHash: w.txHash,
   reason: w.rejectReason,
 });
 
-const iso = (ms: number) => new Date(ms).toISOString();
 /** USDT in a sentence: two decimals at least, every one the amount has. */
 const usd = (micros: number) =>
   `$${microsToAmount(micros).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })}`;
@@ -258,7 +258,7 @@ export function withdrawalTimeline(
   const steps: WithdrawalTimeline['Steps'] = [
     {
       Step: 'Requested',
-      DateTime: iso(w.createdAt),
+      DateTime: isoTime(w.createdAt),
       Amount: microsToAmount(w.amount),
       Detail: `${usd(w.amount)} reserved from the Withdrawal wallet (fee ${usd(w.fee)})`,
     },
@@ -266,13 +266,13 @@ export function withdrawalTimeline(
   if (w.status === 'APPROVED' && w.decidedAt !== null) {
     steps.push({
       Step: 'Approved',
-      DateTime: iso(w.decidedAt),
+      DateTime: isoTime(w.decidedAt),
       Amount: microsToAmount(w.amount),
       Detail: `Approved; fee ${usd(w.fee)} kept`,
     });
     steps.push({
       Step: 'Paid',
-      DateTime: iso(w.decidedAt),
+      DateTime: isoTime(w.decidedAt),
       Amount: microsToAmount(w.netAmount),
       Detail: `${usd(w.netAmount)} sent to ${w.address}`,
     });
@@ -284,13 +284,13 @@ export function withdrawalTimeline(
       .get(w.transId) as { micros: number; at: number | null };
     steps.push({
       Step: 'Rejected',
-      DateTime: iso(w.decidedAt),
+      DateTime: isoTime(w.decidedAt),
       Amount: microsToAmount(w.amount),
       Detail: 'Rejected',
     });
     steps.push({
       Step: 'Refunded',
-      DateTime: iso(refund.at ?? w.decidedAt),
+      DateTime: isoTime(refund.at ?? w.decidedAt),
       Amount: microsToAmount(refund.micros),
       Detail: `${usd(refund.micros)} returned to the Withdrawal wallet`,
     });
@@ -307,7 +307,7 @@ export function withdrawalTimeline(
     Steps: steps,
     // Extension fields, present only when they say something: why a rejection (none recorded before migration 0016), when a pending one is due.
     ...(w.status === 'REJECTED' && w.rejectReason !== null ? { Reason: w.rejectReason } : {}),
-    ...(w.status === 'PENDING' ? { Expected_By: iso(withdrawalExpectedBy(w.createdAt)) } : {}),
+    ...(w.status === 'PENDING' ? { Expected_By: isoTime(withdrawalExpectedBy(w.createdAt)) } : {}),
   };
 }
 
