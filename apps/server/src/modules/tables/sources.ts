@@ -1,4 +1,5 @@
 /** The seven paged tables of spec §7 as sources for the table engine; field names are the provider's. */
+import { SYSTEM_ACCOUNTS } from '@md/db';
 import { microsToAmount, truncate2 } from '@md/shared';
 import { columns, ownColumns, type TableSource } from './engine.ts';
 import { isoTime } from '../../core/iso-time.ts';
@@ -25,7 +26,12 @@ const REASON_LABELS: Record<string, string> = {
   rank_reward: 'Rank Reward',
   qa_credit: 'QA Credit',
 };
-const humanize = (code: string) => code.replaceAll('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+const humanizeCode = (code: string) => code.replaceAll('_', ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+// A system account's name shows on every earning-history row it sends or receives: made once.
+const SYSTEM_ACCOUNT_LABELS = new Map<string, string>(
+  SYSTEM_ACCOUNTS.map((name) => [name, humanizeCode(name)]),
+);
+const humanize = (code: string) => SYSTEM_ACCOUNT_LABELS.get(code) ?? humanizeCode(code);
 export const reasonLabel = (reason: string) => REASON_LABELS[reason] ?? humanize(reason);
 /**
  * The Type as the table shows it, in SQL (reasonLabel's twin), so a search for what the member
