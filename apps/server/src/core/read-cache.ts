@@ -16,11 +16,12 @@
  * script) may be answered up to that long after its commit. A QA restore or reset drops
  * everything (rewriteAll, which also sets the triggers aside while it rewrites).
  *
- * So a hit costs no database call. Inside a transaction nothing is cached (what is read there
+ * So a hit costs no database call, and no JSON once its answer has been sent (core/answer-json.ts). Inside a transaction nothing is cached (what is read there
  * may be rolled back); a value whose computation saw a write is not kept; promises are never kept.
  * Keys must carry everything else the value depends on (input, month).
  */
 import type Database from 'better-sqlite3';
+import { keepAnswerJson } from './answer-json.ts';
 import { prepared, quoteIdentifier as quote } from './prepared.ts';
 import { UseOrder, type Placed } from './use-order.ts';
 
@@ -309,6 +310,7 @@ export function createReadCache<V>(
         kept.answers.set(key, value);
       } else store.order.add(member, { answers: new Map([[key, value]]), at: 0 });
       store.size++;
+      keepAnswerJson(value);
       return value;
     },
   };

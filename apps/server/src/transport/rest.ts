@@ -11,7 +11,7 @@ import { sendError } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { callerOf, createCallEndpoint, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
-import { serializeAnswer } from './json.ts';
+import { serializeAnswer } from '../core/answer-json.ts';
 
 export function registerRestRoutes(
   app: FastifyInstance,

@@ -19,7 +19,7 @@ import { API_ROUTE } from '../core/security-headers.ts';
 import type { Caller, Services } from '../core/services.ts';
 import { callerOf, createCallEndpoint, type Exchange, type Interceptor } from './call.ts';
 import type { Handlers } from './handlers.ts';
-import { serializeAnswer } from './json.ts';
+import { serializeAnswer } from '../core/answer-json.ts';
 import { appErrorShape, createAppRouter, trpcErrorOf, type TrpcContext } from './trpc.ts';
 
 /** The method each procedure answers on: queries by GET, mutations by POST (tRPC's rule without method override). */
