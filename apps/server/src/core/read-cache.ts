@@ -16,8 +16,9 @@
  * script) may be answered up to that long after its commit. A QA restore or reset drops
  * everything (rewriteAll, which also sets the triggers aside while it rewrites).
  *
- * So a hit costs no database call, and no JSON once its answer has been sent (core/answer-json.ts). Inside a transaction nothing is cached (what is read there
- * may be rolled back); a value whose computation saw a write is not kept; promises are never kept.
+ * So a hit costs no database call, and no JSON once its answer has been sent (core/answer-json.ts).
+ * Inside a transaction nothing is cached (what is read there may be rolled back); a value whose
+ * computation saw a write is not kept; promises are never kept.
  * Keys must carry everything else the value depends on (input, month).
  */
 import type Database from 'better-sqlite3';

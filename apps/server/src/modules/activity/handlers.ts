@@ -5,12 +5,12 @@
  * notification, whose text says more.
  */
 import { ACTIVITY_LIMIT, formatMoney, humanizeType, microsToAmount, type Activity } from '@md/shared';
+import { isoTime } from '../../core/iso-time.ts';
 import type { Services } from '../../core/services.ts';
 import { limitSql, prepared } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { memberNotices } from '../notifications/notices.ts';
 import { recentSupportMessages } from '../support/handlers.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 /** Titles of the notification types the server writes; others read as their type. */
 const NOTIFICATION_TITLES: Record<string, string> = {

@@ -24,12 +24,12 @@ import {
   type Currency,
 } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { isoTime } from '../../core/iso-time.ts';
 import type { Services } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { moneyAnswer, moneyTransaction, nextTransId, transfer } from '../ledger/ledger.ts';
 import { prepared } from '../ledger/sql.ts';
 import { notify } from '../notifications/notify.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export type MoneyCtx = Pick<Services, 'db' | 'sqlite' | 'clock' | 'config' | 'plan'>;
 export type DepositRow = typeof deposits.$inferSelect;

@@ -2,9 +2,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { members } from '@md/db';
 import { maskEmail } from '@md/shared';
+import { isoTime } from '../../core/iso-time.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { hasActiveSubscription } from '../profile/subscriptions.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export const directHandlers: Handlers = {
   'direct.view_direct_team_details': (ctx) => {

@@ -8,13 +8,13 @@ import { eq } from 'drizzle-orm';
 import { members } from '@md/db';
 import { LEVEL_CHART_LEVELS, LEVEL_PAGE_SIZE, microsToAmount } from '@md/shared';
 import { notFound } from '../../core/errors.ts';
+import { isoTime } from '../../core/iso-time.ts';
 import { limitSql, prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { binaryStatsOf } from '../engine/stats.ts';
 import { pathHandlers } from './paths.ts';
 import { downlineCheck, NETWORK_MESSAGES, sponsorLevelOf } from './scope.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export { NETWORK_MESSAGES };
 

@@ -1,10 +1,10 @@
 /** The caller's notifications, newest first, paged (spec §7; page size 20 by default): notices.ts. */
 import { NOTIFICATIONS_PAGE_SIZE } from '@md/shared';
+import { isoTime } from '../../core/iso-time.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { devicesOf, PUSH_MESSAGES, subscribePush, unsubscribePush, vapidKeys } from '../push/push.ts';
 import { memberNoticeCount, memberNotices } from './notices.ts';
 import { PREFERENCE_MESSAGES, preferencesOf, setPreference } from './preferences.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export const notificationHandlers: Handlers = {
   'notification.view_notification': (ctx, input) => {

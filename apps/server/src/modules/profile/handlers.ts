@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { members } from '@md/db';
 import { maskEmail, MSG } from '@md/shared';
 import { badRequest, forbidden } from '../../core/errors.ts';
+import { isoTime } from '../../core/iso-time.ts';
 import { consumeOtp, mailOtp } from '../../core/otp.ts';
 import { mailSecurityNotice } from '../../core/security-notice.ts';
 import { perDatabase } from '../../core/prepared.ts';
@@ -10,7 +11,6 @@ import type { Handlers } from '../../transport/handlers.ts';
 import { notify } from '../notifications/notify.ts';
 import { currentPackageName, hasActiveSubscription } from './subscriptions.ts';
 import { endOtherSessions } from '../sessions/handlers.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export const PROFILE_MESSAGES = {
   emailBlocked: 'Email cannot be changed while you have an active subscription',

@@ -3,8 +3,8 @@
  * answers, secrets redacted, in a bounded ring buffer (memory only; a restart or DELETE clears it).
  * A call records references to its input and answer, never copies (copying every answer made
  * development reads twice as dear); its headers and body are copied with secret fields blanked
- * only when they hold one, so the buffer holds no token; redaction happens when the journal is listed, so no listing ever shows
- * a secret. Recorded objects are never changed: answers from the read cache are shared by every caller.
+ * only when they hold one, so the buffer holds no token; redaction happens when the journal is
+ * listed, so no listing ever shows a secret. Recorded objects are never changed: answers from the read cache are shared by every caller.
  */
 import type { ProcedureName } from '@md/shared';
 

@@ -252,7 +252,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   };
 
   /** A call's record, pending from now on. References only: the journal redacts when listed. */
-  const record = (call: Call, member: string | null): JournalRecord => {
+  const record = (call: Call, member: string | null, started: number): JournalRecord => {
     const { request, transport } = call.exchange;
     // One copy per request: a tRPC batch's calls share it, and it marks the request as journaled.
     request.journaledHeaders ??= keptHeaders(request.headers);
@@ -260,6 +260,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     const url = request.url;
     const entry = journal.start();
     entry.at = services.clock.now();
+    entry.started = started;
     entry.requestId = String(request.id);
     entry.method = request.method;
     // The path's own string when they are equal: the buffer keeps one copy, not one per call.
@@ -280,8 +281,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
     if (rawHeader !== undefined || faults.active) return faulted(call, next, rawHeader, started);
     // No rule can apply: the call runs as it is, with no frame of the surface's own around it, and
     // its member is named when it completes, by the token invoke checks anyway.
-    const entry = record(call, null);
-    entry.started = started;
+    const entry = record(call, null, started);
     // Completed by `settled` when the endpoint has the answer: no promise of the surface's own.
     call.intercepted = entry;
     return next();
@@ -303,7 +303,7 @@ export function createQaSurface(app: FastifyInstance, services: Services, option
   ) => {
     const { exchange } = call;
     const member = memberOf(call);
-    const entry = record(call, member);
+    const entry = record(call, member, started);
     try {
       // Without a header, no state per exchange: the stored rules alone decide.
       const state = rawHeader === undefined ? undefined : stateOf(exchange);

@@ -15,10 +15,10 @@
  */
 import { microsToAmount, type PayoutDetails } from '@md/shared';
 import { notFound } from '../../core/errors.ts';
+import { isoTime } from '../../core/iso-time.ts';
 import { prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import { BINARY_BASIS_POINTS, percentOf } from '../engine/income.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export const PAYOUT_NOT_FOUND = 'Payout not found';
 

@@ -17,10 +17,10 @@ import {
   type WalletName,
 } from '@md/shared';
 import { badRequest } from '../../core/errors.ts';
+import { isoTime } from '../../core/iso-time.ts';
 import { prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import { reasonLabel } from '../tables/sources.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export const STATEMENT_MESSAGES = { futureMonth: 'That month has not started yet' } as const;
 

@@ -8,10 +8,10 @@ import Bowser from 'bowser';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { sessions } from '@md/db';
 import { badRequest } from '../../core/errors.ts';
+import { isoTime } from '../../core/iso-time.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import { revokeOtherSessions, revokeSession } from '../../core/tokens.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export const SESSION_MESSAGES = {
   loggedOut: 'Signed out',

@@ -1,8 +1,8 @@
 /** The seven paged tables of spec §7 as sources for the table engine; field names are the provider's. */
 import { SYSTEM_ACCOUNTS } from '@md/db';
 import { microsToAmount, truncate2 } from '@md/shared';
-import { columns, ownColumns, type TableSource } from './engine.ts';
 import { isoTime } from '../../core/iso-time.ts';
+import { columns, ownColumns, type TableSource } from './engine.ts';
 
 const iso = (ms: unknown) => isoTime(Number(ms));
 const isoOrNull = (ms: unknown) => (ms === null || ms === undefined ? null : iso(ms));

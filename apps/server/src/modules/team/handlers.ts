@@ -9,12 +9,12 @@
  * rank reached, written by the rank run) and the engine's own schedule (engine/schedule.ts).
  */
 import { TEAM_DIRECTS_LISTED, microsToAmount, ukWeekAndMonthStart, type OutputOf } from '@md/shared';
+import { isoTime } from '../../core/iso-time.ts';
 import { prepared } from '../../core/prepared.ts';
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import { dueRuns } from '../engine/schedule.ts';
 import { binaryStatsOf, currentRankOf } from '../engine/stats.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 type LegCounts = OutputOf<'team.view_team_summary'>['Success']['Left'];
 const DAY_MS = 86_400_000;

@@ -21,13 +21,13 @@ import {
   type WithdrawalTimeline,
 } from '@md/shared';
 import { AppError, badRequest, notFound } from '../../core/errors.ts';
+import { isoTime } from '../../core/iso-time.ts';
 import { perDatabase } from '../../core/prepared.ts';
 import type { Handlers } from '../../transport/handlers.ts';
 import type { MoneyCtx } from '../deposits/deposits.ts';
 import { moneyAnswer, moneyTransaction, nextTransId, transfer, walletBalance } from '../ledger/ledger.ts';
 import { notify } from '../notifications/notify.ts';
 import { requireTransactionPassword } from '../security/security.ts';
-import { isoTime } from '../../core/iso-time.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 type WithdrawalStatus = WithdrawalRow['status'];
