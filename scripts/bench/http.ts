@@ -18,7 +18,8 @@
  *              config, on the same database; its row says what QA control adds to a cached read as
  *              CPU µs per request on ÷ off (`rest`), taken within each round (goal ≤ 1.05);
  *              with `--before BUNDLE`, another build's pair (QA control off and on) runs beside them
- *              in the same rounds, so a change's before and after come from one run;
+ *              in the same rounds, so a change's before and after come from one run (with `off`,
+ *              that build with the read cache off runs beside this one's likewise);
  *   mixed      REST, with every 10th request a write (purchases and swaps, alternately) by one of
  *              `--writers` members funded for the whole run, at least 6 sponsor levels below `demo`
  *              (so no write touches demo's rows: its answers stay the same). Purchases rotate over
@@ -184,10 +185,14 @@ if (!THROUGH_TSX && !OTHER_SERVER)
 const subjectPort = basePort;
 const offPort = basePort + 3;
 const qaPort = basePort + 4;
-/** `--before FILE` (with `qa`): that build with QA control off and on, measured beside this one. */
-const BEFORE = on('qa') ? stringArg('before') : undefined;
+/**
+ * `--before FILE` (with `qa` or `off`): that build with QA control off and on, or with the read
+ * cache off, measured beside this one.
+ */
+const BEFORE = on('qa') || on('off') ? stringArg('before') : undefined;
 const beforePort = basePort + 5;
 const beforeQaPort = basePort + 6;
+const beforeOffPort = basePort + 7;
 const startServer = (name: string, port: number, env: Record<string, string>, bundle?: string) =>
   start(
     name,
@@ -219,10 +224,11 @@ await startServer('server', subjectPort, {});
 // Started one after the other: both open (and check) the same database file.
 if (on('off')) await startServer('server-off', offPort, { READ_CACHE: 'off' });
 if (on('qa')) await startServer('server-qa', qaPort, { QA_CONTROL: 'on' });
-if (BEFORE) {
+if (BEFORE && on('qa')) {
   await startServer('server-before', beforePort, {}, BEFORE);
   await startServer('server-before-qa', beforeQaPort, { QA_CONTROL: 'on' }, BEFORE);
 }
+if (BEFORE && on('off')) await startServer('server-before-off', beforeOffPort, { READ_CACHE: 'off' }, BEFORE);
 console.log(
   `server${on('off') || on('qa') ? 's' : ''}: ready in ${Math.round(performance.now() - started)} ms`,
 );
@@ -396,12 +402,20 @@ type VariantName =
   | 'writes'
   | 'qa'
   | 'before'
-  | 'before-qa';
+  | 'before-qa'
+  | 'before-off';
 interface Variant {
   name: VariantName;
   /** The process whose CPU time is counted. */
   process:
-    'bare' | 'json-server' | 'server' | 'server-off' | 'server-qa' | 'server-before' | 'server-before-qa';
+    | 'bare'
+    | 'json-server'
+    | 'server'
+    | 'server-off'
+    | 'server-qa'
+    | 'server-before'
+    | 'server-before-qa'
+    | 'server-before-off';
   options: (name: ProcedureName) => autocannon.Options;
 }
 const restRead = (port: number) => (name: ProcedureName) => ({
@@ -467,11 +481,13 @@ if (on('trpc'))
 if (on('batch')) variants.push({ name: 'batch', process: 'server', options: batchRead });
 if (on('off')) variants.push({ name: 'off', process: 'server-off', options: restRead(offPort) });
 if (on('qa')) variants.push({ name: 'qa', process: 'server-qa', options: restRead(qaPort) });
-if (BEFORE)
+if (BEFORE && on('qa'))
   variants.push(
     { name: 'before', process: 'server-before', options: restRead(beforePort) },
     { name: 'before-qa', process: 'server-before-qa', options: restRead(beforeQaPort) },
   );
+if (BEFORE && on('off'))
+  variants.push({ name: 'before-off', process: 'server-before-off', options: restRead(beforeOffPort) });
 if (on('mixed'))
   variants.push(
     { name: 'bare-mixed', process: 'bare', options: mixed(barePort, false) },
@@ -565,6 +581,7 @@ for (const name of endpoints) {
     add('batch/rest', ratio('batch', 'rest'));
     add('trpc/bare-trpc', ratio('trpc', 'bare-trpc'));
     add('off/bare', ratio('off', 'bare'));
+    add('before: off/bare', ratio('before-off', 'bare'));
     add('mixed/rest', ratio('mixed', 'rest'));
     add('bare-mixed/bare', ratio('bare-mixed', 'bare'));
     // CPU, not throughput: what QA control costs the process per request, whatever else runs.
@@ -671,7 +688,11 @@ const cell = (row: Row, g: (typeof GOALS)[number]) => {
   // A reference beside the goal's ratio.
   const besides: Record<string, string | undefined> = {
     'trpc/rest': row.ratios['trpc/bare-trpc'] && `; ÷ bare tRPC ${fmt(row.ratios['trpc/bare-trpc'].med)}`,
-    'off/bare': row.ratios['off/json'] && `; ÷ json-server ${fmt(row.ratios['off/json'].med, true)}`,
+    'off/bare': [
+      row.ratios['off/json'] && `; ÷ json-server ${fmt(row.ratios['off/json'].med, true)}`,
+      row.ratios['before: off/bare'] &&
+        `; the --before build ${fmt(row.ratios['before: off/bare'].med)} (${fmt(row.ratios['before: off/bare'].min)}–${fmt(row.ratios['before: off/bare'].max)}), ${row.samples['before-off']!.cpu.toFixed(0)} against ${row.samples.off!.cpu.toFixed(0)} µs`,
+    ].join(''),
     'mixed/rest': [
       row.ratios['bare-mixed/bare'] && `; bare ${fmt(row.ratios['bare-mixed/bare'].med)}`,
       readsInMix(row),

@@ -226,6 +226,9 @@ const UNDO: Record<string, string> = {
      order by t.id;
     delete from notices_withheld where exists (select 1 from transfers t join accounts a on a.id = t.to_account_id
      where t.trans_id = notices_withheld.trans_id and a.member_id = notices_withheld.member_id and ${purchaseIncome.credits})`,
+  '0020_row_text': `drop trigger deposits_row_json; drop trigger deposits_row_json_update; drop trigger level_incomes_row_json;
+    drop trigger rank_rewards_row_json; alter table deposits drop column row_json;
+    alter table level_incomes drop column row_json; alter table rank_rewards drop column row_json`,
 };
 
 const tableNames = (db: Database.Database) =>

@@ -442,6 +442,22 @@ describe('journal redaction is lazy', () => {
   });
 });
 
+it('lists a page sent as its stored rows’ text as the answer it sent, over REST and tRPC', async () => {
+  const token = await t.login('demo');
+  const rest = await t.post<{ Success: unknown[] }>(
+    '/table/view_deposit_transaction',
+    { pageNo: 1, pageSize: 10 },
+    { token },
+  );
+  expect(rest.body.Success.length).toBeGreaterThan(0);
+  const rpc = await t.trpc('level.level_earning_transaction', 'query', { pageNo: 1, pageSize: 10 }, token);
+  const [rpcEntry, restEntry] = await journal('?limit=2');
+  expect(restEntry!.procedure).toBe('table.view_deposit_transaction');
+  expect(restEntry!.responseBody).toEqual(rest.body);
+  expect(rpcEntry!.procedure).toBe('level.level_earning_transaction');
+  expect({ result: { data: rpcEntry!.responseBody } }).toEqual(rpc.body);
+});
+
 describe('journal filters and bounds', () => {
   it('filters by path (provider path or procedure name) and member, limits (default 100), and clears', async () => {
     const demo = await t.login('demo');

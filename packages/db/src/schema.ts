@@ -344,6 +344,8 @@ export const deposits = sqliteTable(
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     paidAt: integer('paid_at'),
+    /** The row's JSON as its paged table answers it (migration 0020), kept by triggers from the columns above. */
+    rowJson: text('row_json'),
   },
   (t) => [
     uniqueIndex('deposits_trans_id').on(t.transId),
@@ -445,6 +447,8 @@ export const levelIncomes = sqliteTable(
     expectedAmount: integer('expected_amount').notNull(),
     receivedAmount: integer('received_amount').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** The row's JSON as its paged table answers it (migration 0020), kept by triggers from the columns above. */
+    rowJson: text('row_json'),
   },
   (t) => [
     index('level_incomes_member_time').on(t.memberId, t.createdAt),
@@ -491,6 +495,8 @@ export const rankRewards = sqliteTable(
     reward: integer('reward').notNull(),
     status: integer('status', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
+    /** The row's JSON as its paged table answers it (migration 0020), kept by triggers from the columns above. */
+    rowJson: text('row_json'),
   },
   (t) => [
     index('rank_rewards_member_time').on(t.memberId, t.createdAt),

@@ -12,9 +12,24 @@ export function keepAnswerJson(value: unknown): void {
   if (typeof value === 'object' && value !== null && !serialized.has(value)) serialized.set(value, undefined);
 }
 
+/**
+ * An answer already written as JSON: a page of rows that carry their own text (modules/tables). It
+ * is sent as it is; a reader that wants the object (the output check, the QA journal) parses it
+ * through `toJSON`, as JSON.stringify does.
+ */
+export class WrittenAnswer<T = unknown> {
+  /** The answer as an object, never read: it types the text as the answer it stands for. */
+  declare readonly answer?: T;
+  constructor(readonly json: string) {}
+  toJSON(): T {
+    return JSON.parse(this.json) as T;
+  }
+}
+
 /** What JSON.stringify gives, made once for an answer a read cache keeps. */
 export function serializeAnswer(answer: unknown): string {
   if (typeof answer !== 'object' || answer === null) return JSON.stringify(answer);
+  if (answer instanceof WrittenAnswer) return answer.json;
   let json = serialized.get(answer);
   if (json === undefined) {
     json = JSON.stringify(answer);

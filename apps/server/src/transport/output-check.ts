@@ -7,6 +7,7 @@
  */
 import { contract, type ProcedureName } from '@md/shared';
 import type { z } from 'zod';
+import { WrittenAnswer } from '../core/answer-json.ts';
 import { ContractError } from '../core/errors.ts';
 
 /** Every issue with where it is ('Success.0.Rank: …'), so a broken answer names the field. */
@@ -24,7 +25,7 @@ export function checkOutput(name: ProcedureName, output: unknown): void {
   const isObject = typeof output === 'object' && output !== null;
   if (isObject && passed.has(output)) return;
   const entry = contract[name];
-  const checked = entry.output.safeParse(output);
+  const checked = entry.output.safeParse(output instanceof WrittenAnswer ? output.toJSON() : output);
   if (!checked.success)
     throw new ContractError(`Answer of ${entry.path} breaks the contract: ${describeIssues(checked.error)}`);
   if (isObject) passed.add(output);

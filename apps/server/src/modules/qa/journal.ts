@@ -7,6 +7,7 @@
  * listed, so no listing ever shows a secret. Recorded objects are never changed: answers from the read cache are shared by every caller.
  */
 import type { ProcedureName } from '@md/shared';
+import { WrittenAnswer } from '../../core/answer-json.ts';
 
 export const REDACTED = '[redacted]';
 export const JOURNAL_CAPACITY = 500;
@@ -65,6 +66,8 @@ export function redact(value: unknown, depth = 0): unknown {
   }
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[too deep]';
+  // An answer written as JSON is listed as the object it sends.
+  if (value instanceof WrittenAnswer) return redact(value.toJSON(), depth);
   if (Array.isArray(value)) {
     const items = value.slice(0, MAX_ITEMS).map((item) => redact(item, depth + 1));
     if (value.length > MAX_ITEMS) items.push(`… ${value.length - MAX_ITEMS} more items`);

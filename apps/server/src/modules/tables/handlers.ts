@@ -1,7 +1,7 @@
 /** The 7 paged list endpoints and their 7 total endpoints (spec §7), all scoped to the caller. */
 import type { AuthedCtx } from '../../core/services.ts';
 import type { Handlers } from '../../transport/handlers.ts';
-import { pageCountOf, pageOf, type TableQuery, type TableSource } from './engine.ts';
+import { pageCountOf, pageOf, type TableQuery, type TableSource, type TableSourceBase } from './engine.ts';
 import {
   binaryVolumeSource,
   depositSource,
@@ -12,16 +12,14 @@ import {
   subscriptionSource,
 } from './sources.ts';
 
-const pages = (source: TableSource<unknown>) => (ctx: AuthedCtx, input: TableQuery) => {
+const pages = (source: TableSourceBase) => (ctx: AuthedCtx, input: TableQuery) => {
   const { pages, rows } = pageCountOf(ctx, source, input);
   return { Success: pages, Rows: rows };
 };
 const page =
   <Row>(source: TableSource<Row>) =>
-  (ctx: AuthedCtx, input: TableQuery) => {
-    const { rows, next } = pageOf(ctx, source, input);
-    return { Success: rows, Next_Cursor: next };
-  };
+  (ctx: AuthedCtx, input: TableQuery) =>
+    pageOf(ctx, source, input);
 
 export const tableHandlers: Handlers = {
   'table.view_deposit_transaction': page(depositSource),

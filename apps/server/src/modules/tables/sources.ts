@@ -1,8 +1,14 @@
 /** The seven paged tables of spec §7 as sources for the table engine; field names are the provider's. */
 import { SYSTEM_ACCOUNTS } from '@md/db';
-import { microsToAmount, truncate2 } from '@md/shared';
+import { microsToAmount } from '@md/shared';
 import { isoTime } from '../../core/iso-time.ts';
-import { columns, ownColumns, type TableSource } from './engine.ts';
+import {
+  columns,
+  ownColumns,
+  type ShapedTableSource,
+  type TableSource,
+  type WrittenTableSource,
+} from './engine.ts';
 
 const iso = (ms: unknown) => isoTime(Number(ms));
 const isoOrNull = (ms: unknown) => (ms === null || ms === undefined ? null : iso(ms));
@@ -43,30 +49,16 @@ const reasonLabelSql = (column: string) =>
     .map(([code, label]) => `when ${sqlText(code)} then ${sqlText(label)}`)
     .join(' ')} else replace(${column}, '_', ' ') end`;
 
-const deposit = columns(ownColumns('d', ['id', 'amount', 'created_at', 'status', 'trans_id']));
-const D = deposit.at;
-export const depositSource: TableSource<{
-  id: string;
-  amount: string;
-  date: string;
-  status: string;
-  transaction_id: string;
-}> = {
+/** Deposits, whose rows carry their text (migration 0020): { id, amount, date, status, transaction_id }. */
+export const depositSource: WrittenTableSource = {
   from: 'deposits d',
   where: 'd.member_id = @member',
-  columns: deposit,
+  text: 'd.row_json',
   time: 'd.created_at',
   id: 'd.id',
   search: ['d.trans_id', 'd.status', 'd.address'],
   counter: 'deposits',
   filters: { status: 'd.status' },
-  toRow: (r) => ({
-    id: text(r[D.id]),
-    amount: truncate2(amount(r[D.amount])).toFixed(2),
-    date: iso(r[D.created_at]),
-    status: text(r[D.status]),
-    transaction_id: text(r[D.trans_id]),
-  }),
 };
 
 const subscription = columns(
@@ -85,7 +77,7 @@ const subscription = columns(
   ]),
 );
 const S = subscription.at;
-export const subscriptionSource: TableSource<{
+export const subscriptionSource: ShapedTableSource<{
   DateTime: string;
   TransID: string;
   Name: string;
@@ -141,7 +133,7 @@ const E = earning.at;
  * 0008, kept by a trigger on transfers) lists them per member in page order, so a page reads its
  * rows from one key range and joins only those; what a row shows comes from the joined rows.
  */
-export const earningSource: TableSource<{
+export const earningSource: ShapedTableSource<{
   DateTime: string;
   TransID: string;
   Amount: number;
@@ -213,51 +205,20 @@ export const earningSource: TableSource<{
   },
 };
 
-const levelEarning = columns({
-  ...ownColumns('li', [
-    'created_at',
-    'trans_id',
-    'subscription_trans_id',
-    'subs_amount',
-    'level',
-    'percentage',
-    'expected_amount',
-    'received_amount',
-  ]),
-  from_user: 'fm.username',
-});
-const L = levelEarning.at;
-export const levelEarningSource: TableSource<{
-  DateTime: string;
-  TransID: string;
-  Transaction_ID: string;
-  Subs_Amount: number;
-  From: string;
-  Level: number;
-  Percentage: number;
-  Expected_Amount: number;
-  Received_Amount: number;
-}> = {
+/**
+ * Level earnings, whose rows carry their text (migration 0020): { DateTime, TransID,
+ * Transaction_ID, Subs_Amount, From, Level, Percentage, Expected_Amount, Received_Amount }.
+ */
+export const levelEarningSource: WrittenTableSource = {
   from: 'level_incomes li left join members fm on fm.id = li.from_member_id',
   countFrom: 'level_incomes li',
   where: 'li.member_id = @member',
-  columns: levelEarning,
+  text: 'li.row_json',
   time: 'li.created_at',
   id: 'li.id',
   search: ['li.trans_id', 'li.subscription_trans_id', 'fm.username'],
   counter: 'level_earning',
   filters: { Level: 'cast(li.level as text)' },
-  toRow: (r) => ({
-    DateTime: iso(r[L.created_at]),
-    TransID: text(r[L.trans_id]),
-    Transaction_ID: text(r[L.subscription_trans_id]),
-    Subs_Amount: amount(r[L.subs_amount]),
-    From: text(r[L.from_user]),
-    Level: Number(r[L.level]),
-    Percentage: Number(r[L.percentage]) / 100,
-    Expected_Amount: amount(r[L.expected_amount]),
-    Received_Amount: amount(r[L.received_amount]),
-  }),
 };
 
 const volume = columns({
@@ -307,28 +268,14 @@ const volumeSource = (kind: 'binary' | 'rank') =>
 export const binaryVolumeSource = volumeSource('binary');
 export const rankVolumeSource = volumeSource('rank');
 
-const rankReward = columns(ownColumns('rr', ['created_at', 'trans_id', 'rank', 'reward', 'status']));
-const R = rankReward.at;
-export const rankRewardSource: TableSource<{
-  DateTime: string;
-  Transaction_ID: string;
-  Current_Rank: string;
-  Reward: number;
-  Status: boolean;
-}> = {
+/** Rank rewards, whose rows carry their text (migration 0020): { DateTime, Transaction_ID, Current_Rank, Reward, Status }. */
+export const rankRewardSource: WrittenTableSource = {
   from: 'rank_rewards rr',
   where: 'rr.member_id = @member',
-  columns: rankReward,
+  text: 'rr.row_json',
   time: 'rr.created_at',
   id: 'rr.id',
   search: ['rr.trans_id', 'rr.rank'],
   counter: 'rank_rewards',
   filters: { Status: "case when rr.status then 'true' else 'false' end", Current_Rank: 'rr.rank' },
-  toRow: (r) => ({
-    DateTime: iso(r[R.created_at]),
-    Transaction_ID: text(r[R.trans_id]),
-    Current_Rank: text(r[R.rank]),
-    Reward: amount(r[R.reward]),
-    Status: Boolean(r[R.status]),
-  }),
 };
