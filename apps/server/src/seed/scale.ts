@@ -205,9 +205,10 @@ export function seedScale(
   // before the next member joins, so every table's rows are in time order.
   const span = 365 * 86_400_000;
   const gap = Math.floor(span / (total + 1));
+  const joinedAtOf = (id: number) => now - span + Math.floor((span * id) / (total + 1));
   for (let id = 1; id <= total; id++) {
     const username = id === 1 ? 'demo' : `m${String(id).padStart(7, '0')}`;
-    const joinedAt = now - span + Math.floor((span * id) / (total + 1));
+    const joinedAt = joinedAtOf(id);
     members.push([
       id,
       username,
@@ -231,11 +232,16 @@ export function seedScale(
       pkg?.binaryVolume ?? 0,
       pkg?.rankVolume ?? 0,
     ]);
-    if (pkg) money.buy(id, pkg, joinedAt, gap);
-    if (id % 10_000 === 0) options.onProgress?.(id, total);
   }
   members.end();
   stats.end();
+  // The money after every member's row: a level income's row carries its buyer's username
+  // (migration 0020's trigger reads it from the buyer's row as the income is written).
+  for (let id = 1; id <= total; id++) {
+    const pkg = money.packageOf(id);
+    if (pkg) money.buy(id, pkg, joinedAtOf(id), gap);
+    if (id % 10_000 === 0) options.onProgress?.(id, total);
+  }
   money.end();
   for (const { sql } of indexes) services.sqlite.exec(sql);
   services.sqlite.pragma(`cache_size = ${cacheSize}`);
