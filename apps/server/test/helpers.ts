@@ -229,8 +229,6 @@ const UNDO: Record<string, string> = {
   '0020_row_text': `drop trigger deposits_row_json; drop trigger deposits_row_json_update; drop trigger level_incomes_row_json;
     drop trigger rank_rewards_row_json; alter table deposits drop column row_json;
     alter table level_incomes drop column row_json; alter table rank_rewards drop column row_json`,
-  '0021_volume_row_text':
-    'drop trigger volume_entries_row_json; alter table volume_entries drop column row_json',
 };
 
 const tableNames = (db: Database.Database) =>

@@ -477,8 +477,6 @@ export const volumeEntries = sqliteTable(
     rightTotal: integer('right_total').notNull().default(0),
     status: text('status').notNull(),
     createdAt: integer('created_at').notNull(),
-    /** The row's JSON as its paged table answers it (migration 0021), written by a trigger from the columns above. */
-    rowJson: text('row_json'),
   },
   (t) => [
     index('volume_entries_member_kind_time').on(t.memberId, t.kind, t.createdAt),

@@ -43,10 +43,10 @@ export interface ShapedTableSource<Row> extends TableSourceBase {
 }
 
 /**
- * A table whose rows carry their own text (migrations 0020 and 0021): the column holding each row's JSON as
- * a page answers it, kept by triggers from the row's own columns. A page reads that one column
- * through the member's key range and joins the texts: no row is shaped, no answer stringified
- * (a cold page of deposits cost ~40 % less measured so).
+ * A table whose rows carry their own text (migration 0020): the column holding each
+ * row's JSON as a page answers it, kept by triggers from the row's own columns. A page reads that
+ * one column through the member's key range and joins the texts: no row is shaped, no answer
+ * stringified (a page with its JSON costs about half as much in process).
  */
 export interface WrittenTableSource extends TableSourceBase {
   text: string;

@@ -2,12 +2,19 @@
 import { SYSTEM_ACCOUNTS } from '@md/db';
 import { microsToAmount } from '@md/shared';
 import { isoTime } from '../../core/iso-time.ts';
-import { columns, ownColumns, type ShapedTableSource, type WrittenTableSource } from './engine.ts';
+import {
+  columns,
+  ownColumns,
+  type ShapedTableSource,
+  type TableSource,
+  type WrittenTableSource,
+} from './engine.ts';
 
 const iso = (ms: unknown) => isoTime(Number(ms));
 const isoOrNull = (ms: unknown) => (ms === null || ms === undefined ? null : iso(ms));
 const amount = (micros: unknown) => microsToAmount(Number(micros));
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const side = (value: unknown): '0' | '1' => (String(value) === '0' ? '0' : '1');
 
 const REASON_LABELS: Record<string, string> = {
   deposit: 'Deposit',
@@ -214,21 +221,50 @@ export const levelEarningSource: WrittenTableSource = {
   filters: { Level: 'cast(li.level as text)' },
 };
 
-/**
- * Binary and rank volumes, whose rows carry their text (migration 0021): { DateTime, TransID,
- * From_User, Transaction_ID, Side, Volume, Left_Volume, Left_Carry, Left_Total, Right_Volume,
- * Right_Carry, Right_Total, Status }.
- */
-const volumeSource = (kind: 'binary' | 'rank'): WrittenTableSource => ({
-  from: 'volume_entries v left join members fm on fm.id = v.from_member_id',
-  countFrom: 'volume_entries v',
-  where: `v.member_id = @member and v.kind = '${kind}'`,
-  text: 'v.row_json',
-  time: 'v.created_at',
-  id: 'v.id',
-  search: ['v.trans_id', 'v.transaction_id', 'fm.username', 'v.status'],
-  filters: { Side: 'v.side', Status: 'v.status' },
+const volume = columns({
+  ...ownColumns('v', [
+    'created_at',
+    'trans_id',
+    'transaction_id',
+    'side',
+    'volume',
+    'left_volume',
+    'left_carry',
+    'left_total',
+    'right_volume',
+    'right_carry',
+    'right_total',
+    'status',
+  ]),
+  from_user: 'fm.username',
 });
+const V = volume.at;
+const volumeSource = (kind: 'binary' | 'rank') =>
+  ({
+    from: 'volume_entries v left join members fm on fm.id = v.from_member_id',
+    countFrom: 'volume_entries v',
+    where: `v.member_id = @member and v.kind = '${kind}'`,
+    columns: volume,
+    time: 'v.created_at',
+    id: 'v.id',
+    search: ['v.trans_id', 'v.transaction_id', 'fm.username', 'v.status'],
+    filters: { Side: 'v.side', Status: 'v.status' },
+    toRow: (r: readonly unknown[]) => ({
+      DateTime: iso(r[V.created_at]),
+      TransID: text(r[V.trans_id]),
+      From_User: text(r[V.from_user]),
+      Transaction_ID: text(r[V.transaction_id]),
+      Side: side(r[V.side]),
+      Volume: amount(r[V.volume]),
+      Left_Volume: amount(r[V.left_volume]),
+      Left_Carry: amount(r[V.left_carry]),
+      Left_Total: amount(r[V.left_total]),
+      Right_Volume: amount(r[V.right_volume]),
+      Right_Carry: amount(r[V.right_carry]),
+      Right_Total: amount(r[V.right_total]),
+      Status: text(r[V.status]),
+    }),
+  }) satisfies TableSource<unknown>;
 export const binaryVolumeSource = volumeSource('binary');
 export const rankVolumeSource = volumeSource('rank');
 
