@@ -7,11 +7,6 @@
  */
 const serialized = new WeakMap<object, string | undefined>();
 
-/** A read cache keeps `value`: its JSON, once made, is kept beside it. */
-export function keepAnswerJson(value: unknown): void {
-  if (typeof value === 'object' && value !== null && !serialized.has(value)) serialized.set(value, undefined);
-}
-
 /**
  * An answer already written as JSON: a page of rows that carry their own text (modules/tables). It
  * is sent as it is; a reader that wants the object (the output check, the QA journal) parses it
@@ -24,6 +19,12 @@ export class WrittenAnswer<T = unknown> {
   toJSON(): T {
     return JSON.parse(this.json) as T;
   }
+}
+
+/** A read cache keeps `value`: its JSON, once made, is kept beside it (a written answer is its JSON). */
+export function keepAnswerJson(value: unknown): void {
+  if (typeof value !== 'object' || value === null || value instanceof WrittenAnswer) return;
+  if (!serialized.has(value)) serialized.set(value, undefined);
 }
 
 /** What JSON.stringify gives, made once for an answer a read cache keeps. */
